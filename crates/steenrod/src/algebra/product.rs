@@ -1,0 +1,190 @@
+//! Products in the Milnor basis by the Milnor product formula.
+//!
+//! Milnor, "The Steenrod algebra and its dual", Ann. of Math. 67 (1958),
+//! Theorem 4b: `Sq(R)·Sq(S) = Σ_X b(X) Sq(T(X))`, the sum over matrices
+//! `X = (x_ij)`, `i, j ≥ 0`, `x_00` omitted, with
+//!
+//! * row sums `Σ_{j ≥ 0} 2^j x_ij = r_i` for `i ≥ 1`,
+//! * column sums `Σ_{i ≥ 0} x_ij = s_j` for `j ≥ 1`,
+//! * `T(X)_n = Σ_{i+j=n} x_ij`,
+//! * `b(X) = Π_n (T_n)! / Π_{i+j=n} x_ij!`, the product of the multinomial
+//!   coefficients of the anti-diagonals.
+//!
+//! Mod 2 a multinomial coefficient is odd exactly when its parts have pairwise
+//! disjoint binary digits (Lucas), and then `T_n` is the OR of the parts.
+//! Distinct matrices can give the same `T`, so coefficients are summed mod 2:
+//! [`MilnorAlgebra::multiply_basis_into`] XORs bits, and
+//! [`MilnorAlgebra::multiply_basis`] reports only the `T` with an odd count.
+
+use std::cell::Cell;
+
+use fp::FpVector;
+
+use super::MilnorAlgebra;
+use crate::milnor::{PPart, MAX_PPART_LEN};
+
+/// Entries `x_ij` with `i + j > MAX_PPART_LEN` are never chosen: they would give
+/// `T_n ≠ 0` for some `n > MAX_PPART_LEN`, so `|T| ≥ 2^9 − 1 = 511`, whereas
+/// `|T| = |R| + |S| ≤ 510` for every product this crate computes.
+const N: usize = MAX_PPART_LEN;
+
+/// Enumeration state, all on the stack. Rows `i ≥ 1` are filled top to bottom,
+/// each from its last column down to `x_i1`, then `x_i0` takes what is left of
+/// `r_i`; after the last row, `x_0j` takes what is left of `s_j`.
+struct Matrices {
+    rows: usize,
+    cols: usize,
+    /// `rem_r[i] = r_i − Σ 2^j x_ij` over the entries chosen so far in row `i`.
+    rem_r: [u32; N + 1],
+    /// `rem_s[j] = s_j − Σ x_ij` over the entries chosen so far in column `j`.
+    rem_s: [u32; N + 1],
+    /// `mask[n]`: OR of the entries chosen so far on anti-diagonal `n`; the
+    /// enumeration keeps them pairwise disjoint, so this is also their sum.
+    mask: [u32; N + 1],
+}
+
+impl Matrices {
+    fn new(r: &PPart, s: &PPart) -> Matrices {
+        let mut rem_r = [0; N + 1];
+        let mut rem_s = [0; N + 1];
+        rem_r[1..].copy_from_slice(&r.0);
+        rem_s[1..].copy_from_slice(&s.0);
+        Matrices { rows: r.len(), cols: s.len(), rem_r, rem_s, mask: [0; N + 1] }
+    }
+
+    /// Calls `emit(T)` once for each matrix `X` with odd `b(X)`.
+    #[inline]
+    fn run<F: FnMut(&[u32; N])>(&mut self, emit: &mut F) {
+        if self.rows == 0 {
+            self.finish(emit);
+        } else {
+            self.cell(1, self.cols.min(N - 1), emit);
+        }
+    }
+
+    /// Chooses `x_ij` (for `j ≥ 1`), or closes row `i` (for `j = 0`).
+    fn cell<F: FnMut(&[u32; N])>(&mut self, i: usize, j: usize, emit: &mut F) {
+        if j == 0 {
+            let x = self.rem_r[i];
+            if x & self.mask[i] != 0 {
+                return;
+            }
+            self.mask[i] |= x;
+            if i == self.rows {
+                self.finish(emit);
+            } else {
+                self.cell(i + 1, self.cols.min(N - i - 1), emit);
+            }
+            self.mask[i] ^= x;
+            return;
+        }
+        let n = i + j;
+        let m = self.mask[n];
+        let max = (self.rem_r[i] >> j).min(self.rem_s[j]);
+        let mut x = 0u32;
+        loop {
+            // Invariant: x & m == 0.
+            self.rem_r[i] -= x << j;
+            self.rem_s[j] -= x;
+            self.mask[n] = m | x;
+            self.cell(i, j - 1, emit);
+            self.rem_r[i] += x << j;
+            self.rem_s[j] += x;
+            // The next integer above x with no bit in common with m.
+            x = ((x | m) + 1) & !m;
+            if x > max {
+                break;
+            }
+        }
+        self.mask[n] = m;
+    }
+
+    /// Sets `x_0j = rem_s[j]` and emits `T` if every anti-diagonal is disjoint.
+    #[inline]
+    fn finish<F: FnMut(&[u32; N])>(&mut self, emit: &mut F) {
+        let mut t = [0u32; N];
+        t.copy_from_slice(&self.mask[1..]);
+        for j in 1..=self.cols {
+            let x = self.rem_s[j];
+            if x & self.mask[j] != 0 {
+                return;
+            }
+            t[j - 1] |= x;
+        }
+        emit(&t);
+    }
+}
+
+thread_local! {
+    /// Reused buffer of [`MilnorAlgebra::multiply_basis`] (no allocation per
+    /// product once it has grown).
+    static SCRATCH: Cell<Vec<usize>> = const { Cell::new(Vec::new()) };
+}
+
+impl MilnorAlgebra {
+    fn product_degree(&self, r: &PPart, s: &PPart) -> u32 {
+        let d = r.degree() + s.degree();
+        assert!(
+            d <= self.max_degree,
+            "{r}·{s} has degree {d} > max degree {}",
+            self.max_degree
+        );
+        d
+    }
+
+    /// Calls `f(idx)` once for each `Sq(T)` with odd coefficient in
+    /// `Sq(R)·Sq(S)`, `idx` its index in `basis(|R| + |S|)`, in increasing
+    /// order of `idx`. Coefficients of matrices with the same `T` are summed
+    /// mod 2 first. Panics if `|R| + |S| > max_degree`.
+    ///
+    /// Uses a thread-local scratch buffer; the hot path is
+    /// [`MilnorAlgebra::multiply_basis_into`].
+    pub fn multiply_basis(&self, r: &PPart, s: &PPart, mut f: impl FnMut(usize)) {
+        let deg = self.product_degree(r, s);
+        let mut buf = SCRATCH.with(Cell::take);
+        buf.clear();
+        Matrices::new(r, s).run(&mut |t: &[u32; N]| buf.push(self.rank(t, deg)));
+        buf.sort_unstable();
+        let mut k = 0;
+        while k < buf.len() {
+            let mut end = k + 1;
+            while end < buf.len() && buf[end] == buf[k] {
+                end += 1;
+            }
+            if (end - k) % 2 == 1 {
+                f(buf[k]);
+            }
+            k = end;
+        }
+        SCRATCH.with(|c| c.set(buf));
+    }
+
+    /// XORs `Sq(R)·Sq(S)` into the bits `bit_offset + idx` of `out`, where bit
+    /// `b` is `out[b / 64] >> (b % 64) & 1` and `idx` runs over
+    /// `basis(|R| + |S|)`. Allocation free. Panics if `|R| + |S| > max_degree`
+    /// or if `out` is shorter than `bit_offset + dim(|R| + |S|)` bits.
+    pub fn multiply_basis_into(&self, r: &PPart, s: &PPart, out: &mut [u64], bit_offset: usize) {
+        let deg = self.product_degree(r, s);
+        Matrices::new(r, s).run(&mut |t: &[u32; N]| {
+            let b = bit_offset + self.rank(t, deg);
+            out[b / 64] ^= 1 << (b % 64);
+        });
+    }
+
+    /// The product `a·b` of `a ∈ A_{a_deg}` and `b ∈ A_{b_deg}` (vectors over
+    /// the bases `basis(a_deg)`, `basis(b_deg)`), a vector of length
+    /// `dim(a_deg + b_deg)`. Panics if `a_deg + b_deg > max_degree` while both
+    /// are nonzero, or if a vector's length is not the dimension of its degree.
+    pub fn multiply(&self, a_deg: u32, a: &FpVector, b_deg: u32, b: &FpVector) -> FpVector {
+        assert_eq!(a.len(), self.dim(a_deg), "multiply: left factor has the wrong length");
+        assert_eq!(b.len(), self.dim(b_deg), "multiply: right factor has the wrong length");
+        let mut out = FpVector::new(self.dim(a_deg + b_deg));
+        let (ba, bb) = (self.basis(a_deg), self.basis(b_deg));
+        for i in a.iter_ones() {
+            for j in b.iter_ones() {
+                self.multiply_basis_into(&ba[i], &bb[j], out.limbs_mut(), 0);
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,16 @@
+//! The mod 2 Steenrod algebra `A` in the Milnor basis.
+//!
+//! * [`PPart`]: a Milnor basis element `Sq(r_1, …, r_8)`.
+//! * [`MilnorAlgebra`]: `A` through a maximal degree — the basis of each degree
+//!   in a fixed order, indices without hashing, products by the Milnor product
+//!   formula (Milnor, "The Steenrod algebra and its dual", Ann. of Math. 67
+//!   (1958)), parsing and printing of elements.
+
+pub mod algebra;
+pub mod milnor;
+pub mod module;
+pub mod parse;
+
+pub use algebra::{MilnorAlgebra, MAX_ALGEBRA_DEGREE};
+pub use milnor::{PPart, MAX_PPART_LEN};
+pub use parse::ParseError;
