@@ -1,0 +1,198 @@
+//! Kernel, image and quasi-inverse of a linear map `v ↦ v·M` over F_2.
+
+use crate::subspace::reduce_limbs;
+use crate::vector::xor_into;
+use crate::{extract_bits, FpVector, Matrix, Subspace, LIMB_BITS};
+
+/// A right inverse of a linear map f: F_2^m → F_2^n on its image: the RREF
+/// basis of image(f) together with, for each image basis row, one preimage.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct QuasiInverse {
+    image: Subspace,
+    /// `image.dim() × m`: row `k` is a preimage of image basis row `k`.
+    preimages: Matrix,
+}
+
+impl QuasiInverse {
+    /// Assemble from the image (RREF) and a `image.dim() × source_dim`
+    /// matrix whose row `k` maps to image basis row `k`.
+    ///
+    /// Panics if `preimages.rows() != image.dim()`. (That row `k` really maps
+    /// to image row `k` is the caller's responsibility.)
+    pub fn new(image: Subspace, preimages: Matrix) -> Self {
+        assert_eq!(
+            preimages.rows(),
+            image.dim(),
+            "QuasiInverse::new: {} preimages for an image of dimension {}",
+            preimages.rows(),
+            image.dim()
+        );
+        QuasiInverse { image, preimages }
+    }
+
+    /// The image of the map, in RREF.
+    #[inline]
+    pub fn image(&self) -> &Subspace {
+        &self.image
+    }
+
+    /// m, the dimension of the source.
+    #[inline]
+    pub fn source_dim(&self) -> usize {
+        self.preimages.cols()
+    }
+
+    /// n, the dimension of the target.
+    #[inline]
+    pub fn target_dim(&self) -> usize {
+        self.image.ambient_dim()
+    }
+
+    /// The `image.dim() × source_dim` matrix of preimages of the image basis.
+    #[inline]
+    pub fn preimages(&self) -> &Matrix {
+        &self.preimages
+    }
+
+    /// A preimage of `v` (length `source_dim`), or `None` if `v` is not in the
+    /// image.
+    ///
+    /// Algorithm: reduce `v` by the RREF image basis (see
+    /// [`Subspace::reduce`]), adding up the preimages of the basis rows used;
+    /// `v` lies in the image iff it reduces to zero.
+    ///
+    /// Panics if `v.len() != target_dim`.
+    pub fn apply(&self, v: &FpVector) -> Option<FpVector> {
+        assert_eq!(
+            v.len(),
+            self.target_dim(),
+            "QuasiInverse::apply: vector of length {} for target dimension {}",
+            v.len(),
+            self.target_dim()
+        );
+        let mut rest = v.limbs().to_vec();
+        let mut pre = FpVector::new(self.source_dim());
+        let preimages = &self.preimages;
+        reduce_limbs(self.image.basis(), self.image.pivots(), &mut rest, |k| {
+            xor_into(pre.limbs_mut(), preimages.row(k));
+        });
+        rest.iter().all(|&w| w == 0).then_some(pre)
+    }
+}
+
+/// Kernel, image and quasi-inverse of f: F_2^m → F_2^n, v ↦ v·M.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct KernelImage {
+    /// ker f ⊆ F_2^m, in RREF; dimension m − rank(M).
+    pub kernel: Subspace,
+    /// im f ⊆ F_2^n (the row space of M), in RREF; dimension rank(M).
+    pub image: Subspace,
+    /// Preimages for f on its image (its `image()` equals `image`).
+    pub quasi_inverse: QuasiInverse,
+}
+
+/// Kernel, image and a quasi-inverse of the map F_2^m → F_2^n, `v ↦ v·M`,
+/// where `M` is `m × n` (row `i` is the image of e_i).
+///
+/// Algorithm (the standard augmented-matrix method): row-reduce `[M | I_m]`
+/// (an `m × (n + m)` matrix) with [`Matrix::row_reduce`]. Each row keeps the
+/// invariant "left part = (right part)·M". Rows whose pivot lies in the `M`
+/// part have RREF left parts forming a basis of the image, and their right
+/// parts are preimages. The remaining rows have zero left part, so their right
+/// parts lie in the kernel; they are `m − rank` independent vectors in RREF
+/// (pivots shifted by n), hence a basis of the kernel.
+/// Cost O(m · m · (n + m) / 64) word operations.
+pub fn kernel_image(m: &Matrix) -> KernelImage {
+    let (rows, cols) = (m.rows(), m.cols());
+    let mut aug = Matrix::new(rows, cols + rows);
+    let src_stride = m.stride();
+    for i in 0..rows {
+        let row = aug.row_mut(i);
+        row[..src_stride].copy_from_slice(m.row(i));
+        let j = cols + i;
+        row[j / LIMB_BITS] |= 1 << (j % LIMB_BITS);
+    }
+    let pivots = aug.row_reduce();
+    debug_assert_eq!(pivots.len(), rows);
+    let rank = pivots.partition_point(|&p| p < cols);
+
+    let mut image = Matrix::with_row_capacity(cols, rank);
+    let mut preimages = Matrix::with_row_capacity(rows, rank);
+    for k in 0..rank {
+        let row = aug.row(k);
+        image.append_row(&FpVector::from_limbs(cols, extract_bits(row, 0, cols)));
+        preimages.append_row(&FpVector::from_limbs(rows, extract_bits(row, cols, rows)));
+    }
+    let mut kernel = Matrix::with_row_capacity(rows, rows - rank);
+    for k in rank..rows {
+        kernel.append_row(&FpVector::from_limbs(
+            rows,
+            extract_bits(aug.row(k), cols, rows),
+        ));
+    }
+    let image = Subspace::from_rref_unchecked(image, pivots[..rank].to_vec());
+    let kernel =
+        Subspace::from_rref_unchecked(kernel, pivots[rank..].iter().map(|&p| p - cols).collect());
+    KernelImage {
+        quasi_inverse: QuasiInverse::new(image.clone(), preimages),
+        kernel,
+        image,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(cols: usize, rows: &[&[usize]]) -> Matrix {
+        let vs: Vec<_> = rows.iter().map(|r| FpVector::from_ones(cols, r)).collect();
+        Matrix::from_rows(cols, &vs)
+    }
+
+    #[test]
+    fn small_map() {
+        // e0 -> (1,1,0), e1 -> (0,1,1), e2 -> (1,0,1) = e0 + e1's image
+        let a = m(3, &[&[0, 1], &[1, 2], &[0, 2]]);
+        let ki = kernel_image(&a);
+        assert_eq!(ki.image.dim(), 2);
+        assert_eq!(
+            ki.kernel.basis_vectors(),
+            vec![FpVector::from_ones(3, &[0, 1, 2])]
+        );
+        assert_eq!(ki.quasi_inverse.image(), &ki.image);
+        let target = FpVector::from_ones(3, &[0, 2]);
+        let pre = ki.quasi_inverse.apply(&target).expect("in image");
+        assert_eq!(a.apply(&pre), target);
+        assert_eq!(ki.quasi_inverse.apply(&FpVector::from_ones(3, &[0])), None);
+        assert_eq!(
+            (ki.quasi_inverse.source_dim(), ki.quasi_inverse.target_dim()),
+            (3, 3)
+        );
+    }
+
+    #[test]
+    fn empty_maps() {
+        let ki = kernel_image(&Matrix::new(0, 4));
+        assert_eq!((ki.kernel.dim(), ki.kernel.ambient_dim()), (0, 0));
+        assert_eq!((ki.image.dim(), ki.image.ambient_dim()), (0, 4));
+        assert_eq!(
+            ki.quasi_inverse.apply(&FpVector::new(4)),
+            Some(FpVector::new(0))
+        );
+        let ki = kernel_image(&Matrix::new(3, 0));
+        assert_eq!(ki.kernel, Subspace::entire(3));
+        assert_eq!(ki.image.dim(), 0);
+        assert_eq!(
+            ki.quasi_inverse.apply(&FpVector::new(0)),
+            Some(FpVector::new(3))
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "target dimension")]
+    fn apply_wrong_length_panics() {
+        kernel_image(&Matrix::identity(2))
+            .quasi_inverse
+            .apply(&FpVector::new(3));
+    }
+}

@@ -1,0 +1,106 @@
+//! Linear algebra over the field F_2 with bit-packed storage.
+//!
+//! Storage convention (shared by every type in this crate): a vector of length
+//! `len` is stored in `limbs_for(len)` little-endian `u64` limbs; bit `j` is
+//! `limbs[j / 64] >> (j % 64) & 1`, and every bit at index `>= len` is zero.
+//! A [`Matrix`] stores its rows contiguously, row-major, each row occupying
+//! `stride = limbs_for(cols)` limbs in the same convention.
+//!
+//! Contents:
+//! - [`FpVector`]: a vector in F_2^n.
+//! - [`Matrix`]: an m×n matrix, with in-place Gauss–Jordan reduction
+//!   ([`Matrix::row_reduce`]).
+//! - [`Subspace`]: a subspace of F_2^n kept as a basis in reduced row echelon
+//!   form (RREF).
+//! - [`kernel_image`]: kernel, image and a [`QuasiInverse`] of the map
+//!   `v ↦ v·M`.
+//!
+//! Pivot convention: the pivot of a nonzero row is its *leading* (lowest-index)
+//! one. For subspaces U ⊆ V both in RREF, pivots(U) ⊆ pivots(V).
+
+mod kernel;
+mod matrix;
+mod subspace;
+mod vector;
+
+pub use kernel::{kernel_image, KernelImage, QuasiInverse};
+pub use matrix::Matrix;
+pub use subspace::Subspace;
+pub use vector::{FpVector, Ones};
+
+/// Bits per limb.
+pub const LIMB_BITS: usize = 64;
+
+/// Number of `u64` limbs needed to hold `bits` bits: `ceil(bits / 64)`.
+///
+/// `limbs_for(0) == 0`, `limbs_for(64) == 1`, `limbs_for(65) == 2`.
+#[inline]
+pub const fn limbs_for(bits: usize) -> usize {
+    bits.div_ceil(LIMB_BITS)
+}
+
+/// Mask of the valid bits in the last limb of a `len`-bit vector
+/// (all ones when `len` is a positive multiple of 64; all ones for `len == 0`,
+/// where there is no last limb).
+#[inline]
+pub(crate) const fn last_limb_mask(len: usize) -> u64 {
+    match len % LIMB_BITS {
+        0 => !0,
+        r => (1u64 << r) - 1,
+    }
+}
+
+/// Copy bits `start..start + len` of the limb slice `src` into a fresh limb
+/// vector of `limbs_for(len)` limbs (bits past `len` zero).
+///
+/// Panics if `start + len` exceeds `64 * src.len()`.
+pub(crate) fn extract_bits(src: &[u64], start: usize, len: usize) -> Vec<u64> {
+    assert!(
+        start + len <= src.len() * LIMB_BITS,
+        "extract_bits: range {start}..{} out of {} bits",
+        start + len,
+        src.len() * LIMB_BITS
+    );
+    let n = limbs_for(len);
+    let first = start / LIMB_BITS;
+    let sh = start % LIMB_BITS;
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let lo = src[first + i] >> sh;
+        let hi = if sh != 0 && first + i + 1 < src.len() {
+            src[first + i + 1] << (LIMB_BITS - sh)
+        } else {
+            0
+        };
+        out.push(lo | hi);
+    }
+    if let Some(last) = out.last_mut() {
+        *last &= last_limb_mask(len);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limbs_for_values() {
+        assert_eq!(limbs_for(0), 0);
+        assert_eq!(limbs_for(1), 1);
+        assert_eq!(limbs_for(63), 1);
+        assert_eq!(limbs_for(64), 1);
+        assert_eq!(limbs_for(65), 2);
+        assert_eq!(limbs_for(130), 3);
+    }
+
+    #[test]
+    fn extract_bits_crosses_limbs() {
+        let src = [0xF000_0000_0000_0000u64, 0b1011];
+        // bits 60..68 = 1111 1101 (bit 60..63 ones, 64 one, 65 one, 66 zero, 67 one)
+        let out = extract_bits(&src, 60, 8);
+        assert_eq!(out, vec![0b1011_1111]);
+        assert_eq!(extract_bits(&src, 0, 0), Vec::<u64>::new());
+        assert_eq!(extract_bits(&src, 64, 64), vec![0b1011]);
+    }
+}
