@@ -1,0 +1,304 @@
+//! Finite dimensional modules over the mod 2 Steenrod algebra `A`, read from
+//! the field's JSON module format (see `crates/steenrod/MODULE-FORMAT.md`).
+//!
+//! A [`FiniteModule`] is an F_2 vector space `M = ⊕_t M_t` with a basis named
+//! by the file's generators, and the action of every Milnor basis element
+//! `Sq(R)` of degree `≤ max_degree − min_degree` precomputed as a table of
+//! vectors (the module is small). [`bundled`] gives the project's own module
+//! files (`S_2`, `C2`, `Ceta`, `Cnu`, `Csigma`, `Joker`).
+
+mod build;
+mod error;
+mod json;
+
+use std::fmt;
+use std::path::Path;
+
+use fp::FpVector;
+
+use crate::MilnorAlgebra;
+
+pub use error::ModuleError;
+
+/// The largest `max_degree − min_degree` accepted. Every Milnor basis element
+/// of degree up to the span is tabulated on every basis element, and each
+/// degree `d` inverts a `dim A_d` square matrix (`dim A_128` is a few hundred),
+/// so the tables stay small.
+pub const MAX_SPAN: u32 = 128;
+
+/// The largest `|degree|` of a generator.
+pub(crate) const MAX_ABS_DEGREE: u32 = 1 << 20;
+
+/// A finite dimensional module over the mod 2 Steenrod algebra `A`.
+///
+/// **Semantics** (the field's convention). The file gives the action of the
+/// algebra generators `Sq^(2^k)` on the basis (unlisted ones act as zero).
+/// `Sq^i` for `i` not a power of two is determined by them through the Adem
+/// relation with `a = i − 2^k`, `b = 2^k` (`2^k` the largest power of two
+/// below `i`): `Sq^i = Sq^a Sq^b + Σ_{c≥1} binom(b−c−1, a−2c) Sq^{i−c} Sq^c`.
+/// Loading checks that every Adem relation
+/// `Sq^a Sq^b = Σ_c binom(b−c−1, a−2c) Sq^{a+b−c} Sq^c` (`0 < a < 2b`) holds on
+/// every basis element — a complete presentation of `A` on the `Sq^i` — and
+/// that every other listed action (a non-power-of-two `Sq^i`, a composite
+/// `Sq2 Sq1`, a Milnor element `Sq(0,1)`) agrees with what the `Sq^(2^k)`
+/// determine. The Milnor basis then acts through
+/// `Sq(R) = Σ_k c_k Sq(i_k)·Sq(R'_k)` (products with `i_k ≥ 1` span `A_d`).
+///
+/// **Degrees** are `i32` and may be negative; `dim(t) = 0` outside
+/// `min_degree..=max_degree`.
+#[derive(Clone)]
+pub struct FiniteModule {
+    name: String,
+    min_degree: i32,
+    max_degree: i32,
+    /// `names[t − min_degree]`: the basis of `M_t`, in the file's order.
+    names: Vec<Vec<String>>,
+    /// `A` through degree `max_degree − min_degree`.
+    algebra: MilnorAlgebra,
+    /// `milnor[d][t − min_degree][j · dim M_t + x] = Sq(R_j)·x ∈ M_{t+d}`
+    /// (`R_j` = `algebra.basis(d)[j]`, `x` the x-th basis element of `M_t`);
+    /// `milnor[d][t − min_degree]` is empty when `t + d > max_degree`.
+    milnor: Vec<Vec<Vec<FpVector>>>,
+}
+
+impl FiniteModule {
+    /// The sphere: `F_2` in degree 0 (basis element `x0`), named `S_2`.
+    pub fn sphere() -> FiniteModule {
+        let spec = json::Spec {
+            gens: vec![("x0".to_string(), 0)],
+            actions: Vec::new(),
+        };
+        build::build("S_2", "S_2".to_string(), &spec).expect("the sphere is an A-module")
+    }
+
+    /// Read a module from the text of a JSON module file. `name` is the file
+    /// name, used in errors; the module's [`name`](Self::name) is `name`
+    /// without its directory and `.json` extension.
+    ///
+    /// Errors ([`ModuleError`], one line naming `name`, the field and the
+    /// reason): invalid JSON (serde's line and column), a duplicate key, `p`
+    /// other than 2, a `profile`, a `type` other than
+    /// `"finite dimensional module"`, an unknown top-level key, malformed
+    /// `gens` (non-integer degree, bad name, none at all, span over
+    /// [`MAX_SPAN`]) or `actions` (syntax, unknown generator, a generator of
+    /// the wrong degree, a duplicate action), a failing Adem relation, and a
+    /// listed action that disagrees with the `Sq^(2^k)` actions.
+    pub fn from_json_str(name: &str, text: &str) -> Result<FiniteModule, ModuleError> {
+        let spec = json::parse_spec(name, text)?;
+        let stem = Path::new(name)
+            .file_name()
+            .and_then(|f| f.to_str())
+            .map(|f| f.strip_suffix(".json").unwrap_or(f))
+            .unwrap_or(name);
+        build::build(name, stem.to_string(), &spec)
+    }
+
+    /// Read a module file; errors name the path as given. Besides the errors
+    /// of [`from_json_str`](Self::from_json_str), [`ModuleError::Io`] when the
+    /// file cannot be read.
+    pub fn load(path: &Path) -> Result<FiniteModule, ModuleError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ModuleError::Io {
+            file: file.clone(),
+            source,
+        })?;
+        Self::from_json_str(&file, &text)
+    }
+
+    /// One of the project's bundled modules (see [`bundled_names`]), or `None`.
+    pub fn from_bundled(name: &str) -> Option<FiniteModule> {
+        let text = bundled(name)?;
+        // The bundled files are tested to load (tests/module_bundled.rs).
+        Some(
+            Self::from_json_str(&format!("{name}.json"), text)
+                .expect("bundled module files are valid"),
+        )
+    }
+
+    /// The module's name: `S_2` for the sphere, the file name without `.json`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The lowest degree of a generator.
+    pub fn min_degree(&self) -> i32 {
+        self.min_degree
+    }
+
+    /// The highest degree of a generator.
+    pub fn max_degree(&self) -> i32 {
+        self.max_degree
+    }
+
+    /// `dim M_t`; 0 outside `min_degree..=max_degree`.
+    pub fn dim(&self, t: i32) -> usize {
+        self.names_of(i64::from(t)).map_or(0, <[String]>::len)
+    }
+
+    /// `dim M`, the number of generators.
+    pub fn total_dim(&self) -> usize {
+        self.names.iter().map(Vec::len).sum()
+    }
+
+    /// The name of the `i`-th basis element of `M_t` (file order within a
+    /// degree). Panics if `i ≥ dim(t)`.
+    pub fn basis_name(&self, t: i32, i: usize) -> &str {
+        let names = self.names_of(i64::from(t)).unwrap_or(&[]);
+        assert!(
+            i < names.len(),
+            "{}: basis element {i} of degree {t} out of range (dim {})",
+            self.name,
+            names.len()
+        );
+        &names[i]
+    }
+
+    /// `(degree, index)` of the basis element called `name`, if any.
+    pub fn basis_element(&self, name: &str) -> Option<(i32, usize)> {
+        self.names.iter().enumerate().find_map(|(k, names)| {
+            let i = names.iter().position(|n| n == name)?;
+            Some((self.min_degree + k as i32, i))
+        })
+    }
+
+    /// The Milnor algebra through degree `max_degree − min_degree` whose basis
+    /// order `op_idx` refers to.
+    pub fn algebra(&self) -> &MilnorAlgebra {
+        &self.algebra
+    }
+
+    /// XOR `Sq(R)·x` into `out`, where `Sq(R)` is `algebra().basis(op_deg)[op_idx]`
+    /// (the order of [`MilnorAlgebra::basis`]; any `MilnorAlgebra` has the same
+    /// order) and `x` the `mod_idx`-th basis element of `M_{mod_deg}`. `out` is a
+    /// vector of `M_{mod_deg + op_deg}` (length `dim(mod_deg + op_deg)`).
+    /// When `mod_deg` or `mod_deg + op_deg` lies outside the module, the action
+    /// is zero and `out` is untouched.
+    ///
+    /// Panics if `op_idx ≥ dim A_{op_deg}` or `mod_idx ≥ dim(mod_deg)` (for
+    /// degrees inside the module), or if `out` has the wrong length.
+    pub fn act_on_basis(
+        &self,
+        op_deg: u32,
+        op_idx: usize,
+        mod_deg: i32,
+        mod_idx: usize,
+        out: &mut FpVector,
+    ) {
+        let t = i64::from(mod_deg);
+        let top = t + i64::from(op_deg);
+        let (min, max) = (i64::from(self.min_degree), i64::from(self.max_degree));
+        if t < min || top > max {
+            return;
+        }
+        let dim_t = self.names[(t - min) as usize].len();
+        assert!(
+            mod_idx < dim_t,
+            "{}: basis element {mod_idx} of degree {mod_deg} out of range (dim {dim_t})",
+            self.name
+        );
+        let n = self.algebra.dim(op_deg);
+        assert!(
+            op_idx < n,
+            "act_on_basis: Milnor basis element {op_idx} of degree {op_deg} out of range (dim {n})"
+        );
+        let v = &self.milnor[op_deg as usize][(t - min) as usize][op_idx * dim_t + mod_idx];
+        assert_eq!(
+            out.len(),
+            v.len(),
+            "act_on_basis: `out` must be a vector of M_{top}"
+        );
+        out.add(v);
+    }
+
+    /// XOR `a·v` into `out` for `a ∈ A_{op_deg}` (a vector over the Milnor basis)
+    /// and `v ∈ M_{mod_deg}`; `out ∈ M_{mod_deg + op_deg}`. Zero outside the
+    /// module, as for [`act_on_basis`](Self::act_on_basis). Panics on vectors
+    /// of the wrong length.
+    pub fn act(&self, op_deg: u32, a: &FpVector, mod_deg: i32, v: &FpVector, out: &mut FpVector) {
+        assert_eq!(
+            v.len(),
+            self.dim(mod_deg),
+            "act: `v` must be a vector of M_{mod_deg}"
+        );
+        if i64::from(mod_deg) + i64::from(op_deg) > i64::from(self.max_degree) {
+            return;
+        }
+        assert_eq!(
+            a.len(),
+            self.algebra.dim(op_deg),
+            "act: `a` must be a vector of A_{op_deg}"
+        );
+        for j in a.iter_ones() {
+            for x in v.iter_ones() {
+                self.act_on_basis(op_deg, j, mod_deg, x, out);
+            }
+        }
+    }
+
+    /// `x2 + x3` for a vector of `M_t`; `0` for zero. Panics if `v` is not of
+    /// length `dim(t)`.
+    pub fn element_to_string(&self, t: i32, v: &FpVector) -> String {
+        assert_eq!(
+            v.len(),
+            self.dim(t),
+            "element_to_string: not a vector of M_{t}"
+        );
+        let names: Vec<&str> = v.iter_ones().map(|j| self.basis_name(t, j)).collect();
+        if names.is_empty() {
+            "0".to_string()
+        } else {
+            names.join(" + ")
+        }
+    }
+
+    fn names_of(&self, t: i64) -> Option<&[String]> {
+        let k = t.checked_sub(i64::from(self.min_degree))?;
+        usize::try_from(k)
+            .ok()
+            .and_then(|k| self.names.get(k))
+            .map(Vec::as_slice)
+    }
+}
+
+impl fmt::Debug for FiniteModule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let basis: Vec<(i32, &[String])> = (self.min_degree..=self.max_degree)
+            .zip(&self.names)
+            .filter(|(_, n)| !n.is_empty())
+            .map(|(t, n)| (t, n.as_slice()))
+            .collect();
+        f.debug_struct("FiniteModule")
+            .field("name", &self.name)
+            .field("basis", &basis)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Names of the bundled modules, in the order of [`BUNDLED_TEXTS`].
+const BUNDLED_NAMES: [&str; 6] = ["S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker"];
+
+/// The project's bundled module files (`modules/NAME.json` in the
+/// repository, compiled in).
+const BUNDLED_TEXTS: [&str; 6] = [
+    include_str!("../../../modules/S_2.json"),
+    include_str!("../../../modules/C2.json"),
+    include_str!("../../../modules/Ceta.json"),
+    include_str!("../../../modules/Cnu.json"),
+    include_str!("../../../modules/Csigma.json"),
+    include_str!("../../../modules/Joker.json"),
+];
+
+/// The JSON text of the bundled module `name` (one of [`bundled_names`]), or
+/// `None`. Load it with [`FiniteModule::from_json_str`] (or use
+/// [`FiniteModule::from_bundled`]).
+pub fn bundled(name: &str) -> Option<&'static str> {
+    BUNDLED_NAMES
+        .iter()
+        .position(|n| *n == name)
+        .map(|k| BUNDLED_TEXTS[k])
+}
+
+/// The names of the bundled modules: `S_2`, `C2`, `Ceta`, `Cnu`, `Csigma`, `Joker`.
+pub fn bundled_names() -> &'static [&'static str] {
+    &BUNDLED_NAMES
+}

@@ -1,0 +1,501 @@
+//! From a syntax-checked [`Spec`] to the action tables of a [`FiniteModule`]:
+//! resolve names and degrees, derive `Sq^i` from the `Sq^(2^k)`, check every
+//! Adem relation, then express each Milnor basis element through the `Sq^i`.
+
+use std::collections::HashMap;
+
+use fp::{FpVector, Matrix, Subspace};
+
+use super::json::{ActionSpec, Factor, Spec};
+use super::{FiniteModule, ModuleError, MAX_SPAN};
+use crate::{MilnorAlgebra, PPart};
+
+/// `binom(n, k) mod 2` for `n, k ≥ 0` (Lucas: odd iff the binary digits of
+/// `k` are among those of `n`; this is 0 when `k > n`).
+fn binom_odd(n: u32, k: u32) -> bool {
+    k & !n == 0
+}
+
+/// The `c ≥ 0` with odd coefficient in the Adem relation
+/// `Sq^a Sq^b = Σ_c binom(b−c−1, a−2c) Sq^{a+b−c} Sq^c` (`0 < a < 2b`).
+fn adem_terms(a: u32, b: u32) -> Vec<u32> {
+    (0..=a / 2)
+        .filter(|&c| binom_odd(b - c - 1, a - 2 * c))
+        .collect()
+}
+
+/// `Sq5 + Sq4 Sq1` for the terms `[0, 1]` of total degree 5; `0` if none.
+fn format_adem_sum(total: u32, terms: &[u32]) -> String {
+    if terms.is_empty() {
+        return "0".to_string();
+    }
+    let parts: Vec<String> = terms
+        .iter()
+        .map(|&c| {
+            if c == 0 {
+                format!("Sq{total}")
+            } else {
+                format!("Sq{} Sq{c}", total - c)
+            }
+        })
+        .collect();
+    parts.join(" + ")
+}
+
+/// The basis of M: names by degree, in the file's order within a degree.
+pub(super) struct Basis {
+    pub min: i64,
+    pub max: i64,
+    /// `names[t − min]`: the basis of `M_t`.
+    pub names: Vec<Vec<String>>,
+    lookup: HashMap<String, (i64, usize)>,
+}
+
+impl Basis {
+    fn new(gens: &[(String, i32)]) -> Basis {
+        let min = gens.iter().map(|g| i64::from(g.1)).min().unwrap_or(0);
+        let max = gens.iter().map(|g| i64::from(g.1)).max().unwrap_or(0);
+        let mut names = vec![Vec::new(); (max - min + 1) as usize];
+        let mut lookup = HashMap::new();
+        for (name, deg) in gens {
+            let slot = &mut names[(i64::from(*deg) - min) as usize];
+            lookup.insert(name.clone(), (i64::from(*deg), slot.len()));
+            slot.push(name.clone());
+        }
+        Basis {
+            min,
+            max,
+            names,
+            lookup,
+        }
+    }
+
+    pub fn dim(&self, t: i64) -> usize {
+        if t < self.min || t > self.max {
+            0
+        } else {
+            self.names[(t - self.min) as usize].len()
+        }
+    }
+
+    /// `x2 + x3`, or `0`.
+    pub fn format(&self, t: i64, v: &FpVector) -> String {
+        let parts: Vec<&str> = v
+            .iter_ones()
+            .map(|j| self.names[(t - self.min) as usize][j].as_str())
+            .collect();
+        if parts.is_empty() {
+            "0".to_string()
+        } else {
+            parts.join(" + ")
+        }
+    }
+
+    fn unit(&self, t: i64, x: usize) -> FpVector {
+        let mut v = FpVector::new(self.dim(t));
+        v.set(x, true);
+        v
+    }
+}
+
+/// An action of the file with its names resolved.
+struct Resolved<'a> {
+    spec: &'a ActionSpec,
+    /// Degree and index of the generator acted on.
+    t: i64,
+    x: usize,
+    /// The right side, a vector of `M_{t + |op|}` (length 0 beyond the top).
+    rhs: FpVector,
+}
+
+/// The tables being built: `ρ(Sq^i)` and `ρ(Sq(R))` on every basis element.
+struct Tables<'a> {
+    basis: &'a Basis,
+    /// `sq[i][t − min][x] = Sq^i x ∈ M_{t+i}`; `sq[i][t − min]` is empty when
+    /// `t + i > max`.
+    sq: Vec<Vec<Vec<FpVector>>>,
+    /// `milnor[d][t − min][j · dim M_t + x] = Sq(R_j) x`, `R_j` the j-th
+    /// Milnor basis element of degree `d`; empty when `t + d > max`.
+    milnor: Vec<Vec<Vec<FpVector>>>,
+}
+
+impl Tables<'_> {
+    /// `Sq^i v` for `v ∈ M_t` (length `dim M_{t+i}`; zero beyond the top).
+    fn apply_sq(&self, i: u64, t: i64, v: &FpVector) -> FpVector {
+        let target = t.saturating_add(i64::try_from(i).unwrap_or(i64::MAX));
+        let mut out = FpVector::new(self.basis.dim(target));
+        if out.is_empty() || t < self.basis.min {
+            return out;
+        }
+        let column = &self.sq[i as usize][(t - self.basis.min) as usize];
+        for x in v.iter_ones() {
+            out.add(&column[x]);
+        }
+        out
+    }
+
+    /// `Sq(R) v`, `R` the `j`-th Milnor basis element of degree `d`, already tabulated.
+    fn apply_milnor(&self, d: u64, j: usize, t: i64, v: &FpVector) -> FpVector {
+        let target = t.saturating_add(i64::try_from(d).unwrap_or(i64::MAX));
+        let mut out = FpVector::new(self.basis.dim(target));
+        if out.is_empty() || t < self.basis.min {
+            return out;
+        }
+        let dim_t = self.basis.dim(t);
+        let column = &self.milnor[d as usize][(t - self.basis.min) as usize];
+        for x in v.iter_ones() {
+            out.add(&column[j * dim_t + x]);
+        }
+        out
+    }
+}
+
+/// Build the module: see [`FiniteModule`] for the semantics and the checks.
+pub(super) fn build(file: &str, name: String, spec: &Spec) -> Result<FiniteModule, ModuleError> {
+    let basis = Basis::new(&spec.gens);
+    let span = basis.max - basis.min;
+    if span > i64::from(MAX_SPAN) {
+        return Err(ModuleError::field(
+            file,
+            "gens",
+            format!(
+                "the degrees run from {} to {}, a span of {span}; at most {MAX_SPAN} is supported",
+                basis.min, basis.max
+            ),
+        ));
+    }
+    let span = span as usize;
+    let actions = resolve_actions(file, &basis, &spec.actions)?;
+
+    let mut tables = Tables {
+        basis: &basis,
+        sq: Vec::with_capacity(span + 1),
+        milnor: Vec::with_capacity(span + 1),
+    };
+    fill_sq(&mut tables, span, &actions);
+    check_adem(file, &tables, span)?;
+    let algebra = MilnorAlgebra::new(span as u32);
+    fill_milnor(&mut tables, &algebra, span);
+    check_listed(file, &tables, &algebra, &actions)?;
+
+    let milnor = std::mem::take(&mut tables.milnor);
+    Ok(FiniteModule {
+        name,
+        min_degree: basis.min as i32,
+        max_degree: basis.max as i32,
+        names: basis.names,
+        algebra,
+        milnor,
+    })
+}
+
+/// Resolve names, check degrees and duplicates.
+fn resolve_actions<'a>(
+    file: &str,
+    basis: &Basis,
+    actions: &'a [ActionSpec],
+) -> Result<Vec<Resolved<'a>>, ModuleError> {
+    let mut seen: HashMap<(Vec<Factor>, i64, usize), usize> = HashMap::new();
+    let mut out = Vec::with_capacity(actions.len());
+    for (k, a) in actions.iter().enumerate() {
+        let find = |name: &str| {
+            basis.lookup.get(name).copied().ok_or_else(|| {
+                ModuleError::field(file, &a.field, format!("unknown generator \"{name}\""))
+            })
+        };
+        let (t, x) = find(&a.source)?;
+        let target = i128::from(t) + i128::from(Factor::total_degree(&a.op));
+        let mut rhs_ones = Vec::new();
+        for name in &a.targets {
+            let (tt, y) = find(name)?;
+            if i128::from(tt) != target {
+                return Err(ModuleError::field(
+                    file,
+                    &a.field,
+                    format!(
+                        "{name} has degree {tt} but {} lies in degree {target}",
+                        a.lhs
+                    ),
+                ));
+            }
+            rhs_ones.push(y);
+        }
+        let target_dim = if target > i128::from(basis.max) {
+            0
+        } else {
+            basis.dim(target as i64)
+        };
+        let rhs = FpVector::from_ones(target_dim, &rhs_ones);
+        if let Some(first) = seen.insert((a.op.clone(), t, x), k) {
+            return Err(ModuleError::field(
+                file,
+                &a.field,
+                format!(
+                    "a second action of {} on {} (the first is actions[{first}])",
+                    a.op_text, a.source
+                ),
+            ));
+        }
+        out.push(Resolved { spec: a, t, x, rhs });
+    }
+    Ok(out)
+}
+
+/// The actions that define the module: a single `Sq^(2^k)`.
+fn defining_power(a: &Resolved) -> Option<u32> {
+    match a.spec.op.as_slice() {
+        [Factor::Sq(i)] if i.is_power_of_two() => Some(*i),
+        _ => None,
+    }
+}
+
+/// `sq[0]` = identity; `sq[2^k]` from the file (unlisted: zero); `sq[i]`, `i`
+/// not a power of two, from the Adem relation with `a = i − 2^k`, `b = 2^k`:
+/// `Sq^i = Sq^a Sq^b + Σ_{c ≥ 1} binom(b−c−1, a−2c) Sq^{i−c} Sq^c` (the `c = 0`
+/// coefficient `binom(2^k − 1, a)` is odd), all terms of smaller index.
+fn fill_sq(tables: &mut Tables, span: usize, actions: &[Resolved]) {
+    let basis = tables.basis;
+    let blank = |i: i64| -> Vec<Vec<FpVector>> {
+        (basis.min..=basis.max)
+            .map(|t| {
+                if t + i > basis.max {
+                    Vec::new()
+                } else {
+                    vec![FpVector::new(basis.dim(t + i)); basis.dim(t)]
+                }
+            })
+            .collect()
+    };
+    for i in 0..=span {
+        let mut column = blank(i as i64);
+        if i == 0 {
+            for (t, slot) in (basis.min..=basis.max).zip(column.iter_mut()) {
+                for (x, v) in slot.iter_mut().enumerate() {
+                    *v = basis.unit(t, x);
+                }
+            }
+        } else if i.is_power_of_two() {
+            for a in actions {
+                if defining_power(a) == Some(i as u32) && a.t + i as i64 <= basis.max {
+                    column[(a.t - basis.min) as usize][a.x] = a.rhs.clone();
+                }
+            }
+        } else {
+            let b = 1u64 << (63 - (i as u64).leading_zeros());
+            let a = i as u64 - b;
+            for (t, slot) in (basis.min..=basis.max - i as i64).zip(column.iter_mut()) {
+                for (x, out) in slot.iter_mut().enumerate() {
+                    let e = basis.unit(t, x);
+                    let mut v = tables.apply_sq(a, t + b as i64, &tables.apply_sq(b, t, &e));
+                    for c in 1..=a / 2 {
+                        if binom_odd((b - c - 1) as u32, (a - 2 * c) as u32) {
+                            v.add(&tables.apply_sq(
+                                i as u64 - c,
+                                t + c as i64,
+                                &tables.apply_sq(c, t, &e),
+                            ));
+                        }
+                    }
+                    *out = v;
+                }
+            }
+        }
+        tables.sq.push(column);
+    }
+}
+
+/// Every Adem relation `Sq^a Sq^b = Σ_c binom(b−c−1, a−2c) Sq^{a+b−c} Sq^c`,
+/// `0 < a < 2b`, `a + b ≤ span`, on every basis element.
+fn check_adem(file: &str, tables: &Tables, span: usize) -> Result<(), ModuleError> {
+    let basis = tables.basis;
+    for total in 2..=span as u32 {
+        for b in 1..total {
+            let a = total - b;
+            if a >= 2 * b {
+                continue;
+            }
+            let terms = adem_terms(a, b);
+            for t in basis.min..=basis.max - i64::from(total) {
+                for x in 0..basis.dim(t) {
+                    let e = basis.unit(t, x);
+                    let lhs = tables.apply_sq(
+                        a.into(),
+                        t + i64::from(b),
+                        &tables.apply_sq(b.into(), t, &e),
+                    );
+                    let mut rhs = FpVector::new(lhs.len());
+                    for &c in &terms {
+                        let inner = tables.apply_sq(c.into(), t, &e);
+                        rhs.add(&tables.apply_sq((total - c).into(), t + i64::from(c), &inner));
+                    }
+                    if lhs != rhs {
+                        let top = t + i64::from(total);
+                        let name = &basis.names[(t - basis.min) as usize][x];
+                        let sum = format_adem_sum(total, &terms);
+                        let detail = if terms.is_empty() {
+                            format!("Sq{a} Sq{b} {name} = {}", basis.format(top, &lhs))
+                        } else {
+                            let applied = if terms.len() == 1 {
+                                format!("{sum} {name}")
+                            } else {
+                                format!("({sum}) {name}")
+                            };
+                            format!(
+                                "Sq{a} Sq{b} {name} = {} but {applied} = {}",
+                                basis.format(top, &lhs),
+                                basis.format(top, &rhs)
+                            )
+                        };
+                        return Err(ModuleError::NotAModule {
+                            file: file.to_string(),
+                            relation: format!("Sq{a} Sq{b} = {sum}"),
+                            generator: name.clone(),
+                            detail,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `ρ(Sq(R))` for every Milnor basis element of degree `d ≤ span`. In degree
+/// `d ≥ 1` the products `Sq(i)·Sq(R')` (`i ≥ 1`, `|R'| = d − i`) span `A_d`;
+/// pick `dim A_d` independent ones `P_k`, invert the matrix `P` of their Milnor
+/// coordinates (row reduce `[P | I]` to `[I | P⁻¹]`), and then
+/// `Sq(R_j) = Σ_k (P⁻¹)_{jk} P_k` acts by `Σ_k (P⁻¹)_{jk} ρ(Sq^{i_k}) ρ(Sq(R'_k))`.
+/// This is well defined because the Adem relations (a presentation of `A` on
+/// the `Sq^i`) hold in M.
+fn fill_milnor(tables: &mut Tables, algebra: &MilnorAlgebra, span: usize) {
+    let basis = tables.basis;
+    let identity: Vec<Vec<FpVector>> = (basis.min..=basis.max)
+        .map(|t| (0..basis.dim(t)).map(|x| basis.unit(t, x)).collect())
+        .collect();
+    tables.milnor.push(identity);
+    for d in 1..=span as u32 {
+        let n = algebra.dim(d);
+        // Independent products Sq(i)·Sq(R'_k), as (i, index of R' in degree d − i).
+        let mut chosen: Vec<(u32, usize, FpVector)> = Vec::with_capacity(n);
+        let mut span_so_far = Subspace::new(n);
+        'search: for i in (1..=d).rev() {
+            let sq_i = algebra.basis(i)[0];
+            for (r_idx, r) in algebra.basis(d - i).iter().enumerate() {
+                let mut v = FpVector::new(n);
+                algebra.multiply_basis(&sq_i, r, |idx| v.flip(idx));
+                if span_so_far.add_vector(&v) {
+                    chosen.push((i, r_idx, v));
+                    if chosen.len() == n {
+                        break 'search;
+                    }
+                }
+            }
+        }
+        assert_eq!(chosen.len(), n, "the products Sq(i)·Sq(R) must span A_{d}");
+        let mut m = Matrix::new(n, 2 * n);
+        for (k, (_, _, v)) in chosen.iter().enumerate() {
+            for j in v.iter_ones() {
+                m.set(k, j, true);
+            }
+            m.set(k, n + k, true);
+        }
+        let pivots = m.row_reduce();
+        assert!(
+            pivots.len() >= n && pivots[..n].iter().enumerate().all(|(j, &p)| p == j),
+            "products must be independent"
+        );
+        let coeffs: Vec<FpVector> = (0..n).map(|j| m.row_vector(j).slice(n, 2 * n)).collect();
+
+        let mut column = Vec::with_capacity(basis.names.len());
+        for t in basis.min..=basis.max {
+            let (dim_t, dim_top) = (basis.dim(t), basis.dim(t + i64::from(d)));
+            if t + i64::from(d) > basis.max {
+                column.push(Vec::new());
+                continue;
+            }
+            if dim_t == 0 || dim_top == 0 {
+                column.push(vec![FpVector::new(dim_top); n * dim_t]);
+                continue;
+            }
+            // w[x][k] = Sq^{i_k} Sq(R'_k) x.
+            let w: Vec<Vec<FpVector>> = (0..dim_t)
+                .map(|x| {
+                    chosen
+                        .iter()
+                        .map(|&(i, r_idx, _)| {
+                            let mid = t + i64::from(d - i);
+                            let inner = if mid > basis.max {
+                                FpVector::new(0)
+                            } else {
+                                tables.milnor[(d - i) as usize][(t - basis.min) as usize]
+                                    [r_idx * dim_t + x]
+                                    .clone()
+                            };
+                            tables.apply_sq(i.into(), mid, &inner)
+                        })
+                        .collect()
+                })
+                .collect();
+            let mut block = Vec::with_capacity(n * dim_t);
+            for coeff in &coeffs {
+                for wx in &w {
+                    let mut v = FpVector::new(dim_top);
+                    for k in coeff.iter_ones() {
+                        v.add(&wx[k]);
+                    }
+                    block.push(v);
+                }
+            }
+            column.push(block);
+        }
+        tables.milnor.push(column);
+    }
+}
+
+/// The listed actions that are not a single `Sq^(2^k)` must agree with what
+/// the `Sq^(2^k)` determine.
+fn check_listed(
+    file: &str,
+    tables: &Tables,
+    algebra: &MilnorAlgebra,
+    actions: &[Resolved],
+) -> Result<(), ModuleError> {
+    let basis = tables.basis;
+    for a in actions {
+        if defining_power(a).is_some() {
+            continue;
+        }
+        let mut t = a.t;
+        let mut v = basis.unit(a.t, a.x);
+        for factor in a.spec.op.iter().rev() {
+            let d = factor.degree();
+            if i128::from(t) + i128::from(d) > i128::from(basis.max) {
+                v = FpVector::new(0);
+                break;
+            }
+            v = match factor {
+                Factor::Sq(i) => tables.apply_sq((*i).into(), t, &v),
+                Factor::Milnor(r) => {
+                    // |R| ≤ span ≤ 510 here, so R has at most MAX_PPART_LEN entries.
+                    let j = algebra.index_of(&PPart::from_slice(r));
+                    tables.apply_milnor(d, j, t, &v)
+                }
+            };
+            t += d as i64;
+        }
+        if v != a.rhs {
+            let top = a.t + (Factor::total_degree(&a.spec.op) as i64);
+            return Err(ModuleError::field(
+                file,
+                &a.spec.field,
+                format!(
+                    "the actions of the Sq^(2^k) determine {} = {}, not {}",
+                    a.spec.lhs,
+                    basis.format(top, &v),
+                    basis.format(top, &a.rhs)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
