@@ -108,7 +108,7 @@ impl FiniteModule {
     /// One of the project's bundled modules (see [`bundled_names`]), or `None`.
     pub fn from_bundled(name: &str) -> Option<FiniteModule> {
         let text = bundled(name)?;
-        // The bundled files are tested to load (tests/module_bundled.rs).
+        // Every bundled file is tested to load (tests/module_actions.rs).
         Some(
             Self::from_json_str(&format!("{name}.json"), text)
                 .expect("bundled module files are valid"),

@@ -423,15 +423,10 @@ fn fill_milnor(tables: &mut Tables, algebra: &MilnorAlgebra, span: usize) {
                     chosen
                         .iter()
                         .map(|&(i, r_idx, _)| {
-                            let mid = t + i64::from(d - i);
-                            let inner = if mid > basis.max {
-                                FpVector::new(0)
-                            } else {
-                                tables.milnor[(d - i) as usize][(t - basis.min) as usize]
-                                    [r_idx * dim_t + x]
-                                    .clone()
-                            };
-                            tables.apply_sq(i.into(), mid, &inner)
+                            // t + (d − i) ≤ t + d ≤ max, so the entry exists.
+                            let inner = &tables.milnor[(d - i) as usize][(t - basis.min) as usize]
+                                [r_idx * dim_t + x];
+                            tables.apply_sq(i.into(), t + i64::from(d - i), inner)
                         })
                         .collect()
                 })
