@@ -1,0 +1,137 @@
+//! The command line: what each subcommand and flag means, in the field's words.
+//!
+//! Parsing only; validation that needs more than a type (ranges, module lookup)
+//! happens in `main.rs` so that its errors are one line and exit 2.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "adams",
+    version,
+    about = "Ext over the mod 2 Steenrod algebra (the E2 page of the Adams spectral sequence) by minimal resolutions",
+    long_about = "Ext over the mod 2 Steenrod algebra A, the E2 page of the Adams spectral sequence, \
+computed by building a minimal free resolution C_s -> ... -> C_0 -> M of an A-module M.\n\n\
+Coordinates: Adams filtration (homological degree) s, internal degree t, stem n = t - s. \
+dim Ext^{s,t}(M) is the number of generators of C_s in internal degree t.\n\n\
+Exit status: 0 success; 1 `verify` found a disagreement; 2 bad input (module file, range, \
+CSV table, command line); 3 a failure while computing or writing results."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Resolve a module, print its Adams chart and write ext.csv.
+    #[command(
+        long_about = "Resolve a module through a range of bidegrees, print its Adams chart \
+(stem n = t - s across, Adams filtration s up, one mark per bidegree giving dim Ext^{s,t}) \
+and write the nonzero dimensions to DIR/ext.csv (columns stem,s,t,dim, sorted by stem then s). \
+The first line of ext.csv, `# complete for stem <= N, s <= S; ...`, states the range in which \
+every bidegree was computed, so that absent rows there are zeros."
+    )]
+    Resolve(ResolveArgs),
+    /// Compare two Ext tables (ext.csv files) bidegree by bidegree.
+    #[command(
+        long_about = "Compare two Ext tables (columns stem,s,t,dim; zeros omitted) over the \
+range of bidegrees both cover, print each bidegree where the dimensions differ, and a summary. \
+Exit 0 when they agree there, 1 on any disagreement, 2 when a table cannot be read.\n\n\
+Range of a table: a line `# complete for stem <= N, s <= S` (as adams writes) says the table is \
+complete for stem n <= N and Adams filtration s <= S. A table without that line is taken to be \
+complete for every internal degree t up to the largest t it contains, all s (as for a table \
+computed by t). Other lines starting with `#` are comments. Rows whose dim is 0 are allowed and \
+mean the same as an absent row."
+    )]
+    Verify(VerifyArgs),
+}
+
+/// Algorithm that builds the minimal resolution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Algorithm {
+    /// Row-reduce the full matrix of d_{s-1} in each bidegree (s, t); works for any module.
+    Classical,
+    /// Nassau's algorithm (arXiv:1910.04063): new generators from the zero-signature part
+    /// of a Milnor sub-Hopf algebra's splitting, then a lift through the other
+    /// signatures; rows s <= 1 are classical.
+    Nassau,
+}
+
+impl Algorithm {
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Classical => "classical",
+            Algorithm::Nassau => "nassau",
+        }
+    }
+
+    pub fn to_resolution(self) -> resolution::Algorithm {
+        match self {
+            Algorithm::Classical => resolution::Algorithm::Classical,
+            Algorithm::Nassau => resolution::Algorithm::Nassau,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ResolveArgs {
+    /// The A-module M to resolve: a path to a module file (JSON, the field's
+    /// `finite dimensional module` format), else the NAME of one: looked up as
+    /// DIR/NAME.json in --modules-dir, then among the modules bundled with adams
+    /// (S_2 is the sphere, F_2 in degree 0).
+    #[arg(value_name = "MODULE", default_value = "S_2")]
+    pub module: String,
+
+    /// Largest stem n = t - s to resolve (n >= 0). Every bidegree with stem <= N and
+    /// Adams filtration <= S is computed; N + S, the largest internal degree t, may be
+    /// at most 510, the top degree of the Milnor basis tables.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 40,
+        allow_negative_numbers = true
+    )]
+    pub max_stem: i64,
+
+    /// Largest Adams filtration (homological degree) s to resolve, s >= 0: C_0, ..., C_S
+    /// of the minimal resolution are built.
+    #[arg(
+        long = "max-s",
+        value_name = "S",
+        default_value_t = 20,
+        allow_negative_numbers = true
+    )]
+    pub max_s: i64,
+
+    /// Folder for the results: ext.csv (stem,s,t,dim of every nonzero Ext^{s,t}).
+    /// Created if missing. Default: output/<MODULE NAME>.
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+
+    /// Folder of module files, looked up by NAME as DIR/NAME.json before the
+    /// bundled modules (e.g. ../shared/reference/modules).
+    #[arg(long, value_name = "DIR")]
+    pub modules_dir: Option<PathBuf>,
+
+    /// Algorithm that builds the minimal resolution.
+    #[arg(long, value_enum, default_value_t = Algorithm::Classical)]
+    pub algorithm: Algorithm,
+
+    /// Do not print the Adams chart (ext.csv is still written).
+    #[arg(long)]
+    pub no_chart: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Our table: an ext.csv written by `adams resolve` (or any stem,s,t,dim table).
+    #[arg(value_name = "CSV")]
+    pub csv: PathBuf,
+
+    /// The reference table to compare against, e.g. ../shared/reference/ext/S_2.csv.
+    #[arg(long, value_name = "REF.csv")]
+    pub against: PathBuf,
+}

@@ -1,0 +1,367 @@
+//! Ext tables as CSV: `stem,s,t,dim`, one row per nonzero `Ext^{s,t}`, sorted by
+//! stem then s.
+//!
+//! Format (what `adams resolve` writes and `adams verify` reads):
+//!
+//! ```text
+//! # complete for stem <= 40, s <= 20; Ext of S_2 over the mod 2 Steenrod algebra, computed by adams (classical)
+//! stem,s,t,dim
+//! 0,0,0,1
+//! 0,1,1,1
+//! ```
+//!
+//! - A line `# complete for stem <= N, s <= S` (anything after a `;` is free
+//!   text) states the range in which every bidegree was computed: a bidegree
+//!   there without a row has `dim = 0`.
+//! - A table without that line is taken to be complete for every internal
+//!   degree `t` up to the largest `t` among its rows, all `s` (the reference
+//!   tables computed "by t" look like that).
+//! - Other lines starting with `#`, and blank lines, are ignored. The first other
+//!   line must be the header `stem,s,t,dim`. Every row has `t = stem + s`,
+//!   `s >= 0`, and appears once.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::Write;
+use std::path::Path;
+
+/// One bidegree of an Ext table: `dim Ext^{s,t} = dim`, with `stem = t - s`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Row {
+    pub stem: i32,
+    pub s: u32,
+    pub t: i32,
+    pub dim: usize,
+}
+
+/// The bidegrees in which a table is complete (an absent row there means zero).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coverage {
+    /// `stem <= max_stem` and `s <= max_s` (from a `# complete for` line).
+    StemS { max_stem: i32, max_s: u32 },
+    /// `t <= max_t`, every `s` (a table without a `# complete for` line).
+    UpToT { max_t: i32 },
+}
+
+impl Coverage {
+    pub fn contains(&self, stem: i32, s: u32) -> bool {
+        match *self {
+            Coverage::StemS { max_stem, max_s } => stem <= max_stem && s <= max_s,
+            Coverage::UpToT { max_t } => i64::from(stem) + i64::from(s) <= i64::from(max_t),
+        }
+    }
+}
+
+impl fmt::Display for Coverage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Coverage::StemS { max_stem, max_s } => write!(f, "stem <= {max_stem}, s <= {max_s}"),
+            Coverage::UpToT { max_t } => write!(f, "t <= {max_t}"),
+        }
+    }
+}
+
+/// A parsed Ext table: its range and its rows keyed by `(stem, s)`.
+#[derive(Debug, Clone)]
+pub struct ExtTable {
+    pub coverage: Coverage,
+    /// `(stem, s) -> dim`, zeros included only if the file listed them.
+    pub dims: BTreeMap<(i32, u32), usize>,
+}
+
+impl ExtTable {
+    pub fn dim(&self, stem: i32, s: u32) -> usize {
+        self.dims.get(&(stem, s)).copied().unwrap_or(0)
+    }
+}
+
+/// Why a table could not be read: always names the file and, where there is
+/// one, the line.
+#[derive(Debug, thiserror::Error)]
+pub enum CsvError {
+    #[error("{file}: cannot read: {reason}")]
+    Read { file: String, reason: String },
+    #[error("{file}, line {line}: {reason}")]
+    Line {
+        file: String,
+        line: usize,
+        reason: String,
+    },
+    #[error("{file}: {reason}")]
+    Whole { file: String, reason: String },
+}
+
+pub const HEADER: &str = "stem,s,t,dim";
+const COMPLETE_PREFIX: &str = "# complete for ";
+
+/// Read and parse the table at `path`.
+pub fn read_table(path: &Path) -> Result<ExtTable, CsvError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| CsvError::Read {
+        file: file.clone(),
+        reason: e.to_string(),
+    })?;
+    parse_table(&file, &text)
+}
+
+/// Parse a table; `file` is used in error messages only.
+pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
+    let line_err = |line: usize, reason: String| CsvError::Line {
+        file: file.to_string(),
+        line,
+        reason,
+    };
+    let mut declared: Option<Coverage> = None;
+    let mut seen_header = false;
+    let mut dims = BTreeMap::new();
+    let mut max_t: Option<i32> = None;
+
+    for (index, raw) in text.lines().enumerate() {
+        let line_no = index + 1;
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix(COMPLETE_PREFIX) {
+            let range = rest.split(';').next().unwrap_or("");
+            let coverage = parse_complete_range(range).ok_or_else(|| {
+                line_err(
+                    line_no,
+                    format!("expected `# complete for stem <= N, s <= S`, found `{line}`"),
+                )
+            })?;
+            if declared.is_some() {
+                return Err(line_err(
+                    line_no,
+                    "a second `# complete for` line".to_string(),
+                ));
+            }
+            declared = Some(coverage);
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        if !seen_header {
+            let header: String = line.split(',').map(str::trim).collect::<Vec<_>>().join(",");
+            if header != HEADER {
+                return Err(line_err(
+                    line_no,
+                    format!("expected the header `{HEADER}`, found `{line}`"),
+                ));
+            }
+            seen_header = true;
+            continue;
+        }
+        let row = parse_row(line).map_err(|reason| line_err(line_no, reason))?;
+        if dims.insert((row.stem, row.s), row.dim).is_some() {
+            return Err(line_err(
+                line_no,
+                format!("bidegree stem {}, s {} appears twice", row.stem, row.s),
+            ));
+        }
+        max_t = Some(max_t.map_or(row.t, |m| m.max(row.t)));
+    }
+
+    if !seen_header {
+        return Err(CsvError::Whole {
+            file: file.to_string(),
+            reason: format!("no header line `{HEADER}`"),
+        });
+    }
+    let coverage = match (declared, max_t) {
+        (Some(c), _) => c,
+        (None, Some(max_t)) => Coverage::UpToT { max_t },
+        (None, None) => return Err(CsvError::Whole {
+            file: file.to_string(),
+            reason:
+                "no rows and no `# complete for stem <= N, s <= S` line, so it covers no bidegree"
+                    .to_string(),
+        }),
+    };
+    Ok(ExtTable { coverage, dims })
+}
+
+/// `stem <= N, s <= S` (spaces optional around the parts).
+fn parse_complete_range(text: &str) -> Option<Coverage> {
+    let mut parts = text.split(',').map(str::trim);
+    let stem = parts
+        .next()?
+        .strip_prefix("stem")?
+        .trim_start()
+        .strip_prefix("<=")?
+        .trim();
+    let s = parts
+        .next()?
+        .strip_prefix('s')?
+        .trim_start()
+        .strip_prefix("<=")?
+        .trim();
+    if parts.next().is_some() {
+        return None;
+    }
+    Some(Coverage::StemS {
+        max_stem: stem.parse().ok()?,
+        max_s: s.parse().ok()?,
+    })
+}
+
+fn parse_row(line: &str) -> Result<Row, String> {
+    let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+    if fields.len() != 4 {
+        return Err(format!(
+            "expected 4 fields stem,s,t,dim, found {} in `{line}`",
+            fields.len()
+        ));
+    }
+    fn num<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
+        text.parse()
+            .map_err(|_| format!("{name} `{text}` is not a valid number here"))
+    }
+    let stem: i32 = num("stem", fields[0])?;
+    let s: u32 = num("s", fields[1])?;
+    let t: i32 = num("t", fields[2])?;
+    let dim: usize = num("dim", fields[3])?;
+    if i64::from(t) != i64::from(stem) + i64::from(s) {
+        return Err(format!(
+            "t {t} is not stem + s = {}",
+            i64::from(stem) + i64::from(s)
+        ));
+    }
+    Ok(Row { stem, s, t, dim })
+}
+
+/// The first line of an ext.csv written by `adams resolve`.
+pub fn complete_line(max_stem: i32, max_s: u32, module: &str, algorithm: &str) -> String {
+    format!(
+        "{COMPLETE_PREFIX}stem <= {max_stem}, s <= {max_s}; Ext of {module} over the mod 2 \
+         Steenrod algebra, computed by adams ({algorithm})"
+    )
+}
+
+/// Write an ext.csv: the `# complete for` line, the header, then the nonzero
+/// rows sorted by stem then s.
+pub fn write_table(
+    out: &mut impl Write,
+    max_stem: i32,
+    max_s: u32,
+    module: &str,
+    algorithm: &str,
+    rows: &[Row],
+) -> std::io::Result<()> {
+    let mut sorted: Vec<Row> = rows.iter().copied().filter(|r| r.dim > 0).collect();
+    sorted.sort_by_key(|r| (r.stem, r.s));
+    writeln!(out, "{}", complete_line(max_stem, max_s, module, algorithm))?;
+    writeln!(out, "{HEADER}")?;
+    for r in &sorted {
+        writeln!(out, "{},{},{},{}", r.stem, r.s, r.t, r.dim)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(stem: i32, s: u32, dim: usize) -> Row {
+        Row {
+            stem,
+            s,
+            t: stem + s as i32,
+            dim,
+        }
+    }
+
+    #[test]
+    fn write_then_parse_round_trips() {
+        let rows = [
+            row(3, 1, 1),
+            row(0, 0, 1),
+            row(0, 1, 1),
+            row(1, 1, 1),
+            row(2, 2, 0),
+        ];
+        let mut out = Vec::new();
+        write_table(&mut out, 5, 3, "S_2", "classical", &rows).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "# complete for stem <= 5, s <= 3; Ext of S_2 over the mod 2 Steenrod algebra, computed by adams (classical)",
+                "stem,s,t,dim",
+                "0,0,0,1",
+                "0,1,1,1",
+                "1,1,2,1",
+                "3,1,4,1",
+            ]
+        );
+        let table = parse_table("x.csv", &text).unwrap();
+        assert_eq!(
+            table.coverage,
+            Coverage::StemS {
+                max_stem: 5,
+                max_s: 3
+            }
+        );
+        assert_eq!(table.dims.len(), 4);
+        assert_eq!(table.dim(3, 1), 1);
+        assert_eq!(table.dim(2, 2), 0);
+    }
+
+    #[test]
+    fn table_without_complete_line_covers_up_to_its_largest_t() {
+        let table = parse_table("r.csv", "stem,s,t,dim\n0,0,0,1\n7,1,8,1\n3,2,5,1\n").unwrap();
+        assert_eq!(table.coverage, Coverage::UpToT { max_t: 8 });
+        assert!(table.coverage.contains(6, 2));
+        assert!(!table.coverage.contains(7, 2));
+    }
+
+    #[test]
+    fn reference_style_first_line_is_read() {
+        let text = "# complete for stem <= 50, s <= 25; Ext over the mod 2 Steenrod algebra of C2; zeros omitted\nstem,s,t,dim\n0,0,0,1\n";
+        let table = parse_table("C2.csv", text).unwrap();
+        assert_eq!(
+            table.coverage,
+            Coverage::StemS {
+                max_stem: 50,
+                max_s: 25
+            }
+        );
+    }
+
+    #[test]
+    fn malformed_tables_name_file_line_and_reason() {
+        let cases = [
+            (
+                "stem,s,t,dim\n0,0,0,1\n1,1,3,1\n",
+                "f.csv, line 3: t 3 is not stem + s = 2",
+            ),
+            ("stem,s,t,dim\n0,0,0\n", "f.csv, line 2: expected 4 fields"),
+            (
+                "stem,s,t,dim\n0,x,0,1\n",
+                "f.csv, line 2: s `x` is not a valid number",
+            ),
+            ("stem,s,t,dim\n0,-1,-1,1\n", "f.csv, line 2: s `-1`"),
+            (
+                "stem,s,t,dim\n0,0,0,1\n0,0,0,1\n",
+                "f.csv, line 3: bidegree stem 0, s 0 appears twice",
+            ),
+            ("s,stem,t,dim\n", "f.csv, line 1: expected the header"),
+            (
+                "# complete for stem <= x, s <= 3\nstem,s,t,dim\n",
+                "f.csv, line 1: expected `# complete for",
+            ),
+            ("# hello\n", "f.csv: no header line"),
+            ("stem,s,t,dim\n", "f.csv: no rows and no `# complete for"),
+        ];
+        for (text, expected) in cases {
+            let err = parse_table("f.csv", text).unwrap_err().to_string();
+            assert!(
+                err.starts_with(expected),
+                "{err:?} should start with {expected:?}"
+            );
+            assert!(!err.contains('\n'), "{err:?} is not one line");
+        }
+    }
+}

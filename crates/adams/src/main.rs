@@ -1,0 +1,242 @@
+//! `adams`: Ext over the mod 2 Steenrod algebra (the E2 page of the Adams
+//! spectral sequence) by minimal resolutions, from the command line.
+//!
+//! - `adams resolve [MODULE] --max-stem N --max-s S [--output DIR]`: resolve,
+//!   print the Adams chart, write `DIR/ext.csv`.
+//! - `adams verify CSV --against REF.csv`: compare two Ext tables.
+//!
+//! Errors are one line on stderr (`error: ...`). Exit status: 0 success, 1 a
+//! disagreement found by `verify`, 2 bad input (module file, range, table,
+//! command line), 3 a failure while computing or writing results.
+
+mod chart;
+mod cli;
+mod csv;
+mod modules;
+mod verify;
+
+use std::fs;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use resolution::{Resolution, ResolutionConfig, MAX_ALGEBRA_DEGREE};
+
+use crate::cli::{Cli, Command, ResolveArgs, VerifyArgs};
+use crate::csv::Row;
+
+/// A failure that ends the run: its exit status and a message (made one line
+/// when printed).
+#[derive(Debug)]
+struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    /// Bad input: a module file, a range, a table. Exit 2.
+    fn input(message: impl ToString) -> Self {
+        Failure {
+            code: 2,
+            message: message.to_string(),
+        }
+    }
+
+    /// A failure while computing or writing results. Exit 3.
+    fn run(message: impl ToString) -> Self {
+        Failure {
+            code: 3,
+            message: message.to_string(),
+        }
+    }
+}
+
+/// Collapse a message onto one line (errors from below may carry newlines).
+fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let text = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".to_string());
+        let place = info
+            .location()
+            .map(|l| format!(" (at {}:{})", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "error: internal error, a bug in adams: {}{place}",
+            one_line(&text)
+        );
+    }));
+
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
+    let outcome = std::panic::catch_unwind(|| match cli.command {
+        Command::Resolve(args) => resolve(args),
+        Command::Verify(args) => verify_tables(args),
+    });
+    match outcome {
+        Ok(Ok(code)) => code,
+        Ok(Err(failure)) => {
+            eprintln!("error: {}", one_line(&failure.message));
+            ExitCode::from(failure.code)
+        }
+        // The panic hook has already printed the one-line message.
+        Err(_) => ExitCode::from(3),
+    }
+}
+
+/// Help and version go to stdout as clap prints them; a usage error becomes one
+/// line on stderr, exit 2.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        _ => {
+            let text = e.render().to_string();
+            let parts: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| {
+                    !l.is_empty()
+                        && !l.starts_with("Usage:")
+                        && !l.starts_with("For more information")
+                })
+                .collect();
+            let message = parts.join(" ");
+            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            eprintln!("error: {} (see adams --help)", one_line(message));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Check the requested range before any work; returns `(max_stem, max_s)`.
+fn check_range(args: &ResolveArgs) -> Result<(i32, u32), Failure> {
+    if args.max_stem < 0 {
+        return Err(Failure::input(format!(
+            "--max-stem {} is negative: the stem n = t - s range is 0..=N",
+            args.max_stem
+        )));
+    }
+    if args.max_s < 0 {
+        return Err(Failure::input(format!(
+            "--max-s {} is negative: the Adams filtration s range is 0..=S",
+            args.max_s
+        )));
+    }
+    let top_t = args.max_stem.saturating_add(args.max_s);
+    if top_t > i64::from(MAX_ALGEBRA_DEGREE) {
+        return Err(Failure::input(format!(
+            "--max-stem {} --max-s {} reaches internal degree t = {top_t}; t = stem + s may be at \
+             most {MAX_ALGEBRA_DEGREE}, the top degree of the Milnor basis tables",
+            args.max_stem, args.max_s
+        )));
+    }
+    // Both fit in i32 and u32: each is at most MAX_ALGEBRA_DEGREE.
+    Ok((args.max_stem as i32, args.max_s as u32))
+}
+
+fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
+    let (max_stem, max_s) = check_range(&args)?;
+    let module =
+        modules::find_module(&args.module, args.modules_dir.as_deref()).map_err(Failure::input)?;
+    let name = module.name().to_string();
+
+    // Charts start at stem 0, or at the bottom cell of a module with cells below 0.
+    let min_stem = module.min_degree().min(0);
+
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("output").join(&name));
+    let algorithm = args.algorithm.name();
+
+    let started = Instant::now();
+    // Rejects a range the module cannot have (a stem bound below its bottom cell,
+    // or degrees of A beyond the tables once its cells are counted).
+    let mut res = Resolution::new(module, ResolutionConfig { max_stem, max_s })
+        .map_err(|e| Failure::input(format!("module {name}: {e}")))?;
+    res.resolve_with(args.algorithm.to_resolution())
+        .map_err(|e| Failure::run(format!("resolving {name}: {e}")))?;
+    let rows: Vec<Row> = res
+        .ext()
+        .into_iter()
+        .map(|e| Row {
+            stem: e.stem,
+            s: e.s,
+            t: e.t,
+            dim: e.dim,
+        })
+        .filter(|r| r.dim > 0 && r.stem <= max_stem && r.s <= max_s)
+        .collect();
+    let elapsed = started.elapsed();
+
+    fs::create_dir_all(&output).map_err(|e| {
+        Failure::run(format!(
+            "cannot create output folder {}: {e}",
+            output.display()
+        ))
+    })?;
+    let csv_path = output.join("ext.csv");
+    let write = || -> std::io::Result<()> {
+        let mut out = BufWriter::new(fs::File::create(&csv_path)?);
+        csv::write_table(&mut out, max_stem, max_s, &name, algorithm, &rows)?;
+        out.flush()
+    };
+    write().map_err(|e| Failure::run(format!("cannot write {}: {e}", csv_path.display())))?;
+
+    if !args.no_chart {
+        let mut stdout = std::io::stdout().lock();
+        let text = format!(
+            "Ext^(s,t) of {name} over the mod 2 Steenrod algebra (Adams E2), stem <= {max_stem}, s <= {max_s}\n\
+             mark = dim Ext^(s,t): . for 0, 1-9, * for 10 or more\n\n{}",
+            chart::render(&rows, min_stem, max_stem, max_s)
+        );
+        // A closed pipe (`adams resolve | head`) is not a failure of the run.
+        let _ = stdout.write_all(text.as_bytes());
+    }
+    let total: usize = rows.iter().map(|r| r.dim).sum();
+    eprintln!(
+        "resolved {name} ({algorithm}) through stem {max_stem}, s <= {max_s} in {:.2} s: \
+         {} nonzero bidegrees, total dimension {total}; wrote {}",
+        elapsed.as_secs_f64(),
+        rows.len(),
+        csv_path.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn verify_tables(args: VerifyArgs) -> Result<ExitCode, Failure> {
+    let ours = csv::read_table(&args.csv).map_err(Failure::input)?;
+    let reference = csv::read_table(&args.against).map_err(Failure::input)?;
+    let comparison = verify::compare(&ours, &reference);
+    let mut stdout = std::io::stdout().lock();
+    let mut text = String::new();
+    for d in &comparison.disagreements {
+        text.push_str(&format!("{d}\n"));
+    }
+    text.push_str(&format!(
+        "{}: {} (against {})\n",
+        args.csv.display(),
+        comparison.summary(),
+        args.against.display()
+    ));
+    let _ = stdout.write_all(text.as_bytes());
+    if comparison.disagreements.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        Ok(ExitCode::from(1))
+    }
+}

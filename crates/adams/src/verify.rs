@@ -1,0 +1,162 @@
+//! Comparison of two Ext tables over the bidegrees both cover.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use crate::csv::{Coverage, ExtTable};
+
+/// A bidegree where the two tables give different `dim Ext^{s,t}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Disagreement {
+    pub stem: i32,
+    pub s: u32,
+    pub ours: usize,
+    pub reference: usize,
+}
+
+impl fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = i64::from(self.stem) + i64::from(self.s);
+        write!(
+            f,
+            "stem {}, s {} (t {t}): ours {}, reference {}",
+            self.stem, self.s, self.ours, self.reference
+        )
+    }
+}
+
+/// The outcome of [`compare`].
+#[derive(Debug, Clone)]
+pub struct Comparison {
+    pub ours: Coverage,
+    pub reference: Coverage,
+    /// Bidegrees in the common range where either table has a nonzero entry.
+    pub compared: usize,
+    pub disagreements: Vec<Disagreement>,
+}
+
+impl Comparison {
+    /// The common range in words, e.g. `stem <= 40, s <= 20 and t <= 236`.
+    pub fn common_range(&self) -> String {
+        if self.ours == self.reference {
+            self.ours.to_string()
+        } else {
+            format!("{} and {}", self.ours, self.reference)
+        }
+    }
+
+    pub fn summary(&self) -> String {
+        let range = self.common_range();
+        if self.disagreements.is_empty() {
+            format!(
+                "agree: {} nonzero bidegrees compared over {range}",
+                self.compared
+            )
+        } else {
+            format!(
+                "DISAGREE in {} of {} nonzero bidegrees compared over {range}",
+                self.disagreements.len(),
+                self.compared
+            )
+        }
+    }
+}
+
+/// Compare `ours` with `reference` in every bidegree both tables cover. A
+/// bidegree outside either table's range is not compared; inside it, an absent
+/// row is a zero.
+pub fn compare(ours: &ExtTable, reference: &ExtTable) -> Comparison {
+    let keys: BTreeSet<(i32, u32)> = ours
+        .dims
+        .keys()
+        .chain(reference.dims.keys())
+        .copied()
+        .collect();
+    let mut compared = 0;
+    let mut disagreements = Vec::new();
+    for (stem, s) in keys {
+        if !(ours.coverage.contains(stem, s) && reference.coverage.contains(stem, s)) {
+            continue;
+        }
+        let (a, b) = (ours.dim(stem, s), reference.dim(stem, s));
+        if a == 0 && b == 0 {
+            continue;
+        }
+        compared += 1;
+        if a != b {
+            disagreements.push(Disagreement {
+                stem,
+                s,
+                ours: a,
+                reference: b,
+            });
+        }
+    }
+    Comparison {
+        ours: ours.coverage,
+        reference: reference.coverage,
+        compared,
+        disagreements,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::csv::parse_table;
+
+    #[test]
+    fn finds_disagreements_only_inside_the_common_range() {
+        let ours = parse_table(
+            "ours",
+            "# complete for stem <= 4, s <= 2\nstem,s,t,dim\n0,0,0,1\n0,1,1,1\n1,1,2,1\n3,1,4,2\n",
+        )
+        .unwrap();
+        // The reference has h0^3 (s = 3: outside ours), misses h1 (a disagreement),
+        // has 3,1 with dim 1 (a disagreement), and stem 9 (outside ours).
+        let reference = parse_table(
+            "ref",
+            "stem,s,t,dim\n0,0,0,1\n0,1,1,1\n0,3,3,1\n3,1,4,1\n9,1,10,1\n",
+        )
+        .unwrap();
+        let c = compare(&ours, &reference);
+        assert_eq!(
+            c.disagreements,
+            [
+                Disagreement {
+                    stem: 1,
+                    s: 1,
+                    ours: 1,
+                    reference: 0
+                },
+                Disagreement {
+                    stem: 3,
+                    s: 1,
+                    ours: 2,
+                    reference: 1
+                },
+            ]
+        );
+        assert_eq!(c.compared, 4);
+        assert_eq!(
+            c.disagreements[0].to_string(),
+            "stem 1, s 1 (t 2): ours 1, reference 0"
+        );
+        assert_eq!(
+            c.summary(),
+            "DISAGREE in 2 of 4 nonzero bidegrees compared over stem <= 4, s <= 2 and t <= 10"
+        );
+    }
+
+    #[test]
+    fn identical_tables_agree() {
+        let text = "# complete for stem <= 4, s <= 2\nstem,s,t,dim\n0,0,0,1\n1,1,2,1\n";
+        let a = parse_table("a", text).unwrap();
+        let c = compare(&a, &a);
+        assert!(c.disagreements.is_empty());
+        assert_eq!(
+            c.summary(),
+            "agree: 2 nonzero bidegrees compared over stem <= 4, s <= 2"
+        );
+    }
+}

@@ -1,0 +1,151 @@
+//! Helpers shared by the integration tests: run the binary, read Ext tables
+//! independently of the binary's own CSV reader, find the reference data.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// `../shared/reference` beside the checkout.
+pub fn reference_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference")
+}
+
+pub fn reference_module(name: &str) -> PathBuf {
+    reference_dir().join("modules").join(format!("{name}.json"))
+}
+
+pub fn reference_ext(name: &str) -> PathBuf {
+    reference_dir().join("ext").join(format!("{name}.csv"))
+}
+
+/// Run `adams ARGS` in `cwd`.
+pub fn adams_in(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_adams"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("cannot start the adams binary")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Assert a run failed with `code` and exactly one line on stderr, `error: ...`,
+/// containing every string of `mentions`; no panic trace.
+pub fn assert_one_line_error(o: &Output, code: i32, mentions: &[&str]) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(code), "exit status; stderr: {err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "stderr is not one line: {err:?}");
+    assert!(lines[0].starts_with("error: "), "stderr: {err:?}");
+    assert!(!err.contains("panicked"), "a panic: {err:?}");
+    for m in mentions {
+        assert!(err.contains(m), "stderr {err:?} should mention {m:?}");
+    }
+}
+
+/// A table: its `# complete for stem <= N, s <= S` range if stated, and
+/// `(stem, s) -> dim`. Checks `t = stem + s` on every row.
+pub struct Table {
+    pub complete: Option<(i32, u32)>,
+    pub dims: BTreeMap<(i32, u32), usize>,
+}
+
+pub fn read_table(path: &Path) -> Table {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut complete = None;
+    let mut dims = BTreeMap::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("# complete for stem <= ") {
+            let range = rest.split(';').next().unwrap();
+            let (stem, s) = range.split_once(", s <= ").unwrap();
+            complete = Some((stem.trim().parse().unwrap(), s.trim().parse().unwrap()));
+            continue;
+        }
+        if line.starts_with('#') || line.trim().is_empty() || line == "stem,s,t,dim" {
+            continue;
+        }
+        let f: Vec<i64> = line.split(',').map(|x| x.trim().parse().unwrap()).collect();
+        assert_eq!(f.len(), 4, "{}: {line}", path.display());
+        assert_eq!(
+            f[2],
+            f[0] + f[1],
+            "{}: t != stem + s in {line}",
+            path.display()
+        );
+        dims.insert((f[0] as i32, f[1] as u32), f[3] as usize);
+    }
+    Table { complete, dims }
+}
+
+/// Every bidegree with stem <= max_stem and s <= max_s where the tables differ,
+/// as `(stem, s, ours, reference)`.
+pub fn differences(
+    ours: &Table,
+    reference: &Table,
+    max_stem: i32,
+    max_s: u32,
+) -> Vec<(i32, u32, usize, usize)> {
+    let mut keys: Vec<(i32, u32)> = ours
+        .dims
+        .keys()
+        .chain(reference.dims.keys())
+        .copied()
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .filter(|&(stem, s)| stem <= max_stem && s <= max_s)
+        .filter_map(|k| {
+            let a = ours.dims.get(&k).copied().unwrap_or(0);
+            let b = reference.dims.get(&k).copied().unwrap_or(0);
+            (a != b).then_some((k.0, k.1, a, b))
+        })
+        .collect()
+}
+
+/// `adams resolve MODULE --max-stem N --max-s S --output DIR [extra]`, asserting
+/// success; returns the ext.csv table and the run's stdout.
+pub fn resolve(
+    module: &str,
+    max_stem: i32,
+    max_s: u32,
+    dir: &Path,
+    extra: &[&str],
+) -> (Table, String) {
+    let (stem, s) = (max_stem.to_string(), max_s.to_string());
+    let out = dir.to_str().unwrap();
+    let mut args = vec![
+        "resolve",
+        module,
+        "--max-stem",
+        &stem,
+        "--max-s",
+        &s,
+        "--output",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    let o = adams_in(dir, &args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "adams {args:?} failed: {}",
+        stderr(&o)
+    );
+    let table = read_table(&dir.join("ext.csv"));
+    assert_eq!(
+        table.complete,
+        Some((max_stem, max_s)),
+        "first line of ext.csv"
+    );
+    (table, stdout(&o))
+}
