@@ -47,6 +47,38 @@ computed by t). Other lines starting with `#` are comments. Rows whose dim is 0 
 mean the same as an absent row."
     )]
     Verify(VerifyArgs),
+    /// Time resolutions (each in its own process) and print median wall time, CPU time and peak memory.
+    #[command(
+        long_about = "Time resolutions of a module over several ranges. Each run is a separate \
+`adams resolve --no-chart` process, so its peak resident memory is its own; the table gives, \
+per range, the median over --runs runs of the wall time, the CPU time (user + system) and the \
+peak resident set size. The default ranges are the sphere through stem 80 (s <= 43) and stem \
+100 (s <= 53), Nassau's algorithm; build in release mode (cargo run --release -p adams -- bench)."
+    )]
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The module to resolve (as for `adams resolve`).
+    #[arg(value_name = "MODULE", default_value = "S_2")]
+    pub module: String,
+
+    /// Ranges to time, each STEM:S (largest stem n, largest Adams filtration s).
+    #[arg(long, value_name = "STEM:S", value_delimiter = ',', default_value = "80:43,100:53")]
+    pub ranges: Vec<crate::bench::BenchRange>,
+
+    /// Runs per range; the table reports medians.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub runs: usize,
+
+    /// Algorithm that builds the minimal resolution.
+    #[arg(long, value_enum, default_value_t = Algorithm::Nassau)]
+    pub algorithm: Algorithm,
+
+    /// Folder of module files, as for `adams resolve`.
+    #[arg(long, value_name = "DIR")]
+    pub modules_dir: Option<PathBuf>,
 }
 
 /// Algorithm that builds the minimal resolution.
@@ -117,7 +149,7 @@ pub struct ResolveArgs {
     pub modules_dir: Option<PathBuf>,
 
     /// Algorithm that builds the minimal resolution.
-    #[arg(long, value_enum, default_value_t = Algorithm::Classical)]
+    #[arg(long, value_enum, default_value_t = Algorithm::Nassau)]
     pub algorithm: Algorithm,
 
     /// Do not print the Adams chart (ext.csv is still written).

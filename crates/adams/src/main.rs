@@ -4,15 +4,18 @@
 //! - `adams resolve [MODULE] --max-stem N --max-s S [--output DIR]`: resolve,
 //!   print the Adams chart, write `DIR/ext.csv`.
 //! - `adams verify CSV --against REF.csv`: compare two Ext tables.
+//! - `adams bench`: median wall time, CPU time and peak memory of resolutions.
 //!
 //! Errors are one line on stderr (`error: ...`). Exit status: 0 success, 1 a
 //! disagreement found by `verify`, 2 bad input (module file, range, table,
 //! command line), 3 a failure while computing or writing results.
 
+mod bench;
 mod chart;
 mod cli;
 mod csv;
 mod modules;
+mod usage;
 mod verify;
 
 use std::fs;
@@ -24,7 +27,7 @@ use std::time::Instant;
 use clap::Parser;
 use resolution::{Resolution, ResolutionConfig, MAX_ALGEBRA_DEGREE};
 
-use crate::cli::{Cli, Command, ResolveArgs, VerifyArgs};
+use crate::cli::{BenchArgs, Cli, Command, ResolveArgs, VerifyArgs};
 use crate::csv::Row;
 
 /// A failure that ends the run: its exit status and a message (made one line
@@ -83,6 +86,7 @@ fn main() -> ExitCode {
     let outcome = std::panic::catch_unwind(|| match cli.command {
         Command::Resolve(args) => resolve(args),
         Command::Verify(args) => verify_tables(args),
+        Command::Bench(args) => bench_runs(args),
     });
     match outcome {
         Ok(Ok(code)) => code,
@@ -208,13 +212,47 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         let _ = stdout.write_all(text.as_bytes());
     }
     let total: usize = rows.iter().map(|r| r.dim).sum();
+    let usage = usage::current();
+    let summary = bench::RunSummary {
+        module: name.clone(),
+        algorithm: algorithm.to_string(),
+        max_stem,
+        max_s,
+        wall_s: elapsed.as_secs_f64(),
+        cpu_s: usage.cpu.as_secs_f64(),
+        peak_rss_bytes: usage.peak_rss_bytes,
+        nonzero_bidegrees: rows.len(),
+        total_dim: total,
+    };
+    let summary_path = output.join("summary.json");
+    let text = serde_json::to_string_pretty(&summary).map_err(|e| Failure::run(format!("summary: {e}")))?;
+    fs::write(&summary_path, text + "\n")
+        .map_err(|e| Failure::run(format!("cannot write {}: {e}", summary_path.display())))?;
     eprintln!(
-        "resolved {name} ({algorithm}) through stem {max_stem}, s <= {max_s} in {:.2} s: \
-         {} nonzero bidegrees, total dimension {total}; wrote {}",
+        "resolved {name} ({algorithm}) through stem {max_stem}, s <= {max_s} in {:.2} s \
+         (CPU {:.2} s, peak memory {:.1} MB): {} nonzero bidegrees, total dimension {total}; wrote {}",
         elapsed.as_secs_f64(),
+        usage.cpu.as_secs_f64(),
+        usage.peak_rss_bytes as f64 / 1e6,
         rows.len(),
         csv_path.display()
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench_runs(args: BenchArgs) -> Result<ExitCode, Failure> {
+    if args.runs == 0 {
+        return Err(Failure::input("--runs 0: at least one run per range is needed"));
+    }
+    let scratch = std::env::temp_dir().join(format!("adams-bench-{}", std::process::id()));
+    let mut extra = Vec::new();
+    if let Some(dir) = &args.modules_dir {
+        extra.push("--modules-dir".to_string());
+        extra.push(dir.display().to_string());
+    }
+    let result = bench::run(&args.module, args.algorithm.name(), &args.ranges, args.runs, &extra, &scratch);
+    let _ = fs::remove_dir_all(&scratch);
+    result.map_err(Failure::run)?;
     Ok(ExitCode::SUCCESS)
 }
 

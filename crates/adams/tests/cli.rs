@@ -240,7 +240,7 @@ fn resolve_writes_output_module_name_ext_csv_by_default() {
     assert_eq!(differences(&table, &reference, 8, 4), []);
     let text = fs::read_to_string(dir.path().join("output/S_2/ext.csv")).unwrap();
     assert!(text.starts_with(
-        "# complete for stem <= 8, s <= 4; Ext of S_2 over the mod 2 Steenrod algebra, computed by adams (classical)\nstem,s,t,dim\n0,0,0,1\n"
+        "# complete for stem <= 8, s <= 4; Ext of S_2 over the mod 2 Steenrod algebra, computed by adams (nassau)\nstem,s,t,dim\n0,0,0,1\n"
     ));
     assert!(
         stdout(&o).contains("stem n = t - s"),

@@ -1,0 +1,135 @@
+//! `adams bench`: time resolutions as separate processes and report medians.
+//!
+//! Each run is `adams resolve … --no-chart --output TMP` in a fresh process, so peak memory
+//! is that run's alone; the child writes `TMP/summary.json` (wall time, CPU time, peak RSS),
+//! which this command reads back.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde::{Deserialize, Serialize};
+
+/// What `adams resolve` records in `DIR/summary.json`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RunSummary {
+    /// Module name.
+    pub module: String,
+    /// `classical` or `nassau`.
+    pub algorithm: String,
+    /// Largest stem.
+    pub max_stem: i32,
+    /// Largest Adams filtration.
+    pub max_s: u32,
+    /// Wall time of the resolution, seconds.
+    pub wall_s: f64,
+    /// CPU time of the whole process (user + system), seconds.
+    pub cpu_s: f64,
+    /// Peak resident set size of the whole process, bytes.
+    pub peak_rss_bytes: u64,
+    /// Number of nonzero bidegrees.
+    pub nonzero_bidegrees: usize,
+    /// Total dimension of Ext in range.
+    pub total_dim: usize,
+}
+
+/// One range to time: `STEM:S`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchRange {
+    /// Largest stem.
+    pub max_stem: i32,
+    /// Largest filtration.
+    pub max_s: u32,
+}
+
+impl std::str::FromStr for BenchRange {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        let (n, s) = text.split_once(':').ok_or_else(|| format!("range {text:?} is not STEM:S (e.g. 80:43)"))?;
+        let max_stem = n.trim().parse().map_err(|_| format!("range {text:?}: stem {n:?} is not a number"))?;
+        let max_s = s.trim().parse().map_err(|_| format!("range {text:?}: s {s:?} is not a non-negative number"))?;
+        Ok(BenchRange { max_stem, max_s })
+    }
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    let n = xs.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
+/// Runs every range `runs` times; prints one table row per range (medians) and returns them.
+pub fn run(
+    module: &str,
+    algorithm: &str,
+    ranges: &[BenchRange],
+    runs: usize,
+    extra: &[String],
+    scratch: &Path,
+) -> Result<Vec<(BenchRange, f64, f64, f64)>, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find the adams executable: {e}"))?;
+    println!("module {module}, algorithm {algorithm}, {runs} run(s) per range, medians");
+    println!("{:>6} {:>4} {:>10} {:>10} {:>12} {:>8}", "stem", "s", "wall (s)", "CPU (s)", "peak RSS MB", "classes");
+    let mut rows = Vec::new();
+    for range in ranges {
+        let mut walls = Vec::new();
+        let mut cpus = Vec::new();
+        let mut rss = Vec::new();
+        let mut classes = 0;
+        for run in 0..runs {
+            let dir = scratch.join(format!("{}-{}-{run}", range.max_stem, range.max_s));
+            let child = Command::new(&exe)
+                .arg("resolve")
+                .arg(module)
+                .args(["--max-stem", &range.max_stem.to_string(), "--max-s", &range.max_s.to_string()])
+                .args(["--algorithm", algorithm, "--no-chart", "--output"])
+                .arg(&dir)
+                .args(extra)
+                .output()
+                .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
+            if !child.status.success() {
+                let stderr = String::from_utf8_lossy(&child.stderr);
+                let last = stderr.lines().last().unwrap_or("").trim().to_string();
+                return Err(format!(
+                    "adams resolve at stem {}, s {} failed ({}): {last}",
+                    range.max_stem, range.max_s, child.status
+                ));
+            }
+            let path = dir.join("summary.json");
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let summary: RunSummary = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            walls.push(summary.wall_s);
+            cpus.push(summary.cpu_s);
+            rss.push(summary.peak_rss_bytes as f64 / 1e6);
+            classes = summary.total_dim;
+        }
+        let (w, c, r) = (median(walls), median(cpus), median(rss));
+        println!("{:>6} {:>4} {:>10.2} {:>10.2} {:>12.1} {:>8}", range.max_stem, range.max_s, w, c, r, classes);
+        rows.push((*range, w, c, r));
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(vec![4.0, 1.0, 2.0, 3.0]), 2.5);
+    }
+
+    #[test]
+    fn ranges_parse_and_reject_garbage() {
+        assert_eq!("80:43".parse::<BenchRange>(), Ok(BenchRange { max_stem: 80, max_s: 43 }));
+        assert!("80".parse::<BenchRange>().is_err());
+        assert!("80:x".parse::<BenchRange>().is_err());
+    }
+}
