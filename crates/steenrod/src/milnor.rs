@@ -106,7 +106,10 @@ mod tests {
         assert_eq!(PPart::from_slice(&[0, 0, 1, 0, 0]).to_string(), "Sq(0,0,1)");
         // |Sq(0,…,0,1)| with the 1 in position 8 is 2^8 − 1.
         assert_eq!(PPart::from_slice(&[0, 0, 0, 0, 0, 0, 0, 1]).degree(), 255);
-        assert_eq!(PPart::from_slice(&[3, 0, 0, 0, 0, 0, 0, 0, 0, 0]), PPart::from_slice(&[3]));
+        assert_eq!(
+            PPart::from_slice(&[3, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+            PPart::from_slice(&[3])
+        );
         assert!(PPart::try_from_slice(&[0, 0, 0, 0, 0, 0, 0, 0, 1]).is_none());
     }
 }

@@ -28,7 +28,12 @@ pub enum ParseError {
     Empty,
     /// A token that does not fit the grammar.
     #[error("unexpected {found} at byte {pos} of `{input}`: expected {expected}")]
-    Unexpected { input: String, pos: usize, found: String, expected: &'static str },
+    Unexpected {
+        input: String,
+        pos: usize,
+        found: String,
+        expected: &'static str,
+    },
     /// A number that does not fit in `u32`.
     #[error("number `{number}` in `{input}` is too large")]
     NumberTooLarge { input: String, number: String },
@@ -40,7 +45,11 @@ pub enum ParseError {
     DegreeTooLarge { term: String, degree: u64, max: u32 },
     /// Two nonzero terms of different degrees.
     #[error("term `{term}` has degree {degree} but the earlier terms have degree {expected}")]
-    DegreeMismatch { term: String, degree: u32, expected: u32 },
+    DegreeMismatch {
+        term: String,
+        degree: u32,
+        expected: u32,
+    },
 }
 
 /// Byte-level recursive-descent parser over one input string.
@@ -66,7 +75,12 @@ impl<'a> Parser<'a> {
                 format!("`{c}`")
             }
         };
-        ParseError::Unexpected { input: self.input.to_string(), pos: self.pos, found, expected }
+        ParseError::Unexpected {
+            input: self.input.to_string(),
+            pos: self.pos,
+            found,
+            expected,
+        }
     }
 
     fn expect(&mut self, c: u8, expected: &'static str) -> Result<(), ParseError> {
@@ -117,7 +131,9 @@ impl<'a> Parser<'a> {
                     }
                     self.expect(b')', "`,` or `)`")?;
                     PPart::try_from_slice(&r).map(Some).ok_or_else(|| {
-                        ParseError::TooManyExponents { factor: self.input[start..self.pos].trim().to_string() }
+                        ParseError::TooManyExponents {
+                            factor: self.input[start..self.pos].trim().to_string(),
+                        }
                     })
                 } else {
                     if self.peek() == Some(b'^') {

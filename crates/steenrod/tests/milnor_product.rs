@@ -1,5 +1,6 @@
 //! Products in the Milnor basis, checked against an independent brute-force
 //! evaluation of Milnor's formula, the Adem relations, and associativity.
+#![allow(clippy::needless_range_loop)] // matrix indices mirror the formula
 
 use std::collections::BTreeMap;
 
@@ -57,7 +58,9 @@ fn reference_product(r: &[u32], s: &[u32], c: &[Vec<u128>]) -> (Vec<Vec<u32>>, u
                     }
                     let e = x[i][j] as usize;
                     running += e;
-                    coeff = coeff.checked_mul(c[running][e]).expect("coefficient overflow");
+                    coeff = coeff
+                        .checked_mul(c[running][e])
+                        .expect("coefficient overflow");
                 }
                 t[n - 1] = running as u32;
             }
@@ -72,8 +75,11 @@ fn reference_product(r: &[u32], s: &[u32], c: &[Vec<u128>]) -> (Vec<Vec<u32>>, u
         let mut k = 0;
         loop {
             if k == inner.len() {
-                let odd: Vec<Vec<u32>> =
-                    totals.iter().filter(|(_, v)| v.0 % 2 == 1).map(|(t, _)| t.clone()).collect();
+                let odd: Vec<Vec<u32>> = totals
+                    .iter()
+                    .filter(|(_, v)| v.0 % 2 == 1)
+                    .map(|(t, _)| t.clone())
+                    .collect();
                 let collisions = totals.values().filter(|v| v.1 > 1).count();
                 return (odd, collisions);
             }
@@ -109,14 +115,16 @@ fn multiply_basis_matches_brute_force_formula() {
                 for s in a.basis(ds) {
                     let (odd, collisions) = reference_product(r.as_slice(), s.as_slice(), &c);
                     total_collisions += collisions;
-                    let expected: Vec<usize> =
-                        odd.iter().map(|t| a.index_of(&PPart::from_slice(t))).collect::<Vec<_>>();
+                    let expected: Vec<usize> = odd
+                        .iter()
+                        .map(|t| a.index_of(&PPart::from_slice(t)))
+                        .collect::<Vec<_>>();
                     let mut expected = expected;
                     expected.sort_unstable();
                     let mut got = Vec::new();
                     a.multiply_basis(r, s, |i| got.push(i));
                     assert_eq!(got, expected, "{r}·{s}");
-                    let mut limbs = vec![0u64; (a.dim(dr + ds) + 64 + 63) / 64];
+                    let mut limbs = vec![0u64; (a.dim(dr + ds) + 64).div_ceil(64)];
                     a.multiply_basis_into(r, s, &mut limbs, 64 - 3);
                     let bits: Vec<usize> = (0..limbs.len() * 64)
                         .filter(|&b| limbs[b / 64] >> (b % 64) & 1 == 1)
@@ -129,7 +137,10 @@ fn multiply_basis_matches_brute_force_formula() {
     }
     // The parity bookkeeping is exercised: some T is reached by several
     // matrices of odd coefficient in this range.
-    assert!(total_collisions > 0, "no product with colliding matrices up to degree {MAX}");
+    assert!(
+        total_collisions > 0,
+        "no product with colliding matrices up to degree {MAX}"
+    );
 }
 
 #[test]
@@ -137,7 +148,9 @@ fn small_products() {
     let a = MilnorAlgebra::new(20);
     let prod = |r: &PPart, s: &PPart| {
         let mut v = Vec::new();
-        a.multiply_basis(r, s, |i| v.push(a.basis(r.degree() + s.degree())[i].to_string()));
+        a.multiply_basis(r, s, |i| {
+            v.push(a.basis(r.degree() + s.degree())[i].to_string())
+        });
         v
     };
     // Adem: Sq^1 Sq^1 = 0.
@@ -178,7 +191,12 @@ fn adem_relations() {
     for b in 1..=40u32 {
         for a in 1..(2 * b).min(41 - b) {
             let deg = a + b;
-            let lhs = a_alg.multiply(a, &basis_vector(&a_alg, &sq(a)), b, &basis_vector(&a_alg, &sq(b)));
+            let lhs = a_alg.multiply(
+                a,
+                &basis_vector(&a_alg, &sq(a)),
+                b,
+                &basis_vector(&a_alg, &sq(b)),
+            );
             let mut rhs = FpVector::new(a_alg.dim(deg));
             for c in 0..=a / 2 {
                 if binom2(b as i64 - c as i64 - 1, a as i64 - 2 * c as i64) {

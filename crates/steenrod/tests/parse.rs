@@ -1,7 +1,7 @@
 //! Parsing and printing elements of the Steenrod algebra.
 
 use fp::FpVector;
-use steenrod::{MilnorAlgebra, ParseError, PPart};
+use steenrod::{MilnorAlgebra, PPart, ParseError};
 
 fn ones(v: &FpVector) -> Vec<usize> {
     v.iter_ones().collect()
@@ -63,7 +63,9 @@ fn print_parse_round_trip() {
         for _ in 0..20 {
             let mut v = FpVector::new(a.dim(t));
             for i in 0..a.dim(t) {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 v.set(i, state >> 63 == 1);
             }
             let text = a.element_to_string(t, &v);
@@ -83,7 +85,11 @@ fn errors_name_the_offending_text() {
     let a = MilnorAlgebra::new(20);
     assert_eq!(a.parse("  "), Err(ParseError::Empty));
     match a.parse("Sq1 + Sq2") {
-        Err(ParseError::DegreeMismatch { term, degree: 2, expected: 1 }) => assert_eq!(term, "Sq2"),
+        Err(ParseError::DegreeMismatch {
+            term,
+            degree: 2,
+            expected: 1,
+        }) => assert_eq!(term, "Sq2"),
         other => panic!("{other:?}"),
     }
     match a.parse("Sq(1,2") {
@@ -93,7 +99,9 @@ fn errors_name_the_offending_text() {
         other => panic!("{other:?}"),
     }
     match a.parse("Sq3 Sqx") {
-        Err(e @ ParseError::Unexpected { pos: 6, .. }) => assert!(e.to_string().contains("`x`"), "{e}"),
+        Err(e @ ParseError::Unexpected { pos: 6, .. }) => {
+            assert!(e.to_string().contains("`x`"), "{e}")
+        }
         other => panic!("{other:?}"),
     }
     match a.parse("Sq(0,0,0,0,0,0,0,0,1)") {
@@ -101,15 +109,28 @@ fn errors_name_the_offending_text() {
         other => panic!("{other:?}"),
     }
     match a.parse("Sq(0,0,0,2)") {
-        Err(ParseError::DegreeTooLarge { term, degree: 30, max: 20 }) => assert_eq!(term, "Sq(0,0,0,2)"),
+        Err(ParseError::DegreeTooLarge {
+            term,
+            degree: 30,
+            max: 20,
+        }) => assert_eq!(term, "Sq(0,0,0,2)"),
         other => panic!("{other:?}"),
     }
     match a.parse("Sq99999999999") {
         Err(ParseError::NumberTooLarge { number, .. }) => assert_eq!(number, "99999999999"),
         other => panic!("{other:?}"),
     }
-    assert!(matches!(a.parse("Sq2 + "), Err(ParseError::Unexpected { .. })));
-    assert!(matches!(a.parse("Sq2 0"), Err(ParseError::Unexpected { .. })));
+    assert!(matches!(
+        a.parse("Sq2 + "),
+        Err(ParseError::Unexpected { .. })
+    ));
+    assert!(matches!(
+        a.parse("Sq2 0"),
+        Err(ParseError::Unexpected { .. })
+    ));
     assert!(matches!(a.parse("2"), Err(ParseError::Unexpected { .. })));
-    assert!(matches!(a.parse("Sq(1))"), Err(ParseError::Unexpected { .. })));
+    assert!(matches!(
+        a.parse("Sq(1))"),
+        Err(ParseError::Unexpected { .. })
+    ));
 }

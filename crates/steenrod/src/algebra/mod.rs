@@ -2,7 +2,10 @@
 //! degree: the basis of each degree, its index (rank) without hashing, and
 //! products (in [`product`]).
 
+mod admissible;
 mod product;
+
+pub use admissible::AdmissibleMatrices;
 
 use crate::milnor::{PPart, MAX_PPART_LEN, WEIGHTS};
 
@@ -60,7 +63,11 @@ impl MilnorAlgebra {
             }
         }
         let basis = (0..=max_degree).map(basis_of_degree).collect();
-        MilnorAlgebra { max_degree, basis, counts }
+        MilnorAlgebra {
+            max_degree,
+            basis,
+            counts,
+        }
     }
 
     /// The largest degree held.
@@ -82,7 +89,11 @@ impl MilnorAlgebra {
     /// The index of `Sq(R)` in `basis(|R|)`. Panics if `|R| > max_degree`.
     pub fn index_of(&self, r: &PPart) -> usize {
         let d = r.degree();
-        assert!(d <= self.max_degree, "index_of({r}): degree {d} > max degree {}", self.max_degree);
+        assert!(
+            d <= self.max_degree,
+            "index_of({r}): degree {d} > max degree {}",
+            self.max_degree
+        );
         self.rank(&r.0, d)
     }
 

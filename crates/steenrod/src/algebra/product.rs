@@ -28,18 +28,37 @@ use crate::milnor::{PPart, MAX_PPART_LEN};
 /// `|T| = |R| + |S| ≤ 510` for every product this crate computes.
 const N: usize = MAX_PPART_LEN;
 
-/// Enumeration state, all on the stack. Rows `i ≥ 1` are filled top to bottom,
-/// each from its last column down to `x_i1`, then `x_i0` takes what is left of
-/// `r_i`; after the last row, `x_0j` takes what is left of `s_j`.
+/// One step of the enumeration order (see [`Matrices`]).
+#[derive(Clone, Copy)]
+enum Step {
+    /// Choose `x_ij` (`i, j ≥ 1`).
+    Cell(u8, u8),
+    /// Row `i` is complete: `x_i0` is what is left of `r_i`.
+    RowEnd(u8),
+    /// Column `j` is complete: `x_0j` is what is left of `s_j`.
+    ColEnd(u8),
+}
+
+/// The most steps: `N(N−1)/2` cells `x_ij` with `i + j ≤ N`, plus `N` row
+/// ends and `N` column ends, plus the final emit.
+const MAX_STEPS: usize = N * (N - 1) / 2 + 2 * N + 1;
+
+/// Enumeration state, all on the stack.
+///
+/// Order: for `k = 1, 2, …`: choose the rest of row `k` (`x_kj`, `j ≥ k`, from
+/// the last column down), close row `k` (`x_k0`), choose the rest of column `k`
+/// (`x_ik`, `i > k`), close column `k` (`x_0k`). Each row end and column end
+/// thus comes as early as possible, and every entry is checked against its
+/// anti-diagonal as soon as it is fixed.
 struct Matrices {
-    rows: usize,
-    cols: usize,
+    steps: [Step; MAX_STEPS],
     /// `rem_r[i] = r_i − Σ 2^j x_ij` over the entries chosen so far in row `i`.
     rem_r: [u32; N + 1],
     /// `rem_s[j] = s_j − Σ x_ij` over the entries chosen so far in column `j`.
     rem_s: [u32; N + 1],
-    /// `mask[n]`: OR of the entries chosen so far on anti-diagonal `n`; the
-    /// enumeration keeps them pairwise disjoint, so this is also their sum.
+    /// `mask[n]`: OR of the entries fixed so far on anti-diagonal `n`; the
+    /// enumeration keeps them pairwise disjoint, so this is also their sum, and
+    /// at the end `mask[1..]` is `T`.
     mask: [u32; N + 1],
 }
 
@@ -49,69 +68,87 @@ impl Matrices {
         let mut rem_s = [0; N + 1];
         rem_r[1..].copy_from_slice(&r.0);
         rem_s[1..].copy_from_slice(&s.0);
-        Matrices { rows: r.len(), cols: s.len(), rem_r, rem_s, mask: [0; N + 1] }
+        let (rows, cols) = (r.len(), s.len());
+        let mut steps = [Step::RowEnd(0); MAX_STEPS];
+        let mut len = 0;
+        let mut push = |st: Step| {
+            steps[len] = st;
+            len += 1;
+        };
+        for k in 1..=rows.max(cols) {
+            if k <= rows {
+                for j in (k..=cols.min(N - k)).rev() {
+                    push(Step::Cell(k as u8, j as u8));
+                }
+                push(Step::RowEnd(k as u8));
+            }
+            if k <= cols {
+                for i in (k + 1..=rows.min(N - k)).rev() {
+                    push(Step::Cell(i as u8, k as u8));
+                }
+                push(Step::ColEnd(k as u8));
+            }
+        }
+        // Sentinel: emit. Row index 0 never occurs otherwise.
+        push(Step::RowEnd(0));
+        Matrices {
+            steps,
+            rem_r,
+            rem_s,
+            mask: [0; N + 1],
+        }
     }
 
     /// Calls `emit(T)` once for each matrix `X` with odd `b(X)`.
     #[inline]
     fn run<F: FnMut(&[u32; N])>(&mut self, emit: &mut F) {
-        if self.rows == 0 {
-            self.finish(emit);
-        } else {
-            self.cell(1, self.cols.min(N - 1), emit);
+        self.step(0, emit);
+    }
+
+    fn step<F: FnMut(&[u32; N])>(&mut self, at: usize, emit: &mut F) {
+        match self.steps[at] {
+            Step::Cell(i, j) => {
+                let (i, j) = (i as usize, j as usize);
+                let n = i + j;
+                let m = self.mask[n];
+                let max = (self.rem_r[i] >> j).min(self.rem_s[j]);
+                let mut x = 0u32;
+                loop {
+                    // Invariant: x & m == 0.
+                    self.rem_r[i] -= x << j;
+                    self.rem_s[j] -= x;
+                    self.mask[n] = m | x;
+                    self.step(at + 1, emit);
+                    self.rem_r[i] += x << j;
+                    self.rem_s[j] += x;
+                    // The next integer above x with no bit in common with m.
+                    x = ((x | m) + 1) & !m;
+                    if x > max {
+                        break;
+                    }
+                }
+                self.mask[n] = m;
+            }
+            Step::RowEnd(0) => {
+                let mut t = [0u32; N];
+                t.copy_from_slice(&self.mask[1..]);
+                emit(&t);
+            }
+            Step::RowEnd(i) => self.close(i as usize, self.rem_r[i as usize], at, emit),
+            Step::ColEnd(j) => self.close(j as usize, self.rem_s[j as usize], at, emit),
         }
     }
 
-    /// Chooses `x_ij` (for `j ≥ 1`), or closes row `i` (for `j = 0`).
-    fn cell<F: FnMut(&[u32; N])>(&mut self, i: usize, j: usize, emit: &mut F) {
-        if j == 0 {
-            let x = self.rem_r[i];
-            if x & self.mask[i] != 0 {
-                return;
-            }
-            self.mask[i] |= x;
-            if i == self.rows {
-                self.finish(emit);
-            } else {
-                self.cell(i + 1, self.cols.min(N - i - 1), emit);
-            }
-            self.mask[i] ^= x;
-            return;
-        }
-        let n = i + j;
-        let m = self.mask[n];
-        let max = (self.rem_r[i] >> j).min(self.rem_s[j]);
-        let mut x = 0u32;
-        loop {
-            // Invariant: x & m == 0.
-            self.rem_r[i] -= x << j;
-            self.rem_s[j] -= x;
-            self.mask[n] = m | x;
-            self.cell(i, j - 1, emit);
-            self.rem_r[i] += x << j;
-            self.rem_s[j] += x;
-            // The next integer above x with no bit in common with m.
-            x = ((x | m) + 1) & !m;
-            if x > max {
-                break;
-            }
-        }
-        self.mask[n] = m;
-    }
-
-    /// Sets `x_0j = rem_s[j]` and emits `T` if every anti-diagonal is disjoint.
+    /// Fixes `x`, the last entry (`x_n0` or `x_0n`) of anti-diagonal `n`'s
+    /// row or column, and goes on if it is disjoint from the others.
     #[inline]
-    fn finish<F: FnMut(&[u32; N])>(&mut self, emit: &mut F) {
-        let mut t = [0u32; N];
-        t.copy_from_slice(&self.mask[1..]);
-        for j in 1..=self.cols {
-            let x = self.rem_s[j];
-            if x & self.mask[j] != 0 {
-                return;
-            }
-            t[j - 1] |= x;
+    fn close<F: FnMut(&[u32; N])>(&mut self, n: usize, x: u32, at: usize, emit: &mut F) {
+        let m = self.mask[n];
+        if x & m == 0 {
+            self.mask[n] = m | x;
+            self.step(at + 1, emit);
+            self.mask[n] = m;
         }
-        emit(&t);
     }
 }
 
@@ -122,7 +159,7 @@ thread_local! {
 }
 
 impl MilnorAlgebra {
-    fn product_degree(&self, r: &PPart, s: &PPart) -> u32 {
+    pub(crate) fn product_degree(&self, r: &PPart, s: &PPart) -> u32 {
         let d = r.degree() + s.degree();
         assert!(
             d <= self.max_degree,
@@ -176,8 +213,16 @@ impl MilnorAlgebra {
     /// `dim(a_deg + b_deg)`. Panics if `a_deg + b_deg > max_degree` while both
     /// are nonzero, or if a vector's length is not the dimension of its degree.
     pub fn multiply(&self, a_deg: u32, a: &FpVector, b_deg: u32, b: &FpVector) -> FpVector {
-        assert_eq!(a.len(), self.dim(a_deg), "multiply: left factor has the wrong length");
-        assert_eq!(b.len(), self.dim(b_deg), "multiply: right factor has the wrong length");
+        assert_eq!(
+            a.len(),
+            self.dim(a_deg),
+            "multiply: left factor has the wrong length"
+        );
+        assert_eq!(
+            b.len(),
+            self.dim(b_deg),
+            "multiply: right factor has the wrong length"
+        );
         let mut out = FpVector::new(self.dim(a_deg + b_deg));
         let (ba, bb) = (self.basis(a_deg), self.basis(b_deg));
         for i in a.iter_ones() {

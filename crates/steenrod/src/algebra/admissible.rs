@@ -1,0 +1,257 @@
+//! The admissible matrices of a fixed `R`, for multiplying one `Sq(R)` by many
+//! `Sq(S)` (see `shared/design/SYSTEM.md` §1).
+//!
+//! In Milnor's product formula (Ann. of Math. 67 (1958), Thm 4b; see
+//! [`super::product`]) the entries `x_ij` with `i ≥ 1` depend only on `R`: row
+//! `i` has `x_i0 = r_i − Σ_{j ≥ 1} 2^j x_ij ≥ 0`. Call such a choice, with the
+//! entries of each anti-diagonal (row 0 excluded) pairwise disjoint in binary,
+//! an *admissible matrix* of `R`. Store its column sums `c_j = Σ_{i ≥ 1} x_ij`
+//! and its anti-diagonal masks `m_n = OR_{i ≥ 1} x_{i,n−i}`. For a given `S`,
+//! the matrix extends (uniquely, by `x_0j = s_j − c_j`) to a matrix `X` with odd
+//! coefficient iff for every `j`: `c_j ≤ s_j` and `(s_j − c_j) & m_j = 0`; then
+//! `T_j = (s_j − c_j) | m_j`.
+//!
+//! Each matrix is packed as two `u128`s of eight 16-bit lanes (lane `k` holds
+//! column / anti-diagonal `k + 1`), so the test above is a handful of word
+//! operations (SWAR): with `H` the lane sign bits, `d = (s | H) − c` has no
+//! borrow between lanes (entries are `≤ 510 < 2^15`), lane `k` of `d ^ H` has
+//! its sign bit clear iff `c ≤ s` there, and the matrix is accepted iff
+//! `(d ^ H) & (H | m) = 0`; then `T = (d & !H) | m`.
+
+use super::MilnorAlgebra;
+use crate::milnor::{PPart, MAX_PPART_LEN, WEIGHTS};
+
+const N: usize = MAX_PPART_LEN;
+const LANE: u32 = 16;
+/// The sign bit of every 16-bit lane.
+const H: u128 = 0x8000_8000_8000_8000_8000_8000_8000_8000;
+
+fn pack(v: &[u32; N]) -> u128 {
+    v.iter()
+        .enumerate()
+        .map(|(k, &x)| (x as u128) << (LANE as usize * k))
+        .fold(0, |a, b| a | b)
+}
+
+fn unpack(v: u128) -> [u32; N] {
+    std::array::from_fn(|k| ((v >> (LANE as usize * k)) & 0xffff) as u32)
+}
+
+/// The admissible matrices of one `Sq(R)`, bucketed by the number of columns
+/// they use and sorted within a bucket by the least degree of an `S` they
+/// can match, `Σ_j c_j (2^j − 1)`.
+#[derive(Clone, Debug)]
+pub struct AdmissibleMatrices {
+    r: PPart,
+    /// Only matrices that can match `S` with `|S| ≤ max_s_degree` are kept.
+    max_s_degree: u32,
+    /// Packed column sums `c_j`.
+    colsums: Vec<u128>,
+    /// Packed `H | m`: the masks with the lane sign bits set.
+    masks: Vec<u128>,
+    /// `Σ_j c_j (2^j − 1)` of each matrix.
+    keys: Vec<u16>,
+    /// Matrices using columns `≤ k` only are `0..bucket_end[k]`.
+    bucket_end: [usize; N + 1],
+}
+
+impl AdmissibleMatrices {
+    /// All admissible matrices of `R` (entries `x_ij` with `i + j ≤ 8` only;
+    /// see [`super::product`] for why no others matter below degree 511).
+    pub fn new(r: &PPart) -> AdmissibleMatrices {
+        Self::with_max_s_degree(r, u32::MAX)
+    }
+
+    /// The admissible matrices of `R` that can match some `S` with
+    /// `|S| ≤ max_s_degree`, i.e. those with `Σ_j c_j (2^j − 1) ≤ max_s_degree`
+    /// (as `c_j ≤ s_j` for all `j`). Enough for every product
+    /// `Sq(R)·Sq(S)` in an algebra of maximal degree `D` when
+    /// `max_s_degree = D − |R|`; far smaller than [`AdmissibleMatrices::new`]
+    /// for large `|R|`.
+    pub fn with_max_s_degree(r: &PPart, max_s_degree: u32) -> AdmissibleMatrices {
+        let mut found: Vec<(usize, u16, u128, u128)> = Vec::new();
+        let rows = r.len();
+        let mut x = State {
+            r: *r,
+            colsum: [0; N],
+            mask: [0; N + 1],
+            key: 0,
+            max_key: max_s_degree,
+        };
+        if rows == 0 {
+            found.push((0, 0, 0, H));
+        } else {
+            x.row(1, rows, &mut found);
+        }
+        found.sort_unstable_by_key(|&(cols, key, ..)| (cols, key));
+        let mut bucket_end = [0; N + 1];
+        for (k, end) in bucket_end.iter_mut().enumerate() {
+            *end = found.partition_point(|&(cols, ..)| cols <= k);
+        }
+        AdmissibleMatrices {
+            r: *r,
+            max_s_degree,
+            colsums: found.iter().map(|f| f.2).collect(),
+            masks: found.iter().map(|f| f.3).collect(),
+            keys: found.iter().map(|f| f.1).collect(),
+            bucket_end,
+        }
+    }
+
+    /// The `R` whose matrices these are.
+    pub fn r(&self) -> &PPart {
+        &self.r
+    }
+
+    /// The bound given to [`AdmissibleMatrices::with_max_s_degree`]
+    /// (`u32::MAX` from [`AdmissibleMatrices::new`]).
+    pub fn max_s_degree(&self) -> u32 {
+        self.max_s_degree
+    }
+
+    /// The number of admissible matrices.
+    pub fn len(&self) -> usize {
+        self.colsums.len()
+    }
+
+    /// Never true: `R` always has at least one admissible matrix (all `x_ij = 0`
+    /// for `j ≥ 1`).
+    pub fn is_empty(&self) -> bool {
+        self.colsums.is_empty()
+    }
+
+    /// Matrix `k`: its column sums `(c_1, …, c_8)` and anti-diagonal masks
+    /// `(m_1, …, m_8)`.
+    pub fn matrix(&self, k: usize) -> ([u32; N], [u32; N]) {
+        (unpack(self.colsums[k]), unpack(self.masks[k] & !H))
+    }
+
+    /// Calls `emit(T)` for each admissible matrix that extends to a matrix `X`
+    /// with odd coefficient for `S`: the terms of `Sq(R)·Sq(S)`, before
+    /// summing equal `T`s mod 2.
+    #[inline]
+    pub(crate) fn for_each_term(&self, s: &PPart, mut emit: impl FnMut(&[u32; N])) {
+        let sp = pack(&s.0) | H;
+        let key_max = s.degree().min(u16::MAX as u32) as u16;
+        let end = self.bucket_end[s.len()];
+        let keys = &self.keys[..end];
+        // Within each bucket keys ascend; scanning the buckets in turn.
+        let mut start = 0;
+        for k in 0..=s.len() {
+            let stop = self.bucket_end[k];
+            let upto = start + keys[start..stop].partition_point(|&key| key <= key_max);
+            for idx in start..upto {
+                let d = sp.wrapping_sub(self.colsums[idx]);
+                let hm = self.masks[idx];
+                if (d ^ H) & hm == 0 {
+                    emit(&unpack((d & !H) | (hm & !H)));
+                }
+            }
+            start = stop;
+        }
+    }
+}
+
+/// Enumeration of the rows `i ≥ 1` (entries `x_ij`, `i + j ≤ N`).
+struct State {
+    r: PPart,
+    colsum: [u32; N],
+    mask: [u32; N + 1],
+    /// `Σ_j c_j (2^j − 1)` so far, kept `≤ max_key`.
+    key: u32,
+    max_key: u32,
+}
+
+impl State {
+    /// Chooses row `i` (entries `x_ij` for `j` from `N − i` down to 1, then
+    /// `x_i0`), then the rows below.
+    fn row(&mut self, i: usize, rows: usize, found: &mut Vec<(usize, u16, u128, u128)>) {
+        self.cell(i, N - i, self.r.0[i - 1], rows, found);
+    }
+
+    fn cell(
+        &mut self,
+        i: usize,
+        j: usize,
+        rem: u32,
+        rows: usize,
+        found: &mut Vec<(usize, u16, u128, u128)>,
+    ) {
+        if j == 0 {
+            let m = self.mask[i];
+            if rem & m != 0 {
+                return;
+            }
+            self.mask[i] = m | rem;
+            if i == rows {
+                self.record(found);
+            } else {
+                self.row(i + 1, rows, found);
+            }
+            self.mask[i] = m;
+            return;
+        }
+        let n = i + j;
+        let m = self.mask[n];
+        let w = WEIGHTS[j - 1];
+        let max = (rem >> j).min((self.max_key - self.key) / w);
+        let mut x = 0u32;
+        loop {
+            self.mask[n] = m | x;
+            self.colsum[j - 1] += x;
+            self.key += x * w;
+            self.cell(i, j - 1, rem - (x << j), rows, found);
+            self.key -= x * w;
+            self.colsum[j - 1] -= x;
+            x = ((x | m) + 1) & !m;
+            if x > max {
+                break;
+            }
+        }
+        self.mask[n] = m;
+    }
+
+    fn record(&self, found: &mut Vec<(usize, u16, u128, u128)>) {
+        let cols = self
+            .colsum
+            .iter()
+            .rposition(|&c| c != 0)
+            .map_or(0, |k| k + 1);
+        let key = self.key;
+        let mut m = [0u32; N];
+        m.copy_from_slice(&self.mask[1..]);
+        found.push((
+            cols,
+            key.min(u16::MAX as u32) as u16,
+            pack(&self.colsum),
+            pack(&m) | H,
+        ));
+    }
+}
+
+impl MilnorAlgebra {
+    /// XORs `Sq(R)·Sq(S)` into bits `bit_offset + idx` of `out`, like
+    /// [`MilnorAlgebra::multiply_basis_into`], with `R` given by its
+    /// [`AdmissibleMatrices`] (built once, reused for many `S`). Allocation
+    /// free. Panics if `|R| + |S| > max_degree`, if `|S|` exceeds the table's
+    /// [`AdmissibleMatrices::max_s_degree`], or if `out` is too short.
+    pub fn multiply_admissible_into(
+        &self,
+        r: &AdmissibleMatrices,
+        s: &PPart,
+        out: &mut [u64],
+        bit_offset: usize,
+    ) {
+        let deg = self.product_degree(r.r(), s);
+        assert!(
+            s.degree() <= r.max_s_degree,
+            "{s} has degree above the bound {} of the admissible matrices of {}",
+            r.max_s_degree,
+            r.r()
+        );
+        r.for_each_term(s, |t| {
+            let b = bit_offset + self.rank(t, deg);
+            out[b / 64] ^= 1 << (b % 64);
+        });
+    }
+}
