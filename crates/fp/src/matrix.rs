@@ -90,6 +90,13 @@ impl Matrix {
         &self.data
     }
 
+    /// All rows' limbs, row-major with [`Matrix::stride`] limbs per row, mutably (for
+    /// callers that fill rows in parallel, e.g. with `chunks_mut(stride)`). The caller keeps
+    /// bits at columns `>= cols` zero.
+    pub fn data_mut(&mut self) -> &mut [u64] {
+        &mut self.data
+    }
+
     /// The `stride` limbs of row `i`. Panics if `i >= rows`.
     #[inline]
     pub fn row(&self, i: usize) -> &[u64] {

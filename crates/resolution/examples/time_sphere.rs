@@ -1,5 +1,6 @@
-//! Times a resolution of the sphere: `cargo run --release -p resolution --example time_sphere -- STEM S [classical|nassau]`.
-use resolution::{Algorithm, Resolution, ResolutionConfig};
+//! Times a resolution of the sphere:
+//! `cargo run --release -p resolution --example time_sphere -- STEM S [classical|nassau] [THREADS]`.
+use resolution::{Algorithm, Resolution, ResolutionConfig, RunOptions};
 use steenrod::module::FiniteModule;
 
 fn main() {
@@ -10,9 +11,12 @@ fn main() {
         Some("classical") => Algorithm::Classical,
         _ => Algorithm::Nassau,
     };
-    let start = std::time::Instant::now();
+    let threads: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
     let mut res = Resolution::new(FiniteModule::sphere(), ResolutionConfig { max_stem, max_s }).expect("range");
-    res.resolve_with(algorithm).expect("resolve");
+    let report = res.run(RunOptions { algorithm, threads, progress: None }).expect("resolve");
     let total: usize = res.ext().iter().map(|e| e.dim).sum();
-    println!("{algorithm:?} stem {max_stem} s {max_s}: {total} classes in {:.2?}", start.elapsed());
+    println!(
+        "{algorithm:?} stem {max_stem} s {max_s}: {total} classes in {:.2?} ({} threads, {} steps, mean in flight {:.2}, parked {})",
+        report.wall, report.threads, report.steps, report.mean_in_flight, report.parked
+    );
 }

@@ -1,24 +1,14 @@
-//! Free modules over the mod 2 Steenrod algebra with finitely many generators in each degree.
+//! Free modules over the mod 2 Steenrod algebra, filled in bidegree by bidegree.
 
+use std::sync::OnceLock;
+
+use fp::FpVector;
 use steenrod::{MilnorAlgebra, PPart};
-
-/// A free A-module `C_s`: generators in order of creation, which is by internal degree
-/// ascending (the resolution creates them bidegree by bidegree in increasing `t`).
-///
-/// The F_2 basis of the degree-`t` part is the concatenation, over generators `g` with
-/// `|g| ≤ t` in creation order, of the Milnor basis of `A_{t−|g|}` (order of
-/// [`MilnorAlgebra::basis`]). Because generators are ordered by degree, the basis of the
-/// part spanned by generators of degree `< t` is a prefix of the full basis; this is the
-/// "old part" the classical step works in.
-#[derive(Clone, Debug, Default)]
-pub struct FreeModule {
-    gen_degrees: Vec<i32>,
-}
 
 /// One term `Sq(R)·g` of an element of a free module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Term {
-    /// Index of the generator `g` (creation order).
+    /// Index of the generator `g` (creation order, i.e. by degree).
     pub gen: u32,
     /// Degree of `Sq(R)`.
     pub op_degree: u32,
@@ -26,54 +16,128 @@ pub struct Term {
     pub op: PPart,
 }
 
+/// The value of the differential on one generator of `C_s`.
+#[derive(Clone, Debug)]
+pub struct Differential {
+    /// `d(g)` as a vector in the basis of `(C_{s−1})_{|g|}` spanned by generators of
+    /// degree `< |g|` (for `s = 0`: a vector of `M_{|g|}`).
+    pub value: FpVector,
+    /// `d(g)` decoded into terms `Sq(R)·h` (empty for `s = 0`).
+    pub terms: Vec<Term>,
+}
+
+/// The generators of one bidegree `(s, t)` and their differentials.
+#[derive(Debug)]
+struct Block {
+    /// Index of the first generator of this degree (the number of generators below `t`).
+    first: usize,
+    gens: Vec<Differential>,
+}
+
+/// A free A-module `C_s` together with `d_s` on its generators, filled one degree at a
+/// time (each degree exactly once, possibly from another thread: a degree's block is a
+/// `OnceLock`, so completed degrees are read without locks while later ones are added).
+///
+/// Generators are indexed in order of degree. The F_2 basis of the degree-`t` part is the
+/// concatenation, over generators `g` with `|g| ≤ t` in index order, of the Milnor basis
+/// of `A_{t−|g|}` (order of [`MilnorAlgebra::basis`]). The part spanned by generators of
+/// degree `< t` (the "old part" the steps work in) is a prefix of it.
+#[derive(Debug)]
+pub struct FreeModule {
+    min_degree: i32,
+    blocks: Vec<OnceLock<Block>>,
+}
+
 impl FreeModule {
-    /// The zero module.
-    pub fn new() -> Self {
-        Self::default()
+    /// An empty module whose generators will lie in degrees `min_degree..=max_degree`.
+    pub fn new(min_degree: i32, max_degree: i32) -> Self {
+        let n = (max_degree - min_degree + 1).max(0) as usize;
+        Self { min_degree, blocks: (0..n).map(|_| OnceLock::new()).collect() }
     }
 
-    /// Number of generators.
-    pub fn num_gens(&self) -> usize {
-        self.gen_degrees.len()
+    /// Lowest degree a generator may have.
+    pub fn min_degree(&self) -> i32 {
+        self.min_degree
     }
 
-    /// Degree of generator `g`.
-    pub fn gen_degree(&self, g: usize) -> i32 {
-        self.gen_degrees[g]
-    }
-
-    /// Degrees of all generators, ascending.
-    pub fn gen_degrees(&self) -> &[i32] {
-        &self.gen_degrees
-    }
-
-    /// Appends a generator. Panics if `degree` is below the last generator's degree
-    /// (creation order must be by degree).
-    pub fn add_gen(&mut self, degree: i32) -> usize {
-        if let Some(&last) = self.gen_degrees.last() {
-            assert!(degree >= last, "generators must be created in degree order");
+    fn block(&self, t: i32) -> Option<&Block> {
+        if t < self.min_degree {
+            return None;
         }
-        self.gen_degrees.push(degree);
-        self.gen_degrees.len() - 1
+        self.blocks.get((t - self.min_degree) as usize)?.get()
     }
 
-    /// Number of generators of degree `< t` (the generators of the "old part" at `t`).
+    /// Whether degree `t` has been filled in.
+    pub fn is_complete(&self, t: i32) -> bool {
+        t < self.min_degree || self.block(t).is_some()
+    }
+
+    /// Adds the generators of degree `t` with their differentials. Requires degree `t − 1`
+    /// to be complete. Panics if degree `t` was already filled in or is out of range
+    /// (a scheduler bug).
+    pub fn set_gens(&self, t: i32, gens: Vec<Differential>) {
+        let first = self.gens_below(t);
+        let i = (t - self.min_degree) as usize;
+        let cell = self.blocks.get(i).unwrap_or_else(|| panic!("degree {t} is outside this free module's range"));
+        if cell.set(Block { first, gens }).is_err() {
+            panic!("degree {t} of a free module was filled in twice");
+        }
+    }
+
+    /// Number of generators of degree `< t`. Panics if degree `t − 1` is not complete.
     pub fn gens_below(&self, t: i32) -> usize {
-        self.gen_degrees.partition_point(|&d| d < t)
+        if t <= self.min_degree {
+            return 0;
+        }
+        if t - 1 - self.min_degree >= self.blocks.len() as i32 {
+            let last = self.min_degree + self.blocks.len() as i32 - 1;
+            return self.gens_below(last + 1);
+        }
+        let b = self.block(t - 1).unwrap_or_else(|| panic!("degree {} of a free module read before it was resolved", t - 1));
+        b.first + b.gens.len()
     }
 
-    /// Number of generators of degree exactly `t`.
+    /// Number of generators of degree exactly `t` (0 if not yet resolved).
     pub fn gens_in_degree(&self, t: i32) -> usize {
-        self.gen_degrees.partition_point(|&d| d <= t) - self.gens_below(t)
+        self.block(t).map_or(0, |b| b.gens.len())
     }
 
-    /// Offsets of the first `n_gens` generators' blocks in the degree-`t` basis, plus the
-    /// total length as the last entry (so the result has `n_gens + 1` entries).
+    /// The generators of degree `t` and their differentials (empty if not yet resolved).
+    pub fn gens(&self, t: i32) -> &[Differential] {
+        self.block(t).map_or(&[], |b| &b.gens)
+    }
+
+    /// Degrees of the first `n_gens` generators, in index order.
+    pub fn gen_degrees(&self, n_gens: usize) -> Vec<i32> {
+        let mut out = Vec::with_capacity(n_gens);
+        let mut t = self.min_degree;
+        while out.len() < n_gens {
+            let b = self.block(t).unwrap_or_else(|| panic!("degree {t} of a free module read before it was resolved"));
+            out.extend(std::iter::repeat_n(t, b.gens.len().min(n_gens - out.len())));
+            t += 1;
+        }
+        out
+    }
+
+    /// The differential of generator `g` and its degree.
+    pub fn differential(&self, g: usize) -> (i32, &Differential) {
+        let mut t = self.min_degree;
+        loop {
+            let b = self.block(t).unwrap_or_else(|| panic!("generator {g} read before it was resolved"));
+            if g < b.first + b.gens.len() {
+                return (t, &b.gens[g - b.first]);
+            }
+            t += 1;
+        }
+    }
+
+    /// Offsets of the blocks of the first `n_gens` generators in the degree-`t` basis,
+    /// plus the total length as the last entry (`n_gens + 1` entries).
     pub fn offsets(&self, algebra: &MilnorAlgebra, t: i32, n_gens: usize) -> Vec<usize> {
         let mut offsets = Vec::with_capacity(n_gens + 1);
         let mut total = 0;
         offsets.push(0);
-        for &d in &self.gen_degrees[..n_gens] {
+        for d in self.gen_degrees(n_gens) {
             if d <= t {
                 total += algebra.dim((t - d) as u32);
             }
@@ -82,30 +146,24 @@ impl FreeModule {
         offsets
     }
 
-    /// Decodes a vector of the degree-`t` part (in the basis of the first `n_gens`
-    /// generators; the vector may be shorter than that part, missing bits are zero)
-    /// into its terms `Sq(R)·g`.
-    pub fn decode(&self, algebra: &MilnorAlgebra, t: i32, v: &fp::FpVector) -> Vec<Term> {
+    /// Decodes a vector of the degree-`t` part (in the basis of generators of degree
+    /// `< t`; missing trailing bits are zero) into its terms `Sq(R)·g`.
+    pub fn decode(&self, algebra: &MilnorAlgebra, t: i32, v: &FpVector) -> Vec<Term> {
+        let degrees = self.gen_degrees(self.gens_below(t));
         let mut terms = Vec::new();
         let mut gen = 0usize;
         let mut start = 0usize;
         for bit in v.iter_ones() {
-            // Advance to the generator whose block contains `bit`.
             loop {
-                let d = self.gen_degrees[gen];
-                let len = if d <= t { algebra.dim((t - d) as u32) } else { 0 };
+                let len = algebra.dim((t - degrees[gen]) as u32);
                 if bit < start + len {
                     break;
                 }
                 start += len;
                 gen += 1;
             }
-            let op_degree = (t - self.gen_degrees[gen]) as u32;
-            terms.push(Term {
-                gen: gen as u32,
-                op_degree,
-                op: algebra.basis(op_degree)[bit - start],
-            });
+            let op_degree = (t - degrees[gen]) as u32;
+            terms.push(Term { gen: gen as u32, op_degree, op: algebra.basis(op_degree)[bit - start] });
         }
         terms
     }

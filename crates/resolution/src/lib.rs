@@ -6,19 +6,25 @@
 //! internal degree `t`, stem `n = t − s`.
 //!
 //! [`Resolution`] resolves every bidegree with `n ≤ max_stem` and `s ≤ max_s` by Nassau's
-//! algorithm ([`nassau`], the default) or the classical one ([`classical`]).
+//! algorithm ([`nassau`], the default) or the classical one ([`classical`]), each bidegree
+//! a node of a dependency graph run on a thread pool ([`scheduler`], [`graph`]).
 
 pub mod classical;
 pub mod free_module;
+pub mod graph;
 pub mod nassau;
+pub mod scheduler;
 pub mod subalgebra;
 
-use classical::StepKind;
-use fp::{FpVector, Subspace};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use fp::Subspace;
 use steenrod::module::FiniteModule;
 use steenrod::MilnorAlgebra;
 
-pub use free_module::{FreeModule, Term};
+pub use free_module::{Differential, FreeModule, Term};
+pub use graph::{BidegreeNode, StepPlan};
 
 /// Largest internal degree the Milnor basis representation supports (`PPart` has 8
 /// exponents, enough for degrees below `2^9 − 1`).
@@ -84,16 +90,82 @@ pub enum ResolutionError {
         /// What failed.
         reason: String,
     },
+    /// The thread pool could not be built.
+    #[error("cannot start {threads} worker threads: {reason}")]
+    Threads {
+        /// Requested threads.
+        threads: usize,
+        /// Why.
+        reason: String,
+    },
+    /// The dependency graph stalled (a scheduler bug).
+    #[error("the bidegree graph stalled after {completed} of {total} bidegrees")]
+    Stalled {
+        /// Bidegrees completed.
+        completed: usize,
+        /// Bidegrees in the graph.
+        total: usize,
+    },
 }
 
-/// The value of the differential on one generator of `C_s`.
-#[derive(Clone, Debug)]
-pub struct Differential {
-    /// `d(g)` as a vector in the basis of `(C_{s−1})_{|g|}` spanned by generators of
-    /// degree `< |g|` (for `s = 0`: a vector of `M_{|g|}`).
-    pub value: FpVector,
-    /// `d(g)` decoded into terms `Sq(R)·h` (empty for `s = 0`).
-    pub terms: Vec<Term>,
+/// What one step produces: the new generators (with differentials) and, when a later
+/// classical step needs it, the kernel of `d_s` in degree `t`.
+#[derive(Debug, Default)]
+pub struct StepOutput {
+    /// New generators of `C_s` in degree `t`, with `d_s` on each.
+    pub gens: Vec<Differential>,
+    /// `ker(d_s)_t` on the old part, for step `(s+1, t)`.
+    pub kernel: Option<Subspace>,
+}
+
+/// How to run [`Resolution::resolve_with`].
+pub struct RunOptions<'a> {
+    /// Algorithm for rows `s ≥ 2`.
+    pub algorithm: Algorithm,
+    /// Worker threads; 0 means one per core.
+    pub threads: usize,
+    /// Called on the driving thread after each bidegree completes.
+    pub progress: Option<&'a mut dyn FnMut(&Progress)>,
+}
+
+impl Default for RunOptions<'_> {
+    fn default() -> Self {
+        Self { algorithm: Algorithm::Nassau, threads: 0, progress: None }
+    }
+}
+
+/// One completed bidegree, as reported to a progress callback.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Filtration of the bidegree just completed.
+    pub s: u32,
+    /// Its internal degree.
+    pub t: i32,
+    /// Time its step took.
+    pub step_time: Duration,
+    /// Bidegrees completed so far.
+    pub done: usize,
+    /// Bidegrees in the run.
+    pub total: usize,
+    /// Smallest stem with a bidegree not yet completed (the front of the wavefront).
+    pub stem_front: i32,
+}
+
+/// What a run measured.
+#[derive(Clone, Debug, Default)]
+pub struct RunReport {
+    /// Wall time of the whole run.
+    pub wall: Duration,
+    /// Bidegrees (steps) run.
+    pub steps: usize,
+    /// Mean number of bidegrees in flight, sampled at each completion.
+    pub mean_in_flight: f64,
+    /// Times a bidegree was parked because it landed inside a parallel section.
+    pub parked: usize,
+    /// Worker threads used.
+    pub threads: usize,
+    /// `(s, t, time)` of every step, slowest first.
+    pub step_times: Vec<(u32, i32, Duration)>,
 }
 
 /// A minimal resolution of a finite module, resolved over a range of bidegrees.
@@ -101,10 +173,8 @@ pub struct Resolution {
     pub(crate) module: FiniteModule,
     pub(crate) algebra: MilnorAlgebra,
     pub(crate) config: ResolutionConfig,
-    /// `C_0, …, C_{max_s}`.
-    pub(crate) modules: Vec<FreeModule>,
-    /// `differentials[s][g] = d_s(g)` for each generator `g` of `C_s`.
-    pub(crate) differentials: Vec<Vec<Differential>>,
+    /// `C_0, …, C_{max_s}` with their differentials.
+    pub(crate) rows: Vec<FreeModule>,
 }
 
 impl Resolution {
@@ -112,7 +182,7 @@ impl Resolution {
     ///
     /// Errors: [`ResolutionError::RangeTooLarge`] when the range needs Milnor basis
     /// elements of degree above [`MAX_ALGEBRA_DEGREE`]; [`ResolutionError::InvalidRange`]
-    /// for a negative stem bound below the module's bottom cell.
+    /// for a stem bound below the module's bottom cell.
     pub fn new(module: FiniteModule, config: ResolutionConfig) -> Result<Self, ResolutionError> {
         if config.max_stem < module.min_degree() {
             return Err(ResolutionError::InvalidRange(format!(
@@ -131,14 +201,9 @@ impl Resolution {
             });
         }
         let algebra = MilnorAlgebra::new(needed as u32);
-        let n = config.max_s as usize + 1;
-        Ok(Self {
-            module,
-            algebra,
-            config,
-            modules: vec![FreeModule::new(); n],
-            differentials: vec![Vec::new(); n],
-        })
+        let min = module.min_degree();
+        let rows = (0..=config.max_s as i32).map(|s| FreeModule::new(min + s, config.max_stem + s)).collect();
+        Ok(Self { module, algebra, config, rows })
     }
 
     /// The module being resolved.
@@ -156,82 +221,108 @@ impl Resolution {
         self.config
     }
 
-    /// The free module `C_s`.
+    /// The free module `C_s` with `d_s` on its generators.
     pub fn free_module(&self, s: u32) -> &FreeModule {
-        &self.modules[s as usize]
-    }
-
-    /// `d_s` on each generator of `C_s`.
-    pub fn differentials(&self, s: u32) -> &[Differential] {
-        &self.differentials[s as usize]
+        &self.rows[s as usize]
     }
 
     /// `dim Ext^{s,t}`: the number of generators of `C_s` in degree `t` (0 outside the
     /// resolved range).
     pub fn number_of_gens(&self, s: u32, t: i32) -> usize {
-        match self.modules.get(s as usize) {
-            Some(c) => c.gens_in_degree(t),
-            None => 0,
-        }
+        self.rows.get(s as usize).map_or(0, |c| c.gens_in_degree(t))
     }
 
-    /// Resolves every bidegree in range by Nassau's algorithm.
-    pub fn resolve(&mut self) -> Result<(), ResolutionError> {
+    /// Resolves every bidegree in range by Nassau's algorithm on all cores.
+    pub fn resolve(&mut self) -> Result<RunReport, ResolutionError> {
         self.resolve_with(Algorithm::Nassau)
     }
 
-    /// Resolves every bidegree in range, in order of increasing `t`, then `s`.
-    ///
-    /// Classical: every step row reduces the old part of `d_s` (see [`classical`]); the
-    /// kernel at `(s, t)` feeds `(s+1, t)`, so at stem `max_stem + 1` the kernels are still
-    /// computed. Nassau: rows `s = 0, 1` are classical (the augmentation `C_0 → M` is not a
-    /// map of free modules); rows `s ≥ 2` take [`nassau::step`], which needs no kernel from
-    /// the row below.
-    pub fn resolve_with(&mut self, algorithm: Algorithm) -> Result<(), ResolutionError> {
-        let max_stem = self.config.max_stem;
-        let max_s = self.config.max_s;
-        let min_deg = self.module.min_degree();
-        for t in min_deg..=max_stem + max_s as i32 {
-            // kernels[s] = ker(d_s) in degree t (old part), consumed by step (s+1, t).
-            let mut kernels: Vec<Option<Subspace>> = vec![None; max_s as usize + 1];
-            for s in 0..=max_s {
-                let stem = t - s as i32;
-                if stem < min_deg {
-                    break;
-                }
-                let classical_row = algorithm == Algorithm::Classical || s <= 1;
-                // Whether step (s+1, t) is classical and in range, so needs ker(d_s) at t.
-                let kernel_needed = s < max_s
-                    && stem - 1 <= max_stem
-                    && (algorithm == Algorithm::Classical || s == 0);
-                if stem <= max_stem {
-                    if classical_row {
-                        classical::step(self, s, t, StepKind::Full, kernel_needed, &mut kernels)?;
-                    } else {
-                        nassau::step(self, s, t)?;
-                    }
-                } else if kernel_needed {
-                    classical::step(self, s, t, StepKind::KernelOnly, true, &mut kernels)?;
-                }
+    /// Resolves every bidegree in range by `algorithm` on all cores.
+    pub fn resolve_with(&mut self, algorithm: Algorithm) -> Result<RunReport, ResolutionError> {
+        self.run(RunOptions { algorithm, ..RunOptions::default() })
+    }
+
+    /// Resolves every bidegree in range: the bidegree graph of [`graph::plan`] on a pool
+    /// of `options.threads` workers. The result does not depend on the thread count.
+    pub fn run(&mut self, mut options: RunOptions<'_>) -> Result<RunReport, ResolutionError> {
+        let started = Instant::now();
+        let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
+        let threads = if options.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { options.threads };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("adams-worker-{i}"))
+            .build()
+            .map_err(|e| ResolutionError::Threads { threads, reason: e.to_string() })?;
+
+        // Kernels handed from a classical step (s, t) to (s+1, t); the lock is held only
+        // to insert or take one, never across a step.
+        let kernels: Mutex<Vec<Option<Subspace>>> = Mutex::new((0..plan.nodes.len()).map(|_| None).collect());
+        let this: &Resolution = self;
+        let compute = |i: usize| {
+            let node = plan.nodes[i];
+            let kernel_prev = node.kernel_from.and_then(|k| kernels.lock().expect("kernel table").get_mut(k).and_then(Option::take));
+            let start = Instant::now();
+            let span = tracing::info_span!("bidegree", s = node.s, t = node.t, stem = node.t - node.s as i32).entered();
+            let out = match node.plan {
+                StepPlan::Classical { kind, want_kernel } => classical::step(this, node.s, node.t, kind, want_kernel, kernel_prev),
+                StepPlan::Nassau => nassau::step(this, node.s, node.t),
+            };
+            let elapsed = start.elapsed();
+            tracing::debug!(gens = out.as_ref().map_or(0, |o| o.gens.len()), ms = elapsed.as_secs_f64() * 1e3, "step");
+            drop(span);
+            (out, elapsed)
+        };
+        let mut step_times = Vec::with_capacity(plan.nodes.len());
+        let mut remaining_by_stem = plan.nodes_by_stem();
+        let stem_min = self.module.min_degree();
+        let total = plan.nodes.len();
+        let mut done = 0usize;
+        let on_done = |i: usize, (out, elapsed): (Result<StepOutput, ResolutionError>, Duration)| {
+            let node = plan.nodes[i];
+            let out = out?;
+            if let Some(k) = out.kernel {
+                kernels.lock().expect("kernel table")[i] = Some(k);
             }
-        }
-        Ok(())
+            if node.is_full() {
+                this.rows[node.s as usize].set_gens(node.t, out.gens);
+            }
+            done += 1;
+            step_times.push((node.s, node.t, elapsed));
+            let stem = node.t - node.s as i32;
+            remaining_by_stem[(stem - stem_min) as usize] -= 1;
+            if let Some(progress) = options.progress.as_mut() {
+                let front = remaining_by_stem.iter().position(|&r| r > 0).map_or(stem, |p| p as i32 + stem_min);
+                progress(&Progress { s: node.s, t: node.t, step_time: elapsed, done, total, stem_front: front });
+            }
+            Ok::<(), ResolutionError>(())
+        };
+        let stats = scheduler::run(&pool, plan.graph(), compute, on_done).map_err(|e| match e {
+            scheduler::RunError::Node(e) => e,
+            scheduler::RunError::Stalled { completed, total } => ResolutionError::Stalled { completed, total },
+        })?;
+        step_times.sort_by(|a, b| b.2.cmp(&a.2));
+        Ok(RunReport {
+            wall: started.elapsed(),
+            steps: stats.completed,
+            mean_in_flight: stats.mean_in_flight,
+            parked: stats.parked,
+            threads,
+            step_times,
+        })
     }
 
     /// The nonzero entries of Ext in the resolved range, sorted by stem, then `s`.
     pub fn ext(&self) -> Vec<ExtEntry> {
         let mut entries = Vec::new();
-        for (s, c) in self.modules.iter().enumerate() {
-            let degrees = c.gen_degrees();
-            let mut i = 0;
-            while i < degrees.len() {
-                let t = degrees[i];
-                let j = degrees.partition_point(|&d| d <= t);
-                entries.push(ExtEntry { stem: t - s as i32, s: s as u32, t, dim: j - i });
-                i = j;
+        for (s, c) in self.rows.iter().enumerate() {
+            let s = s as u32;
+            for t in c.min_degree()..=self.config.max_stem + s as i32 {
+                let dim = c.gens_in_degree(t);
+                if dim > 0 {
+                    entries.push(ExtEntry { stem: t - s as i32, s, t, dim });
+                }
             }
         }
-        entries.retain(|e| e.stem <= self.config.max_stem);
         entries.sort();
         entries
     }

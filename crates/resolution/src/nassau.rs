@@ -20,61 +20,50 @@
 use fp::{FpVector, Matrix};
 use steenrod::PPart;
 
-use crate::free_module::FreeModule;
+use crate::classical::fill_rows;
+use crate::free_module::{Differential, FreeModule};
 use crate::subalgebra::{MilnorSubalgebra, Signature};
-use crate::{Differential, Resolution, ResolutionError};
+use crate::{Resolution, ResolutionError, StepOutput};
 
-/// The basis elements `Sq(R)·g` of a free module in degree `t` (generators `0..n_gens`)
-/// whose `R` has signature `sig`, as (index in the degree-`t` basis, generator, `R`).
-fn signature_basis(
+/// The basis elements `Sq(R)·g` of a free module in degree `t` (generators of degree
+/// `< bound`) whose `R` has signature `sig`, as (index in the degree-`t` basis, `d(g)`, `R`).
+fn signature_basis<'a>(
     res: &Resolution,
-    module: &FreeModule,
+    module: &'a FreeModule,
     t: i32,
-    n_gens: usize,
+    bound: i32,
     sub: &MilnorSubalgebra,
     sig: Signature,
-) -> Vec<(usize, u32, PPart)> {
+) -> Vec<(usize, &'a Differential, PPart)> {
     let mask = sub.signature_mask();
     let mut out = Vec::new();
     let mut offset = 0;
-    for g in 0..n_gens {
-        let op_deg = t - module.gen_degree(g);
-        if op_deg < 0 {
-            continue;
-        }
-        let basis = res.algebra.basis(op_deg as u32);
-        for (i, r) in basis.iter().enumerate() {
-            if MilnorSubalgebra::packed_residue(r) & mask == sig {
-                out.push((offset + i, g as u32, *r));
+    for g_deg in module.min_degree()..bound.min(t + 1) {
+        let basis = res.algebra.basis((t - g_deg) as u32);
+        for dg in module.gens(g_deg) {
+            for (i, r) in basis.iter().enumerate() {
+                if MilnorSubalgebra::packed_residue(r) & mask == sig {
+                    out.push((offset + i, dg, *r));
+                }
             }
+            offset += basis.len();
         }
-        offset += basis.len();
     }
     out
 }
 
 /// Rows `Sq(R)·d(g)` for each listed basis element, in the target's degree-`t` basis
 /// given by `target_offsets` (generator offsets, last entry the dimension).
-fn differential_rows(
-    res: &Resolution,
-    s: u32,
-    elements: &[(usize, u32, PPart)],
-    target_offsets: &[usize],
-) -> Matrix {
-    let alg = &res.algebra;
+fn differential_rows(res: &Resolution, elements: &[(usize, &Differential, PPart)], target_offsets: &[usize]) -> Matrix {
     let dim = *target_offsets.last().expect("offsets end with the dimension");
     let mut m = Matrix::new(elements.len(), dim);
-    for (k, (_, g, r)) in elements.iter().enumerate() {
-        let row = m.row_mut(k);
-        for term in &res.differentials[s as usize][*g as usize].terms {
-            alg.multiply_basis_into(r, &term.op, row, target_offsets[term.gen as usize]);
-        }
-    }
+    let specs: Vec<(&Differential, PPart)> = elements.iter().map(|(_, dg, r)| (*dg, *r)).collect();
+    fill_rows(res, &mut m, &specs, target_offsets);
     m
 }
 
 /// Position of each basis index in a signature's list (`u32::MAX` when absent).
-fn positions(elements: &[(usize, u32, PPart)], dim: usize) -> Vec<u32> {
+fn positions(elements: &[(usize, &Differential, PPart)], dim: usize) -> Vec<u32> {
     let mut pos = vec![u32::MAX; dim];
     for (k, (i, _, _)) in elements.iter().enumerate() {
         pos[*i] = k as u32;
@@ -107,16 +96,17 @@ fn restrict_matrix(m: &Matrix, pos: &[u32], len: usize) -> Matrix {
     out
 }
 
-/// One Nassau step at `(s, t)`, `s ≥ 2`: appends the new generators of `C_s` in degree `t`.
-pub(crate) fn step(res: &mut Resolution, s: u32, t: i32) -> Result<(), ResolutionError> {
+/// One Nassau step at `(s, t)`, `s ≥ 2`: the new generators of `C_s` in degree `t`.
+pub(crate) fn step(res: &Resolution, s: u32, t: i32) -> Result<StepOutput, ResolutionError> {
     debug_assert!(s >= 2);
     let sub = MilnorSubalgebra::optimal_for(s, t - res.module.max_degree());
     let alg = &res.algebra;
-    let source = &res.modules[s as usize];
-    let target = &res.modules[s as usize - 1];
-    let next = &res.modules[s as usize - 2];
+    let source = &res.rows[s as usize];
+    let target = &res.rows[s as usize - 1];
+    let next = &res.rows[s as usize - 2];
 
-    let n_src = source.gens_below(t);
+    // Checks that C_s is resolved below t (panics on a scheduler bug).
+    source.gens_below(t);
     let n_tgt = target.gens_below(t);
     let n_next = next.gens_below(t - 1);
     let tgt_off = target.offsets(alg, t, n_tgt);
@@ -125,15 +115,15 @@ pub(crate) fn step(res: &mut Resolution, s: u32, t: i32) -> Result<(), Resolutio
     let next_dim = next_off[n_next];
 
     // 1. Zero signature: kernel of d_{s−1}, image of d_s.
-    let tgt0 = signature_basis(res, target, t, n_tgt, &sub, 0);
-    let next0 = signature_basis(res, next, t, n_next, &sub, 0);
+    let tgt0 = signature_basis(res, target, t, t, &sub, 0);
+    let next0 = signature_basis(res, next, t, t - 1, &sub, 0);
     let tgt0_pos = positions(&tgt0, tgt_dim);
     let next0_pos = positions(&next0, next_dim);
-    let full0 = differential_rows(res, s - 1, &tgt0, &next_off);
+    let full0 = differential_rows(res, &tgt0, &next_off);
     let kernel = fp::kernel_image(&restrict_matrix(&full0, &next0_pos, next0.len())).kernel;
 
-    let src0 = signature_basis(res, source, t, n_src, &sub, 0);
-    let mut image = restrict_matrix(&differential_rows(res, s, &src0, &tgt_off), &tgt0_pos, tgt0.len());
+    let src0 = signature_basis(res, source, t, t, &sub, 0);
+    let mut image = restrict_matrix(&differential_rows(res, &src0, &tgt_off), &tgt0_pos, tgt0.len());
     let image_pivots = image.row_reduce();
 
     let kernel_pivots = kernel.pivots();
@@ -164,14 +154,14 @@ pub(crate) fn step(res: &mut Resolution, s: u32, t: i32) -> Result<(), Resolutio
 
     // 2. Lift through every nonzero signature.
     if !xs.is_empty() {
-        for sig in sub.nonzero_signatures(t - target.gen_degrees().first().copied().unwrap_or(t)) {
-            let tgt_sig = signature_basis(res, target, t, n_tgt, &sub, sig);
+        for sig in sub.nonzero_signatures(t - target.min_degree()) {
+            let tgt_sig = signature_basis(res, target, t, t, &sub, sig);
             if tgt_sig.is_empty() {
                 continue;
             }
-            let next_sig = signature_basis(res, next, t, n_next, &sub, sig);
+            let next_sig = signature_basis(res, next, t, t - 1, &sub, sig);
             let next_pos = positions(&next_sig, next_dim);
-            let full = differential_rows(res, s - 1, &tgt_sig, &next_off);
+            let full = differential_rows(res, &tgt_sig, &next_off);
             let qi = fp::kernel_image(&restrict_matrix(&full, &next_pos, next_sig.len())).quasi_inverse;
             for (x, dx) in xs.iter_mut().zip(dxs.iter_mut()) {
                 let part = restrict(dx.limbs(), &next_pos, next_sig.len());
@@ -192,12 +182,12 @@ pub(crate) fn step(res: &mut Resolution, s: u32, t: i32) -> Result<(), Resolutio
         return Err(inconsistent(s, t, &sub, "d∘d ≠ 0 on a new generator after the lift"));
     }
 
+    let mut out = StepOutput::default();
     for x in xs {
-        let terms = res.modules[s as usize - 1].decode(&res.algebra, t, &x);
-        res.modules[s as usize].add_gen(t);
-        res.differentials[s as usize].push(Differential { value: x, terms });
+        let terms = target.decode(alg, t, &x);
+        out.gens.push(Differential { value: x, terms });
     }
-    Ok(())
+    Ok(out)
 }
 
 fn signature_name(sub: &MilnorSubalgebra, sig: Signature) -> String {

@@ -60,24 +60,29 @@ fn d_squared_is_zero_on_every_generator() {
 }
 
 fn d_squared_is_zero(algorithm: Algorithm) {
-    let res = resolve_sphere(24, 10, algorithm);
+    let (max_stem, max_s) = (24, 10);
+    let res = resolve_sphere(max_stem, max_s, algorithm);
     let alg = res.algebra();
-    for s in 2..=10u32 {
-        let c = res.free_module(s);
+    let mut checked = 0;
+    for s in 2..=max_s {
         let below = res.free_module(s - 2);
-        for (g, dg) in res.differentials(s).iter().enumerate() {
-            let t = c.gen_degree(g);
-            let n = below.gens_below(t);
-            let off = below.offsets(alg, t, n);
-            let mut dd = FpVector::new(off[n]);
-            for term in &dg.terms {
-                // d(Sq(S)·h) = Sq(S)·d(h), d(h) = Σ Sq(U)·k.
-                for inner in &res.differentials(s - 1)[term.gen as usize].terms {
-                    alg.multiply_basis_into(&term.op, &inner.op, dd.limbs_mut(), off[inner.gen as usize]);
+        let middle = res.free_module(s - 1);
+        for t in s as i32..=max_stem + s as i32 {
+            for dg in res.free_module(s).gens(t) {
+                let n = below.gens_below(t - 1);
+                let off = below.offsets(alg, t, n);
+                let mut dd = FpVector::new(off[n]);
+                for term in &dg.terms {
+                    // d(Sq(S)·h) = Sq(S)·d(h), d(h) = Σ Sq(U)·k.
+                    for inner in &middle.differential(term.gen as usize).1.terms {
+                        alg.multiply_basis_into(&term.op, &inner.op, dd.limbs_mut(), off[inner.gen as usize]);
+                    }
                 }
+                assert!(dd.is_zero(), "d∘d ≠ 0 on a generator of C_{s} in degree {t}");
+                assert!(!dg.value.is_zero(), "a generator of C_{s} with zero differential (t = {t})");
+                checked += 1;
             }
-            assert!(dd.is_zero(), "d∘d ≠ 0 on generator {g} of C_{s} (t = {t})");
-            assert!(!dg.value.is_zero(), "a generator of C_{s} with zero differential (t = {t})");
         }
     }
+    assert!(checked > 50, "only {checked} generators checked");
 }

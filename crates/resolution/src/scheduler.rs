@@ -1,0 +1,252 @@
+//! A dependency-graph scheduler: runs each node on a rayon pool as soon as every node it
+//! depends on has completed (SYSTEM.md §3).
+//!
+//! * The driving thread (the caller) owns the graph: it dispatches ready nodes with
+//!   `in_place_scope` spawns, and sleeps on a channel for completions (idle workers sleep
+//!   in rayon; nothing spins).
+//! * **No priority inversion.** A worker blocked inside its own parallel section (a
+//!   rayon `join` / parallel iterator inside a node) may steal a whole other node, which
+//!   would then run to completion on that worker's stack while the section waits. Each
+//!   thread keeps a *guard depth* ([`parallel_section`]); a node that starts on a thread
+//!   whose depth is positive does not run: it is parked and re-dispatched on the next
+//!   completion, or after [`RETRY_AFTER`] if none comes — never re-spawned in a hot loop.
+//! * Completion callbacks run on the driving thread, in completion order; what a node
+//!   computes must not depend on that order (the resolution's steps read only data of
+//!   completed predecessors), so results are identical for every thread count.
+
+use std::cell::Cell;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How long a parked node waits for a completion before it is re-dispatched anyway.
+pub const RETRY_AFTER: Duration = Duration::from_millis(5);
+
+thread_local! {
+    static GUARD_DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Runs `f` as a parallel section of the current node: while it runs, a node that
+/// rayon schedules onto this thread (work stealing) is parked instead of run.
+pub fn parallel_section<R>(f: impl FnOnce() -> R) -> R {
+    struct Guard;
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            GUARD_DEPTH.with(|d| d.set(d.get() - 1));
+        }
+    }
+    GUARD_DEPTH.with(|d| d.set(d.get() + 1));
+    let _guard = Guard;
+    f()
+}
+
+/// Whether the current thread is inside a [`parallel_section`].
+pub fn in_parallel_section() -> bool {
+    GUARD_DEPTH.with(|d| d.get() > 0)
+}
+
+/// A graph of `n` nodes, `0..n`, with dependency lists.
+pub struct Graph {
+    /// `dependents[i]`: the nodes that wait for `i`.
+    dependents: Vec<Vec<usize>>,
+    /// Number of unfinished dependencies of each node.
+    waiting: Vec<usize>,
+}
+
+impl Graph {
+    /// A graph where node `i` depends on every node of `deps(i)` (indices `< n`).
+    pub fn new(n: usize, mut deps: impl FnMut(usize) -> Vec<usize>) -> Self {
+        let mut dependents = vec![Vec::new(); n];
+        let mut waiting = vec![0; n];
+        for i in 0..n {
+            for d in deps(i) {
+                assert!(d < n && d != i, "node {i} depends on invalid node {d}");
+                dependents[d].push(i);
+                waiting[i] += 1;
+            }
+        }
+        Self { dependents, waiting }
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.waiting.len()
+    }
+
+    /// Whether the graph has no nodes.
+    pub fn is_empty(&self) -> bool {
+        self.waiting.is_empty()
+    }
+}
+
+/// Statistics of one run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunStats {
+    /// Nodes completed.
+    pub completed: usize,
+    /// Times a node was parked because it landed inside a parallel section.
+    pub parked: usize,
+    /// Mean number of nodes in flight, sampled at each completion.
+    pub mean_in_flight: f64,
+}
+
+enum Message<R> {
+    Done(usize, R),
+    Retry(usize),
+}
+
+/// Runs every node of `graph` on `pool`: `compute(i)` on a worker once all of `i`'s
+/// dependencies completed, then `on_done(i, result)` on the calling thread. Stops at the
+/// first `Err` from `on_done` (nodes already running finish; nothing new is dispatched)
+/// and returns it.
+///
+/// Errors: `Err(message)` if the graph has a cycle (some nodes never become ready).
+pub fn run<R, E>(
+    pool: &rayon::ThreadPool,
+    mut graph: Graph,
+    compute: impl Fn(usize) -> R + Sync,
+    mut on_done: impl FnMut(usize, R) -> Result<(), E>,
+) -> Result<RunStats, RunError<E>>
+where
+    R: Send,
+{
+    let n = graph.len();
+    let mut stats = RunStats::default();
+    let mut in_flight_sum = 0usize;
+    let mut failure = None;
+    pool.in_place_scope(|scope| {
+        let (tx, rx) = mpsc::channel::<Message<R>>();
+        let compute = &compute;
+        let spawn = |i: usize| {
+            let tx = tx.clone();
+            scope.spawn(move |_| {
+                if in_parallel_section() {
+                    let _ = tx.send(Message::Retry(i));
+                } else {
+                    let _ = tx.send(Message::Done(i, compute(i)));
+                }
+            });
+        };
+        let mut in_flight = 0usize;
+        let mut parked: Vec<usize> = Vec::new();
+        for i in 0..n {
+            if graph.waiting[i] == 0 {
+                spawn(i);
+                in_flight += 1;
+            }
+        }
+        let mut last_retry = Instant::now();
+        while in_flight > 0 {
+            let message = if parked.is_empty() {
+                rx.recv().ok()
+            } else {
+                match rx.recv_timeout(RETRY_AFTER) {
+                    Ok(m) => Some(m),
+                    Err(mpsc::RecvTimeoutError::Timeout) => None,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                }
+            };
+            let completed = matches!(message, Some(Message::Done(..)));
+            match message {
+                Some(Message::Retry(i)) => {
+                    stats.parked += 1;
+                    parked.push(i);
+                    continue;
+                }
+                Some(Message::Done(i, result)) => {
+                    in_flight -= 1;
+                    stats.completed += 1;
+                    in_flight_sum += in_flight + 1;
+                    if failure.is_none() {
+                        if let Err(e) = on_done(i, result) {
+                            failure = Some(e);
+                        }
+                    }
+                    if failure.is_none() {
+                        for k in std::mem::take(&mut graph.dependents[i]) {
+                            graph.waiting[k] -= 1;
+                            if graph.waiting[k] == 0 {
+                                spawn(k);
+                                in_flight += 1;
+                            }
+                        }
+                    }
+                }
+                None => {}
+            }
+            // Re-dispatch parked nodes after a completion or a short wait.
+            if !parked.is_empty() && (completed || last_retry.elapsed() >= RETRY_AFTER) {
+                for i in parked.drain(..) {
+                    spawn(i);
+                }
+                last_retry = Instant::now();
+            }
+        }
+    });
+    if stats.completed > 0 {
+        stats.mean_in_flight = in_flight_sum as f64 / stats.completed as f64;
+    }
+    if let Some(e) = failure {
+        return Err(RunError::Node(e));
+    }
+    if stats.completed != n {
+        return Err(RunError::Stalled { completed: stats.completed, total: n });
+    }
+    Ok(stats)
+}
+
+/// Why [`run`] stopped.
+#[derive(Debug)]
+pub enum RunError<E> {
+    /// `on_done` returned this error.
+    Node(E),
+    /// The graph has a cycle: only `completed` of `total` nodes ran.
+    Stalled {
+        /// Nodes completed.
+        completed: usize,
+        /// Nodes in the graph.
+        total: usize,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn chain_runs_in_order() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+        let graph = Graph::new(50, |i| if i > 0 { vec![i - 1] } else { vec![] });
+        let mut order = Vec::new();
+        let stats = run(&pool, graph, |i| i, |i, r: usize| {
+            assert_eq!(i, r);
+            order.push(i);
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        assert_eq!(order, (0..50).collect::<Vec<_>>());
+        assert_eq!(stats.completed, 50);
+    }
+
+    #[test]
+    fn a_cycle_is_reported_not_hung() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let graph = Graph::new(3, |i| match i {
+            0 => vec![],
+            1 => vec![2],
+            _ => vec![1],
+        });
+        let r = run(&pool, graph, |_| (), |_, _| Ok::<(), ()>(()));
+        assert!(matches!(r, Err(RunError::Stalled { completed: 1, total: 3 })));
+    }
+
+    #[test]
+    fn an_error_stops_dispatch() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let graph = Graph::new(10, |i| if i > 0 { vec![i - 1] } else { vec![] });
+        let ran = AtomicUsize::new(0);
+        let r = run(&pool, graph, |_| ran.fetch_add(1, Ordering::SeqCst), |i, _| if i == 3 { Err("boom") } else { Ok(()) });
+        assert!(matches!(r, Err(RunError::Node("boom"))));
+        assert_eq!(ran.load(Ordering::SeqCst), 4);
+    }
+}
