@@ -155,6 +155,22 @@ pub struct ResolveArgs {
     /// Do not print the Adams chart (ext.csv is still written).
     #[arg(long)]
     pub no_chart: bool,
+
+    /// Worker threads for the bidegree scheduler (bidegrees whose inputs are complete
+    /// run concurrently; large matrix builds also split across threads). 0 means one per
+    /// core. The result does not depend on it.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+
+    /// No progress output and no summary (errors are still printed).
+    #[arg(long, short)]
+    pub quiet: bool,
+
+    /// Log level for structured logs on stderr (error, warn, info, debug, trace; or a
+    /// RUST_LOG-style filter such as resolution=debug). `debug` logs one line per
+    /// bidegree with its step time. Default: the RUST_LOG environment variable, else off.
+    #[arg(long, value_name = "LEVEL")]
+    pub log: Option<String>,
 }
 
 #[derive(Debug, Args)]

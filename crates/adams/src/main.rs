@@ -15,6 +15,7 @@ mod chart;
 mod cli;
 mod csv;
 mod modules;
+mod progress;
 mod usage;
 mod verify;
 
@@ -25,7 +26,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use resolution::{Resolution, ResolutionConfig, MAX_ALGEBRA_DEGREE};
+use resolution::{Resolution, ResolutionConfig, RunOptions, MAX_ALGEBRA_DEGREE};
 
 use crate::cli::{BenchArgs, Cli, Command, ResolveArgs, VerifyArgs};
 use crate::csv::Row;
@@ -172,8 +173,16 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
     // or degrees of A beyond the tables once its cells are counted).
     let mut res = Resolution::new(module, ResolutionConfig { max_stem, max_s })
         .map_err(|e| Failure::input(format!("module {name}: {e}")))?;
-    res.resolve_with(args.algorithm.to_resolution())
-        .map_err(|e| Failure::run(format!("resolving {name}: {e}")))?;
+    init_logging(args.log.as_deref())?;
+    let mut reporter = progress::Reporter::new(args.quiet);
+    let mut on_progress = |p: &resolution::Progress| reporter.update(p);
+    let outcome = res.run(RunOptions {
+        algorithm: args.algorithm.to_resolution(),
+        threads: args.threads,
+        progress: Some(&mut on_progress),
+    });
+    reporter.finish();
+    let report = outcome.map_err(|e| Failure::run(format!("resolving {name}: {e}")))?;
     let rows: Vec<Row> = res
         .ext()
         .into_iter()
@@ -228,16 +237,38 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
     let text = serde_json::to_string_pretty(&summary).map_err(|e| Failure::run(format!("summary: {e}")))?;
     fs::write(&summary_path, text + "\n")
         .map_err(|e| Failure::run(format!("cannot write {}: {e}", summary_path.display())))?;
-    eprintln!(
-        "resolved {name} ({algorithm}) through stem {max_stem}, s <= {max_s} in {:.2} s \
-         (CPU {:.2} s, peak memory {:.1} MB): {} nonzero bidegrees, total dimension {total}; wrote {}",
-        elapsed.as_secs_f64(),
-        usage.cpu.as_secs_f64(),
-        usage.peak_rss_bytes as f64 / 1e6,
-        rows.len(),
-        csv_path.display()
-    );
+    if !args.quiet {
+        eprint!("{}", progress::summary(&report, usage.cpu, usage.peak_rss_bytes));
+        eprintln!(
+            "resolved {name} ({algorithm}) through stem {max_stem}, s <= {max_s} in {:.2} s \
+             (CPU {:.2} s, peak memory {:.1} MB): {} nonzero bidegrees, total dimension {total}; wrote {}",
+            elapsed.as_secs_f64(),
+            usage.cpu.as_secs_f64(),
+            usage.peak_rss_bytes as f64 / 1e6,
+            rows.len(),
+            csv_path.display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Structured logs (tracing) on stderr: `--log LEVEL`, else `RUST_LOG`, else none.
+fn init_logging(level: Option<&str>) -> Result<(), Failure> {
+    use tracing_subscriber::EnvFilter;
+    let filter = match level {
+        Some(l) => EnvFilter::try_new(l).map_err(|e| Failure::input(format!("--log {l:?}: {e}")))?,
+        None => match std::env::var("RUST_LOG") {
+            Ok(v) if !v.is_empty() => EnvFilter::try_new(&v).map_err(|e| Failure::input(format!("RUST_LOG={v:?}: {e}")))?,
+            _ => return Ok(()),
+        },
+    };
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
+        .try_init();
+    Ok(())
 }
 
 fn bench_runs(args: BenchArgs) -> Result<ExitCode, Failure> {

@@ -1,0 +1,106 @@
+//! Live progress of a resolution: a progress bar on a terminal, periodic plain lines
+//! otherwise, nothing with `--quiet`; and the end-of-run summary.
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use resolution::{Progress, RunReport};
+
+/// Interval between plain progress lines when stderr is not a terminal.
+const LOG_EVERY: Duration = Duration::from_secs(10);
+
+/// Where progress goes.
+pub enum Reporter {
+    /// Nothing (`--quiet`).
+    Quiet,
+    /// An indicatif bar on a terminal.
+    Bar(ProgressBar),
+    /// A plain line on stderr every [`LOG_EVERY`].
+    Lines { started: Instant, last: Instant },
+}
+
+impl Reporter {
+    /// A bar if stderr is a terminal, else plain lines; `Quiet` if `quiet`.
+    pub fn new(quiet: bool) -> Self {
+        if quiet {
+            Reporter::Quiet
+        } else if std::io::stderr().is_terminal() {
+            let bar = ProgressBar::new(0);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} bidegrees ({per_sec}) {msg}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.enable_steady_tick(Duration::from_millis(200));
+            Reporter::Bar(bar)
+        } else {
+            let now = Instant::now();
+            Reporter::Lines { started: now, last: now }
+        }
+    }
+
+    /// Records one completed bidegree.
+    pub fn update(&mut self, p: &Progress) {
+        match self {
+            Reporter::Quiet => {}
+            Reporter::Bar(bar) => {
+                if bar.length() != Some(p.total as u64) {
+                    bar.set_length(p.total as u64);
+                }
+                bar.set_position(p.done as u64);
+                bar.set_message(format!("stem front {}", p.stem_front));
+            }
+            Reporter::Lines { started, last } => {
+                if last.elapsed() >= LOG_EVERY || p.done == p.total {
+                    let elapsed = started.elapsed().as_secs_f64();
+                    eprintln!(
+                        "progress: {}/{} bidegrees ({:.0}%), stem front {}, {:.0} s elapsed, {:.1} bidegrees/s",
+                        p.done,
+                        p.total,
+                        100.0 * p.done as f64 / p.total.max(1) as f64,
+                        p.stem_front,
+                        elapsed,
+                        p.done as f64 / elapsed.max(1e-9)
+                    );
+                    *last = Instant::now();
+                }
+            }
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        if let Reporter::Bar(bar) = self {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The end-of-run summary lines: wall, CPU, peak memory, concurrency and the busiest
+/// bidegrees.
+pub fn summary(report: &RunReport, cpu: Duration, peak_rss_bytes: u64) -> String {
+    let mut text = format!(
+        "summary: wall {:.2} s, CPU {:.2} s ({:.2} cores busy on average), peak memory {:.1} MB, {} threads, \
+         {} bidegrees, mean {:.1} in flight, {} parked retries\n",
+        report.wall.as_secs_f64(),
+        cpu.as_secs_f64(),
+        cpu.as_secs_f64() / report.wall.as_secs_f64().max(1e-9),
+        peak_rss_bytes as f64 / 1e6,
+        report.threads,
+        report.steps,
+        report.mean_in_flight,
+        report.parked,
+    );
+    let busiest: Vec<String> = report
+        .step_times
+        .iter()
+        .take(5)
+        .map(|(s, t, d)| format!("(stem {}, s {}) {:.0} ms", t - *s as i32, s, d.as_secs_f64() * 1e3))
+        .collect();
+    if !busiest.is_empty() {
+        text.push_str(&format!("summary: busiest bidegrees: {}\n", busiest.join(", ")));
+    }
+    text
+}
