@@ -30,6 +30,10 @@ pub struct RunSummary {
     pub nonzero_bidegrees: usize,
     /// Total dimension of Ext in range.
     pub total_dim: usize,
+    /// Worker threads.
+    pub threads: usize,
+    /// Mean number of bidegrees in flight.
+    pub mean_in_flight: f64,
 }
 
 /// One range to time: `STEM:S`.
@@ -44,9 +48,17 @@ pub struct BenchRange {
 impl std::str::FromStr for BenchRange {
     type Err = String;
     fn from_str(text: &str) -> Result<Self, String> {
-        let (n, s) = text.split_once(':').ok_or_else(|| format!("range {text:?} is not STEM:S (e.g. 80:43)"))?;
-        let max_stem = n.trim().parse().map_err(|_| format!("range {text:?}: stem {n:?} is not a number"))?;
-        let max_s = s.trim().parse().map_err(|_| format!("range {text:?}: s {s:?} is not a non-negative number"))?;
+        let (n, s) = text
+            .split_once(':')
+            .ok_or_else(|| format!("range {text:?} is not STEM:S (e.g. 80:43)"))?;
+        let max_stem = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("range {text:?}: stem {n:?} is not a number"))?;
+        let max_s = s
+            .trim()
+            .parse()
+            .map_err(|_| format!("range {text:?}: s {s:?} is not a non-negative number"))?;
         Ok(BenchRange { max_stem, max_s })
     }
 }
@@ -69,51 +81,85 @@ pub fn run(
     module: &str,
     algorithm: &str,
     ranges: &[BenchRange],
+    thread_counts: &[usize],
     runs: usize,
     extra: &[String],
     scratch: &Path,
-) -> Result<Vec<(BenchRange, f64, f64, f64)>, String> {
+) -> Result<(), String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find the adams executable: {e}"))?;
     println!("module {module}, algorithm {algorithm}, {runs} run(s) per range, medians");
-    println!("{:>6} {:>4} {:>10} {:>10} {:>12} {:>8}", "stem", "s", "wall (s)", "CPU (s)", "peak RSS MB", "classes");
-    let mut rows = Vec::new();
+    println!(
+        "{:>6} {:>4} {:>7} {:>10} {:>10} {:>12} {:>9} {:>8} {:>8}",
+        "stem", "s", "threads", "wall (s)", "CPU (s)", "peak RSS MB", "in flight", "speedup", "classes"
+    );
     for range in ranges {
-        let mut walls = Vec::new();
-        let mut cpus = Vec::new();
-        let mut rss = Vec::new();
-        let mut classes = 0;
-        for run in 0..runs {
-            let dir = scratch.join(format!("{}-{}-{run}", range.max_stem, range.max_s));
-            let child = Command::new(&exe)
-                .arg("resolve")
-                .arg(module)
-                .args(["--max-stem", &range.max_stem.to_string(), "--max-s", &range.max_s.to_string()])
-                .args(["--algorithm", algorithm, "--no-chart", "--output"])
-                .arg(&dir)
-                .args(extra)
-                .output()
-                .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
-            if !child.status.success() {
-                let stderr = String::from_utf8_lossy(&child.stderr);
-                let last = stderr.lines().last().unwrap_or("").trim().to_string();
-                return Err(format!(
-                    "adams resolve at stem {}, s {} failed ({}): {last}",
-                    range.max_stem, range.max_s, child.status
-                ));
+        let mut first_wall = None;
+        for &threads in thread_counts {
+            let mut walls = Vec::new();
+            let mut cpus = Vec::new();
+            let mut rss = Vec::new();
+            let mut flight = Vec::new();
+            let mut classes = 0;
+            for run in 0..runs {
+                let dir = scratch.join(format!("{}-{}-{threads}-{run}", range.max_stem, range.max_s));
+                let child = Command::new(&exe)
+                    .arg("resolve")
+                    .arg(module)
+                    .args([
+                        "--max-stem",
+                        &range.max_stem.to_string(),
+                        "--max-s",
+                        &range.max_s.to_string(),
+                    ])
+                    .args([
+                        "--algorithm",
+                        algorithm,
+                        "--threads",
+                        &threads.to_string(),
+                        "--quiet",
+                        "--no-chart",
+                        "--output",
+                    ])
+                    .arg(&dir)
+                    .args(extra)
+                    .output()
+                    .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
+                if !child.status.success() {
+                    let stderr = String::from_utf8_lossy(&child.stderr);
+                    let last = stderr.lines().last().unwrap_or("").trim().to_string();
+                    return Err(format!(
+                        "adams resolve at stem {}, s {} failed ({}): {last}",
+                        range.max_stem, range.max_s, child.status
+                    ));
+                }
+                let path = dir.join("summary.json");
+                let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let summary: RunSummary =
+                    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                walls.push(summary.wall_s);
+                cpus.push(summary.cpu_s);
+                rss.push(summary.peak_rss_bytes as f64 / 1e6);
+                flight.push(summary.mean_in_flight);
+                classes = summary.total_dim;
+                let _ = std::fs::remove_dir_all(&dir);
             }
-            let path = dir.join("summary.json");
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let summary: RunSummary = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            walls.push(summary.wall_s);
-            cpus.push(summary.cpu_s);
-            rss.push(summary.peak_rss_bytes as f64 / 1e6);
-            classes = summary.total_dim;
+            let (w, c, r, f) = (median(walls), median(cpus), median(rss), median(flight));
+            let base = *first_wall.get_or_insert(w);
+            println!(
+                "{:>6} {:>4} {:>7} {:>10.2} {:>10.2} {:>12.1} {:>9.1} {:>7.2}x {:>8}",
+                range.max_stem,
+                range.max_s,
+                threads,
+                w,
+                c,
+                r,
+                f,
+                base / w,
+                classes
+            );
         }
-        let (w, c, r) = (median(walls), median(cpus), median(rss));
-        println!("{:>6} {:>4} {:>10.2} {:>10.2} {:>12.1} {:>8}", range.max_stem, range.max_s, w, c, r, classes);
-        rows.push((*range, w, c, r));
     }
-    Ok(rows)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -128,7 +174,13 @@ mod tests {
 
     #[test]
     fn ranges_parse_and_reject_garbage() {
-        assert_eq!("80:43".parse::<BenchRange>(), Ok(BenchRange { max_stem: 80, max_s: 43 }));
+        assert_eq!(
+            "80:43".parse::<BenchRange>(),
+            Ok(BenchRange {
+                max_stem: 80,
+                max_s: 43
+            })
+        );
         assert!("80".parse::<BenchRange>().is_err());
         assert!("80:x".parse::<BenchRange>().is_err());
     }

@@ -68,6 +68,11 @@ pub struct BenchArgs {
     #[arg(long, value_name = "STEM:S", value_delimiter = ',', default_value = "80:43,100:53")]
     pub ranges: Vec<crate::bench::BenchRange>,
 
+    /// Worker-thread counts to time each range with (0 = one per core); the speedup
+    /// column is relative to the first.
+    #[arg(long, value_name = "N,...", value_delimiter = ',', default_value = "0")]
+    pub threads: Vec<usize>,
+
     /// Runs per range; the table reports medians.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub runs: usize,

@@ -232,6 +232,8 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         peak_rss_bytes: usage.peak_rss_bytes,
         nonzero_bidegrees: rows.len(),
         total_dim: total,
+        threads: report.threads,
+        mean_in_flight: report.mean_in_flight,
     };
     let summary_path = output.join("summary.json");
     let text = serde_json::to_string_pretty(&summary).map_err(|e| Failure::run(format!("summary: {e}")))?;
@@ -281,7 +283,7 @@ fn bench_runs(args: BenchArgs) -> Result<ExitCode, Failure> {
         extra.push("--modules-dir".to_string());
         extra.push(dir.display().to_string());
     }
-    let result = bench::run(&args.module, args.algorithm.name(), &args.ranges, args.runs, &extra, &scratch);
+    let result = bench::run(&args.module, args.algorithm.name(), &args.ranges, &args.threads, args.runs, &extra, &scratch);
     let _ = fs::remove_dir_all(&scratch);
     result.map_err(Failure::run)?;
     Ok(ExitCode::SUCCESS)
