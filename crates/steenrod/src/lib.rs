@@ -11,6 +11,6 @@ pub mod milnor;
 pub mod module;
 pub mod parse;
 
-pub use algebra::{AdmissibleMatrices, MilnorAlgebra, MAX_ALGEBRA_DEGREE};
+pub use algebra::{AdmissibleMatrices, MilnorAlgebra, DEFAULT_TABLE_BUDGET, MAX_ALGEBRA_DEGREE};
 pub use milnor::{PPart, MAX_PPART_LEN};
 pub use parse::ParseError;

@@ -76,9 +76,10 @@ fn admissible_matrices_match_the_definition() {
 }
 
 #[test]
-fn products_from_tables_match_multiply_basis() {
+fn products_from_tables_match_direct_enumeration() {
     const MAX: u32 = 40;
-    let a = MilnorAlgebra::new(MAX);
+    // Direct enumeration only, so that the two sides share no table code.
+    let a = MilnorAlgebra::with_table_budget(MAX, 0);
     for dr in 0..=MAX {
         for r in a.basis(dr) {
             let full = AdmissibleMatrices::new(r);
@@ -108,4 +109,38 @@ fn bounded_table_rejects_larger_s() {
     let table = AdmissibleMatrices::with_max_s_degree(&r, 5);
     let mut out = vec![0u64; 4];
     a.multiply_admissible_into(&table, &PPart::from_slice(&[0, 2]), &mut out, 0);
+}
+
+#[test]
+fn a_partly_spent_cache_gives_the_same_products() {
+    const MAX: u32 = 36;
+    // 40 kB holds the tables of some left factors but not all of them.
+    let partial = MilnorAlgebra::with_table_budget(MAX, 40_000);
+    let direct = MilnorAlgebra::with_table_budget(MAX, 0);
+    assert_eq!(partial.table_budget(), 40_000);
+    let (mut with, mut without) = (0, 0);
+    for dr in 0..=MAX {
+        for r in partial.basis(dr) {
+            for ds in 0..=MAX - dr {
+                let words = partial.dim(dr + ds).div_ceil(64);
+                for s in partial.basis(ds) {
+                    let (mut x, mut y) = (vec![0u64; words], vec![0u64; words]);
+                    partial.multiply_basis_into(r, s, &mut x, 0);
+                    direct.multiply_basis_into(r, s, &mut y, 0);
+                    assert_eq!(x, y, "{r}·{s}");
+                }
+            }
+            match partial.admissible_matrices(r) {
+                Some(table) => {
+                    assert_eq!(table.max_s_degree(), MAX - dr);
+                    with += 1;
+                }
+                None => without += 1,
+            }
+        }
+    }
+    assert!(
+        with > 0 && without > 0,
+        "{with} tables built, {without} over budget"
+    );
 }

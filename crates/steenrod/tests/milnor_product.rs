@@ -106,9 +106,16 @@ fn sq(i: u32) -> PPart {
 #[test]
 fn multiply_basis_matches_brute_force_formula() {
     const MAX: u32 = 24;
-    let a = MilnorAlgebra::new(MAX);
+    // With the table cache (the default) and with direct enumeration only.
+    let algebras = [
+        MilnorAlgebra::new(MAX),
+        MilnorAlgebra::with_table_budget(MAX, 0),
+    ];
+    assert!(algebras[0].admissible_matrices(&sq(3)).is_some());
+    assert!(algebras[1].admissible_matrices(&sq(3)).is_none());
     let c = pascal();
     let mut total_collisions = 0;
+    let a = &algebras[0];
     for dr in 0..=MAX {
         for ds in 0..=MAX - dr {
             for r in a.basis(dr) {
@@ -121,16 +128,18 @@ fn multiply_basis_matches_brute_force_formula() {
                         .collect::<Vec<_>>();
                     let mut expected = expected;
                     expected.sort_unstable();
-                    let mut got = Vec::new();
-                    a.multiply_basis(r, s, |i| got.push(i));
-                    assert_eq!(got, expected, "{r}·{s}");
-                    let mut limbs = vec![0u64; (a.dim(dr + ds) + 64).div_ceil(64)];
-                    a.multiply_basis_into(r, s, &mut limbs, 64 - 3);
-                    let bits: Vec<usize> = (0..limbs.len() * 64)
-                        .filter(|&b| limbs[b / 64] >> (b % 64) & 1 == 1)
-                        .map(|b| b - (64 - 3))
-                        .collect();
-                    assert_eq!(bits, expected, "{r}·{s} into limbs at offset 61");
+                    for a in &algebras {
+                        let mut got = Vec::new();
+                        a.multiply_basis(r, s, |i| got.push(i));
+                        assert_eq!(got, expected, "{r}·{s}");
+                        let mut limbs = vec![0u64; (a.dim(dr + ds) + 64).div_ceil(64)];
+                        a.multiply_basis_into(r, s, &mut limbs, 64 - 3);
+                        let bits: Vec<usize> = (0..limbs.len() * 64)
+                            .filter(|&b| limbs[b / 64] >> (b % 64) & 1 == 1)
+                            .map(|b| b - (64 - 3))
+                            .collect();
+                        assert_eq!(bits, expected, "{r}·{s} into limbs at offset 61");
+                    }
                 }
             }
         }
@@ -231,16 +240,24 @@ impl Rng {
 #[test]
 fn associativity_on_random_triples() {
     const MAX: u32 = 60;
-    let a = MilnorAlgebra::new(MAX);
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    for (seed, a) in [
+        (1, MilnorAlgebra::new(MAX)),
+        (2, MilnorAlgebra::with_table_budget(MAX, 0)),
+    ] {
+        associativity(&a, MAX, seed);
+    }
+}
+
+fn associativity(a: &MilnorAlgebra, max: u32, seed: u64) {
+    let mut rng = Rng(0x5eed_1234_abcd_0000 + seed);
     for _ in 0..3000 {
-        let total = rng.below(MAX as u64 + 1) as u32;
+        let total = rng.below(max as u64 + 1) as u32;
         let dx = rng.below(total as u64 + 1) as u32;
         let dy = rng.below((total - dx) as u64 + 1) as u32;
         let dz = total - dx - dy;
         let pick = |rng: &mut Rng, d: u32| {
             let b = a.basis(d);
-            basis_vector(&a, &b[rng.below(b.len() as u64) as usize])
+            basis_vector(a, &b[rng.below(b.len() as u64) as usize])
         };
         let (x, y, z) = (pick(&mut rng, dx), pick(&mut rng, dy), pick(&mut rng, dz));
         let left = a.multiply(dx + dy, &a.multiply(dx, &x, dy, &y), dz, &z);

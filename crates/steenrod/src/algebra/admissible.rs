@@ -46,11 +46,11 @@ pub struct AdmissibleMatrices {
     /// Only matrices that can match `S` with `|S| ≤ max_s_degree` are kept.
     max_s_degree: u32,
     /// Packed column sums `c_j`.
-    colsums: Vec<u128>,
+    colsums: Box<[u128]>,
     /// Packed `H | m`: the masks with the lane sign bits set.
-    masks: Vec<u128>,
+    masks: Box<[u128]>,
     /// `Σ_j c_j (2^j − 1)` of each matrix.
-    keys: Vec<u16>,
+    keys: Box<[u16]>,
     /// Matrices using columns `≤ k` only are `0..bucket_end[k]`.
     bucket_end: [usize; N + 1],
 }
@@ -107,6 +107,11 @@ impl AdmissibleMatrices {
     /// (`u32::MAX` from [`AdmissibleMatrices::new`]).
     pub fn max_s_degree(&self) -> u32 {
         self.max_s_degree
+    }
+
+    /// Heap and inline bytes held (for cache budgets).
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of::<Self>() + self.len() * (2 * std::mem::size_of::<u128>() + 2)
     }
 
     /// The number of admissible matrices.

@@ -3,9 +3,12 @@
 //! products (in [`product`]).
 
 mod admissible;
+mod cache;
 mod product;
 
 pub use admissible::AdmissibleMatrices;
+use cache::TableCache;
+pub use cache::DEFAULT_TABLE_BUDGET;
 
 use crate::milnor::{PPart, MAX_PPART_LEN, WEIGHTS};
 
@@ -27,8 +30,14 @@ pub const MAX_ALGEBRA_DEGREE: u32 = (1 << (MAX_PPART_LEN + 1)) - 2;
 /// agree with `R` above position `k` and have a smaller `k`-th entry. That is
 /// at most `MAX_PPART_LEN` table look-ups and no hashing.
 ///
+/// **Products** (see [`MilnorAlgebra::multiply_basis_into`]) use a cache of
+/// [`AdmissibleMatrices`], one table per left factor `R`, built on first use
+/// within a byte budget ([`DEFAULT_TABLE_BUDGET`], or
+/// [`MilnorAlgebra::with_table_budget`]); beyond it, and with budget 0,
+/// products are enumerated directly. Both give the same results.
+///
 /// Memory: the basis of every degree is stored (32 bytes per element), so
-/// `Σ_{t ≤ max_degree} dim A_t` elements.
+/// `Σ_{t ≤ max_degree} dim A_t` elements, plus the table cache.
 #[derive(Clone, Debug)]
 pub struct MilnorAlgebra {
     max_degree: u32,
@@ -37,12 +46,21 @@ pub struct MilnorAlgebra {
     /// `counts[k * stride + d] = N_k(d)` for `0 ≤ k ≤ MAX_PPART_LEN`,
     /// `stride = max_degree + 1`.
     counts: Vec<u32>,
+    /// Admissible-matrix tables of left factors, filled on demand.
+    tables: TableCache,
 }
 
 impl MilnorAlgebra {
-    /// The algebra through degree `max_degree`. Panics if `max_degree` exceeds
+    /// The algebra through degree `max_degree`, with a product-table cache of
+    /// [`DEFAULT_TABLE_BUDGET`] bytes. Panics if `max_degree` exceeds
     /// [`MAX_ALGEBRA_DEGREE`] (510).
     pub fn new(max_degree: u32) -> MilnorAlgebra {
+        Self::with_table_budget(max_degree, DEFAULT_TABLE_BUDGET)
+    }
+
+    /// Like [`MilnorAlgebra::new`], with at most `bytes` of cached
+    /// [`AdmissibleMatrices`] (0: every product by direct enumeration).
+    pub fn with_table_budget(max_degree: u32, bytes: usize) -> MilnorAlgebra {
         assert!(
             max_degree <= MAX_ALGEBRA_DEGREE,
             "MilnorAlgebra::new({max_degree}): degrees above {MAX_ALGEBRA_DEGREE} need more than \
@@ -67,7 +85,22 @@ impl MilnorAlgebra {
             max_degree,
             basis,
             counts,
+            tables: TableCache::new(max_degree, bytes),
         }
+    }
+
+    /// The byte budget of the product-table cache.
+    pub fn table_budget(&self) -> usize {
+        self.tables.budget()
+    }
+
+    /// The cached admissible matrices of `r` (bounded by
+    /// `|S| ≤ max_degree − |R|`), built now if not yet and the budget allows;
+    /// `None` when over budget. Panics if `|R| > max_degree`.
+    pub fn admissible_matrices(&self, r: &PPart) -> Option<&AdmissibleMatrices> {
+        let d = r.degree();
+        let idx = self.index_of(r);
+        self.tables.get(r, d, idx, self.dim(d), self.max_degree)
     }
 
     /// The largest degree held.

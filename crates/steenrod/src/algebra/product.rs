@@ -174,13 +174,16 @@ impl MilnorAlgebra {
     /// order of `idx`. Coefficients of matrices with the same `T` are summed
     /// mod 2 first. Panics if `|R| + |S| > max_degree`.
     ///
+    /// Like every product here, this uses `R`'s cached admissible matrices
+    /// when the table cache has room (see [`MilnorAlgebra`]).
+    ///
     /// Uses a thread-local scratch buffer; the hot path is
     /// [`MilnorAlgebra::multiply_basis_into`].
     pub fn multiply_basis(&self, r: &PPart, s: &PPart, mut f: impl FnMut(usize)) {
         let deg = self.product_degree(r, s);
         let mut buf = SCRATCH.with(Cell::take);
         buf.clear();
-        Matrices::new(r, s).run(&mut |t: &[u32; N]| buf.push(self.rank(t, deg)));
+        self.for_each_term(r, s, |t| buf.push(self.rank(t, deg)));
         buf.sort_unstable();
         let mut k = 0;
         while k < buf.len() {
@@ -198,14 +201,39 @@ impl MilnorAlgebra {
 
     /// XORs `Sq(R)·Sq(S)` into the bits `bit_offset + idx` of `out`, where bit
     /// `b` is `out[b / 64] >> (b % 64) & 1` and `idx` runs over
-    /// `basis(|R| + |S|)`. Allocation free. Panics if `|R| + |S| > max_degree`
-    /// or if `out` is shorter than `bit_offset + dim(|R| + |S|)` bits.
+    /// `basis(|R| + |S|)`. Panics if `|R| + |S| > max_degree` or if `out` is
+    /// shorter than `bit_offset + dim(|R| + |S|)` bits.
+    ///
+    /// Allocation free, except that the first product with a given `R` builds
+    /// `R`'s admissible-matrix table if the cache budget allows; the products
+    /// are then a scan of that table, else a direct enumeration.
     pub fn multiply_basis_into(&self, r: &PPart, s: &PPart, out: &mut [u64], bit_offset: usize) {
         let deg = self.product_degree(r, s);
-        Matrices::new(r, s).run(&mut |t: &[u32; N]| {
+        self.for_each_term(r, s, |t| {
             let b = bit_offset + self.rank(t, deg);
             out[b / 64] ^= 1 << (b % 64);
         });
+    }
+
+    /// Calls `emit(T)` for each matrix with odd coefficient in `Sq(R)·Sq(S)`:
+    /// from `R`'s cached [`AdmissibleMatrices`](super::AdmissibleMatrices)
+    /// when the cache has them, else by direct enumeration.
+    #[inline]
+    fn for_each_term(&self, r: &PPart, s: &PPart, mut emit: impl FnMut(&[u32; N])) {
+        let d = r.degree();
+        match self
+            .tables
+            .get(r, d, self.rank(&r.0, d), self.dim(d), self.max_degree)
+        {
+            Some(table) => table.for_each_term(s, emit),
+            None => self.multiply_direct(r, s, &mut emit),
+        }
+    }
+
+    /// Calls `emit(T)` for each matrix with odd coefficient in `Sq(R)·Sq(S)`,
+    /// by direct enumeration (no table).
+    pub(crate) fn multiply_direct(&self, r: &PPart, s: &PPart, emit: &mut impl FnMut(&[u32; N])) {
+        Matrices::new(r, s).run(emit);
     }
 
     /// The product `a·b` of `a ∈ A_{a_deg}` and `b ∈ A_{b_deg}` (vectors over

@@ -1,0 +1,96 @@
+//! A lazily filled, thread-safe cache of [`AdmissibleMatrices`], one table per
+//! basis element `R`, bounded by a byte budget.
+//!
+//! Each `R`'s table is built on its first use, with the bound
+//! `|S| ≤ max_degree − |R|` (enough for every product the algebra can form).
+//! Once the budget is spent, further `R`s get no table and their products are
+//! computed by direct enumeration instead; either way the result is the same.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+use super::AdmissibleMatrices;
+use crate::milnor::PPart;
+
+/// Default budget: 512 MiB. At `max_degree = 105` (the sphere to stem 70 with
+/// `s ≤ 35`) every table together takes about 110 MB; at 140 about 0.9 GB and
+/// at 200 about 15 GB (3.0e6, 2.4e7 and 4.4e8 matrices of 34 bytes, measured
+/// with `AdmissibleMatrices::with_max_s_degree(R, D − |R|)` over all `R`).
+pub const DEFAULT_TABLE_BUDGET: usize = 512 << 20;
+
+type Slot = OnceLock<Option<Box<AdmissibleMatrices>>>;
+
+pub(crate) struct TableCache {
+    /// The budget this cache started with.
+    budget: usize,
+    /// Bytes still available for new tables.
+    left: AtomicUsize,
+    /// `slots[t][i]`: the table of `basis(t)[i]`, allocated per degree on
+    /// first use; `None` once built means "over budget".
+    slots: Vec<OnceLock<Box<[Slot]>>>,
+}
+
+impl TableCache {
+    pub(crate) fn new(max_degree: u32, budget: usize) -> TableCache {
+        TableCache {
+            budget,
+            left: AtomicUsize::new(budget),
+            slots: (0..=max_degree).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    /// The table of `r` (`r = basis(deg)[idx]`, `dim = dim A_deg`), building
+    /// it if the budget allows; `None` when it does not.
+    #[inline]
+    pub(crate) fn get(
+        &self,
+        r: &PPart,
+        deg: u32,
+        idx: usize,
+        dim: usize,
+        max_degree: u32,
+    ) -> Option<&AdmissibleMatrices> {
+        let slots =
+            self.slots[deg as usize].get_or_init(|| (0..dim).map(|_| OnceLock::new()).collect());
+        slots[idx]
+            .get_or_init(|| {
+                if self.left.load(Ordering::Relaxed) == 0 {
+                    return None;
+                }
+                let table = AdmissibleMatrices::with_max_s_degree(r, max_degree - deg);
+                let bytes = table.bytes();
+                self.left
+                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                        left.checked_sub(bytes)
+                    })
+                    .ok()
+                    .map(|_| Box::new(table))
+            })
+            .as_deref()
+    }
+
+    /// The budget this cache started with.
+    pub(crate) fn budget(&self) -> usize {
+        self.budget
+    }
+
+    /// Bytes of budget left.
+    pub(crate) fn left(&self) -> usize {
+        self.left.load(Ordering::Relaxed)
+    }
+}
+
+/// A fresh, empty cache with the same budget (tables are rebuilt on demand).
+impl Clone for TableCache {
+    fn clone(&self) -> TableCache {
+        TableCache::new(self.slots.len() as u32 - 1, self.budget)
+    }
+}
+
+impl std::fmt::Debug for TableCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableCache")
+            .field("bytes_left", &self.left())
+            .finish()
+    }
+}
