@@ -138,14 +138,14 @@ impl AdmissibleMatrices {
     pub(crate) fn for_each_term(&self, s: &PPart, mut emit: impl FnMut(&[u32; N])) {
         let sp = pack(&s.0) | H;
         let key_max = s.degree().min(u16::MAX as u32) as u16;
-        let end = self.bucket_end[s.len()];
-        let keys = &self.keys[..end];
-        // Within each bucket keys ascend; scanning the buckets in turn.
+        // Within each bucket keys ascend: scan each bucket up to the first
+        // key above |S|.
         let mut start = 0;
-        for k in 0..=s.len() {
-            let stop = self.bucket_end[k];
-            let upto = start + keys[start..stop].partition_point(|&key| key <= key_max);
-            for idx in start..upto {
+        for &stop in &self.bucket_end[..=s.len()] {
+            for idx in start..stop {
+                if self.keys[idx] > key_max {
+                    break;
+                }
                 let d = sp.wrapping_sub(self.colsums[idx]);
                 let hm = self.masks[idx];
                 if (d ^ H) & hm == 0 {
