@@ -188,7 +188,13 @@ impl MilnorAlgebra {
             let factors = p.term()?;
             let text = s[start..p.pos].trim();
             if let Some(factors) = factors {
-                let degree: u64 = factors.iter().map(|f| u64::from(f.degree())).sum();
+                // In u64: the exponents of a parsed factor may be as large as
+                // u32 allows, so its degree need not fit in u32.
+                let degree: u64 = factors
+                    .iter()
+                    .flat_map(|f| f.0.iter().zip(1u32..))
+                    .map(|(&r, i)| u64::from(r) * ((1u64 << i) - 1))
+                    .sum();
                 if degree > u64::from(self.max_degree()) {
                     return Err(ParseError::DegreeTooLarge {
                         term: text.to_string(),

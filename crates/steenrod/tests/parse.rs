@@ -116,6 +116,11 @@ fn errors_name_the_offending_text() {
         }) => assert_eq!(term, "Sq(0,0,0,2)"),
         other => panic!("{other:?}"),
     }
+    // |Sq(0,…,0,4000000000)| = 4·10^9 · 255 does not fit in 32 bits.
+    match a.parse("Sq(0,0,0,0,0,0,0,4000000000) + Sq1") {
+        Err(ParseError::DegreeTooLarge { degree, .. }) => assert_eq!(degree, 4_000_000_000 * 255),
+        other => panic!("{other:?}"),
+    }
     match a.parse("Sq99999999999") {
         Err(ParseError::NumberTooLarge { number, .. }) => assert_eq!(number, "99999999999"),
         other => panic!("{other:?}"),
