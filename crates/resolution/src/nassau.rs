@@ -17,6 +17,8 @@
 //! generators in degree `≥ t` and `C_{s−2}` none in degree `≥ t − 1`; by minimality the
 //! differentials of the remaining generators never reach them.
 
+use std::collections::HashMap;
+
 use fp::{FpVector, Matrix};
 use steenrod::PPart;
 
@@ -25,16 +27,44 @@ use crate::free_module::{Differential, FreeModule};
 use crate::subalgebra::{MilnorSubalgebra, Signature};
 use crate::{Resolution, ResolutionError, StepOutput};
 
-/// The basis elements `Sq(R)·g` of a free module in degree `t` (generators of degree
-/// `< bound`) whose `R` has signature `sig`, as (index in the degree-`t` basis, `d(g)`, `R`).
-fn signature_basis<'a>(
+/// A basis element `Sq(R)·g` of a free module in degree `t`: (index in the degree-`t`
+/// basis, `d(g)`, `R`).
+type BasisElement<'a> = (usize, &'a Differential, PPart);
+
+/// The basis elements of a free module in degree `t` (generators of degree `< bound`),
+/// split by the signature of `R`: one pass over the basis, each list in basis order.
+fn split_by_signature<'a>(
     res: &Resolution,
     module: &'a FreeModule,
     t: i32,
     bound: i32,
     sub: &MilnorSubalgebra,
-    sig: Signature,
-) -> Vec<(usize, &'a Differential, PPart)> {
+) -> HashMap<Signature, Vec<BasisElement<'a>>> {
+    let mask = sub.signature_mask();
+    let mut out: HashMap<Signature, Vec<BasisElement<'a>>> = HashMap::new();
+    let mut offset = 0;
+    for g_deg in module.min_degree()..bound.min(t + 1) {
+        let basis = res.algebra.basis((t - g_deg) as u32);
+        for dg in module.gens(g_deg) {
+            for (i, r) in basis.iter().enumerate() {
+                let sig = MilnorSubalgebra::packed_residue(r) & mask;
+                out.entry(sig).or_default().push((offset + i, dg, *r));
+            }
+            offset += basis.len();
+        }
+    }
+    out
+}
+
+/// The basis elements of signature zero only (for the source `C_s`, where no other
+/// signature is needed).
+fn zero_signature_basis<'a>(
+    res: &Resolution,
+    module: &'a FreeModule,
+    t: i32,
+    bound: i32,
+    sub: &MilnorSubalgebra,
+) -> Vec<BasisElement<'a>> {
     let mask = sub.signature_mask();
     let mut out = Vec::new();
     let mut offset = 0;
@@ -42,7 +72,7 @@ fn signature_basis<'a>(
         let basis = res.algebra.basis((t - g_deg) as u32);
         for dg in module.gens(g_deg) {
             for (i, r) in basis.iter().enumerate() {
-                if MilnorSubalgebra::packed_residue(r) & mask == sig {
+                if MilnorSubalgebra::packed_residue(r) & mask == 0 {
                     out.push((offset + i, dg, *r));
                 }
             }
@@ -54,7 +84,7 @@ fn signature_basis<'a>(
 
 /// Rows `Sq(R)·d(g)` for each listed basis element, in the target's degree-`t` basis
 /// given by `target_offsets` (generator offsets, last entry the dimension).
-fn differential_rows(res: &Resolution, elements: &[(usize, &Differential, PPart)], target_offsets: &[usize]) -> Matrix {
+fn differential_rows(res: &Resolution, elements: &[BasisElement<'_>], target_offsets: &[usize]) -> Matrix {
     let dim = *target_offsets.last().expect("offsets end with the dimension");
     let mut m = Matrix::new(elements.len(), dim);
     let specs: Vec<(&Differential, PPart)> = elements.iter().map(|(_, dg, r)| (*dg, *r)).collect();
@@ -63,7 +93,7 @@ fn differential_rows(res: &Resolution, elements: &[(usize, &Differential, PPart)
 }
 
 /// Position of each basis index in a signature's list (`u32::MAX` when absent).
-fn positions(elements: &[(usize, &Differential, PPart)], dim: usize) -> Vec<u32> {
+fn positions(elements: &[BasisElement<'_>], dim: usize) -> Vec<u32> {
     let mut pos = vec![u32::MAX; dim];
     for (k, (i, _, _)) in elements.iter().enumerate() {
         pos[*i] = k as u32;
@@ -115,14 +145,16 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32) -> Result<StepOutput, Resol
     let next_dim = next_off[n_next];
 
     // 1. Zero signature: kernel of d_{s−1}, image of d_s.
-    let tgt0 = signature_basis(res, target, t, t, &sub, 0);
-    let next0 = signature_basis(res, next, t, t - 1, &sub, 0);
+    let mut tgt_split = split_by_signature(res, target, t, t, &sub);
+    let mut next_split = split_by_signature(res, next, t, t - 1, &sub);
+    let tgt0 = tgt_split.remove(&0).unwrap_or_default();
+    let next0 = next_split.remove(&0).unwrap_or_default();
     let tgt0_pos = positions(&tgt0, tgt_dim);
     let next0_pos = positions(&next0, next_dim);
     let full0 = differential_rows(res, &tgt0, &next_off);
     let kernel = fp::kernel_image(&restrict_matrix(&full0, &next0_pos, next0.len())).kernel;
 
-    let src0 = signature_basis(res, source, t, t, &sub, 0);
+    let src0 = zero_signature_basis(res, source, t, t, &sub);
     let mut image = restrict_matrix(&differential_rows(res, &src0, &tgt_off), &tgt0_pos, tgt0.len());
     let image_pivots = image.row_reduce();
 
@@ -155,11 +187,11 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32) -> Result<StepOutput, Resol
     // 2. Lift through every nonzero signature.
     if !xs.is_empty() {
         for sig in sub.nonzero_signatures(t - target.min_degree()) {
-            let tgt_sig = signature_basis(res, target, t, t, &sub, sig);
+            let Some(tgt_sig) = tgt_split.remove(&sig) else { continue };
             if tgt_sig.is_empty() {
                 continue;
             }
-            let next_sig = signature_basis(res, next, t, t - 1, &sub, sig);
+            let next_sig = next_split.remove(&sig).unwrap_or_default();
             let next_pos = positions(&next_sig, next_dim);
             let full = differential_rows(res, &tgt_sig, &next_off);
             let qi = fp::kernel_image(&restrict_matrix(&full, &next_pos, next_sig.len())).quasi_inverse;
