@@ -115,6 +115,8 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
     let mut seen_header = false;
     let mut dims = BTreeMap::new();
     let mut max_t: Option<i32> = None;
+    // A byte order mark (a table saved by a spreadsheet) is not part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
 
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
@@ -122,7 +124,7 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
         if line.is_empty() {
             continue;
         }
-        if let Some(rest) = line.strip_prefix(COMPLETE_PREFIX) {
+        if let Some(rest) = complete_line_rest(line) {
             let range = rest.split(';').next().unwrap_or("");
             let coverage = parse_complete_range(range).ok_or_else(|| {
                 line_err(
@@ -182,8 +184,23 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
     Ok(ExtTable { coverage, dims })
 }
 
-/// `stem <= N, s <= S` (spaces optional around the parts).
+/// The text after `complete for` if `line` is a `# complete for` line. Spacing
+/// after `#` and the case of `complete for` do not matter: a near miss such as
+/// `#complete for stem <= 40, s <= 20` must not pass for a comment, or the table
+/// would silently count as complete only up to its largest `t`.
+fn complete_line_rest(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix('#')?.trim_start();
+    let words = "complete for";
+    let head = rest.get(..words.len())?;
+    if !head.eq_ignore_ascii_case(words) {
+        return None;
+    }
+    Some(&rest[words.len()..])
+}
+
+/// `stem <= N, s <= S` (spaces optional around the parts, any case).
 fn parse_complete_range(text: &str) -> Option<Coverage> {
+    let text = text.to_ascii_lowercase();
     let mut parts = text.split(',').map(str::trim);
     let stem = parts
         .next()?
@@ -328,6 +345,43 @@ mod tests {
                 max_s: 25
             }
         );
+    }
+
+    #[test]
+    fn complete_line_near_misses_are_read_not_taken_for_comments() {
+        for first in [
+            "#complete for stem <= 5, s <= 3",
+            "#   complete for stem <= 5, s <= 3; free text",
+            "# Complete For Stem <= 5, S <= 3",
+            "\u{feff}# complete for stem <= 5, s <= 3",
+        ] {
+            let table = parse_table("x.csv", &format!("{first}\nstem,s,t,dim\n0,0,0,1\n")).unwrap();
+            assert_eq!(
+                table.coverage,
+                Coverage::StemS {
+                    max_stem: 5,
+                    max_s: 3
+                },
+                "{first:?}"
+            );
+        }
+        // A malformed one is an error, not a comment.
+        let err = parse_table("x.csv", "#complete for everything\nstem,s,t,dim\n").unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("x.csv, line 1: expected `# complete for"),
+            "{err}"
+        );
+        // Other comments stay comments.
+        let table =
+            parse_table("x.csv", "# completed by hand\n#\nstem,s,t,dim\n0,0,0,1\n").unwrap();
+        assert_eq!(table.coverage, Coverage::UpToT { max_t: 0 });
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_header_is_ignored() {
+        let table = parse_table("x.csv", "\u{feff}stem,s,t,dim\n0,0,0,1\n").unwrap();
+        assert_eq!(table.dim(0, 0), 1);
     }
 
     #[test]

@@ -3,6 +3,10 @@
 //! Order: (1) MODULE is a path to an existing file → load it; (2) `--modules-dir
 //! DIR` is given and `DIR/MODULE.json` exists → load it; (3) a module bundled
 //! with adams of that name (the sphere `S_2` always is); (4) otherwise an error saying where we looked.
+//!
+//! A folder where a module file is expected is an error that says so (not "no
+//! such file", and not a silent fall back to a bundled module of that name), and
+//! so is a `--modules-dir` that is not a folder.
 
 use std::path::Path;
 
@@ -14,6 +18,10 @@ pub enum LookupError {
     Module(#[from] steenrod::module::ModuleError),
     #[error("module file {0}: no such file")]
     MissingFile(String),
+    #[error("module file {0}: is a folder, not a module file")]
+    Folder(String),
+    #[error("--modules-dir {dir}: {reason}")]
+    ModulesDir { dir: String, reason: String },
     #[error("no module named {name}: no such file, {looked_in}, and no bundled module of that name (bundled: {bundled})")]
     Unknown {
         name: String,
@@ -28,10 +36,31 @@ pub fn find_module(arg: &str, modules_dir: Option<&Path>) -> Result<FiniteModule
     if as_path.is_file() {
         return Ok(FiniteModule::load(as_path)?);
     }
+    // Something that looks like a path was meant as one (a bare NAME that
+    // happens to be a folder in the working directory is still a name).
+    let looks_like_path =
+        arg.contains('/') || arg.contains(std::path::MAIN_SEPARATOR) || arg.ends_with(".json");
+    if looks_like_path && as_path.is_dir() {
+        return Err(LookupError::Folder(arg.to_string()));
+    }
     if let Some(dir) = modules_dir {
+        if !dir.is_dir() {
+            let reason = if dir.exists() {
+                "not a folder"
+            } else {
+                "no such folder"
+            };
+            return Err(LookupError::ModulesDir {
+                dir: dir.display().to_string(),
+                reason: reason.to_string(),
+            });
+        }
         let candidate = dir.join(format!("{arg}.json"));
         if candidate.is_file() {
             return Ok(FiniteModule::load(&candidate)?);
+        }
+        if candidate.is_dir() {
+            return Err(LookupError::Folder(candidate.display().to_string()));
         }
     }
     if let Some(text) = bundled(arg) {
@@ -40,8 +69,7 @@ pub fn find_module(arg: &str, modules_dir: Option<&Path>) -> Result<FiniteModule
     if arg == "S_2" {
         return Ok(FiniteModule::sphere());
     }
-    // Something that looks like a path was meant as one: say so plainly.
-    if arg.contains('/') || arg.contains(std::path::MAIN_SEPARATOR) || arg.ends_with(".json") {
+    if looks_like_path {
         return Err(LookupError::MissingFile(arg.to_string()));
     }
     let looked_in = match modules_dir {

@@ -280,3 +280,135 @@ fn help_explains_the_flags_in_the_fields_words() {
         );
     }
 }
+
+#[test]
+fn a_folder_given_as_the_module_file_is_called_a_folder() {
+    // `adams resolve ./C2.json` where C2.json is a folder used to say "no such
+    // file", which sends the user looking for a file that is right there.
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("C2.json")).unwrap();
+    let o = adams_in(dir.path(), &["resolve", "./C2.json", "--max-stem", "4"]);
+    assert_one_line_error(&o, 2, &["./C2.json", "folder"]);
+    assert!(!stderr(&o).contains("no such file"), "{}", stderr(&o));
+    assert!(!dir.path().join("output").exists());
+}
+
+#[test]
+fn a_missing_modules_dir_is_an_error_not_a_fallback_to_the_bundled_module() {
+    // A mistyped --modules-dir used to fall back silently to the bundled
+    // module of the same name: a table of some other C2 than the one asked for.
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-modules");
+    let o = adams_in(
+        dir.path(),
+        &[
+            "resolve",
+            "C2",
+            "--modules-dir",
+            missing.to_str().unwrap(),
+            "--max-stem",
+            "4",
+        ],
+    );
+    assert_one_line_error(&o, 2, &["--modules-dir", "no-such-modules"]);
+    assert!(!dir.path().join("output").exists());
+
+    // A file given as --modules-dir is no folder either.
+    let file = dir.path().join("a-file");
+    fs::write(&file, "").unwrap();
+    let o = adams_in(
+        dir.path(),
+        &[
+            "resolve",
+            "C2",
+            "--modules-dir",
+            file.to_str().unwrap(),
+            "--max-stem",
+            "4",
+        ],
+    );
+    assert_one_line_error(&o, 2, &["--modules-dir", "a-file"]);
+
+    // DIR/NAME.json that is a folder is named, not skipped for the bundled C2.
+    let modules = dir.path().join("modules");
+    fs::create_dir_all(modules.join("C2.json")).unwrap();
+    let o = adams_in(
+        dir.path(),
+        &[
+            "resolve",
+            "C2",
+            "--modules-dir",
+            modules.to_str().unwrap(),
+            "--max-stem",
+            "4",
+        ],
+    );
+    assert_one_line_error(&o, 2, &["C2.json", "folder"]);
+    assert!(!dir.path().join("output").exists());
+}
+
+#[test]
+fn verify_reads_a_complete_line_written_without_the_space_or_in_capitals() {
+    // `#complete for stem <= 8, s <= 4` used to be taken for a comment: the table
+    // then counted as complete only up to its largest t, and a missing class
+    // above that t went unreported (exit 0, "agree").
+    let dir = tempfile::tempdir().unwrap();
+    for first in [
+        "#complete for stem <= 8, s <= 4",
+        "#  Complete for stem <= 8, s <= 4",
+        "# COMPLETE FOR STEM <= 8, S <= 4",
+    ] {
+        // Through stem 8, s <= 4, but h2^2 (6,2), h3 (7,1) and the rest are missing.
+        let ours = dir.path().join("ours.csv");
+        fs::write(
+            &ours,
+            format!("{first}\nstem,s,t,dim\n0,0,0,1\n0,1,1,1\n1,1,2,1\n"),
+        )
+        .unwrap();
+        let o = adams_in(
+            dir.path(),
+            &[
+                "verify",
+                ours.to_str().unwrap(),
+                "--against",
+                reference_ext("S_2").to_str().unwrap(),
+            ],
+        );
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "{first}: {}{}",
+            stdout(&o),
+            stderr(&o)
+        );
+        assert!(
+            stdout(&o).contains("stem 7, s 1 (t 8): ours 0, reference 1"),
+            "{first}: {}",
+            stdout(&o)
+        );
+        assert!(
+            stdout(&o).contains("stem <= 8, s <= 4"),
+            "{first}: {}",
+            stdout(&o)
+        );
+    }
+}
+
+#[test]
+fn verify_reads_a_table_saved_with_a_byte_order_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let ours = dir.path().join("ours.csv");
+    let text = small_sphere_table(dir.path());
+    fs::write(&ours, format!("\u{feff}{text}")).unwrap();
+    let o = adams_in(
+        dir.path(),
+        &[
+            "verify",
+            ours.to_str().unwrap(),
+            "--against",
+            reference_ext("S_2").to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("agree"), "{}", stdout(&o));
+}

@@ -194,3 +194,19 @@ fn io_error_names_the_path() {
         "{e}"
     );
 }
+
+#[test]
+fn a_byte_order_mark_is_not_invalid_json() {
+    // Editors on Windows save UTF-8 with a BOM; serde_json then reported
+    // "expected value at line 1 column 1" for a file that looks valid.
+    let text = format!(
+        "\u{feff}{}",
+        fd(r#"{"x0": 0, "x1": 1}"#, r#"["Sq1 x0 = x1"]"#)
+    );
+    let m = FiniteModule::from_json_str("C2bom.json", &text).unwrap();
+    assert_eq!(m.name(), "C2bom");
+    assert_eq!(m.total_dim(), 2);
+    // A BOM anywhere else is still an error.
+    let text = fd(r#"{"x0": 0}"#, "[]").replacen('{', "{\u{feff}", 1);
+    assert!(message("bad.json", &text).starts_with("bad.json: invalid JSON: "));
+}

@@ -91,6 +91,8 @@ impl fmt::Display for Factor {
 /// line and column), a duplicate key, `p ≠ 2`, a `profile`, an unsupported
 /// `type`, an unknown top-level key, malformed `gens` or `actions`.
 pub(super) fn parse_spec(file: &str, text: &str) -> Result<Spec, ModuleError> {
+    // A byte order mark (editors on Windows write one) is not JSON; skip it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let value: Value = serde_json::from_str(text).map_err(|e| json_error(file, &e))?;
     let DuplicateScan(dup) = serde_json::from_str(text).map_err(|e| json_error(file, &e))?;
     if let Some((parent, key)) = dup {
