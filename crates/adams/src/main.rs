@@ -2,7 +2,9 @@
 //! spectral sequence) by minimal resolutions, from the command line.
 //!
 //! - `adams resolve [MODULE] --max-stem N --max-s S [--output DIR]`: resolve,
-//!   print the Adams chart, write `DIR/ext.csv`.
+//!   print the Adams chart, write `DIR/ext.csv`, `DIR/chart.svg` and `DIR/chart.json`
+//!   (classes with their h0, h1, h2 products).
+//! - `adams chart CHART.json [--output FILE.svg]`: draw chart.svg again from a chart.json.
 //! - `adams verify CSV --against REF.csv`: compare two Ext tables.
 //! - `adams bench`: median wall time, CPU time and peak memory of resolutions.
 //!
@@ -12,10 +14,13 @@
 
 mod bench;
 mod chart;
+mod chart_json;
 mod cli;
 mod csv;
 mod modules;
 mod progress;
+mod svg;
+mod save;
 mod usage;
 mod verify;
 
@@ -87,6 +92,7 @@ fn main() -> ExitCode {
     let outcome = std::panic::catch_unwind(|| match cli.command {
         Command::Resolve(args) => resolve(args),
         Command::Verify(args) => verify_tables(args),
+        Command::Chart(args) => draw_chart(args),
         Command::Bench(args) => bench_runs(args),
     });
     match outcome {
@@ -127,6 +133,10 @@ fn usage_error(e: clap::Error) -> ExitCode {
     }
 }
 
+/// The most worker threads `--threads` accepts (far above any useful count: each
+/// worker holds its own stack and scratch).
+const MAX_THREADS: usize = 1024;
+
 /// Check the requested range before any work; returns `(max_stem, max_s)`.
 fn check_range(args: &ResolveArgs) -> Result<(i32, u32), Failure> {
     if args.max_stem < 0 {
@@ -147,6 +157,12 @@ fn check_range(args: &ResolveArgs) -> Result<(i32, u32), Failure> {
             "--max-stem {} --max-s {} reaches internal degree t = {top_t}; t = stem + s may be at \
              most {MAX_ALGEBRA_DEGREE}, the top degree of the Milnor basis tables",
             args.max_stem, args.max_s
+        )));
+    }
+    if args.threads > MAX_THREADS {
+        return Err(Failure::input(format!(
+            "--threads {} is more than {MAX_THREADS}; use 0 for one worker per core",
+            args.threads
         )));
     }
     // Both fit in i32 and u32: each is at most MAX_ALGEBRA_DEGREE.
@@ -174,6 +190,10 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
     let mut res = Resolution::new(module, ResolutionConfig { max_stem, max_s })
         .map_err(|e| Failure::input(format!("module {name}: {e}")))?;
     init_logging(args.log.as_deref())?;
+    let resumed = match &args.save_dir {
+        Some(dir) => Some(save::resume(dir, &mut res, args.algorithm.to_resolution(), !args.no_save_quasi_inverses, args.quiet)?),
+        None => None,
+    };
     let mut reporter = progress::Reporter::new(args.quiet);
     let mut on_progress = |p: &resolution::Progress| reporter.update(p);
     let outcome = res.run(RunOptions {
@@ -209,6 +229,7 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         out.flush()
     };
     write().map_err(|e| Failure::run(format!("cannot write {}: {e}", csv_path.display())))?;
+    let chart_files = chart_json::write_files(&res, algorithm, min_stem, &output).map_err(Failure::run)?;
 
     if !args.no_chart {
         let mut stdout = std::io::stdout().lock();
@@ -221,6 +242,7 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         let _ = stdout.write_all(text.as_bytes());
     }
     let total: usize = rows.iter().map(|r| r.dim).sum();
+    let saved = save::summary(&res).transpose()?;
     let usage = usage::current();
     let summary = bench::RunSummary {
         module: name.clone(),
@@ -234,6 +256,8 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         total_dim: total,
         threads: report.threads,
         mean_in_flight: report.mean_in_flight,
+        save_dir_bytes: saved.as_ref().map(|(bytes, _)| *bytes),
+        loaded_bidegrees: resumed.as_ref().map(|r| r.loaded),
     };
     let summary_path = output.join("summary.json");
     let text = serde_json::to_string_pretty(&summary).map_err(|e| Failure::run(format!("summary: {e}")))?;
@@ -241,6 +265,9 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         .map_err(|e| Failure::run(format!("cannot write {}: {e}", summary_path.display())))?;
     if !args.quiet {
         eprint!("{}", progress::summary(&report, usage.cpu, usage.peak_rss_bytes));
+        if let Some((_, line)) = &saved {
+            eprintln!("{line}");
+        }
         eprintln!(
             "resolved {name} ({algorithm}) through stem {max_stem}, s <= {max_s} in {:.2} s \
              (CPU {:.2} s, peak memory {:.1} MB): {} nonzero bidegrees, total dimension {total}; wrote {}",
@@ -250,7 +277,19 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
             rows.len(),
             csv_path.display()
         );
+        eprintln!("wrote {} and {} (classes with h0, h1, h2 products)", chart_files.0.display(), chart_files.1.display());
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `adams chart`: reads and checks a chart.json, writes its SVG.
+fn draw_chart(args: cli::ChartArgs) -> Result<ExitCode, Failure> {
+    let chart = chart_json::Chart::read(&args.chart).map_err(Failure::input)?;
+    let out = args.output.unwrap_or_else(|| args.chart.with_extension("svg"));
+    if out == args.chart {
+        return Err(Failure::input(format!("--output {} is the chart.json itself", out.display())));
+    }
+    fs::write(&out, svg::render(&chart)).map_err(|e| Failure::run(format!("cannot write {}: {e}", out.display())))?;
     Ok(ExitCode::SUCCESS)
 }
 

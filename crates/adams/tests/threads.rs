@@ -34,3 +34,18 @@ fn one_two_and_four_threads_give_identical_output() {
         }
     }
 }
+
+#[test]
+fn an_absurd_thread_count_is_refused_before_any_work() {
+    for bad in ["18446744073709551615", "100000"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_adams"))
+            .args(["resolve", "--max-stem", "5", "--max-s", "3", "--threads", bad, "--no-chart", "--output"])
+            .arg(tempfile::tempdir().expect("tempdir").path())
+            .output()
+            .expect("run adams");
+        assert_eq!(out.status.code(), Some(2), "--threads {bad}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+        assert!(stderr.contains("--threads"), "{stderr}");
+    }
+}
