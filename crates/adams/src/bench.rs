@@ -34,6 +34,12 @@ pub struct RunSummary {
     pub threads: usize,
     /// Mean number of bidegrees in flight.
     pub mean_in_flight: f64,
+    /// With `--save-dir`: bytes of the save directory after the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save_dir_bytes: Option<u64>,
+    /// With `--save-dir`: bidegrees loaded from it instead of computed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loaded_bidegrees: Option<usize>,
 }
 
 /// One range to time: `STEM:S`.

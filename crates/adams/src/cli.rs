@@ -176,6 +176,24 @@ pub struct ResolveArgs {
     /// bidegree with its step time. Default: the RUST_LOG environment variable, else off.
     #[arg(long, value_name = "LEVEL")]
     pub log: Option<String>,
+
+    /// Save every bidegree to DIR as it completes (its new generators and their
+    /// differentials, and the quasi-inverses its step reduced), each record written
+    /// atomically with a checksum. Running the same command again resumes: saved
+    /// bidegrees are loaded, not recomputed; a larger range extends the saved run; the
+    /// result is identical to an uninterrupted run. A corrupt record is reported and
+    /// recomputed with everything depending on it. DIR must be empty, absent, or a save
+    /// directory made for the same module, algorithm and format (otherwise exit 2, and
+    /// nothing in it is changed). Format: crates/resolution/SAVE-FORMAT.md.
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+
+    /// With --save-dir: do not write the quasi-inverses (.qi records). The save directory
+    /// is then only the differentials (at the sphere through stem 100, s <= 53, about 1%
+    /// of its size with them); resuming needs only these, but later lifting work (chain
+    /// maps, products) must row reduce each differential it uses again.
+    #[arg(long, requires = "save_dir")]
+    pub no_save_quasi_inverses: bool,
 }
 
 #[derive(Debug, Args)]

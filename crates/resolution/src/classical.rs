@@ -23,6 +23,7 @@ use steenrod::PPart;
 
 use crate::free_module::Differential;
 use crate::scheduler::parallel_section;
+use crate::save::{QuasiInverseKind, StepQuasiInverse};
 use crate::{Resolution, ResolutionError, StepOutput};
 
 /// What a step at `(s, t)` must produce.
@@ -99,6 +100,8 @@ pub(crate) fn old_part_matrix(res: &Resolution, s: u32, t: i32) -> Matrix {
 
 /// One classical step at `(s, t)`. With `want_kernel`, the output carries `ker(d_s)` in
 /// degree `t` (old part); a full step with `s ≥ 1` needs `kernel_prev = ker(d_{s−1})_t`.
+/// With `want_qi`, a full step's output also carries the quasi-inverse of `d_s` on the old
+/// part ([`StepQuasiInverse`], kept by a save directory).
 pub(crate) fn step(
     res: &Resolution,
     s: u32,
@@ -106,13 +109,21 @@ pub(crate) fn step(
     kind: StepKind,
     want_kernel: bool,
     kernel_prev: Option<Subspace>,
+    want_qi: bool,
 ) -> Result<StepOutput, ResolutionError> {
     let mut matrix = old_part_matrix(res, s, t);
     let cols = matrix.cols();
     let mut out = StepOutput::default();
-    let image_pivots: Vec<usize> = if want_kernel {
+    let want_qi = want_qi && kind == StepKind::Full;
+    let image_pivots: Vec<usize> = if want_kernel || want_qi {
         let ki = fp::kernel_image(&matrix);
-        out.kernel = Some(ki.kernel);
+        if want_kernel {
+            out.kernel = Some(ki.kernel);
+        }
+        if want_qi {
+            out.quasi_inverse =
+                Some(StepQuasiInverse { kind: QuasiInverseKind::Classical, profile: Vec::new(), parts: vec![(0, ki.quasi_inverse)] });
+        }
         ki.image.pivots().to_vec()
     } else {
         matrix.row_reduce()

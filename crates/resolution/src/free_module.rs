@@ -149,22 +149,27 @@ impl FreeModule {
     /// Decodes a vector of the degree-`t` part (in the basis of generators of degree
     /// `< t`; missing trailing bits are zero) into its terms `Sq(R)·g`.
     pub fn decode(&self, algebra: &MilnorAlgebra, t: i32, v: &FpVector) -> Vec<Term> {
-        let degrees = self.gen_degrees(self.gens_below(t));
-        let mut terms = Vec::new();
-        let mut gen = 0usize;
-        let mut start = 0usize;
-        for bit in v.iter_ones() {
-            loop {
-                let len = algebra.dim((t - degrees[gen]) as u32);
-                if bit < start + len {
-                    break;
-                }
-                start += len;
-                gen += 1;
-            }
-            let op_degree = (t - degrees[gen]) as u32;
-            terms.push(Term { gen: gen as u32, op_degree, op: algebra.basis(op_degree)[bit - start] });
-        }
-        terms
+        decode_with_degrees(algebra, t, &self.gen_degrees(self.gens_below(t)), v)
     }
+}
+
+/// [`FreeModule::decode`] given the degrees of the generators (index order; at least those
+/// of degree `< t`).
+pub(crate) fn decode_with_degrees(algebra: &MilnorAlgebra, t: i32, degrees: &[i32], v: &FpVector) -> Vec<Term> {
+    let mut terms = Vec::new();
+    let mut gen = 0usize;
+    let mut start = 0usize;
+    for bit in v.iter_ones() {
+        loop {
+            let len = algebra.dim((t - degrees[gen]) as u32);
+            if bit < start + len {
+                break;
+            }
+            start += len;
+            gen += 1;
+        }
+        let op_degree = (t - degrees[gen]) as u32;
+        terms.push(Term { gen: gen as u32, op_degree, op: algebra.basis(op_degree)[bit - start] });
+    }
+    terms
 }

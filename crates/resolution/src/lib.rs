@@ -13,6 +13,7 @@ pub mod classical;
 pub mod free_module;
 pub mod graph;
 pub mod nassau;
+pub mod save;
 pub mod scheduler;
 pub mod subalgebra;
 
@@ -25,6 +26,9 @@ use steenrod::MilnorAlgebra;
 
 pub use free_module::{Differential, FreeModule, Term};
 pub use graph::{BidegreeNode, StepPlan};
+pub use save::{SaveDir, SaveError, SaveOptions};
+
+use classical::StepKind;
 
 /// Largest internal degree the Milnor basis representation supports (`PPart` has 8
 /// exponents, enough for degrees below `2^9 − 1`).
@@ -98,6 +102,9 @@ pub enum ResolutionError {
         /// Why.
         reason: String,
     },
+    /// Writing a save record failed, or the save directory does not fit this run.
+    #[error("{0}")]
+    Save(String),
     /// The dependency graph stalled (a scheduler bug).
     #[error("the bidegree graph stalled after {completed} of {total} bidegrees")]
     Stalled {
@@ -116,6 +123,8 @@ pub struct StepOutput {
     pub gens: Vec<Differential>,
     /// `ker(d_s)_t` on the old part, for step `(s+1, t)`.
     pub kernel: Option<Subspace>,
+    /// The quasi-inverses the step reduced, when a save directory keeps them.
+    pub quasi_inverse: Option<save::StepQuasiInverse>,
 }
 
 /// How to run [`Resolution::resolve_with`].
@@ -175,6 +184,8 @@ pub struct Resolution {
     pub(crate) config: ResolutionConfig,
     /// `C_0, …, C_{max_s}` with their differentials.
     pub(crate) rows: Vec<FreeModule>,
+    /// Where completed bidegrees are written ([`Resolution::resume`]).
+    pub(crate) save: Option<save::SaveDir>,
 }
 
 impl Resolution {
@@ -203,7 +214,7 @@ impl Resolution {
         let algebra = MilnorAlgebra::new(needed as u32);
         let min = module.min_degree();
         let rows = (0..=config.max_s as i32).map(|s| FreeModule::new(min + s, config.max_stem + s)).collect();
-        Ok(Self { module, algebra, config, rows })
+        Ok(Self { module, algebra, config, rows, save: None })
     }
 
     /// The module being resolved.
@@ -219,6 +230,11 @@ impl Resolution {
     /// The range.
     pub fn config(&self) -> ResolutionConfig {
         self.config
+    }
+
+    /// The save directory attached by [`Resolution::resume`], if any.
+    pub fn save_dir(&self) -> Option<&save::SaveDir> {
+        self.save.as_ref()
     }
 
     /// The free module `C_s` with `d_s` on its generators.
@@ -244,9 +260,25 @@ impl Resolution {
 
     /// Resolves every bidegree in range: the bidegree graph of [`graph::plan`] on a pool
     /// of `options.threads` workers. The result does not depend on the thread count.
+    ///
+    /// Bidegrees already filled in (loaded by [`Resolution::resume`], or by an earlier run)
+    /// are not recomputed; a classical step that needs the kernel of such a bidegree gets it
+    /// from a kernel-only step there. With a save directory attached, each bidegree is
+    /// written as it completes (a writer thread; the run waits for it at the end) and a
+    /// write error stops the run ([`ResolutionError::Save`]).
     pub fn run(&mut self, mut options: RunOptions<'_>) -> Result<RunReport, ResolutionError> {
         let started = Instant::now();
         let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
+        if let Some(save) = &self.save {
+            let name = save::algorithm_name(options.algorithm);
+            if save.header().algorithm != name {
+                return Err(ResolutionError::Save(format!(
+                    "save directory {}: field algorithm: made for {}, this run uses {name}",
+                    save.dir().display(),
+                    save.header().algorithm
+                )));
+            }
+        }
         let threads = if options.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { options.threads };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -254,40 +286,86 @@ impl Resolution {
             .build()
             .map_err(|e| ResolutionError::Threads { threads, reason: e.to_string() })?;
 
+        // The nodes to run: those not filled in yet, and filled-in classical nodes whose
+        // kernel a node to run needs (run kernel-only).
+        let this: &Resolution = self;
+        let filled = |i: usize| {
+            let n = plan.nodes[i];
+            n.is_full() && this.rows[n.s as usize].is_complete(n.t)
+        };
+        let mut kernel_only = vec![false; plan.nodes.len()];
+        for (i, n) in plan.nodes.iter().enumerate() {
+            if let (false, Some(k)) = (filled(i), n.kernel_from) {
+                kernel_only[k] |= filled(k);
+            }
+        }
+        let active: Vec<usize> = (0..plan.nodes.len()).filter(|&i| !filled(i) || kernel_only[i]).collect();
+        let mut slot = vec![usize::MAX; plan.nodes.len()];
+        for (j, &i) in active.iter().enumerate() {
+            slot[i] = j;
+        }
+        let graph = scheduler::Graph::new(active.len(), |j| {
+            plan.deps[active[j]].iter().filter_map(|&d| (slot[d] != usize::MAX).then_some(slot[d])).collect()
+        });
+        let save = self.save.as_ref();
+        let want_qi = save.is_some_and(|s| s.options().quasi_inverses);
+
         // Kernels handed from a classical step (s, t) to (s+1, t); the lock is held only
         // to insert or take one, never across a step.
         let kernels: Mutex<Vec<Option<Subspace>>> = Mutex::new((0..plan.nodes.len()).map(|_| None).collect());
-        let this: &Resolution = self;
-        let compute = |i: usize| {
+        let compute = |j: usize| {
+            let i = active[j];
             let node = plan.nodes[i];
             let kernel_prev = node.kernel_from.and_then(|k| kernels.lock().expect("kernel table").get_mut(k).and_then(Option::take));
             let start = Instant::now();
             let span = tracing::info_span!("bidegree", s = node.s, t = node.t, stem = node.t - node.s as i32).entered();
-            let out = match node.plan {
-                StepPlan::Classical { kind, want_kernel } => classical::step(this, node.s, node.t, kind, want_kernel, kernel_prev),
-                StepPlan::Nassau => nassau::step(this, node.s, node.t),
+            let step_plan = if kernel_only[i] { StepPlan::Classical { kind: StepKind::KernelOnly, want_kernel: true } } else { node.plan };
+            let out = match step_plan {
+                StepPlan::Classical { kind, want_kernel } => classical::step(this, node.s, node.t, kind, want_kernel, kernel_prev, want_qi),
+                StepPlan::Nassau => nassau::step(this, node.s, node.t, want_qi),
             };
             let elapsed = start.elapsed();
             tracing::debug!(gens = out.as_ref().map_or(0, |o| o.gens.len()), ms = elapsed.as_secs_f64() * 1e3, "step");
             drop(span);
-            (out, elapsed)
+            // Records are encoded (and compressed) here, on the worker.
+            let job = match (&out, save) {
+                (Ok(o), Some(save)) if node.is_full() && !kernel_only[i] => Some(save.encode_step(node.s, node.t, &o.gens, o.quasi_inverse.as_ref())),
+                _ => None,
+            };
+            (out, elapsed, job)
         };
-        let mut step_times = Vec::with_capacity(plan.nodes.len());
-        let mut remaining_by_stem = plan.nodes_by_stem();
+        let mut step_times = Vec::with_capacity(active.len());
         let stem_min = self.module.min_degree();
-        let total = plan.nodes.len();
+        let mut remaining_by_stem = vec![0usize; plan.nodes_by_stem().len()];
+        for &i in &active {
+            remaining_by_stem[(plan.nodes[i].t - plan.nodes[i].s as i32 - stem_min) as usize] += 1;
+        }
+        let total = active.len();
         let mut done = 0usize;
-        let on_done = |i: usize, (out, elapsed): (Result<StepOutput, ResolutionError>, Duration)| {
+        let writer_shared = save::WriterShared::default();
+        let (tx, rx) = std::sync::mpsc::sync_channel::<save::Job>(save::WRITE_QUEUE);
+        // `on_done` owns the sender (a `move` closure over references and `tx`): it is
+        // dropped when the scheduler returns, and the writer then finishes its queue.
+        let (active, plan, kernels, kernel_only, writer_shared) = (&active, &plan, &kernels, &kernel_only, &writer_shared);
+        let step_times_out = &mut step_times;
+        let on_done = move |j: usize, (out, elapsed, job): (Result<StepOutput, ResolutionError>, Duration, Option<save::Job>)| {
+            let i = active[j];
             let node = plan.nodes[i];
             let out = out?;
+            if let Some(e) = writer_shared.take_error() {
+                return Err(ResolutionError::Save(e.to_string()));
+            }
             if let Some(k) = out.kernel {
                 kernels.lock().expect("kernel table")[i] = Some(k);
             }
-            if node.is_full() {
+            if node.is_full() && !kernel_only[i] {
                 this.rows[node.s as usize].set_gens(node.t, out.gens);
+                if job.is_some_and(|job| tx.send(job).is_err()) {
+                    return Err(ResolutionError::Save("the save writer thread stopped".into()));
+                }
             }
             done += 1;
-            step_times.push((node.s, node.t, elapsed));
+            step_times_out.push((node.s, node.t, elapsed));
             let stem = node.t - node.s as i32;
             remaining_by_stem[(stem - stem_min) as usize] -= 1;
             if let Some(progress) = options.progress.as_mut() {
@@ -296,10 +374,26 @@ impl Resolution {
             }
             Ok::<(), ResolutionError>(())
         };
-        let stats = scheduler::run(&pool, plan.graph(), compute, on_done).map_err(|e| match e {
-            scheduler::RunError::Node(e) => e,
-            scheduler::RunError::Stalled { completed, total } => ResolutionError::Stalled { completed, total },
+        let rx = Mutex::new(rx);
+        let stats = std::thread::scope(|scope| {
+            if let Some(save) = save {
+                for w in 0..save::WRITERS {
+                    let (shared, rx) = (writer_shared, &rx);
+                    std::thread::Builder::new()
+                        .name(format!("adams-save-writer-{w}"))
+                        .spawn_scoped(scope, move || save.write_loop(rx, shared))
+                        .map_err(|e| ResolutionError::Threads { threads: save::WRITERS, reason: format!("save writer: {e}") })?;
+                }
+            }
+            scheduler::run(&pool, graph, compute, on_done)
+                .map_err(|e| match e {
+                    scheduler::RunError::Node(e) => e,
+                    scheduler::RunError::Stalled { completed, total } => ResolutionError::Stalled { completed, total },
+                })
         })?;
+        if let Some(e) = writer_shared.take_error() {
+            return Err(ResolutionError::Save(e.to_string()));
+        }
         step_times.sort_by(|a, b| b.2.cmp(&a.2));
         Ok(RunReport {
             wall: started.elapsed(),

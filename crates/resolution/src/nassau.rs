@@ -25,6 +25,7 @@ use steenrod::PPart;
 use crate::classical::fill_rows;
 use crate::free_module::{Differential, FreeModule};
 use crate::subalgebra::{MilnorSubalgebra, Signature};
+use crate::save::{QuasiInverseKind, StepQuasiInverse};
 use crate::{Resolution, ResolutionError, StepOutput};
 
 /// A basis element `Sq(R)·g` of a free module in degree `t`: (index in the degree-`t`
@@ -126,8 +127,10 @@ fn restrict_matrix(m: &Matrix, pos: &[u32], len: usize) -> Matrix {
     out
 }
 
-/// One Nassau step at `(s, t)`, `s ≥ 2`: the new generators of `C_s` in degree `t`.
-pub(crate) fn step(res: &Resolution, s: u32, t: i32) -> Result<StepOutput, ResolutionError> {
+/// One Nassau step at `(s, t)`, `s ≥ 2`: the new generators of `C_s` in degree `t`. With
+/// `want_qi`, also the quasi-inverses of `d_{s−1}` it reduced, one per signature
+/// ([`StepQuasiInverse`], kept by a save directory).
+pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool) -> Result<StepOutput, ResolutionError> {
     debug_assert!(s >= 2);
     let sub = MilnorSubalgebra::optimal_for(s, t - res.module.max_degree());
     let alg = &res.algebra;
@@ -152,7 +155,10 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32) -> Result<StepOutput, Resol
     let tgt0_pos = positions(&tgt0, tgt_dim);
     let next0_pos = positions(&next0, next_dim);
     let full0 = differential_rows(res, &tgt0, &next_off);
-    let kernel = fp::kernel_image(&restrict_matrix(&full0, &next0_pos, next0.len())).kernel;
+    let ki0 = fp::kernel_image(&restrict_matrix(&full0, &next0_pos, next0.len()));
+    let kernel = ki0.kernel;
+    // With `want_qi`, the quasi-inverses of d_{s−1} this step reduces, signature by signature.
+    let mut qis = want_qi.then(|| vec![(0, ki0.quasi_inverse)]);
 
     let src0 = zero_signature_basis(res, source, t, t, &sub);
     let mut image = restrict_matrix(&differential_rows(res, &src0, &tgt_off), &tgt0_pos, tgt0.len());
@@ -184,8 +190,9 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32) -> Result<StepOutput, Resol
         dxs.push(dx);
     }
 
-    // 2. Lift through every nonzero signature.
-    if !xs.is_empty() {
+    // 2. Lift through every nonzero signature (with `want_qi`, reduce each signature even
+    //    when there is nothing to lift).
+    if !xs.is_empty() || want_qi {
         for sig in sub.nonzero_signatures(t - target.min_degree()) {
             let Some(tgt_sig) = tgt_split.remove(&sig) else { continue };
             if tgt_sig.is_empty() {
@@ -208,6 +215,9 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32) -> Result<StepOutput, Resol
                     dx.add_limbs(full.row(j));
                 }
             }
+            if let Some(qis) = qis.as_mut() {
+                qis.push((sig, qi));
+            }
         }
     }
     if dxs.iter().any(|dx| !dx.is_zero()) {
@@ -215,6 +225,7 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32) -> Result<StepOutput, Resol
     }
 
     let mut out = StepOutput::default();
+    out.quasi_inverse = qis.map(|parts| StepQuasiInverse { kind: QuasiInverseKind::Nassau, profile: sub.profile().to_vec(), parts });
     for x in xs {
         let terms = target.decode(alg, t, &x);
         out.gens.push(Differential { value: x, terms });

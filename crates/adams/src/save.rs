@@ -1,0 +1,69 @@
+//! `adams resolve --save-dir DIR`: open (or create) the save directory, resume from it, and
+//! report its disk use. The format is `crates/resolution/SAVE-FORMAT.md`.
+
+use std::path::Path;
+
+use resolution::save::{ResumeReport, SaveDir, SaveError, SaveOptions};
+use resolution::{Algorithm, Resolution};
+
+use crate::Failure;
+
+/// Opens `dir` for this run and loads what it holds into `res`. Warnings (corrupt records,
+/// each naming its file) go to stderr even with `--quiet`; the resume line only without it.
+///
+/// Errors: a directory made for another module, prime, algorithm or format version, or a
+/// non-empty folder that is not a save directory: exit 2, nothing in it changed. A file
+/// that cannot be read or written: exit 3.
+pub fn resume(dir: &Path, res: &mut Resolution, algorithm: Algorithm, quasi_inverses: bool, quiet: bool) -> Result<ResumeReport, Failure> {
+    let save = SaveDir::open(dir, res.module(), algorithm, SaveOptions { quasi_inverses }).map_err(|e| match e {
+        SaveError::Refused { .. } => Failure::input(e),
+        SaveError::Io { .. } => Failure::run(e),
+    })?;
+    let created = save.created();
+    let report = res.resume(save).map_err(Failure::run)?;
+    for w in &report.warnings {
+        eprintln!("warning: {w}");
+    }
+    if !quiet {
+        if created {
+            eprintln!("save: created {}", dir.display());
+        } else {
+            eprintln!(
+                "resume: loaded {} of {} bidegrees from {} in {:.2} s; {} to compute",
+                report.loaded,
+                report.bidegrees,
+                dir.display(),
+                report.elapsed.as_secs_f64(),
+                report.bidegrees - report.loaded
+            );
+        }
+    }
+    Ok(report)
+}
+
+/// The save directory's size after the run, in bytes, and the summary line for stderr.
+pub fn summary(res: &Resolution) -> Option<Result<(u64, String), Failure>> {
+    let save = res.save_dir()?;
+    let usage = match save.disk_usage() {
+        Ok(u) => u,
+        Err(e) => return Some(Err(Failure::run(e))),
+    };
+    let stats = save.stats();
+    let mb = |b: u64| b as f64 / 1e6;
+    let per = |bytes: u64, n: usize| if n == 0 { 0.0 } else { bytes as f64 / n as f64 / 1e3 };
+    let line = format!(
+        "save: {} holds {:.2} MB in {} bidegree files ({:.2} kB each); this run wrote {} files: differentials {:.2} MB \
+         (uncompressed {:.2} MB), quasi-inverses {:.2} MB in {} records (uncompressed {:.2} MB)",
+        save.dir().display(),
+        mb(usage.total_bytes),
+        usage.files,
+        per(usage.record_bytes, usage.files),
+        stats.files,
+        mb(stats.gens_bytes),
+        mb(stats.gens_raw_bytes),
+        mb(stats.qi_bytes),
+        stats.qi_records,
+        mb(stats.qi_raw_bytes),
+    );
+    Some(Ok((usage.total_bytes, line)))
+}

@@ -1,0 +1,212 @@
+//! The directory header (`DIR/header`): what a save directory was made for, and the hash
+//! of the module definition (`SAVE-FORMAT.md`, "The header").
+
+use steenrod::module::FiniteModule;
+use steenrod::PPart;
+
+use crate::Algorithm;
+
+/// First line of every header.
+pub const FIRST_LINE: &str = "adams save directory";
+
+/// What a save directory was made for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// Format version of the records.
+    pub format_version: u16,
+    /// The prime (2).
+    pub prime: u32,
+    /// `nassau` or `classical`.
+    pub algorithm: String,
+    /// The module's name (informative; not compared).
+    pub module: String,
+    /// BLAKE3 of the module's canonical content ([`module_hash`]), 64 hex digits.
+    pub module_hash: String,
+}
+
+/// Name of an algorithm in the header.
+pub fn algorithm_name(a: Algorithm) -> &'static str {
+    match a {
+        Algorithm::Nassau => "nassau",
+        Algorithm::Classical => "classical",
+    }
+}
+
+/// BLAKE3 of the canonical content of `module`, as 64 hex digits. The content hashed:
+/// the prime, the lowest and highest degree, `dim M_t` for every degree, and for each
+/// basis element `x` of `M_t` (file order) and each `k` with `t + 2^k ≤ max`, the vector
+/// `Sq^(2^k)·x` of `M_{t+2^k}` (its bits, in basis order). The `Sq^(2^k)` generate `A`,
+/// so this determines the module with its basis — the basis the records' `s = 0`
+/// differentials are written in. Names of basis elements, the module's name and the file's
+/// formatting are not hashed.
+pub fn module_hash(module: &FiniteModule) -> String {
+    let mut h = blake3::Hasher::new();
+    h.update(b"adams module v1\0");
+    h.update(&2u32.to_le_bytes());
+    let (min, max) = (module.min_degree(), module.max_degree());
+    h.update(&min.to_le_bytes());
+    h.update(&max.to_le_bytes());
+    for t in min..=max {
+        h.update(&(module.dim(t) as u64).to_le_bytes());
+    }
+    let alg = module.algebra();
+    for t in min..=max {
+        for x in 0..module.dim(t) {
+            let mut k = 0u32;
+            while (t as i64) + (1i64 << k) <= max as i64 {
+                let d = 1u32 << k;
+                let op = alg.index_of(&PPart::from_slice(&[d]));
+                let mut out = fp::FpVector::new(module.dim(t + d as i32));
+                module.act_on_basis(d, op, t, x, &mut out);
+                h.update(&(out.len() as u64).to_le_bytes());
+                for l in out.limbs() {
+                    h.update(&l.to_le_bytes());
+                }
+                k += 1;
+            }
+        }
+    }
+    h.finalize().to_hex().to_string()
+}
+
+impl Header {
+    /// The header for a run of `algorithm` on `module`.
+    pub fn for_run(module: &FiniteModule, algorithm: Algorithm) -> Self {
+        Self {
+            format_version: super::FORMAT_VERSION,
+            prime: 2,
+            algorithm: algorithm_name(algorithm).to_string(),
+            module: module.name().to_string(),
+            module_hash: module_hash(module),
+        }
+    }
+
+    /// 16 bytes every record of this directory carries: BLAKE3 of the compared fields
+    /// (format version, prime, algorithm, module hash), truncated.
+    pub fn identity(&self) -> [u8; 16] {
+        let text = format!("{}\n{}\n{}\n{}", self.format_version, self.prime, self.algorithm, self.module_hash);
+        let h = blake3::hash(text.as_bytes());
+        h.as_bytes()[..16].try_into().expect("16 bytes")
+    }
+
+    /// The file's text: `key = value` lines and a checksum line over them.
+    pub fn to_text(&self) -> String {
+        let body = format!(
+            "{FIRST_LINE}\nformat-version = {}\nprime = {}\nalgorithm = {}\nmodule = {}\nmodule-hash = {}\n",
+            self.format_version, self.prime, self.algorithm, self.module, self.module_hash
+        );
+        let sum = blake3::hash(body.as_bytes()).to_hex();
+        format!("{body}checksum = {sum}\n")
+    }
+
+    /// Parses a header file's text. Errors: `(field, reason)`. The format version is
+    /// checked before the checksum, so that a directory of another format version is
+    /// named as such.
+    pub fn parse(text: &str) -> Result<Self, (&'static str, String)> {
+        let mut lines = text.lines();
+        if lines.next() != Some(FIRST_LINE) {
+            return Err(("first line", format!("not {FIRST_LINE:?}: not an adams save directory")));
+        }
+        let mut fields: Vec<(&str, &str)> = Vec::new();
+        for line in lines {
+            let (k, v) = line.split_once(" = ").ok_or(("line", format!("{line:?} is not `key = value`")))?;
+            fields.push((k, v));
+        }
+        let get = |key: &'static str| -> Result<&str, (&'static str, String)> {
+            fields.iter().find(|(k, _)| *k == key).map(|(_, v)| *v).ok_or((key, "missing".to_string()))
+        };
+        let version = get("format-version")?;
+        let format_version: u16 = version.parse().map_err(|_| ("format-version", format!("{version:?} is not a number")))?;
+        if format_version != super::FORMAT_VERSION {
+            return Err((
+                "format-version",
+                format!("the directory has format version {format_version}, this adams reads and writes version {}", super::FORMAT_VERSION),
+            ));
+        }
+        let sum = get("checksum")?;
+        let body_end = text.find("checksum = ").ok_or(("checksum", "missing".to_string()))?;
+        if blake3::hash(text[..body_end].as_bytes()).to_hex().as_str() != sum {
+            return Err(("checksum", "BLAKE3 of the header lines does not match (altered header)".to_string()));
+        }
+        let prime = get("prime")?;
+        Ok(Self {
+            format_version,
+            prime: prime.parse().map_err(|_| ("prime", format!("{prime:?} is not a number")))?,
+            algorithm: get("algorithm")?.to_string(),
+            module: get("module")?.to_string(),
+            module_hash: get("module-hash")?.to_string(),
+        })
+    }
+
+    /// Whether a directory with header `self` may be resumed by a run whose header is
+    /// `run`; otherwise the first field that differs and why.
+    pub fn check_compatible(&self, run: &Header) -> Result<(), (&'static str, String)> {
+        if self.prime != run.prime {
+            return Err(("prime", format!("the directory was made at p = {}, this run is at p = {}", self.prime, run.prime)));
+        }
+        if self.algorithm != run.algorithm {
+            return Err((
+                "algorithm",
+                format!("the directory was made by --algorithm {}, this run uses --algorithm {}", self.algorithm, run.algorithm),
+            ));
+        }
+        if self.module_hash != run.module_hash {
+            return Err((
+                "module-hash",
+                format!(
+                    "the directory was made for module {} (hash {}…), this run resolves {} (hash {}…), a different module definition",
+                    self.module,
+                    &self.module_hash[..self.module_hash.len().min(12)],
+                    run.module,
+                    &run.module_hash[..12]
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_round_trips_and_detects_edits() {
+        let h = Header::for_run(&FiniteModule::sphere(), Algorithm::Nassau);
+        let text = h.to_text();
+        assert_eq!(Header::parse(&text).unwrap(), h);
+        let edited = text.replace("algorithm = nassau", "algorithm = classical");
+        assert_eq!(Header::parse(&edited).unwrap_err().0, "checksum");
+        let future = text.replace("format-version = 1", "format-version = 99");
+        assert_eq!(Header::parse(&future).unwrap_err().0, "format-version");
+        assert_eq!(Header::parse("hello\n").unwrap_err().0, "first line");
+    }
+
+    #[test]
+    fn another_prime_algorithm_or_module_is_incompatible() {
+        let sphere = FiniteModule::sphere();
+        let h = Header::for_run(&sphere, Algorithm::Nassau);
+        assert!(h.check_compatible(&h).is_ok());
+        let p3 = Header { prime: 3, ..h.clone() };
+        assert_eq!(p3.check_compatible(&h).unwrap_err().0, "prime");
+        let classical = Header::for_run(&sphere, Algorithm::Classical);
+        assert_eq!(classical.check_compatible(&h).unwrap_err().0, "algorithm");
+        let c2 = FiniteModule::from_bundled("C2").expect("bundled C2");
+        let other = Header::for_run(&c2, Algorithm::Nassau);
+        assert_eq!(other.check_compatible(&h).unwrap_err().0, "module-hash");
+        assert_ne!(h.identity(), other.identity());
+    }
+
+    #[test]
+    fn module_hash_ignores_names_and_formatting() {
+        let a = FiniteModule::from_json_str("a.json", r#"{"p": 2, "type": "finite dimensional module", "gens": {"x0": 0, "x1": 1}, "actions": ["Sq1 x0 = x1"]}"#).unwrap();
+        let b = FiniteModule::from_json_str(
+            "b.json",
+            "{\n  \"type\": \"finite dimensional module\",\n  \"p\": 2,\n  \"gens\": {\"y0\": 0, \"y1\": 1},\n  \"actions\": [\"Sq1 y0 = y1\"]\n}",
+        )
+        .unwrap();
+        let c = FiniteModule::from_json_str("c.json", r#"{"p": 2, "type": "finite dimensional module", "gens": {"x0": 0, "x1": 1}, "actions": []}"#).unwrap();
+        assert_eq!(module_hash(&a), module_hash(&b));
+        assert_ne!(module_hash(&a), module_hash(&c));
+    }
+}

@@ -1,0 +1,186 @@
+//! Resuming: load the `.gens` records of a save directory into a [`Resolution`].
+//!
+//! A bidegree `(s, t)` is loaded when its record is valid (length, checksum, header,
+//! payload, and a differential length that matches the generators loaded below it) and
+//! both bidegrees it depends on — `(s, t−1)` and `(s−1, t−1)` (graph.rs) — were loaded.
+//! So the loaded set is closed downwards, and a missing or corrupt record leaves that
+//! bidegree and everything depending on it to be recomputed.
+
+use std::fs;
+use std::time::{Duration, Instant};
+
+use fp::{limbs_for, FpVector};
+use rayon::prelude::*;
+
+use super::record::{self, corrupt, Corrupt, Kind, Reader};
+use super::{io_error, SaveDir, SaveError};
+use crate::free_module::decode_with_degrees;
+use crate::{Differential, Resolution};
+
+/// What [`Resolution::resume`] found.
+#[derive(Clone, Debug, Default)]
+pub struct ResumeReport {
+    /// Bidegrees in the run's range.
+    pub bidegrees: usize,
+    /// Bidegrees loaded from records.
+    pub loaded: usize,
+    /// Valid records not loaded because a bidegree they depend on was missing or corrupt
+    /// (they are recomputed and rewritten).
+    pub not_loaded_dependents: usize,
+    /// One line per corrupt record: the file, the field, the reason.
+    pub warnings: Vec<String>,
+    /// Time spent loading.
+    pub elapsed: Duration,
+}
+
+/// A parsed `.gens` record.
+struct Gens {
+    value_len: usize,
+    values: Vec<FpVector>,
+}
+
+/// A bidegree's file: its generators record, decoded, and its quasi-inverse record (if
+/// any) checked — length, checksum, header — but not decompressed.
+fn parse_file(bytes: &[u8], identity: &[u8; 16], s: u32, t: i32) -> Result<Gens, Corrupt> {
+    let (gens, rest) = record::split_first(bytes)?;
+    let g = parse_generators(&record::decode(gens, Kind::Generators, identity, s, t)?)?;
+    if !rest.is_empty() {
+        let (qi, extra) = record::split_first(rest)?;
+        record::check(qi, Kind::QuasiInverse, identity, s, t)?;
+        if !extra.is_empty() {
+            return Err(corrupt("length", format!("{} bytes after the quasi-inverse record", extra.len())));
+        }
+    }
+    Ok(g)
+}
+
+fn parse_generators(payload: &[u8]) -> Result<Gens, Corrupt> {
+    let mut r = Reader::new(payload);
+    let n = r.u32("generator count")? as usize;
+    let value_len = r.len("differential length", 0)?;
+    let stride = limbs_for(value_len);
+    if (n as u64).saturating_mul(stride as u64 * 8) > payload.len() as u64 {
+        return Err(corrupt("generator count", format!("{n} generators of {value_len} bits do not fit the payload")));
+    }
+    let mut values = Vec::with_capacity(n);
+    for _ in 0..n {
+        let limbs = r.limbs(stride, "differentials")?;
+        if value_len % 64 != 0 && limbs.last().is_some_and(|&l| l >> (value_len % 64) != 0) {
+            return Err(corrupt("differentials", "bits set past the differential's length"));
+        }
+        values.push(FpVector::from_limbs(value_len, limbs));
+    }
+    r.finish()?;
+    Ok(Gens { value_len, values })
+}
+
+impl Resolution {
+    /// Attaches `save` to this resolution and loads every bidegree of the range whose
+    /// record is valid and whose dependencies loaded (module doc of `save::load`).
+    /// [`Resolution::run`] then computes only the other bidegrees and writes each to
+    /// `save` as it completes. Corrupt records are listed in the report's `warnings` (one
+    /// line each: file, field, reason) and recomputed with everything depending on them.
+    ///
+    /// Call before any run. Errors: [`SaveError::Io`] when a row folder cannot be listed.
+    pub fn resume(&mut self, save: SaveDir) -> Result<ResumeReport, SaveError> {
+        let started = Instant::now();
+        let min = self.module.min_degree();
+        let cfg = self.config;
+        let coords: Vec<(u32, i32)> =
+            (0..=cfg.max_s).flat_map(|s| (min..=cfg.max_stem).map(move |stem| (s, stem + s as i32))).collect();
+        let width = (cfg.max_stem - min + 1) as usize;
+        let mut report = ResumeReport { bidegrees: coords.len(), ..ResumeReport::default() };
+
+        // 1. Read, check and decompress every record present (in parallel).
+        for s in 0..=cfg.max_s {
+            let row = save.dir.join(format!("s{s:03}"));
+            if row.exists() && !row.is_dir() {
+                return Err(io_error(&row, "not a folder"));
+            }
+        }
+        let parsed: Vec<Option<Result<Gens, Corrupt>>> = coords
+            .par_iter()
+            .map(|&(s, t)| {
+                let path = save.record_path(s, t);
+                let bytes = match fs::read(&path) {
+                    Ok(b) => b,
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+                    Err(e) => return Some(Err(corrupt("file", e.to_string()))),
+                };
+                Some(parse_file(&bytes, &save.identity, s, t))
+            })
+            .collect();
+
+        // 2. Decide what loads, in dependency order (rows, then degrees).
+        let mut loaded = vec![false; coords.len()];
+        let mut degrees: Vec<Vec<i32>> = vec![Vec::new(); cfg.max_s as usize + 1];
+        let mut gens: Vec<Option<Gens>> = (0..coords.len()).map(|_| None).collect();
+        for (k, (&(s, t), p)) in coords.iter().zip(parsed).enumerate() {
+            let stem = t - s as i32;
+            let deps_ok = (stem == min || loaded[k - 1]) && (s == 0 || loaded[k - width]);
+            let g = match p {
+                None => continue,
+                Some(Err(c)) => {
+                    report.warnings.push(warning(&save, s, t, &c));
+                    continue;
+                }
+                Some(Ok(g)) => g,
+            };
+            if !deps_ok {
+                report.not_loaded_dependents += 1;
+                continue;
+            }
+            let expected = if s == 0 {
+                self.module.dim(t)
+            } else {
+                degrees[s as usize - 1].iter().filter(|&&d| d < t).map(|&d| self.algebra.dim((t - d) as u32)).sum()
+            };
+            if !g.values.is_empty() && g.value_len != expected {
+                let c = corrupt(
+                    "differential length",
+                    format!("{} bits, but the generators loaded below it give {expected}", g.value_len),
+                );
+                report.warnings.push(warning(&save, s, t, &c));
+                continue;
+            }
+            loaded[k] = true;
+            degrees[s as usize].extend(std::iter::repeat_n(t, g.values.len()));
+            gens[k] = Some(g);
+        }
+
+        // 3. Decode the terms (in parallel), then fill the rows in order.
+        let alg = &self.algebra;
+        let decoded: Vec<Option<Vec<Differential>>> = coords
+            .par_iter()
+            .zip(gens.into_par_iter())
+            .map(|(&(s, t), g)| {
+                g.map(|g| {
+                    g.values
+                        .into_iter()
+                        .map(|value| {
+                            let terms = if s == 0 { Vec::new() } else { decode_with_degrees(alg, t, &degrees[s as usize - 1], &value) };
+                            Differential { value, terms }
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        for (&(s, t), d) in coords.iter().zip(decoded) {
+            if let Some(d) = d {
+                self.rows[s as usize].set_gens(t, d);
+                report.loaded += 1;
+            }
+        }
+        self.save = Some(save);
+        report.elapsed = started.elapsed();
+        Ok(report)
+    }
+}
+
+fn warning(save: &SaveDir, s: u32, t: i32, c: &Corrupt) -> String {
+    format!(
+        "save record {} is corrupt ({c}): recomputing bidegree (stem {}, s {s}) and every bidegree depending on it",
+        save.record_path(s, t).display(),
+        t - s as i32
+    )
+}

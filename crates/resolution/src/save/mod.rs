@@ -1,0 +1,299 @@
+//! Save and resume: every completed bidegree is written to a save directory as it
+//! completes, and a later run loads what is there instead of recomputing it.
+//!
+//! The format is specified in `crates/resolution/SAVE-FORMAT.md`. In short:
+//!
+//! * `DIR/header` — what the directory was made for (format version, prime, algorithm, a
+//!   hash of the module definition); a run for anything else is refused
+//!   ([`SaveError::Refused`]) before a byte is written.
+//! * `DIR/s{s}/t{t}.rec` — one file per bidegree: a generators record (the new
+//!   generators of `C_s` in degree `t` and their differentials), then a quasi-inverse
+//!   record (what step `(s, t)` row reduced; omitted with `quasi_inverses: false`). Each
+//!   record carries a BLAKE3 checksum, payloads are zstd-compressed where that pays, and
+//!   the file is written to a temporary name, fsynced and renamed.
+//! * [`crate::Resolution::resume`] loads every valid `.gens` record whose dependencies
+//!   loaded too; a corrupted record is reported (file, field, reason) and that bidegree and
+//!   everything depending on it is recomputed. [`crate::Resolution::run`] then computes
+//!   only the rest, and writes each bidegree as it completes (a writer thread, so steps
+//!   never wait on the disk unless it falls 64 bidegrees behind).
+
+mod header;
+mod load;
+mod quasi_inverse;
+mod record;
+mod writer;
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use steenrod::module::FiniteModule;
+
+pub use header::{algorithm_name, module_hash, Header};
+pub use load::ResumeReport;
+pub use quasi_inverse::{QuasiInverseKind, StepQuasiInverse};
+pub use record::{Corrupt, Kind};
+pub(crate) use writer::{Job, WriterShared, QUEUE as WRITE_QUEUE, WRITERS};
+
+use crate::{Algorithm, Differential};
+
+/// Version of the record and header formats this build reads and writes.
+pub const FORMAT_VERSION: u16 = 1;
+
+/// Name of the header file inside a save directory.
+pub const HEADER_FILE: &str = "header";
+
+/// Errors of a save directory.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The directory belongs to something else (another module, prime, algorithm or
+    /// format version, or is not a save directory): nothing was written to it.
+    #[error("save directory {dir}: field {field}: {reason}; refusing to use it (nothing in it was changed)")]
+    Refused {
+        /// The directory.
+        dir: String,
+        /// The header field (or `path`, `header`) at fault.
+        field: String,
+        /// Why.
+        reason: String,
+    },
+    /// A file could not be read or written.
+    #[error("save file {path}: {reason}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The operating system's reason.
+        reason: String,
+    },
+}
+
+fn io_error(path: &Path, e: impl std::fmt::Display) -> SaveError {
+    SaveError::Io { path: path.display().to_string(), reason: e.to_string() }
+}
+
+/// What to write besides generators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SaveOptions {
+    /// Write each step's quasi-inverses (`.qi` records). Without them a later lift must
+    /// row reduce the differential again (one classical or zero-signature reduction per
+    /// bidegree it touches); with them the save directory is far larger (`SAVE-FORMAT.md`
+    /// gives the figures).
+    pub quasi_inverses: bool,
+}
+
+impl Default for SaveOptions {
+    fn default() -> Self {
+        Self { quasi_inverses: true }
+    }
+}
+
+/// Bytes and records written by one run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SaveStats {
+    /// Bidegree files written (each one generators record).
+    pub files: usize,
+    /// Bytes of their generators records.
+    pub gens_bytes: u64,
+    /// Their payload bytes before compression.
+    pub gens_raw_bytes: u64,
+    /// Quasi-inverse records written.
+    pub qi_records: usize,
+    /// Their bytes on disk.
+    pub qi_bytes: u64,
+    /// Their payload bytes before compression.
+    pub qi_raw_bytes: u64,
+}
+
+/// Disk use of a whole save directory.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DiskUsage {
+    /// Bidegree files (`.rec`).
+    pub files: usize,
+    /// Their bytes.
+    pub record_bytes: u64,
+    /// Bytes of every file (header included).
+    pub total_bytes: u64,
+}
+
+/// An open save directory, checked against the run it serves.
+pub struct SaveDir {
+    dir: PathBuf,
+    header: Header,
+    identity: [u8; 16],
+    options: SaveOptions,
+    created: bool,
+    pub(crate) stats: Mutex<SaveStats>,
+}
+
+impl SaveDir {
+    /// Opens `dir` for a run of `algorithm` on `module`, creating it (and its header) if it
+    /// does not exist or is empty. An existing directory must have a header of this format
+    /// version, prime, algorithm and module definition; otherwise [`SaveError::Refused`] and
+    /// nothing in it is touched. Temporary files a killed run left behind (`*.tmp`) are
+    /// removed.
+    pub fn open(dir: &Path, module: &FiniteModule, algorithm: Algorithm, options: SaveOptions) -> Result<SaveDir, SaveError> {
+        let run = Header::for_run(module, algorithm);
+        let refused = |field: &str, reason: String| SaveError::Refused { dir: dir.display().to_string(), field: field.to_string(), reason };
+        let header_path = dir.join(HEADER_FILE);
+        let mut created = false;
+        if dir.exists() && !dir.is_dir() {
+            return Err(refused("path", "exists and is not a folder".into()));
+        }
+        if header_path.is_file() {
+            let text = fs::read_to_string(&header_path).map_err(|e| io_error(&header_path, e))?;
+            let saved = Header::parse(&text).map_err(|(field, reason)| refused(field, reason))?;
+            saved.check_compatible(&run).map_err(|(field, reason)| refused(field, reason))?;
+        } else {
+            let non_empty = dir.is_dir() && fs::read_dir(dir).map_err(|e| io_error(dir, e))?.next().is_some();
+            if non_empty {
+                return Err(refused(
+                    "header",
+                    format!("no {HEADER_FILE} file: the folder is not empty and is not an adams save directory"),
+                ));
+            }
+            fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
+            write_atomic(&header_path, run.to_text().as_bytes())?;
+            sync_dir(dir)?;
+            created = true;
+        }
+        let save = SaveDir { dir: dir.to_path_buf(), identity: run.identity(), header: run, options, created, stats: Mutex::default() };
+        save.remove_temporaries()?;
+        Ok(save)
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The header this run checked (or wrote).
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// Whether [`SaveDir::open`] created the directory's header.
+    pub fn created(&self) -> bool {
+        self.created
+    }
+
+    /// What this run writes.
+    pub fn options(&self) -> SaveOptions {
+        self.options
+    }
+
+    /// Bytes and records written so far by this run.
+    pub fn stats(&self) -> SaveStats {
+        self.stats.lock().expect("save stats").clone()
+    }
+
+    /// The path of the file of bidegree `(s, t)`.
+    pub fn record_path(&self, s: u32, t: i32) -> PathBuf {
+        self.dir.join(format!("s{s:03}")).join(format!("t{t:03}.{}", record::EXTENSION))
+    }
+
+    /// Reads the quasi-inverse record of bidegree `(s, t)`, checking its checksum.
+    /// `Ok(None)` when the bidegree has no file or its file no quasi-inverse record.
+    pub fn read_quasi_inverse(&self, s: u32, t: i32) -> Result<Option<StepQuasiInverse>, SaveError> {
+        let path = self.record_path(s, t);
+        let bytes = match fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io_error(&path, e)),
+        };
+        let (_, rest) = record::split_first(&bytes).map_err(|c| io_error(&path, c))?;
+        if rest.is_empty() {
+            return Ok(None);
+        }
+        let payload = record::decode(rest, Kind::QuasiInverse, &self.identity, s, t).map_err(|c| io_error(&path, c))?;
+        StepQuasiInverse::from_payload(&payload).map(Some).map_err(|c| io_error(&path, c))
+    }
+
+    /// Sizes of every file in the directory.
+    pub fn disk_usage(&self) -> Result<DiskUsage, SaveError> {
+        let mut usage = DiskUsage::default();
+        let mut stack = vec![self.dir.clone()];
+        while let Some(d) = stack.pop() {
+            for entry in fs::read_dir(&d).map_err(|e| io_error(&d, e))? {
+                let entry = entry.map_err(|e| io_error(&d, e))?;
+                let meta = entry.metadata().map_err(|e| io_error(&entry.path(), e))?;
+                if meta.is_dir() {
+                    stack.push(entry.path());
+                    continue;
+                }
+                usage.total_bytes += meta.len();
+                if entry.path().extension().and_then(|e| e.to_str()) == Some(record::EXTENSION) {
+                    usage.files += 1;
+                    usage.record_bytes += meta.len();
+                }
+            }
+        }
+        Ok(usage)
+    }
+
+    /// The file of one completed full step: its generators record, then its quasi-inverse
+    /// record (if kept).
+    pub(crate) fn encode_step(&self, s: u32, t: i32, gens: &[Differential], qi: Option<&StepQuasiInverse>) -> Job {
+        let g = record::encode(Kind::Generators, &self.identity, s, t, &generators_payload(gens));
+        let mut job = Job { path: self.record_path(s, t), gens_len: g.bytes.len(), gens_raw: g.raw_len, qi_len: 0, qi_raw: 0, bytes: g.bytes };
+        if let (true, Some(qi)) = (self.options.quasi_inverses, qi) {
+            let q = record::encode(Kind::QuasiInverse, &self.identity, s, t, &qi.payload());
+            job.qi_len = q.bytes.len();
+            job.qi_raw = q.raw_len;
+            job.bytes.extend_from_slice(&q.bytes);
+        }
+        job
+    }
+
+    fn remove_temporaries(&self) -> Result<(), SaveError> {
+        for entry in fs::read_dir(&self.dir).map_err(|e| io_error(&self.dir, e))? {
+            let entry = entry.map_err(|e| io_error(&self.dir, e))?;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if !(name.starts_with('s') && entry.path().is_dir()) {
+                continue;
+            }
+            for f in fs::read_dir(entry.path()).map_err(|e| io_error(&entry.path(), e))? {
+                let f = f.map_err(|e| io_error(&entry.path(), e))?;
+                if f.file_name().to_string_lossy().ends_with(".tmp") {
+                    fs::remove_file(f.path()).map_err(|e| io_error(&f.path(), e))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `n_gens: u32`, `value_len: u64` (bits), then each generator's `d(g)` as
+/// `limbs_for(value_len)` little-endian `u64` limbs.
+fn generators_payload(gens: &[Differential]) -> Vec<u8> {
+    let mut w = record::Writer::default();
+    w.u32(gens.len() as u32);
+    w.u64(gens.first().map_or(0, |g| g.value.len()) as u64);
+    for g in gens {
+        debug_assert_eq!(g.value.len(), gens[0].value.len());
+        w.limbs(g.value.limbs());
+    }
+    w.bytes
+}
+
+/// Writes `bytes` to `path` atomically: a temporary name beside it, fsync, rename.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    let write = || -> std::io::Result<()> {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        io_error(path, e)
+    })
+}
+
+/// fsyncs a directory, so that renames inside it survive a power loss.
+pub(crate) fn sync_dir(dir: &Path) -> Result<(), SaveError> {
+    fs::File::open(dir).and_then(|f| f.sync_all()).map_err(|e| io_error(dir, e))
+}

@@ -1,0 +1,329 @@
+//! One record file: a fixed header, a payload (raw or zstd-compressed) and a BLAKE3
+//! checksum over everything before it (`SAVE-FORMAT.md`, "Record files").
+
+use std::fmt;
+
+/// First 8 bytes of every record.
+pub const MAGIC: &[u8; 8] = b"ADAMSREC";
+/// Bytes before the payload.
+pub const HEADER_LEN: usize = 52;
+/// Bytes of the trailing checksum.
+pub const CHECKSUM_LEN: usize = 32;
+/// Payloads shorter than this are stored raw (zstd's frame overhead would eat the gain).
+pub const COMPRESS_MIN: usize = 128;
+/// zstd level; see `SAVE-FORMAT.md` for the measurement that chose it.
+pub const ZSTD_LEVEL: i32 = 3;
+/// Largest payload a record may declare (a guard against a corrupted length field
+/// that still passes as a header; 16 GiB).
+const MAX_RAW_LEN: u64 = 1 << 34;
+
+/// What a record holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The new generators of `C_s` in degree `t` with their differentials.
+    Generators = 1,
+    /// The quasi-inverse(s) step `(s, t)` row reduced.
+    QuasiInverse = 2,
+}
+
+/// Extension of a bidegree's file.
+pub const EXTENSION: &str = "rec";
+
+impl Kind {
+    fn from_byte(b: u8) -> Option<Kind> {
+        match b {
+            1 => Some(Kind::Generators),
+            2 => Some(Kind::QuasiInverse),
+            _ => None,
+        }
+    }
+
+    /// Name of this kind in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Generators => "generators",
+            Kind::QuasiInverse => "quasi-inverse",
+        }
+    }
+}
+
+/// Why a record was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Corrupt {
+    /// The field (or part) that is wrong.
+    pub field: &'static str,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl fmt::Display for Corrupt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "field {}: {}", self.field, self.reason)
+    }
+}
+
+pub(crate) fn corrupt(field: &'static str, reason: impl Into<String>) -> Corrupt {
+    Corrupt { field, reason: reason.into() }
+}
+
+/// An encoded record and what it cost.
+pub struct Encoded {
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+    /// Payload size before compression.
+    pub raw_len: usize,
+}
+
+/// Encodes a record: header, payload (zstd-compressed when that makes it at least 10%
+/// smaller), checksum. `identity` ties the record to its save directory.
+pub fn encode(kind: Kind, identity: &[u8; 16], s: u32, t: i32, payload: &[u8]) -> Encoded {
+    let mut compressed = None;
+    if payload.len() >= COMPRESS_MIN {
+        if let Ok(c) = zstd::bulk::compress(payload, ZSTD_LEVEL) {
+            if c.len() * 10 < payload.len() * 9 {
+                compressed = Some(c);
+            }
+        }
+    }
+    let (method, stored): (u8, &[u8]) = match &compressed {
+        Some(c) => (1, c),
+        None => (0, payload),
+    };
+    let mut bytes = Vec::with_capacity(HEADER_LEN + stored.len() + CHECKSUM_LEN);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&super::FORMAT_VERSION.to_le_bytes());
+    bytes.push(kind as u8);
+    bytes.push(method);
+    bytes.extend_from_slice(identity);
+    bytes.extend_from_slice(&s.to_le_bytes());
+    bytes.extend_from_slice(&t.to_le_bytes());
+    bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&(stored.len() as u64).to_le_bytes());
+    debug_assert_eq!(bytes.len(), HEADER_LEN);
+    bytes.extend_from_slice(stored);
+    let sum = blake3::hash(&bytes);
+    bytes.extend_from_slice(sum.as_bytes());
+    Encoded { bytes, raw_len: payload.len() }
+}
+
+/// Splits a file's bytes after its first record (by the length its header declares);
+/// errors when the bytes end first.
+pub fn split_first(bytes: &[u8]) -> Result<(&[u8], &[u8]), Corrupt> {
+    if bytes.len() < HEADER_LEN {
+        return Err(corrupt("length", format!("{} bytes, shorter than a record header ({HEADER_LEN})", bytes.len())));
+    }
+    let stored_len = u64::from_le_bytes(bytes[44..52].try_into().expect("8 bytes"));
+    let len = (HEADER_LEN + CHECKSUM_LEN) as u64 + stored_len;
+    if (bytes.len() as u64) < len {
+        return Err(corrupt("length", format!("{} bytes, the record header declares {len} (truncated)", bytes.len())));
+    }
+    Ok(bytes.split_at(len as usize))
+}
+
+/// Checks a record's length, checksum and header against what is expected (`kind`, the
+/// directory's `identity`, the bidegree its file name gives) and returns its payload,
+/// decompressed.
+pub fn decode(bytes: &[u8], kind: Kind, identity: &[u8; 16], s: u32, t: i32) -> Result<Vec<u8>, Corrupt> {
+    let (raw_len, method) = check(bytes, kind, identity, s, t)?;
+    let stored = &bytes[HEADER_LEN..bytes.len() - CHECKSUM_LEN];
+    match method {
+        0 => Ok(stored.to_vec()),
+        _ => {
+            let out = zstd::bulk::decompress(stored, raw_len).map_err(|e| corrupt("payload", format!("zstd: {e}")))?;
+            if out.len() != raw_len {
+                return Err(corrupt("payload length", format!("decompressed to {} bytes, declared {raw_len}", out.len())));
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// [`decode`] without decompressing: checks everything but the compressed stream's
+/// contents (which the checksum covers). Returns the payload's length and compression
+/// method.
+pub fn check(bytes: &[u8], kind: Kind, identity: &[u8; 16], s: u32, t: i32) -> Result<(usize, u8), Corrupt> {
+    if bytes.len() < HEADER_LEN + CHECKSUM_LEN {
+        return Err(corrupt("length", format!("{} bytes, shorter than an empty record ({})", bytes.len(), HEADER_LEN + CHECKSUM_LEN)));
+    }
+    if &bytes[..8] != MAGIC {
+        return Err(corrupt("magic", "not an adams record"));
+    }
+    let u16_at = |o: usize| u16::from_le_bytes(bytes[o..o + 2].try_into().expect("2 bytes"));
+    let u32_at = |o: usize| u32::from_le_bytes(bytes[o..o + 4].try_into().expect("4 bytes"));
+    let u64_at = |o: usize| u64::from_le_bytes(bytes[o..o + 8].try_into().expect("8 bytes"));
+    let stored_len = u64_at(44);
+    let expected_len = (HEADER_LEN + CHECKSUM_LEN) as u64 + stored_len;
+    if bytes.len() as u64 != expected_len {
+        return Err(corrupt("length", format!("{} bytes, the header declares {expected_len} (truncated or extended)", bytes.len())));
+    }
+    let body = bytes.len() - CHECKSUM_LEN;
+    if blake3::hash(&bytes[..body]).as_bytes() != &bytes[body..] {
+        return Err(corrupt("checksum", "BLAKE3 of the record does not match (altered bytes)"));
+    }
+    // The checksum holds: what follows is what was written.
+    let version = u16_at(8);
+    if version != super::FORMAT_VERSION {
+        return Err(corrupt("format version", format!("{version}, this adams reads {}", super::FORMAT_VERSION)));
+    }
+    if Kind::from_byte(bytes[10]) != Some(kind) {
+        return Err(corrupt("kind", format!("{} where a {} record is expected", bytes[10], kind.name())));
+    }
+    if bytes[12..28] != identity[..] {
+        return Err(corrupt("identity", "written for another save directory (module, prime or algorithm)"));
+    }
+    let (rs, rt) = (u32_at(28), u32_at(32) as i32);
+    if (rs, rt) != (s, t) {
+        return Err(corrupt("bidegree", format!("(s {rs}, t {rt}) in the file for (s {s}, t {t})")));
+    }
+    let raw_len = u64_at(36);
+    if raw_len > MAX_RAW_LEN {
+        return Err(corrupt("payload length", format!("{raw_len} bytes, above the limit {MAX_RAW_LEN}")));
+    }
+    match bytes[11] {
+        0 if raw_len == stored_len => Ok((raw_len as usize, 0)),
+        0 => Err(corrupt("payload length", format!("raw payload of {stored_len} bytes declared as {raw_len}"))),
+        1 => Ok((raw_len as usize, 1)),
+        m => Err(corrupt("compression", format!("unknown method {m}"))),
+    }
+}
+
+/// A little-endian reader over a payload whose every read is checked.
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// Reads from the start of `bytes`.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Self { bytes, at: 0 }
+    }
+
+    fn take(&mut self, n: usize, field: &'static str) -> Result<&'a [u8], Corrupt> {
+        if self.bytes.len() - self.at < n {
+            return Err(corrupt(field, format!("payload ends at byte {} before its {n} bytes", self.bytes.len())));
+        }
+        let out = &self.bytes[self.at..self.at + n];
+        self.at += n;
+        Ok(out)
+    }
+
+    /// One byte.
+    pub fn u8(&mut self, field: &'static str) -> Result<u8, Corrupt> {
+        Ok(self.take(1, field)?[0])
+    }
+
+    /// A `u32`.
+    pub fn u32(&mut self, field: &'static str) -> Result<u32, Corrupt> {
+        Ok(u32::from_le_bytes(self.take(4, field)?.try_into().expect("4 bytes")))
+    }
+
+    /// A `u64`.
+    pub fn u64(&mut self, field: &'static str) -> Result<u64, Corrupt> {
+        Ok(u64::from_le_bytes(self.take(8, field)?.try_into().expect("8 bytes")))
+    }
+
+    /// A length that must fit the remaining payload at `unit` bytes per item.
+    pub fn len(&mut self, field: &'static str, unit: usize) -> Result<usize, Corrupt> {
+        let n = self.u64(field)?;
+        let left = (self.bytes.len() - self.at) as u64;
+        if unit > 0 && n.saturating_mul(unit as u64) > left {
+            return Err(corrupt(field, format!("{n} items of {unit} bytes, but only {left} bytes remain")));
+        }
+        Ok(n as usize)
+    }
+
+    /// `n` limbs.
+    pub fn limbs(&mut self, n: usize, field: &'static str) -> Result<Vec<u64>, Corrupt> {
+        let bytes = self.take(n.checked_mul(8).ok_or_else(|| corrupt(field, "length overflows"))?, field)?;
+        Ok(bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))).collect())
+    }
+
+    /// Errors unless every byte was read.
+    pub fn finish(&self) -> Result<(), Corrupt> {
+        if self.at != self.bytes.len() {
+            return Err(corrupt("payload", format!("{} unread bytes at the end", self.bytes.len() - self.at)));
+        }
+        Ok(())
+    }
+}
+
+/// Appends little-endian values to a payload.
+#[derive(Default)]
+pub struct Writer {
+    /// The payload so far.
+    pub bytes: Vec<u8>,
+}
+
+impl Writer {
+    /// One byte.
+    pub fn u8(&mut self, v: u8) {
+        self.bytes.push(v);
+    }
+
+    /// A `u32`.
+    pub fn u32(&mut self, v: u32) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+
+    /// A `u64`.
+    pub fn u64(&mut self, v: u64) {
+        self.bytes.extend_from_slice(&v.to_le_bytes());
+    }
+
+    /// Limbs.
+    pub fn limbs(&mut self, limbs: &[u64]) {
+        self.bytes.reserve(limbs.len() * 8);
+        for l in limbs {
+            self.bytes.extend_from_slice(&l.to_le_bytes());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ID: [u8; 16] = [7; 16];
+
+    #[test]
+    fn round_trip_raw_and_compressed() {
+        for payload in [vec![1u8, 2, 3], vec![0u8; 10_000]] {
+            let e = encode(Kind::Generators, &ID, 3, 17, &payload);
+            assert_eq!(e.raw_len, payload.len());
+            assert_eq!(decode(&e.bytes, Kind::Generators, &ID, 3, 17).unwrap(), payload);
+        }
+        let e = encode(Kind::Generators, &ID, 3, 17, &[0u8; 10_000]);
+        assert!(e.bytes.len() < 1000, "zeros compress");
+    }
+
+    #[test]
+    fn every_truncation_and_every_flipped_byte_is_caught() {
+        let payload: Vec<u8> = (0..300u32).map(|i| (i * 7 % 11) as u8).collect();
+        let e = encode(Kind::Generators, &ID, 2, 9, &payload);
+        for n in 0..e.bytes.len() {
+            assert!(decode(&e.bytes[..n], Kind::Generators, &ID, 2, 9).is_err(), "truncated to {n}");
+        }
+        for i in 0..e.bytes.len() {
+            let mut b = e.bytes.clone();
+            b[i] ^= 0x10;
+            assert!(decode(&b, Kind::Generators, &ID, 2, 9).is_err(), "byte {i} flipped");
+        }
+    }
+
+    #[test]
+    fn wrong_place_kind_or_directory_is_rejected() {
+        let e = encode(Kind::Generators, &ID, 2, 9, b"abc");
+        assert_eq!(decode(&e.bytes, Kind::Generators, &ID, 2, 10).unwrap_err().field, "bidegree");
+        assert_eq!(decode(&e.bytes, Kind::QuasiInverse, &ID, 2, 9).unwrap_err().field, "kind");
+        assert_eq!(decode(&e.bytes, Kind::Generators, &[8; 16], 2, 9).unwrap_err().field, "identity");
+    }
+
+    #[test]
+    fn reader_checks_lengths() {
+        let mut w = Writer::default();
+        w.u64(1_000_000);
+        let mut r = Reader::new(&w.bytes);
+        assert_eq!(r.len("n", 8).unwrap_err().field, "n");
+    }
+}
