@@ -111,9 +111,11 @@ fn main() -> ExitCode {
 fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     match e.kind() {
-        ErrorKind::DisplayHelp
-        | ErrorKind::DisplayVersion
-        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => e.exit(),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprintln!("error: no command given: try `adams resolve` (the sphere through stem 40), or see adams --help");
+            ExitCode::from(2)
+        }
         _ => {
             let text = e.render().to_string();
             let parts: Vec<&str> = text
@@ -170,6 +172,8 @@ fn check_range(args: &ResolveArgs) -> Result<(i32, u32), Failure> {
 }
 
 fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
+    let started = Instant::now();
+    let usage_at_start = usage::current();
     let (max_stem, max_s) = check_range(&args)?;
     let module =
         modules::find_module(&args.module, args.modules_dir.as_deref()).map_err(Failure::input)?;
@@ -184,7 +188,13 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         .unwrap_or_else(|| PathBuf::from("output").join(&name));
     let algorithm = args.algorithm.name();
 
-    let started = Instant::now();
+    // The output folder is checked before any work, so a long run is not lost to a typo.
+    if output.exists() && !output.is_dir() {
+        return Err(Failure::input(format!("--output {}: exists and is not a folder", output.display())));
+    }
+    fs::create_dir_all(&output)
+        .map_err(|e| Failure::input(format!("--output {}: cannot create the folder: {e}", output.display())))?;
+
     // Rejects a range the module cannot have (a stem bound below its bottom cell,
     // or degrees of A beyond the tables once its cells are counted).
     let mut res = Resolution::new(module, ResolutionConfig { max_stem, max_s })
@@ -216,12 +226,6 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         .collect();
     let elapsed = started.elapsed();
 
-    fs::create_dir_all(&output).map_err(|e| {
-        Failure::run(format!(
-            "cannot create output folder {}: {e}",
-            output.display()
-        ))
-    })?;
     let csv_path = output.join("ext.csv");
     let write = || -> std::io::Result<()> {
         let mut out = BufWriter::new(fs::File::create(&csv_path)?);
@@ -243,7 +247,7 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
     }
     let total: usize = rows.iter().map(|r| r.dim).sum();
     let saved = save::summary(&res).transpose()?;
-    let usage = usage::current();
+    let usage = usage::current().since(&usage_at_start);
     let summary = bench::RunSummary {
         module: name.clone(),
         algorithm: algorithm.to_string(),
@@ -315,6 +319,19 @@ fn init_logging(level: Option<&str>) -> Result<(), Failure> {
 fn bench_runs(args: BenchArgs) -> Result<ExitCode, Failure> {
     if args.runs == 0 {
         return Err(Failure::input("--runs 0: at least one run per range is needed"));
+    }
+    // Bad input is refused here, before any run, with the same messages as `resolve`.
+    modules::find_module(&args.module, args.modules_dir.as_deref()).map_err(Failure::input)?;
+    for r in &args.ranges {
+        if r.max_stem < 0 || r.max_stem as i64 + r.max_s as i64 > i64::from(MAX_ALGEBRA_DEGREE) {
+            return Err(Failure::input(format!(
+                "--ranges {}:{}: the stem must be >= 0 and t = stem + s at most {MAX_ALGEBRA_DEGREE}",
+                r.max_stem, r.max_s
+            )));
+        }
+    }
+    if let Some(&t) = args.threads.iter().find(|&&t| t > MAX_THREADS) {
+        return Err(Failure::input(format!("--threads {t} is more than {MAX_THREADS}; use 0 for one worker per core")));
     }
     let scratch = std::env::temp_dir().join(format!("adams-bench-{}", std::process::id()));
     let mut extra = Vec::new();

@@ -1,4 +1,6 @@
-//! Resource use of this process: CPU time and peak resident memory, from `getrusage(2)`.
+//! Resource use of this process: CPU time from `getrusage(2)`, peak resident memory from
+//! `VmHWM` in `/proc/self/status` (which, unlike `ru_maxrss`, starts afresh at `exec`, so
+//! `cargo run` does not add cargo's own memory).
 
 use std::time::Duration;
 
@@ -20,5 +22,22 @@ pub fn current() -> Usage {
         return Usage { cpu: Duration::ZERO, peak_rss_bytes: 0 };
     }
     let tv = |t: libc::timeval| Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) as u32) * 1000);
-    Usage { cpu: tv(ru.ru_utime) + tv(ru.ru_stime), peak_rss_bytes: (ru.ru_maxrss.max(0) as u64) * 1024 }
+    let peak = peak_rss_from_proc().unwrap_or((ru.ru_maxrss.max(0) as u64) * 1024);
+    Usage { cpu: tv(ru.ru_utime) + tv(ru.ru_stime), peak_rss_bytes: peak }
+}
+
+/// `VmHWM` of `/proc/self/status` in bytes (Linux), if readable.
+fn peak_rss_from_proc() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+impl Usage {
+    /// CPU time since `start` (CPU spent before it, e.g. by `cargo run` before it
+    /// exec'd this program, is not counted); peak memory as measured now.
+    pub fn since(&self, start: &Usage) -> Usage {
+        Usage { cpu: self.cpu.saturating_sub(start.cpu), peak_rss_bytes: self.peak_rss_bytes }
+    }
 }
