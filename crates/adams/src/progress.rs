@@ -29,7 +29,7 @@ impl Reporter {
             let bar = ProgressBar::new(0);
             bar.set_style(
                 ProgressStyle::with_template(
-                    "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} bidegrees ({per_sec}) {msg}",
+                    "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} bidegrees {msg}",
                 )
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
@@ -50,7 +50,8 @@ impl Reporter {
                     bar.set_length(p.total as u64);
                 }
                 bar.set_position(p.done as u64);
-                bar.set_message(format!("stem front {}", p.stem_front));
+                let rate = p.done as f64 / bar.elapsed().as_secs_f64().max(1e-3);
+                bar.set_message(format!("({rate:.0}/s), stem front {}", p.stem_front));
             }
             Reporter::Lines { started, last } => {
                 if last.elapsed() >= LOG_EVERY || p.done == p.total {
