@@ -1,5 +1,5 @@
 //! Times a resolution of the sphere:
-//! `cargo run --release -p resolution --example time_sphere -- STEM S [classical|nassau] [THREADS]`.
+//! `cargo run --release -p resolution --example time_sphere -- STEM S [classical|nassau] [THREADS] [TABLE_MB]`.
 use resolution::{Algorithm, Resolution, ResolutionConfig, RunOptions};
 use steenrod::module::FiniteModule;
 
@@ -12,7 +12,11 @@ fn main() {
         _ => Algorithm::Nassau,
     };
     let threads: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let budget_mb: Option<usize> = args.get(5).and_then(|a| a.parse().ok());
     let mut res = Resolution::new(FiniteModule::sphere(), ResolutionConfig { max_stem, max_s }).expect("range");
+    if let Some(mb) = budget_mb {
+        res = res.with_product_table_budget(mb << 20);
+    }
     let report = res.run(RunOptions { algorithm, threads, progress: None }).expect("resolve");
     let total: usize = res.ext().iter().map(|e| e.dim).sum();
     println!(

@@ -13,6 +13,7 @@ pub mod classical;
 pub mod free_module;
 pub mod graph;
 pub mod nassau;
+pub mod products;
 pub mod save;
 pub mod scheduler;
 pub mod subalgebra;
@@ -215,6 +216,14 @@ impl Resolution {
         let min = module.min_degree();
         let rows = (0..=config.max_s as i32).map(|s| FreeModule::new(min + s, config.max_stem + s)).collect();
         Ok(Self { module, algebra, config, rows, save: None })
+    }
+
+    /// Caps the bytes of cached admissible-matrix tables for Milnor products
+    /// ([`MilnorAlgebra::with_table_budget`]; 0 computes every product by direct
+    /// enumeration). Call before resolving.
+    pub fn with_product_table_budget(mut self, bytes: usize) -> Self {
+        self.algebra = MilnorAlgebra::with_table_budget(self.algebra.max_degree(), bytes);
+        self
     }
 
     /// The module being resolved.

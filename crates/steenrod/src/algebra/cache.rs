@@ -12,11 +12,15 @@ use std::sync::OnceLock;
 use super::AdmissibleMatrices;
 use crate::milnor::PPart;
 
-/// Default budget: 512 MiB. At `max_degree = 105` (the sphere to stem 70 with
+/// Default budget: 32 MiB. Chosen by measurement (docs/EXPERIMENTS.md, 2026-11-29): on
+/// the sphere to stem 90 (`s ≤ 48`, one thread) CPU time was 54 s with no tables, 20 s
+/// with 8 MiB, 16–17.5 s with 32 MiB (peak 68 MB), 16.6 s with 128 MiB (166 MB) and
+/// 18.6 s with 512 MiB (200 MB): the tables built first (small `R`, used most) carry
+/// nearly all of the gain. At `max_degree = 105` (the sphere to stem 70 with
 /// `s ≤ 35`) every table together takes about 110 MB; at 140 about 0.9 GB and
 /// at 200 about 15 GB (3.0e6, 2.4e7 and 4.4e8 matrices of 34 bytes, measured
 /// with `AdmissibleMatrices::with_max_s_degree(R, D − |R|)` over all `R`).
-pub const DEFAULT_TABLE_BUDGET: usize = 512 << 20;
+pub const DEFAULT_TABLE_BUDGET: usize = 32 << 20;
 
 type Slot = OnceLock<Option<Box<AdmissibleMatrices>>>;
 
