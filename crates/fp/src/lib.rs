@@ -19,11 +19,12 @@
 //! one. For subspaces U ⊆ V both in RREF, pivots(U) ⊆ pivots(V).
 
 mod kernel;
+mod m4ri;
 mod matrix;
 mod subspace;
 mod vector;
 
-pub use kernel::{kernel_image, KernelImage, QuasiInverse};
+pub use kernel::{kernel_image, kernel_image_m4ri, kernel_image_simple, KernelImage, QuasiInverse};
 pub use matrix::Matrix;
 pub use subspace::Subspace;
 pub use vector::{FpVector, Ones};

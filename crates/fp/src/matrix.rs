@@ -2,8 +2,14 @@
 
 use std::fmt;
 
+use crate::m4ri;
 use crate::vector::{xor_into, FpVector, Ones};
 use crate::{limbs_for, LIMB_BITS};
+
+/// [`Matrix::row_reduce`] takes the M4RI path from this many rows…
+const M4RI_MIN_ROWS: usize = 64;
+/// …and this many columns (see [`Matrix::uses_m4ri`]).
+const M4RI_MIN_COLS: usize = 64;
 
 /// A `rows × cols` matrix over F_2, row-major in one `Vec<u64>`.
 ///
@@ -270,13 +276,69 @@ impl Matrix {
     /// one is in column `pivots[k]`, column `pivots[k]` has a one in row `k`
     /// only, and rows `rank..` are zero. The row space is unchanged.
     ///
+    /// Large matrices (see [`Matrix::uses_m4ri`]) go to
+    /// [`Matrix::row_reduce_m4ri`], small ones to [`Matrix::row_reduce_simple`];
+    /// both give the same result (the RREF is unique).
+    pub fn row_reduce(&mut self) -> Vec<usize> {
+        if Self::uses_m4ri(self.rows, self.cols) {
+            self.row_reduce_m4ri()
+        } else {
+            self.row_reduce_simple()
+        }
+    }
+
+    /// Whether [`Matrix::row_reduce`] takes the M4RI path for a `rows × cols`
+    /// matrix. Measured on the project's 2-core machine (docs/EXPERIMENTS.md):
+    /// plain Gauss–Jordan wins below this size.
+    pub fn uses_m4ri(rows: usize, cols: usize) -> bool {
+        rows >= M4RI_MIN_ROWS && cols >= M4RI_MIN_COLS
+    }
+
+    /// [`Matrix::row_reduce`] by the Method of Four Russians, whatever the size
+    /// (same contract and result).
+    ///
+    /// Algorithm: M4RI reduction (Arlazarov, Dinic, Kronrod, Faradžev 1970;
+    /// Bard, *Algebraic Cryptanalysis*, 2009, ch. 9; Albrecht, Bard, Hart,
+    /// "Algorithm 898: Efficient multiplication of dense matrices over GF(2)",
+    /// ACM TOMS 2010): 64 columns per pass, Gray-code tables of all sums of up to
+    /// `k` pivot rows, all tables applied to each row in one sweep, XOR loops in
+    /// AVX2/AVX-512 when the CPU has them. Cost about O(rows · cols · stride / k)
+    /// word operations. Details in the `m4ri` module.
+    pub fn row_reduce_m4ri(&mut self) -> Vec<usize> {
+        let params = m4ri::Params::for_shape(self.rows, self.stride);
+        self.row_reduce_with(params)
+    }
+
+    /// [`Matrix::row_reduce_m4ri`] with explicit tuning: tables of `k` bits
+    /// (`1..=8`) and column blocks of `block` limbs in the sweep. For
+    /// benchmarks; the result does not depend on them.
+    ///
+    /// Panics if `k` is not in `1..=8` or `block == 0`.
+    pub fn row_reduce_m4ri_tuned(&mut self, k: usize, block: usize) -> Vec<usize> {
+        assert!(
+            block > 0,
+            "Matrix::row_reduce_m4ri_tuned: block must be positive"
+        );
+        let mut params = m4ri::Params::with_k(k, self.stride, m4ri::Simd::detect());
+        params.block = block;
+        self.row_reduce_with(params)
+    }
+
+    /// M4RI reduction with explicit parameters (tests and tuning).
+    pub(crate) fn row_reduce_with(&mut self, params: m4ri::Params) -> Vec<usize> {
+        m4ri::echelonize(&mut self.data, self.rows, self.cols, self.stride, params)
+    }
+
+    /// Plain Gauss–Jordan reduction (same contract and result as
+    /// [`Matrix::row_reduce`]); the reference the M4RI path is tested against.
+    ///
     /// Algorithm: Gauss–Jordan elimination over F_2 (e.g. Golub & Van Loan,
     /// *Matrix Computations*, §3.2, specialised to GF(2)): for each column in
     /// turn, find a row at or below the current pivot row with a one there,
     /// swap it up, and XOR it into every other row having a one in that column.
     /// Row XORs start at the pivot's limb, since the pivot row is zero before
     /// it. Cost O(rank · rows · stride) word operations.
-    pub fn row_reduce(&mut self) -> Vec<usize> {
+    pub fn row_reduce_simple(&mut self) -> Vec<usize> {
         let s = self.stride;
         let mut pivots = Vec::new();
         let mut r = 0;

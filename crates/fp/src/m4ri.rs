@@ -1,0 +1,1085 @@
+//! Reduced row echelon form over F_2 by the Method of Four Russians ("M4RI").
+//!
+//! Sources: V. L. Arlazarov, E. A. Dinic, M. A. Kronrod, I. A. Faradžev, "On
+//! economical construction of the transitive closure of an oriented graph",
+//! Soviet Math. Dokl. 11 (1970) — the table-of-all-combinations idea; G. V. Bard,
+//! *Algebraic Cryptanalysis* (Springer 2009), ch. 9 — M4RI for echelon forms;
+//! M. R. Albrecht, G. V. Bard, W. Hart, "Algorithm 898: Efficient multiplication
+//! of dense matrices over GF(2)", ACM TOMS 37(1), 2010 — Gray-code table
+//! construction, several tables applied in one sweep, cache blocking.
+//! This is an independent implementation of those ideas.
+//!
+//! # The algorithm
+//!
+//! Columns are processed one 64-bit limb at a time (a *pass*). In a pass at limb
+//! `l`, with `r` pivots found so far (rows `r..` are zero left of the pass):
+//!
+//! 1. **Pivot search on windows.** Each row `i ≥ r` contributes its limb `l`
+//!    (its *window*). Gaussian elimination on these `u64` windows alone (no row
+//!    data is touched except to swap the chosen pivot rows up to `r, r+1, …`)
+//!    finds the pivot columns of the pass.
+//! 2. **Groups and tables.** The 64 window bits are cut into groups of `k`
+//!    consecutive bits. Group by group (in column order), the group's pivot rows
+//!    are Gauss–Jordan reduced among themselves, then a table of all `2^p`
+//!    sums of its `p` pivot rows is built, each entry from an earlier one by one
+//!    row XOR (Gray-code order), and applied to the pivot rows of later groups,
+//!    so that those are zero in this group's pivot columns.
+//! 3. **One sweep.** Every other row (above and below the pivot rows; and each
+//!    pivot row for the groups after its own) reads its window once; the table
+//!    index of each group is read from the window as updated by the previous
+//!    groups' entries (only the entries' first limbs are needed for that), and
+//!    then all chosen entries are XORed into the row in one pass over its limbs.
+//!    The sweep can be cut into column blocks (all rows' first block of limbs,
+//!    then the next, …) so that only one block of every table need stay in
+//!    cache; on the machines measured so far whole rows were faster, so that is
+//!    the default ([`Params::block`]).
+//!
+//! Table entries are laid out on 64-byte lines with an odd number of lines
+//! between consecutive entries, so that equal columns of different entries do
+//! not crowd into a few cache sets.
+//!
+//! The result is the unique RREF, identical to plain Gauss–Jordan elimination.
+//!
+//! # Augmented matrices
+//!
+//! [`echelonize_augmented`] reduces `[M | I_m]` (for [`crate::kernel_image`])
+//! while keeping the identity part narrow: during the passes over `M`'s columns
+//! the identity part is held in *pivot order* — its column `j` stands for the
+//! source row that is now row `j` — so that row `i`'s identity part is supported
+//! in columns `< r` (pivots found so far) plus its own column `i`. Row XORs then
+//! stop at column `n + r + (pivots of this pass)` instead of `n + m`. A row swap
+//! exchanges two of those columns, which only the two swapped rows use. After
+//! the last column of `M` the identity part is permuted back and the passes go
+//! on over it (the kernel part).
+//!
+//! # SIMD
+//!
+//! The reduction is one generic function inlined into wrappers compiled with
+//! `#[target_feature(enable = "avx2")]` / `"avx512f"`, chosen at run time with
+//! `is_x86_feature_detected!`; the XOR loops are then vectorised to 256- or
+//! 512-bit registers. Without those features (or off x86-64) the same code is
+//! compiled for the baseline target.
+
+use crate::LIMB_BITS;
+
+/// The instruction set the XOR loops are compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Simd {
+    /// The compilation target's baseline (SSE2 on x86-64).
+    Portable,
+    /// AVX2 (256-bit integer vectors).
+    Avx2,
+    /// AVX-512 Foundation (512-bit integer vectors).
+    Avx512,
+}
+
+impl Simd {
+    /// The best level this CPU supports.
+    pub(crate) fn detect() -> Simd {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                return Simd::Avx512;
+            }
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return Simd::Avx2;
+            }
+        }
+        Simd::Portable
+    }
+
+    /// Every level this CPU supports (for tests comparing them).
+    #[cfg(test)]
+    pub(crate) fn available() -> Vec<Simd> {
+        let mut out = vec![Simd::Portable];
+        if matches!(Simd::detect(), Simd::Avx2 | Simd::Avx512) {
+            out.push(Simd::Avx2);
+        }
+        if Simd::detect() == Simd::Avx512 {
+            out.push(Simd::Avx512);
+        }
+        out
+    }
+}
+
+/// Tuning of the reduction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Params {
+    /// Bits per table (`1..=8`): tables have up to `2^k` entries, a pass uses
+    /// `ceil(64 / k)` of them.
+    pub k: usize,
+    /// Column block of the sweep, in limbs (`>= 1`): the sweep updates every
+    /// row's limbs `0..block` of the pass, then `block..2 * block`, and so on,
+    /// so that only that block of every table need stay in cache.
+    pub block: usize,
+    /// Instruction set of the XOR loops.
+    pub simd: Simd,
+}
+
+impl Params {
+    /// The parameters for a matrix of `rows` rows and `stride` limbs per row.
+    /// `k` grows with the rows a pass sweeps (tables of `2^k` entries pay off
+    /// when many rows use them): 5 below 512 rows, 6 below 4096, 7 below 8192,
+    /// then 8 — the best values measured on the project's 2-core machine
+    /// (docs/EXPERIMENTS.md). No column blocking (blocking measured slower).
+    pub(crate) fn for_shape(rows: usize, stride: usize) -> Params {
+        let k = match rows {
+            0..512 => 5,
+            512..4096 => 6,
+            4096..8192 => 7,
+            _ => 8,
+        };
+        Params::with_k(k, stride, Simd::detect())
+    }
+
+    /// Parameters with the given `k` and SIMD level, sweeping whole rows.
+    pub(crate) fn with_k(k: usize, stride: usize, simd: Simd) -> Params {
+        assert!((1..=8).contains(&k), "M4RI table bits k = {k} not in 1..=8");
+        Params {
+            k,
+            block: stride.max(1),
+            simd,
+        }
+    }
+}
+
+/// Reduce the `rows × cols` matrix held in `data` (`stride` limbs per row, bits
+/// past `cols` zero) to RREF in place; returns the pivot columns, ascending.
+/// Same contract as [`crate::Matrix::row_reduce`].
+pub(crate) fn echelonize(
+    data: &mut [u64],
+    rows: usize,
+    cols: usize,
+    stride: usize,
+    params: Params,
+) -> Vec<usize> {
+    let job = Job {
+        data,
+        rows,
+        cols,
+        stride,
+        augmented_at: None,
+        params,
+    };
+    dispatch(job)
+}
+
+/// Reduce `[M | I_m]` to RREF in place, where `data` holds `rows = m` rows of
+/// `stride = limbs_for(n + m)` limbs whose first `n` columns are `M` and whose
+/// last `m` columns are the identity (row `i` has a one in column `n + i`);
+/// returns the pivot columns. The result is exactly that of
+/// [`crate::Matrix::row_reduce`] on the same matrix.
+pub(crate) fn echelonize_augmented(
+    data: &mut [u64],
+    rows: usize,
+    n: usize,
+    stride: usize,
+    params: Params,
+) -> Vec<usize> {
+    let job = Job {
+        data,
+        rows,
+        cols: n + rows,
+        stride,
+        augmented_at: Some(n),
+        params,
+    };
+    dispatch(job)
+}
+
+struct Job<'a> {
+    data: &'a mut [u64],
+    rows: usize,
+    cols: usize,
+    stride: usize,
+    /// `Some(n)`: the matrix is `[M | I]` with `M` of `n` columns (see
+    /// [`echelonize_augmented`]).
+    augmented_at: Option<usize>,
+    params: Params,
+}
+
+fn dispatch(job: Job<'_>) -> Vec<usize> {
+    assert_eq!(job.stride, crate::limbs_for(job.cols));
+    assert_eq!(job.data.len(), job.rows * job.stride);
+    match job.params.simd {
+        #[cfg(target_arch = "x86_64")]
+        Simd::Avx512 => {
+            assert!(
+                std::arch::is_x86_feature_detected!("avx512f"),
+                "M4RI: AVX-512 requested on a CPU without it"
+            );
+            // SAFETY: the CPU supports AVX-512F (checked just above), which is
+            // all `run_avx512` is compiled to assume.
+            unsafe { run_avx512(job) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Simd::Avx2 => {
+            assert!(
+                std::arch::is_x86_feature_detected!("avx2"),
+                "M4RI: AVX2 requested on a CPU without it"
+            );
+            // SAFETY: the CPU supports AVX2 (checked just above), which is all
+            // `run_avx2` is compiled to assume.
+            unsafe { run_avx2(job) }
+        }
+        _ => run(job),
+    }
+}
+
+/// [`run`] compiled with AVX2 (every helper is `#[inline(always)]`, so the
+/// whole reduction, XOR loops included, is generated for AVX2).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn run_avx2(job: Job<'_>) -> Vec<usize> {
+    run(job)
+}
+
+/// [`run`] compiled with AVX-512F.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn run_avx512(job: Job<'_>) -> Vec<usize> {
+    run(job)
+}
+
+/// Scratch space reused by all passes of one reduction.
+struct Scratch {
+    /// Window (limb `l`) of each row, for the pivot search.
+    win: Vec<u64>,
+    /// Tables (after an alignment offset): group `g`, entry `e` starts at
+    /// `(g << k | e) * es`, `es` = the entry stride (see [`entry_stride`]).
+    tables: Vec<u64>,
+    /// First limb (the window) of each table entry, indexed `g << k | e`.
+    twin: Vec<u64>,
+    /// Per group: window bits of the group (shifted down) → table entry.
+    maps: Vec<[u8; 256]>,
+    /// Rows to update in the sweep.
+    targets: Vec<u32>,
+    /// Target `t` adds the table entries at `offs[starts[t]..starts[t + 1]]`
+    /// (offsets into `tables`).
+    starts: Vec<u32>,
+    offs: Vec<u32>,
+}
+
+/// The reduction, generic over the instruction set it is compiled for.
+#[inline(always)]
+fn run(job: Job<'_>) -> Vec<usize> {
+    let Job {
+        data,
+        rows,
+        cols,
+        stride,
+        augmented_at,
+        params,
+    } = job;
+    let k = params.k;
+    let groups = LIMB_BITS.div_ceil(k);
+    let mut sc = Scratch {
+        win: vec![0; rows],
+        tables: Vec::new(),
+        twin: vec![0; groups << k],
+        maps: vec![[0u8; 256]; groups],
+        targets: Vec::with_capacity(rows),
+        starts: Vec::with_capacity(rows + 1),
+        offs: Vec::with_capacity(rows * groups),
+    };
+    let mut pivots = Vec::new();
+    let mut r = 0;
+    match augmented_at {
+        None => {
+            for l in 0..stride {
+                if r == rows {
+                    break;
+                }
+                let found = pass(
+                    data,
+                    rows,
+                    stride,
+                    r,
+                    l,
+                    !0,
+                    stride,
+                    None,
+                    params,
+                    &mut sc,
+                    &mut pivots,
+                );
+                r += found;
+            }
+        }
+        Some(n) => {
+            let m = rows;
+            // Phase 1: the columns of M, identity part in pivot order.
+            let mut perm: Vec<usize> = (0..m).collect();
+            let mut l = 0;
+            while l * LIMB_BITS < n && r < rows {
+                let lo = l * LIMB_BITS;
+                let mask = if n - lo >= LIMB_BITS {
+                    !0
+                } else {
+                    (1u64 << (n - lo)) - 1
+                };
+                let frame = Frame { n, perm: &mut perm };
+                let found = pass(
+                    data,
+                    rows,
+                    stride,
+                    r,
+                    l,
+                    mask,
+                    0,
+                    Some(frame),
+                    params,
+                    &mut sc,
+                    &mut pivots,
+                );
+                r += found;
+                l += 1;
+            }
+            unpermute(data, rows, stride, n, &perm);
+            // Phase 2: the identity part (kernel rows `r..`, and the image rows
+            // reduced at the kernel's pivot columns).
+            let mut l = n / LIMB_BITS;
+            while l < stride && r < rows {
+                let lo = l * LIMB_BITS;
+                let mut mask = !0u64;
+                if lo < n {
+                    mask &= !((1u64 << (n - lo)) - 1);
+                }
+                let found = pass(
+                    data,
+                    rows,
+                    stride,
+                    r,
+                    l,
+                    mask,
+                    stride,
+                    None,
+                    params,
+                    &mut sc,
+                    &mut pivots,
+                );
+                r += found;
+                l += 1;
+            }
+        }
+    }
+    debug_assert!(pivots.iter().all(|&p| p < cols));
+    pivots
+}
+
+/// The pivot-order identity part of an augmented reduction (phase 1).
+struct Frame<'a> {
+    /// Columns of `M`; the identity part starts at column `n`.
+    n: usize,
+    /// `perm[j]`: the source row that identity column `n + j` stands for.
+    perm: &'a mut Vec<usize>,
+}
+
+#[inline(always)]
+fn flip_bit(data: &mut [u64], stride: usize, row: usize, col: usize) {
+    data[row * stride + col / LIMB_BITS] ^= 1 << (col % LIMB_BITS);
+}
+
+/// Put the identity part back in source-row order: in every row, bit `n + j`
+/// moves to `n + perm[j]` (a column permutation of the `m × m` identity part).
+///
+/// Done 64 rows at a time: the strip's `64 × m` block is transposed by 64×64
+/// bit blocks into one word per column, the column words are permuted, and the
+/// result is transposed back. Cost O(m² / 64 · log 64) word operations and
+/// O(m) words of scratch (a bit-by-bit scatter measured slower: docs/EXPERIMENTS.md).
+#[inline(always)]
+fn unpermute(data: &mut [u64], rows: usize, stride: usize, n: usize, perm: &[usize]) {
+    if perm.iter().enumerate().all(|(j, &p)| j == p) {
+        return;
+    }
+    let m = rows;
+    let mw = crate::limbs_for(m);
+    let mut strip = vec![0u64; LIMB_BITS * mw]; // 64 rows × mw limbs
+    let mut cols = vec![0u64; LIMB_BITS * mw]; // one word per column, permuted
+    let mut blk = [0u64; 64];
+    for i0 in (0..m).step_by(LIMB_BITS) {
+        let h = LIMB_BITS.min(m - i0);
+        for t in 0..h {
+            let row = &data[(i0 + t) * stride..(i0 + t + 1) * stride];
+            read_bits(row, n, &mut strip[t * mw..(t + 1) * mw]);
+        }
+        strip[h * mw..].fill(0);
+        for bj in 0..mw {
+            for (t, w) in blk.iter_mut().enumerate() {
+                *w = strip[t * mw + bj];
+            }
+            transpose64(&mut blk);
+            for (c, &w) in blk.iter().enumerate() {
+                let j = bj * LIMB_BITS + c;
+                if j < m {
+                    cols[perm[j]] = w;
+                }
+            }
+        }
+        for bj in 0..mw {
+            blk.copy_from_slice(&cols[bj * LIMB_BITS..(bj + 1) * LIMB_BITS]);
+            transpose64(&mut blk);
+            for (t, &w) in blk.iter().enumerate().take(h) {
+                strip[t * mw + bj] = w;
+            }
+        }
+        for t in 0..h {
+            let row = &mut data[(i0 + t) * stride..(i0 + t + 1) * stride];
+            write_bits(row, n, &strip[t * mw..(t + 1) * mw]);
+        }
+    }
+}
+
+/// `out` = bits `start..start + 64 * out.len()` of `row` (zero past its end).
+#[inline(always)]
+fn read_bits(row: &[u64], start: usize, out: &mut [u64]) {
+    let (first, sh) = (start / LIMB_BITS, start % LIMB_BITS);
+    for (t, w) in out.iter_mut().enumerate() {
+        let lo = row.get(first + t).copied().unwrap_or(0);
+        let hi = if sh == 0 {
+            0
+        } else {
+            row.get(first + t + 1).copied().unwrap_or(0)
+        };
+        *w = if sh == 0 {
+            lo
+        } else {
+            (lo >> sh) | (hi << (LIMB_BITS - sh))
+        };
+    }
+}
+
+/// Bits `start..` of `row` (up to its end) = the bits of `src`, in order;
+/// bits of `src` past the row's end must be zero.
+#[inline(always)]
+fn write_bits(row: &mut [u64], start: usize, src: &[u64]) {
+    let (first, sh) = (start / LIMB_BITS, start % LIMB_BITS);
+    if sh == 0 {
+        let n = row.len() - first;
+        row[first..].copy_from_slice(&src[..n]);
+        return;
+    }
+    row[first] &= (1u64 << sh) - 1;
+    row[first + 1..].fill(0);
+    for (t, &w) in src.iter().enumerate() {
+        row[first + t] |= w << sh;
+        if let Some(next) = row.get_mut(first + t + 1) {
+            *next |= w >> (LIMB_BITS - sh);
+        }
+    }
+}
+
+/// Transpose the 64×64 bit matrix `a` in place: bit `j` of `a[i]` and bit `i`
+/// of `a[j]` trade places. Recursive block swaps (H. S. Warren, *Hacker's
+/// Delight*, 2nd ed., §7-3), here for least-significant-bit-first columns.
+#[inline(always)]
+fn transpose64(a: &mut [u64; 64]) {
+    let mut j = 32;
+    let mut mask: u64 = 0x0000_0000_FFFF_FFFF;
+    while j != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let t = ((a[k] >> j) ^ a[k + j]) & mask;
+            a[k] ^= t << j;
+            a[k + j] ^= t;
+            k = (k + j + 1) & !j;
+        }
+        j >>= 1;
+        mask ^= mask << j;
+    }
+}
+
+/// One pass over limb `l` (see the module docs). Pivot candidates are the bits
+/// of `mask` in that limb; rows `r..` must be zero left of those columns. Row
+/// XORs run over limbs `l..end` (with a [`Frame`], `end` is computed from the
+/// pivots found). Appends the pass's pivot columns to `pivots` and returns
+/// their number.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn pass(
+    data: &mut [u64],
+    rows: usize,
+    stride: usize,
+    r: usize,
+    l: usize,
+    mask: u64,
+    end: usize,
+    mut frame: Option<Frame<'_>>,
+    params: Params,
+    sc: &mut Scratch,
+    pivots: &mut Vec<usize>,
+) -> usize {
+    let s = stride;
+    // 1. Pivot search on the windows of rows r.. .
+    let win = &mut sc.win;
+    for i in r..rows {
+        win[i] = data[i * s + l] & mask;
+    }
+    let mut pc = [0u8; 64];
+    let mut found = 0;
+    let mut cand = mask;
+    while cand != 0 {
+        let top = r + found;
+        if top == rows {
+            break;
+        }
+        let j = cand.trailing_zeros();
+        cand &= cand - 1;
+        let bit = 1u64 << j;
+        let Some(p) = (top..rows).find(|&i| win[i] & bit != 0) else {
+            continue;
+        };
+        if p != top {
+            swap_rows(data, s, p, top);
+            win.swap(p, top);
+            if let Some(f) = frame.as_mut() {
+                // Identity columns n+p and n+top trade places; only these two
+                // rows use them (each its own).
+                for row in [p, top] {
+                    flip_bit(data, s, row, f.n + p);
+                    flip_bit(data, s, row, f.n + top);
+                }
+                f.perm.swap(p, top);
+            }
+        }
+        let wp = win[top];
+        for w in &mut win[top + 1..rows] {
+            *w ^= wp & 0u64.wrapping_sub((*w >> j) & 1);
+        }
+        pc[found] = j as u8;
+        found += 1;
+    }
+    if found == 0 {
+        return 0;
+    }
+    let end = match &frame {
+        Some(f) => crate::limbs_for(f.n + r + found),
+        None => end,
+    };
+    let width = end - l;
+    let pc = &pc[..found];
+    pivots.extend(pc.iter().map(|&b| l * LIMB_BITS + b as usize));
+
+    // 2. Groups: Gauss–Jordan within each, tables, and forward reduction of
+    // the later groups' pivot rows.
+    let k = params.k;
+    let groups = LIMB_BITS.div_ceil(k);
+    let entries = 1usize << k;
+    let es = entry_stride(width);
+    let need = groups * entries * es;
+    assert!(
+        need <= u32::MAX as usize,
+        "M4RI: tables of {need} limbs exceed the u32 offsets"
+    );
+    if sc.tables.len() < need + 8 {
+        sc.tables.resize(need + 8, 0);
+    }
+    // Start the tables on a 64-byte boundary (entries are whole cache lines).
+    let align = sc.tables.as_ptr().align_offset(64).min(7);
+    let tab = &mut sc.tables[align..align + need];
+    // first pivot index of each group (gstart[groups] = found)
+    let mut gstart = [0usize; 65];
+    {
+        let mut a = 0;
+        for (g, gs) in gstart.iter_mut().enumerate().take(groups + 1) {
+            while a < found && (pc[a] as usize) < g * k {
+                a += 1;
+            }
+            *gs = a;
+        }
+        gstart[groups] = found;
+    }
+    for g in 0..groups {
+        let (a0, a1) = (gstart[g], gstart[g + 1]);
+        let lo = g * k;
+        let map = &mut sc.maps[g];
+        if a0 == a1 {
+            continue;
+        }
+        // Gauss–Jordan among the group's pivot rows (already zero in the
+        // earlier groups' pivot columns).
+        for (a, &pa) in pc.iter().enumerate().take(a1).skip(a0) {
+            let bit = 1u64 << pa;
+            for b in a0..a1 {
+                if b != a && data[(r + b) * s + l] & bit != 0 {
+                    xor_rows(data, s, r + a, r + b, l, end);
+                }
+            }
+        }
+        // map: group bits → entry (bit t of the entry = pivot a0 + t)
+        let gbits = k.min(LIMB_BITS - lo);
+        for (w, slot) in map.iter_mut().enumerate().take(1 << gbits) {
+            let mut e = 0u8;
+            for (t, &b) in pc[a0..a1].iter().enumerate() {
+                e |= (((w >> (b as usize - lo)) & 1) as u8) << t;
+            }
+            *slot = e;
+        }
+        // table by Gray code: entry gray(i) = entry gray(i-1) + pivot row tz(i)
+        let cnt = a1 - a0;
+        let base = (g << k) * es;
+        let tg = &mut tab[base..base + (1 << cnt) * es];
+        tg[..width].fill(0);
+        sc.twin[g << k] = 0;
+        for i in 1usize..(1 << cnt) {
+            let b = i.trailing_zeros() as usize;
+            let cur = i ^ (i >> 1);
+            let prev = cur ^ (1 << b);
+            let prow = &data[(r + a0 + b) * s + l..(r + a0 + b) * s + end];
+            let (dst, src) = if cur > prev {
+                let (x, y) = tg.split_at_mut(cur * es);
+                (&mut y[..width], &x[prev * es..prev * es + width])
+            } else {
+                let (x, y) = tg.split_at_mut(prev * es);
+                (&mut x[cur * es..cur * es + width], &y[..width])
+            };
+            xor3(dst, src, prow);
+            sc.twin[(g << k) | cur] = sc.twin[(g << k) | prev] ^ prow[0];
+        }
+        // forward-reduce the later groups' pivot rows by this table
+        for a in a1..found {
+            let i = r + a;
+            let w = data[i * s + l];
+            let e = map[((w >> lo) as usize) & ((1 << gbits) - 1)] as usize;
+            if e != 0 {
+                let t = &tab[base + e * es..base + e * es + width];
+                xor_into(&mut data[i * s + l..i * s + end], t);
+            }
+        }
+    }
+
+    // 3. The sweep: every row outside the pass's pivot rows, plus each pivot
+    // row for the groups after its own. First the table entries of every row
+    // (independent dependency chains, which the CPU overlaps), then the XORs.
+    sc.targets.clear();
+    sc.starts.clear();
+    sc.offs.clear();
+    // Groups with pivots: (shift, mask, table base index).
+    let mut active = [(0u32, 0u64, 0usize); 64];
+    let mut nactive = 0;
+    let mut first_active_after = [0usize; 65]; // group g -> index in `active` of the first group > g
+    for g in 0..groups {
+        if gstart[g] != gstart[g + 1] {
+            let lo = g * k;
+            active[nactive] = (lo as u32, (1u64 << k.min(LIMB_BITS - lo)) - 1, g << k);
+            nactive += 1;
+        }
+        first_active_after[g] = nactive;
+    }
+    let active = &active[..nactive];
+    let maps = &sc.maps;
+    let twin = &sc.twin;
+    let collect = |i: usize,
+                   from: usize,
+                   offs: &mut Vec<u32>,
+                   targets: &mut Vec<u32>,
+                   starts: &mut Vec<u32>| {
+        let mut w = data[i * s + l];
+        let start = offs.len();
+        for &(lo, m, base) in &active[from..] {
+            let e = maps[base >> k][((w >> lo) & m) as usize] as usize;
+            if e != 0 {
+                offs.push(((base | e) * es) as u32);
+                w ^= twin[base | e];
+            }
+        }
+        if offs.len() > start {
+            targets.push(i as u32);
+            starts.push(start as u32);
+        }
+    };
+    for i in 0..r {
+        collect(i, 0, &mut sc.offs, &mut sc.targets, &mut sc.starts);
+    }
+    for i in r + found..rows {
+        collect(i, 0, &mut sc.offs, &mut sc.targets, &mut sc.starts);
+    }
+    for a in 0..found {
+        let from = first_active_after[pc[a] as usize / k];
+        collect(r + a, from, &mut sc.offs, &mut sc.targets, &mut sc.starts);
+    }
+    sc.starts.push(sc.offs.len() as u32);
+    let block = params.block.max(1);
+    let tables = &*tab;
+    let mut c0 = 0;
+    while c0 < width {
+        let c1 = (c0 + block).min(width);
+        for (t, &i) in sc.targets.iter().enumerate() {
+            let i = i as usize;
+            let dst = &mut data[i * s + l + c0..i * s + l + c1];
+            let mut q = &sc.offs[sc.starts[t] as usize..sc.starts[t + 1] as usize];
+            let at = |o: u32| &tables[o as usize + c0..o as usize + c1];
+            while q.len() >= 8 {
+                xor8(
+                    dst,
+                    [
+                        at(q[0]),
+                        at(q[1]),
+                        at(q[2]),
+                        at(q[3]),
+                        at(q[4]),
+                        at(q[5]),
+                        at(q[6]),
+                        at(q[7]),
+                    ],
+                );
+                q = &q[8..];
+            }
+            if q.len() >= 4 {
+                xor4(dst, at(q[0]), at(q[1]), at(q[2]), at(q[3]));
+                q = &q[4..];
+            }
+            match q.len() {
+                3 => xor_3src(dst, at(q[0]), at(q[1]), at(q[2])),
+                2 => xor_2src(dst, at(q[0]), at(q[1])),
+                1 => xor_into(dst, at(q[0])),
+                _ => {}
+            }
+        }
+        c0 = c1;
+    }
+    found
+}
+
+/// Limbs from one table entry to the next for entries of `width` limbs: a
+/// whole number of 64-byte lines, and an odd one, so that the same column of
+/// different entries falls in different cache sets (a power-of-two stride would
+/// put them all in a few sets).
+#[inline(always)]
+fn entry_stride(width: usize) -> usize {
+    let lines = width.div_ceil(8);
+    8 * (lines | 1)
+}
+
+/// Swap rows `a` and `b` (whole rows).
+#[inline(always)]
+fn swap_rows(data: &mut [u64], s: usize, a: usize, b: usize) {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    let (x, y) = data.split_at_mut(hi * s);
+    x[lo * s..(lo + 1) * s].swap_with_slice(&mut y[..s]);
+}
+
+/// Row `dst` ^= row `src`, limbs `from..to`.
+#[inline(always)]
+fn xor_rows(data: &mut [u64], s: usize, src: usize, dst: usize, from: usize, to: usize) {
+    debug_assert_ne!(src, dst);
+    if src < dst {
+        let (x, y) = data.split_at_mut(dst * s);
+        xor_into(&mut y[from..to], &x[src * s + from..src * s + to]);
+    } else {
+        let (x, y) = data.split_at_mut(src * s);
+        xor_into(&mut x[dst * s + from..dst * s + to], &y[from..to]);
+    }
+}
+
+/// `dst ^= src` (equal lengths).
+#[inline(always)]
+fn xor_into(dst: &mut [u64], src: &[u64]) {
+    let n = dst.len();
+    let src = &src[..n];
+    for i in 0..n {
+        dst[i] ^= src[i];
+    }
+}
+
+/// `dst = a ^ b` (equal lengths).
+#[inline(always)]
+fn xor3(dst: &mut [u64], a: &[u64], b: &[u64]) {
+    let n = dst.len();
+    let (a, b) = (&a[..n], &b[..n]);
+    for i in 0..n {
+        dst[i] = a[i] ^ b[i];
+    }
+}
+
+/// `dst ^= s[0] ^ … ^ s[7]` (equal lengths).
+#[inline(always)]
+fn xor8(dst: &mut [u64], s: [&[u64]; 8]) {
+    let n = dst.len();
+    let (a, b, c, d) = (&s[0][..n], &s[1][..n], &s[2][..n], &s[3][..n]);
+    let (e, f, g, h) = (&s[4][..n], &s[5][..n], &s[6][..n], &s[7][..n]);
+    for i in 0..n {
+        dst[i] ^= a[i] ^ b[i] ^ c[i] ^ d[i] ^ e[i] ^ f[i] ^ g[i] ^ h[i];
+    }
+}
+
+/// `dst ^= a ^ b ^ c ^ d` (equal lengths).
+#[inline(always)]
+fn xor4(dst: &mut [u64], a: &[u64], b: &[u64], c: &[u64], d: &[u64]) {
+    let n = dst.len();
+    let (a, b, c, d) = (&a[..n], &b[..n], &c[..n], &d[..n]);
+    for i in 0..n {
+        dst[i] ^= a[i] ^ b[i] ^ c[i] ^ d[i];
+    }
+}
+
+/// `dst ^= a ^ b ^ c` (equal lengths).
+#[inline(always)]
+fn xor_3src(dst: &mut [u64], a: &[u64], b: &[u64], c: &[u64]) {
+    let n = dst.len();
+    let (a, b, c) = (&a[..n], &b[..n], &c[..n]);
+    for i in 0..n {
+        dst[i] ^= a[i] ^ b[i] ^ c[i];
+    }
+}
+
+/// `dst ^= a ^ b` (equal lengths).
+#[inline(always)]
+fn xor_2src(dst: &mut [u64], a: &[u64], b: &[u64]) {
+    let n = dst.len();
+    let (a, b) = (&a[..n], &b[..n]);
+    for i in 0..n {
+        dst[i] ^= a[i] ^ b[i];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Matrix;
+
+    /// xorshift64* random bits for test matrices.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+    }
+
+    /// How a test matrix is filled.
+    #[derive(Clone, Copy, Debug)]
+    enum Fill {
+        Dense,
+        /// Each bit one with probability 1/2^p.
+        Sparse(u32),
+        /// Product of random `rows × rank` and `rank × cols` matrices.
+        LowRank(usize),
+        /// Dense, then every row copied from a random earlier row or zeroed
+        /// with probability 1/2 (many equal rows, zero rows in between).
+        Repeats,
+    }
+
+    fn random(rows: usize, cols: usize, fill: Fill, rng: &mut Rng) -> Matrix {
+        let mut m = Matrix::new(rows, cols);
+        let fill_bits = |m: &mut Matrix, rng: &mut Rng, p: u32| {
+            for i in 0..m.rows() {
+                for j in 0..m.cols() {
+                    let mut one = true;
+                    for _ in 0..p {
+                        one &= rng.next() & 1 == 1;
+                    }
+                    if one && rng.next() & 1 == 1 {
+                        m.set(i, j, true);
+                    }
+                }
+            }
+        };
+        match fill {
+            Fill::Dense => fill_bits(&mut m, rng, 0),
+            Fill::Sparse(p) => fill_bits(&mut m, rng, p),
+            Fill::LowRank(k) => {
+                let mut a = Matrix::new(rows, k);
+                let mut b = Matrix::new(k, cols);
+                fill_bits(&mut a, rng, 0);
+                fill_bits(&mut b, rng, 0);
+                m = a.mul(&b);
+            }
+            Fill::Repeats => {
+                fill_bits(&mut m, rng, 0);
+                for i in 1..rows {
+                    match rng.next() % 4 {
+                        0 => {
+                            let src = (rng.next() % i as u64) as usize;
+                            let row = m.row(src).to_vec();
+                            m.row_mut(i).copy_from_slice(&row);
+                        }
+                        1 => m.row_mut(i).fill(0),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        m
+    }
+
+    fn fills() -> Vec<Fill> {
+        vec![
+            Fill::Dense,
+            Fill::Sparse(3),
+            Fill::Sparse(6),
+            Fill::LowRank(0),
+            Fill::LowRank(3),
+            Fill::LowRank(70),
+            Fill::Repeats,
+        ]
+    }
+
+    /// Every k, every SIMD level of this CPU, tiny and odd column blocks: the
+    /// result must equal plain Gauss–Jordan's, byte for byte.
+    #[test]
+    fn m4ri_matches_simple_all_params() {
+        let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+        let shapes = [
+            (0, 0),
+            (0, 5),
+            (5, 0),
+            (1, 1),
+            (3, 1),
+            (1, 64),
+            (70, 63),
+            (64, 64),
+            (65, 65),
+            (130, 130),
+            (40, 257),
+            (257, 40),
+            (200, 129),
+        ];
+        for &(rows, cols) in &shapes {
+            for fill in fills() {
+                let m = random(rows, cols, fill, &mut rng);
+                let mut want = m.clone();
+                let want_p = want.row_reduce_simple();
+                for simd in Simd::available() {
+                    for k in 1..=8 {
+                        for block in [1, 3, 1000] {
+                            let mut got = m.clone();
+                            let params = Params { k, block, simd };
+                            let p = got.row_reduce_with(params);
+                            assert_eq!(p, want_p, "{rows}x{cols} {fill:?} {params:?}");
+                            assert_eq!(got, want, "{rows}x{cols} {fill:?} {params:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The augmented reduction of [M | I] equals plain Gauss–Jordan on it.
+    #[test]
+    fn augmented_matches_simple() {
+        let mut rng = Rng(0xDEAD_BEEF_0BAD_F00D);
+        let shapes = [
+            (0, 0),
+            (0, 7),
+            (1, 0),
+            (6, 0),
+            (1, 1),
+            (3, 5),
+            (63, 1),
+            (64, 64),
+            (65, 63),
+            (100, 30),
+            (30, 100),
+            (130, 130),
+            (200, 64),
+            (129, 257),
+        ];
+        for &(rows, n) in &shapes {
+            for fill in fills() {
+                let m = random(rows, n, fill, &mut rng);
+                let mut aug = Matrix::new(rows, n + rows);
+                for i in 0..rows {
+                    for j in 0..n {
+                        aug.set(i, j, m.get(i, j));
+                    }
+                    aug.set(i, n + i, true);
+                }
+                let mut want = aug.clone();
+                let want_p = want.row_reduce_simple();
+                for simd in Simd::available() {
+                    for k in [1, 3, 4, 8] {
+                        let mut got = aug.clone();
+                        let params = Params { k, block: 5, simd };
+                        let stride = got.stride();
+                        let p = echelonize_augmented(got.data_mut(), rows, n, stride, params);
+                        assert_eq!(p, want_p, "{rows}x{n} {fill:?} {params:?}");
+                        assert_eq!(got, want, "{rows}x{n} {fill:?} {params:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A few large ones with the default parameters.
+    #[test]
+    fn m4ri_matches_simple_large() {
+        let mut rng = Rng(42);
+        for &(rows, cols) in &[(1000, 1000), (1100, 1030), (300, 2000), (2000, 300)] {
+            for fill in [
+                Fill::Dense,
+                Fill::Sparse(4),
+                Fill::LowRank(500),
+                Fill::Repeats,
+            ] {
+                let m = random(rows, cols, fill, &mut rng);
+                let mut want = m.clone();
+                let want_p = want.row_reduce_simple();
+                let mut got = m.clone();
+                assert_eq!(got.row_reduce_m4ri(), want_p);
+                assert_eq!(got, want, "{rows}x{cols} {fill:?}");
+            }
+        }
+    }
+
+    #[test]
+    #[allow(clippy::needless_range_loop)]
+    fn transpose64_matches_naive() {
+        let mut rng = Rng(7);
+        for _ in 0..20 {
+            let mut a = [0u64; 64];
+            for w in a.iter_mut() {
+                *w = rng.next();
+            }
+            let mut t = a;
+            transpose64(&mut t);
+            for i in 0..64 {
+                for j in 0..64 {
+                    assert_eq!((t[i] >> j) & 1, (a[j] >> i) & 1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn read_write_bits_roundtrip() {
+        let mut rng = Rng(9);
+        for start in [0, 1, 63, 64, 65, 130] {
+            let mut row: Vec<u64> = (0..5).map(|_| rng.next()).collect();
+            let orig = row.clone();
+            let nbits: usize = 5 * 64 - start;
+            let mut buf = vec![0u64; nbits.div_ceil(64)];
+            read_bits(&row, start, &mut buf);
+            for b in 0..nbits {
+                let want = (orig[(start + b) / 64] >> ((start + b) % 64)) & 1;
+                assert_eq!((buf[b / 64] >> (b % 64)) & 1, want);
+            }
+            write_bits(&mut row, start, &buf);
+            assert_eq!(row, orig);
+            let zeros = vec![0u64; buf.len()];
+            write_bits(&mut row, start, &zeros);
+            for b in 0..5 * 64 {
+                let bit = (row[b / 64] >> (b % 64)) & 1;
+                let want = if b < start {
+                    (orig[b / 64] >> (b % 64)) & 1
+                } else {
+                    0
+                };
+                assert_eq!(bit, want);
+            }
+        }
+    }
+
+    #[test]
+    fn params_shape() {
+        assert_eq!(Params::for_shape(1024, 16).k, 6);
+        assert_eq!(Params::for_shape(0, 0).k, 5);
+        assert_eq!(Params::for_shape(5000, 1).k, 7);
+        assert_eq!(Params::for_shape(1 << 20, 1).k, 8);
+        assert_eq!(Params::with_k(8, 1000, Simd::Portable).block, 1000);
+        assert_eq!(Params::with_k(3, 0, Simd::Portable).block, 1);
+    }
+}
