@@ -14,7 +14,6 @@ pub mod free_module;
 pub mod graph;
 pub mod nassau;
 pub mod products;
-pub mod products;
 pub mod save;
 pub mod scheduler;
 pub mod subalgebra;
