@@ -47,8 +47,18 @@ pub(crate) fn fill_rows(res: &Resolution, m: &mut Matrix, specs: &[(&Differentia
         return;
     }
     let build = |(row, (dg, r)): (&mut [u64], &(&Differential, PPart))| {
-        for term in &dg.terms {
-            alg.multiply_basis_into(r, &term.op, row, target_offsets[term.gen as usize]);
+        // One table look-up per row: every term multiplies the same Sq(R).
+        match alg.admissible_matrices(r) {
+            Some(table) => {
+                for term in &dg.terms {
+                    alg.multiply_admissible_into(table, &term.op, row, target_offsets[term.gen as usize]);
+                }
+            }
+            None => {
+                for term in &dg.terms {
+                    alg.multiply_basis_into(r, &term.op, row, target_offsets[term.gen as usize]);
+                }
+            }
         }
     };
     if specs.len() < PARALLEL_ROWS {
