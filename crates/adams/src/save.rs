@@ -52,12 +52,13 @@ pub fn summary(res: &Resolution) -> Option<Result<(u64, String), Failure>> {
     let mb = |b: u64| b as f64 / 1e6;
     let per = |bytes: u64, n: usize| if n == 0 { 0.0 } else { bytes as f64 / n as f64 / 1e3 };
     let line = format!(
-        "save: {} holds {:.2} MB in {} bidegree files ({:.2} kB each); this run wrote {} files: differentials {:.2} MB \
+        "save: {} holds {:.2} MB in {} bidegree files ({:.2} kB each; {:.2} MB allocated on disk); this run wrote {} files: differentials {:.2} MB \
          (uncompressed {:.2} MB), quasi-inverses {:.2} MB in {} records (uncompressed {:.2} MB)",
         save.dir().display(),
         mb(usage.total_bytes),
         usage.files,
         per(usage.record_bytes, usage.files),
+        mb(usage.allocated_bytes),
         stats.files,
         mb(stats.gens_bytes),
         mb(stats.gens_raw_bytes),

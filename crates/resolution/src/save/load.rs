@@ -1,4 +1,4 @@
-//! Resuming: load the `.gens` records of a save directory into a [`Resolution`].
+//! Resuming: load the bidegree files of a save directory into a [`Resolution`].
 //!
 //! A bidegree `(s, t)` is loaded when its record is valid (length, checksum, header,
 //! payload, and a differential length that matches the generators loaded below it) and
@@ -33,7 +33,7 @@ pub struct ResumeReport {
     pub elapsed: Duration,
 }
 
-/// A parsed `.gens` record.
+/// A parsed generators record.
 struct Gens {
     value_len: usize,
     values: Vec<FpVector>,

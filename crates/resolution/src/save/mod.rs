@@ -11,10 +11,10 @@
 //!   record (what step `(s, t)` row reduced; omitted with `quasi_inverses: false`). Each
 //!   record carries a BLAKE3 checksum, payloads are zstd-compressed where that pays, and
 //!   the file is written to a temporary name, fsynced and renamed.
-//! * [`crate::Resolution::resume`] loads every valid `.gens` record whose dependencies
+//! * [`crate::Resolution::resume`] loads every valid bidegree file whose dependencies
 //!   loaded too; a corrupted record is reported (file, field, reason) and that bidegree and
 //!   everything depending on it is recomputed. [`crate::Resolution::run`] then computes
-//!   only the rest, and writes each bidegree as it completes (a writer thread, so steps
+//!   only the rest, and writes each bidegree as it completes (writer threads, so steps
 //!   never wait on the disk unless it falls 64 bidegrees behind).
 
 mod header;
@@ -75,7 +75,7 @@ fn io_error(path: &Path, e: impl std::fmt::Display) -> SaveError {
 /// What to write besides generators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SaveOptions {
-    /// Write each step's quasi-inverses (`.qi` records). Without them a later lift must
+    /// Write each step's quasi-inverses (a second record in each bidegree file). Without them a later lift must
     /// row reduce the differential again (one classical or zero-signature reduction per
     /// bidegree it touches); with them the save directory is far larger (`SAVE-FORMAT.md`
     /// gives the figures).
@@ -114,6 +114,9 @@ pub struct DiskUsage {
     pub record_bytes: u64,
     /// Bytes of every file (header included).
     pub total_bytes: u64,
+    /// Bytes the file system allocated for them (blocks; on Unix), which for small
+    /// files is mostly the block size.
+    pub allocated_bytes: u64,
 }
 
 /// An open save directory, checked against the run it serves.
@@ -222,6 +225,7 @@ impl SaveDir {
                     continue;
                 }
                 usage.total_bytes += meta.len();
+                usage.allocated_bytes += allocated(&meta);
                 if entry.path().extension().and_then(|e| e.to_str()) == Some(record::EXTENSION) {
                     usage.files += 1;
                     usage.record_bytes += meta.len();
@@ -262,6 +266,16 @@ impl SaveDir {
         }
         Ok(())
     }
+}
+
+#[cfg(unix)]
+fn allocated(meta: &fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::blocks(meta) * 512
+}
+
+#[cfg(not(unix))]
+fn allocated(meta: &fs::Metadata) -> u64 {
+    meta.len()
 }
 
 /// `n_gens: u32`, `value_len: u64` (bits), then each generator's `d(g)` as

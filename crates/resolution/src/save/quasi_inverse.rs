@@ -1,5 +1,5 @@
 //! The quasi-inverses a step row reduced, kept on disk for later lifting work (chain maps,
-//! products beyond `h_i`); the payload of a `.qi` record (`SAVE-FORMAT.md`).
+//! products beyond `h_i`); the payload of a quasi-inverse record (`SAVE-FORMAT.md`).
 //!
 //! * A **classical** step at `(s, t)` row reduces the matrix of `d_s` on the old part of
 //!   `(C_s)_t` (generators of degree `< t`): its record holds that map's quasi-inverse —
@@ -115,4 +115,97 @@ fn matrix(r: &mut Reader<'_>, rows: usize, cols: usize, field: &'static str) -> 
         }
     }
     Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use fp::{FpVector, Matrix, Subspace};
+    use steenrod::module::FiniteModule;
+    use steenrod::PPart;
+
+    use super::*;
+    use crate::classical::old_part_matrix;
+    use crate::save::{SaveDir, SaveOptions};
+    use crate::subalgebra::MilnorSubalgebra;
+    use crate::{Algorithm, Resolution, ResolutionConfig, RunOptions};
+
+    /// The `R` of each basis element of `(C_s)_t` over generators of degree `< bound`.
+    fn basis_ops(res: &Resolution, s: u32, t: i32, bound: i32) -> Vec<PPart> {
+        let module = &res.rows[s as usize];
+        let mut out = Vec::new();
+        for g_deg in module.min_degree()..bound.min(t + 1) {
+            for _ in module.gens(g_deg) {
+                out.extend_from_slice(res.algebra.basis((t - g_deg) as u32));
+            }
+        }
+        out
+    }
+
+    /// Row `k` of the preimages maps to image row `k` under `m` (with rows `rows` and
+    /// columns `cols` of it), and the image is the whole row space.
+    fn check(m: &Matrix, rows: &[usize], cols: &[usize], qi: &QuasiInverse, what: &str) {
+        assert_eq!((qi.source_dim(), qi.target_dim()), (rows.len(), cols.len()), "{what}: shape");
+        let restricted = |full_row: &FpVector| FpVector::from_bools(&cols.iter().map(|&c| full_row.get(c)).collect::<Vec<_>>());
+        let mut all = Vec::new();
+        for &r in rows {
+            all.push(restricted(&m.row_vector(r)));
+        }
+        assert_eq!(&Subspace::from_vectors(cols.len(), &all), qi.image(), "{what}: image");
+        for k in 0..qi.image().dim() {
+            let mut v = FpVector::new(cols.len());
+            for j in qi.preimages().row_vector(k).iter_ones() {
+                v.add(&all[j]);
+            }
+            assert_eq!(v, qi.image().basis().row_vector(k), "{what}: preimage {k}");
+        }
+    }
+
+    #[test]
+    fn saved_quasi_inverses_invert_the_differentials() {
+        let module = FiniteModule::from_bundled("C2").expect("C2");
+        let tmp = tempfile::tempdir().expect("tempdir");
+        for algorithm in [Algorithm::Nassau, Algorithm::Classical] {
+            let dir = tmp.path().join(format!("{algorithm:?}"));
+            let config = ResolutionConfig { max_stem: 24, max_s: 8 };
+            let mut res = Resolution::new(module.clone(), config).expect("range");
+            res.resume(SaveDir::open(&dir, &module, algorithm, SaveOptions::default()).expect("open")).expect("resume");
+            res.run(RunOptions { algorithm, threads: 2, progress: None }).expect("resolve");
+            let save = res.save_dir().expect("attached");
+            let (mut classical, mut signatures) = (0, 0);
+            for s in 0..=config.max_s {
+                for t in s as i32..=config.max_stem + s as i32 {
+                    let qi = save.read_quasi_inverse(s, t).expect("readable").expect("every full step keeps one");
+                    let what = format!("{algorithm:?} (s {s}, t {t})");
+                    match qi.kind {
+                        QuasiInverseKind::Classical => {
+                            let m = old_part_matrix(&res, s, t);
+                            let (rows, cols): (Vec<usize>, Vec<usize>) = ((0..m.rows()).collect(), (0..m.cols()).collect());
+                            check(&m, &rows, &cols, &qi.parts[0].1, &what);
+                            classical += 1;
+                        }
+                        QuasiInverseKind::Nassau => {
+                            // d_{s−1} on (C_{s−1})_t, generators of degree < t, into (C_{s−2})_t
+                            // over generators of degree < t − 1 (a prefix of the columns).
+                            let m = old_part_matrix(&res, s - 1, t);
+                            let sub = MilnorSubalgebra::new(qi.profile.clone());
+                            let sig_of = |r: &PPart| MilnorSubalgebra::packed_residue(r) & sub.signature_mask();
+                            let src = basis_ops(&res, s - 1, t, t);
+                            let tgt = basis_ops(&res, s - 2, t, t - 1);
+                            assert_eq!(src.len(), m.rows(), "{what}: rows");
+                            for (sig, part) in &qi.parts {
+                                let rows: Vec<usize> = (0..src.len()).filter(|&i| sig_of(&src[i]) == *sig).collect();
+                                let cols: Vec<usize> = (0..tgt.len()).filter(|&i| sig_of(&tgt[i]) == *sig).collect();
+                                check(&m, &rows, &cols, part, &format!("{what}, signature {sig:#x}"));
+                                signatures += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(classical > 0, "{algorithm:?}: no classical quasi-inverse checked");
+            if algorithm == Algorithm::Nassau {
+                assert!(signatures > 100, "only {signatures} signatures checked");
+            }
+        }
+    }
 }
