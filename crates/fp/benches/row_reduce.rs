@@ -1,28 +1,31 @@
 //! Criterion benchmarks of F_2 row reduction and kernel/image computation on
 //! random dense square matrices.
 //!
-//! `cargo bench -p fp --bench row_reduce` runs everything; a filter selects a
-//! group, e.g. `cargo bench -p fp --bench row_reduce -- 'row_reduce/'`.
+//! `cargo bench -p fp --bench row_reduce` runs everything; a filter selects
+//! groups, e.g. `cargo bench -p fp --bench row_reduce -- 'row_reduce/'`.
 //!
 //! Groups:
-//! - `row_reduce/N`: [`Matrix::row_reduce`] (the size-dispatched entry point) on
-//!   a random dense `N × N` matrix, N = 1024, 2048, 4096, 8192.
-//! - `row_reduce_simple/N`: [`Matrix::row_reduce_simple`] (plain Gauss–Jordan),
-//!   N = 1024, 2048, 4096 (8192 takes tens of seconds per iteration).
+//! - `row_reduce/N`: [`Matrix::row_reduce`] (the size-dispatched entry point,
+//!   M4RI at these sizes) on a random dense `N × N` matrix, N = 1024, 2048,
+//!   4096, 8192.
+//! - `row_reduce_simple/N`: [`Matrix::row_reduce_simple`] (plain Gauss–Jordan,
+//!   the implementation before M4RI), N = 1024, 2048, 4096 (8192 takes about
+//!   10 s an iteration).
 //! - `kernel_image/N`: [`fp::kernel_image`] of a random dense `N × N` matrix,
 //!   N = 1024, 2048.
 //! - `kernel_image_simple/N`: [`fp::kernel_image_simple`] (plain Gauss–Jordan
 //!   of `[M | I]`, the implementation before M4RI), N = 1024, 2048.
 //!
-//! Criterion writes each median to
-//! `target/criterion/GROUP/N/new/estimates.json` (`median.point_estimate`, ns).
-//!
-//! Matrices come from a fixed-seed xorshift generator, so runs are comparable.
+//! Sampling is flat with 30 samples of few iterations each, so that the
+//! median resists the bursts of load of a shared machine. Criterion writes
+//! each median to `target/criterion/GROUP/N/new/estimates.json`
+//! (`median.point_estimate`, ns). Matrices come from a fixed-seed xorshift
+//! generator, so runs are comparable.
 
-use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
 use fp::{kernel_image, kernel_image_simple, Matrix};
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// xorshift64* (Vigna, "An experimental exploration of Marsaglia's xorshift
 /// generators, scrambled", 2016): enough randomness for benchmark inputs.
@@ -58,45 +61,52 @@ fn random_matrix(rows: usize, cols: usize) -> Matrix {
     m
 }
 
+/// Time `f` on a fresh copy of `m` per iteration (the copy is not timed).
+fn timed_on_copies(m: &Matrix, iters: u64, f: impl Fn(&mut Matrix) -> Vec<usize>) -> Duration {
+    let mut total = Duration::ZERO;
+    for _ in 0..iters {
+        let mut a = m.clone();
+        let t = Instant::now();
+        black_box(f(&mut a));
+        total += t.elapsed();
+    }
+    total
+}
+
+fn group<'a>(
+    c: &'a mut Criterion,
+    name: &str,
+) -> criterion::BenchmarkGroup<'a, criterion::measurement::WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.sampling_mode(SamplingMode::Flat)
+        .sample_size(30)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(4));
+    g
+}
+
 fn bench_row_reduce(c: &mut Criterion) {
-    let mut g = c.benchmark_group("row_reduce");
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(5));
+    let mut g = group(c, "row_reduce");
     for n in [1024usize, 2048, 4096, 8192] {
         let m = random_matrix(n, n);
         g.bench_with_input(BenchmarkId::from_parameter(n), &m, |b, m| {
-            b.iter_batched(
-                || m.clone(),
-                |mut a| black_box(a.row_reduce()),
-                BatchSize::LargeInput,
-            )
+            b.iter_custom(|iters| timed_on_copies(m, iters, Matrix::row_reduce))
         });
     }
     g.finish();
 
-    let mut g = c.benchmark_group("row_reduce_simple");
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(5));
+    let mut g = group(c, "row_reduce_simple");
     for n in [1024usize, 2048, 4096] {
         let m = random_matrix(n, n);
         g.bench_with_input(BenchmarkId::from_parameter(n), &m, |b, m| {
-            b.iter_batched(
-                || m.clone(),
-                |mut a| black_box(a.row_reduce_simple()),
-                BatchSize::LargeInput,
-            )
+            b.iter_custom(|iters| timed_on_copies(m, iters, Matrix::row_reduce_simple))
         });
     }
     g.finish();
 }
 
 fn bench_kernel_image(c: &mut Criterion) {
-    let mut g = c.benchmark_group("kernel_image");
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(5));
+    let mut g = group(c, "kernel_image");
     for n in [1024usize, 2048] {
         let m = random_matrix(n, n);
         g.bench_with_input(BenchmarkId::from_parameter(n), &m, |b, m| {
@@ -105,10 +115,7 @@ fn bench_kernel_image(c: &mut Criterion) {
     }
     g.finish();
 
-    let mut g = c.benchmark_group("kernel_image_simple");
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(5));
+    let mut g = group(c, "kernel_image_simple");
     for n in [1024usize, 2048] {
         let m = random_matrix(n, n);
         g.bench_with_input(BenchmarkId::from_parameter(n), &m, |b, m| {

@@ -653,6 +653,7 @@ fn pass(
     // (independent dependency chains, which the CPU overlaps), then the XORs.
     sc.targets.clear();
     sc.starts.clear();
+    sc.starts.push(0);
     sc.offs.clear();
     // Groups with pivots: (shift, mask, table base index).
     let mut active = [(0u32, 0u64, 0usize); 64];
@@ -667,38 +668,28 @@ fn pass(
         first_active_after[g] = nactive;
     }
     let active = &active[..nactive];
-    let maps = &sc.maps;
-    let twin = &sc.twin;
-    let collect = |i: usize,
-                   from: usize,
-                   offs: &mut Vec<u32>,
-                   targets: &mut Vec<u32>,
-                   starts: &mut Vec<u32>| {
-        let mut w = data[i * s + l];
-        let start = offs.len();
-        for &(lo, m, base) in &active[from..] {
-            let e = maps[base >> k][((w >> lo) & m) as usize] as usize;
-            if e != 0 {
-                offs.push(((base | e) * es) as u32);
-                w ^= twin[base | e];
+    let tabs = TableIndex {
+        active,
+        maps: &sc.maps,
+        twin: &sc.twin,
+        k,
+        es,
+    };
+    for range in [0..r, r + found..rows] {
+        for i in range {
+            if tabs.entries(data[i * s + l], 0, &mut sc.offs) {
+                sc.targets.push(i as u32);
+                sc.starts.push(sc.offs.len() as u32);
             }
         }
-        if offs.len() > start {
-            targets.push(i as u32);
-            starts.push(start as u32);
-        }
-    };
-    for i in 0..r {
-        collect(i, 0, &mut sc.offs, &mut sc.targets, &mut sc.starts);
-    }
-    for i in r + found..rows {
-        collect(i, 0, &mut sc.offs, &mut sc.targets, &mut sc.starts);
     }
     for a in 0..found {
         let from = first_active_after[pc[a] as usize / k];
-        collect(r + a, from, &mut sc.offs, &mut sc.targets, &mut sc.starts);
+        if tabs.entries(data[(r + a) * s + l], from, &mut sc.offs) {
+            sc.targets.push((r + a) as u32);
+            sc.starts.push(sc.offs.len() as u32);
+        }
     }
-    sc.starts.push(sc.offs.len() as u32);
     let block = params.block.max(1);
     let tables = &*tab;
     let mut c0 = 0;
@@ -708,37 +699,87 @@ fn pass(
             let i = i as usize;
             let dst = &mut data[i * s + l + c0..i * s + l + c1];
             let mut q = &sc.offs[sc.starts[t] as usize..sc.starts[t + 1] as usize];
-            let at = |o: u32| &tables[o as usize + c0..o as usize + c1];
             while q.len() >= 8 {
                 xor8(
                     dst,
                     [
-                        at(q[0]),
-                        at(q[1]),
-                        at(q[2]),
-                        at(q[3]),
-                        at(q[4]),
-                        at(q[5]),
-                        at(q[6]),
-                        at(q[7]),
+                        entry(tables, q[0], c0, c1),
+                        entry(tables, q[1], c0, c1),
+                        entry(tables, q[2], c0, c1),
+                        entry(tables, q[3], c0, c1),
+                        entry(tables, q[4], c0, c1),
+                        entry(tables, q[5], c0, c1),
+                        entry(tables, q[6], c0, c1),
+                        entry(tables, q[7], c0, c1),
                     ],
                 );
                 q = &q[8..];
             }
             if q.len() >= 4 {
-                xor4(dst, at(q[0]), at(q[1]), at(q[2]), at(q[3]));
+                xor4(
+                    dst,
+                    entry(tables, q[0], c0, c1),
+                    entry(tables, q[1], c0, c1),
+                    entry(tables, q[2], c0, c1),
+                    entry(tables, q[3], c0, c1),
+                );
                 q = &q[4..];
             }
             match q.len() {
-                3 => xor_3src(dst, at(q[0]), at(q[1]), at(q[2])),
-                2 => xor_2src(dst, at(q[0]), at(q[1])),
-                1 => xor_into(dst, at(q[0])),
+                3 => xor_3src(
+                    dst,
+                    entry(tables, q[0], c0, c1),
+                    entry(tables, q[1], c0, c1),
+                    entry(tables, q[2], c0, c1),
+                ),
+                2 => xor_2src(
+                    dst,
+                    entry(tables, q[0], c0, c1),
+                    entry(tables, q[1], c0, c1),
+                ),
+                1 => xor_into(dst, entry(tables, q[0], c0, c1)),
                 _ => {}
             }
         }
         c0 = c1;
     }
     found
+}
+
+/// What the sweep needs to find a row's table entries.
+struct TableIndex<'a> {
+    /// Groups with pivots: (first bit, bit mask, `g << k`).
+    active: &'a [(u32, u64, usize)],
+    maps: &'a [[u8; 256]],
+    twin: &'a [u64],
+    k: usize,
+    /// Entry stride.
+    es: usize,
+}
+
+impl TableIndex<'_> {
+    /// Append to `offs` the offsets of the table entries to add to a row
+    /// whose window is `w`, for the active groups `from..`; whether there
+    /// were any. Each group's bits are read from the window as updated by the
+    /// earlier groups' entries.
+    #[inline(always)]
+    fn entries(&self, mut w: u64, from: usize, offs: &mut Vec<u32>) -> bool {
+        let start = offs.len();
+        for &(lo, m, base) in &self.active[from..] {
+            let e = self.maps[base >> self.k][((w >> lo) & m) as usize] as usize;
+            if e != 0 {
+                offs.push(((base | e) * self.es) as u32);
+                w ^= self.twin[base | e];
+            }
+        }
+        offs.len() > start
+    }
+}
+
+/// Limbs `c0..c1` of the table entry at offset `o`.
+#[inline(always)]
+fn entry(tables: &[u64], o: u32, c0: usize, c1: usize) -> &[u64] {
+    &tables[o as usize + c0..o as usize + c1]
 }
 
 /// Limbs from one table entry to the next for entries of `width` limbs: a
