@@ -72,7 +72,7 @@ fn setup(root: &Path) -> (String, PathBuf) {
 fn corrupted_record_is_recomputed(damage: impl Fn(&mut Vec<u8>), field: &str) {
     let tmp = tempfile::tempdir().expect("tempdir");
     let root = tmp.path();
-    let (reference, save) = setup(root);
+    let (reference, _) = setup(root);
     let (s, stem) = (2u32, 18i32);
     let name = format!("save/s{s:03}/t{:03}.rec", stem + s as i32);
     let record = root.join(&name);

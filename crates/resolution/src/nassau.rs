@@ -224,8 +224,8 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool) -> Result<St
         return Err(inconsistent(s, t, &sub, "d∘d ≠ 0 on a new generator after the lift"));
     }
 
-    let mut out = StepOutput::default();
-    out.quasi_inverse = qis.map(|parts| StepQuasiInverse { kind: QuasiInverseKind::Nassau, profile: sub.profile().to_vec(), parts });
+    let quasi_inverse = qis.map(|parts| StepQuasiInverse { kind: QuasiInverseKind::Nassau, profile: sub.profile().to_vec(), parts });
+    let mut out = StepOutput { quasi_inverse, ..StepOutput::default() };
     for x in xs {
         let terms = target.decode(alg, t, &x);
         out.gens.push(Differential { value: x, terms });

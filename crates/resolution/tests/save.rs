@@ -89,11 +89,11 @@ fn a_run_with_another_algorithm_than_the_save_directory_is_refused() {
     let dir = tmp.path().join("save");
     let sphere = FiniteModule::sphere();
     run(&sphere, 10, 5, Algorithm::Nassau, Some(&dir));
-    let err = SaveDir::open(&dir, &sphere, Algorithm::Classical, SaveOptions::default()).err().expect("refused");
+    let Err(err) = SaveDir::open(&dir, &sphere, Algorithm::Classical, SaveOptions::default()) else { panic!("a classical run opened a Nassau save directory") };
     assert!(err.to_string().contains("field algorithm"), "{err}");
     // And through run(): a directory opened for Nassau cannot serve a classical run.
     let mut res = Resolution::new(sphere.clone(), ResolutionConfig { max_stem: 12, max_s: 5 }).expect("range");
     res.resume(SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open")).expect("resume");
-    let err = res.run(RunOptions { algorithm: Algorithm::Classical, threads: 1, progress: None }).err().expect("refused");
+    let err = res.run(RunOptions { algorithm: Algorithm::Classical, threads: 1, progress: None }).expect_err("refused");
     assert!(err.to_string().contains("field algorithm"), "{err}");
 }

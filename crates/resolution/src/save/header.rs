@@ -124,8 +124,8 @@ impl Header {
             ));
         }
         let sum = get("checksum")?;
-        let body_end = text.find("checksum = ").ok_or(("checksum", "missing".to_string()))?;
-        if blake3::hash(text[..body_end].as_bytes()).to_hex().as_str() != sum {
+        let body_end = text.rfind("\nchecksum = ").ok_or(("checksum", "missing".to_string()))? + 1;
+        if blake3::hash(&text.as_bytes()[..body_end]).to_hex().as_str() != sum {
             return Err(("checksum", "BLAKE3 of the header lines does not match (altered header)".to_string()));
         }
         let prime = get("prime")?;

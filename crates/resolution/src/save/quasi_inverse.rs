@@ -108,7 +108,7 @@ fn matrix(r: &mut Reader<'_>, rows: usize, cols: usize, field: &'static str) -> 
     let limbs = r.limbs(rows.checked_mul(stride).ok_or_else(|| corrupt(field, "size overflows"))?, field)?;
     let mut m = Matrix::new(rows, cols);
     m.data_mut().copy_from_slice(&limbs);
-    if cols % 64 != 0 && stride > 0 {
+    if !cols.is_multiple_of(64) && stride > 0 {
         let mask = !0u64 << (cols % 64);
         if (0..rows).any(|i| m.row(i)[stride - 1] & mask != 0) {
             return Err(corrupt(field, "bits set past the last column"));
