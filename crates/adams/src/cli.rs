@@ -26,13 +26,17 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Resolve a module, print its Adams chart and write ext.csv.
+    /// Resolve a module, print its Adams chart and write ext.csv, chart.svg and chart.json.
     #[command(
         long_about = "Resolve a module through a range of bidegrees, print its Adams chart \
 (stem n = t - s across, Adams filtration s up, one mark per bidegree giving dim Ext^{s,t}) \
 and write the nonzero dimensions to DIR/ext.csv (columns stem,s,t,dim, sorted by stem then s). \
 The first line of ext.csv, `# complete for stem <= N, s <= S; ...`, states the range in which \
-every bidegree was computed, so that absent rows there are zeros."
+every bidegree was computed, so that absent rows there are zeros.\n\n\
+Also written: DIR/chart.svg, the chart with a dot per class and lines for the products by h0 \
+(vertical), h1 (diagonal) and h2 (lighter, three stems right), and DIR/chart.json, every class \
+(stem, s, t, index) with its h0, h1, h2 products (null where the product leaves the range; \
+schema in the README)."
     )]
     Resolve(ResolveArgs),
     /// Compare two Ext tables (ext.csv files) bidegree by bidegree.
@@ -47,6 +51,14 @@ computed by t). Other lines starting with `#` are comments. Rows whose dim is 0 
 mean the same as an absent row."
     )]
     Verify(VerifyArgs),
+    /// Draw an Adams chart (SVG) from a chart.json written by `adams resolve`.
+    #[command(
+        long_about = "Draw an Adams chart (SVG) from a chart.json written by `adams resolve` \
+(or by any program following the schema in the README): a dot per class, h0 and h1 products \
+as solid vertical and diagonal lines, h2 products lighter. The chart.json is checked first \
+(format, version, class order, product indices); a bad one is an error (exit 2)."
+    )]
+    Chart(ChartArgs),
     /// Time resolutions (each in its own process) and print median wall time, CPU time and peak memory.
     #[command(
         long_about = "Time resolutions of a module over several ranges. Each run is a separate \
@@ -143,7 +155,8 @@ pub struct ResolveArgs {
     )]
     pub max_s: i64,
 
-    /// Folder for the results: ext.csv (stem,s,t,dim of every nonzero Ext^{s,t}).
+    /// Folder for the results: ext.csv (stem,s,t,dim of every nonzero Ext^{s,t}),
+    /// chart.svg and chart.json (classes and their h0, h1, h2 products), summary.json.
     /// Created if missing. Default: output/<MODULE NAME>.
     #[arg(long, value_name = "DIR")]
     pub output: Option<PathBuf>,
@@ -196,6 +209,17 @@ pub struct ResolveArgs {
     /// differential it lifts through again.
     #[arg(long, requires = "save_dir")]
     pub no_save_quasi_inverses: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ChartArgs {
+    /// The chart.json to draw.
+    #[arg(value_name = "CHART.json")]
+    pub chart: PathBuf,
+
+    /// Where to write the SVG. Default: CHART.json with the extension .svg.
+    #[arg(long, value_name = "FILE.svg")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -1,0 +1,318 @@
+//! `chart.svg`: the Adams chart as people draw it — stem `n` across, filtration `s` up, a
+//! dot per class (the classes of one bidegree side by side), `h0` products as vertical
+//! lines, `h1` as diagonals (one stem right, one up), `h2` as lighter long diagonals (three
+//! stems right, one up).
+//!
+//! Elements a program can count: one `<circle class="class">` per class (with a `<title>`
+//! tooltip `(stem, s) index`), one `<line class="h0|h1|h2">` per nonzero coefficient of a
+//! known product (`h_i·x = Σ y_k` draws one line to each `y_k`); grid, axes and legend
+//! elements carry other classes (`grid`, `axis`, `label`, `legend`). Products whose
+//! target lies outside the computed range are unknown and not drawn.
+//!
+//! Scale (all lengths in px of the SVG user space, which is also its width/height):
+//! bidegrees sit on a grid of `cell_w × CELL_H`; `cell_w` grows with the largest
+//! dimension of a bidegree so that its dots fit with room between neighbours; stem labels
+//! are placed every 1, 2, 5, 10, … stems, the first spacing that leaves room for the widest
+//! label, and filtration labels likewise. So a chart to stem 20 and one to stem 150 are
+//! both readable at 100% zoom (the latter scrolls).
+
+use std::fmt::Write as _;
+
+use crate::chart_json::{stem_shift, Chart};
+
+/// Radius of a class's dot.
+pub const DOT_R: f64 = 3.0;
+/// Distance between the centres of neighbouring dots of one bidegree.
+pub const DOT_PITCH: f64 = 9.0;
+/// Least free space between the dot rows of neighbouring stems.
+const CELL_GAP: f64 = 10.0;
+/// Least width of a stem column.
+const MIN_CELL_W: f64 = 24.0;
+/// Height of a filtration row.
+pub const CELL_H: f64 = 24.0;
+/// Font size of tick labels and axis titles.
+pub const FONT: f64 = 12.0;
+/// Font size of the title.
+const TITLE_FONT: f64 = 14.0;
+/// Upper bound of a character's advance as a fraction of the font size (digits of DejaVu
+/// Sans and Liberation Sans are 0.64 and 0.56 em).
+const CHAR_EM: f64 = 0.66;
+/// Label spacings tried, in stems or filtrations.
+const STEPS: [i32; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+/// Least free space between neighbouring tick labels.
+const LABEL_GAP: f64 = 6.0;
+
+/// Colours and widths of the product lines: `h0`, `h1` solid black, `h2` lighter.
+const LINE_STYLE: [(&str, f64); 3] = [("#000000", 1.2), ("#000000", 1.2), ("#9a9a9a", 1.0)];
+
+/// Estimated width of `text` at font size `font`.
+pub fn text_width(text: &str, font: f64) -> f64 {
+    text.chars().count() as f64 * CHAR_EM * font
+}
+
+/// Where everything goes: the grid, margins and label spacing for one chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Smallest stem drawn.
+    pub min_stem: i32,
+    /// Largest stem drawn.
+    pub max_stem: i32,
+    /// Largest filtration drawn.
+    pub max_s: u32,
+    /// Width of one stem column (px).
+    pub cell_w: f64,
+    /// Left edge of the plot area (px).
+    pub left: f64,
+    /// Top edge of the plot area (px).
+    pub top: f64,
+    /// Total width and height of the SVG (px).
+    pub width: f64,
+    /// Total height (px).
+    pub height: f64,
+    /// Stems between labelled ticks.
+    pub stem_step: i32,
+    /// Filtrations between labelled ticks.
+    pub s_step: i32,
+}
+
+impl Layout {
+    /// The layout of `chart`, whose largest bidegree holds `max_dim` classes.
+    pub fn new(chart: &Chart, title: &str, legend_width: f64) -> Layout {
+        let max_dim = chart.dims().values().copied().max().unwrap_or(1).max(1);
+        let cell_w = MIN_CELL_W.max((max_dim - 1) as f64 * DOT_PITCH + 2.0 * DOT_R + CELL_GAP);
+        let widest_stem = text_width(&chart.min_stem.to_string(), FONT).max(text_width(&chart.max_stem.to_string(), FONT));
+        let stem_step = STEPS.into_iter().find(|&k| k as f64 * cell_w >= widest_stem + LABEL_GAP).unwrap_or(STEPS[STEPS.len() - 1]);
+        let s_step = STEPS.into_iter().find(|&k| k as f64 * CELL_H >= FONT + 2.0).unwrap_or(1);
+        let s_label_w = text_width(&chart.max_s.to_string(), FONT);
+        let left = FONT + 14.0 + s_label_w + 8.0;
+        let top = 62.0;
+        let plot_w = (chart.max_stem - chart.min_stem + 1) as f64 * cell_w;
+        let plot_h = (chart.max_s + 1) as f64 * CELL_H;
+        let width = (left + plot_w + 16.0).max(16.0 + text_width(title, TITLE_FONT) + 16.0).max(16.0 + legend_width + 16.0);
+        let height = top + plot_h + 2.0 * FONT + 24.0;
+        Layout { min_stem: chart.min_stem, max_stem: chart.max_stem, max_s: chart.max_s, cell_w, left, top, width: width.ceil(), height: height.ceil(), stem_step, s_step }
+    }
+
+    /// x of the centre of stem `n`'s column.
+    pub fn x(&self, n: i32) -> f64 {
+        self.left + ((n - self.min_stem) as f64 + 0.5) * self.cell_w
+    }
+
+    /// y of the centre of filtration `s`'s row.
+    pub fn y(&self, s: u32) -> f64 {
+        self.top + ((self.max_s - s) as f64 + 0.5) * CELL_H
+    }
+
+    /// Bottom edge of the plot area.
+    pub fn bottom(&self) -> f64 {
+        self.top + (self.max_s + 1) as f64 * CELL_H
+    }
+
+    /// Right edge of the plot area.
+    pub fn right(&self) -> f64 {
+        self.left + (self.max_stem - self.min_stem + 1) as f64 * self.cell_w
+    }
+
+    /// Centre of the dot of class `index` of a bidegree `(n, s)` holding `dim` classes.
+    pub fn dot(&self, n: i32, s: u32, index: usize, dim: usize) -> (f64, f64) {
+        let offset = (index as f64 - (dim as f64 - 1.0) / 2.0) * DOT_PITCH;
+        (self.x(n) + offset, self.y(s))
+    }
+
+    /// The labelled stems.
+    pub fn stem_ticks(&self) -> impl Iterator<Item = i32> + '_ {
+        (self.min_stem..=self.max_stem).filter(|n| n.rem_euclid(self.stem_step) == 0)
+    }
+
+    /// The labelled filtrations.
+    pub fn s_ticks(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..=self.max_s).filter(|s| (*s as i32).rem_euclid(self.s_step) == 0)
+    }
+}
+
+/// Escapes text for XML character data and attribute values.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The chart title.
+pub fn title(chart: &Chart) -> String {
+    format!(
+        "Ext of {} over the mod 2 Steenrod algebra (Adams E2): stem {} to {}, s \u{2264} {}",
+        chart.module, chart.min_stem, chart.max_stem, chart.max_s
+    )
+}
+
+const LEGEND_NOTE: &str = "one dot per class; products leaving the computed range are not drawn";
+
+/// Draws `chart` (assumed consistent: [`Chart::check`]) as a standalone SVG document.
+pub fn render(chart: &Chart) -> String {
+    let title = title(chart);
+    let legend_w = 3.0 * 64.0 + text_width(LEGEND_NOTE, FONT);
+    let l = Layout::new(chart, &title, legend_w);
+    let dims = chart.dims();
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="{FONT}">"#,
+        w = l.width,
+        h = l.height
+    );
+    let _ = writeln!(o, r##"<rect class="background" x="0" y="0" width="{}" height="{}" fill="#ffffff"/>"##, l.width, l.height);
+    let _ = writeln!(o, r#"<text class="label" x="16" y="22" font-size="{TITLE_FONT}">{}</text>"#, escape(&title));
+
+    // Legend: a short sample of each line style.
+    let ly = 44.0;
+    let _ = writeln!(o, r#"<g class="legend">"#);
+    for i in 0..3u32 {
+        let x0 = 16.0 + 64.0 * i as f64;
+        let (colour, width) = LINE_STYLE[i as usize];
+        let (x1, y1, x2, y2) = match i {
+            0 => (x0 + 6.0, ly + 6.0, x0 + 6.0, ly - 8.0),
+            1 => (x0, ly + 6.0, x0 + 14.0, ly - 8.0),
+            _ => (x0 - 8.0, ly + 6.0, x0 + 22.0, ly - 8.0),
+        };
+        let _ = writeln!(o, r#"<line class="legend" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="{width}"/>"#);
+        let _ = writeln!(o, r#"<text class="legend" x="{:.1}" y="{:.1}">h{i}</text>"#, x0 + 26.0, ly + 4.0);
+    }
+    let _ = writeln!(o, r##"<text class="legend" x="{:.1}" y="{:.1}" fill="#555555">{LEGEND_NOTE}</text>"##, 16.0 + 3.0 * 64.0, ly + 4.0);
+    let _ = writeln!(o, "</g>");
+
+    // Grid through every bidegree, darker at labelled ticks.
+    let _ = writeln!(o, r#"<g class="grid" stroke-width="1">"#);
+    for n in l.min_stem..=l.max_stem {
+        let colour = if n.rem_euclid(l.stem_step) == 0 { "#d8d8d8" } else { "#f0f0f0" };
+        let _ = writeln!(o, r#"<line class="grid" x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="{colour}"/>"#, l.top, l.bottom(), x = l.x(n));
+    }
+    for s in 0..=l.max_s {
+        let colour = if (s as i32).rem_euclid(l.s_step) == 0 { "#d8d8d8" } else { "#f0f0f0" };
+        let _ = writeln!(o, r#"<line class="grid" x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="{colour}"/>"#, l.left, l.right(), y = l.y(s));
+    }
+    let _ = writeln!(o, "</g>");
+
+    // Axes, tick labels, axis titles.
+    let _ = writeln!(o, r##"<g class="axis" stroke="#444444" stroke-width="1">"##);
+    let _ = writeln!(o, r#"<line class="axis" x1="{:.1}" y1="{b:.1}" x2="{:.1}" y2="{b:.1}"/>"#, l.left, l.right(), b = l.bottom());
+    let _ = writeln!(o, r#"<line class="axis" x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}"/>"#, l.top, l.bottom(), x = l.left);
+    let _ = writeln!(o, "</g>");
+    let _ = writeln!(o, r##"<g class="ticks" fill="#222222">"##);
+    for n in l.stem_ticks() {
+        let _ = writeln!(o, r#"<text class="label stem" x="{:.1}" y="{:.1}" text-anchor="middle">{n}</text>"#, l.x(n), l.bottom() + FONT + 4.0);
+    }
+    for s in l.s_ticks() {
+        let _ = writeln!(o, r#"<text class="label s" x="{:.1}" y="{:.1}" text-anchor="end">{s}</text>"#, l.left - 6.0, l.y(s) + FONT * 0.35);
+    }
+    let _ = writeln!(
+        o,
+        r#"<text class="label" x="{:.1}" y="{:.1}" text-anchor="middle">stem n = t − s</text>"#,
+        (l.left + l.right()) / 2.0,
+        l.bottom() + 2.0 * FONT + 12.0
+    );
+    let _ = writeln!(
+        o,
+        r#"<text class="label" transform="translate({:.1} {:.1}) rotate(-90)" text-anchor="middle">filtration s</text>"#,
+        FONT + 4.0,
+        (l.top + l.bottom()) / 2.0
+    );
+    let _ = writeln!(o, "</g>");
+
+    // Products, lightest first so that the solid lines are drawn over them.
+    let dim = |n: i32, s: u32| dims.get(&(n, s)).copied().unwrap_or(0);
+    for i in [2u32, 1, 0] {
+        let (colour, width) = LINE_STYLE[i as usize];
+        let _ = writeln!(o, r#"<g class="products-h{i}" stroke="{colour}" stroke-width="{width}">"#);
+        for c in &chart.classes {
+            let Some(ones) = c.product(i) else { continue };
+            let (x1, y1) = l.dot(c.stem, c.s, c.index, dim(c.stem, c.s));
+            let (n, s) = (c.stem + stem_shift(i), c.s + 1);
+            for &k in ones {
+                let (x2, y2) = l.dot(n, s, k, dim(n, s));
+                let _ = writeln!(o, r#"<line class="h{i}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#);
+            }
+        }
+        let _ = writeln!(o, "</g>");
+    }
+
+    // Classes on top.
+    let _ = writeln!(o, r##"<g class="classes" fill="#000000">"##);
+    for c in &chart.classes {
+        let (x, y) = l.dot(c.stem, c.s, c.index, dim(c.stem, c.s));
+        let _ = writeln!(
+            o,
+            r#"<circle class="class" cx="{x:.1}" cy="{y:.1}" r="{DOT_R}"><title>(stem {}, s {}) index {}, t = {}</title></circle>"#,
+            c.stem, c.s, c.index, c.t
+        );
+    }
+    let _ = writeln!(o, "</g>");
+    let _ = writeln!(o, "</svg>");
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chart_json::{Class, FORMAT, VERSION};
+
+    /// A chart with `dim(n, s)` classes at each bidegree and no products.
+    fn chart(max_stem: i32, max_s: u32, dim: impl Fn(i32, u32) -> usize) -> Chart {
+        let mut classes = Vec::new();
+        for stem in 0..=max_stem {
+            for s in 0..=max_s {
+                for index in 0..dim(stem, s) {
+                    classes.push(Class { stem, s, t: stem + s as i32, index, h0: None, h1: None, h2: None });
+                }
+            }
+        }
+        Chart { format: FORMAT.into(), version: VERSION, module: "M".into(), algorithm: String::new(), min_stem: 0, max_stem, max_s, classes }
+    }
+
+    /// Neighbouring stem labels and filtration labels leave room between them, and the dots
+    /// of neighbouring bidegrees do not touch, for small and large charts.
+    #[test]
+    fn labels_and_dots_do_not_overlap() {
+        for (max_stem, max_s, most) in [(20, 10, 2), (40, 20, 2), (120, 60, 8), (150, 80, 8), (500, 10, 1)] {
+            let c = chart(max_stem, max_s, |n, s| if (n + s as i32) % 7 == 0 { most } else { 1 });
+            let l = Layout::new(&c, &title(&c), 300.0);
+            let ticks: Vec<i32> = l.stem_ticks().collect();
+            for w in ticks.windows(2) {
+                let room = l.x(w[1]) - l.x(w[0]);
+                let need = (text_width(&w[0].to_string(), FONT) + text_width(&w[1].to_string(), FONT)) / 2.0;
+                assert!(room >= need + LABEL_GAP, "stem labels {} and {} overlap at stem {max_stem}", w[0], w[1]);
+            }
+            let s_ticks: Vec<u32> = l.s_ticks().collect();
+            for w in s_ticks.windows(2) {
+                assert!(l.y(w[0]) - l.y(w[1]) >= FONT, "s labels {} and {} overlap", w[0], w[1]);
+            }
+            // The last dot of the fullest bidegree and the first dot of the next stem.
+            let (last, _) = l.dot(3, 4, most - 1, most);
+            let (first, _) = l.dot(4, 4, 0, most);
+            assert!(first - last >= 2.0 * DOT_R + CELL_GAP - 1e-9, "dots of stems 3 and 4 are {} px apart", first - last);
+            // Dots within a bidegree.
+            let (a, _) = l.dot(3, 4, 0, most);
+            let (b, _) = l.dot(3, 4, 1, most);
+            assert!(most < 2 || b - a >= 2.0 * DOT_R + 1.0);
+            // Everything inside the picture.
+            assert!(l.right() <= l.width && l.bottom() + 2.0 * FONT + 12.0 <= l.height);
+            assert!(ticks.contains(&0) && ticks.len() >= 2, "stem labels at {max_stem}: {ticks:?}");
+        }
+    }
+
+    #[test]
+    fn label_spacing_follows_the_column_width() {
+        let narrow = chart(40, 20, |_, _| 1);
+        let l = Layout::new(&narrow, "", 0.0);
+        assert_eq!((l.cell_w, l.stem_step, l.s_step), (MIN_CELL_W, 1, 1));
+        let wide = chart(150, 20, |_, _| 1);
+        let l = Layout::new(&wide, "", 0.0);
+        assert_eq!(l.stem_step, 2, "three-digit labels need two 24 px columns");
+    }
+
+    #[test]
+    fn names_are_escaped() {
+        let mut c = chart(2, 2, |_, _| 1);
+        c.module = "A<&>\"B".into();
+        let svg = render(&c);
+        assert!(svg.contains("A&lt;&amp;&gt;&quot;B"));
+        assert!(!svg.contains("A<&"));
+    }
+}
