@@ -97,3 +97,18 @@ fn a_run_with_another_algorithm_than_the_save_directory_is_refused() {
     let err = res.run(RunOptions { algorithm: Algorithm::Classical, threads: 1, progress: None }).expect_err("refused");
     assert!(err.to_string().contains("field algorithm"), "{err}");
 }
+
+#[test]
+fn a_failed_write_stops_the_run_naming_the_file() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("save");
+    let sphere = FiniteModule::sphere();
+    let mut res = Resolution::new(sphere.clone(), ResolutionConfig { max_stem: 20, max_s: 8 }).expect("range");
+    res.resume(SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open")).expect("resume");
+    // Row 5's folder cannot be created: a file is in the way.
+    std::fs::write(dir.join("s005"), "in the way").expect("write");
+    let err = res.run(RunOptions { algorithm: Algorithm::Nassau, threads: 2, progress: None }).expect_err("the write fails");
+    let text = err.to_string();
+    assert!(text.contains("s005"), "{text}");
+    assert_eq!(text.lines().count(), 1, "{text}");
+}
