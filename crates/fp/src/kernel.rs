@@ -3,7 +3,7 @@
 use crate::m4ri;
 use crate::subspace::reduce_limbs;
 use crate::vector::xor_into;
-use crate::{extract_bits, FpVector, Matrix, Subspace, LIMB_BITS};
+use crate::{extract_bits_into, FpVector, Matrix, Subspace, LIMB_BITS};
 
 /// A right inverse of a linear map f: F_2^m → F_2^n on its image: the RREF
 /// basis of image(f) together with, for each image basis row, one preimage.
@@ -168,19 +168,18 @@ fn split(aug: &Matrix, pivots: &[usize], rows: usize, cols: usize) -> KernelImag
     debug_assert_eq!(pivots.len(), rows);
     let rank = pivots.partition_point(|&p| p < cols);
 
-    let mut image = Matrix::with_row_capacity(cols, rank);
-    let mut preimages = Matrix::with_row_capacity(rows, rank);
-    for k in 0..rank {
+    // Rows are cut straight into the new matrices' limbs (no per-row vectors).
+    let mut image = Matrix::new(rank, cols);
+    let mut preimages = Matrix::new(rank, rows);
+    let mut kernel = Matrix::new(rows - rank, rows);
+    for k in 0..rows {
         let row = aug.row(k);
-        image.append_row(&FpVector::from_limbs(cols, extract_bits(row, 0, cols)));
-        preimages.append_row(&FpVector::from_limbs(rows, extract_bits(row, cols, rows)));
-    }
-    let mut kernel = Matrix::with_row_capacity(rows, rows - rank);
-    for k in rank..rows {
-        kernel.append_row(&FpVector::from_limbs(
-            rows,
-            extract_bits(aug.row(k), cols, rows),
-        ));
+        if k < rank {
+            extract_bits_into(row, 0, cols, image.row_mut(k));
+            extract_bits_into(row, cols, rows, preimages.row_mut(k));
+        } else {
+            extract_bits_into(row, cols, rows, kernel.row_mut(k - rank));
+        }
     }
     let image = Subspace::from_rref_unchecked(image, pivots[..rank].to_vec());
     let kernel =

@@ -56,29 +56,40 @@ pub(crate) const fn last_limb_mask(len: usize) -> u64 {
 ///
 /// Panics if `start + len` exceeds `64 * src.len()`.
 pub(crate) fn extract_bits(src: &[u64], start: usize, len: usize) -> Vec<u64> {
+    let mut out = vec![0; limbs_for(len)];
+    extract_bits_into(src, start, len, &mut out);
+    out
+}
+
+/// [`extract_bits`] into `out` (`limbs_for(len)` limbs), without allocating.
+///
+/// Panics if `start + len` exceeds `64 * src.len()` or `out` has the wrong length.
+pub(crate) fn extract_bits_into(src: &[u64], start: usize, len: usize, out: &mut [u64]) {
     assert!(
         start + len <= src.len() * LIMB_BITS,
         "extract_bits: range {start}..{} out of {} bits",
         start + len,
         src.len() * LIMB_BITS
     );
-    let n = limbs_for(len);
+    assert_eq!(
+        out.len(),
+        limbs_for(len),
+        "extract_bits_into: output length"
+    );
     let first = start / LIMB_BITS;
     let sh = start % LIMB_BITS;
-    let mut out = Vec::with_capacity(n);
-    for i in 0..n {
+    for (i, o) in out.iter_mut().enumerate() {
         let lo = src[first + i] >> sh;
         let hi = if sh != 0 && first + i + 1 < src.len() {
             src[first + i + 1] << (LIMB_BITS - sh)
         } else {
             0
         };
-        out.push(lo | hi);
+        *o = lo | hi;
     }
     if let Some(last) = out.last_mut() {
         *last &= last_limb_mask(len);
     }
-    out
 }
 
 #[cfg(test)]
