@@ -23,13 +23,16 @@ use std::path::Path;
 use common::*;
 use serde_json::{json, Value};
 
+/// `[h0, h1, h2]` of one class, `None` for `null`.
+type Products = [Option<Vec<i64>>; 3];
+
 /// Classes per bidegree and the products of each class, read from a chart.json.
 struct JsonChart {
     max_stem: i64,
     max_s: i64,
     dims: BTreeMap<(i64, i64), usize>,
-    /// `(stem, s, index) -> [h0, h1, h2]`, `None` for `null`.
-    products: BTreeMap<(i64, i64, i64), [Option<Vec<i64>>; 3]>,
+    /// `(stem, s, index) -> [h0, h1, h2]`.
+    products: BTreeMap<(i64, i64, i64), Products>,
 }
 
 fn read_chart_json(path: &Path) -> JsonChart {
