@@ -148,6 +148,12 @@ impl SaveDir {
             let saved = Header::parse(&text).map_err(|(field, reason)| refused(field, reason))?;
             saved.check_compatible(&run).map_err(|(field, reason)| refused(field, reason))?;
         } else {
+            // A run killed while creating the directory may have left the header's
+            // temporary file: that folder is still ours and empty.
+            let leftover = dir.join(format!(".{HEADER_FILE}.tmp"));
+            if leftover.is_file() {
+                fs::remove_file(&leftover).map_err(|e| io_error(&leftover, e))?;
+            }
             let non_empty = dir.is_dir() && fs::read_dir(dir).map_err(|e| io_error(dir, e))?.next().is_some();
             if non_empty {
                 return Err(refused(
@@ -310,4 +316,28 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
 /// fsyncs a directory, so that renames inside it survive a power loss.
 pub(crate) fn sync_dir(dir: &Path) -> Result<(), SaveError> {
     fs::File::open(dir).and_then(|f| f.sync_all()).map_err(|e| io_error(dir, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_directory_left_while_writing_its_header_is_reused() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path().join("save");
+        fs::create_dir(&dir).expect("mkdir");
+        fs::write(dir.join(".header.tmp"), "half a header").expect("write");
+        let save = SaveDir::open(&dir, &FiniteModule::sphere(), Algorithm::Nassau, SaveOptions::default()).expect("open");
+        assert!(save.created());
+        assert!(!dir.join(".header.tmp").exists());
+        // Anything else in the folder makes it someone else's.
+        let other = tmp.path().join("other");
+        fs::create_dir(&other).expect("mkdir");
+        fs::write(other.join("data"), "x").expect("write");
+        let Err(SaveError::Refused { field, .. }) = SaveDir::open(&other, &FiniteModule::sphere(), Algorithm::Nassau, SaveOptions::default()) else {
+            panic!("a foreign folder was opened");
+        };
+        assert_eq!(field, "header");
+    }
 }
