@@ -3,8 +3,8 @@
 //!
 //! **The formula.** `Ext^{s,t}(M)` has the basis dual to the generators of `C_s` in degree
 //! `t` (the class `g*` is 1 on `g` and 0 on every other generator; minimality makes every
-//! such cochain a cocycle and no two cohomologous). For a generator `g'` of `C_{s+1}` in
-//! degree `t + 2^i`,
+//! such cochain a cocycle and no two cohomologous). With `g'` running over the generators
+//! of `C_{s+1}` in degree `t + 2^i`,
 //!
 //! ```text
 //! h_i · g* = Σ_{g'} [coefficient of Sq(2^i)·g in d(g')] · g'*.
@@ -13,14 +13,15 @@
 //! Why: lift `g*` to a chain map `f` from `C_{s+•}` to the minimal resolution `P_•` of
 //! `F_2`, with `f_0(g) = ι` (the generator of `P_0 = A`) and `f_0 = 0` on the other
 //! generators; `h_i · g*` evaluated on `g'` is the coefficient of the generator `γ_i`
-//! (`d γ_i = Sq(2^i) ι`) in `f_1(g')`. Apply the dual Milnor basis element `ξ_1^{2^i}` to
-//! the coefficient of `ι` in `d f_1(g') = f_0(d g')`: it is primitive, so it vanishes on
-//! products of two positive-degree elements (the terms `a·γ_j`, `|a| > 0`, of `f_1(g')`),
-//! leaving exactly the coefficient of `γ_i`; on the other side it reads the coefficient of
+//! (`d γ_i = Sq(2^i) ι`) in `f_1(g')`, an element of `P_1` of internal degree `2^i`.
+//! Apply the dual Milnor basis element `ξ_1^{2^i}` to the coefficient of `ι` in
+//! `d f_1(g') = f_0(d g')`. It is primitive, so it vanishes on products of two
+//! positive-degree elements (`d` of the terms `a·γ_j`, `|a| > 0`, of `f_1(g')`), leaving
+//! exactly the coefficient of `γ_i`; on the other side it reads the coefficient of
 //! `Sq(2^i)` in the terms `Sq(R)·g` of `d(g')`. No lifting is computed: only the stored
 //! differentials are read. (Milnor, "The Steenrod algebra and its dual", Ann. of Math. 67
-//! (1958): `ξ_1^{2^i}` dual to `Sq(2^i)`, primitive; the method is that of R. Bruner,
-//! "Calculation of large Ext modules", 1993.)
+//! (1958): `ξ_1^{2^i}` dual to `Sq(2^i)`, primitive; cf. R. Bruner,
+//! "Calculation of large Ext modules", 1993, on products from minimal resolutions.)
 //!
 //! **Range.** A class exists only inside the resolved range (`s ≤ max_s`, stem `≤
 //! max_stem`). Multiplication by `h_i` raises `s` by 1 and the stem by `2^i − 1`, so a
