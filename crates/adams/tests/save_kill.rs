@@ -29,10 +29,11 @@ fn complete(mut c: Command) -> String {
     String::from_utf8(out.stdout).expect("utf-8 chart")
 }
 
-/// Every file under `dir` (relative path → bytes), `summary.json` left out (timings).
+/// Every file under `dir` (relative path → bytes), `summary.json` left out (timings);
+/// empty if `dir` does not exist (a run killed before it made its save directory).
 fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
+    let mut stack = if dir.exists() { vec![dir.to_path_buf()] } else { Vec::new() };
     while let Some(d) = stack.pop() {
         for e in std::fs::read_dir(&d).expect("read dir") {
             let p = e.expect("entry").path();
