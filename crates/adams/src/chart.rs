@@ -64,14 +64,7 @@ pub fn render(rows: &[Row], min_stem: i32, max_stem: i32, max_s: u32) -> String 
 mod tests {
     use super::*;
 
-    fn row(stem: i32, s: u32, dim: usize) -> Row {
-        Row {
-            stem,
-            s,
-            t: stem + s as i32,
-            dim,
-        }
-    }
+    use crate::csv::tests::row;
 
     #[test]
     fn marks() {

@@ -277,10 +277,11 @@ pub fn write_table(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn row(stem: i32, s: u32, dim: usize) -> Row {
+    /// A row at (stem, s) with `t = stem + s` (shared by the chart tests).
+    pub(crate) fn row(stem: i32, s: u32, dim: usize) -> Row {
         Row {
             stem,
             s,
