@@ -82,7 +82,61 @@ fn median(mut xs: Vec<f64>) -> f64 {
     }
 }
 
-/// Runs every range `runs` times; prints one table row per range (medians) and returns them.
+/// One `adams resolve` child's figures, read from its `summary.json`.
+struct Sample {
+    wall: f64,
+    cpu: f64,
+    rss_mb: f64,
+    in_flight: f64,
+    classes: usize,
+}
+
+/// Runs `adams resolve` once in a child process and reads its summary.
+fn run_once(
+    exe: &Path,
+    module: &str,
+    algorithm: &str,
+    range: &BenchRange,
+    threads: usize,
+    extra: &[String],
+    dir: &Path,
+) -> Result<Sample, String> {
+    let child = Command::new(exe)
+        .arg("resolve")
+        .arg(module)
+        .args(["--max-stem", &range.max_stem.to_string(), "--max-s", &range.max_s.to_string()])
+        .args(["--algorithm", algorithm, "--threads", &threads.to_string(), "--quiet", "--no-chart", "--output"])
+        .arg(dir)
+        .args(extra)
+        .output()
+        .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
+    if !child.status.success() {
+        let stderr = String::from_utf8_lossy(&child.stderr);
+        let last = stderr.lines().last().unwrap_or("").trim().to_string();
+        return Err(format!(
+            "adams resolve at stem {}, s {} failed ({}): {last}",
+            range.max_stem, range.max_s, child.status
+        ));
+    }
+    let path = dir.join("summary.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let summary: RunSummary = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let _ = std::fs::remove_dir_all(dir);
+    Ok(Sample {
+        wall: summary.wall_s,
+        cpu: summary.cpu_s,
+        rss_mb: summary.peak_rss_bytes as f64 / 1e6,
+        in_flight: summary.mean_in_flight,
+        classes: summary.total_dim,
+    })
+}
+
+/// Runs every range `runs` times per thread count; prints one table row per (range,
+/// thread count) with medians and returns.
+///
+/// The runs of one range are interleaved — run 1 at every thread count, then run 2, … —
+/// so that a change in the machine's load during the benchmark affects every thread count
+/// alike, and the speedup column compares like with like.
 pub fn run(
     module: &str,
     algorithm: &str,
@@ -93,63 +147,23 @@ pub fn run(
     scratch: &Path,
 ) -> Result<(), String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find the adams executable: {e}"))?;
-    println!("module {module}, algorithm {algorithm}, {runs} run(s) per range, medians");
+    println!("module {module}, algorithm {algorithm}, {runs} run(s) per range, medians (runs interleaved across thread counts)");
     println!(
         "{:>6} {:>4} {:>7} {:>10} {:>10} {:>12} {:>9} {:>8} {:>8}",
         "stem", "s", "threads", "wall (s)", "CPU (s)", "peak RSS MB", "in flight", "speedup", "classes"
     );
     for range in ranges {
-        let mut first_wall = None;
-        for &threads in thread_counts {
-            let mut walls = Vec::new();
-            let mut cpus = Vec::new();
-            let mut rss = Vec::new();
-            let mut flight = Vec::new();
-            let mut classes = 0;
-            for run in 0..runs {
+        let mut samples: Vec<Vec<Sample>> = thread_counts.iter().map(|_| Vec::new()).collect();
+        for run in 0..runs {
+            for (k, &threads) in thread_counts.iter().enumerate() {
                 let dir = scratch.join(format!("{}-{}-{threads}-{run}", range.max_stem, range.max_s));
-                let child = Command::new(&exe)
-                    .arg("resolve")
-                    .arg(module)
-                    .args([
-                        "--max-stem",
-                        &range.max_stem.to_string(),
-                        "--max-s",
-                        &range.max_s.to_string(),
-                    ])
-                    .args([
-                        "--algorithm",
-                        algorithm,
-                        "--threads",
-                        &threads.to_string(),
-                        "--quiet",
-                        "--no-chart",
-                        "--output",
-                    ])
-                    .arg(&dir)
-                    .args(extra)
-                    .output()
-                    .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
-                if !child.status.success() {
-                    let stderr = String::from_utf8_lossy(&child.stderr);
-                    let last = stderr.lines().last().unwrap_or("").trim().to_string();
-                    return Err(format!(
-                        "adams resolve at stem {}, s {} failed ({}): {last}",
-                        range.max_stem, range.max_s, child.status
-                    ));
-                }
-                let path = dir.join("summary.json");
-                let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-                let summary: RunSummary =
-                    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-                walls.push(summary.wall_s);
-                cpus.push(summary.cpu_s);
-                rss.push(summary.peak_rss_bytes as f64 / 1e6);
-                flight.push(summary.mean_in_flight);
-                classes = summary.total_dim;
-                let _ = std::fs::remove_dir_all(&dir);
+                samples[k].push(run_once(&exe, module, algorithm, range, threads, extra, &dir)?);
             }
-            let (w, c, r, f) = (median(walls), median(cpus), median(rss), median(flight));
+        }
+        let mut first_wall = None;
+        for (k, &threads) in thread_counts.iter().enumerate() {
+            let of = |f: fn(&Sample) -> f64| median(samples[k].iter().map(f).collect());
+            let w = of(|x| x.wall);
             let base = *first_wall.get_or_insert(w);
             println!(
                 "{:>6} {:>4} {:>7} {:>10.2} {:>10.2} {:>12.1} {:>9.1} {:>7.2}x {:>8}",
@@ -157,11 +171,11 @@ pub fn run(
                 range.max_s,
                 threads,
                 w,
-                c,
-                r,
-                f,
+                of(|x| x.cpu),
+                of(|x| x.rss_mb),
+                of(|x| x.in_flight),
                 base / w,
-                classes
+                samples[k].last().map_or(0, |x| x.classes)
             );
         }
     }

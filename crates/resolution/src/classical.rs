@@ -61,7 +61,7 @@ pub(crate) fn fill_rows(res: &Resolution, m: &mut Matrix, specs: &[(&Differentia
             }
         }
     };
-    if specs.len() < PARALLEL_ROWS {
+    if specs.len() < PARALLEL_ROWS || crate::scheduler::other_work_waiting() {
         m.data_mut().chunks_mut(stride).zip(specs).for_each(build);
     } else {
         parallel_section(|| m.data_mut().par_chunks_mut(stride).zip(specs.par_iter()).for_each(build));
