@@ -40,6 +40,12 @@ pub struct RunSummary {
     /// With `--save-dir`: bidegrees loaded from it instead of computed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loaded_bidegrees: Option<usize>,
+    /// `--backend` (cpu, gpu, wgpu, cuda) and, for a device, its name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backend: Option<String>,
+    /// With a device backend: its peak memory allocated by the run, bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_device_bytes: Option<u64>,
 }
 
 /// One range to time: `STEM:S`.

@@ -98,6 +98,43 @@ pub struct BenchArgs {
     pub modules_dir: Option<PathBuf>,
 }
 
+/// Where matrix builds and large row reductions run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BackendChoice {
+    /// The CPU only (the reference path).
+    Cpu,
+    /// The GPU: CUDA if built with the `cuda` feature, else Vulkan through wgpu.
+    Gpu,
+    /// Vulkan (or Metal/DX12) through wgpu; needs the `gpu` feature.
+    Wgpu,
+    /// CUDA; needs the `cuda` feature and the CUDA toolkit (NVRTC) at run time.
+    Cuda,
+}
+
+/// Thresholds and sizes of the GPU backend (each also read from an environment variable).
+#[derive(Debug, Args, Clone)]
+pub struct GpuKnobs {
+    /// Offload a matrix build when it holds at least this many products Sq(R)·Sq(S)
+    /// (rows × terms of d(g)); smaller builds run on the CPU.
+    #[arg(long, value_name = "N", env = "ADAMS_GPU_MIN_WORK", default_value_t = 200_000)]
+    pub gpu_min_work: usize,
+
+    /// Row reduce on the device when min(rows, columns) is at least this (the matrix of
+    /// a kernel computation is [M | I], so its columns include the identity part).
+    #[arg(long, value_name = "N", env = "ADAMS_GPU_RREF_MIN", default_value_t = 2048)]
+    pub gpu_rref_min: usize,
+
+    /// Output bytes per product launch, in MiB: a build is split into row blocks of at
+    /// most this size.
+    #[arg(long, value_name = "MB", env = "ADAMS_GPU_BLOCK_MB", default_value_t = 256)]
+    pub gpu_block_mb: usize,
+
+    /// Size in MiB of each segment of the device-resident master of admissible matrices
+    /// (grown one segment at a time, never reallocated).
+    #[arg(long, value_name = "MB", env = "ADAMS_GPU_SEGMENT_MB", default_value_t = 64)]
+    pub gpu_segment_mb: usize,
+}
+
 /// Algorithm that builds the minimal resolution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Algorithm {
@@ -107,6 +144,17 @@ pub enum Algorithm {
     /// of a Milnor sub-Hopf algebra's splitting, then a lift through the other
     /// signatures; rows s <= 1 are classical.
     Nassau,
+}
+
+impl BackendChoice {
+    pub fn name(self) -> &'static str {
+        match self {
+            BackendChoice::Cpu => "cpu",
+            BackendChoice::Gpu => "gpu",
+            BackendChoice::Wgpu => "wgpu",
+            BackendChoice::Cuda => "cuda",
+        }
+    }
 }
 
 impl Algorithm {
@@ -183,6 +231,23 @@ pub struct ResolveArgs {
     /// No progress output and no summary (errors are still printed).
     #[arg(long, short)]
     pub quiet: bool,
+
+    /// Where Nassau steps build their matrices of Milnor products and run their large row
+    /// reductions: cpu (the reference), gpu (CUDA when adams was built with
+    /// `--features cuda`, else Vulkan through wgpu with `--features gpu`), wgpu, cuda.
+    /// Builds and reductions below the --gpu-* thresholds stay on the CPU. A device error
+    /// stops the run (exit 3); there is no silent fallback to the CPU.
+    #[arg(long, value_enum, default_value_t = BackendChoice::Cpu)]
+    pub backend: BackendChoice,
+
+    /// With --backend gpu: build every offloaded matrix and redo every offloaded row
+    /// reduction on the CPU as well, and stop at the first difference, naming the bidegree,
+    /// the signature and the row (exit 3). Slower; for checking a device or a build.
+    #[arg(long)]
+    pub verify: bool,
+
+    #[command(flatten)]
+    pub gpu: GpuKnobs,
 
     /// Log level for structured logs on stderr (error, warn, info, debug, trace; or a
     /// RUST_LOG-style filter such as resolution=debug). `debug` logs one line per

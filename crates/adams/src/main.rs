@@ -18,6 +18,7 @@ mod chart_json;
 mod cli;
 mod csv;
 mod modules;
+mod offload;
 mod progress;
 mod svg;
 mod save;
@@ -199,6 +200,16 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
     // or degrees of A beyond the tables once its cells are counted).
     let mut res = Resolution::new(module, ResolutionConfig { max_stem, max_s })
         .map_err(|e| Failure::input(format!("module {name}: {e}")))?;
+    if args.verify && args.backend == cli::BackendChoice::Cpu {
+        return Err(Failure::input("--verify compares an offloading backend with the CPU: give --backend gpu (or wgpu, cuda)"));
+    }
+    if args.backend != cli::BackendChoice::Cpu && args.algorithm != cli::Algorithm::Nassau {
+        return Err(Failure::input(format!(
+            "--backend {} offloads the steps of Nassau's algorithm; --algorithm classical runs on the CPU only",
+            args.backend.name()
+        )));
+    }
+    let device = offload::open(args.backend, &args.gpu, res.algebra().max_degree()).map_err(Failure::input)?;
     init_logging(args.log.as_deref())?;
     let resumed = match &args.save_dir {
         Some(dir) => Some(save::resume(dir, &mut res, args.algorithm.to_resolution(), !args.no_save_quasi_inverses, args.quiet)?),
@@ -210,6 +221,7 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         algorithm: args.algorithm.to_resolution(),
         threads: args.threads,
         progress: Some(&mut on_progress),
+        offload: device.as_deref().map(|d| resolution::Offload { backend: d as &dyn resolution::Backend, verify: args.verify }),
     });
     reporter.finish();
     let report = outcome.map_err(|e| Failure::run(format!("resolving {name}: {e}")))?;
@@ -262,6 +274,11 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         mean_in_flight: report.mean_in_flight,
         save_dir_bytes: saved.as_ref().map(|(bytes, _)| *bytes),
         loaded_bidegrees: resumed.as_ref().map(|r| r.loaded),
+        backend: Some(match &device {
+            Some(d) => format!("{} ({})", args.backend.name(), d.name()),
+            None => "cpu".to_string(),
+        }),
+        peak_device_bytes: device.as_ref().map(|d| d.peak_device_bytes()),
     };
     let summary_path = output.join("summary.json");
     let text = serde_json::to_string_pretty(&summary).map_err(|e| Failure::run(format!("summary: {e}")))?;
@@ -271,6 +288,15 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         eprint!("{}", progress::summary(&report, usage.cpu, usage.peak_rss_bytes));
         if let Some((_, line)) = &saved {
             eprintln!("{line}");
+        }
+        if let Some(d) = &device {
+            eprintln!(
+                "summary: backend {} ({}){}, peak device memory {:.1} MB",
+                args.backend.name(),
+                d.name(),
+                if args.verify { ", every offloaded build verified against the CPU" } else { "" },
+                d.peak_device_bytes() as f64 / 1e6
+            );
         }
         eprintln!(
             "resolved {name} ({algorithm}) through stem {max_stem}, s <= {max_s} in {:.2} s \

@@ -115,6 +115,17 @@ pub fn kernel_image(m: &Matrix) -> KernelImage {
     }
 }
 
+/// [`kernel_image`] with the RREF of `[M | I_m]` computed by `reduce` (which must leave
+/// the unique RREF in its argument and return the pivot columns, as
+/// [`Matrix::row_reduce`] does) — for row reductions done elsewhere, e.g. on a GPU.
+///
+/// Errors: whatever `reduce` returns.
+pub fn kernel_image_with<E>(m: &Matrix, reduce: impl FnOnce(&mut Matrix) -> Result<Vec<usize>, E>) -> Result<KernelImage, E> {
+    let mut aug = augmented(m);
+    let pivots = reduce(&mut aug)?;
+    Ok(split(&aug, &pivots, m.rows(), m.cols()))
+}
+
 /// [`kernel_image`] by plain Gauss–Jordan reduction of `[M | I_m]`
 /// ([`Matrix::row_reduce_simple`]); the reference for the M4RI path.
 pub fn kernel_image_simple(m: &Matrix) -> KernelImage {

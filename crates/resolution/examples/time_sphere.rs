@@ -17,7 +17,7 @@ fn main() {
     if let Some(mb) = budget_mb {
         res = res.with_product_table_budget(mb << 20);
     }
-    let report = res.run(RunOptions { algorithm, threads, progress: None }).expect("resolve");
+    let report = res.run(RunOptions { algorithm, threads, progress: None, offload: None }).expect("resolve");
     let total: usize = res.ext().iter().map(|e| e.dim).sum();
     println!(
         "{algorithm:?} stem {max_stem} s {max_s}: {total} classes in {:.2?} ({} threads, {} steps, mean in flight {:.2}, parked {})",

@@ -9,6 +9,7 @@
 //! algorithm ([`nassau`], the default) or the classical one ([`classical`]), each bidegree
 //! a node of a dependency graph run on a thread pool ([`scheduler`], [`graph`]).
 
+pub mod backend;
 pub mod classical;
 pub mod free_module;
 pub mod graph;
@@ -25,6 +26,7 @@ use fp::Subspace;
 use steenrod::module::FiniteModule;
 use steenrod::MilnorAlgebra;
 
+pub use backend::{Backend, Offload};
 pub use free_module::{Differential, FreeModule, Term};
 pub use graph::{BidegreeNode, StepPlan};
 pub use save::{SaveDir, SaveError, SaveOptions};
@@ -106,6 +108,19 @@ pub enum ResolutionError {
     /// Writing a save record failed, or the save directory does not fit this run.
     #[error("{0}")]
     Save(String),
+    /// An offloaded build or reduction failed on its device, or differs from the CPU's
+    /// (verify mode).
+    #[error("offload failed at bidegree (s = {s}, t = {t}, stem {stem}): {reason}")]
+    Offload {
+        /// Filtration.
+        s: u32,
+        /// Internal degree.
+        t: i32,
+        /// Stem.
+        stem: i32,
+        /// What failed, where (build, signature, row).
+        reason: String,
+    },
     /// The dependency graph stalled (a scheduler bug).
     #[error("the bidegree graph stalled after {completed} of {total} bidegrees")]
     Stalled {
@@ -136,11 +151,13 @@ pub struct RunOptions<'a> {
     pub threads: usize,
     /// Called on the driving thread after each bidegree completes.
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,
+    /// Where Nassau steps build and reduce their matrices; `None`: the CPU.
+    pub offload: Option<Offload<'a>>,
 }
 
 impl Default for RunOptions<'_> {
     fn default() -> Self {
-        Self { algorithm: Algorithm::Nassau, threads: 0, progress: None }
+        Self { algorithm: Algorithm::Nassau, threads: 0, progress: None, offload: None }
     }
 }
 
@@ -317,6 +334,7 @@ impl Resolution {
             plan.deps[active[j]].iter().filter_map(|&d| (slot[d] != usize::MAX).then_some(slot[d])).collect()
         });
         let save = self.save.as_ref();
+        let offload = options.offload;
         let want_qi = save.is_some_and(|s| s.options().quasi_inverses);
 
         // Kernels handed from a classical step (s, t) to (s+1, t); the lock is held only
@@ -331,7 +349,7 @@ impl Resolution {
             let step_plan = if kernel_only[i] { StepPlan::Classical { kind: StepKind::KernelOnly, want_kernel: true } } else { node.plan };
             let out = match step_plan {
                 StepPlan::Classical { kind, want_kernel } => classical::step(this, node.s, node.t, kind, want_kernel, kernel_prev, want_qi),
-                StepPlan::Nassau => nassau::step(this, node.s, node.t, want_qi),
+                StepPlan::Nassau => nassau::step(this, node.s, node.t, want_qi, offload),
             };
             let elapsed = start.elapsed();
             tracing::debug!(gens = out.as_ref().map_or(0, |o| o.gens.len()), ms = elapsed.as_secs_f64() * 1e3, "step");
@@ -403,7 +421,7 @@ impl Resolution {
         if let Some(e) = writer_shared.take_error() {
             return Err(ResolutionError::Save(e.to_string()));
         }
-        step_times.sort_by(|a, b| b.2.cmp(&a.2));
+        step_times.sort_by_key(|a| std::cmp::Reverse(a.2));
         Ok(RunReport {
             wall: started.elapsed(),
             steps: stats.completed,

@@ -22,6 +22,7 @@ use std::collections::HashMap;
 use fp::{FpVector, Matrix};
 use steenrod::PPart;
 
+use crate::backend::{first_difference, Offload};
 use crate::classical::fill_rows;
 use crate::free_module::{Differential, FreeModule};
 use crate::subalgebra::{MilnorSubalgebra, Signature};
@@ -83,14 +84,101 @@ fn zero_signature_basis<'a>(
     out
 }
 
-/// Rows `Sq(R)·d(g)` for each listed basis element, in the target's degree-`t` basis
-/// given by `target_offsets` (generator offsets, last entry the dimension).
-fn differential_rows(res: &Resolution, elements: &[BasisElement<'_>], target_offsets: &[usize]) -> Matrix {
-    let dim = *target_offsets.last().expect("offsets end with the dimension");
-    let mut m = Matrix::new(elements.len(), dim);
-    let specs: Vec<(&Differential, PPart)> = elements.iter().map(|(_, dg, r)| (*dg, *r)).collect();
-    fill_rows(res, &mut m, &specs, target_offsets);
-    m
+/// One Nassau step's context: where its matrices are built and reduced.
+struct StepContext<'a> {
+    res: &'a Resolution,
+    s: u32,
+    t: i32,
+    sub: &'a MilnorSubalgebra,
+    offload: Option<Offload<'a>>,
+}
+
+impl StepContext<'_> {
+    fn error(&self, reason: String) -> ResolutionError {
+        ResolutionError::Offload { s: self.s, t: self.t, stem: self.t - self.s as i32, reason }
+    }
+
+    /// Rows `Sq(R)·d(g)` for each listed basis element, in the target's degree-`t` basis
+    /// given by `target_offsets` (generator offsets, last entry the dimension). `what`
+    /// names the build in messages. On the backend when it takes the build (and, with
+    /// verify, compared with the CPU's rows).
+    fn differential_rows(&self, elements: &[BasisElement<'_>], target_offsets: &[usize], what: &str) -> Result<Matrix, ResolutionError> {
+        let dim = *target_offsets.last().expect("offsets end with the dimension");
+        let mut m = Matrix::new(elements.len(), dim);
+        let specs: Vec<(&Differential, PPart)> = elements.iter().map(|(_, dg, r)| (*dg, *r)).collect();
+        if let Some(off) = self.offload {
+            let terms: usize = specs.iter().map(|(dg, _)| dg.terms.len()).sum();
+            if off.backend.takes_rows(specs.len(), terms) {
+                off.backend
+                    .fill_rows(&self.res.algebra, &specs, target_offsets, &mut m)
+                    .map_err(|e| self.error(format!("{} failed building {what}: {e}", off.backend.name())))?;
+                if off.verify {
+                    let mut cpu = Matrix::new(elements.len(), dim);
+                    fill_rows(self.res, &mut cpu, &specs, target_offsets);
+                    if let Some(row) = first_difference(&m, &cpu) {
+                        return Err(self.error(format!(
+                            "verify: {} differs from the CPU building {what} (subalgebra {}), row {row} of {}",
+                            off.backend.name(),
+                            self.sub.name(),
+                            m.rows()
+                        )));
+                    }
+                }
+                return Ok(m);
+            }
+        }
+        fill_rows(self.res, &mut m, &specs, target_offsets);
+        Ok(m)
+    }
+
+    /// `m` row reduced in place (RREF), its pivots returned; on the backend when it
+    /// takes the matrix (with verify, compared with the CPU's reduction).
+    fn row_reduce(&self, m: &mut Matrix, what: &str) -> Result<Vec<usize>, ResolutionError> {
+        match self.offload {
+            Some(off) if off.backend.takes_row_reduce(m.rows(), m.cols()) => {
+                let cpu = off.verify.then(|| m.clone());
+                let pivots = off
+                    .backend
+                    .row_reduce(m)
+                    .map_err(|e| self.error(format!("{} failed row reducing {what}: {e}", off.backend.name())))?;
+                check_pivots(&pivots, m.rows(), m.cols()).map_err(|e| self.error(format!("{}: row reducing {what}: {e}", off.backend.name())))?;
+                if let Some(mut cpu) = cpu {
+                    let cpu_pivots = cpu.row_reduce();
+                    if cpu_pivots != pivots {
+                        return Err(self.error(format!("verify: {} found pivots differing from the CPU's row reducing {what}", off.backend.name())));
+                    }
+                    if let Some(row) = first_difference(m, &cpu) {
+                        return Err(self.error(format!(
+                            "verify: {} differs from the CPU row reducing {what}, row {row} of {}",
+                            off.backend.name(),
+                            m.rows()
+                        )));
+                    }
+                }
+                Ok(pivots)
+            }
+            _ => Ok(m.row_reduce()),
+        }
+    }
+
+    /// Kernel, image and quasi-inverse of `m` ([`fp::kernel_image`]), the reduction of
+    /// `[m | I]` on the backend when it takes it.
+    fn kernel_image(&self, m: &Matrix, what: &str) -> Result<fp::KernelImage, ResolutionError> {
+        match self.offload {
+            Some(off) if off.backend.takes_row_reduce(m.rows(), m.cols() + m.rows()) => {
+                fp::kernel_image_with(m, |aug| self.row_reduce(aug, what))
+            }
+            _ => Ok(fp::kernel_image(m)),
+        }
+    }
+}
+
+/// A backend's pivots must be `≤ rows` strictly increasing columns below `cols`.
+fn check_pivots(pivots: &[usize], rows: usize, cols: usize) -> Result<(), String> {
+    if pivots.len() > rows || pivots.windows(2).any(|w| w[0] >= w[1]) || pivots.last().is_some_and(|&p| p >= cols) {
+        return Err(format!("invalid pivot list of length {} for a {rows} × {cols} matrix", pivots.len()));
+    }
+    Ok(())
 }
 
 /// Position of each basis index in a signature's list (`u32::MAX` when absent).
@@ -130,9 +218,12 @@ fn restrict_matrix(m: &Matrix, pos: &[u32], len: usize) -> Matrix {
 /// One Nassau step at `(s, t)`, `s ≥ 2`: the new generators of `C_s` in degree `t`. With
 /// `want_qi`, also the quasi-inverses of `d_{s−1}` it reduced, one per signature
 /// ([`StepQuasiInverse`], kept by a save directory).
-pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool) -> Result<StepOutput, ResolutionError> {
+///
+/// With `offload`, the matrix builds and large row reductions run on its backend.
+pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool, offload: Option<Offload<'_>>) -> Result<StepOutput, ResolutionError> {
     debug_assert!(s >= 2);
     let sub = MilnorSubalgebra::optimal_for(s, t - res.module.max_degree());
+    let ctx = StepContext { res, s, t, sub: &sub, offload };
     let alg = &res.algebra;
     let source = &res.rows[s as usize];
     let target = &res.rows[s as usize - 1];
@@ -154,15 +245,16 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool) -> Result<St
     let next0 = next_split.remove(&0).unwrap_or_default();
     let tgt0_pos = positions(&tgt0, tgt_dim);
     let next0_pos = positions(&next0, next_dim);
-    let full0 = differential_rows(res, &tgt0, &next_off);
-    let ki0 = fp::kernel_image(&restrict_matrix(&full0, &next0_pos, next0.len()));
+    let full0 = ctx.differential_rows(&tgt0, &next_off, "the zero-signature matrix of d_{s-1}")?;
+    let ki0 = ctx.kernel_image(&restrict_matrix(&full0, &next0_pos, next0.len()), "the zero-signature matrix of d_{s-1}")?;
     let kernel = ki0.kernel;
     // With `want_qi`, the quasi-inverses of d_{s−1} this step reduces, signature by signature.
     let mut qis = want_qi.then(|| vec![(0, ki0.quasi_inverse)]);
 
     let src0 = zero_signature_basis(res, source, t, t, &sub);
-    let mut image = restrict_matrix(&differential_rows(res, &src0, &tgt_off), &tgt0_pos, tgt0.len());
-    let image_pivots = image.row_reduce();
+    let image_rows = ctx.differential_rows(&src0, &tgt_off, "the zero-signature image of d_s")?;
+    let mut image = restrict_matrix(&image_rows, &tgt0_pos, tgt0.len());
+    let image_pivots = ctx.row_reduce(&mut image, "the zero-signature image of d_s")?;
 
     let kernel_pivots = kernel.pivots();
     let mut is_image_pivot = vec![false; tgt0.len()];
@@ -200,8 +292,9 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool) -> Result<St
             }
             let next_sig = next_split.remove(&sig).unwrap_or_default();
             let next_pos = positions(&next_sig, next_dim);
-            let full = differential_rows(res, &tgt_sig, &next_off);
-            let qi = fp::kernel_image(&restrict_matrix(&full, &next_pos, next_sig.len())).quasi_inverse;
+            let what = format!("the matrix of d_{{s-1}} at signature {}", signature_name(&sub, sig));
+            let full = ctx.differential_rows(&tgt_sig, &next_off, &what)?;
+            let qi = ctx.kernel_image(&restrict_matrix(&full, &next_pos, next_sig.len()), &what)?.quasi_inverse;
             for (x, dx) in xs.iter_mut().zip(dxs.iter_mut()) {
                 let part = restrict(dx.limbs(), &next_pos, next_sig.len());
                 if part.is_zero() {

@@ -69,13 +69,14 @@ impl Graph {
     /// A graph where node `i` depends on every node of `deps(i)` (indices `< n`).
     pub fn new(n: usize, mut deps: impl FnMut(usize) -> Vec<usize>) -> Self {
         let mut dependents = vec![Vec::new(); n];
-        let mut waiting = vec![0; n];
+        let mut waiting = Vec::with_capacity(n);
         for i in 0..n {
-            for d in deps(i) {
+            let ds = deps(i);
+            for &d in &ds {
                 assert!(d < n && d != i, "node {i} depends on invalid node {d}");
                 dependents[d].push(i);
-                waiting[i] += 1;
             }
+            waiting.push(ds.len());
         }
         Self { dependents, waiting }
     }

@@ -7,7 +7,7 @@ use steenrod::module::FiniteModule;
 fn differentials(threads: usize, algorithm: Algorithm) -> Vec<(u32, i32, Vec<Vec<u64>>)> {
     let config = ResolutionConfig { max_stem: 36, max_s: 16 };
     let mut res = Resolution::new(FiniteModule::sphere(), config).expect("range");
-    res.run(RunOptions { algorithm, threads, progress: None }).expect("resolve");
+    res.run(RunOptions { algorithm, threads, progress: None, offload: None }).expect("resolve");
     let mut out = Vec::new();
     for s in 0..=config.max_s {
         for t in s as i32..=config.max_stem + s as i32 {

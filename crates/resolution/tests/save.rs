@@ -32,7 +32,7 @@ fn run(module: &FiniteModule, max_stem: i32, max_s: u32, algorithm: Algorithm, s
         assert!(report.warnings.is_empty(), "{:?}", report.warnings);
         loaded = report.loaded;
     }
-    res.run(RunOptions { algorithm, threads: 2, progress: None }).expect("resolve");
+    res.run(RunOptions { algorithm, threads: 2, progress: None, offload: None }).expect("resolve");
     (res, loaded)
 }
 
@@ -94,7 +94,7 @@ fn a_run_with_another_algorithm_than_the_save_directory_is_refused() {
     // And through run(): a directory opened for Nassau cannot serve a classical run.
     let mut res = Resolution::new(sphere.clone(), ResolutionConfig { max_stem: 12, max_s: 5 }).expect("range");
     res.resume(SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open")).expect("resume");
-    let err = res.run(RunOptions { algorithm: Algorithm::Classical, threads: 1, progress: None }).expect_err("refused");
+    let err = res.run(RunOptions { algorithm: Algorithm::Classical, threads: 1, progress: None, offload: None }).expect_err("refused");
     assert!(err.to_string().contains("field algorithm"), "{err}");
 }
 
@@ -107,7 +107,7 @@ fn a_failed_write_stops_the_run_naming_the_file() {
     res.resume(SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open")).expect("resume");
     // Row 5's folder cannot be created: a file is in the way.
     std::fs::write(dir.join("s005"), "in the way").expect("write");
-    let err = res.run(RunOptions { algorithm: Algorithm::Nassau, threads: 2, progress: None }).expect_err("the write fails");
+    let err = res.run(RunOptions { algorithm: Algorithm::Nassau, threads: 2, progress: None, offload: None }).expect_err("the write fails");
     let text = err.to_string();
     assert!(text.contains("s005"), "{text}");
     assert_eq!(text.lines().count(), 1, "{text}");

@@ -169,7 +169,7 @@ mod tests {
             let config = ResolutionConfig { max_stem: 24, max_s: 8 };
             let mut res = Resolution::new(module.clone(), config).expect("range");
             res.resume(SaveDir::open(&dir, &module, algorithm, SaveOptions::default()).expect("open")).expect("resume");
-            res.run(RunOptions { algorithm, threads: 2, progress: None }).expect("resolve");
+            res.run(RunOptions { algorithm, threads: 2, progress: None, offload: None }).expect("resolve");
             let save = res.save_dir().expect("attached");
             let (mut classical, mut signatures) = (0, 0);
             for s in 0..=config.max_s {

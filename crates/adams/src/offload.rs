@@ -1,0 +1,112 @@
+//! `--backend`: opening the device that Nassau steps offload to (the `gpu` crate, behind
+//! the `gpu` / `cuda` cargo features), as a [`resolution::Backend`].
+
+use crate::cli::{BackendChoice, GpuKnobs};
+
+/// An opened backend: the device and a way to read its peak memory.
+pub trait Device: resolution::Backend {
+    /// High-water mark of device memory allocated by this run, bytes.
+    fn peak_device_bytes(&self) -> u64;
+}
+
+/// Opens the backend `choice` for an algebra through degree `max_degree`; `None` for the
+/// CPU. Errors (one line): the feature is not built in, no device, bad knob values.
+pub fn open(choice: BackendChoice, knobs: &GpuKnobs, max_degree: u32) -> Result<Option<Box<dyn Device>>, String> {
+    if choice == BackendChoice::Cpu {
+        return Ok(None);
+    }
+    if knobs.gpu_block_mb == 0 || knobs.gpu_segment_mb == 0 {
+        return Err("--gpu-block-mb and --gpu-segment-mb must be at least 1".into());
+    }
+    imp::open(choice, knobs, max_degree).map(Some)
+}
+
+#[cfg(not(feature = "gpu"))]
+mod imp {
+    use super::*;
+
+    pub fn open(choice: BackendChoice, _: &GpuKnobs, _: u32) -> Result<Box<dyn Device>, String> {
+        Err(format!(
+            "--backend {}: this adams was built without GPU support; rebuild with \
+             `cargo build --release -p adams --features gpu` (Vulkan through wgpu) or `--features cuda`",
+            choice.name()
+        ))
+    }
+}
+
+#[cfg(feature = "gpu")]
+mod imp {
+    use std::collections::HashMap;
+    use std::sync::Arc;
+
+    use fp::Matrix;
+    use gpu::{Gpu, GpuConfig, ProductBatch};
+    use resolution::{Backend, Differential};
+    use steenrod::{MilnorAlgebra, PPart};
+
+    use super::*;
+
+    struct GpuBackend {
+        gpu: Gpu,
+        min_work: usize,
+        rref_min: usize,
+    }
+
+    pub fn open(choice: BackendChoice, knobs: &GpuKnobs, max_degree: u32) -> Result<Box<dyn Device>, String> {
+        let backend = match choice {
+            BackendChoice::Cuda => gpu::Backend::Cuda,
+            BackendChoice::Wgpu => gpu::Backend::Wgpu,
+            BackendChoice::Gpu if cfg!(feature = "cuda") => gpu::Backend::Cuda,
+            _ => gpu::Backend::Wgpu,
+        };
+        // The device needs the basis only; products use its own resident tables.
+        let alg = Arc::new(MilnorAlgebra::with_table_budget(max_degree, 0));
+        let config = GpuConfig { segment_bytes: knobs.gpu_segment_mb << 20, block_bytes: knobs.gpu_block_mb << 20 };
+        let gpu = Gpu::new(backend, alg, config).map_err(|e| format!("--backend {}: {e}", choice.name()))?;
+        Ok(Box::new(GpuBackend { gpu, min_work: knobs.gpu_min_work, rref_min: knobs.gpu_rref_min }))
+    }
+
+    impl Backend for GpuBackend {
+        fn name(&self) -> String {
+            self.gpu.device_name()
+        }
+
+        fn takes_rows(&self, _rows: usize, terms: usize) -> bool {
+            terms >= self.min_work
+        }
+
+        fn fill_rows(&self, _alg: &MilnorAlgebra, specs: &[(&Differential, PPart)], offsets: &[usize], out: &mut Matrix) -> Result<(), String> {
+            // Rows with the same d(g) share one term list.
+            let mut batch = ProductBatch { rows: Vec::with_capacity(specs.len()), terms: Vec::new() };
+            let mut lists: HashMap<*const Differential, (u32, u32)> = HashMap::new();
+            for (dg, r) in specs {
+                let range = match lists.get(&(*dg as *const Differential)) {
+                    Some(&range) => range,
+                    None => {
+                        let start = u32::try_from(batch.terms.len()).map_err(|_| "more than 2^32 terms in one build".to_string())?;
+                        batch.terms.extend(dg.terms.iter().map(|t| (t.op, offsets[t.gen as usize] as u64)));
+                        let end = u32::try_from(batch.terms.len()).map_err(|_| "more than 2^32 terms in one build".to_string())?;
+                        lists.insert(*dg as *const Differential, (start, end));
+                        (start, end)
+                    }
+                };
+                batch.rows.push((*r, range.0, range.1));
+            }
+            self.gpu.multiply_rows(&batch, out).map_err(|e| e.to_string())
+        }
+
+        fn takes_row_reduce(&self, rows: usize, cols: usize) -> bool {
+            rows.min(cols) >= self.rref_min
+        }
+
+        fn row_reduce(&self, m: &mut Matrix) -> Result<Vec<usize>, String> {
+            self.gpu.row_reduce(m).map_err(|e| e.to_string())
+        }
+    }
+
+    impl Device for GpuBackend {
+        fn peak_device_bytes(&self) -> u64 {
+            self.gpu.peak_device_bytes()
+        }
+    }
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# One check of the GPU backend on a CUDA host (an H200 lent for a few minutes): build
+# with `--features cuda`, verify the device against the CPU at stem 80 (every offloaded
+# matrix built and reduced on both paths, thresholds lowered so that most builds go to
+# the device; ext.csv compared byte for byte with a CPU run), then time CPU-only and GPU
+# runs of the sphere to stem 110 and 130 and print a table: wall, CPU, peak host memory
+# (VmHWM), peak device memory (allocated by the run).
+#
+# Usage: scripts/gpu-check.sh [OUTDIR]     (default: $OUT if set, else gpu-check-out)
+# Needs: the Rust toolchain and the CUDA toolkit (NVRTC) on the host; nvidia-smi if
+# present is logged. Finishes in under 8 minutes on a 16-core H200 host (budget: build
+# ~2–3 min, verify ~1 min, four timed runs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-${OUT:-gpu-check-out}}
+mkdir -p "$out"
+log="$out/gpu-check.log"
+exec > >(tee -a "$log") 2>&1
+
+echo "== $(date -u +%FT%TZ) gpu-check on $(hostname), $(nproc) cores"
+command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
+
+echo "== build (release, --features cuda)"
+start=$(date +%s)
+cargo build --release -p adams --features cuda 2>&1 | tail -3
+echo "build: $(( $(date +%s) - start )) s"
+adams=target/release/adams
+
+run() { # name, args...: one resolve into $out/NAME; prints its summary.json figures
+    local name=$1; shift
+    local dir="$out/$name"
+    rm -rf "$dir"
+    if ! "$adams" resolve S_2 --no-chart --quiet --output "$dir" "$@" 2> "$out/$name.stderr"; then
+        echo "FAILED: $name: $(tail -1 "$out/$name.stderr")"
+        return 1
+    fi
+    python3 - "$dir/summary.json" "$name" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+dev = s.get("peak_device_bytes")
+print(f"{sys.argv[2]:<14} stem {s['max_stem']:>3} s<={s['max_s']:>3}  wall {s['wall_s']:8.2f} s  CPU {s['cpu_s']:9.2f} s  "
+      f"host {s['peak_rss_bytes']/1e6:9.1f} MB  device {'-' if dev is None else f'{dev/1e6:.1f} MB':>10}  "
+      f"classes {s['total_dim']}  backend {s.get('backend', 'cpu')}")
+PY
+}
+
+echo "== verify at stem 80 (every offloaded build and reduction redone on the CPU)"
+run cpu-80 --max-stem 80 --max-s 43
+ADAMS_GPU_MIN_WORK=1 ADAMS_GPU_RREF_MIN=256 run verify-80 --max-stem 80 --max-s 43 --backend cuda --verify
+cmp "$out/cpu-80/ext.csv" "$out/verify-80/ext.csv" && echo "ext.csv identical (stem 80, s <= 43)"
+
+echo "== timings (S_2, s <= n/2 + 3)"
+for r in 110:58 130:68; do
+    n=${r%%:*}; s=${r##*:}
+    run "cpu-$n" --max-stem "$n" --max-s "$s"
+    run "gpu-$n" --max-stem "$n" --max-s "$s" --backend cuda
+    cmp "$out/cpu-$n/ext.csv" "$out/gpu-$n/ext.csv" && echo "ext.csv identical (stem $n)"
+done
+echo "== done $(date -u +%FT%TZ)"
