@@ -412,3 +412,28 @@ fn verify_reads_a_table_saved_with_a_byte_order_mark() {
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     assert!(stdout(&o).contains("agree"), "{}", stdout(&o));
 }
+
+#[test]
+fn backend_flags_are_checked_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = adams_in(dir.path(), &["resolve", "S_2", "--verify"]);
+    assert_one_line_error(&o, 2, &["--verify", "--backend gpu"]);
+    let o = adams_in(dir.path(), &["resolve", "S_2", "--backend", "gpu", "--algorithm", "classical"]);
+    assert_one_line_error(&o, 2, &["--backend gpu", "classical"]);
+    let o = adams_in(dir.path(), &["resolve", "S_2", "--backend", "quantum"]);
+    assert_one_line_error(&o, 2, &["--backend"]);
+    let o = adams_in(dir.path(), &["resolve", "S_2", "--backend", "gpu", "--gpu-block-mb", "0"]);
+    assert_one_line_error(&o, 2, &["--gpu-block-mb"]);
+    assert!(!dir.path().join("output/S_2/ext.csv").exists());
+}
+
+/// Built without the `gpu` feature (the default), asking for a GPU names the feature.
+#[cfg(not(feature = "gpu"))]
+#[test]
+fn a_gpu_backend_without_the_feature_says_how_to_build_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for backend in ["gpu", "wgpu", "cuda"] {
+        let o = adams_in(dir.path(), &["resolve", "S_2", "--backend", backend]);
+        assert_one_line_error(&o, 2, &["without GPU support", "--features gpu"]);
+    }
+}
