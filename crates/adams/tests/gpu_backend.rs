@@ -1,0 +1,39 @@
+//! `--backend wgpu --verify` end to end on whatever Vulkan device wgpu finds — in CI,
+//! Mesa's software rasterizer (lavapipe; `scripts/test.sh` installs it). Built only with
+//! the `gpu` feature: `cargo test -p adams --features gpu --test gpu_backend`.
+#![cfg(feature = "gpu")]
+
+
+use std::fs;
+use std::process::Command;
+
+/// S_2 to stem 30 with the thresholds lowered so that nearly every Nassau build and many
+/// row reductions run on the device, each redone on the CPU (`--verify`): the run must
+/// succeed and its ext.csv must be byte-identical to a CPU run's.
+#[test]
+fn a_verified_gpu_run_equals_the_cpu_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cpu, gpu) = (dir.path().join("cpu"), dir.path().join("gpu"));
+    let run = |out: &std::path::Path, extra: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_adams"))
+            .args(["resolve", "S_2", "--max-stem", "30", "--max-s", "15", "--no-chart", "--output"])
+            .arg(out)
+            .args(extra)
+            .env("ADAMS_GPU_MIN_WORK", "1")
+            .env("ADAMS_GPU_RREF_MIN", "48")
+            .output()
+            .expect("cannot start adams");
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(o.status.success(), "adams {extra:?} failed: {err}");
+        err
+    };
+    run(&cpu, &[]);
+    let err = run(&gpu, &["--backend", "wgpu", "--verify"]);
+    assert!(err.contains("every offloaded build verified against the CPU"), "{err}");
+    let (a, b) = (fs::read(cpu.join("ext.csv")).unwrap(), fs::read(gpu.join("ext.csv")).unwrap());
+    assert!(a.len() > 200, "ext.csv too small to test anything");
+    assert_eq!(a, b, "ext.csv of the GPU run differs from the CPU run's");
+    let summary: serde_json::Value = serde_json::from_slice(&fs::read(gpu.join("summary.json")).unwrap()).unwrap();
+    assert!(summary["backend"].as_str().unwrap_or("").starts_with("wgpu"), "{summary}");
+    assert!(summary["peak_device_bytes"].as_u64().unwrap_or(0) > 0, "no device memory used: nothing offloaded? {summary}");
+}
