@@ -13,9 +13,9 @@ use crate::master::{Entry, Master};
 use crate::{kernels, GpuConfig, GpuError, ProductBatch};
 
 /// Matrices per tile of the multiply kernel.
-pub(crate) const TILE_M: u32 = 8;
+pub(crate) const TILE_M: u32 = 4;
 /// Terms per tile of the multiply kernel.
-pub(crate) const TILE_T: u32 = 4;
+pub(crate) const TILE_T: u32 = 2;
 /// Units per cube of the 1-D kernels.
 pub(crate) const CUBE: u32 = 64;
 /// Most tiles (= units) of one multiply launch: under 2^32 with room for
@@ -103,7 +103,11 @@ fn count_table(max_degree: u32) -> Vec<u32> {
     for k in 1..=MAX_PPART_LEN {
         let w = (1usize << k) - 1;
         for d in 0..stride {
-            let below = if d >= w { counts[k * stride + d - w] } else { 0 };
+            let below = if d >= w {
+                counts[k * stride + d - w]
+            } else {
+                0
+            };
             counts[k * stride + d] = counts[(k - 1) * stride + d] + below;
         }
     }
@@ -152,7 +156,10 @@ impl<R: Runtime> Device<R> {
         let seg_words = (config.segment_bytes / 32) as u64 * 8;
         narrow(seg_words, "segment length (u32 words)")?;
         let mem = Arc::new(Mem::default());
-        let dev = DeviceBufs { client: &client, mem: &mem };
+        let dev = DeviceBufs {
+            client: &client,
+            mem: &mem,
+        };
         let basis = dev.upload_u32(&packed)?;
         let counts = dev.upload_u32(&counts)?;
         Ok(Device {
@@ -169,7 +176,10 @@ impl<R: Runtime> Device<R> {
     }
 
     pub fn bufs(&self) -> DeviceBufs<'_, R> {
-        DeviceBufs { client: &self.client, mem: &self.mem }
+        DeviceBufs {
+            client: &self.client,
+            mem: &self.mem,
+        }
     }
 
     /// Reads a whole buffer back, mapping a device error.
@@ -177,7 +187,10 @@ impl<R: Runtime> Device<R> {
         let bytes = self
             .client
             .read_one(buf.handle.clone())
-            .map_err(|e| GpuError::Device { what, detail: format!("{e:?}") })?;
+            .map_err(|e| GpuError::Device {
+                what,
+                detail: format!("{e:?}"),
+            })?;
         Ok(bytes.to_vec())
     }
 }
@@ -192,7 +205,12 @@ impl<R: Runtime> DeviceBufs<'_, R> {
     fn track(&self, handle: Handle, len: usize, elem: usize) -> Buf {
         let bytes = (len * elem) as u64;
         self.mem.add(bytes);
-        Buf { handle, len, bytes, mem: self.mem.clone() }
+        Buf {
+            handle,
+            len,
+            bytes,
+            mem: self.mem.clone(),
+        }
     }
 
     pub fn upload_u32(&self, data: &[u32]) -> Result<Buf, GpuError> {
@@ -234,7 +252,9 @@ impl<R: Runtime> DeviceBufs<'_, R> {
 
 /// Little-endian bytes to `u64` limbs.
 pub(crate) fn limbs(bytes: &[u8]) -> impl Iterator<Item = u64> + '_ {
-    bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
+    bytes
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
 }
 
 /// One row of a batch, resolved against the master.
@@ -273,7 +293,12 @@ impl<R: Runtime> Engine for Device<R> {
         for (row, &(r, start, end)) in batch.rows.iter().enumerate() {
             if start < end {
                 let entry = resolved[&r].0;
-                jobs.push(RowJob { row, entry, term_start: start as usize, term_end: end as usize });
+                jobs.push(RowJob {
+                    row,
+                    entry,
+                    term_start: start as usize,
+                    term_end: end as usize,
+                });
             }
         }
         // Split into blocks by output bytes and tile count.
@@ -288,7 +313,9 @@ impl<R: Runtime> Engine for Device<R> {
                 let t = (jb.entry.nmat as u64).div_ceil(TILE_M as u64)
                     * ((jb.term_end - jb.term_start) as u64).div_ceil(TILE_T as u64);
                 let rows = (jb.row - first_row + 1) as u64;
-                if j > i && (rows * row_bytes > self.config.block_bytes as u64 || tiles + t > MAX_TILES) {
+                if j > i
+                    && (rows * row_bytes > self.config.block_bytes as u64 || tiles + t > MAX_TILES)
+                {
                     break;
                 }
                 if t > MAX_TILES {
@@ -310,7 +337,11 @@ impl<R: Runtime> Engine for Device<R> {
 impl<R: Runtime> Device<R> {
     /// Checks the batch against `out` and the algebra; returns each term's
     /// global basis index and its bit offset within its row.
-    fn validate(&self, batch: &ProductBatch, out: &fp::Matrix) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
+    fn validate(
+        &self,
+        batch: &ProductBatch,
+        out: &fp::Matrix,
+    ) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
         if out.rows() != batch.rows.len() {
             return Err(GpuError::Invalid(format!(
                 "output has {} rows for a batch of {}",
@@ -336,7 +367,10 @@ impl<R: Runtime> Device<R> {
                     )));
                 }
                 let dim = self.alg.dim(deg as u32) as u64;
-                if offset.checked_add(dim).is_none_or(|e| e > out.cols() as u64) {
+                if offset
+                    .checked_add(dim)
+                    .is_none_or(|e| e > out.cols() as u64)
+                {
                     return Err(GpuError::Invalid(format!(
                         "row {i}: term {k} at bit {offset} with {dim} bits passes the row's {} columns",
                         out.cols()
@@ -430,7 +464,11 @@ impl<R: Runtime> Device<R> {
         drop(keep);
         let mut it = limbs(&bytes);
         for r in 0..nrows {
-            for (dst, src) in out.row_mut(first_row + r).iter_mut().zip(it.by_ref().take(stride)) {
+            for (dst, src) in out
+                .row_mut(first_row + r)
+                .iter_mut()
+                .zip(it.by_ref().take(stride))
+            {
                 *dst ^= src;
             }
         }

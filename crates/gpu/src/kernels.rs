@@ -68,8 +68,8 @@ pub fn milnor_tiles(
     out: &mut Array<Atomic<u64>>,
     n_tiles: u32,
     stride: u32,
-    tile_m: u32,
-    tile_t: u32,
+    #[comptime] tile_m: u32,
+    #[comptime] tile_t: u32,
 ) {
     let t = ABSOLUTE_POS;
     if t < usize::cast_from(n_tiles) {
@@ -80,61 +80,67 @@ pub fn milnor_tiles(
         let nmat = jobs[job + 1];
         let term_start = jobs[job + 2];
         let nterms = jobs[job + 3];
-        let m_end = u32::min(m0 + tile_m, nmat);
-        let k_end = u32::min(k0 + tile_t, nterms);
-        for k in k0..k_end {
-            let ti = usize::cast_from(term_start + k);
-            let si = usize::cast_from(terms[ti]) * 4;
-            let s0 = basis[si] | H;
-            let s1 = basis[si + 1] | H;
-            let s2 = basis[si + 2] | H;
-            let s3 = basis[si + 3] | H;
-            let base = term_bits[ti];
-            for m in m0..m_end {
-                let mb = usize::cast_from(mat_first + m) * 8;
-                let d0 = s0 - seg[mb];
-                let d1 = s1 - seg[mb + 1];
-                let d2 = s2 - seg[mb + 2];
-                let d3 = s3 - seg[mb + 3];
-                let k0m = seg[mb + 4];
-                let k1m = seg[mb + 5];
-                let k2m = seg[mb + 6];
-                let k3m = seg[mb + 7];
-                let bad = ((d0 ^ H) & (k0m | H))
-                    | ((d1 ^ H) & (k1m | H))
-                    | ((d2 ^ H) & (k2m | H))
-                    | ((d3 ^ H) & (k3m | H));
-                if bad == 0 {
-                    let t0 = (d0 & LOW) | k0m;
-                    let t1 = (d1 & LOW) | k1m;
-                    let t2 = (d2 & LOW) | k2m;
-                    let t3 = (d3 & LOW) | k3m;
-                    // Lane k (weight 2^k − 1), k = 1..8.
-                    let x1 = t0 & 0xffff;
-                    let x2 = (t0 >> 16) * 3;
-                    let x3 = (t1 & 0xffff) * 7;
-                    let x4 = (t1 >> 16) * 15;
-                    let x5 = (t2 & 0xffff) * 31;
-                    let x6 = (t2 >> 16) * 63;
-                    let x7 = (t3 & 0xffff) * 127;
-                    let x8 = (t3 >> 16) * 255;
-                    let mut d = x1 + x2 + x3 + x4 + x5 + x6 + x7 + x8;
-                    let mut rank = rank_term(counts, 8 * stride, d, x8);
-                    d -= x8;
-                    rank += rank_term(counts, 7 * stride, d, x7);
-                    d -= x7;
-                    rank += rank_term(counts, 6 * stride, d, x6);
-                    d -= x6;
-                    rank += rank_term(counts, 5 * stride, d, x5);
-                    d -= x5;
-                    rank += rank_term(counts, 4 * stride, d, x4);
-                    d -= x4;
-                    rank += rank_term(counts, 3 * stride, d, x3);
-                    d -= x3;
-                    rank += rank_term(counts, 2 * stride, d, x2);
-                    let bit = base + u64::cast_from(rank);
-                    let limb = usize::cast_from(bit >> 6);
-                    out[limb].fetch_xor(1u64 << (bit & 63));
+        #[unroll]
+        for dk in 0..tile_t {
+            let k = k0 + dk;
+            if k < nterms {
+                let ti = usize::cast_from(term_start + k);
+                let si = usize::cast_from(terms[ti]) * 4;
+                let s0 = basis[si] | H;
+                let s1 = basis[si + 1] | H;
+                let s2 = basis[si + 2] | H;
+                let s3 = basis[si + 3] | H;
+                let base = term_bits[ti];
+                #[unroll]
+                for dm in 0..tile_m {
+                    let m = m0 + dm;
+                    if m < nmat {
+                        let mb = usize::cast_from(mat_first + m) * 8;
+                        let d0 = s0 - seg[mb];
+                        let d1 = s1 - seg[mb + 1];
+                        let d2 = s2 - seg[mb + 2];
+                        let d3 = s3 - seg[mb + 3];
+                        let k0m = seg[mb + 4];
+                        let k1m = seg[mb + 5];
+                        let k2m = seg[mb + 6];
+                        let k3m = seg[mb + 7];
+                        let bad = ((d0 ^ H) & (k0m | H))
+                            | ((d1 ^ H) & (k1m | H))
+                            | ((d2 ^ H) & (k2m | H))
+                            | ((d3 ^ H) & (k3m | H));
+                        if bad == 0 {
+                            let t0 = (d0 & LOW) | k0m;
+                            let t1 = (d1 & LOW) | k1m;
+                            let t2 = (d2 & LOW) | k2m;
+                            let t3 = (d3 & LOW) | k3m;
+                            // Lane k (weight 2^k − 1), k = 1..8.
+                            let x1 = t0 & 0xffff;
+                            let x2 = (t0 >> 16) * 3;
+                            let x3 = (t1 & 0xffff) * 7;
+                            let x4 = (t1 >> 16) * 15;
+                            let x5 = (t2 & 0xffff) * 31;
+                            let x6 = (t2 >> 16) * 63;
+                            let x7 = (t3 & 0xffff) * 127;
+                            let x8 = (t3 >> 16) * 255;
+                            let mut d = x1 + x2 + x3 + x4 + x5 + x6 + x7 + x8;
+                            let mut rank = rank_term(counts, 8 * stride, d, x8);
+                            d -= x8;
+                            rank += rank_term(counts, 7 * stride, d, x7);
+                            d -= x7;
+                            rank += rank_term(counts, 6 * stride, d, x6);
+                            d -= x6;
+                            rank += rank_term(counts, 5 * stride, d, x5);
+                            d -= x5;
+                            rank += rank_term(counts, 4 * stride, d, x4);
+                            d -= x4;
+                            rank += rank_term(counts, 3 * stride, d, x3);
+                            d -= x3;
+                            rank += rank_term(counts, 2 * stride, d, x2);
+                            let bit = base + u64::cast_from(rank);
+                            let limb = usize::cast_from(bit >> 6);
+                            out[limb].fetch_xor(1u64 << (bit & 63));
+                        }
+                    }
                 }
             }
         }

@@ -128,7 +128,11 @@ impl Gpu {
     /// Errors: [`GpuError::Invalid`] for a bad term range, a product above the
     /// algebra's degree or a term past the row's end; [`GpuError::Overflow`]
     /// for a length beyond 32 bits; [`GpuError::Device`] for a failed launch.
-    pub fn multiply_rows(&self, batch: &ProductBatch, out: &mut fp::Matrix) -> Result<(), GpuError> {
+    pub fn multiply_rows(
+        &self,
+        batch: &ProductBatch,
+        out: &mut fp::Matrix,
+    ) -> Result<(), GpuError> {
         guard("multiply_rows", || self.engine.multiply_rows(batch, out))
     }
 
@@ -175,7 +179,10 @@ fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
 }
 
 #[cfg(feature = "wgpu")]
-fn wgpu_engine(alg: Arc<MilnorAlgebra>, config: GpuConfig) -> Result<Box<dyn engine::Engine>, GpuError> {
+fn wgpu_engine(
+    alg: Arc<MilnorAlgebra>,
+    config: GpuConfig,
+) -> Result<Box<dyn engine::Engine>, GpuError> {
     use cubecl::wgpu::{WgpuDevice, WgpuRuntime};
     use std::sync::OnceLock;
     // cubecl registers one server per device id; set it up once per process.
@@ -197,7 +204,12 @@ fn wgpu_engine(alg: Arc<MilnorAlgebra>, config: GpuConfig) -> Result<Box<dyn eng
             let client = guard("opening the wgpu device", || {
                 Ok(<WgpuRuntime as cubecl::Runtime>::client(device))
             })?;
-            Ok(Box::new(engine::Device::<WgpuRuntime>::new(client, name.clone(), alg, config)?))
+            Ok(Box::new(engine::Device::<WgpuRuntime>::new(
+                client,
+                name.clone(),
+                alg,
+                config,
+            )?))
         }
         Err(msg) => Err(GpuError::NoDevice(format!(
             "wgpu found no Vulkan adapter ({msg}); install a driver, e.g. \
@@ -214,7 +226,10 @@ fn wgpu_engine(_: Arc<MilnorAlgebra>, _: GpuConfig) -> Result<Box<dyn engine::En
 }
 
 #[cfg(feature = "cuda")]
-fn cuda_engine(alg: Arc<MilnorAlgebra>, config: GpuConfig) -> Result<Box<dyn engine::Engine>, GpuError> {
+fn cuda_engine(
+    alg: Arc<MilnorAlgebra>,
+    config: GpuConfig,
+) -> Result<Box<dyn engine::Engine>, GpuError> {
     use cubecl::cuda::{CudaDevice, CudaRuntime};
     let client = catch_unwind(|| <CudaRuntime as cubecl::Runtime>::client(&CudaDevice::new(0)))
         .map_err(|p| GpuError::NoDevice(format!("CUDA device 0: {}", panic_message(&p))))?;

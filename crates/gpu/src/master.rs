@@ -124,7 +124,16 @@ impl Master {
             loop {
                 if let Some(&e) = st.map.get(r) {
                     let s = &st.segs[e.seg as usize];
-                    out.insert(*r, (e, SegRef { handle: s.buf.handle.clone(), words: s.buf.len }));
+                    out.insert(
+                        *r,
+                        (
+                            e,
+                            SegRef {
+                                handle: s.buf.handle.clone(),
+                                words: s.buf.len,
+                            },
+                        ),
+                    );
                     break;
                 }
                 if !st.pending.contains(r) {
@@ -171,7 +180,11 @@ impl Master {
                 st.segs[seg].used += n;
                 let h = st.segs[seg].buf.handle.clone();
                 placed.push((
-                    Entry { seg: seg as u32, first: first as u32, nmat: n as u32 },
+                    Entry {
+                        seg: seg as u32,
+                        first: first as u32,
+                        nmat: n as u32,
+                    },
                     h,
                 ));
             }

@@ -13,7 +13,10 @@ use crate::{kernels, GpuError};
 /// Units of the single-cube find/swap kernel.
 const FIND_CUBE: u32 = 128;
 
-pub(crate) fn row_reduce<R: Runtime>(dev: &Device<R>, m: &mut fp::Matrix) -> Result<Vec<usize>, GpuError> {
+pub(crate) fn row_reduce<R: Runtime>(
+    dev: &Device<R>,
+    m: &mut fp::Matrix,
+) -> Result<Vec<usize>, GpuError> {
     let (rows, cols, stride) = (m.rows(), m.cols(), m.stride());
     if rows == 0 || cols == 0 {
         return Ok(Vec::new());
@@ -78,7 +81,10 @@ pub(crate) fn row_reduce<R: Runtime>(dev: &Device<R>, m: &mut fp::Matrix) -> Res
     if rank > piv.len() {
         return Err(GpuError::Device {
             what: "row_reduce",
-            detail: format!("device reported rank {rank} above min(rows, cols) = {}", piv.len()),
+            detail: format!(
+                "device reported rank {rank} above min(rows, cols) = {}",
+                piv.len()
+            ),
         });
     }
     for (dst, src) in m.data_mut().iter_mut().zip(limbs(&data)) {

@@ -19,6 +19,12 @@ fn cuda_without_the_feature_is_a_clear_error() {
 #[test]
 fn zero_knobs_are_rejected() {
     let alg = Arc::new(MilnorAlgebra::new(4));
-    let config = GpuConfig { segment_bytes: 0, block_bytes: 1 << 20 };
-    assert!(matches!(Gpu::new(Backend::Wgpu, alg, config), Err(GpuError::Invalid(_))));
+    let config = GpuConfig {
+        segment_bytes: 0,
+        block_bytes: 1 << 20,
+    };
+    assert!(matches!(
+        Gpu::new(Backend::Wgpu, alg, config),
+        Err(GpuError::Invalid(_))
+    ));
 }

@@ -21,7 +21,9 @@ fn batches(alg: &MilnorAlgebra, max: u32, per_batch: usize) -> (Vec<ProductBatch
     let mut cur = ProductBatch::default();
     for a in 0..=max {
         for r in alg.basis(a) {
-            let ss: Vec<PPart> = (0..=max - a).flat_map(|b| alg.basis(b).iter().copied()).collect();
+            let ss: Vec<PPart> = (0..=max - a)
+                .flat_map(|b| alg.basis(b).iter().copied())
+                .collect();
             for chunk in ss.chunks(PER_ROW) {
                 let start = cur.terms.len() as u32;
                 for (k, s) in chunk.iter().enumerate() {
@@ -53,7 +55,13 @@ fn cpu(alg: &MilnorAlgebra, batch: &ProductBatch, cols: usize) -> fp::Matrix {
 }
 
 /// Runs every batch on `threads` threads at once and compares with the CPU.
-fn check(gpu: &gpu::Gpu, alg: &MilnorAlgebra, batches: &[ProductBatch], cols: usize, threads: usize) {
+fn check(
+    gpu: &gpu::Gpu,
+    alg: &MilnorAlgebra,
+    batches: &[ProductBatch],
+    cols: usize,
+    threads: usize,
+) {
     std::thread::scope(|sc| {
         for t in 0..threads {
             sc.spawn(move || {
@@ -62,7 +70,12 @@ fn check(gpu: &gpu::Gpu, alg: &MilnorAlgebra, batches: &[ProductBatch], cols: us
                     gpu.multiply_rows(batch, &mut got).expect("device multiply");
                     let want = cpu(alg, batch, cols);
                     for i in 0..batch.rows.len() {
-                        assert_eq!(got.row(i), want.row(i), "batch {b} row {i}: {:?}", batch.rows[i]);
+                        assert_eq!(
+                            got.row(i),
+                            want.row(i),
+                            "batch {b} row {i}: {:?}",
+                            batch.rows[i]
+                        );
                     }
                 }
             });
@@ -89,11 +102,18 @@ fn products_match_cpu_across_many_segments_and_blocks() {
     let alg = Arc::new(MilnorAlgebra::new(max));
     // 16 matrices per segment (some R need more and get their own), and
     // blocks of a few rows only.
-    let config = GpuConfig { segment_bytes: 16 * 32, block_bytes: 3 * 64 };
+    let config = GpuConfig {
+        segment_bytes: 16 * 32,
+        block_bytes: 3 * 64,
+    };
     let gpu = common::open(alg.clone(), config);
     let (batches, cols) = batches(&alg, max, 700);
     check(&gpu, &alg, &batches, cols, 2);
-    assert!(gpu.segments() > 20, "master used only {} segments", gpu.segments());
+    assert!(
+        gpu.segments() > 20,
+        "master used only {} segments",
+        gpu.segments()
+    );
     // Same R again: nothing new is interned.
     let before = gpu.segments();
     check(&gpu, &alg, &batches[..1], cols, 1);
@@ -106,14 +126,38 @@ fn bad_batches_are_errors() {
     let gpu = common::open(alg.clone(), GpuConfig::default());
     let sq = |r: &[u32]| PPart::from_slice(r);
     let mut out = fp::Matrix::new(1, 64);
-    let range = ProductBatch { rows: vec![(sq(&[1]), 0, 2)], terms: vec![(sq(&[1]), 0)] };
-    assert!(matches!(gpu.multiply_rows(&range, &mut out), Err(GpuError::Invalid(_))));
-    let degree = ProductBatch { rows: vec![(sq(&[6]), 0, 1)], terms: vec![(sq(&[5]), 0)] };
-    assert!(matches!(gpu.multiply_rows(&degree, &mut out), Err(GpuError::Invalid(_))));
-    let past = ProductBatch { rows: vec![(sq(&[2]), 0, 1)], terms: vec![(sq(&[2]), 63)] };
-    assert!(matches!(gpu.multiply_rows(&past, &mut out), Err(GpuError::Invalid(_))));
+    let range = ProductBatch {
+        rows: vec![(sq(&[1]), 0, 2)],
+        terms: vec![(sq(&[1]), 0)],
+    };
+    assert!(matches!(
+        gpu.multiply_rows(&range, &mut out),
+        Err(GpuError::Invalid(_))
+    ));
+    let degree = ProductBatch {
+        rows: vec![(sq(&[6]), 0, 1)],
+        terms: vec![(sq(&[5]), 0)],
+    };
+    assert!(matches!(
+        gpu.multiply_rows(&degree, &mut out),
+        Err(GpuError::Invalid(_))
+    ));
+    let past = ProductBatch {
+        rows: vec![(sq(&[2]), 0, 1)],
+        terms: vec![(sq(&[2]), 63)],
+    };
+    assert!(matches!(
+        gpu.multiply_rows(&past, &mut out),
+        Err(GpuError::Invalid(_))
+    ));
     let mut two = fp::Matrix::new(2, 64);
-    let ok = ProductBatch { rows: vec![(sq(&[2]), 0, 1)], terms: vec![(sq(&[2]), 0)] };
-    assert!(matches!(gpu.multiply_rows(&ok, &mut two), Err(GpuError::Invalid(_))));
+    let ok = ProductBatch {
+        rows: vec![(sq(&[2]), 0, 1)],
+        terms: vec![(sq(&[2]), 0)],
+    };
+    assert!(matches!(
+        gpu.multiply_rows(&ok, &mut two),
+        Err(GpuError::Invalid(_))
+    ));
     assert!(out.is_zero());
 }

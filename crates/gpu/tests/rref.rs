@@ -32,10 +32,23 @@ fn check(gpu: &gpu::Gpu, m: &fp::Matrix, what: &str) {
 fn row_reduce_matches_cpu_on_odd_shapes() {
     let gpu = common::open(Arc::new(MilnorAlgebra::new(4)), GpuConfig::default());
     let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15);
-    let shapes = [(1, 1), (0, 5), (5, 0), (63, 65), (65, 63), (100, 300), (300, 100), (513, 129)];
+    let shapes = [
+        (1, 1),
+        (0, 5),
+        (5, 0),
+        (63, 65),
+        (65, 63),
+        (100, 300),
+        (300, 100),
+        (513, 129),
+    ];
     for &(r, c) in &shapes {
         for density in [1, 4] {
-            check(&gpu, &random(r, c, &mut rng, density), &format!("{r}x{c} density {density}/8"));
+            check(
+                &gpu,
+                &random(r, c, &mut rng, density),
+                &format!("{r}x{c} density {density}/8"),
+            );
         }
     }
     // Low rank: rows repeated, so most rows reduce to zero.
