@@ -1,0 +1,30 @@
+//! Backend selection errors.
+
+use std::sync::Arc;
+
+use gpu::{Backend, Gpu, GpuConfig, GpuError};
+use steenrod::MilnorAlgebra;
+
+#[cfg(not(feature = "cuda"))]
+#[test]
+fn cuda_without_the_feature_is_a_clear_error() {
+    let alg = Arc::new(MilnorAlgebra::new(4));
+    match Gpu::new(Backend::Cuda, alg, GpuConfig::default()) {
+        Err(GpuError::NoDevice(msg)) => assert!(msg.contains("`cuda` feature"), "{msg}"),
+        Err(e) => panic!("wrong error: {e}"),
+        Ok(_) => panic!("Backend::Cuda opened without the cuda feature"),
+    }
+}
+
+#[test]
+fn zero_knobs_are_rejected() {
+    let alg = Arc::new(MilnorAlgebra::new(4));
+    let config = GpuConfig {
+        segment_bytes: 0,
+        block_bytes: 1 << 20,
+    };
+    assert!(matches!(
+        Gpu::new(Backend::Wgpu, alg, config),
+        Err(GpuError::Invalid(_))
+    ));
+}

@@ -1,0 +1,163 @@
+//! The batched Milnor product on the device against
+//! `MilnorAlgebra::multiply_basis_into`.
+
+mod common;
+
+use std::sync::Arc;
+
+use gpu::{GpuConfig, GpuError, ProductBatch};
+use steenrod::{MilnorAlgebra, PPart};
+
+/// Terms per row and the spacing of their bit offsets (offsets overlap the
+/// previous term's bits, so the XOR of overlapping products is checked too).
+const PER_ROW: usize = 5;
+const SPACING: u64 = 29;
+
+/// Every pair `Sq(R)·Sq(S)` with `|R| + |S| ≤ max`, grouped `PER_ROW` terms
+/// to a row at offsets `3 + k·SPACING`, as several batches.
+fn batches(alg: &MilnorAlgebra, max: u32, per_batch: usize) -> (Vec<ProductBatch>, usize) {
+    let mut cols = 0;
+    let mut all = Vec::new();
+    let mut cur = ProductBatch::default();
+    for a in 0..=max {
+        for r in alg.basis(a) {
+            let ss: Vec<PPart> = (0..=max - a)
+                .flat_map(|b| alg.basis(b).iter().copied())
+                .collect();
+            for chunk in ss.chunks(PER_ROW) {
+                let start = cur.terms.len() as u32;
+                for (k, s) in chunk.iter().enumerate() {
+                    let off = 3 + k as u64 * SPACING;
+                    cols = cols.max(off as usize + alg.dim(a + s.degree()));
+                    cur.terms.push((*s, off));
+                }
+                cur.rows.push((*r, start, cur.terms.len() as u32));
+                if cur.rows.len() == per_batch {
+                    all.push(std::mem::take(&mut cur));
+                }
+            }
+        }
+    }
+    if !cur.rows.is_empty() {
+        all.push(cur);
+    }
+    (all, cols)
+}
+
+fn cpu(alg: &MilnorAlgebra, batch: &ProductBatch, cols: usize) -> fp::Matrix {
+    let mut m = fp::Matrix::new(batch.rows.len(), cols);
+    for (i, &(r, start, end)) in batch.rows.iter().enumerate() {
+        for &(s, off) in &batch.terms[start as usize..end as usize] {
+            alg.multiply_basis_into(&r, &s, m.row_mut(i), off as usize);
+        }
+    }
+    m
+}
+
+/// Runs every batch on `threads` threads at once and compares with the CPU.
+fn check(
+    gpu: &gpu::Gpu,
+    alg: &MilnorAlgebra,
+    batches: &[ProductBatch],
+    cols: usize,
+    threads: usize,
+) {
+    std::thread::scope(|sc| {
+        for t in 0..threads {
+            sc.spawn(move || {
+                for (b, batch) in batches.iter().enumerate().skip(t).step_by(threads) {
+                    let mut got = fp::Matrix::new(batch.rows.len(), cols);
+                    gpu.multiply_rows(batch, &mut got).expect("device multiply");
+                    let want = cpu(alg, batch, cols);
+                    for i in 0..batch.rows.len() {
+                        assert_eq!(
+                            got.row(i),
+                            want.row(i),
+                            "batch {b} row {i}: {:?}",
+                            batch.rows[i]
+                        );
+                    }
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn products_match_cpu_through_degree_30() {
+    let max = 30;
+    let alg = Arc::new(MilnorAlgebra::new(max));
+    let gpu = common::open(alg.clone(), GpuConfig::default());
+    let (batches, cols) = batches(&alg, max, 2000);
+    let nonzero: usize = batches.iter().map(|b| b.terms.len()).sum();
+    assert!(nonzero > 10_000, "only {nonzero} products");
+    check(&gpu, &alg, &batches, cols, 3);
+    assert_eq!(gpu.segments(), 1);
+    assert!(gpu.peak_device_bytes() > 0);
+}
+
+#[test]
+fn products_match_cpu_across_many_segments_and_blocks() {
+    let max = 26;
+    let alg = Arc::new(MilnorAlgebra::new(max));
+    // 16 matrices per segment (some R need more and get their own), and
+    // blocks of a few rows only.
+    let config = GpuConfig {
+        segment_bytes: 16 * 32,
+        block_bytes: 3 * 64,
+    };
+    let gpu = common::open(alg.clone(), config);
+    let (batches, cols) = batches(&alg, max, 700);
+    check(&gpu, &alg, &batches, cols, 2);
+    assert!(
+        gpu.segments() > 20,
+        "master used only {} segments",
+        gpu.segments()
+    );
+    // Same R again: nothing new is interned.
+    let before = gpu.segments();
+    check(&gpu, &alg, &batches[..1], cols, 1);
+    assert_eq!(gpu.segments(), before);
+}
+
+#[test]
+fn bad_batches_are_errors() {
+    let alg = Arc::new(MilnorAlgebra::new(10));
+    let gpu = common::open(alg.clone(), GpuConfig::default());
+    let sq = |r: &[u32]| PPart::from_slice(r);
+    let mut out = fp::Matrix::new(1, 64);
+    let range = ProductBatch {
+        rows: vec![(sq(&[1]), 0, 2)],
+        terms: vec![(sq(&[1]), 0)],
+    };
+    assert!(matches!(
+        gpu.multiply_rows(&range, &mut out),
+        Err(GpuError::Invalid(_))
+    ));
+    let degree = ProductBatch {
+        rows: vec![(sq(&[6]), 0, 1)],
+        terms: vec![(sq(&[5]), 0)],
+    };
+    assert!(matches!(
+        gpu.multiply_rows(&degree, &mut out),
+        Err(GpuError::Invalid(_))
+    ));
+    let past = ProductBatch {
+        rows: vec![(sq(&[2]), 0, 1)],
+        terms: vec![(sq(&[2]), 63)],
+    };
+    assert!(matches!(
+        gpu.multiply_rows(&past, &mut out),
+        Err(GpuError::Invalid(_))
+    ));
+    let mut two = fp::Matrix::new(2, 64);
+    let ok = ProductBatch {
+        rows: vec![(sq(&[2]), 0, 1)],
+        terms: vec![(sq(&[2]), 0)],
+    };
+    assert!(matches!(
+        gpu.multiply_rows(&ok, &mut two),
+        Err(GpuError::Invalid(_))
+    ));
+    assert!(out.is_zero());
+}
