@@ -46,6 +46,12 @@ pub struct RunSummary {
     /// With a device backend: its peak memory allocated by the run, bytes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub peak_device_bytes: Option<u64>,
+    /// With a device backend: matrix builds it took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offloaded_builds: Option<usize>,
+    /// With a device backend: row reductions it took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offloaded_reductions: Option<usize>,
 }
 
 /// One range to time: `STEM:S`.

@@ -279,6 +279,8 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
             None => "cpu".to_string(),
         }),
         peak_device_bytes: device.as_ref().map(|d| d.peak_device_bytes()),
+        offloaded_builds: device.as_ref().map(|d| d.offloaded().0),
+        offloaded_reductions: device.as_ref().map(|d| d.offloaded().1),
     };
     let summary_path = output.join("summary.json");
     let text = serde_json::to_string_pretty(&summary).map_err(|e| Failure::run(format!("summary: {e}")))?;
@@ -290,11 +292,12 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
             eprintln!("{line}");
         }
         if let Some(d) = &device {
+            let (builds, reductions) = d.offloaded();
             eprintln!(
-                "summary: backend {} ({}){}, peak device memory {:.1} MB",
+                "summary: backend {} ({}): {builds} matrix builds and {reductions} row reductions offloaded{}, peak device memory {:.1} MB",
                 args.backend.name(),
                 d.name(),
-                if args.verify { ", every offloaded build verified against the CPU" } else { "" },
+                if args.verify { ", every one verified against the CPU" } else { "" },
                 d.peak_device_bytes() as f64 / 1e6
             );
         }

@@ -7,6 +7,8 @@ use crate::cli::{BackendChoice, GpuKnobs};
 pub trait Device: resolution::Backend {
     /// High-water mark of device memory allocated by this run, bytes.
     fn peak_device_bytes(&self) -> u64;
+    /// Matrix builds and row reductions the device took so far.
+    fn offloaded(&self) -> (usize, usize);
 }
 
 /// Opens the backend `choice` for an algebra through degree `max_degree`; `None` for the
@@ -37,6 +39,7 @@ mod imp {
 #[cfg(feature = "gpu")]
 mod imp {
     use std::collections::HashMap;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Arc;
 
     use fp::Matrix;
@@ -50,6 +53,8 @@ mod imp {
         gpu: Gpu,
         min_work: usize,
         rref_min: usize,
+        builds: AtomicUsize,
+        reductions: AtomicUsize,
     }
 
     pub fn open(choice: BackendChoice, knobs: &GpuKnobs, max_degree: u32) -> Result<Box<dyn Device>, String> {
@@ -63,7 +68,13 @@ mod imp {
         let alg = Arc::new(MilnorAlgebra::with_table_budget(max_degree, 0));
         let config = GpuConfig { segment_bytes: knobs.gpu_segment_mb << 20, block_bytes: knobs.gpu_block_mb << 20 };
         let gpu = Gpu::new(backend, alg, config).map_err(|e| format!("--backend {}: {e}", choice.name()))?;
-        Ok(Box::new(GpuBackend { gpu, min_work: knobs.gpu_min_work, rref_min: knobs.gpu_rref_min }))
+        Ok(Box::new(GpuBackend {
+            gpu,
+            min_work: knobs.gpu_min_work,
+            rref_min: knobs.gpu_rref_min,
+            builds: AtomicUsize::new(0),
+            reductions: AtomicUsize::new(0),
+        }))
     }
 
     impl Backend for GpuBackend {
@@ -77,6 +88,7 @@ mod imp {
 
         fn fill_rows(&self, _alg: &MilnorAlgebra, specs: &[(&Differential, PPart)], offsets: &[usize], out: &mut Matrix) -> Result<(), String> {
             // Rows with the same d(g) share one term list.
+            self.builds.fetch_add(1, Ordering::Relaxed);
             let mut batch = ProductBatch { rows: Vec::with_capacity(specs.len()), terms: Vec::new() };
             let mut lists: HashMap<*const Differential, (u32, u32)> = HashMap::new();
             for (dg, r) in specs {
@@ -100,6 +112,7 @@ mod imp {
         }
 
         fn row_reduce(&self, m: &mut Matrix) -> Result<Vec<usize>, String> {
+            self.reductions.fetch_add(1, Ordering::Relaxed);
             self.gpu.row_reduce(m).map_err(|e| e.to_string())
         }
     }
@@ -107,6 +120,10 @@ mod imp {
     impl Device for GpuBackend {
         fn peak_device_bytes(&self) -> u64 {
             self.gpu.peak_device_bytes()
+        }
+
+        fn offloaded(&self) -> (usize, usize) {
+            (self.builds.load(Ordering::Relaxed), self.reductions.load(Ordering::Relaxed))
         }
     }
 }
