@@ -55,6 +55,10 @@ fn rank_term(counts: &Array<u32>, row: u32, d: u32, x: u32) -> u32 {
 /// `d = (s | H) − c` never borrows across lanes (entries ≤ 510 < 2^15), lane
 /// sign bits of `d ^ H` are clear iff `c ≤ s`, and the matrix is accepted iff
 /// `(d ^ H) & (H | m) = 0`.
+///
+/// The tile loops are unrolled at compile time (`tile_m`, `tile_t` comptime)
+/// with a bounds guard per step: with runtime-bounded `for` loops here the
+/// SPIR-V build on lavapipe dropped products (found by the tests).
 #[cube(launch_unchecked)]
 #[allow(clippy::too_many_arguments)]
 pub fn milnor_tiles(
