@@ -7,9 +7,16 @@
 # (VmHWM), peak device memory (allocated by the run).
 #
 # Usage: scripts/gpu-check.sh [OUTDIR]     (default: $OUT if set, else gpu-check-out)
-# Needs: the Rust toolchain and the CUDA toolkit (NVRTC) on the host; nvidia-smi if
-# present is logged. Finishes in under 8 minutes on a 16-core H200 host (budget: build
-# ~2–3 min, verify ~1 min, four timed runs).
+#        ADAMS_BIN=gpu-bin/adams scripts/gpu-check.sh   (a binary built elsewhere)
+# Needs: the CUDA driver and NVRTC on the host; and either the Rust toolchain with the
+# crates reachable (it then builds), or ADAMS_BIN: a lent H200 has no Rust and no network,
+# so build here first —
+#   cargo build --release -p adams --features cuda
+#   mkdir -p gpu-bin && cp target/release/adams gpu-bin/ && strip gpu-bin/adams
+#   echo /gpu-bin/ >> .git/info/exclude
+# — and carry `gpu-bin` in the device call. nvidia-smi, if present, is logged. Finishes
+# in under 8 minutes on a 16-core H200 host (verify ~1 min, four timed runs; a build
+# there adds 2–3 min).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-${OUT:-gpu-check-out}}
@@ -20,11 +27,20 @@ exec > >(tee -a "$log") 2>&1
 echo "== $(date -u +%FT%TZ) gpu-check on $(hostname), $(nproc) cores"
 command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader || true
 
-echo "== build (release, --features cuda)"
-start=$(date +%s)
-cargo build --release -p adams --features cuda 2>&1 | tail -3
-echo "build: $(( $(date +%s) - start )) s"
-adams=target/release/adams
+if [ -n "${ADAMS_BIN:-}" ]; then
+    adams=$ADAMS_BIN
+    echo "== using the prebuilt $adams"
+elif command -v cargo >/dev/null 2>&1; then
+    echo "== build (release, --features cuda)"
+    start=$(date +%s)
+    cargo build --release -p adams --features cuda 2>&1 | tail -3
+    echo "build: $(( $(date +%s) - start )) s"
+    adams=target/release/adams
+else
+    echo "error: no cargo on this host and no ADAMS_BIN: build elsewhere and carry the binary (see the head of this script)" >&2
+    exit 2
+fi
+"$adams" --version
 
 run() { # name, args...: one resolve into $out/NAME; prints its summary.json figures
     local name=$1; shift
