@@ -3,6 +3,11 @@
 
 use crate::cli::{BackendChoice, GpuKnobs};
 
+/// Largest `--gpu-segment-mb`: a segment is addressed in 32-bit words (< 16 GiB).
+const MAX_SEGMENT_MB: usize = 16 * 1024 - 1;
+/// Largest `--gpu-block-mb` (far above any device's memory).
+const MAX_BLOCK_MB: usize = 1 << 20;
+
 /// An opened backend: the device and a way to read its peak memory.
 pub trait Device: resolution::Backend {
     /// High-water mark of device memory allocated by this run, bytes.
@@ -17,8 +22,13 @@ pub fn open(choice: BackendChoice, knobs: &GpuKnobs, max_degree: u32) -> Result<
     if choice == BackendChoice::Cpu {
         return Ok(None);
     }
-    if knobs.gpu_block_mb == 0 || knobs.gpu_segment_mb == 0 {
-        return Err("--gpu-block-mb and --gpu-segment-mb must be at least 1".into());
+    for (flag, value, max) in [
+        ("--gpu-block-mb (ADAMS_GPU_BLOCK_MB)", knobs.gpu_block_mb, MAX_BLOCK_MB),
+        ("--gpu-segment-mb (ADAMS_GPU_SEGMENT_MB)", knobs.gpu_segment_mb, MAX_SEGMENT_MB),
+    ] {
+        if !(1..=max).contains(&value) {
+            return Err(format!("{flag} {value}: must be between 1 and {max} (MiB)"));
+        }
     }
     imp::open(choice, knobs, max_degree).map(Some)
 }
@@ -59,11 +69,19 @@ mod imp {
 
     pub fn open(choice: BackendChoice, knobs: &GpuKnobs, max_degree: u32) -> Result<Box<dyn Device>, String> {
         let backend = match choice {
+            BackendChoice::Cuda if !cfg!(feature = "cuda") => {
+                return Err("--backend cuda: this adams was built without CUDA support; rebuild with \
+                            `cargo build --release -p adams --features cuda`"
+                    .into())
+            }
             BackendChoice::Cuda => gpu::Backend::Cuda,
             BackendChoice::Wgpu => gpu::Backend::Wgpu,
             BackendChoice::Gpu if cfg!(feature = "cuda") => gpu::Backend::Cuda,
             _ => gpu::Backend::Wgpu,
         };
+        if backend == gpu::Backend::Wgpu {
+            quiet_vulkan_loader();
+        }
         // The device needs the basis only; products use its own resident tables.
         let alg = Arc::new(MilnorAlgebra::with_table_budget(max_degree, 0));
         let config = GpuConfig { segment_bytes: knobs.gpu_segment_mb << 20, block_bytes: knobs.gpu_block_mb << 20 };
@@ -75,6 +93,23 @@ mod imp {
             builds: AtomicUsize::new(0),
             reductions: AtomicUsize::new(0),
         }))
+    }
+
+    /// Mesa's Vulkan drivers print `error: XDG_RUNTIME_DIR is invalid or not set` on
+    /// stderr when probing window systems without one; a compute-only run needs none, so
+    /// give it a private empty folder (only when unset), before any worker thread starts.
+    fn quiet_vulkan_loader() {
+        if std::env::var_os("XDG_RUNTIME_DIR").is_some() {
+            return;
+        }
+        let dir = std::env::temp_dir().join(format!("adams-xdg-{}", std::process::id()));
+        let made = std::fs::create_dir_all(&dir).and_then(|()| {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))
+        });
+        if made.is_ok() {
+            std::env::set_var("XDG_RUNTIME_DIR", &dir);
+        }
     }
 
     impl Backend for GpuBackend {
