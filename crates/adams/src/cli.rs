@@ -126,7 +126,7 @@ pub struct GpuKnobs {
 
     /// Output bytes per product launch, in MiB: a build is split into row blocks of at
     /// most this size.
-    #[arg(long, value_name = "MB", env = "ADAMS_GPU_BLOCK_MB", default_value_t = 256)]
+    #[arg(long, value_name = "MB", env = "ADAMS_GPU_BLOCK_MB", default_value_t = 128)]
     pub gpu_block_mb: usize,
 
     /// Size in MiB of each segment of the device-resident master of admissible matrices

@@ -39,7 +39,7 @@ pub struct GpuConfig {
     /// matrix). Default 64 MiB.
     pub segment_bytes: usize,
     /// Most output bytes of one launch block of [`Gpu::multiply_rows`] (at
-    /// least one row per block). Default 256 MiB.
+    /// least one row per block). Default 128 MiB (the largest buffer on Mesa's lavapipe).
     pub block_bytes: usize,
 }
 
@@ -47,7 +47,7 @@ impl Default for GpuConfig {
     fn default() -> Self {
         GpuConfig {
             segment_bytes: 64 << 20,
-            block_bytes: 256 << 20,
+            block_bytes: 128 << 20,
         }
     }
 }
