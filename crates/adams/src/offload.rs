@@ -65,6 +65,16 @@ mod imp {
         rref_min: usize,
         builds: AtomicUsize,
         reductions: AtomicUsize,
+        /// The private XDG_RUNTIME_DIR made for Mesa, removed when the backend is dropped.
+        xdg_dir: Option<std::path::PathBuf>,
+    }
+
+    impl Drop for GpuBackend {
+        fn drop(&mut self) {
+            if let Some(dir) = &self.xdg_dir {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
     }
 
     pub fn open(choice: BackendChoice, knobs: &GpuKnobs, max_degree: u32) -> Result<Box<dyn Device>, String> {
@@ -79,9 +89,7 @@ mod imp {
             BackendChoice::Gpu if cfg!(feature = "cuda") => gpu::Backend::Cuda,
             _ => gpu::Backend::Wgpu,
         };
-        if backend == gpu::Backend::Wgpu {
-            quiet_vulkan_loader();
-        }
+        let xdg_dir = if backend == gpu::Backend::Wgpu { quiet_vulkan_loader() } else { None };
         // The device needs the basis only; products use its own resident tables.
         let alg = Arc::new(MilnorAlgebra::with_table_budget(max_degree, 0));
         let config = GpuConfig { segment_bytes: knobs.gpu_segment_mb << 20, block_bytes: knobs.gpu_block_mb << 20 };
@@ -92,24 +100,28 @@ mod imp {
             rref_min: knobs.gpu_rref_min,
             builds: AtomicUsize::new(0),
             reductions: AtomicUsize::new(0),
+            xdg_dir,
         }))
     }
 
     /// Mesa's Vulkan drivers print `error: XDG_RUNTIME_DIR is invalid or not set` on
     /// stderr when probing window systems without one; a compute-only run needs none, so
     /// give it a private empty folder (only when unset), before any worker thread starts.
-    fn quiet_vulkan_loader() {
+    /// Returns the folder it made, if any.
+    fn quiet_vulkan_loader() -> Option<std::path::PathBuf> {
         if std::env::var_os("XDG_RUNTIME_DIR").is_some() {
-            return;
+            return None;
         }
         let dir = std::env::temp_dir().join(format!("adams-xdg-{}", std::process::id()));
         let made = std::fs::create_dir_all(&dir).and_then(|()| {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))
         });
-        if made.is_ok() {
-            std::env::set_var("XDG_RUNTIME_DIR", &dir);
+        if made.is_err() {
+            return None;
         }
+        std::env::set_var("XDG_RUNTIME_DIR", &dir);
+        Some(dir)
     }
 
     impl Backend for GpuBackend {
