@@ -30,20 +30,33 @@ fn random_matrix(rows: usize, cols: usize, seed: u64) -> Matrix {
     m
 }
 
+const USAGE: &str = "usage: m4ri_tune MODE N [ROWS], MODE = simple | m4ri | auto | tuned K BLOCK | kernel | kernel_simple | kernel_m4ri | kernel_plain";
+
+/// Argument `i` of `args` parsed as a number, or a message naming it.
+fn number(args: &[String], i: usize, name: &str) -> usize {
+    let Some(text) = args.get(i) else {
+        eprintln!("error: missing {name}; {USAGE}");
+        std::process::exit(2);
+    };
+    text.parse().unwrap_or_else(|e| {
+        eprintln!("error: {name} {text:?}: {e}; {USAGE}");
+        std::process::exit(2);
+    })
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (mode, rest) = args.split_first().expect("usage: MODE N [ROWS]");
+    let Some((mode, rest)) = args.split_first() else {
+        eprintln!("error: {USAGE}");
+        std::process::exit(2);
+    };
     let (k, block, rest) = if mode == "tuned" {
-        (
-            rest[0].parse().unwrap(),
-            rest[1].parse().unwrap(),
-            &rest[2..],
-        )
+        (number(rest, 0, "K"), number(rest, 1, "BLOCK"), rest.get(2..).unwrap_or(&[]))
     } else {
         (0, 0, rest)
     };
-    let n: usize = rest[0].parse().expect("N");
-    let rows: usize = rest.get(1).map_or(n, |r| r.parse().expect("ROWS"));
+    let n = number(rest, 0, "N");
+    let rows = if rest.len() > 1 { number(rest, 1, "ROWS") } else { n };
     let m = random_matrix(rows, n, 0x9E37_79B9_7F4A_7C15);
     let reps = if rows * n > 16_000_000 {
         5
