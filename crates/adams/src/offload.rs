@@ -48,7 +48,6 @@ mod imp {
 
 #[cfg(feature = "gpu")]
 mod imp {
-    use std::collections::HashMap;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Arc;
 
@@ -134,18 +133,20 @@ mod imp {
         }
 
         fn fill_rows(&self, _alg: &MilnorAlgebra, specs: &[(&Differential, PPart)], offsets: &[usize], out: &mut Matrix) -> Result<(), String> {
-            // Rows with the same d(g) share one term list.
             self.builds.fetch_add(1, Ordering::Relaxed);
+            // Rows of one generator come together (basis order) and share its term list.
             let mut batch = ProductBatch { rows: Vec::with_capacity(specs.len()), terms: Vec::new() };
-            let mut lists: HashMap<*const Differential, (u32, u32)> = HashMap::new();
+            let mut last: Option<(*const Differential, (u32, u32))> = None;
+            let too_many = || "more than 2^32 terms in one build".to_string();
             for (dg, r) in specs {
-                let range = match lists.get(&(*dg as *const Differential)) {
-                    Some(&range) => range,
-                    None => {
-                        let start = u32::try_from(batch.terms.len()).map_err(|_| "more than 2^32 terms in one build".to_string())?;
+                let key = *dg as *const Differential;
+                let range = match last {
+                    Some((k, range)) if k == key => range,
+                    _ => {
+                        let start = u32::try_from(batch.terms.len()).map_err(|_| too_many())?;
                         batch.terms.extend(dg.terms.iter().map(|t| (t.op, offsets[t.gen as usize] as u64)));
-                        let end = u32::try_from(batch.terms.len()).map_err(|_| "more than 2^32 terms in one build".to_string())?;
-                        lists.insert(*dg as *const Differential, (start, end));
+                        let end = u32::try_from(batch.terms.len()).map_err(|_| too_many())?;
+                        last = Some((key, (start, end)));
                         (start, end)
                     }
                 };
