@@ -23,6 +23,12 @@
 //! - `h_i` (`i = 0, 1, 2`): `h_i · x` lies in the bidegree `(stem + 2^i − 1, s + 1)`; the
 //!   list gives the indices of the classes there whose sum it is (`[]`: the product is 0).
 //!   `null`: that bidegree is outside the range, so the product is unknown (not 0).
+//!   The indices are distinct (over F_2 a class listed twice would cancel).
+//!
+//! Limits (bad input beyond them, checked by [`Chart::read`]): the file is a regular file of
+//! at most [`MAX_CHART_BYTES`]; `|min_stem|`, `|max_stem|` at most [`crate::MAX_ABS_DEGREE`];
+//! at most [`MAX_CHART_DEGREES`] + 1 stems and filtrations; `module`, `algorithm` at most
+//! [`MAX_NAME_CHARS`] characters.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -31,10 +37,26 @@ use resolution::products::chart_products;
 use resolution::Resolution;
 use serde::{Deserialize, Serialize};
 
+use crate::input::excerpt;
+
 /// Value of the `format` key.
 pub const FORMAT: &str = "adams-chart";
 /// Value of the `version` key this code writes and reads.
 pub const VERSION: u32 = 1;
+
+/// Largest chart.json read: 64 MiB. adams writes about 70 bytes per class; the sphere has
+/// 16 621 classes through `t = 236` (Lin's table), growing about as `t^3`, so a chart to
+/// the top degree 510 holds a few hundred thousand classes, some 20 MB.
+pub const MAX_CHART_BYTES: u64 = 64 * crate::input::MIB;
+
+/// Most stems (`max_stem − min_stem`) and filtrations (`max_s`) a chart may span: 510, the
+/// top degree of the Milnor basis tables. A resolution adams builds reaches `t` at most 510
+/// above the module's bottom cell, where the chart starts, so its chart spans at most 510
+/// stems and filtrations.
+pub const MAX_CHART_DEGREES: i32 = resolution::MAX_ALGEBRA_DEGREE;
+
+/// Longest `module` and `algorithm` names (they are drawn in the SVG's title).
+pub const MAX_NAME_CHARS: usize = 200;
 
 /// A whole chart: the range and every class with its products.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -151,34 +173,52 @@ impl Chart {
         out
     }
 
-    /// Reads and checks a `chart.json` (see [`Chart::check`]); errors are one line naming
-    /// the file.
+    /// Reads and checks a `chart.json` (see [`Chart::parse`]); errors are one line naming
+    /// the file: not a regular file (a FIFO, a device), over [`MAX_CHART_BYTES`], not
+    /// UTF-8, not valid JSON of this schema, or failing [`Chart::check`].
     pub fn read(path: &Path) -> Result<Chart, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read chart {}: {e}", path.display()))?;
-        let chart: Chart = serde_json::from_str(&text).map_err(|e| format!("chart {}: not an adams chart.json: {e}", path.display()))?;
-        chart.check().map_err(|e| format!("chart {}: {e}", path.display()))?;
+        let text = crate::input::read_text(path, "a chart.json", MAX_CHART_BYTES).map_err(|e| format!("chart {}: {e}", path.display()))?;
+        Chart::parse(&text).map_err(|e| format!("chart {}: {e}", path.display()))
+    }
+
+    /// Parses and checks the text of a `chart.json`. Errors are one line (without the file
+    /// name): the JSON error with its line and column, or [`Chart::check`]'s.
+    pub fn parse(text: &str) -> Result<Chart, String> {
+        let chart: Chart = serde_json::from_str(text).map_err(|e| {
+            // serde quotes a wrong value whole (a string of megabytes): keep its start.
+            let message = e.to_string();
+            let message = message.rsplit_once(" at line ").map_or(message.as_str(), |(m, _)| m);
+            let key = key_before(text, e.line(), e.column()).map(|k| format!("\"{}\": ", excerpt(k))).unwrap_or_default();
+            format!("not an adams chart.json: {key}{} (line {}, column {})", excerpt(message), e.line(), e.column())
+        })?;
+        chart.check()?;
         Ok(chart)
     }
 
-    /// Checks what the renderer relies on: format and version; every class inside the
-    /// range with `t = stem + s`; classes in order with indices `0..dim` per bidegree; every
-    /// known product inside the range with indices below the target's dimension.
+    /// Checks what the renderer relies on: format and version; the range within the limits
+    /// (module docs); every class inside the range with `t = stem + s`; classes in order
+    /// with indices `0..dim` per bidegree; every known product inside the range with
+    /// distinct indices below the target's dimension.
     pub fn check(&self) -> Result<(), String> {
         if self.format != FORMAT {
-            return Err(format!("\"format\" is {:?}, expected {FORMAT:?}", self.format));
+            return Err(format!("\"format\" is {:?}, expected {FORMAT:?}", excerpt(&self.format)));
         }
         if self.version != VERSION {
             return Err(format!("\"version\" is {}, this adams reads version {VERSION}", self.version));
         }
-        if self.min_stem > self.max_stem {
-            return Err(format!("min_stem {} is above max_stem {}", self.min_stem, self.max_stem));
+        for (key, name) in [("module", &self.module), ("algorithm", &self.algorithm)] {
+            if name.chars().count() > MAX_NAME_CHARS {
+                return Err(format!("\"{key}\" is {} characters long, more than the limit {MAX_NAME_CHARS}", name.chars().count()));
+            }
         }
+        self.check_range()?;
         let mut previous: Option<(i32, u32, usize)> = None;
         for c in &self.classes {
             let at = format!("class (stem {}, s {}, index {})", c.stem, c.s, c.index);
             if !self.in_range(c.stem, c.s) {
                 return Err(format!("{at} lies outside the range stem {}..={}, s 0..={}", self.min_stem, self.max_stem, self.max_s));
             }
+            // In range, so |stem| <= 2^21 and s <= 510: no overflow.
             if c.t != c.stem + c.s as i32 {
                 return Err(format!("{at}: t = {} but stem + s = {}", c.t, c.stem + c.s as i32));
             }
@@ -204,10 +244,67 @@ impl Chart {
                 if let Some(&bad) = ones.iter().find(|&&k| k >= dim) {
                     return Err(format!("class (stem {}, s {}, index {}): h{i} names class {bad} of (stem {n}, s {s}), which has {dim}", c.stem, c.s, c.index));
                 }
+                let mut sorted = ones.to_vec();
+                sorted.sort_unstable();
+                if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+                    return Err(format!(
+                        "class (stem {}, s {}, index {}): h{i} lists class {} twice (a sum of distinct classes: over F_2 a repeated one cancels)",
+                        c.stem, c.s, c.index, w[0]
+                    ));
+                }
             }
         }
         Ok(())
     }
+
+    /// The range within the limits: `min_stem <= max_stem`, both within
+    /// [`crate::MAX_ABS_DEGREE`], at most [`MAX_CHART_DEGREES`] stems and filtrations.
+    fn check_range(&self) -> Result<(), String> {
+        let limit = crate::MAX_ABS_DEGREE;
+        for (key, value) in [("min_stem", self.min_stem), ("max_stem", self.max_stem)] {
+            if value.unsigned_abs() > limit as u32 {
+                return Err(format!("\"{key}\" is {value}, beyond the limit {limit} (2^21) in absolute value"));
+            }
+        }
+        if self.min_stem > self.max_stem {
+            return Err(format!("min_stem {} is above max_stem {}", self.min_stem, self.max_stem));
+        }
+        let span = self.max_stem - self.min_stem;
+        if span > MAX_CHART_DEGREES {
+            return Err(format!(
+                "\"max_stem\" − \"min_stem\" is {span} stems, more than the limit {MAX_CHART_DEGREES} \
+                 (the top degree of the Milnor basis tables, which no resolved range exceeds)"
+            ));
+        }
+        if self.max_s > MAX_CHART_DEGREES as u32 {
+            return Err(format!(
+                "\"max_s\" is {}, more than the limit {MAX_CHART_DEGREES} (the top degree of the Milnor basis tables, \
+                 which no resolved range exceeds)",
+                self.max_s
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The key whose value a JSON error at `line`, `column` (1-based, as serde_json counts)
+/// is about: the last `"key":` on that line before the column. serde's messages about a
+/// value (`invalid value: integer …, expected u32`) do not name the field.
+fn key_before(text: &str, line: usize, column: usize) -> Option<&str> {
+    let start = text.split_inclusive('\n').take(line.saturating_sub(1)).map(str::len).sum::<usize>();
+    let rest = text.get(start..)?;
+    let mut end = column.min(rest.len());
+    while !rest.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut head = &rest[..end];
+    while let Some(colon) = head.rfind(':') {
+        if let Some(quoted) = head[..colon].trim_end().strip_suffix('"') {
+            return quoted.rfind('"').map(|q| &quoted[q + 1..]);
+        }
+        head = &head[..colon];
+    }
+    None
 }
 
 /// Writes `dir/chart.json` and `dir/chart.svg` for a resolved range; returns their paths.
@@ -217,7 +314,8 @@ pub fn write_files(res: &Resolution, algorithm: &str, min_stem: i32, dir: &Path)
     let json = dir.join("chart.json");
     let svg = dir.join("chart.svg");
     std::fs::write(&json, chart.to_json()).map_err(|e| format!("cannot write {}: {e}", json.display()))?;
-    std::fs::write(&svg, crate::svg::render(&chart)).map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+    let drawing = crate::svg::render(&chart).map_err(|e| format!("cannot draw {}: {e}", svg.display()))?;
+    std::fs::write(&svg, drawing).map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
     Ok((json, svg))
 }
 

@@ -18,12 +18,17 @@
 //!   tables computed "by t" look like that).
 //! - Other lines starting with `#`, and blank lines, are ignored. The first other
 //!   line must be the header `stem,s,t,dim`. Every row has `t = stem + s`,
-//!   `s >= 0`, and appears once.
+//!   `s >= 0`, appears once, and lies inside the stated range.
+//! - Limits (bad input beyond them): the file is a regular file of at most
+//!   [`MAX_TABLE_BYTES`]; the stated bounds are `0 <= N`, `0 <= S` and every stem,
+//!   `s`, `t` is within [`crate::MAX_ABS_DEGREE`] in absolute value.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Write;
 use std::path::Path;
+
+use crate::input::excerpt;
 
 /// One bidegree of an Ext table: `dim Ext^{s,t} = dim`, with `stem = t - s`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,7 +84,7 @@ impl ExtTable {
 /// one, the line.
 #[derive(Debug, thiserror::Error)]
 pub enum CsvError {
-    #[error("{file}: cannot read: {reason}")]
+    #[error("{file}: {reason}")]
     Read { file: String, reason: String },
     #[error("{file}, line {line}: {reason}")]
     Line {
@@ -92,15 +97,18 @@ pub enum CsvError {
 }
 
 pub const HEADER: &str = "stem,s,t,dim";
+/// Largest ext.csv read: 16 MiB, about 800 000 rows. A table holds at most one row per
+/// bidegree, and a range adams resolves (`t` at most 510 above the bottom cell) has
+/// about 130 000 bidegrees; the field's largest published table (the sphere, `t <= 236`)
+/// is 87 kB.
+pub const MAX_TABLE_BYTES: u64 = 16 * crate::input::MIB;
 const COMPLETE_PREFIX: &str = "# complete for ";
 
 /// Read and parse the table at `path`.
 pub fn read_table(path: &Path) -> Result<ExtTable, CsvError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| CsvError::Read {
-        file: file.clone(),
-        reason: e.to_string(),
-    })?;
+    let text = crate::input::read_text(path, "an Ext table", MAX_TABLE_BYTES)
+        .map_err(|reason| CsvError::Read { file: file.clone(), reason })?;
     parse_table(&file, &text)
 }
 
@@ -111,7 +119,9 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
         line,
         reason,
     };
-    let mut declared: Option<Coverage> = None;
+    let mut declared: Option<(Coverage, usize)> = None;
+    // Rows read before the range line, checked against it once it comes.
+    let mut unchecked: Vec<(usize, Row)> = Vec::new();
     let mut seen_header = false;
     let mut dims = BTreeMap::new();
     let mut max_t: Option<i32> = None;
@@ -126,11 +136,8 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
         }
         if let Some(rest) = complete_line_rest(line) {
             let range = rest.split(';').next().unwrap_or("");
-            let coverage = parse_complete_range(range).ok_or_else(|| {
-                line_err(
-                    line_no,
-                    format!("expected `# complete for stem <= N, s <= S`, found `{line}`"),
-                )
+            let coverage = parse_complete_range(range).map_err(|reason| {
+                line_err(line_no, format!("{reason} in `{}`", excerpt(line)))
             })?;
             if declared.is_some() {
                 return Err(line_err(
@@ -138,7 +145,10 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
                     "a second `# complete for` line".to_string(),
                 ));
             }
-            declared = Some(coverage);
+            declared = Some((coverage, line_no));
+            for (row_line, row) in unchecked.drain(..) {
+                check_in_range(row, coverage, line_no).map_err(|r| line_err(row_line, r))?;
+            }
             continue;
         }
         if line.starts_with('#') {
@@ -149,13 +159,19 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
             if header != HEADER {
                 return Err(line_err(
                     line_no,
-                    format!("expected the header `{HEADER}`, found `{line}`"),
+                    format!("expected the header `{HEADER}`, found `{}`", excerpt(line)),
                 ));
             }
             seen_header = true;
             continue;
         }
         let row = parse_row(line).map_err(|reason| line_err(line_no, reason))?;
+        match declared {
+            Some((coverage, at)) => {
+                check_in_range(row, coverage, at).map_err(|r| line_err(line_no, r))?
+            }
+            None => unchecked.push((line_no, row)),
+        }
         if dims.insert((row.stem, row.s), row.dim).is_some() {
             return Err(line_err(
                 line_no,
@@ -172,7 +188,7 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
         });
     }
     let coverage = match (declared, max_t) {
-        (Some(c), _) => c,
+        (Some((c, _)), _) => c,
         (None, Some(max_t)) => Coverage::UpToT { max_t },
         (None, None) => return Err(CsvError::Whole {
             file: file.to_string(),
@@ -198,47 +214,77 @@ fn complete_line_rest(line: &str) -> Option<&str> {
     Some(&rest[words.len()..])
 }
 
-/// `stem <= N, s <= S` (spaces optional around the parts, any case).
-fn parse_complete_range(text: &str) -> Option<Coverage> {
+/// `stem <= N, s <= S` (spaces optional around the parts, any case), with
+/// `0 <= N, S <= MAX_ABS_DEGREE`. The error says which bound is wrong and why.
+fn parse_complete_range(text: &str) -> Result<Coverage, String> {
     let text = text.to_ascii_lowercase();
-    let mut parts = text.split(',').map(str::trim);
-    let stem = parts
-        .next()?
-        .strip_prefix("stem")?
-        .trim_start()
-        .strip_prefix("<=")?
-        .trim();
-    let s = parts
-        .next()?
-        .strip_prefix('s')?
-        .trim_start()
-        .strip_prefix("<=")?
-        .trim();
-    if parts.next().is_some() {
-        return None;
+    let bound = |part: Option<&str>, name: &str| -> Option<String> {
+        let rest = part?.trim().strip_prefix(name)?.trim_start().strip_prefix("<=")?;
+        Some(rest.trim().to_string())
+    };
+    let mut parts = text.split(',');
+    let (Some(stem), Some(s), None) = (bound(parts.next(), "stem"), bound(parts.next(), "s"), parts.next()) else {
+        return Err("expected `# complete for stem <= N, s <= S`".to_string());
+    };
+    let max_stem = range_bound("stem", &stem)?;
+    let max_s = range_bound("s", &s)?;
+    Ok(Coverage::StemS { max_stem, max_s: max_s as u32 })
+}
+
+/// One bound of the range line: a whole number in `0..=MAX_ABS_DEGREE`.
+fn range_bound(name: &str, text: &str) -> Result<i32, String> {
+    let limit = crate::MAX_ABS_DEGREE;
+    match text.parse::<i64>() {
+        Err(_) => Err(format!("the bound `{name} <= {}` is not a whole number", excerpt(text))),
+        Ok(n) if n < 0 && name == "s" => Err(format!(
+            "the bound `s <= {n}` is negative: s >= 0 in every bidegree, so the stated range is empty"
+        )),
+        Ok(n) if n < 0 => Err(format!(
+            "the bound `stem <= {n}` is negative: adams states stem <= N with N >= 0 (below stem 0 \
+             only a module with cells there has classes)"
+        )),
+        Ok(n) if n > i64::from(limit) => Err(format!(
+            "the bound `{name} <= {n}` is beyond the limit {limit} (2^21; no table comes near it)"
+        )),
+        Ok(n) => Ok(n as i32),
     }
-    Some(Coverage::StemS {
-        max_stem: stem.parse().ok()?,
-        max_s: s.parse().ok()?,
-    })
+}
+
+/// A row must lie in the range its table states (on line `range_line`): outside it the
+/// table claims nothing, so such a row is a mistake in the file.
+fn check_in_range(row: Row, coverage: Coverage, range_line: usize) -> Result<(), String> {
+    if coverage.contains(row.stem, row.s) {
+        return Ok(());
+    }
+    Err(format!(
+        "stem {}, s {} lies outside the range `{coverage}` stated on line {range_line}",
+        row.stem, row.s
+    ))
 }
 
 fn parse_row(line: &str) -> Result<Row, String> {
     let fields: Vec<&str> = line.split(',').map(str::trim).collect();
     if fields.len() != 4 {
         return Err(format!(
-            "expected 4 fields stem,s,t,dim, found {} in `{line}`",
-            fields.len()
+            "expected 4 fields stem,s,t,dim, found {} in `{}`",
+            fields.len(),
+            excerpt(line)
         ));
     }
     fn num<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
         text.parse()
-            .map_err(|_| format!("{name} `{text}` is not a valid number here"))
+            .map_err(|_| format!("{name} `{}` is not a valid number here", excerpt(text)))
     }
     let stem: i32 = num("stem", fields[0])?;
     let s: u32 = num("s", fields[1])?;
     let t: i32 = num("t", fields[2])?;
     let dim: usize = num("dim", fields[3])?;
+    let limit = crate::MAX_ABS_DEGREE;
+    for (name, value) in [("stem", i64::from(stem)), ("s", i64::from(s)), ("t", i64::from(t))] {
+        if value.abs() > i64::from(limit) {
+            return Err(format!("{name} {value} is beyond the limit {limit} (2^21) in absolute value"));
+        }
+    }
     if i64::from(t) != i64::from(stem) + i64::from(s) {
         return Err(format!(
             "t {t} is not stem + s = {}",
@@ -405,7 +451,7 @@ pub(crate) mod tests {
             ("s,stem,t,dim\n", "f.csv, line 1: expected the header"),
             (
                 "# complete for stem <= x, s <= 3\nstem,s,t,dim\n",
-                "f.csv, line 1: expected `# complete for",
+                "f.csv, line 1: the bound `stem <= x` is not a whole number",
             ),
             ("# hello\n", "f.csv: no header line"),
             ("stem,s,t,dim\n", "f.csv: no rows and no `# complete for"),

@@ -42,6 +42,18 @@ const STEPS: [i32; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 /// Least free space between neighbouring tick labels.
 const LABEL_GAP: f64 = 6.0;
 
+/// Largest SVG drawn: 192 MiB. Real charts are far smaller: the sphere through stem 80,
+/// `s <= 43` (1132 classes) draws to 222 kB, about 200 bytes a class with its product
+/// lines, so a chart to the top degree 510 (a few hundred thousand classes) would be some
+/// 60 MB. A chart.json of dense products (every class of a large bidegree times every class
+/// of the next) could otherwise draw gigabytes from a 64 MiB file. (192, not 256: the
+/// text's buffer doubles, so its capacity stays at 256 MiB.)
+pub const MAX_SVG_BYTES: usize = 192 << 20;
+/// Fewest bytes a class's `<circle>` and a product's `<line>` take (lower bounds), to refuse
+/// a chart that cannot fit before drawing any of it.
+const MIN_CLASS_BYTES: usize = 90;
+const MIN_LINE_BYTES: usize = 50;
+
 /// Colours and widths of the product lines: `h0`, `h1` solid black, `h2` lighter.
 const LINE_STYLE: [(&str, f64); 3] = [("#000000", 1.2), ("#000000", 1.2), ("#9a9a9a", 1.0)];
 
@@ -146,7 +158,21 @@ pub fn title(chart: &Chart) -> String {
 const LEGEND_NOTE: &str = "one dot per class; products leaving the computed range are not drawn";
 
 /// Draws `chart` (assumed consistent: [`Chart::check`]) as a standalone SVG document.
-pub fn render(chart: &Chart) -> String {
+///
+/// Error (one line): the drawing would exceed [`MAX_SVG_BYTES`] (refused before drawing
+/// when its classes and lines alone exceed it, else given up as soon as it does).
+pub fn render(chart: &Chart) -> Result<String, String> {
+    let lines: usize = chart.classes.iter().flat_map(|c| (0..3).filter_map(|i| c.product(i))).map(<[usize]>::len).sum();
+    let too_large = || {
+        format!(
+            "the SVG would be larger than {} MiB ({} classes, {lines} product lines); no chart adams writes comes near it",
+            MAX_SVG_BYTES >> 20,
+            chart.classes.len()
+        )
+    };
+    if chart.classes.len().saturating_mul(MIN_CLASS_BYTES).saturating_add(lines.saturating_mul(MIN_LINE_BYTES)) > MAX_SVG_BYTES {
+        return Err(too_large());
+    }
     let title = title(chart);
     let legend_w = 3.0 * 64.0 + text_width(LEGEND_NOTE, FONT);
     let l = Layout::new(chart, &title, legend_w);
@@ -228,6 +254,9 @@ pub fn render(chart: &Chart) -> String {
             for &k in ones {
                 let (x2, y2) = l.dot(n, s, k, dim(n, s));
                 let _ = writeln!(o, r#"<line class="h{i}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#);
+                if o.len() > MAX_SVG_BYTES {
+                    return Err(too_large());
+                }
             }
         }
         let _ = writeln!(o, "</g>");
@@ -242,10 +271,13 @@ pub fn render(chart: &Chart) -> String {
             r#"<circle class="class" cx="{x:.1}" cy="{y:.1}" r="{DOT_R}"><title>(stem {}, s {}) index {}, t = {}</title></circle>"#,
             c.stem, c.s, c.index, c.t
         );
+        if o.len() > MAX_SVG_BYTES {
+            return Err(too_large());
+        }
     }
     let _ = writeln!(o, "</g>");
     let _ = writeln!(o, "</svg>");
-    o
+    Ok(o)
 }
 
 #[cfg(test)]
@@ -308,10 +340,24 @@ mod tests {
     }
 
     #[test]
+    fn a_chart_too_dense_to_draw_is_refused_before_drawing() {
+        // Every class at (0, 0) times h0 is the sum of all classes at (0, 1): 4.84 million
+        // lines, at least 242 MB of SVG.
+        let n = 2200;
+        let mut c = chart(0, 1, |_, _| n);
+        for class in c.classes.iter_mut().filter(|c| c.s == 0) {
+            class.h0 = Some((0..n).collect());
+        }
+        assert_eq!(c.check(), Ok(()));
+        let err = render(&c).unwrap_err();
+        assert_eq!(err, "the SVG would be larger than 192 MiB (4400 classes, 4840000 product lines); no chart adams writes comes near it");
+    }
+
+    #[test]
     fn names_are_escaped() {
         let mut c = chart(2, 2, |_, _| 1);
         c.module = "A<&>\"B".into();
-        let svg = render(&c);
+        let svg = render(&c).unwrap();
         assert!(svg.contains("A&lt;&amp;&gt;&quot;B"));
         assert!(!svg.contains("A<&"));
     }

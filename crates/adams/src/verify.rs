@@ -45,6 +45,19 @@ impl Comparison {
         }
     }
 
+    /// An error when nothing was compared: no bidegree inside both tables' ranges holds a
+    /// class in either (the ranges do not meet, or meet where both are zero). "Agree" would
+    /// then claim a check that did not happen.
+    pub fn check_something_compared(&self) -> Result<(), String> {
+        if self.compared > 0 {
+            return Ok(());
+        }
+        Err(format!(
+            "nothing to compare: no bidegree in both tables' ranges ({}) holds a class",
+            self.common_range()
+        ))
+    }
+
     pub fn summary(&self) -> String {
         let range = self.common_range();
         if self.disagreements.is_empty() {
@@ -146,6 +159,20 @@ mod tests {
             c.summary(),
             "DISAGREE in 2 of 4 nonzero bidegrees compared over stem <= 4, s <= 2 and t <= 10"
         );
+    }
+
+    #[test]
+    fn tables_whose_ranges_share_no_class_compare_nothing() {
+        // A table of zeros (a module with no cell below stem 4) and one with a class above.
+        let low = parse_table("low", "# complete for stem <= 3, s <= 1\nstem,s,t,dim\n").unwrap();
+        let high = parse_table("high", "stem,s,t,dim\n8,1,9,1\n").unwrap();
+        let c = compare(&low, &high);
+        assert_eq!(c.compared, 0);
+        assert_eq!(
+            c.check_something_compared().unwrap_err(),
+            "nothing to compare: no bidegree in both tables' ranges (stem <= 3, s <= 1 and t <= 9) holds a class"
+        );
+        assert_eq!(compare(&high, &high).check_something_compared(), Ok(()));
     }
 
     #[test]
