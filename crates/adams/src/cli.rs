@@ -43,7 +43,8 @@ schema in the README)."
     #[command(
         long_about = "Compare two Ext tables (columns stem,s,t,dim; zeros omitted) over the \
 range of bidegrees both cover, print each bidegree where the dimensions differ, and a summary. \
-Exit 0 when they agree there, 1 on any disagreement, 2 when a table cannot be read.\n\n\
+Exit 0 when they agree there, 1 on any disagreement, 2 when a table cannot be read or the \
+common range holds no class (nothing to compare).\n\n\
 Range of a table: a line `# complete for stem <= N, s <= S` (as adams writes) says the table is \
 complete for stem n <= N and Adams filtration s <= S. A table without that line is taken to be \
 complete for every internal degree t up to the largest t it contains, all s (as for a table \
@@ -126,13 +127,32 @@ pub struct GpuKnobs {
 
     /// Output bytes per product launch, in MiB: a build is split into row blocks of at
     /// most this size.
-    #[arg(long, value_name = "MB", env = "ADAMS_GPU_BLOCK_MB", default_value_t = 128)]
+    #[arg(long, value_name = "MB", env = "ADAMS_GPU_BLOCK_MB", default_value_t = 128, value_parser = crate::offload::parse_block_mb)]
     pub gpu_block_mb: usize,
 
     /// Size in MiB of each segment of the device-resident master of admissible matrices
     /// (grown one segment at a time, never reallocated).
-    #[arg(long, value_name = "MB", env = "ADAMS_GPU_SEGMENT_MB", default_value_t = 64)]
+    #[arg(long, value_name = "MB", env = "ADAMS_GPU_SEGMENT_MB", default_value_t = 64, value_parser = crate::offload::parse_segment_mb)]
     pub gpu_segment_mb: usize,
+}
+
+/// The environment variable a clap error's bad value came from, if it did: the error
+/// names an argument that reads a variable (`env = …`) and `argv` does not give that flag,
+/// so clap took the value from the variable. Clap's own message names only the flag.
+pub fn env_source(e: &clap::Error, argv: &[std::ffi::OsString]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else { return None };
+    let long = arg.split_whitespace().next()?.strip_prefix("--")?;
+    let command = <Cli as clap::CommandFactory>::command();
+    let mut commands = vec![&command];
+    while let Some(c) = commands.pop() {
+        commands.extend(c.get_subcommands());
+        let Some(env) = c.get_arguments().find(|a| a.get_long() == Some(long)).and_then(|a| a.get_env()) else { continue };
+        let flag = format!("--{long}");
+        let given = argv.iter().filter_map(|a| a.to_str()).any(|a| a == flag || a.starts_with(&format!("{flag}=")));
+        return (!given).then(|| env.to_string_lossy().into_owned());
+    }
+    None
 }
 
 /// Algorithm that builds the minimal resolution.

@@ -153,7 +153,11 @@ fn usage_error(e: clap::Error) -> ExitCode {
                 .collect();
             let message = parts.join(" ");
             let message = message.strip_prefix("error: ").unwrap_or(&message);
-            eprintln!("error: {} (see adams --help)", one_line(message));
+            let argv: Vec<_> = std::env::args_os().collect();
+            match cli::env_source(&e, &argv) {
+                Some(var) => eprintln!("error: environment variable {var}: {} (unset it or fix it; see adams --help)", one_line(message)),
+                None => eprintln!("error: {} (see adams --help)", one_line(message)),
+            }
             ExitCode::from(2)
         }
     }

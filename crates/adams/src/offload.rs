@@ -16,19 +16,31 @@ pub trait Device: resolution::Backend {
     fn offloaded(&self) -> (usize, usize);
 }
 
+/// `--gpu-block-mb` / `ADAMS_GPU_BLOCK_MB`: a whole number of MiB in `1..=MAX_BLOCK_MB`.
+pub fn parse_block_mb(text: &str) -> Result<usize, String> {
+    parse_mib(text, MAX_BLOCK_MB)
+}
+
+/// `--gpu-segment-mb` / `ADAMS_GPU_SEGMENT_MB`: a whole number of MiB in `1..=MAX_SEGMENT_MB`.
+pub fn parse_segment_mb(text: &str) -> Result<usize, String> {
+    parse_mib(text, MAX_SEGMENT_MB)
+}
+
+/// A size in MiB between 1 and `max`. Checked when the command line (or the environment)
+/// is parsed, whatever the backend, so a bad value is one clear error naming its source.
+fn parse_mib(text: &str, max: usize) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(value) if (1..=max).contains(&value) => Ok(value),
+        _ => Err(format!("expected a whole number of MiB between 1 and {max}")),
+    }
+}
+
 /// Opens the backend `choice` for an algebra through degree `max_degree`; `None` for the
-/// CPU. Errors (one line): the feature is not built in, no device, bad knob values.
+/// CPU. Errors (one line): the feature is not built in, no device. (The knobs' values were
+/// checked when parsed: [`parse_block_mb`], [`parse_segment_mb`].)
 pub fn open(choice: BackendChoice, knobs: &GpuKnobs, max_degree: u32) -> Result<Option<Box<dyn Device>>, String> {
     if choice == BackendChoice::Cpu {
         return Ok(None);
-    }
-    for (flag, value, max) in [
-        ("--gpu-block-mb (ADAMS_GPU_BLOCK_MB)", knobs.gpu_block_mb, MAX_BLOCK_MB),
-        ("--gpu-segment-mb (ADAMS_GPU_SEGMENT_MB)", knobs.gpu_segment_mb, MAX_SEGMENT_MB),
-    ] {
-        if !(1..=max).contains(&value) {
-            return Err(format!("{flag} {value}: must be between 1 and {max} (MiB)"));
-        }
     }
     imp::open(choice, knobs, max_degree).map(Some)
 }
