@@ -179,7 +179,13 @@ fn check_range(args: &ResolveArgs) -> Result<(i32, u32), Failure> {
             args.max_s
         )));
     }
-    if args.max_stem.abs() > MAX_ABS_STEM || args.max_s > i64::from(MAX_ALGEBRA_DEGREE) {
+    if args.max_stem < -MAX_ABS_STEM {
+        return Err(Failure::input(format!(
+            "--max-stem {} is below the bottom cell of every module (degrees are at least -2^20)",
+            args.max_stem
+        )));
+    }
+    if args.max_stem > MAX_ABS_STEM || args.max_s > i64::from(MAX_ALGEBRA_DEGREE) {
         let top_t = args.max_stem.saturating_add(args.max_s);
         return Err(Failure::input(format!(
             "--max-stem {} --max-s {} reaches internal degree t = {top_t}; t = stem + s may be at \

@@ -102,7 +102,7 @@ fn c2_at_degree_600_is_c2_moved_600_stems() {
     );
     // 510 above the bottom cell is the limit; a stem bound below the bottom cell, a
     // range that holds no cell at all and a shift that is not a number are refused.
-    let refused: [(&[&str], &[&str]); 4] = [
+    let refused: [(&[&str], &[&str]); 5] = [
         (
             &["C2[600]", "--max-stem", "1100", "--max-s", "20"],
             &[
@@ -123,6 +123,10 @@ fn c2_at_degree_600_is_c2_moved_600_stems() {
             ],
         ),
         (&["C2[six]"], &["C2[six]", "integer"]),
+        (
+            &["C2", "--max-stem=-9223372036854775808"],
+            &["below the bottom cell of every module"],
+        ),
     ];
     for (args, mentions) in refused {
         let o = adams_in(dir.path(), &[&["resolve"], args].concat());
