@@ -198,13 +198,15 @@ pub struct ResolveArgs {
     /// The A-module M to resolve: a path to a module file (JSON, the field's
     /// `finite dimensional module` format), else the NAME of one: looked up as
     /// DIR/NAME.json in --modules-dir, then among the modules bundled with adams
-    /// (S_2 is the sphere, F_2 in degree 0).
+    /// (S_2 is the sphere, F_2 in degree 0). NAME[k], e.g. C2[-5], shifts every
+    /// degree by k.
     #[arg(value_name = "MODULE", default_value = "S_2")]
     pub module: String,
 
-    /// Largest stem n = t - s to resolve (n >= 0). Every bidegree with stem <= N and
-    /// Adams filtration <= S is computed; N + S, the largest internal degree t, may be
-    /// at most 510, the top degree of the Milnor basis tables.
+    /// Largest stem n = t - s to resolve (at least the module's bottom cell). Every
+    /// bidegree with stem <= N and Adams filtration <= S is computed; N + S, the largest
+    /// internal degree t, may be at most 510 above the bottom cell, the top degree of the
+    /// Milnor basis tables. Cells of the module above t = N + S are dropped.
     #[arg(
         long,
         value_name = "N",

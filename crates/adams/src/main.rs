@@ -167,26 +167,38 @@ fn usage_error(e: clap::Error) -> ExitCode {
 /// worker holds its own stack and scratch).
 const MAX_THREADS: usize = 1024;
 
-/// Check the requested range before any work; returns `(max_stem, max_s)`.
+/// The largest `|--max-stem|` looked at further: beyond every module degree
+/// (`2^20`), so that the sums below stay far inside `i32`.
+const MAX_ABS_STEM: i64 = 1 << 22;
+
+/// Check the requested range before any work (the module is not read yet);
+/// returns `(max_stem, max_s)`. The range is checked against the module's
+/// bottom cell by [`check_module_range`].
 fn check_range(args: &ResolveArgs) -> Result<(i32, u32), Failure> {
-    if args.max_stem < 0 {
-        return Err(Failure::input(format!(
-            "--max-stem {} is negative: the stem n = t - s range is 0..=N",
-            args.max_stem
-        )));
-    }
     if args.max_s < 0 {
         return Err(Failure::input(format!(
             "--max-s {} is negative: the Adams filtration s range is 0..=S",
             args.max_s
         )));
     }
-    let top_t = args.max_stem.saturating_add(args.max_s);
-    if top_t > i64::from(MAX_ALGEBRA_DEGREE) {
+    if args.max_stem < -MAX_ABS_STEM {
         return Err(Failure::input(format!(
-            "--max-stem {} --max-s {} reaches internal degree t = {top_t}; t = stem + s may be at \
-             most {MAX_ALGEBRA_DEGREE}, the top degree of the Milnor basis tables",
-            args.max_stem, args.max_s
+            "--max-stem {} is below the bottom cell of every module (degrees are at least -2^20)",
+            args.max_stem
+        )));
+    }
+    if args.max_s > i64::from(MAX_ALGEBRA_DEGREE) {
+        return Err(Failure::input(format!(
+            "--max-s {} is above {MAX_ALGEBRA_DEGREE}: t = stem + s may be at most {MAX_ALGEBRA_DEGREE} \
+             above the module's bottom cell, the top degree of the Milnor basis tables",
+            args.max_s
+        )));
+    }
+    if args.max_stem > MAX_ABS_STEM {
+        return Err(Failure::input(format!(
+            "--max-stem {} is above {MAX_ABS_STEM}: module cells lie within ±2^20 and t = stem + s may be at \
+             most {MAX_ALGEBRA_DEGREE} above the bottom cell",
+            args.max_stem
         )));
     }
     if args.threads > MAX_THREADS {
@@ -195,20 +207,55 @@ fn check_range(args: &ResolveArgs) -> Result<(i32, u32), Failure> {
             args.threads
         )));
     }
-    // Both fit in i32 and u32: each is at most MAX_ALGEBRA_DEGREE.
+    // Both fit: |max_stem| <= 2^22 and 0 <= max_s <= MAX_ALGEBRA_DEGREE.
     Ok((args.max_stem as i32, args.max_s as u32))
+}
+
+/// The range against the module's bottom cell `b` (after the cells above
+/// `t = max_stem + max_s` were dropped): the stems run from `b` to `max_stem`, so
+/// `max_stem >= b`; and the algebra is needed through degree
+/// `max_stem + max_s - b`, at most [`MAX_ALGEBRA_DEGREE`].
+fn check_module_range(module: &steenrod::module::FiniteModule, max_stem: i32, max_s: u32) -> Result<(), Failure> {
+    let (name, bottom) = (module.name(), module.min_degree());
+    if max_stem < bottom {
+        let why = if max_stem < 0 { "negative" } else { "below the bottom cell" };
+        return Err(Failure::input(format!(
+            "--max-stem {max_stem} is {why}: the stem n = t - s of {name} runs from its bottom cell, degree {bottom}, to N"
+        )));
+    }
+    let top_t = i64::from(max_stem) + i64::from(max_s);
+    if top_t - i64::from(bottom) > i64::from(MAX_ALGEBRA_DEGREE) {
+        return Err(Failure::input(format!(
+            "--max-stem {max_stem} --max-s {max_s} reaches internal degree t = {top_t}, {} above the bottom cell of \
+             {name} (degree {bottom}); t may be at most {MAX_ALGEBRA_DEGREE} above it, the top degree of the Milnor basis tables",
+            top_t - i64::from(bottom)
+        )));
+    }
+    Ok(())
 }
 
 fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
     let started = Instant::now();
     let usage_at_start = usage::current();
     let (max_stem, max_s) = check_range(&args)?;
-    let module =
-        modules::find_module(&args.module, args.modules_dir.as_deref()).map_err(Failure::input)?;
+    // Cells above t = max_stem + max_s cannot change Ext in the range: they are dropped.
+    let top_t = max_stem + max_s as i32;
+    let module = modules::find_module(&args.module, args.modules_dir.as_deref(), Some(top_t))
+        .map_err(Failure::input)?;
+    check_module_range(&module, max_stem, max_s)?;
     let name = module.name().to_string();
+    if module.dropped_generators() > 0 && !args.quiet {
+        eprintln!(
+            "note: {name}: {} above t = max_stem + max_s = {top_t} dropped (they cannot change Ext^(s,t) for t <= {top_t})",
+            match module.dropped_generators() {
+                1 => "1 cell".to_string(),
+                n => format!("{n} cells"),
+            }
+        );
+    }
 
-    // Charts start at stem 0, or at the bottom cell of a module with cells below 0.
-    let min_stem = module.min_degree().min(0);
+    // Charts start at the module's bottom cell.
+    let min_stem = module.min_degree();
 
     let output = args
         .output
@@ -379,12 +426,17 @@ fn bench_runs(args: BenchArgs) -> Result<ExitCode, Failure> {
     if args.runs == 0 {
         return Err(Failure::input("--runs 0: at least one run per range is needed"));
     }
-    // Bad input is refused here, before any run, with the same messages as `resolve`.
-    modules::find_module(&args.module, args.modules_dir.as_deref()).map_err(Failure::input)?;
+    // Bad input is refused here, before any run, with the same messages as `resolve`
+    // (cells above the largest range's t dropped, as each run does for its own).
+    let top_t = args.ranges.iter().map(|r| i64::from(r.max_stem) + i64::from(r.max_s)).max();
+    let top_t = top_t.map(|t| t.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32);
+    let module = modules::find_module(&args.module, args.modules_dir.as_deref(), top_t).map_err(Failure::input)?;
+    let bottom = i64::from(module.min_degree());
     for r in &args.ranges {
-        if r.max_stem < 0 || r.max_stem as i64 + r.max_s as i64 > i64::from(MAX_ALGEBRA_DEGREE) {
+        if i64::from(r.max_stem) < bottom || r.max_stem as i64 + r.max_s as i64 - bottom > i64::from(MAX_ALGEBRA_DEGREE) {
             return Err(Failure::input(format!(
-                "--ranges {}:{}: the stem must be >= 0 and t = stem + s at most {MAX_ALGEBRA_DEGREE}",
+                "--ranges {}:{}: the stem must be at least the bottom cell's degree {bottom} and t = stem + s at most \
+                 {MAX_ALGEBRA_DEGREE} above it",
                 r.max_stem, r.max_s
             )));
         }

@@ -4,13 +4,19 @@
 //! DIR` is given and `DIR/MODULE.json` exists → load it; (3) a module bundled
 //! with adams of that name (the sphere `S_2` always is); (4) otherwise an error saying where we looked.
 //!
+//! **Shift**: `NAME[k]` (the field's syntax, e.g. `C2[-5]`; `NAME` a path, a
+//! `--modules-dir` name or a bundled name) is that module with every degree
+//! shifted by the integer `k`, named `NAME[k]` in outputs. A path that exists
+//! as written wins over this reading.
+//!
 //! A folder where a module file is expected is an error that says so (not "no
 //! such file", and not a silent fall back to a bundled module of that name), and
-//! so is a `--modules-dir` that is not a folder.
+//! so is a `--modules-dir` that is not a folder; a FIFO or a device
+//! (`/dev/zero`) is refused before it is opened (`FiniteModule::load`).
 
 use std::path::Path;
 
-use steenrod::module::{bundled, bundled_names, FiniteModule};
+use steenrod::module::{bundled, bundled_names, FiniteModule, LoadOptions};
 
 #[derive(Debug, thiserror::Error)]
 pub enum LookupError {
@@ -22,6 +28,8 @@ pub enum LookupError {
     Folder(String),
     #[error("--modules-dir {dir}: {reason}")]
     ModulesDir { dir: String, reason: String },
+    #[error("module {arg}: the shift in [...] must be an integer, e.g. C2[-5]; found {found:?}")]
+    Shift { arg: String, found: String },
     #[error("no module named {name}: no such file, {looked_in}, and no bundled module of that name (bundled: {bundled})")]
     Unknown {
         name: String,
@@ -30,18 +38,73 @@ pub enum LookupError {
     },
 }
 
-/// Resolve MODULE (a path or a name) to a loaded, validated module.
-pub fn find_module(arg: &str, modules_dir: Option<&Path>) -> Result<FiniteModule, LookupError> {
+/// Resolve MODULE (a path or a name, with an optional shift suffix `[k]`) to a
+/// loaded, validated module. With `top_degree`, the cells above it are dropped
+/// (see [`LoadOptions`]; a resolution through stem `N`, filtration `S` passes
+/// `N + S`).
+pub fn find_module(
+    arg: &str,
+    modules_dir: Option<&Path>,
+    top_degree: Option<i32>,
+) -> Result<FiniteModule, LookupError> {
+    let (base, shift) = if Path::new(arg).exists() {
+        (arg, None)
+    } else {
+        match split_shift(arg)? {
+            Some((base, k)) => (base, Some(k)),
+            None => (arg, None),
+        }
+    };
+    let options = LoadOptions {
+        shift: shift.unwrap_or(0),
+        top_degree,
+    };
+    let module = find_unshifted(base, modules_dir, &options)?;
+    Ok(match shift {
+        Some(k) => {
+            let name = format!("{}[{k}]", module.name());
+            module.with_name(name)
+        }
+        None => module,
+    })
+}
+
+/// `NAME[k]` → `(NAME, k)`; `None` when `arg` does not end in `[...]`.
+fn split_shift(arg: &str) -> Result<Option<(&str, i32)>, LookupError> {
+    let Some(open) = arg.strip_suffix(']').and_then(|a| a.rfind('[')) else {
+        return Ok(None);
+    };
+    let (base, inner) = (&arg[..open], &arg[open + 1..arg.len() - 1]);
+    let k = inner
+        .parse::<i32>()
+        .ok()
+        .filter(|_| !base.is_empty())
+        .ok_or_else(|| LookupError::Shift {
+            arg: arg.to_string(),
+            found: inner.to_string(),
+        })?;
+    Ok(Some((base, k)))
+}
+
+fn find_unshifted(
+    arg: &str,
+    modules_dir: Option<&Path>,
+    options: &LoadOptions,
+) -> Result<FiniteModule, LookupError> {
     let as_path = Path::new(arg);
-    if as_path.is_file() {
-        return Ok(FiniteModule::load(as_path)?);
-    }
     // Something that looks like a path was meant as one (a bare NAME that
     // happens to be a folder in the working directory is still a name).
     let looks_like_path =
         arg.contains('/') || arg.contains(std::path::MAIN_SEPARATOR) || arg.ends_with(".json");
-    if looks_like_path && as_path.is_dir() {
-        return Err(LookupError::Folder(arg.to_string()));
+    match std::fs::metadata(as_path) {
+        Ok(meta) if meta.is_dir() => {
+            if looks_like_path {
+                return Err(LookupError::Folder(arg.to_string()));
+            }
+        }
+        // A file, or a FIFO or device: `load_with` refuses the latter by name.
+        Ok(_) => return Ok(FiniteModule::load_with(as_path, options)?),
+        Err(_) => {}
     }
     if let Some(dir) = modules_dir {
         if !dir.is_dir() {
@@ -56,15 +119,16 @@ pub fn find_module(arg: &str, modules_dir: Option<&Path>) -> Result<FiniteModule
             });
         }
         let candidate = dir.join(format!("{arg}.json"));
-        if candidate.is_file() {
-            return Ok(FiniteModule::load(&candidate)?);
-        }
-        if candidate.is_dir() {
-            return Err(LookupError::Folder(candidate.display().to_string()));
+        match std::fs::metadata(&candidate) {
+            Ok(meta) if meta.is_dir() => {
+                return Err(LookupError::Folder(candidate.display().to_string()))
+            }
+            Ok(_) => return Ok(FiniteModule::load_with(&candidate, options)?),
+            Err(_) => {}
         }
     }
     if let Some(text) = bundled(arg) {
-        return Ok(FiniteModule::from_json_str(arg, text)?);
+        return Ok(FiniteModule::from_json_str_with(arg, text, options)?);
     }
     if arg == "S_2" {
         return Ok(FiniteModule::sphere());
@@ -81,4 +145,25 @@ pub fn find_module(arg: &str, modules_dir: Option<&Path>) -> Result<FiniteModule
         looked_in,
         bundled: bundled_names().join(", "),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shift_suffixes() {
+        assert_eq!(split_shift("C2[-5]").unwrap(), Some(("C2", -5)));
+        assert_eq!(
+            split_shift("dir/M.json[+3]").unwrap(),
+            Some(("dir/M.json", 3))
+        );
+        assert_eq!(split_shift("a[b][600]").unwrap(), Some(("a[b]", 600)));
+        assert_eq!(split_shift("C2").unwrap(), None);
+        assert_eq!(split_shift("C2[").unwrap(), None);
+        for bad in ["C2[x]", "C2[]", "[3]", "C2[99999999999]", "C2[1.5]"] {
+            let e = split_shift(bad).unwrap_err().to_string();
+            assert!(e.contains(bad) && e.contains("integer"), "{e}");
+        }
+    }
 }

@@ -16,6 +16,11 @@ use crate::Failure;
 /// that cannot be read or written: exit 3.
 pub fn resume(dir: &Path, res: &mut Resolution, algorithm: Algorithm, quasi_inverses: bool, quiet: bool) -> Result<ResumeReport, Failure> {
     let save = SaveDir::open(dir, res.module(), algorithm, SaveOptions { quasi_inverses }).map_err(|e| match e {
+        // The module is hashed after the cells above t = max_stem + max_s were dropped.
+        SaveError::Refused { ref field, .. } if field == "module-hash" => Failure::input(format!(
+            "{e} (a module's cells above t = max_stem + max_s are dropped before it is hashed, so ranges \
+             that drop different cells of one file resolve different modules)"
+        )),
         SaveError::Refused { .. } => Failure::input(e),
         SaveError::Io { .. } => Failure::run(e),
     })?;

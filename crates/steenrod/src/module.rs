@@ -8,8 +8,11 @@
 //! files (`S_2`, `C2`, `Ceta`, `Cnu`, `Csigma`, `Joker`).
 
 mod build;
+mod duplicates;
 mod error;
+mod file;
 mod json;
+mod keys;
 
 use std::fmt;
 use std::path::Path;
@@ -19,6 +22,7 @@ use fp::FpVector;
 use crate::MilnorAlgebra;
 
 pub use error::ModuleError;
+pub use file::MAX_FILE_BYTES;
 
 /// The largest `max_degree − min_degree` accepted. Every Milnor basis element
 /// of degree up to the span is tabulated on every basis element, and each
@@ -28,6 +32,26 @@ pub const MAX_SPAN: u32 = 128;
 
 /// The largest `|degree|` of a generator.
 pub(crate) const MAX_ABS_DEGREE: u32 = 1 << 20;
+
+/// How a module file is turned into a module, beyond what the file says.
+///
+/// `shift` moves every degree by `k` (the field's `NAME[k]` syntax: the
+/// `k`-fold suspension; added to the file's own `shift` key). `top_degree`
+/// drops every generator of degree above it (after the shift): the module
+/// loaded is then the quotient `M/M_{>top}` by the submodule of the cells
+/// above, whose `Ext^{s,t}` equals that of `M` for every `t ≤ top` — the cells
+/// above cannot reach those bidegrees of a minimal resolution (all of its maps
+/// preserve the internal degree `t`). A resolver through stem `N` and
+/// filtration `S` passes `top_degree = N + S`. The span limit
+/// ([`MAX_SPAN`]), the Adem relations and the listed actions are checked on the
+/// module kept; the names, degrees and syntax of every action, on the whole file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// Added to every degree.
+    pub shift: i32,
+    /// The highest degree kept (after the shift); `None` keeps every cell.
+    pub top_degree: Option<i32>,
+}
 
 /// A finite dimensional module over the mod 2 Steenrod algebra `A`.
 ///
@@ -59,6 +83,9 @@ pub struct FiniteModule {
     /// (`R_j` = `algebra.basis(d)[j]`, `x` the x-th basis element of `M_t`);
     /// `milnor[d][t − min_degree]` is empty when `t + d > max_degree`.
     milnor: Vec<Vec<Vec<FpVector>>>,
+    /// How many generators of the file lie above [`LoadOptions::top_degree`]
+    /// and were dropped.
+    dropped: usize,
 }
 
 impl FiniteModule {
@@ -67,8 +94,10 @@ impl FiniteModule {
         let spec = json::Spec {
             gens: vec![("x0".to_string(), 0)],
             actions: Vec::new(),
+            shift: 0,
         };
-        build::build("S_2", "S_2".to_string(), &spec).expect("the sphere is an A-module")
+        build::build("S_2", "S_2".to_string(), &spec, &LoadOptions::default())
+            .expect("the sphere is an A-module")
     }
 
     /// Read a module from the text of a JSON module file. `name` is the file
@@ -78,31 +107,48 @@ impl FiniteModule {
     /// Errors ([`ModuleError`], one line naming `name`, the field and the
     /// reason): invalid JSON (serde's line and column), a duplicate key, `p`
     /// other than 2, a `profile`, a `type` other than
-    /// `"finite dimensional module"`, an unknown top-level key, malformed
+    /// `"finite dimensional module"`, a key that defines structure not built
+    /// here (`cofiber`, `generic: true`), an unknown top-level key, malformed
     /// `gens` (non-integer degree, bad name, none at all, span over
     /// [`MAX_SPAN`]) or `actions` (syntax, unknown generator, a generator of
     /// the wrong degree, a duplicate action), a failing Adem relation, and a
     /// listed action that disagrees with the `Sq^(2^k)` actions.
     pub fn from_json_str(name: &str, text: &str) -> Result<FiniteModule, ModuleError> {
+        Self::from_json_str_with(name, text, &LoadOptions::default())
+    }
+
+    /// [`from_json_str`](Self::from_json_str), shifted and with the cells
+    /// above a degree dropped as `options` say (see [`LoadOptions`]). Further
+    /// errors: a shifted degree beyond `2^20` in absolute value; every
+    /// generator above `options.top_degree`.
+    pub fn from_json_str_with(
+        name: &str,
+        text: &str,
+        options: &LoadOptions,
+    ) -> Result<FiniteModule, ModuleError> {
         let spec = json::parse_spec(name, text)?;
         let stem = Path::new(name)
             .file_name()
             .and_then(|f| f.to_str())
             .map(|f| f.strip_suffix(".json").unwrap_or(f))
             .unwrap_or(name);
-        build::build(name, stem.to_string(), &spec)
+        build::build(name, stem.to_string(), &spec, options)
     }
 
     /// Read a module file; errors name the path as given. Besides the errors
-    /// of [`from_json_str`](Self::from_json_str), [`ModuleError::Io`] when the
-    /// file cannot be read.
+    /// of [`from_json_str`](Self::from_json_str): [`ModuleError::Io`] when the
+    /// file cannot be read or is not UTF-8, [`ModuleError::NotAFile`] for a
+    /// FIFO, a device or a socket (refused before it is opened),
+    /// [`ModuleError::TooLarge`] above [`MAX_FILE_BYTES`].
     pub fn load(path: &Path) -> Result<FiniteModule, ModuleError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| ModuleError::Io {
-            file: file.clone(),
-            source,
-        })?;
-        Self::from_json_str(&file, &text)
+        Self::load_with(path, &LoadOptions::default())
+    }
+
+    /// [`load`](Self::load) with [`LoadOptions`] (see
+    /// [`from_json_str_with`](Self::from_json_str_with)).
+    pub fn load_with(path: &Path, options: &LoadOptions) -> Result<FiniteModule, ModuleError> {
+        let text = file::read_text(path)?;
+        Self::from_json_str_with(&path.display().to_string(), &text, options)
     }
 
     /// One of the project's bundled modules (see [`bundled_names`]), or `None`.
@@ -115,9 +161,22 @@ impl FiniteModule {
         )
     }
 
-    /// The module's name: `S_2` for the sphere, the file name without `.json`.
+    /// The module's name: `S_2` for the sphere, the file name without `.json`,
+    /// or what [`with_name`](Self::with_name) set.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The same module under another name (e.g. `C2[-5]` for a shifted one).
+    pub fn with_name(mut self, name: impl Into<String>) -> FiniteModule {
+        self.name = name.into();
+        self
+    }
+
+    /// How many generators of the file were dropped because they lie above
+    /// [`LoadOptions::top_degree`] (0 when none was given).
+    pub fn dropped_generators(&self) -> usize {
+        self.dropped
     }
 
     /// The lowest degree of a generator.

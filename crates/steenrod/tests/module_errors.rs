@@ -129,6 +129,9 @@ fn the_reference_files_that_are_not_supported_say_why() {
         ("RP_inf.json", "type"),
         ("j.json", "type"),
         ("tmf2.json", "profile"),
+        ("C4.json", "\"cofiber\""),
+        ("Ceta2.json", "\"cofiber\""),
+        ("C2v14.json", "\"cofiber\""),
     ] {
         let e = FiniteModule::load(&dir.join(file)).unwrap_err().to_string();
         assert!(e.contains(kind), "{file}: {e}");
@@ -148,9 +151,10 @@ fn unknown_and_duplicate_keys() {
         message("bad.json", text),
         r#"bad.json: gens: the key "x0" appears twice"#
     );
-    // self_maps, products and cofiber are accepted and ignored.
+    // self_maps and products are accepted and ignored (cofiber is refused:
+    // tests/module_load_options.rs).
     let text = r#"{"p": 2, "type": "finite dimensional module", "gens": {"x0": 0}, "actions": [],
-                   "self_maps": [{"hom_deg": 1}], "products": [], "cofiber": {"s": 2}}"#;
+                   "self_maps": [{"hom_deg": 1}], "products": []}"#;
     assert_eq!(
         FiniteModule::from_json_str("ok.json", text)
             .unwrap()

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use fp::{FpVector, Matrix, Subspace};
 
 use super::json::{ActionSpec, Factor, Spec};
-use super::{FiniteModule, ModuleError, MAX_SPAN};
+use super::{FiniteModule, LoadOptions, ModuleError, MAX_ABS_DEGREE, MAX_SPAN};
 use crate::{MilnorAlgebra, PPart};
 
 /// `binom(n, k) mod 2` for `n, k ≥ 0` (Lucas: odd iff the binary digits of
@@ -150,22 +150,49 @@ impl Tables<'_> {
     }
 }
 
-/// Build the module: see [`FiniteModule`] for the semantics and the checks.
-pub(super) fn build(file: &str, name: String, spec: &Spec) -> Result<FiniteModule, ModuleError> {
-    let basis = Basis::new(&spec.gens);
-    let span = basis.max - basis.min;
+/// Build the module: see [`FiniteModule`] for the semantics and the checks, and
+/// [`LoadOptions`] for the shift and the cells dropped above a degree. Every
+/// action is checked against the whole file (names, degrees, duplicates); the
+/// span limit, the Adem relations and the listed actions are checked on the
+/// module that is kept.
+pub(super) fn build(
+    file: &str,
+    name: String,
+    spec: &Spec,
+    options: &LoadOptions,
+) -> Result<FiniteModule, ModuleError> {
+    let file_degrees: HashMap<&str, i64> = spec
+        .gens
+        .iter()
+        .map(|(g, d)| (g.as_str(), i64::from(*d)))
+        .collect();
+    check_actions(file, &file_degrees, &spec.actions)?;
+    let shift = i64::from(spec.shift) + i64::from(options.shift);
+    let kept = kept_gens(file, spec, shift, options.top_degree)?;
+    let dropped = spec.gens.len() - kept.len();
+
+    let (min, max) = kept.iter().fold((i64::MAX, i64::MIN), |(lo, hi), g| {
+        (lo.min(i64::from(g.1)), hi.max(i64::from(g.1)))
+    });
+    let span = max - min;
     if span > i64::from(MAX_SPAN) {
+        let after = match options.top_degree {
+            Some(top) if dropped > 0 => {
+                format!(" (after dropping the {dropped} generators above degree {top})")
+            }
+            _ => String::new(),
+        };
         return Err(ModuleError::field(
             file,
             "gens",
             format!(
-                "the degrees run from {} to {}, a span of {span}; at most {MAX_SPAN} is supported",
-                basis.min, basis.max
+                "the degrees run from {min} to {max}{after}, a span of {span}; at most {MAX_SPAN} is supported"
             ),
         ));
     }
     let span = span as usize;
-    let actions = resolve_actions(file, &basis, &spec.actions)?;
+    let basis = Basis::new(&kept);
+    let actions = resolve_actions(&basis, &spec.actions);
 
     let mut tables = Tables {
         basis: &basis,
@@ -186,28 +213,70 @@ pub(super) fn build(file: &str, name: String, spec: &Spec) -> Result<FiniteModul
         names: basis.names,
         algebra,
         milnor,
+        dropped,
     })
 }
 
-/// Resolve names, check degrees and duplicates.
-fn resolve_actions<'a>(
+/// The generators of degree (after `shift`) at most `top`, shifted. Errors: a
+/// shifted degree beyond [`MAX_ABS_DEGREE`], or no generator left.
+fn kept_gens(
     file: &str,
-    basis: &Basis,
-    actions: &'a [ActionSpec],
-) -> Result<Vec<Resolved<'a>>, ModuleError> {
-    let mut seen: HashMap<(Vec<Factor>, i64, usize), usize> = HashMap::new();
-    let mut out = Vec::with_capacity(actions.len());
+    spec: &Spec,
+    shift: i64,
+    top: Option<i32>,
+) -> Result<Vec<(String, i32)>, ModuleError> {
+    let mut kept = Vec::with_capacity(spec.gens.len());
+    for (g, d) in &spec.gens {
+        let deg = i64::from(*d) + shift;
+        if deg.unsigned_abs() > u64::from(MAX_ABS_DEGREE) {
+            return Err(ModuleError::field(
+                file,
+                format!("gens {g:?}"),
+                format!(
+                    "degree {d} shifted by {shift} is {deg}; degrees may be at most {MAX_ABS_DEGREE} in absolute value"
+                ),
+            ));
+        }
+        if top.map_or(true, |top| deg <= i64::from(top)) {
+            kept.push((g.clone(), deg as i32));
+        }
+    }
+    if kept.is_empty() {
+        // `spec.gens` is never empty (json::parse_gens), so a top was given.
+        let lowest = spec.gens.iter().map(|g| i64::from(g.1) + shift).min();
+        return Err(ModuleError::field(
+            file,
+            "gens",
+            format!(
+                "every generator lies above degree {}, the highest that can affect the range asked for (the lowest is in degree {})",
+                top.unwrap_or(i32::MAX),
+                lowest.unwrap_or(0)
+            ),
+        ));
+    }
+    Ok(kept)
+}
+
+/// Every action against the whole file: its generators exist, the right side
+/// lies in the degree of the left side, and no operation is given twice on one
+/// generator. `degrees` holds the file's degrees (unshifted: the checks do not
+/// depend on a shift).
+fn check_actions(
+    file: &str,
+    degrees: &HashMap<&str, i64>,
+    actions: &[ActionSpec],
+) -> Result<(), ModuleError> {
+    let mut seen: HashMap<(&[Factor], &str), usize> = HashMap::new();
     for (k, a) in actions.iter().enumerate() {
         let find = |name: &str| {
-            basis.lookup.get(name).copied().ok_or_else(|| {
+            degrees.get(name).copied().ok_or_else(|| {
                 ModuleError::field(file, &a.field, format!("unknown generator \"{name}\""))
             })
         };
-        let (t, x) = find(&a.source)?;
+        let t = find(&a.source)?;
         let target = i128::from(t) + i128::from(Factor::total_degree(&a.op));
-        let mut rhs_ones = Vec::new();
         for name in &a.targets {
-            let (tt, y) = find(name)?;
+            let tt = find(name)?;
             if i128::from(tt) != target {
                 return Err(ModuleError::field(
                     file,
@@ -218,15 +287,8 @@ fn resolve_actions<'a>(
                     ),
                 ));
             }
-            rhs_ones.push(y);
         }
-        let target_dim = if target > i128::from(basis.max) {
-            0
-        } else {
-            basis.dim(target as i64)
-        };
-        let rhs = FpVector::from_ones(target_dim, &rhs_ones);
-        if let Some(first) = seen.insert((a.op.clone(), t, x), k) {
+        if let Some(first) = seen.insert((a.op.as_slice(), a.source.as_str()), k) {
             return Err(ModuleError::field(
                 file,
                 &a.field,
@@ -236,9 +298,30 @@ fn resolve_actions<'a>(
                 ),
             ));
         }
+    }
+    Ok(())
+}
+
+/// The actions on generators that were kept, as vectors of the kept module
+/// (checked by [`check_actions`] first). An action whose right side lies above
+/// the top kept degree is zero there: the kept module is the quotient by the
+/// cells dropped.
+fn resolve_actions<'a>(basis: &Basis, actions: &'a [ActionSpec]) -> Vec<Resolved<'a>> {
+    let mut out = Vec::with_capacity(actions.len());
+    for a in actions {
+        let Some(&(t, x)) = basis.lookup.get(&a.source) else {
+            continue;
+        };
+        let target = i128::from(t) + i128::from(Factor::total_degree(&a.op));
+        let rhs = if target > i128::from(basis.max) {
+            FpVector::new(0)
+        } else {
+            let ones: Vec<usize> = a.targets.iter().map(|name| basis.lookup[name].1).collect();
+            FpVector::from_ones(basis.dim(target as i64), &ones)
+        };
         out.push(Resolved { spec: a, t, x, rhs });
     }
-    Ok(out)
+    out
 }
 
 /// The actions that define the module: a single `Sq^(2^k)`.

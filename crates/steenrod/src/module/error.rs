@@ -19,6 +19,14 @@ pub enum ModuleError {
         #[source]
         source: std::io::Error,
     },
+    /// The path names something other than a regular file (a FIFO, a device
+    /// such as `/dev/zero`, a socket): refused before it is opened, so that
+    /// reading never blocks or runs without end. `kind` says what it is.
+    #[error("{file}: not a regular file ({kind}); a module file must be a regular file")]
+    NotAFile { file: String, kind: String },
+    /// The file holds more than `limit` bytes ([`super::MAX_FILE_BYTES`]).
+    #[error("{file}: larger than {limit} bytes, the most a module file may hold")]
+    TooLarge { file: String, limit: u64 },
     /// The text is not JSON; `line` and `column` are serde_json's (1-based).
     #[error("{file}: invalid JSON: {message}")]
     Json {
@@ -32,15 +40,24 @@ pub enum ModuleError {
     #[error("{file}: p = {p} is not supported; only p = 2")]
     UnsupportedPrime { file: String, p: i64 },
     /// `type` names a kind of module this reader does not handle.
-    #[error("{file}: type \"{kind}\" is not supported; only \"finite dimensional module\" is")]
+    #[error("{file}: type {kind:?} is not supported; only \"finite dimensional module\" is")]
     UnsupportedType { file: String, kind: String },
     /// A `profile` (a module over a sub-Hopf algebra of A) was given.
     #[error(
         "{file}: {key}: modules over a sub-Hopf algebra of A (a profile) are not supported yet"
     )]
     UnsupportedProfile { file: String, key: String },
+    /// A top-level key of the field's format that defines structure this
+    /// reader does not build (`cofiber`, `generic: true`): reading the file
+    /// without it would give another module. `reason` says what the key means.
+    #[error("{file}: key \"{key}\" is not supported: {reason}")]
+    RefusedKey {
+        file: String,
+        key: String,
+        reason: String,
+    },
     /// A top-level key outside the format.
-    #[error("{file}: unknown key \"{key}\"")]
+    #[error("{file}: unknown key {key:?}")]
     UnknownKey { file: String, key: String },
     /// A field is missing or malformed, or an action is inconsistent with the
     /// generators, the degrees or the other actions. `field` is e.g. `gens`,
@@ -67,6 +84,9 @@ impl ModuleError {
     pub fn file(&self) -> &str {
         match self {
             ModuleError::Io { file, .. }
+            | ModuleError::NotAFile { file, .. }
+            | ModuleError::TooLarge { file, .. }
+            | ModuleError::RefusedKey { file, .. }
             | ModuleError::Json { file, .. }
             | ModuleError::UnsupportedPrime { file, .. }
             | ModuleError::UnsupportedType { file, .. }
@@ -77,11 +97,29 @@ impl ModuleError {
         }
     }
 
+    /// A [`ModuleError::Field`]. The field and the reason may quote the file's
+    /// text; a line break in them is escaped (`\n`) so the message stays one line.
     pub(super) fn field(file: &str, field: impl Into<String>, reason: impl Into<String>) -> Self {
         ModuleError::Field {
             file: file.to_string(),
-            field: field.into(),
-            reason: reason.into(),
+            field: one_line(field.into()),
+            reason: one_line(reason.into()),
         }
     }
+}
+
+/// `s` with every white space other than ' ' (line breaks, tabs, …) escaped.
+fn one_line(s: String) -> String {
+    if !s.chars().any(|c| c.is_whitespace() && c != ' ') {
+        return s;
+    }
+    s.chars()
+        .map(|c| {
+            if c.is_whitespace() && c != ' ' {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }

@@ -1,17 +1,12 @@
 //! Reading the field's JSON module format into a [`Spec`]: the generators and
 //! the parsed actions, before any algebra is done. See `MODULE-FORMAT.md`.
 
-use std::collections::HashSet;
 use std::fmt;
 
-use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 
+use super::duplicates::DuplicateScan;
 use super::ModuleError;
-
-/// Top-level keys read and ignored (they matter to other tools: self maps,
-/// products and cofibers used when charting, not to the module itself).
-const IGNORED_KEYS: [&str; 3] = ["self_maps", "products", "cofiber"];
 
 /// The generators and actions of a file, syntax checked.
 #[derive(Debug)]
@@ -19,6 +14,8 @@ pub(super) struct Spec {
     /// `(name, degree)` in the file's order.
     pub gens: Vec<(String, i32)>,
     pub actions: Vec<ActionSpec>,
+    /// The file's own `shift` (added to every degree), 0 when absent.
+    pub shift: i32,
 }
 
 /// One entry of `actions`, e.g. `"Sq2 Sq1 x0 = x3 + x4"`.
@@ -88,8 +85,8 @@ impl fmt::Display for Factor {
 }
 
 /// Parse and syntax check a whole file. Errors: invalid JSON (with serde's
-/// line and column), a duplicate key, `p ≠ 2`, a `profile`, an unsupported
-/// `type`, an unknown top-level key, malformed `gens` or `actions`.
+/// line and column), a duplicate key, the top-level keys' errors
+/// ([`super::keys::check_keys`]), malformed `gens` or `actions`.
 pub(super) fn parse_spec(file: &str, text: &str) -> Result<Spec, ModuleError> {
     // A byte order mark (editors on Windows write one) is not JSON; skip it.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -115,84 +112,7 @@ pub(super) fn parse_spec(file: &str, text: &str) -> Result<Spec, ModuleError> {
         ));
     };
 
-    match obj.get("p") {
-        None => {
-            return Err(ModuleError::field(
-                file,
-                "p",
-                "missing (the prime; must be 2)",
-            ))
-        }
-        Some(v) => match v.as_i64() {
-            Some(2) => {}
-            Some(p) => {
-                return Err(ModuleError::UnsupportedPrime {
-                    file: file.to_string(),
-                    p,
-                })
-            }
-            None => {
-                return Err(ModuleError::field(
-                    file,
-                    "p",
-                    format!("expected the integer 2, found {v}"),
-                ))
-            }
-        },
-    }
-    if obj.contains_key("profile") {
-        return Err(ModuleError::UnsupportedProfile {
-            file: file.to_string(),
-            key: "profile".to_string(),
-        });
-    }
-    if let Some(alg) = obj.get("algebra") {
-        // Without a profile, `algebra` only names the bases a tool may use for
-        // the full A; accept the two the field uses, refuse anything else.
-        let ok = alg.as_array().is_some_and(|a| {
-            a.iter()
-                .all(|x| matches!(x.as_str(), Some("adem") | Some("milnor")))
-        });
-        if !ok {
-            return Err(ModuleError::UnsupportedProfile {
-                file: file.to_string(),
-                key: "algebra".to_string(),
-            });
-        }
-    }
-    match obj.get("type") {
-        None => {
-            return Err(ModuleError::field(
-                file,
-                "type",
-                "missing (expected \"finite dimensional module\")",
-            ))
-        }
-        Some(Value::String(s)) if s == "finite dimensional module" => {}
-        Some(Value::String(s)) => {
-            return Err(ModuleError::UnsupportedType {
-                file: file.to_string(),
-                kind: s.clone(),
-            });
-        }
-        Some(v) => {
-            return Err(ModuleError::field(
-                file,
-                "type",
-                format!("expected a string, found {v}"),
-            ))
-        }
-    }
-    for key in obj.keys() {
-        let known = matches!(key.as_str(), "p" | "type" | "gens" | "actions" | "algebra")
-            || IGNORED_KEYS.contains(&key.as_str());
-        if !known {
-            return Err(ModuleError::UnknownKey {
-                file: file.to_string(),
-                key: key.clone(),
-            });
-        }
-    }
+    let shift = super::keys::check_keys(file, &obj)?;
 
     let gens = parse_gens(file, obj.get("gens"))?;
     let actions = match obj.get("actions") {
@@ -217,7 +137,11 @@ pub(super) fn parse_spec(file: &str, text: &str) -> Result<Spec, ModuleError> {
             ));
         }
     };
-    Ok(Spec { gens, actions })
+    Ok(Spec {
+        gens,
+        actions,
+        shift,
+    })
 }
 
 fn json_error(file: &str, e: &serde_json::Error) -> ModuleError {
@@ -271,23 +195,26 @@ fn parse_gens(file: &str, gens: Option<&Value>) -> Result<Vec<(String, i32)>, Mo
         if let Some(reason) = bad_name(name) {
             return Err(ModuleError::field(file, field, reason));
         }
-        let deg = deg
-            .as_i64()
-            .and_then(|d| i32::try_from(d).ok())
-            .filter(|d| d.unsigned_abs() <= super::MAX_ABS_DEGREE)
-            .ok_or_else(|| {
-                ModuleError::field(
-                    file,
-                    &field,
-                    format!(
-                        "expected an integer degree of absolute value at most {}, found {deg}",
-                        super::MAX_ABS_DEGREE
-                    ),
-                )
-            })?;
+        let deg = bounded_degree(deg).ok_or_else(|| {
+            ModuleError::field(
+                file,
+                &field,
+                format!(
+                    "expected an integer degree of absolute value at most {}, found {deg}",
+                    super::MAX_ABS_DEGREE
+                ),
+            )
+        })?;
         out.push((name.clone(), deg));
     }
     Ok(out)
+}
+
+/// `v` as a degree (or shift): an integer of absolute value at most `2^20`.
+pub(super) fn bounded_degree(v: &Value) -> Option<i32> {
+    v.as_i64()
+        .and_then(|d| i32::try_from(d).ok())
+        .filter(|d| d.unsigned_abs() <= super::MAX_ABS_DEGREE)
 }
 
 /// Why `name` cannot be a generator name, if it cannot.
@@ -422,96 +349,5 @@ fn parse_factor(token: &str) -> Result<Factor, String> {
             .map(Factor::Sq)
             .map_err(|_| format!("\"{token}\": the exponent is too large")),
         _ => Err(unknown()),
-    }
-}
-
-/// Deserializes any JSON value and records the first key that appears twice in
-/// one object, as `(path of the object, key)`; the path of the top level is
-/// empty, of the value of key `k` under it `k`, of an array entry `…[i]`.
-struct DuplicateScan(Option<(String, String)>);
-
-impl<'de> Deserialize<'de> for DuplicateScan {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(ScanVisitor)
-    }
-}
-
-struct ScanVisitor;
-
-fn join_path(parent: &str, child: &str) -> String {
-    if parent.is_empty() {
-        child.to_string()
-    } else if child.starts_with('[') {
-        format!("{parent}{child}")
-    } else {
-        format!("{parent}.{child}")
-    }
-}
-
-impl<'de> Visitor<'de> for ScanVisitor {
-    type Value = DuplicateScan;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<DuplicateScan, E> {
-        Ok(DuplicateScan(None))
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<DuplicateScan, E> {
-        Ok(DuplicateScan(None))
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<DuplicateScan, E> {
-        Ok(DuplicateScan(None))
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<DuplicateScan, E> {
-        Ok(DuplicateScan(None))
-    }
-    fn visit_str<E>(self, _: &str) -> Result<DuplicateScan, E> {
-        Ok(DuplicateScan(None))
-    }
-    fn visit_unit<E>(self) -> Result<DuplicateScan, E> {
-        Ok(DuplicateScan(None))
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<DuplicateScan, A::Error> {
-        let mut first = None;
-        let mut i = 0usize;
-        while let Some(DuplicateScan(inner)) = seq.next_element()? {
-            if first.is_none() {
-                first = inner.map(|(path, key)| {
-                    let here = format!("[{i}]");
-                    (
-                        if path.is_empty() {
-                            here
-                        } else {
-                            join_path(&here, &path)
-                        },
-                        key,
-                    )
-                });
-            }
-            i += 1;
-        }
-        Ok(DuplicateScan(first))
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<DuplicateScan, A::Error> {
-        let mut first = None;
-        let mut seen = HashSet::new();
-        while let Some(key) = map.next_key::<String>()? {
-            let DuplicateScan(inner) = map.next_value()?;
-            if first.is_some() {
-                continue;
-            }
-            if !seen.insert(key.clone()) {
-                first = Some((String::new(), key));
-            } else if let Some((path, k)) = inner {
-                let path = if path.is_empty() {
-                    key
-                } else {
-                    join_path(&key, &path)
-                };
-                first = Some((path, k));
-            }
-        }
-        Ok(DuplicateScan(first))
     }
 }

@@ -1,0 +1,165 @@
+//! The top-level keys of a module file: which are read, which are accepted as
+//! metadata, which are refused (see the table in `MODULE-FORMAT.md`).
+//!
+//! The rule: no key may change the module silently. A key that defines
+//! structure this reader does not build (`profile`, `cofiber`,
+//! `generic: true`) is an error naming the key; a key the field's tools write
+//! only as a label or as charting data is accepted and ignored; any other key
+//! is an error.
+
+use serde_json::{Map, Value};
+
+use super::ModuleError;
+
+/// Keys read as the module's definition (`p`, `type`, `gens`, `actions`) or
+/// as a choice that must be checked (`algebra`, `generic`, `shift`).
+const READ_KEYS: [&str; 7] = [
+    "p", "type", "gens", "actions", "algebra", "generic", "shift",
+];
+
+/// Keys accepted and ignored: labels written by the field's converters and
+/// writers (`name`, `file_name`, `description`), and charting data that is
+/// not part of the module (`self_maps`: self maps of the module's Ext to draw,
+/// `products`: classes whose products to draw).
+pub(super) const METADATA_KEYS: [&str; 5] =
+    ["name", "file_name", "description", "self_maps", "products"];
+
+/// Labels whose value must be a string (the field's tools write strings).
+const STRING_KEYS: [&str; 3] = ["name", "file_name", "description"];
+
+/// Check every top-level key of `obj` (a file named `file`) and return the
+/// file's own `shift` (0 when absent). Errors, in this order: `p` missing or
+/// not 2, a `profile`, an `algebra` other than a list of `"adem"`/`"milnor"`,
+/// `type` missing or not `"finite dimensional module"`, `cofiber` (unless
+/// `null`), `generic` not a boolean or `true`, `shift` not an integer, a
+/// metadata label that is not a string, any other key.
+pub(super) fn check_keys(file: &str, obj: &Map<String, Value>) -> Result<i32, ModuleError> {
+    check_prime(file, obj.get("p"))?;
+    if obj.contains_key("profile") {
+        return Err(ModuleError::UnsupportedProfile {
+            file: file.to_string(),
+            key: "profile".to_string(),
+        });
+    }
+    if let Some(alg) = obj.get("algebra") {
+        // Without a profile, `algebra` only names the bases a tool may use for
+        // the full A; accept the two the field uses, refuse anything else.
+        let ok = alg.as_array().is_some_and(|a| {
+            a.iter()
+                .all(|x| matches!(x.as_str(), Some("adem") | Some("milnor")))
+        });
+        if !ok {
+            return Err(ModuleError::UnsupportedProfile {
+                file: file.to_string(),
+                key: "algebra".to_string(),
+            });
+        }
+    }
+    check_type(file, obj.get("type"))?;
+    // The field's resolver (sseq, `ext/src/utils.rs`) reads `"cofiber": {"s", "t",
+    // "idx"}` as "the cofiber of that Ext class of the module given by gens and
+    // actions", and treats `null` as absent.
+    if obj.get("cofiber").is_some_and(|v| !v.is_null()) {
+        return Err(ModuleError::RefusedKey {
+            file: file.to_string(),
+            key: "cofiber".to_string(),
+            reason: "the module is the cofiber of an Ext class of the one given by gens and \
+                     actions, which adams does not build (resolving gens and actions alone \
+                     would give another module's Ext)"
+                .to_string(),
+        });
+    }
+    match obj.get("generic") {
+        None | Some(Value::Bool(false)) => {}
+        Some(Value::Bool(true)) => {
+            return Err(ModuleError::RefusedKey {
+                file: file.to_string(),
+                key: "generic".to_string(),
+                reason: "true asks for the odd-primary notation (P^i and the Bockstein b) at \
+                         p = 2, which adams does not read; write the actions with Sq and set \
+                         \"generic\": false or drop the key"
+                    .to_string(),
+            });
+        }
+        Some(v) => {
+            return Err(ModuleError::field(
+                file,
+                "generic",
+                format!("expected false (or true), found {v}"),
+            ))
+        }
+    }
+    let shift = match obj.get("shift") {
+        None => 0,
+        Some(v) => super::json::bounded_degree(v).ok_or_else(|| {
+            ModuleError::field(
+                file,
+                "shift",
+                format!(
+                    "expected an integer of absolute value at most {}, found {v}",
+                    super::MAX_ABS_DEGREE
+                ),
+            )
+        })?,
+    };
+    for key in STRING_KEYS {
+        if let Some(v) = obj.get(key).filter(|v| !v.is_string()) {
+            return Err(ModuleError::field(
+                file,
+                key,
+                format!("expected a string, found {v}"),
+            ));
+        }
+    }
+    let known =
+        |key: &str| READ_KEYS.contains(&key) || METADATA_KEYS.contains(&key) || key == "cofiber";
+    if let Some(key) = obj.keys().find(|k| !known(k)) {
+        return Err(ModuleError::UnknownKey {
+            file: file.to_string(),
+            key: key.clone(),
+        });
+    }
+    Ok(shift)
+}
+
+fn check_prime(file: &str, p: Option<&Value>) -> Result<(), ModuleError> {
+    let Some(v) = p else {
+        return Err(ModuleError::field(
+            file,
+            "p",
+            "missing (the prime; must be 2)",
+        ));
+    };
+    match v.as_i64() {
+        Some(2) => Ok(()),
+        Some(p) => Err(ModuleError::UnsupportedPrime {
+            file: file.to_string(),
+            p,
+        }),
+        None => Err(ModuleError::field(
+            file,
+            "p",
+            format!("expected the integer 2, found {v}"),
+        )),
+    }
+}
+
+fn check_type(file: &str, kind: Option<&Value>) -> Result<(), ModuleError> {
+    match kind {
+        None => Err(ModuleError::field(
+            file,
+            "type",
+            "missing (expected \"finite dimensional module\")",
+        )),
+        Some(Value::String(s)) if s == "finite dimensional module" => Ok(()),
+        Some(Value::String(s)) => Err(ModuleError::UnsupportedType {
+            file: file.to_string(),
+            kind: s.clone(),
+        }),
+        Some(v) => Err(ModuleError::field(
+            file,
+            "type",
+            format!("expected a string, found {v}"),
+        )),
+    }
+}
