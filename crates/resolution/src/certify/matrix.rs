@@ -223,15 +223,18 @@ impl Context<'_> {
         let cols = target_off[target_off.len() - 1];
         let mut m = Matrix::new(row_off[n_all], cols);
         let mut scratch = FpVector::new(if s == 0 { cols } else { 0 });
-        for g in 0..n_old {
-            let g_deg = source.degrees[g];
+        let old = source.degrees[..n_old]
+            .iter()
+            .zip(&source.values)
+            .zip(&source.terms);
+        for (((&g_deg, value), terms), &first_row) in old.zip(row_off) {
             let op_degree = (t - g_deg) as u32;
             for (k, r) in alg.basis(op_degree).iter().enumerate() {
-                let row = m.row_mut(row_off[g] + k);
+                let row = m.row_mut(first_row + k);
                 if s == 0 {
                     // Sq(R)·d_0(g) in M_t, from the module's action on each cell of d_0(g).
                     scratch.clear();
-                    for x in source.values[g].iter_ones() {
+                    for x in value.iter_ones() {
                         res.module
                             .act_on_basis(op_degree, k, g_deg, x, &mut scratch);
                     }
@@ -241,21 +244,20 @@ impl Context<'_> {
                 // Sq(R)·Sq(S)·h for each term Sq(S)·h of d(g).
                 match alg.admissible_matrices(r) {
                     Some(table) => {
-                        for (h, op) in &source.terms[g] {
+                        for (h, op) in terms {
                             alg.multiply_admissible_into(table, op, row, target_off[*h]);
                         }
                     }
                     None => {
-                        for (h, op) in &source.terms[g] {
+                        for (h, op) in terms {
                             alg.multiply_basis_into(r, op, row, target_off[*h]);
                         }
                     }
                 }
             }
         }
-        for g in n_old..n_all {
-            m.row_mut(row_off[g])
-                .copy_from_slice(source.values[g].limbs());
+        for (value, &first_row) in source.values[n_old..n_all].iter().zip(&row_off[n_old..]) {
+            m.row_mut(first_row).copy_from_slice(value.limbs());
         }
         m
     }
