@@ -52,6 +52,9 @@ pub struct RunSummary {
     /// With a device backend: row reductions it took.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offloaded_reductions: Option<usize>,
+    /// `true` when `--certify` certified the run; `null` when it was not asked for.
+    #[serde(default)]
+    pub certified: Option<bool>,
 }
 
 /// One range to time: `STEM:S`.

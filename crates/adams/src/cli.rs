@@ -69,6 +69,48 @@ peak resident set size. The default ranges are the sphere through stem 80 (s <= 
 100 (s <= 53), Nassau's algorithm; build in release mode (cargo run --release -p adams -- bench)."
     )]
     Bench(BenchArgs),
+    /// Check that a save directory's resolution is exact and minimal, so that its generators are Ext.
+    #[command(
+        long_about = "Certify the resolution in a save directory (written by `adams resolve --save-dir`): \
+from its stored differentials alone, with the CPU's Milnor products and row reduction (never a \
+device, never the resolution's own steps), check for every bidegree of the range that d∘d = 0, \
+that the complex is exact (dim C_s = rank d_s + rank d_{s+1} in each degree, d_0 onto the module) \
+and minimal (no differential has a coefficient on a generator). Then dim Ext^{s,t} is the number \
+of generators of C_s in degree t throughout the range (crates/resolution/src/certify).\n\n\
+Prints `certified N bidegrees (stem <= .., s <= ..)`, exit 0; or the first bidegree that fails \
+and why, exit 1. A save directory that is missing, made for another module, or lacks a \
+bidegree of the requested range: exit 2."
+    )]
+    Certify(CertifyArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CertifyArgs {
+    /// The save directory (`adams resolve --save-dir DIR`).
+    #[arg(value_name = "SAVE_DIR")]
+    pub dir: PathBuf,
+
+    /// The module, as for `adams resolve`; default: the `module` named in the directory's
+    /// header. Its definition must hash to the header's `module-hash`.
+    #[arg(long, value_name = "MODULE")]
+    pub module: Option<String>,
+
+    /// Folder of module files, as for `adams resolve`.
+    #[arg(long, value_name = "DIR")]
+    pub modules_dir: Option<PathBuf>,
+
+    /// Largest stem to certify. Default: the largest range stem <= N, s <= S all of
+    /// whose bidegrees the directory holds.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub max_stem: Option<i64>,
+
+    /// Largest Adams filtration to certify (default: as for --max-stem).
+    #[arg(long = "max-s", value_name = "S", allow_negative_numbers = true)]
+    pub max_s: Option<i64>,
+
+    /// Worker threads (bidegrees are checked in parallel); 0 means one per core.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
 }
 
 #[derive(Debug, Args)]
@@ -267,6 +309,13 @@ pub struct ResolveArgs {
     /// the signature and the row (exit 3). Slower; for checking a device or a build.
     #[arg(long)]
     pub verify: bool,
+
+    /// Certify the result before writing it: check from the differentials alone, with the
+    /// CPU's products and row reduction, that the resolution is exact and minimal in the
+    /// whole range (as `adams certify` does). On failure: exit 1 naming the bidegree, and
+    /// no ext.csv or charts are written.
+    #[arg(long)]
+    pub certify: bool,
 
     #[command(flatten)]
     pub gpu: GpuKnobs,

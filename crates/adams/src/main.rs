@@ -7,12 +7,14 @@
 //! - `adams chart CHART.json [--output FILE.svg]`: draw chart.svg again from a chart.json.
 //! - `adams verify CSV --against REF.csv`: compare two Ext tables.
 //! - `adams bench`: median wall time, CPU time and peak memory of resolutions.
+//! - `adams certify SAVE_DIR`: check that a saved resolution is exact and minimal.
 //!
 //! Errors are one line on stderr (`error: ...`). Exit status: 0 success, 1 a
-//! disagreement found by `verify`, 2 bad input (module file, range, table,
+//! disagreement found by `verify` or a failed certificate, 2 bad input (module file, range, table,
 //! command line), 3 a failure while computing or writing results.
 
 mod bench;
+mod certify;
 mod cli;
 mod modules;
 mod offload;
@@ -102,6 +104,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify_tables(args),
         Command::Chart(args) => draw_chart(args),
         Command::Bench(args) => bench_runs(args),
+        Command::Certify(args) => certify::run(args),
     });
     match outcome {
         Ok(Ok(code)) => code,
@@ -299,6 +302,8 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
     });
     reporter.finish();
     let report = outcome.map_err(|e| Failure::run(format!("resolving {name}: {e}")))?;
+    // Before any output is written: a resolution that fails its certificate writes none.
+    let certificate = if args.certify { Some(certify::after_run(&res, &name, args.threads)?) } else { None };
     let rows: Vec<Row> = res
         .ext()
         .into_iter()
@@ -355,6 +360,7 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         peak_device_bytes: device.as_ref().map(|d| d.peak_device_bytes()),
         offloaded_builds: device.as_ref().map(|d| d.offloaded().0),
         offloaded_reductions: device.as_ref().map(|d| d.offloaded().1),
+        certified: certificate.as_ref().map(|_| true),
     };
     let summary_path = output.join("summary.json");
     let text = serde_json::to_string_pretty(&summary).map_err(|e| Failure::run(format!("summary: {e}")))?;
@@ -366,6 +372,9 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         eprint!("{}", progress::summary(&whole, usage.cpu, usage.peak_rss_bytes));
         if let Some((_, line)) = &saved {
             eprintln!("{line}");
+        }
+        if let Some(c) = &certificate {
+            eprintln!("{}", certify::summary_line(c));
         }
         if let Some(d) = &device {
             let (builds, reductions) = d.offloaded();

@@ -4,11 +4,10 @@
 
 mod common;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{adams_in, assert_one_line_error, stderr};
+use common::{adams_in, assert_one_line_error, files, stderr};
 
 const STEM: i32 = 30;
 const MAX_S: u32 = 15;
@@ -23,23 +22,6 @@ fn resolve(dir: &Path, module: &str, stem: i32, max_s: u32, out: &str, extra: &[
 fn ok(o: Output) -> Output {
     assert_eq!(o.status.code(), Some(0), "adams failed: {}", stderr(&o));
     o
-}
-
-/// Every file under `dir` (relative path → bytes).
-fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).expect("read dir") {
-            let p = e.expect("entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.insert(p.strip_prefix(dir).expect("prefix").to_path_buf(), std::fs::read(&p).expect("read"));
-            }
-        }
-    }
-    out
 }
 
 fn read(p: &Path) -> String {

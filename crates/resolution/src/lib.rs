@@ -10,6 +10,7 @@
 //! a node of a dependency graph run on a thread pool ([`scheduler`], [`graph`]).
 
 pub mod backend;
+pub mod certify;
 pub mod classical;
 pub mod free_module;
 pub mod graph;
@@ -27,6 +28,7 @@ use steenrod::module::FiniteModule;
 use steenrod::MilnorAlgebra;
 
 pub use backend::{Backend, Offload};
+pub use certify::{certify, Certificate, CertifyError};
 pub use free_module::{Differential, FreeModule, Term};
 pub use graph::{BidegreeNode, StepPlan};
 pub use save::{SaveDir, SaveError, SaveOptions};
@@ -85,7 +87,9 @@ pub enum ResolutionError {
     /// The requested range is empty or negative.
     #[error("invalid range: {0}")]
     InvalidRange(String),
-    /// An internal consistency check failed (`d∘d ≠ 0`): a bug, never a wrong chart.
+    /// An internal consistency check failed (`d∘d ≠ 0`, a lift that does not exist): a bug
+    /// or a faulty device; the run stops, so no chart is written. Passing these checks
+    /// does not make a resolution exact: [`certify()`] checks that.
     #[error("consistency check failed at bidegree (s = {s}, t = {t}, stem {stem}): {reason}")]
     Inconsistent {
         /// Filtration.

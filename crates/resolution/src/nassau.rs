@@ -11,7 +11,10 @@
 //!    nonzero signature `σ` at a time in the order of Lemma 2.4, by a preimage of the
 //!    `σ`-part of `d(x)` under `d_{s−1}` restricted to signature `σ` (a per-signature
 //!    quasi-inverse). Afterwards `d(x) = 0` is checked: a violation aborts the run with
-//!    the bidegree named (it catches a wrong product anywhere below).
+//!    the bidegree named. That check is necessary, not sufficient: a wrong product or
+//!    row reduction can leave `d∘d = 0` and a complex that is not exact, hence a wrong
+//!    Ext table (issue 12: 6 of 127 single-bit faults did). Exactness and minimality
+//!    are what [`crate::certify`] checks, independently of this step.
 //!
 //! Restriction (what makes bidegrees independent): `C_{s−1}` is treated as having no
 //! generators in degree `≥ t` and `C_{s−2}` none in degree `≥ t − 1`; by minimality the

@@ -106,12 +106,15 @@ pub struct RunStats {
 enum Message<R> {
     Done(usize, R),
     Retry(usize),
+    /// `compute` panicked; the payload, re-raised on the calling thread.
+    Panicked(Box<dyn std::any::Any + Send>),
 }
 
 /// Runs every node of `graph` on `pool`: `compute(i)` on a worker once all of `i`'s
 /// dependencies completed, then `on_done(i, result)` on the calling thread. Stops at the
 /// first `Err` from `on_done` (nodes already running finish; nothing new is dispatched)
-/// and returns it.
+/// and returns it. A panic in `compute` stops the run the same way and is then re-raised
+/// on the calling thread (a panicking node never completes, so waiting for it would hang).
 ///
 /// Errors: `Err(message)` if the graph has a cycle (some nodes never become ready).
 pub fn run<R, E>(
@@ -127,6 +130,7 @@ where
     let mut stats = RunStats::default();
     let mut in_flight_sum = 0usize;
     let mut failure = None;
+    let mut panicked = None;
     pool.in_place_scope(|scope| {
         let (tx, rx) = mpsc::channel::<Message<R>>();
         let compute = &compute;
@@ -141,9 +145,12 @@ where
                     let _ = tx.send(Message::Retry(i));
                 } else {
                     let previous = QUEUED.with(|q| q.replace(Some(queued)));
-                    let result = compute(i);
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compute(i)));
                     QUEUED.with(|q| *q.borrow_mut() = previous);
-                    let _ = tx.send(Message::Done(i, result));
+                    let _ = tx.send(match result {
+                        Ok(r) => Message::Done(i, r),
+                        Err(payload) => Message::Panicked(payload),
+                    });
                 }
             });
         };
@@ -168,21 +175,31 @@ where
             };
             let completed = matches!(message, Some(Message::Done(..)));
             match message {
+                // After a panic, parked nodes are dropped, not re-dispatched.
+                Some(Message::Retry(_)) if panicked.is_some() => {
+                    in_flight -= 1;
+                    continue;
+                }
                 Some(Message::Retry(i)) => {
                     stats.parked += 1;
                     parked.push(i);
                     continue;
                 }
+                Some(Message::Panicked(payload)) => {
+                    in_flight -= 1 + parked.len();
+                    parked.clear();
+                    panicked.get_or_insert(payload);
+                }
                 Some(Message::Done(i, result)) => {
                     in_flight -= 1;
                     stats.completed += 1;
                     in_flight_sum += in_flight + 1;
-                    if failure.is_none() {
+                    if failure.is_none() && panicked.is_none() {
                         if let Err(e) = on_done(i, result) {
                             failure = Some(e);
                         }
                     }
-                    if failure.is_none() {
+                    if failure.is_none() && panicked.is_none() {
                         for k in std::mem::take(&mut graph.dependents[i]) {
                             graph.waiting[k] -= 1;
                             if graph.waiting[k] == 0 {
@@ -203,6 +220,9 @@ where
             }
         }
     });
+    if let Some(payload) = panicked {
+        std::panic::resume_unwind(payload);
+    }
     if stats.completed > 0 {
         stats.mean_in_flight = in_flight_sum as f64 / stats.completed as f64;
     }

@@ -51,3 +51,25 @@ fn thousands_of_tiny_bidegrees_on_eight_threads_finish() {
     // Parking is bounded: far fewer retries than a hot respawn loop would make.
     assert!(parked < 50 * n, "{parked} parked retries for {n} nodes");
 }
+
+#[test]
+fn a_panicking_node_stops_the_run_instead_of_hanging_it() {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let p = plan(ResolutionConfig { max_stem: 40, max_s: 10 }, 0, Algorithm::Nassau);
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("pool");
+        let ran = AtomicUsize::new(0);
+        let compute = |i: usize| {
+            ran.fetch_add(1, Ordering::SeqCst);
+            if i == 100 {
+                panic!("node 100 fails");
+            }
+        };
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| scheduler::run(&pool, p.graph(), compute, |_, ()| Ok::<(), ()>(()))));
+        let message = outcome.err().and_then(|e| e.downcast_ref::<&str>().map(|s| s.to_string()));
+        tx.send((message, ran.load(Ordering::SeqCst), p.nodes.len())).expect("send");
+    });
+    let (message, ran, n) = rx.recv_timeout(Duration::from_secs(60)).expect("a panicking node hung the scheduler");
+    assert_eq!(message.as_deref(), Some("node 100 fails"), "the node's panic is re-raised on the calling thread");
+    assert!(ran < n, "nodes kept being dispatched after the panic ({ran} of {n})");
+}

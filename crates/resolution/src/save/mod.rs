@@ -17,6 +17,7 @@
 //!   only the rest, and writes each bidegree as it completes (writer threads, so steps
 //!   never wait on the disk unless it falls 64 bidegrees behind).
 
+mod existing;
 mod header;
 mod load;
 mod quasi_inverse;
@@ -287,12 +288,19 @@ fn allocated(meta: &fs::Metadata) -> u64 {
 /// `n_gens: u32`, `value_len: u64` (bits), then each generator's `d(g)` as
 /// `limbs_for(value_len)` little-endian `u64` limbs.
 fn generators_payload(gens: &[Differential]) -> Vec<u8> {
+    generators_payload_of(gens.iter().map(|g| &g.value))
+}
+
+/// [`generators_payload`] of the value vectors alone.
+fn generators_payload_of<'a>(values: impl ExactSizeIterator<Item = &'a fp::FpVector>) -> Vec<u8> {
     let mut w = record::Writer::default();
-    w.u32(gens.len() as u32);
-    w.u64(gens.first().map_or(0, |g| g.value.len()) as u64);
-    for g in gens {
-        debug_assert_eq!(g.value.len(), gens[0].value.len());
-        w.limbs(g.value.limbs());
+    w.u32(values.len() as u32);
+    let mut values = values.peekable();
+    let len = values.peek().map_or(0, |v| v.len());
+    w.u64(len as u64);
+    for v in values {
+        assert_eq!(v.len(), len, "the differentials of one bidegree have one length");
+        w.limbs(v.limbs());
     }
     w.bytes
 }

@@ -1,0 +1,283 @@
+//! `adams certify SAVE_DIR` and `adams resolve --certify`: the exactness certificate of
+//! `resolution::certify` from the command line.
+//!
+//! `adams certify` opens a save directory as it is (nothing in it is changed), finds the
+//! module (`--module`, else the header's `module` name, looked up as `adams resolve`
+//! does) and checks that its definition hashes to the header's `module-hash`, loads the
+//! records of the range and certifies them. The default range is the largest rectangle
+//! `stem ≤ N, s ≤ S` (by number of bidegrees) all of whose records load.
+
+use std::collections::HashSet;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use resolution::save::{module_hash, SaveDir, SaveError};
+use resolution::{Certificate, CertifyError, Resolution, ResolutionConfig};
+
+use crate::cli::CertifyArgs;
+use crate::{modules, Failure, MAX_THREADS};
+
+/// `adams certify`.
+pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
+    let started = Instant::now();
+    if args.threads > MAX_THREADS {
+        return Err(Failure::input(format!(
+            "--threads {} is more than {MAX_THREADS}; use 0 for one worker per core",
+            args.threads
+        )));
+    }
+    let max_stem = bound(args.max_stem, "--max-stem", "the stem n = t - s")?;
+    let max_s = bound(args.max_s, "--max-s", "the Adams filtration s")?.map(|s| s as u32);
+    let dir = &args.dir;
+    let header = SaveDir::read_header(dir).map_err(save_failure)?;
+    let name = args.module.clone().unwrap_or_else(|| header.module.clone());
+    // A run drops the module's cells above its top degree t = max_stem + max_s and hashes
+    // what it kept: when the whole module does not fit the header's hash, try the module
+    // cut at the top degree of the records.
+    let find = |top: Option<i32>| {
+        modules::find_module(&name, args.modules_dir.as_deref(), top).map_err(|e| {
+            let from = if args.module.is_none() {
+                " (named in its header; give --module)"
+            } else {
+                ""
+            };
+            Failure::input(format!(
+                "save directory {}: module {name}{from}: {e}",
+                dir.display()
+            ))
+        })
+    };
+    let fits = |m: &Result<steenrod::module::FiniteModule, Failure>| {
+        m.as_ref().is_ok_and(|m| module_hash(m) == header.module_hash)
+    };
+    let whole = find(None);
+    let module = if fits(&whole) {
+        whole
+    } else {
+        let top = SaveDir::bidegree_files_in(dir)
+            .map_err(save_failure)?
+            .iter()
+            .map(|&(_, t)| t)
+            .max();
+        match top.map(|t| find(Some(t))) {
+            Some(cut) if fits(&cut) => cut,
+            _ => whole,
+        }
+    }?;
+    let save = SaveDir::open_existing(dir, &module).map_err(save_failure)?;
+    let algorithm = save.header().algorithm.clone();
+    let min = module.min_degree();
+    let files: HashSet<(u32, i32)> = save
+        .bidegree_files()
+        .map_err(save_failure)?
+        .into_iter()
+        .collect();
+    let range = match (max_stem, max_s) {
+        (Some(n), Some(s)) => ResolutionConfig {
+            max_stem: n,
+            max_s: s,
+        },
+        _ => largest_range(|s, t| files.contains(&(s, t)), min, max_stem, max_s).ok_or_else(
+            || {
+                Failure::input(format!(
+                    "save directory {}: no complete range of bidegree records {}",
+                    dir.display(),
+                    wanted(max_stem, max_s)
+                ))
+            },
+        )?,
+    };
+    let mut res = Resolution::new(module, range)
+        .map_err(|e| Failure::input(format!("save directory {}: {e}", dir.display())))?;
+    let loading = res.resume(save).map_err(|e| Failure::run(e.to_string()))?;
+    let loaded = |s: u32, t: i32| s <= range.max_s && res.free_module(s).is_complete(t);
+    let range = if max_stem.is_some() && max_s.is_some() {
+        // The requested range must load whole.
+        if let Some((s, t)) = first_missing(&loaded, min, range) {
+            let why = match loading
+                .warnings
+                .iter()
+                .find(|w| w.contains(&res_path(dir, s, t)))
+            {
+                Some(w) => format!("is not usable: {w}"),
+                None if !files.contains(&(s, t)) => {
+                    format!("has no record ({})", res_path(dir, s, t))
+                }
+                None => {
+                    "was not loaded: a bidegree it depends on is missing or corrupt".to_string()
+                }
+            };
+            return Err(Failure::input(format!(
+                "save directory {}: bidegree (stem {}, s {s}, t {t}) of the requested range {why}",
+                dir.display(),
+                t - s as i32
+            )));
+        }
+        range
+    } else {
+        for w in &loading.warnings {
+            eprintln!("warning: {w}");
+        }
+        largest_range(loaded, min, max_stem, max_s).ok_or_else(|| {
+            Failure::input(format!(
+                "save directory {}: no complete range of loadable records {}",
+                dir.display(),
+                wanted(max_stem, max_s)
+            ))
+        })?
+    };
+    let certificate = res
+        .certify(range, args.threads)
+        .map_err(|e| certify_failure(e, &format!("save directory {}", dir.display())))?;
+    println!(
+        "certified {} bidegrees (stem ≤ {}, s ≤ {}) of {name} ({algorithm}) from {} in {:.2} s (loading {:.2} s, checking {:.2} s; {} matrices, largest {} × {})",
+        certificate.bidegrees,
+        certificate.max_stem,
+        certificate.max_s,
+        dir.display(),
+        started.elapsed().as_secs_f64(),
+        loading.elapsed.as_secs_f64(),
+        certificate.elapsed.as_secs_f64(),
+        certificate.matrices,
+        certificate.largest.0,
+        certificate.largest.1
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `adams resolve --certify`: certifies the resolution just computed over the run's range.
+/// A failing certificate is exit 1 (the caller then writes no ext.csv or charts).
+pub fn after_run(res: &Resolution, name: &str, threads: usize) -> Result<Certificate, Failure> {
+    res.certify(res.config(), threads)
+        .map_err(|e| certify_failure(e, &format!("resolving {name}: --certify")))
+}
+
+/// The summary line of a certificate.
+pub fn summary_line(c: &Certificate) -> String {
+    format!(
+        "summary: certified {} bidegrees (stem ≤ {}, s ≤ {}) in {:.2} s: the complex is exact and minimal there, so the table is Ext",
+        c.bidegrees,
+        c.max_stem,
+        c.max_s,
+        c.elapsed.as_secs_f64()
+    )
+}
+
+fn certify_failure(e: CertifyError, context: &str) -> Failure {
+    let code = match e {
+        CertifyError::Failed(_) => 1,
+        CertifyError::Range(_) | CertifyError::NotResolved { .. } => 2,
+        CertifyError::Threads { .. } => 3,
+    };
+    Failure {
+        code,
+        message: format!("{context}: {e}"),
+    }
+}
+
+fn save_failure(e: SaveError) -> Failure {
+    match e {
+        SaveError::Refused { .. } => Failure::input(e),
+        SaveError::Io { .. } => Failure::run(e),
+    }
+}
+
+/// A non-negative bound from the command line (each is at most the 510 of the algebra).
+fn bound(v: Option<i64>, flag: &str, what: &str) -> Result<Option<i32>, Failure> {
+    match v {
+        Some(x) if !(0..=i64::from(resolution::MAX_ALGEBRA_DEGREE)).contains(&x) => {
+            Err(Failure::input(format!(
+                "{flag} {x}: {what} must be between 0 and {}",
+                resolution::MAX_ALGEBRA_DEGREE
+            )))
+        }
+        v => Ok(v.map(|x| x as i32)),
+    }
+}
+
+fn wanted(max_stem: Option<i32>, max_s: Option<u32>) -> String {
+    match (max_stem, max_s) {
+        (None, None) => "(not even stem 0 of s = 0)".to_string(),
+        (n, s) => format!(
+            "for{}{}",
+            n.map_or(String::new(), |n| format!(" --max-stem {n}")),
+            s.map_or(String::new(), |s| format!(" --max-s {s}"))
+        ),
+    }
+}
+
+fn res_path(dir: &std::path::Path, s: u32, t: i32) -> String {
+    dir.join(format!("s{s:03}"))
+        .join(format!("t{t:03}.rec"))
+        .display()
+        .to_string()
+}
+
+/// The first bidegree of `range` (smallest stem, then `s`) that `has` not.
+fn first_missing(
+    has: &impl Fn(u32, i32) -> bool,
+    min: i32,
+    range: ResolutionConfig,
+) -> Option<(u32, i32)> {
+    (min..=range.max_stem)
+        .flat_map(|n| (0..=range.max_s).map(move |s| (s, n + s as i32)))
+        .find(|&(s, t)| !has(s, t))
+}
+
+/// The largest range `stem ≤ N, s ≤ S` all of whose bidegrees `has` holds, by number of
+/// bidegrees (ties: the larger `N`), with `N` or `S` fixed when given.
+fn largest_range(
+    has: impl Fn(u32, i32) -> bool,
+    min: i32,
+    max_stem: Option<i32>,
+    max_s: Option<u32>,
+) -> Option<ResolutionConfig> {
+    let limit = resolution::MAX_ALGEBRA_DEGREE;
+    // Row s is complete through stem `reach(s)`; the range of rows ≤ S through their minimum.
+    let reach = |s: u32| {
+        (min..=limit - s as i32)
+            .take_while(|&n| has(s, n + s as i32))
+            .last()
+    };
+    let mut best: Option<(usize, ResolutionConfig)> = None;
+    let mut n_max = i32::MAX;
+    for s in 0..=max_s.unwrap_or(limit as u32) {
+        let Some(r) = reach(s) else { break };
+        n_max = n_max.min(r);
+        let n = match max_stem {
+            Some(n) if n > n_max => break,
+            Some(n) => n,
+            None => n_max,
+        };
+        let size = (s as usize + 1) * (n - min + 1) as usize;
+        if max_s.is_none_or(|m| m == s) && best.is_none_or(|(b, _)| size > b) {
+            best = Some((
+                size,
+                ResolutionConfig {
+                    max_stem: n,
+                    max_s: s,
+                },
+            ));
+        }
+    }
+    best.map(|(_, r)| r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_largest_range_of_a_staircase() {
+        // Rows 0..=3 through stem 10, rows 4..=9 through stem 4.
+        let has = |s: u32, t: i32| t - s as i32 <= if s <= 3 { 10 } else { 4 } && s <= 9;
+        let r = largest_range(has, 0, None, None).unwrap();
+        assert_eq!((r.max_stem, r.max_s), (4, 9)); // 50 bidegrees against 44
+        let r = largest_range(has, 0, None, Some(2)).unwrap();
+        assert_eq!((r.max_stem, r.max_s), (10, 2));
+        let r = largest_range(has, 0, Some(7), None).unwrap();
+        assert_eq!((r.max_stem, r.max_s), (7, 3));
+        assert!(largest_range(has, 0, Some(11), None).is_none());
+        assert!(largest_range(|_, _| false, 0, None, None).is_none());
+    }
+}

@@ -1,0 +1,163 @@
+//! Reading a save directory without a run: open it as it is (for `adams certify`), list
+//! its bidegree files, and rewrite one bidegree's generators (for tests that alter a
+//! record and check that the certificate notices).
+
+use std::fs;
+use std::path::Path;
+
+use fp::FpVector;
+use steenrod::module::FiniteModule;
+
+use super::record::{self, Kind};
+use super::{
+    generators_payload_of, io_error, write_atomic, Header, SaveDir, SaveError, SaveOptions,
+    HEADER_FILE,
+};
+use crate::Algorithm;
+
+/// The algorithm a header names.
+fn algorithm_of(header: &Header) -> Option<Algorithm> {
+    [Algorithm::Nassau, Algorithm::Classical]
+        .into_iter()
+        .find(|&a| super::algorithm_name(a) == header.algorithm)
+}
+
+impl SaveDir {
+    /// Reads the header of the existing save directory `dir` (no module needed): for a
+    /// caller that must find the module by the header's `module` name first.
+    ///
+    /// Errors: [`SaveError::Refused`] naming the field (`path`, `header` when there is no
+    /// header file, or the header field that does not parse); [`SaveError::Io`].
+    pub fn read_header(dir: &Path) -> Result<Header, SaveError> {
+        let refused = |field: &str, reason: String| SaveError::Refused {
+            dir: dir.display().to_string(),
+            field: field.to_string(),
+            reason,
+        };
+        if !dir.is_dir() {
+            let reason = if dir.exists() {
+                "exists and is not a folder"
+            } else {
+                "no such folder"
+            };
+            return Err(refused("path", reason.to_string()));
+        }
+        let path = dir.join(HEADER_FILE);
+        if !path.is_file() {
+            return Err(refused(
+                "header",
+                format!("no {HEADER_FILE} file: not an adams save directory"),
+            ));
+        }
+        let text = fs::read_to_string(&path).map_err(|e| io_error(&path, e))?;
+        Header::parse(&text).map_err(|(field, reason)| refused(field, reason))
+    }
+
+    /// Opens the existing save directory `dir` as it is, for reading: its header must
+    /// parse and its prime and `module-hash` match `module`; the algorithm is the
+    /// header's. Nothing is created, removed or written (unlike [`SaveDir::open`]).
+    ///
+    /// Errors: as [`SaveDir::read_header`], and [`SaveError::Refused`] with field
+    /// `algorithm` or `module-hash` when they do not fit.
+    pub fn open_existing(dir: &Path, module: &FiniteModule) -> Result<SaveDir, SaveError> {
+        let saved = Self::read_header(dir)?;
+        let refused = |field: &str, reason: String| SaveError::Refused {
+            dir: dir.display().to_string(),
+            field: field.to_string(),
+            reason,
+        };
+        let algorithm = algorithm_of(&saved).ok_or_else(|| {
+            refused(
+                "algorithm",
+                format!("{:?} is neither nassau nor classical", saved.algorithm),
+            )
+        })?;
+        let run = Header::for_run(module, algorithm);
+        saved
+            .check_compatible(&run)
+            .map_err(|(field, reason)| refused(field, reason))?;
+        let options = SaveOptions {
+            quasi_inverses: false,
+        };
+        Ok(SaveDir {
+            dir: dir.to_path_buf(),
+            identity: run.identity(),
+            header: saved,
+            options,
+            created: false,
+            stats: Default::default(),
+        })
+    }
+
+    /// The algorithm this directory was made by.
+    pub fn algorithm(&self) -> Option<Algorithm> {
+        algorithm_of(&self.header)
+    }
+
+    /// The bidegrees `(s, t)` that have a file (`s{s}/t{t}.rec`; whether it is valid is
+    /// checked when loading), sorted.
+    ///
+    /// Errors: [`SaveError::Io`] when a folder cannot be listed.
+    pub fn bidegree_files(&self) -> Result<Vec<(u32, i32)>, SaveError> {
+        Self::bidegree_files_in(&self.dir)
+    }
+
+    /// [`SaveDir::bidegree_files`] of the directory `dir`, before it is opened (e.g. to
+    /// find the top internal degree of its records).
+    ///
+    /// Errors: [`SaveError::Io`] when a folder cannot be listed.
+    pub fn bidegree_files_in(dir: &Path) -> Result<Vec<(u32, i32)>, SaveError> {
+        let mut out = Vec::new();
+        for entry in fs::read_dir(dir).map_err(|e| io_error(dir, e))? {
+            let entry = entry.map_err(|e| io_error(dir, e))?;
+            let name = entry.file_name();
+            let Some(s) = name
+                .to_str()
+                .and_then(|n| n.strip_prefix('s'))
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            if !entry.path().is_dir() {
+                continue;
+            }
+            for f in fs::read_dir(entry.path()).map_err(|e| io_error(&entry.path(), e))? {
+                let f = f.map_err(|e| io_error(&entry.path(), e))?;
+                let name = f.file_name();
+                let t = name
+                    .to_str()
+                    .and_then(|n| n.strip_prefix('t'))
+                    .and_then(|n| n.strip_suffix(&format!(".{}", record::EXTENSION)))
+                    .and_then(|n| n.parse::<i32>().ok());
+                if let Some(t) = t {
+                    // Only the canonical name is a record (`SaveDir::record_path`).
+                    let canonical = dir.join(format!("s{s:03}")).join(format!("t{t:03}.{}", record::EXTENSION));
+                    if canonical == f.path() {
+                        out.push((s, t));
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        Ok(out)
+    }
+
+    /// Replaces the file of bidegree `(s, t)` by one generators record holding `values`
+    /// (the differentials of its generators, in the format and with the checksum a run
+    /// writes; no quasi-inverse record), atomically. Panics unless all values have the
+    /// same length.
+    ///
+    /// For tests and tools that alter a resolution on purpose (a record that loads but
+    /// is not exact); a run never calls it.
+    ///
+    /// Errors: [`SaveError::Io`].
+    pub fn write_generators(&self, s: u32, t: i32, values: &[FpVector]) -> Result<(), SaveError> {
+        let path = self.record_path(s, t);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).map_err(|e| io_error(parent, e))?;
+        }
+        let payload = generators_payload_of(values.iter());
+        let encoded = record::encode(Kind::Generators, &self.identity, s, t, &payload);
+        write_atomic(&path, &encoded.bytes)
+    }
+}
