@@ -16,7 +16,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 computed by building a minimal free resolution C_s -> ... -> C_0 -> M of an A-module M.\n\n\
 Coordinates: Adams filtration (homological degree) s, internal degree t, stem n = t - s. \
 dim Ext^{s,t}(M) is the number of generators of C_s in internal degree t.\n\n\
-Exit status: 0 success; 1 `verify` found a disagreement; 2 bad input (module file, range, \
+Exit status: 0 success; 1 `verify` found a disagreement or `certify` (`resolve --certify`) a bidegree that is not exact or not minimal; 2 bad input (module file, range, \
 CSV table, command line); 3 a failure while computing or writing results."
 )]
 pub struct Cli {

@@ -239,12 +239,10 @@ fn range_bound(name: &str, text: &str) -> Result<i32, String> {
         Ok(n) if n < 0 && name == "s" => Err(format!(
             "the bound `s <= {n}` is negative: s >= 0 in every bidegree, so the stated range is empty"
         )),
-        Ok(n) if n < 0 => Err(format!(
-            "the bound `stem <= {n}` is negative: adams states stem <= N with N >= 0 (below stem 0 \
-             only a module with cells there has classes)"
-        )),
-        Ok(n) if n > i64::from(limit) => Err(format!(
-            "the bound `{name} <= {n}` is beyond the limit {limit} (2^21; no table comes near it)"
+        // A stem bound may be negative: a module with cells below 0 (`C2[-20]`) has its
+        // classes there.
+        Ok(n) if n.abs() > i64::from(limit) => Err(format!(
+            "the bound `{name} <= {n}` is beyond the limit ±{limit} (2^21; no table comes near it)"
         )),
         Ok(n) => Ok(n as i32),
     }

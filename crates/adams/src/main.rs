@@ -407,6 +407,14 @@ fn draw_chart(args: cli::ChartArgs) -> Result<ExitCode, Failure> {
     if out == args.chart {
         return Err(Failure::input(format!("--output {} is the chart.json itself", out.display())));
     }
+    // Where the SVG cannot go is bad input, found before the drawing (exit 2).
+    if out.is_dir() {
+        return Err(Failure::input(format!("--output {}: is a folder; give the SVG file's path", out.display())));
+    }
+    let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    if !parent.is_dir() {
+        return Err(Failure::input(format!("--output {}: no such folder {}", out.display(), parent.display())));
+    }
     let drawing = svg::render(&chart).map_err(|e| Failure::input(format!("chart {}: {e}", args.chart.display())))?;
     fs::write(&out, drawing).map_err(|e| Failure::run(format!("cannot write {}: {e}", out.display())))?;
     Ok(ExitCode::SUCCESS)

@@ -28,8 +28,8 @@ pub enum LookupError {
     Folder(String),
     #[error("--modules-dir {dir}: {reason}")]
     ModulesDir { dir: String, reason: String },
-    #[error("module {arg}: the shift in [...] must be an integer, e.g. C2[-5]; found {found:?}")]
-    Shift { arg: String, found: String },
+    #[error("module {arg}: {reason}")]
+    Shift { arg: String, reason: String },
     #[error("no module named {name}: no such file, {looked_in}, and no bundled module of that name (bundled: {bundled})")]
     Unknown {
         name: String,
@@ -75,14 +75,17 @@ fn split_shift(arg: &str) -> Result<Option<(&str, i32)>, LookupError> {
         return Ok(None);
     };
     let (base, inner) = (&arg[..open], &arg[open + 1..arg.len() - 1]);
-    let k = inner
-        .parse::<i32>()
-        .ok()
-        .filter(|_| !base.is_empty())
-        .ok_or_else(|| LookupError::Shift {
-            arg: arg.to_string(),
-            found: inner.to_string(),
-        })?;
+    let error = |reason: String| LookupError::Shift { arg: arg.to_string(), reason };
+    if base.is_empty() {
+        return Err(error("a shift [k] needs a module name before it, e.g. C2[-5]".to_string()));
+    }
+    if base.ends_with(']') {
+        return Err(error(format!("one shift [k] at most: write the sum, e.g. {}[k]", base.split('[').next().unwrap_or(base))));
+    }
+    let k = match inner.parse::<i64>() {
+        Ok(k) => i32::try_from(k).map_err(|_| error(format!("the shift {k} is out of range (degrees are at most 2^20 in absolute value)")))?,
+        Err(_) => return Err(error(format!("the shift [{inner}] must be a whole number, e.g. C2[-5]"))),
+    };
     Ok(Some((base, k)))
 }
 

@@ -122,7 +122,7 @@ fn c2_at_degree_600_is_c2_moved_600_stems() {
                 "(the lowest is in degree 600)",
             ],
         ),
-        (&["C2[six]"], &["C2[six]", "integer"]),
+        (&["C2[six]"], &["C2[six]", "whole number"]),
         (
             &["C2", "--max-stem=-9223372036854775808"],
             &["below the bottom cell of every module"],

@@ -191,6 +191,7 @@ pub(super) fn build(
         ));
     }
     let span = span as usize;
+    check_table_size(file, &kept, min, span)?;
     let basis = Basis::new(&kept);
     let actions = resolve_actions(&basis, &spec.actions);
 
@@ -216,6 +217,47 @@ pub(super) fn build(
         dropped,
     })
 }
+
+/// The largest action tables a module may need, in bytes ([`MAX_TABLE_BYTES`]).
+///
+/// The tables hold `Sq(R)·x` for every Milnor basis element `Sq(R)` of degree `d ≤ span`
+/// and basis element `x`: `Σ_{d,t} dim A_d · dim M_t · dim M_{t+d}` bits, which grows with
+/// the square of the dimension (a file of 100 000 cells in one degree would need 1.25 GB
+/// for `Sq(0)` alone). Errors: over the limit, naming `gens`.
+fn check_table_size(file: &str, kept: &[(String, i32)], min: i64, span: usize) -> Result<(), ModuleError> {
+    let mut dims = vec![0u64; span + 1];
+    for (_, d) in kept {
+        dims[(i64::from(*d) - min) as usize] += 1;
+    }
+    let algebra_dims = MilnorAlgebra::new(span as u32);
+    let mut bytes: u64 = 0;
+    for d in 0..=span {
+        let ops = algebra_dims.dim(d as u32) as u64;
+        for t in 0..=span - d {
+            // One vector per (operation, source element): its limbs and its header.
+            let vectors = ops.saturating_mul(dims[t]);
+            let per_vector = dims[t + d].div_ceil(64) * 8 + 32;
+            bytes = bytes.saturating_add(vectors.saturating_mul(per_vector));
+        }
+    }
+    if bytes > MAX_TABLE_BYTES {
+        return Err(ModuleError::field(
+            file,
+            "gens",
+            format!(
+                "{} cells whose action tables would take {} MB; at most {} MB are supported (the tables grow with the square of the number of cells in nearby degrees)",
+                kept.len(),
+                bytes / 1_000_000,
+                MAX_TABLE_BYTES / 1_000_000
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Largest action tables of a module ([`check_table_size`]): far above the field's modules
+/// (a few hundred cells, a few MB).
+pub(super) const MAX_TABLE_BYTES: u64 = 1 << 30;
 
 /// The generators of degree (after `shift`) at most `top`, shifted. Errors: a
 /// shifted degree beyond [`MAX_ABS_DEGREE`], or no generator left.
