@@ -214,3 +214,18 @@ fn a_byte_order_mark_is_not_invalid_json() {
     let text = fd(r#"{"x0": 0}"#, "[]").replacen('{', "{\u{feff}", 1);
     assert!(message("bad.json", &text).starts_with("bad.json: invalid JSON: "));
 }
+
+/// A file within the size limit whose action tables would not fit in memory (they grow
+/// with the square of the number of cells in nearby degrees) is refused before any table
+/// is built: 100 000 cells in degree 0 need 1.25 GB for `Sq(0)` alone.
+#[test]
+fn action_tables_too_large_are_refused_naming_gens() {
+    let gens: Vec<String> = (0..100_000).map(|i| format!("\"x{i}\": 0")).collect();
+    let s = message("wide.json", &fd(&format!("{{{}}}", gens.join(", ")), "[]"));
+    assert!(s.contains("wide.json: gens: 100000 cells"), "{s}");
+    assert!(s.contains("action tables would take 1253 MB"), "{s}");
+    // 2 000 cells in one degree (4 MB of tables) still load.
+    let gens: Vec<String> = (0..2_000).map(|i| format!("\"x{i}\": 0")).collect();
+    let m = FiniteModule::from_json_str("ok.json", &fd(&format!("{{{}}}", gens.join(", ")), "[]")).unwrap();
+    assert_eq!(m.dim(0), 2_000);
+}
