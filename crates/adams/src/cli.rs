@@ -45,7 +45,8 @@ schema in the README)."
 range of bidegrees both cover, print each bidegree where the dimensions differ, and a summary. \
 Exit 0 when they agree there, 1 on any disagreement, 2 when a table cannot be read.\n\n\
 Range of a table: a line `# complete for stem <= N, s <= S` (as adams writes) says the table is \
-complete for stem n <= N and Adams filtration s <= S. A table without that line is taken to be \
+complete for stem n <= N and Adams filtration s <= S; `# complete for t <= T`, for every internal \
+degree t <= T, all s. A table without such a line is taken to be \
 complete for every internal degree t up to the largest t it contains, all s (as for a table \
 computed by t). Other lines starting with `#` are comments. Rows whose dim is 0 are allowed and \
 mean the same as an absent row."
@@ -293,7 +294,7 @@ pub struct VerifyArgs {
     #[arg(value_name = "CSV")]
     pub csv: PathBuf,
 
-    /// The reference table to compare against, e.g. ../shared/reference/ext/S_2.csv.
+    /// The reference table to compare against, e.g. tests/data/ext/S_2.csv.
     #[arg(long, value_name = "REF.csv")]
     pub against: PathBuf,
 }

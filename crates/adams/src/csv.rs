@@ -12,7 +12,9 @@
 //!
 //! - A line `# complete for stem <= N, s <= S` (anything after a `;` is free
 //!   text) states the range in which every bidegree was computed: a bidegree
-//!   there without a row has `dim = 0`.
+//!   there without a row has `dim = 0`. `# complete for t <= T` states a range
+//!   by internal degree: every `t <= T`, all `s` (the reference table of the
+//!   sphere, `tests/data/ext/S_2.csv`).
 //! - A table without that line is taken to be complete for every internal
 //!   degree `t` up to the largest `t` among its rows, all `s` (the reference
 //!   tables computed "by t" look like that).
@@ -129,7 +131,7 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
             let coverage = parse_complete_range(range).ok_or_else(|| {
                 line_err(
                     line_no,
-                    format!("expected `# complete for stem <= N, s <= S`, found `{line}`"),
+                    format!("expected `# complete for stem <= N, s <= S` (or `t <= T`), found `{line}`"),
                 )
             })?;
             if declared.is_some() {
@@ -198,9 +200,13 @@ fn complete_line_rest(line: &str) -> Option<&str> {
     Some(&rest[words.len()..])
 }
 
-/// `stem <= N, s <= S` (spaces optional around the parts, any case).
+/// `stem <= N, s <= S`, or `t <= T` (spaces optional around the parts, any case).
 fn parse_complete_range(text: &str) -> Option<Coverage> {
     let text = text.to_ascii_lowercase();
+    if let Some(max_t) = text.trim().strip_prefix('t') {
+        let max_t = max_t.trim_start().strip_prefix("<=")?.trim();
+        return Some(Coverage::UpToT { max_t: max_t.parse().ok()? });
+    }
     let mut parts = text.split(',').map(str::trim);
     let stem = parts
         .next()?
@@ -346,6 +352,18 @@ pub(crate) mod tests {
                 max_s: 25
             }
         );
+    }
+
+    #[test]
+    fn a_range_by_internal_degree_is_read() {
+        let text = "# complete for t <= 236; the sphere, all s\nstem,s,t,dim\n0,0,0,1\n";
+        let table = parse_table("S_2.csv", text).unwrap();
+        assert_eq!(table.coverage, Coverage::UpToT { max_t: 236 });
+        assert!(table.coverage.contains(200, 36) && !table.coverage.contains(200, 37));
+        for bad in ["# complete for t <= x", "# complete for t < 5", "# complete for t <= 5, s <= 3"] {
+            let err = parse_table("f.csv", &format!("{bad}\nstem,s,t,dim\n")).unwrap_err();
+            assert!(err.to_string().starts_with("f.csv, line 1: expected `# complete for"), "{bad}: {err}");
+        }
     }
 
     #[test]
