@@ -4,7 +4,10 @@
 # matrix built and reduced on both paths, thresholds lowered so that most builds go to
 # the device; ext.csv compared byte for byte with a CPU run), then time CPU-only and GPU
 # runs of the sphere to stem 110 and 130 and print a table: wall, CPU, peak host memory
-# (VmHWM), peak device memory (allocated by the run).
+# (VmHWM), peak device memory (allocated by the run). The GPU runs are timed twice: with
+# the default sampled check (--verify-sample, a seeded sample of offloaded calls redone
+# on the CPU) and with it off (--verify-sample 0); the difference is the check's real
+# cost, which should be under 5% of the run (docs/EXPERIMENTS.md, 2026-11-30).
 #
 # Usage: scripts/gpu-check.sh [OUTDIR]     (default: $OUT if set, else gpu-check-out)
 #        ADAMS_BIN=gpu-bin/adams scripts/gpu-check.sh   (a binary built elsewhere)
@@ -15,8 +18,9 @@
 #   mkdir -p gpu-bin && cp target/release/adams gpu-bin/ && strip gpu-bin/adams
 #   echo /gpu-bin/ >> .git/info/exclude
 # — and carry `gpu-bin` in the device call. nvidia-smi, if present, is logged. Finishes
-# in under 8 minutes on a 16-core H200 host (verify ~1 min, four timed runs; a build
-# there adds 2–3 min).
+# in under 8 minutes on a 16-core H200 host without the two `--verify-sample 0` runs
+# (verify ~1 min, four timed runs; a build there adds 2–3 min); those two add about one
+# more GPU run each at stems 110 and 130 (not yet timed on a GPU host).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-${OUT:-gpu-check-out}}
@@ -54,9 +58,14 @@ run() { # name, args...: one resolve into $out/NAME; prints its summary.json fig
 import json, sys
 s = json.load(open(sys.argv[1]))
 dev = s.get("peak_device_bytes")
+checked = ""
+if s.get("verify_sample") is not None:
+    checked = (f"  checked {s.get('sampled_builds')}/{s.get('offloaded_builds')} builds, "
+               f"{s.get('sampled_reductions')}/{s.get('offloaded_reductions')} reductions "
+               f"(fraction {s['verify_sample']}, {s.get('sampled_cpu_s', 0):.2f} s CPU)")
 print(f"{sys.argv[2]:<14} stem {s['max_stem']:>3} s<={s['max_s']:>3}  wall {s['wall_s']:8.2f} s  CPU {s['cpu_s']:9.2f} s  "
       f"host {s['peak_rss_bytes']/1e6:9.1f} MB  device {'-' if dev is None else f'{dev/1e6:.1f} MB':>10}  "
-      f"classes {s['total_dim']}  backend {s.get('backend', 'cpu')}")
+      f"classes {s['total_dim']}  backend {s.get('backend', 'cpu')}{checked}")
 PY
 }
 
@@ -70,6 +79,13 @@ for r in 110:58 130:68; do
     n=${r%%:*}; s=${r##*:}
     run "cpu-$n" --max-stem "$n" --max-s "$s"
     run "gpu-$n" --max-stem "$n" --max-s "$s" --backend cuda
+    run "gpu-$n-nocheck" --max-stem "$n" --max-s "$s" --backend cuda --verify-sample 0
     cmp "$out/cpu-$n/ext.csv" "$out/gpu-$n/ext.csv" && echo "ext.csv identical (stem $n)"
+    python3 - "$out/gpu-$n/summary.json" "$out/gpu-$n-nocheck/summary.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+print(f"sampled check at stem {a['max_stem']}: wall {a['wall_s']:.2f} s vs {b['wall_s']:.2f} s without "
+      f"({100 * (a['wall_s'] / b['wall_s'] - 1):+.1f}%), CPU {100 * (a['cpu_s'] / b['cpu_s'] - 1):+.1f}%")
+PY
 done
 echo "== done $(date -u +%FT%TZ)"

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Run every test of the workspace: unit, property and integration tests,
-# including the comparisons with the reference Ext tables in ../shared/reference.
+# including the comparisons with the independent reference Ext tables the project
+# carries in tests/data/ext (provenance: tests/data/README.md). It runs from a clone
+# in any folder. When ../shared/reference/modules is beside the checkout, the tests
+# that check adams against the field's own module files read it too; without it
+# they say so on stderr and check nothing.
 #
 # On a fresh Debian machine the tests need the Rust toolchain (cargo, rustc) and,
 # for the GPU kernels' tests, a Vulkan driver: Mesa's software rasterizer
@@ -23,10 +27,14 @@ if ! command -v cargo >/dev/null 2>&1; then
     fi
 fi
 
-reference=../shared/reference
-if [ ! -f "$reference/ext/S_2.csv" ] || [ ! -d "$reference/modules" ]; then
-    echo "error: $(pwd)/$reference not found: the tests compare with the reference tables in ../shared/reference beside the checkout" >&2
+if [ ! -f tests/data/ext/S_2.csv ]; then
+    echo "error: $(pwd)/tests/data/ext/S_2.csv not found: the checkout is incomplete (the tests compare with the reference tables in tests/data/ext)" >&2
     exit 2
+fi
+if [ -d ../shared/reference/modules ]; then
+    echo "note: the field's module files in $(cd ../shared/reference/modules && pwd) are checked too" >&2
+else
+    echo "note: no ../shared/reference/modules beside the checkout: the checks of the field's own module files are skipped (everything else runs from the project's data)" >&2
 fi
 
 # The GPU crate's tests and the `--backend wgpu` test run on a Vulkan device; without

@@ -55,6 +55,22 @@ pub struct RunSummary {
     /// `true` when `--certify` certified the run; `null` when it was not asked for.
     #[serde(default)]
     pub certified: Option<bool>,
+    /// `--verify`: every offloaded build and reduction was redone on the CPU.
+    #[serde(default)]
+    pub verify: bool,
+    /// With a device backend: the fraction of offloaded calls redone on the CPU
+    /// (`--verify-sample`; 1 with `--verify`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verify_sample: Option<f64>,
+    /// With a device backend: offloaded builds redone on the CPU (all matched).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sampled_builds: Option<usize>,
+    /// With a device backend: offloaded row reductions redone on the CPU (all matched).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sampled_reductions: Option<usize>,
+    /// With a device backend: CPU seconds spent redoing and comparing them (all workers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sampled_cpu_s: Option<f64>,
 }
 
 /// One range to time: `STEM:S`.

@@ -46,7 +46,8 @@ range of bidegrees both cover, print each bidegree where the dimensions differ, 
 Exit 0 when they agree there, 1 on any disagreement, 2 when a table cannot be read or the \
 common range holds no class (nothing to compare).\n\n\
 Range of a table: a line `# complete for stem <= N, s <= S` (as adams writes) says the table is \
-complete for stem n <= N and Adams filtration s <= S. A table without that line is taken to be \
+complete for stem n <= N and Adams filtration s <= S; `# complete for t <= T`, for every internal \
+degree t <= T, all s. A table without such a line is taken to be \
 complete for every internal degree t up to the largest t it contains, all s (as for a table \
 computed by t). Other lines starting with `#` are comments. Rows whose dim is 0 are allowed and \
 mean the same as an absent row."
@@ -317,6 +318,14 @@ pub struct ResolveArgs {
     #[arg(long)]
     pub certify: bool,
 
+    /// With --backend gpu: redo this fraction (0 to 1) of the offloaded matrix builds and
+    /// row reductions on the CPU and compare, as --verify does for all of them; which
+    /// ones is a seeded sample that depends only on the calls (the same in every run of
+    /// the same range, whatever the thread count). 0 turns it off. Default: the
+    /// environment variable ADAMS_VERIFY_SAMPLE, else 0.01 (a cost under 5% of a run).
+    #[arg(long, value_name = "FRACTION", conflicts_with = "verify", allow_negative_numbers = true)]
+    pub verify_sample: Option<String>,
+
     #[command(flatten)]
     pub gpu: GpuKnobs,
 
@@ -364,7 +373,7 @@ pub struct VerifyArgs {
     #[arg(value_name = "CSV")]
     pub csv: PathBuf,
 
-    /// The reference table to compare against, e.g. ../shared/reference/ext/S_2.csv.
+    /// The reference table to compare against, e.g. tests/data/ext/S_2.csv.
     #[arg(long, value_name = "REF.csv")]
     pub against: PathBuf,
 }

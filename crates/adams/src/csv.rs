@@ -12,7 +12,9 @@
 //!
 //! - A line `# complete for stem <= N, s <= S` (anything after a `;` is free
 //!   text) states the range in which every bidegree was computed: a bidegree
-//!   there without a row has `dim = 0`.
+//!   there without a row has `dim = 0`. `# complete for t <= T` states a range
+//!   by internal degree: every `t <= T`, all `s` (the reference table of the
+//!   sphere, `tests/data/ext/S_2.csv`).
 //! - A table without that line is taken to be complete for every internal
 //!   degree `t` up to the largest `t` among its rows, all `s` (the reference
 //!   tables computed "by t" look like that).
@@ -214,17 +216,23 @@ fn complete_line_rest(line: &str) -> Option<&str> {
     Some(&rest[words.len()..])
 }
 
-/// `stem <= N, s <= S` (spaces optional around the parts, any case), with
-/// `0 <= N, S <= MAX_ABS_DEGREE`. The error says which bound is wrong and why.
+/// `stem <= N, s <= S`, or `t <= T` (spaces optional around the parts, any case), with
+/// `|N|, S, |T| <= MAX_ABS_DEGREE`. The error says which bound is wrong and why.
 fn parse_complete_range(text: &str) -> Result<Coverage, String> {
     let text = text.to_ascii_lowercase();
+    if let Some(rest) = text.trim().strip_prefix('t') {
+        let Some(max_t) = rest.trim_start().strip_prefix("<=") else {
+            return Err("expected `# complete for stem <= N, s <= S` or `# complete for t <= T`".to_string());
+        };
+        return Ok(Coverage::UpToT { max_t: range_bound("t", max_t.trim())? });
+    }
     let bound = |part: Option<&str>, name: &str| -> Option<String> {
         let rest = part?.trim().strip_prefix(name)?.trim_start().strip_prefix("<=")?;
         Some(rest.trim().to_string())
     };
     let mut parts = text.split(',');
     let (Some(stem), Some(s), None) = (bound(parts.next(), "stem"), bound(parts.next(), "s"), parts.next()) else {
-        return Err("expected `# complete for stem <= N, s <= S`".to_string());
+        return Err("expected `# complete for stem <= N, s <= S` or `# complete for t <= T`".to_string());
     };
     let max_stem = range_bound("stem", &stem)?;
     let max_s = range_bound("s", &s)?;
@@ -390,6 +398,18 @@ pub(crate) mod tests {
                 max_s: 25
             }
         );
+    }
+
+    #[test]
+    fn a_range_by_internal_degree_is_read() {
+        let text = "# complete for t <= 236; the sphere, all s\nstem,s,t,dim\n0,0,0,1\n";
+        let table = parse_table("S_2.csv", text).unwrap();
+        assert_eq!(table.coverage, Coverage::UpToT { max_t: 236 });
+        assert!(table.coverage.contains(200, 36) && !table.coverage.contains(200, 37));
+        for bad in ["# complete for t <= x", "# complete for t < 5", "# complete for t <= 5, s <= 3"] {
+            let err = parse_table("f.csv", &format!("{bad}\nstem,s,t,dim\n")).unwrap_err();
+            assert!(err.to_string().starts_with("f.csv, line 1: expected `# complete for"), "{bad}: {err}");
+        }
     }
 
     #[test]

@@ -277,9 +277,9 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
     // or degrees of A beyond the tables once its cells are counted).
     let mut res = Resolution::new(module, ResolutionConfig { max_stem, max_s })
         .map_err(|e| Failure::input(format!("module {name}: {e}")))?;
-    if args.verify && args.backend == cli::BackendChoice::Cpu {
-        return Err(Failure::input("--verify compares an offloading backend with the CPU: give --backend gpu (or wgpu, cuda)"));
-    }
+    let env_sample = std::env::var(offload::VERIFY_SAMPLE_ENV).ok();
+    let check = offload::check_fraction(args.backend, args.verify, args.verify_sample.as_deref(), env_sample.as_deref())
+        .map_err(Failure::input)?;
     if args.backend != cli::BackendChoice::Cpu && args.algorithm != cli::Algorithm::Nassau {
         return Err(Failure::input(format!(
             "--backend {} offloads the steps of Nassau's algorithm; --algorithm classical runs on the CPU only",
@@ -298,7 +298,7 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         algorithm: args.algorithm.to_resolution(),
         threads: args.threads,
         progress: Some(&mut on_progress),
-        offload: device.as_deref().map(|d| resolution::Offload { backend: d as &dyn resolution::Backend, verify: args.verify }),
+        offload: device.as_deref().map(|d| resolution::Offload::new(d as &dyn resolution::Backend, check)),
     });
     reporter.finish();
     let report = outcome.map_err(|e| Failure::run(format!("resolving {name}: {e}")))?;
@@ -361,6 +361,11 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         offloaded_builds: device.as_ref().map(|d| d.offloaded().0),
         offloaded_reductions: device.as_ref().map(|d| d.offloaded().1),
         certified: certificate.as_ref().map(|_| true),
+        verify: args.verify,
+        verify_sample: device.as_ref().map(|_| check.get()),
+        sampled_builds: device.as_ref().map(|_| report.checks.builds()),
+        sampled_reductions: device.as_ref().map(|_| report.checks.reductions()),
+        sampled_cpu_s: device.as_ref().map(|_| report.checks.cpu_time.as_secs_f64()),
     };
     let summary_path = output.join("summary.json");
     let text = serde_json::to_string_pretty(&summary).map_err(|e| Failure::run(format!("summary: {e}")))?;
@@ -377,14 +382,7 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
             eprintln!("{}", certify::summary_line(c));
         }
         if let Some(d) = &device {
-            let (builds, reductions) = d.offloaded();
-            eprintln!(
-                "summary: backend {} ({}): {builds} matrix builds and {reductions} row reductions offloaded{}, peak device memory {:.1} MB",
-                args.backend.name(),
-                d.name(),
-                if args.verify { ", every one verified against the CPU" } else { "" },
-                d.peak_device_bytes() as f64 / 1e6
-            );
+            eprintln!("{}", offload::summary_line(args.backend, d.as_ref(), args.verify, check, &report.checks));
         }
         eprintln!(
             "resolved {name} ({algorithm}) through stem {max_stem}, s <= {max_s} in {:.2} s \

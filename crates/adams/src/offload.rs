@@ -1,7 +1,45 @@
 //! `--backend`: opening the device that Nassau steps offload to (the `gpu` crate, behind
 //! the `gpu` / `cuda` cargo features), as a [`resolution::Backend`].
 
+use resolution::SampleFraction;
+
 use crate::cli::{BackendChoice, GpuKnobs};
+
+/// The fraction of offloaded builds and reductions redone on the CPU by default
+/// (`--verify-sample`): the largest whose expected cost stays under 5% of a run
+/// (docs/EXPERIMENTS.md, 2026-11-30; ARCHITECTURE.md, knobs).
+pub const DEFAULT_VERIFY_SAMPLE: f64 = 0.01;
+
+/// The environment variable read when `--verify-sample` is not given.
+pub const VERIFY_SAMPLE_ENV: &str = "ADAMS_VERIFY_SAMPLE";
+
+/// Which offloaded calls to check against the CPU: `--verify` (all), else
+/// `--verify-sample FRACTION`, else `ADAMS_VERIFY_SAMPLE` (empty means unset), else
+/// [`DEFAULT_VERIFY_SAMPLE`]. Errors (one line): a bad fraction, naming the flag or the
+/// variable; `--verify` or `--verify-sample` without an offloading backend.
+pub fn check_fraction(choice: BackendChoice, verify: bool, flag: Option<&str>, env: Option<&str>) -> Result<SampleFraction, String> {
+    let from_env = match env.filter(|v| !v.is_empty()) {
+        Some(v) => Some(v.parse::<SampleFraction>().map_err(|e| format!("{VERIFY_SAMPLE_ENV}={e}"))?),
+        None => None,
+    };
+    let from_flag = match flag {
+        Some(v) => Some(v.parse::<SampleFraction>().map_err(|e| format!("--verify-sample {e}"))?),
+        None => None,
+    };
+    if choice == BackendChoice::Cpu {
+        if verify {
+            return Err("--verify compares an offloading backend with the CPU: give --backend gpu (or wgpu, cuda)".into());
+        }
+        if from_flag.is_some() {
+            return Err("--verify-sample checks an offloading backend against the CPU: give --backend gpu (or wgpu, cuda)".into());
+        }
+    }
+    if verify {
+        return Ok(SampleFraction::ALL);
+    }
+    let default = SampleFraction::new(DEFAULT_VERIFY_SAMPLE).expect("the default is a fraction");
+    Ok(from_flag.or(from_env).unwrap_or(default))
+}
 
 /// Largest `--gpu-segment-mb`: a segment is addressed in 32-bit words (< 16 GiB).
 const MAX_SEGMENT_MB: usize = 16 * 1024 - 1;
@@ -43,6 +81,55 @@ pub fn open(choice: BackendChoice, knobs: &GpuKnobs, max_degree: u32) -> Result<
         return Ok(None);
     }
     imp::open(choice, knobs, max_degree).map(Some)
+}
+
+/// The summary line of a device run: what was offloaded, what was checked, device memory.
+pub fn summary_line(choice: BackendChoice, device: &dyn Device, verify: bool, check: SampleFraction, checks: &resolution::Checks) -> String {
+    let (builds, reductions) = device.offloaded();
+    let checked = if verify {
+        ", every one verified against the CPU".to_string()
+    } else if check.get() == 0.0 {
+        ", none checked against the CPU (--verify-sample 0)".to_string()
+    } else {
+        format!(
+            ", a sample of {} builds and {} reductions (fraction {check}) redone on the CPU and matching ({:.2} s CPU)",
+            checks.builds(),
+            checks.reductions(),
+            checks.cpu_time.as_secs_f64()
+        )
+    };
+    format!(
+        "summary: backend {} ({}): {builds} matrix builds and {reductions} row reductions offloaded{checked}, peak device memory {:.1} MB",
+        choice.name(),
+        device.name(),
+        device.peak_device_bytes() as f64 / 1e6
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fraction_comes_from_verify_the_flag_the_variable_or_the_default() {
+        let gpu = BackendChoice::Gpu;
+        let f = |verify, flag, env| check_fraction(gpu, verify, flag, env).map(SampleFraction::get);
+        assert_eq!(f(false, None, None), Ok(DEFAULT_VERIFY_SAMPLE));
+        assert_eq!(f(true, None, Some("0.5")), Ok(1.0));
+        assert_eq!(f(false, Some("0"), Some("0.5")), Ok(0.0));
+        assert_eq!(f(false, None, Some("0.5")), Ok(0.5));
+        assert_eq!(f(false, None, Some("")), Ok(DEFAULT_VERIFY_SAMPLE));
+        let e = f(false, None, Some("lots")).unwrap_err();
+        assert!(e.starts_with("ADAMS_VERIFY_SAMPLE=`lots` is not a number"), "{e}");
+        let e = f(false, Some("2"), None).unwrap_err();
+        assert!(e.starts_with("--verify-sample `2`: 2 is not between 0 and 1"), "{e}");
+        // The CPU backend checks nothing: the variable is still read (a typo is an error),
+        // the flags are refused.
+        assert_eq!(check_fraction(BackendChoice::Cpu, false, None, Some("0.5")).map(SampleFraction::get), Ok(0.5));
+        assert!(check_fraction(BackendChoice::Cpu, false, None, Some("x")).unwrap_err().starts_with("ADAMS_VERIFY_SAMPLE="));
+        assert!(check_fraction(BackendChoice::Cpu, false, Some("0.5"), None).unwrap_err().starts_with("--verify-sample checks"));
+        assert!(check_fraction(BackendChoice::Cpu, true, None, None).unwrap_err().starts_with("--verify compares"));
+    }
 }
 
 #[cfg(not(feature = "gpu"))]

@@ -35,8 +35,36 @@ fn a_verified_gpu_run_equals_the_cpu_run() {
     assert!(a.len() > 200, "ext.csv too small to test anything");
     assert_eq!(a, b, "ext.csv of the GPU run differs from the CPU run's");
     let summary: serde_json::Value = serde_json::from_slice(&fs::read(gpu.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["verify"], true, "{summary}");
+    assert_eq!(summary["sampled_builds"], summary["offloaded_builds"], "--verify checks every build: {summary}");
+    assert_eq!(summary["sampled_reductions"], summary["offloaded_reductions"], "{summary}");
     assert!(summary["backend"].as_str().unwrap_or("").starts_with("gpu ("), "{summary}");
     assert!(summary["peak_device_bytes"].as_u64().unwrap_or(0) > 0, "no device memory used: nothing offloaded? {summary}");
     assert!(summary["offloaded_builds"].as_u64().unwrap_or(0) > 100, "too few builds offloaded: {summary}");
     assert!(summary["offloaded_reductions"].as_u64().unwrap_or(0) > 10, "too few row reductions offloaded: {summary}");
+}
+
+/// The same run without `--verify`: by default a sample of the offloaded calls is redone
+/// on the CPU, and summary.json says how many.
+#[test]
+fn a_gpu_run_checks_a_sample_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("gpu");
+    let o = Command::new(env!("CARGO_BIN_EXE_adams"))
+        .args(["resolve", "S_2", "--max-stem", "30", "--max-s", "15", "--no-chart", "--backend", "gpu", "--output"])
+        .arg(&out)
+        .env("ADAMS_GPU_MIN_WORK", "1")
+        .env("ADAMS_GPU_RREF_MIN", "16")
+        .env_remove("ADAMS_VERIFY_SAMPLE")
+        .output()
+        .expect("cannot start adams");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "adams failed: {err}");
+    assert!(err.contains("redone on the CPU and matching"), "{err}");
+    let summary: serde_json::Value = serde_json::from_slice(&fs::read(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["verify"], false, "{summary}");
+    assert!(summary["verify_sample"].as_f64().is_some_and(|f| f > 0.0 && f < 1.0), "{summary}");
+    let sampled = summary["sampled_builds"].as_u64().unwrap_or(0) + summary["sampled_reductions"].as_u64().unwrap_or(0);
+    let offloaded = summary["offloaded_builds"].as_u64().unwrap_or(0) + summary["offloaded_reductions"].as_u64().unwrap_or(0);
+    assert!(sampled > 0 && sampled < offloaded, "sampled {sampled} of {offloaded} calls: {summary}");
 }

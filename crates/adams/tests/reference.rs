@@ -1,5 +1,5 @@
-//! `adams resolve` against independent reference tables in
-//! `../shared/reference/ext/`, compared bidegree by bidegree.
+//! `adams resolve` against the independent reference tables in `tests/data/ext/`,
+//! compared bidegree by bidegree; the modules are the project's own files in `modules/`.
 
 mod common;
 
@@ -83,14 +83,14 @@ fn agrees_with_reference_over_its_stated_range(name: &str, module_arg: &str, ext
 #[test]
 fn moore_spectrum_c2_agrees_with_the_reference() {
     // By path to the module file.
-    let path = reference_module("C2");
+    let path = project_module("C2");
     agrees_with_reference_over_its_stated_range("C2", path.to_str().unwrap(), &[]);
 }
 
 #[test]
 fn cone_on_eta_agrees_with_the_reference() {
     // By name, found in --modules-dir.
-    let modules = reference_dir().join("modules");
+    let modules = project_modules_dir();
     agrees_with_reference_over_its_stated_range(
         "Ceta",
         "Ceta",
@@ -102,7 +102,7 @@ fn cone_on_eta_agrees_with_the_reference() {
 fn cnu_csigma_and_joker_resolve_through_stem_40() {
     for name in ["Cnu", "Csigma", "Joker"] {
         let dir = tempfile::tempdir().unwrap();
-        let path = reference_module(name);
+        let path = project_module(name);
         let (ours, chart) = resolve(path.to_str().unwrap(), 40, 20, dir.path(), &[]);
         // Each has one bottom cell, in degree 0: Ext^{0,0} = Hom_A(M, F_2)_0 = F_2.
         assert_eq!(ours.dims.get(&(0, 0)), Some(&1), "{name}: Ext^(0,0)");

@@ -4,10 +4,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn shared() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference")
-}
-
 fn run(module: &str, threads: usize, dir: &Path) -> (String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_adams"))
         .args(["resolve", module, "--max-stem", "40", "--max-s", "20", "--quiet", "--threads", &threads.to_string()])
@@ -22,7 +18,7 @@ fn run(module: &str, threads: usize, dir: &Path) -> (String, String) {
 
 #[test]
 fn one_two_and_four_threads_give_identical_output() {
-    let c2 = shared().join("modules/C2.json");
+    let c2 = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../modules/C2.json");
     for module in ["S_2", c2.to_str().expect("path")] {
         let dir = tempfile::tempdir().expect("tempdir");
         let (csv1, chart1) = run(module, 1, &dir.path().join("1"));

@@ -5,15 +5,18 @@
 //!
 //! The CPU path is the reference. A [`Backend`] decides per call whether it takes the
 //! work (by size: small builds stay on the CPU); what it returns must equal the CPU's
-//! result bit for bit. With [`Offload::verify`], every offloaded build and reduction is
-//! also done on the CPU and compared; the first difference aborts the run
-//! ([`crate::ResolutionError::Offload`]) naming the bidegree, the signature and the row.
-//! A backend error aborts the run too: there is no silent fallback to the CPU.
+//! result bit for bit. [`Offload::check`] says which offloaded builds and reductions are
+//! also done on the CPU and compared: every one (`--verify`), none, or a seeded,
+//! deterministic sample ([`crate::sample`], `--verify-sample`); the first difference
+//! aborts the run ([`crate::ResolutionError::Offload`]) naming the bidegree, the
+//! signature and the row. A backend error aborts the run too: there is no silent
+//! fallback to the CPU.
 
 use fp::Matrix;
 use steenrod::{MilnorAlgebra, PPart};
 
 use crate::free_module::Differential;
+use crate::sample::{is_sampled, CallKind, SampleFraction, DEFAULT_SEED};
 
 /// A device that can build rows of Milnor products and row reduce.
 ///
@@ -47,13 +50,28 @@ pub trait Backend: Send + Sync {
     fn row_reduce(&self, m: &mut Matrix) -> Result<Vec<usize>, String>;
 }
 
-/// A backend for a run, and whether to check it against the CPU.
+/// A backend for a run, and which of its calls to check against the CPU.
 #[derive(Clone, Copy)]
 pub struct Offload<'a> {
     /// The device.
     pub backend: &'a dyn Backend,
-    /// Build every offloaded matrix on both paths and compare.
-    pub verify: bool,
+    /// The fraction of offloaded builds and reductions also done on the CPU and compared
+    /// ([`SampleFraction::ALL`]: every one, as `--verify`; [`SampleFraction::NONE`]: none).
+    pub check: SampleFraction,
+    /// Seed of the sample ([`crate::sample::is_sampled`]).
+    pub seed: u64,
+}
+
+impl<'a> Offload<'a> {
+    /// `backend`, checking the fraction `check` of its calls, with the default seed.
+    pub fn new(backend: &'a dyn Backend, check: SampleFraction) -> Self {
+        Offload { backend, check, seed: DEFAULT_SEED }
+    }
+
+    /// Whether the offloaded call `(s, t, kind, what)` is redone on the CPU.
+    pub fn samples(&self, s: u32, t: i32, kind: CallKind, what: &str) -> bool {
+        is_sampled(self.check, self.seed, s, t, kind, what)
+    }
 }
 
 /// The first row where `a` and `b` (same shape) differ.

@@ -19,7 +19,7 @@
 
 use fp::{FpVector, Matrix, Subspace};
 use rayon::prelude::*;
-use steenrod::PPart;
+use steenrod::{MilnorAlgebra, PPart};
 
 use crate::free_module::Differential;
 use crate::scheduler::parallel_section;
@@ -41,7 +41,11 @@ const PARALLEL_ROWS: usize = 64;
 /// Fills `m` (one row per `(Sq(R), d(g))` in `specs`) with `Sq(R)·d(g)`, where `d(g)`'s
 /// terms land in blocks at `target_offsets` — in parallel when large.
 pub(crate) fn fill_rows(res: &Resolution, m: &mut Matrix, specs: &[(&Differential, PPart)], target_offsets: &[usize]) {
-    let alg = &res.algebra;
+    fill_rows_in(&res.algebra, m, specs, target_offsets);
+}
+
+/// [`fill_rows`] with the products of `alg`.
+pub(crate) fn fill_rows_in(alg: &MilnorAlgebra, m: &mut Matrix, specs: &[(&Differential, PPart)], target_offsets: &[usize]) {
     let stride = m.stride();
     if stride == 0 || specs.is_empty() {
         return;

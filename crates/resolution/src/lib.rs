@@ -12,10 +12,12 @@
 pub mod backend;
 pub mod certify;
 pub mod classical;
+pub mod cpu_backend;
 pub mod free_module;
 pub mod graph;
 pub mod nassau;
 pub mod products;
+pub mod sample;
 pub mod save;
 pub mod scheduler;
 pub mod subalgebra;
@@ -29,8 +31,10 @@ use steenrod::MilnorAlgebra;
 
 pub use backend::{Backend, Offload};
 pub use certify::{certify, Certificate, CertifyError};
+pub use cpu_backend::CpuBackend;
 pub use free_module::{Differential, FreeModule, Term};
 pub use graph::{BidegreeNode, StepPlan};
+pub use sample::{CallKind, CheckedCall, Checks, SampleFraction};
 pub use save::{SaveDir, SaveError, SaveOptions};
 
 use classical::StepKind;
@@ -145,6 +149,8 @@ pub struct StepOutput {
     pub kernel: Option<Subspace>,
     /// The quasi-inverses the step reduced, when a save directory keeps them.
     pub quasi_inverse: Option<save::StepQuasiInverse>,
+    /// The offloaded calls it redid on the CPU ([`Offload::check`]).
+    pub checks: Checks,
 }
 
 /// How to run [`Resolution::resolve_with`].
@@ -197,6 +203,9 @@ pub struct RunReport {
     pub threads: usize,
     /// `(s, t, time)` of every step, slowest first.
     pub step_times: Vec<(u32, i32, Duration)>,
+    /// The offloaded builds and reductions redone on the CPU and compared
+    /// ([`Offload::check`]); empty without offload.
+    pub checks: Checks,
 }
 
 /// A minimal resolution of a finite module, resolved over a range of bidegrees.
@@ -379,10 +388,14 @@ impl Resolution {
         // dropped when the scheduler returns, and the writer then finishes its queue.
         let (active, plan, kernels, kernel_only, writer_shared) = (&active, &plan, &kernels, &kernel_only, &writer_shared);
         let step_times_out = &mut step_times;
+        let mut checks = Checks::default();
+        let checks_out = &mut checks;
         let on_done = move |j: usize, (out, elapsed, job): (Result<StepOutput, ResolutionError>, Duration, Option<save::Job>)| {
             let i = active[j];
             let node = plan.nodes[i];
-            let out = out?;
+            let mut out = out?;
+            checks_out.calls.append(&mut out.checks.calls);
+            checks_out.cpu_time += out.checks.cpu_time;
             if let Some(e) = writer_shared.take_error() {
                 return Err(ResolutionError::Save(e.to_string()));
             }
@@ -426,6 +439,7 @@ impl Resolution {
             return Err(ResolutionError::Save(e.to_string()));
         }
         step_times.sort_by_key(|a| std::cmp::Reverse(a.2));
+        checks.calls.sort();
         Ok(RunReport {
             wall: started.elapsed(),
             steps: stats.completed,
@@ -433,6 +447,7 @@ impl Resolution {
             parked: stats.parked,
             threads,
             step_times,
+            checks,
         })
     }
 

@@ -20,13 +20,16 @@
 //! generators in degree `≥ t` and `C_{s−2}` none in degree `≥ t − 1`; by minimality the
 //! differentials of the remaining generators never reach them.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use fp::{FpVector, Matrix};
 use steenrod::PPart;
 
 use crate::backend::{first_difference, Offload};
 use crate::classical::fill_rows;
+use crate::sample::{CallKind, CheckedCall, Checks};
 use crate::free_module::{Differential, FreeModule};
 use crate::subalgebra::{MilnorSubalgebra, Signature};
 use crate::save::{QuasiInverseKind, StepQuasiInverse};
@@ -94,6 +97,8 @@ struct StepContext<'a> {
     t: i32,
     sub: &'a MilnorSubalgebra,
     offload: Option<Offload<'a>>,
+    /// The offloaded calls this step redid on the CPU, and the time that took.
+    checks: RefCell<Checks>,
 }
 
 impl StepContext<'_> {
@@ -101,10 +106,22 @@ impl StepContext<'_> {
         ResolutionError::Offload { s: self.s, t: self.t, stem: self.t - self.s as i32, reason }
     }
 
+    /// Whether the offloaded call `(kind, what)` of this step is redone on the CPU.
+    fn is_checked(&self, off: &Offload<'_>, kind: CallKind, what: &str) -> bool {
+        off.samples(self.s, self.t, kind, what)
+    }
+
+    /// Records a check of `(kind, what)` that took `time` on the CPU.
+    fn checked(&self, kind: CallKind, what: &str, time: Duration) {
+        let mut checks = self.checks.borrow_mut();
+        checks.calls.push(CheckedCall { s: self.s, t: self.t, kind, what: what.to_string() });
+        checks.cpu_time += time;
+    }
+
     /// Rows `Sq(R)·d(g)` for each listed basis element, in the target's degree-`t` basis
     /// given by `target_offsets` (generator offsets, last entry the dimension). `what`
-    /// names the build in messages. On the backend when it takes the build (and, with
-    /// verify, compared with the CPU's rows).
+    /// names the build in messages. On the backend when it takes the build (and, when
+    /// [`Offload::check`] samples it, compared with the CPU's rows).
     fn differential_rows(&self, elements: &[BasisElement<'_>], target_offsets: &[usize], what: &str) -> Result<Matrix, ResolutionError> {
         let dim = *target_offsets.last().expect("offsets end with the dimension");
         let mut m = Matrix::new(elements.len(), dim);
@@ -115,10 +132,13 @@ impl StepContext<'_> {
                 off.backend
                     .fill_rows(&self.res.algebra, &specs, target_offsets, &mut m)
                     .map_err(|e| self.error(format!("{} failed building {what}: {e}", off.backend.name())))?;
-                if off.verify {
+                if self.is_checked(&off, CallKind::Build, what) {
+                    let started = Instant::now();
                     let mut cpu = Matrix::new(elements.len(), dim);
                     fill_rows(self.res, &mut cpu, &specs, target_offsets);
-                    if let Some(row) = first_difference(&m, &cpu) {
+                    let difference = first_difference(&m, &cpu);
+                    self.checked(CallKind::Build, what, started.elapsed());
+                    if let Some(row) = difference {
                         return Err(self.error(format!(
                             "verify: {} differs from the CPU building {what} (subalgebra {}), row {row} of {}",
                             off.backend.name(),
@@ -135,22 +155,28 @@ impl StepContext<'_> {
     }
 
     /// `m` row reduced in place (RREF), its pivots returned; on the backend when it
-    /// takes the matrix (with verify, compared with the CPU's reduction).
+    /// takes the matrix (when [`Offload::check`] samples it, compared with the CPU's
+    /// reduction).
     fn row_reduce(&self, m: &mut Matrix, what: &str) -> Result<Vec<usize>, ResolutionError> {
         match self.offload {
             Some(off) if off.backend.takes_row_reduce(m.rows(), m.cols()) => {
-                let cpu = off.verify.then(|| m.clone());
+                let copied = Instant::now();
+                let cpu = self.is_checked(&off, CallKind::Reduction, what).then(|| m.clone());
+                let copy_time = copied.elapsed();
                 let pivots = off
                     .backend
                     .row_reduce(m)
                     .map_err(|e| self.error(format!("{} failed row reducing {what}: {e}", off.backend.name())))?;
                 check_pivots(&pivots, m.rows(), m.cols()).map_err(|e| self.error(format!("{}: row reducing {what}: {e}", off.backend.name())))?;
                 if let Some(mut cpu) = cpu {
+                    let started = Instant::now();
                     let cpu_pivots = cpu.row_reduce();
+                    let difference = first_difference(m, &cpu);
+                    self.checked(CallKind::Reduction, what, copy_time + started.elapsed());
                     if cpu_pivots != pivots {
                         return Err(self.error(format!("verify: {} found pivots differing from the CPU's row reducing {what}", off.backend.name())));
                     }
-                    if let Some(row) = first_difference(m, &cpu) {
+                    if let Some(row) = difference {
                         return Err(self.error(format!(
                             "verify: {} differs from the CPU row reducing {what}, row {row} of {}",
                             off.backend.name(),
@@ -226,7 +252,7 @@ fn restrict_matrix(m: &Matrix, pos: &[u32], len: usize) -> Matrix {
 pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool, offload: Option<Offload<'_>>) -> Result<StepOutput, ResolutionError> {
     debug_assert!(s >= 2);
     let sub = MilnorSubalgebra::optimal_for(s, t - res.module.max_degree());
-    let ctx = StepContext { res, s, t, sub: &sub, offload };
+    let ctx = StepContext { res, s, t, sub: &sub, offload, checks: RefCell::default() };
     let alg = &res.algebra;
     let source = &res.rows[s as usize];
     let target = &res.rows[s as usize - 1];
@@ -321,7 +347,7 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool, offload: Opt
     }
 
     let quasi_inverse = qis.map(|parts| StepQuasiInverse { kind: QuasiInverseKind::Nassau, profile: sub.profile().to_vec(), parts });
-    let mut out = StepOutput { quasi_inverse, ..StepOutput::default() };
+    let mut out = StepOutput { quasi_inverse, checks: ctx.checks.into_inner(), ..StepOutput::default() };
     for x in xs {
         let terms = target.decode(alg, t, &x);
         out.gens.push(Differential { value: x, terms });

@@ -1,23 +1,19 @@
 //! Nassau's algorithm against the classical one: two independent ways to the same Ext.
 //! For each module, both algorithms resolve through stem 40 and must give the same
 //! dimension in every bidegree; C2 and Ceta are also checked against the independent
-//! reference tables.
+//! reference tables (`tests/data/ext/`). The modules are the project's own (`modules/`).
 
 use std::path::PathBuf;
 
 use resolution::{Algorithm, ExtEntry, Resolution, ResolutionConfig};
 use steenrod::module::FiniteModule;
 
-fn shared() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference")
-}
-
+/// The project's own module definition (`modules/NAME.json`, bundled with adams).
 fn load(name: &str) -> FiniteModule {
     if name == "S_2" {
         return FiniteModule::sphere();
     }
-    let path = shared().join("modules").join(format!("{name}.json"));
-    FiniteModule::load(&path).unwrap_or_else(|e| panic!("{e}"))
+    FiniteModule::from_bundled(name).unwrap_or_else(|| panic!("{name} is not a bundled module"))
 }
 
 fn ext(name: &str, algorithm: Algorithm, max_stem: i32, max_s: u32) -> Vec<ExtEntry> {
@@ -66,7 +62,8 @@ fn joker() {
 
 /// The reference tables for C2 and Ceta state their complete range on the first line.
 fn reference_agrees(name: &str) {
-    let path = shared().join("ext").join(format!("{name}.csv"));
+    // The independent reference tables carried with the project (tests/data/README.md).
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/ext").join(format!("{name}.csv"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let first = text.lines().next().unwrap_or_default();
     let nums: Vec<i32> = first

@@ -1,13 +1,18 @@
 //! The offload path of Nassau steps ([`resolution::Backend`]) without a GPU: a backend
 //! that builds rows through another entry point (one `multiply_basis` call per product,
 //! bit by bit through `Matrix::set`) and row reduces by plain Gauss–Jordan must give the same
-//! resolution as the CPU path, with `verify` on; a backend that corrupts one bit must be
-//! caught by `verify`, naming the bidegree and the row; a backend error must stop the run.
+//! resolution as the CPU path, with every call checked; a backend that corrupts one bit
+//! must be caught by the check, naming the bidegree and the row; a backend error must stop
+//! the run. A sampled check (`--verify-sample`) redoes the same calls whatever the thread
+//! count, about the asked fraction of them, and none at fraction 0.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use fp::Matrix;
-use resolution::{Algorithm, Backend, Differential, Offload, Resolution, ResolutionConfig, ResolutionError, RunOptions};
+use resolution::{
+    Algorithm, Backend, CallKind, CheckedCall, Differential, Offload, Resolution, ResolutionConfig, ResolutionError, RunOptions, SampleFraction,
+};
 use steenrod::module::FiniteModule;
 use steenrod::{MilnorAlgebra, PPart};
 
@@ -19,17 +24,21 @@ enum Fault {
     FlipBuild,
     /// Report a device error on the 2nd offloaded reduction.
     FailReduce,
+    /// Flip one bit of every offloaded build of this shape (rows, columns).
+    FlipShape(usize, usize),
 }
 
 struct TestBackend {
     fault: Fault,
     builds: AtomicUsize,
     reductions: AtomicUsize,
+    /// The shape (rows, columns) of every build it took.
+    shapes: Mutex<Vec<(usize, usize)>>,
 }
 
 impl TestBackend {
     fn new(fault: Fault) -> Self {
-        Self { fault, builds: AtomicUsize::new(0), reductions: AtomicUsize::new(0) }
+        Self { fault, builds: AtomicUsize::new(0), reductions: AtomicUsize::new(0), shapes: Mutex::default() }
     }
 }
 
@@ -52,7 +61,13 @@ impl Backend for TestBackend {
                 });
             }
         }
-        if self.fault == Fault::FlipBuild && n == 2 && out.rows() > 0 && out.cols() > 0 {
+        self.shapes.lock().unwrap().push((out.rows(), out.cols()));
+        let flip = match self.fault {
+            Fault::FlipBuild => n == 2,
+            Fault::FlipShape(rows, cols) => (out.rows(), out.cols()) == (rows, cols),
+            _ => false,
+        };
+        if flip && out.rows() > 0 && out.cols() > 0 {
             let (i, j) = (out.rows() - 1, out.cols() - 1);
             out.set(i, j, !out.get(i, j));
         }
@@ -73,10 +88,16 @@ impl Backend for TestBackend {
 }
 
 fn run(backend: Option<&TestBackend>, verify: bool) -> (Resolution, Result<resolution::RunReport, ResolutionError>) {
+    let check = if verify { SampleFraction::ALL } else { SampleFraction::NONE };
+    run_checking(backend, check, 2)
+}
+
+/// S_2 through stem 30, `s ≤ 12`, checking the fraction `check` of offloaded calls.
+fn run_checking(backend: Option<&TestBackend>, check: SampleFraction, threads: usize) -> (Resolution, Result<resolution::RunReport, ResolutionError>) {
     let config = ResolutionConfig { max_stem: 30, max_s: 12 };
     let mut res = Resolution::new(FiniteModule::sphere(), config).expect("range");
-    let offload = backend.map(|b| Offload { backend: b as &dyn Backend, verify });
-    let out = res.run(RunOptions { algorithm: Algorithm::Nassau, threads: 2, progress: None, offload });
+    let offload = backend.map(|b| Offload::new(b as &dyn Backend, check));
+    let out = res.run(RunOptions { algorithm: Algorithm::Nassau, threads, progress: None, offload });
     (res, out)
 }
 
@@ -96,9 +117,13 @@ fn an_offloaded_run_equals_the_cpu_run() {
     r.expect("cpu run");
     let backend = TestBackend::new(Fault::None);
     let (off, r) = run(Some(&backend), true);
-    r.expect("offloaded run with verify");
-    assert!(backend.builds.load(Ordering::SeqCst) > 100, "the backend built too little to test anything");
-    assert!(backend.reductions.load(Ordering::SeqCst) > 50, "the backend reduced too little to test anything");
+    let report = r.expect("offloaded run with verify");
+    let (builds, reductions) = (backend.builds.load(Ordering::SeqCst), backend.reductions.load(Ordering::SeqCst));
+    assert!(builds > 100, "the backend built too little to test anything");
+    assert!(reductions > 50, "the backend reduced too little to test anything");
+    // Every offloaded call was checked, each once.
+    assert_eq!((report.checks.builds(), report.checks.reductions()), (builds, reductions));
+    assert!(report.checks.calls.windows(2).all(|w| w[0] != w[1]), "a call checked twice");
     assert_eq!(cpu.ext(), off.ext());
     assert!(generators(&cpu) == generators(&off), "generators differ between the CPU and the offloaded run");
 }
@@ -119,4 +144,79 @@ fn a_device_error_stops_the_run() {
     let (_, r) = run(Some(&backend), false);
     let msg = r.expect_err("a device error must stop the run").to_string();
     assert!(msg.contains("simulated device error") && msg.contains("test backend failed row reducing"), "{msg}");
+}
+
+/// The checked calls of a sampled run at `check` with `threads` workers, and the number of
+/// calls offloaded.
+fn sampled_run(check: f64, threads: usize) -> (Vec<CheckedCall>, usize) {
+    let backend = TestBackend::new(Fault::None);
+    let (_, r) = run_checking(Some(&backend), SampleFraction::new(check).unwrap(), threads);
+    let report = r.expect("sampled run");
+    let offloaded = backend.builds.load(Ordering::SeqCst) + backend.reductions.load(Ordering::SeqCst);
+    (report.checks.calls, offloaded)
+}
+
+#[test]
+fn a_sample_is_the_same_in_every_run_and_about_the_asked_fraction() {
+    let f = 0.2;
+    let (one_thread, offloaded) = sampled_run(f, 1);
+    let (two_threads, offloaded_2) = sampled_run(f, 2);
+    let (again, _) = sampled_run(f, 2);
+    assert_eq!(offloaded, offloaded_2, "the offloaded calls depend on the thread count");
+    assert!(one_thread == two_threads, "1 and 2 threads sampled different calls");
+    assert!(two_threads == again, "two runs sampled different calls");
+    // Each offloaded call is in the sample with probability f, independently: the count
+    // is binomial; allow 5 standard deviations.
+    let n = offloaded as f64;
+    let sd = (n * f * (1.0 - f)).sqrt();
+    let got = one_thread.len() as f64;
+    assert!(n > 200.0, "only {n} offloaded calls");
+    assert!((got - n * f).abs() < 5.0 * sd, "{got} of {n} calls sampled at fraction {f}");
+    assert!(one_thread.iter().any(|c| c.kind == CallKind::Build) && one_thread.iter().any(|c| c.kind == CallKind::Reduction));
+}
+
+#[test]
+fn fraction_zero_checks_nothing() {
+    let (checked, offloaded) = sampled_run(0.0, 2);
+    assert!(offloaded > 100, "nothing offloaded");
+    assert!(checked.is_empty(), "{} calls checked at fraction 0", checked.len());
+}
+
+/// A run with the build of shape `shape` corrupted, checking `check`: the bidegree and
+/// the build named by a check that caught it, if one did.
+fn caught(shape: (usize, usize), check: SampleFraction) -> Option<(u32, i32, String)> {
+    let backend = TestBackend::new(Fault::FlipShape(shape.0, shape.1));
+    let (_, r) = run_checking(Some(&backend), check, 2);
+    let Err(ResolutionError::Offload { s, t, reason, .. }) = r else { return None };
+    let what = reason.strip_prefix("verify: test backend differs from the CPU building ")?;
+    Some((s, t, what.split(" (subalgebra").next().unwrap().to_string()))
+}
+
+#[test]
+fn a_sampled_check_catches_a_corrupted_build_exactly_when_it_is_in_the_sample() {
+    // Builds whose shape occurs once are told apart by their shape, whatever the order of
+    // the calls: corrupt each (up to 40) in turn.
+    let clean = TestBackend::new(Fault::None);
+    run_checking(Some(&clean), SampleFraction::NONE, 2).1.expect("clean run");
+    let mut shapes = clean.shapes.into_inner().unwrap();
+    shapes.sort();
+    let unique: Vec<(usize, usize)> =
+        shapes.iter().filter(|&&x| shapes.iter().filter(|&&y| y == x).count() == 1).copied().take(40).collect();
+    assert!(unique.len() >= 20, "only {} builds of a unique shape", unique.len());
+    let f = SampleFraction::new(0.5).unwrap();
+    let (mut in_sample, mut outside) = (0, 0);
+    for shape in unique {
+        // Checking every call names the corrupted build: which call it is.
+        let (s, t, what) = caught(shape, SampleFraction::ALL).unwrap_or_else(|| panic!("{shape:?}: not caught checking every call"));
+        let sampled = resolution::sample::is_sampled(f, resolution::sample::DEFAULT_SEED, s, t, CallKind::Build, &what);
+        let by_sample = caught(shape, f);
+        if sampled {
+            assert_eq!(by_sample, Some((s, t, what)), "{shape:?}: a build in the sample was not caught by its check");
+            in_sample += 1;
+        } else {
+            assert_eq!(by_sample, None, "{shape:?}: a build outside the sample was checked (s {s}, t {t}, {what})");
+            outside += 1;
+        }
+    }
+    assert!(in_sample > 0 && outside > 0, "{in_sample} builds in the sample, {outside} outside");
 }

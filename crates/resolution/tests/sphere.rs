@@ -9,7 +9,8 @@ use resolution::{Algorithm, Resolution, ResolutionConfig};
 use steenrod::module::FiniteModule;
 
 fn reference(name: &str) -> BTreeMap<(i32, u32), usize> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/ext").join(name);
+    // The independent reference tables carried with the project (tests/data/README.md).
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/ext").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut table = BTreeMap::new();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("stem")) {

@@ -7,17 +7,29 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// `../shared/reference` beside the checkout.
-pub fn reference_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference")
+/// The repository root (the workspace folder).
+pub fn repository_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-pub fn reference_module(name: &str) -> PathBuf {
-    reference_dir().join("modules").join(format!("{name}.json"))
+/// The project's own definition of a bundled module: `modules/NAME.json`.
+pub fn project_module(name: &str) -> PathBuf {
+    repository_root()
+        .join("modules")
+        .join(format!("{name}.json"))
 }
 
+/// The folder of the bundled modules' files, `modules/` (for `--modules-dir`).
+pub fn project_modules_dir() -> PathBuf {
+    repository_root().join("modules")
+}
+
+/// An independent reference Ext table carried with the project:
+/// `tests/data/ext/NAME.csv` (provenance in its first line and `tests/data/README.md`).
 pub fn reference_ext(name: &str) -> PathBuf {
-    reference_dir().join("ext").join(format!("{name}.csv"))
+    repository_root()
+        .join("tests/data/ext")
+        .join(format!("{name}.csv"))
 }
 
 /// Run `adams ARGS` in `cwd`.

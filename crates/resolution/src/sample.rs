@@ -1,0 +1,238 @@
+//! Which offloaded builds and row reductions are redone on the CPU and compared
+//! (`--verify-sample FRACTION`; `--verify` is the fraction 1).
+//!
+//! The decision for one call depends only on the run's seed and on what the call is —
+//! its bidegree `(s, t)`, whether it is a matrix build or a row reduction, and which one
+//! of the step (the `what` of [`crate::nassau`]: the zero-signature matrix of
+//! `d_{s−1}`, the zero-signature image of `d_s`, or the matrix of `d_{s−1}` at a named
+//! signature) — never on thread timing: the first 8 bytes of the BLAKE3 hash of
+//! `(seed, s, t, kind, what)`, read as a number `u` uniform in `[0, 1)` (53 bits), and
+//! the call is sampled when `u < fraction`. So the same run samples the same calls with
+//! any thread count, each offloaded call is sampled with probability `fraction`, and
+//! the fraction `1` samples every call, `0` none.
+
+use std::fmt;
+use std::time::Duration;
+
+/// A fraction of offloaded calls to redo on the CPU: a number in `[0, 1]`.
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+pub struct SampleFraction(f64);
+
+impl SampleFraction {
+    /// Every offloaded call (`--verify`).
+    pub const ALL: SampleFraction = SampleFraction(1.0);
+    /// No call.
+    pub const NONE: SampleFraction = SampleFraction(0.0);
+
+    /// `fraction` if it is a number in `[0, 1]`; otherwise an error saying why (one line).
+    pub fn new(fraction: f64) -> Result<SampleFraction, String> {
+        if fraction.is_nan() {
+            return Err("is not a number: give a fraction between 0 and 1".to_string());
+        }
+        if !(0.0..=1.0).contains(&fraction) {
+            return Err(format!("{fraction} is not between 0 and 1"));
+        }
+        Ok(SampleFraction(fraction))
+    }
+
+    /// The fraction, in `[0, 1]`.
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+impl std::str::FromStr for SampleFraction {
+    type Err = String;
+
+    /// A decimal number in `[0, 1]` (`0.01`, `1e-3`, `1`); errors name the text.
+    fn from_str(text: &str) -> Result<SampleFraction, String> {
+        let value: f64 = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{text}` is not a number: give a fraction between 0 and 1"))?;
+        SampleFraction::new(value).map_err(|e| format!("`{text}`: {e}"))
+    }
+}
+
+impl fmt::Display for SampleFraction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The seed of [`crate::Offload::seed`] unless a caller picks another.
+pub const DEFAULT_SEED: u64 = 0x6164_616d_735f_7632; // "adams_v2"
+
+/// What kind of offloaded call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CallKind {
+    /// A matrix of Milnor products ([`crate::Backend::fill_rows`]).
+    Build,
+    /// A row reduction ([`crate::Backend::row_reduce`]).
+    Reduction,
+}
+
+impl CallKind {
+    fn tag(self) -> u8 {
+        match self {
+            CallKind::Build => 0,
+            CallKind::Reduction => 1,
+        }
+    }
+}
+
+/// One offloaded call that was redone on the CPU and agreed with it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CheckedCall {
+    /// Filtration of its bidegree.
+    pub s: u32,
+    /// Internal degree of its bidegree.
+    pub t: i32,
+    /// Build or reduction.
+    pub kind: CallKind,
+    /// Which build or reduction of the step, as in error messages.
+    pub what: String,
+}
+
+/// The offloaded calls a run redid on the CPU ([`crate::RunReport::checks`]).
+#[derive(Clone, Debug, Default)]
+pub struct Checks {
+    /// Every checked call, sorted (the same set for the same run with any thread count).
+    pub calls: Vec<CheckedCall>,
+    /// Time spent redoing them on the CPU and comparing, summed over the workers.
+    pub cpu_time: Duration,
+}
+
+impl Checks {
+    /// Checked matrix builds.
+    pub fn builds(&self) -> usize {
+        self.calls
+            .iter()
+            .filter(|c| c.kind == CallKind::Build)
+            .count()
+    }
+
+    /// Checked row reductions.
+    pub fn reductions(&self) -> usize {
+        self.calls
+            .iter()
+            .filter(|c| c.kind == CallKind::Reduction)
+            .count()
+    }
+}
+
+/// Whether the call `(s, t, kind, what)` is in the sample of `fraction` for `seed`
+/// (see the module documentation).
+pub fn is_sampled(
+    fraction: SampleFraction,
+    seed: u64,
+    s: u32,
+    t: i32,
+    kind: CallKind,
+    what: &str,
+) -> bool {
+    if fraction.0 >= 1.0 {
+        return true;
+    }
+    if fraction.0 <= 0.0 {
+        return false;
+    }
+    let mut hasher = blake3::Hasher::new();
+    hasher.update(&seed.to_le_bytes());
+    hasher.update(&s.to_le_bytes());
+    hasher.update(&t.to_le_bytes());
+    hasher.update(&[kind.tag()]);
+    hasher.update(what.as_bytes());
+    let bytes: [u8; 8] = hasher.finalize().as_bytes()[..8]
+        .try_into()
+        .expect("8 bytes");
+    let u = (u64::from_le_bytes(bytes) >> 11) as f64 / (1u64 << 53) as f64;
+    u < fraction.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fractions_parse_and_bad_ones_say_why() {
+        for (text, value) in [
+            ("0", 0.0),
+            ("1", 1.0),
+            ("0.01", 0.01),
+            (" 1e-3 ", 0.001),
+            ("1.0", 1.0),
+        ] {
+            assert_eq!(
+                text.parse::<SampleFraction>().unwrap().get(),
+                value,
+                "{text}"
+            );
+        }
+        for (text, says) in [
+            ("-0.1", "is not between 0 and 1"),
+            ("1.5", "is not between 0 and 1"),
+            ("NaN", "is not a number"),
+            ("inf", "is not between 0 and 1"),
+            ("abc", "is not a number"),
+            ("", "is not a number"),
+            ("0.5%", "is not a number"),
+        ] {
+            let e = text.parse::<SampleFraction>().unwrap_err();
+            assert!(
+                e.contains(says) && e.contains(&format!("`{text}`")),
+                "{text}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_sample_is_a_function_of_the_call_with_the_asked_frequency() {
+        let calls: Vec<(u32, i32, CallKind, String)> = (2..40u32)
+            .flat_map(|s| (0..100).map(move |t| (s, s as i32 + t)))
+            .flat_map(|(s, t)| {
+                [CallKind::Build, CallKind::Reduction].map(|k| {
+                    (
+                        s,
+                        t,
+                        k,
+                        format!("the matrix of d_{{s-1}} at signature ({})", t % 3),
+                    )
+                })
+            })
+            .collect();
+        let count = |f: f64, seed: u64| {
+            calls
+                .iter()
+                .filter(|(s, t, k, w)| {
+                    is_sampled(SampleFraction::new(f).unwrap(), seed, *s, *t, *k, w)
+                })
+                .count()
+        };
+        assert_eq!(count(0.0, 1), 0);
+        assert_eq!(count(1.0, 1), calls.len());
+        // 7600 calls: the count is binomial, within 5 standard deviations of f·n.
+        for f in [0.01, 0.1, 0.5] {
+            let n = calls.len() as f64;
+            let sd = (n * f * (1.0 - f)).sqrt();
+            for seed in [1, 2, DEFAULT_SEED] {
+                let got = count(f, seed) as f64;
+                assert!(
+                    (got - n * f).abs() < 5.0 * sd,
+                    "fraction {f}, seed {seed}: {got} of {n}"
+                );
+            }
+        }
+        // Another seed picks other calls; the same seed the same ones.
+        let pick = |seed: u64| -> Vec<bool> {
+            calls
+                .iter()
+                .map(|(s, t, k, w)| {
+                    is_sampled(SampleFraction::new(0.1).unwrap(), seed, *s, *t, *k, w)
+                })
+                .collect()
+        };
+        assert_eq!(pick(7), pick(7));
+        assert_ne!(pick(7), pick(8));
+    }
+}
