@@ -46,17 +46,39 @@ pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
             ))
         })
     };
-    let module = find_saved_module(&find, &header.module_hash, dir)?;
+    let (module, top) = find_saved_module(&find, &header.module_hash, dir)?;
     let save = SaveDir::open_existing(dir, &module).map_err(save_failure)?;
     let algorithm = save.header().algorithm.clone();
     let min = module.min_degree();
     // Stems run from the bottom cell b to N, and t ≤ N + S at most 510 above b.
     crate::check_module_range(&module, max_stem.unwrap_or(min), max_s.unwrap_or(0))?;
-    let files: HashSet<(u32, i32)> = save
+    let mut files: HashSet<(u32, i32)> = save
         .bidegree_files()
         .map_err(save_failure)?
         .into_iter()
         .collect();
+    if let Some(top) = top {
+        // The save holds the module without its cells above `top`: Ext of the module
+        // only for t ≤ top.
+        let cut = format!(
+            "the save directory's module-hash is that of {name} without its cells above degree {}: \
+             its records are a resolution of {name} for t ≤ {top} only",
+            module.max_degree()
+        );
+        if let (Some(n), Some(s)) = (max_stem, max_s) {
+            if n + s as i32 > top {
+                return Err(Failure::input(format!(
+                    "save directory {}: --max-stem {n} --max-s {s} reaches t = {}, but {cut}",
+                    dir.display(),
+                    n + s as i32
+                )));
+            }
+        }
+        if files.iter().any(|&(_, t)| t > top) {
+            eprintln!("note: {cut}; the records above t = {top} are ignored");
+            files.retain(|&(_, t)| t <= top);
+        }
+    }
     let range = match (max_stem, max_s) {
         (Some(n), Some(s)) => ResolutionConfig {
             max_stem: n,
@@ -175,19 +197,21 @@ pub fn summary_line(c: &Certificate) -> String {
     )
 }
 
-/// The module whose definition hashes to the header's `module_hash`. A run drops the
-/// module's cells above its top degree `t = max_stem + max_s` and hashes what it kept, so:
-/// the whole module, then the module cut at each cell degree from the bottom cell up (a
-/// cut module spans at most `MAX_SPAN` degrees). When none fits, the whole module's
-/// failure (or `open_existing`'s mismatch) is reported.
+/// The module whose definition hashes to the header's `module_hash`, and the top internal
+/// degree its records may have. A run drops the module's cells above its top degree
+/// `t = max_stem + max_s` and hashes what it kept, so: the whole module (no top), then
+/// the module cut at each cell degree `c` from the bottom cell up (a cut module spans at
+/// most `MAX_SPAN` degrees), whose `Ext^{s,t}` is the whole module's for `t` below the
+/// next cell. When none fits, `open_existing` names the mismatch (on the whole module, or
+/// the largest cut when the whole does not load).
 fn find_saved_module(
     find: &impl Fn(Option<i32>) -> Result<FiniteModule, Failure>,
     hash: &str,
     dir: &std::path::Path,
-) -> Result<FiniteModule, Failure> {
+) -> Result<(FiniteModule, Option<i32>), Failure> {
     let whole = find(None);
     if whole.as_ref().is_ok_and(|m| module_hash(m) == hash) {
-        return whole;
+        return whole.map(|m| (m, None));
     }
     // The bottom cell: of the whole module, or of the first record degree it loads cut at.
     let bottom = match &whole {
@@ -203,8 +227,13 @@ fn find_saved_module(
             ts.into_iter().find_map(|t| find(Some(t)).ok().map(|m| m.min_degree()))
         }
     };
-    let Some(bottom) = bottom else { return whole };
-    let mut dropped = None;
+    let Some(bottom) = bottom else {
+        return whole.map(|m| (m, None));
+    };
+    // Cuts at `bottom..=last` load; the cell above is where one fails or drops fewer.
+    let dropped_at = |top: i32| find(Some(top)).ok().map(|m| m.dropped_generators());
+    let last = bottom.saturating_add(resolution::MAX_ALGEBRA_DEGREE);
+    let (mut dropped, mut largest) = (None, None);
     for top in bottom..=bottom.saturating_add(MAX_SPAN as i32) {
         let Ok(cut) = find(Some(top)) else { continue };
         // A new cell degree where fewer cells are dropped than at the cut below.
@@ -212,14 +241,21 @@ fn find_saved_module(
             continue;
         }
         if module_hash(&cut) == hash {
-            return Ok(cut);
+            let same = Some(cut.dropped_generators());
+            let next = (top + 1..=last).find(|&d| dropped_at(d) != same);
+            return Ok((cut, Some(next.map_or(last, |d| d - 1))));
         }
         if cut.dropped_generators() == 0 {
             break;
         }
         dropped = Some(cut.dropped_generators());
+        largest = Some(cut);
     }
-    whole
+    // The mismatch is named by `open_existing`, on the whole module or the largest cut.
+    match (whole, largest) {
+        (Err(_), Some(cut)) => Ok((cut, None)),
+        (whole, _) => whole.map(|m| (m, None)),
+    }
 }
 
 fn certify_failure(e: CertifyError, context: &str) -> Failure {
