@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use resolution::save::{module_hash, SaveDir, SaveError};
 use resolution::{Certificate, CertifyError, Resolution, ResolutionConfig};
+use steenrod::module::{FiniteModule, MAX_SPAN};
 
 use crate::cli::CertifyArgs;
 use crate::{modules, Failure, MAX_THREADS};
@@ -26,14 +27,12 @@ pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
             args.threads
         )));
     }
-    let max_stem = bound(args.max_stem, "--max-stem", "the stem n = t - s")?;
-    let max_s = bound(args.max_s, "--max-s", "the Adams filtration s")?.map(|s| s as u32);
+    let max_stem = bound(args.max_stem, "--max-stem", -crate::MAX_ABS_STEM, crate::MAX_ABS_STEM)?;
+    let max_s = bound(args.max_s, "--max-s", 0, i64::from(resolution::MAX_ALGEBRA_DEGREE))?
+        .map(|s| s as u32);
     let dir = &args.dir;
     let header = SaveDir::read_header(dir).map_err(save_failure)?;
     let name = args.module.clone().unwrap_or_else(|| header.module.clone());
-    // A run drops the module's cells above its top degree t = max_stem + max_s and hashes
-    // what it kept: when the whole module does not fit the header's hash, try the module
-    // cut at the top degree of the records.
     let find = |top: Option<i32>| {
         modules::find_module(&name, args.modules_dir.as_deref(), top).map_err(|e| {
             let from = if args.module.is_none() {
@@ -47,31 +46,39 @@ pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
             ))
         })
     };
-    let fits = |m: &Result<steenrod::module::FiniteModule, Failure>| {
-        m.as_ref().is_ok_and(|m| module_hash(m) == header.module_hash)
-    };
-    let whole = find(None);
-    let module = if fits(&whole) {
-        whole
-    } else {
-        let top = SaveDir::bidegree_files_in(dir)
-            .map_err(save_failure)?
-            .iter()
-            .map(|&(_, t)| t)
-            .max();
-        match top.map(|t| find(Some(t))) {
-            Some(cut) if fits(&cut) => cut,
-            _ => whole,
-        }
-    }?;
+    let (module, top) = find_saved_module(&find, &header.module_hash, dir)?;
     let save = SaveDir::open_existing(dir, &module).map_err(save_failure)?;
     let algorithm = save.header().algorithm.clone();
     let min = module.min_degree();
-    let files: HashSet<(u32, i32)> = save
+    // Stems run from the bottom cell b to N, and t ≤ N + S at most 510 above b.
+    crate::check_module_range(&module, max_stem.unwrap_or(min), max_s.unwrap_or(0))?;
+    let mut files: HashSet<(u32, i32)> = save
         .bidegree_files()
         .map_err(save_failure)?
         .into_iter()
         .collect();
+    if let Some(top) = top {
+        // The save holds the module without its cells above `top`: Ext of the module
+        // only for t ≤ top.
+        let cut = format!(
+            "the save directory's module-hash is that of {name} without its cells above degree {}: \
+             its records are a resolution of {name} for t ≤ {top} only",
+            module.max_degree()
+        );
+        if let (Some(n), Some(s)) = (max_stem, max_s) {
+            if n + s as i32 > top {
+                return Err(Failure::input(format!(
+                    "save directory {}: --max-stem {n} --max-s {s} reaches t = {}, but {cut}",
+                    dir.display(),
+                    n + s as i32
+                )));
+            }
+        }
+        if files.iter().any(|&(_, t)| t > top) {
+            eprintln!("note: {cut}; the records above t = {top} are ignored");
+            files.retain(|&(_, t)| t <= top);
+        }
+    }
     let range = match (max_stem, max_s) {
         (Some(n), Some(s)) => ResolutionConfig {
             max_stem: n,
@@ -82,49 +89,76 @@ pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
                 Failure::input(format!(
                     "save directory {}: no complete range of bidegree records {}",
                     dir.display(),
-                    wanted(max_stem, max_s)
+                    wanted(min, max_stem, max_s)
                 ))
             },
         )?,
     };
     let mut res = Resolution::new(module, range)
         .map_err(|e| Failure::input(format!("save directory {}: {e}", dir.display())))?;
-    let loading = res.resume(save).map_err(|e| Failure::run(e.to_string()))?;
+    let loading = res.resume(save).map_err(save_failure)?;
+    // The loader's warnings say "recomputing": certify recomputes nothing.
+    let corrupt = |s: u32, t: i32| loading.corrupt.iter().find(|c| (c.s, c.t) == (s, t));
+    let why_not = |s: u32, t: i32| match corrupt(s, t) {
+        Some(c) => format!("its record {} is corrupt ({})", c.path.display(), c.reason),
+        None if !files.contains(&(s, t)) => format!("it has no record ({})", res_path(dir, s, t)),
+        None => "a bidegree it depends on is missing or corrupt".to_string(),
+    };
     let loaded = |s: u32, t: i32| s <= range.max_s && res.free_module(s).is_complete(t);
     let range = if max_stem.is_some() && max_s.is_some() {
         // The requested range must load whole.
         if let Some((s, t)) = first_missing(&loaded, min, range) {
-            let why = match loading
-                .warnings
-                .iter()
-                .find(|w| w.contains(&res_path(dir, s, t)))
-            {
-                Some(w) => format!("is not usable: {w}"),
-                None if !files.contains(&(s, t)) => {
-                    format!("has no record ({})", res_path(dir, s, t))
-                }
-                None => {
-                    "was not loaded: a bidegree it depends on is missing or corrupt".to_string()
-                }
-            };
             return Err(Failure::input(format!(
-                "save directory {}: bidegree (stem {}, s {s}, t {t}) of the requested range {why}",
+                "save directory {}: bidegree (stem {}, s {s}, t {t}) of the requested range is not usable: {}",
                 dir.display(),
-                t - s as i32
+                t - s as i32,
+                why_not(s, t)
             )));
         }
         range
     } else {
-        for w in &loading.warnings {
-            eprintln!("warning: {w}");
+        for c in &loading.corrupt {
+            eprintln!(
+                "warning: save record {} is corrupt ({}): bidegree (stem {}, s {}) is not certified",
+                c.path.display(),
+                c.reason,
+                c.t - c.s as i32,
+                c.s
+            );
         }
-        largest_range(loaded, min, max_stem, max_s).ok_or_else(|| {
+        let chosen = largest_range(loaded, min, max_stem, max_s).ok_or_else(|| {
             Failure::input(format!(
                 "save directory {}: no complete range of loadable records {}",
                 dir.display(),
-                wanted(max_stem, max_s)
+                wanted(min, max_stem, max_s)
             ))
-        })?
+        })?;
+        // Records outside the range chosen: name the first bidegree (by stem, then s) of
+        // their bounding rectangle that did not load.
+        let outside = files.iter().filter(|&&(s, t)| {
+            s > chosen.max_s || t - s as i32 > chosen.max_stem
+        });
+        let bounds = outside.fold(None, |b: Option<(u32, i32)>, &(s, t)| {
+            let (bs, bn) = b.unwrap_or((0, min));
+            Some((bs.max(s), bn.max(t - s as i32)))
+        });
+        if let Some((bs, bn)) = bounds {
+            let within = ResolutionConfig {
+                max_stem: bn.max(chosen.max_stem),
+                max_s: bs.max(chosen.max_s),
+            };
+            // A record outside the range loaded is taken as usable (it was not read).
+            let in_loaded_range = |s: u32, t: i32| s <= range.max_s && t - s as i32 <= range.max_stem;
+            let limited = |s: u32, t: i32| files.contains(&(s, t)) && (!in_loaded_range(s, t) || loaded(s, t));
+            if let Some((s, t)) = first_missing(&limited, min, within) {
+                eprintln!(
+                    "note: the range is limited by bidegree (stem {}, s {s}, t {t}): {}; records beyond it are not certified",
+                    t - s as i32,
+                    why_not(s, t)
+                );
+            }
+        }
+        chosen
     };
     let certificate = res
         .certify(range, args.threads)
@@ -163,6 +197,67 @@ pub fn summary_line(c: &Certificate) -> String {
     )
 }
 
+/// The module whose definition hashes to the header's `module_hash`, and the top internal
+/// degree its records may have. A run drops the module's cells above its top degree
+/// `t = max_stem + max_s` and hashes what it kept, so: the whole module (no top), then
+/// the module cut at each cell degree `c` from the bottom cell up (a cut module spans at
+/// most `MAX_SPAN` degrees), whose `Ext^{s,t}` is the whole module's for `t` below the
+/// next cell. When none fits, `open_existing` names the mismatch (on the whole module, or
+/// the largest cut when the whole does not load).
+fn find_saved_module(
+    find: &impl Fn(Option<i32>) -> Result<FiniteModule, Failure>,
+    hash: &str,
+    dir: &std::path::Path,
+) -> Result<(FiniteModule, Option<i32>), Failure> {
+    let whole = find(None);
+    if whole.as_ref().is_ok_and(|m| module_hash(m) == hash) {
+        return whole.map(|m| (m, None));
+    }
+    // The bottom cell: of the whole module, or of the first record degree it loads cut at.
+    let bottom = match &whole {
+        Ok(m) => Some(m.min_degree()),
+        Err(_) => {
+            let mut ts: Vec<i32> = SaveDir::bidegree_files_in(dir)
+                .map_err(save_failure)?
+                .iter()
+                .map(|&(_, t)| t)
+                .collect();
+            ts.sort_unstable();
+            ts.dedup();
+            ts.into_iter().find_map(|t| find(Some(t)).ok().map(|m| m.min_degree()))
+        }
+    };
+    let Some(bottom) = bottom else {
+        return whole.map(|m| (m, None));
+    };
+    // Cuts at `bottom..=last` load; the cell above is where one fails or drops fewer.
+    let dropped_at = |top: i32| find(Some(top)).ok().map(|m| m.dropped_generators());
+    let last = bottom.saturating_add(resolution::MAX_ALGEBRA_DEGREE);
+    let (mut dropped, mut largest) = (None, None);
+    for top in bottom..=bottom.saturating_add(MAX_SPAN as i32) {
+        let Ok(cut) = find(Some(top)) else { continue };
+        // A new cell degree where fewer cells are dropped than at the cut below.
+        if dropped == Some(cut.dropped_generators()) {
+            continue;
+        }
+        if module_hash(&cut) == hash {
+            let same = Some(cut.dropped_generators());
+            let next = (top + 1..=last).find(|&d| dropped_at(d) != same);
+            return Ok((cut, Some(next.map_or(last, |d| d - 1))));
+        }
+        if cut.dropped_generators() == 0 {
+            break;
+        }
+        dropped = Some(cut.dropped_generators());
+        largest = Some(cut);
+    }
+    // The mismatch is named by `open_existing`, on the whole module or the largest cut.
+    match (whole, largest) {
+        (Err(_), Some(cut)) => Ok((cut, None)),
+        (whole, _) => whole.map(|m| (m, None)),
+    }
+}
+
 fn certify_failure(e: CertifyError, context: &str) -> Failure {
     let code = match e {
         CertifyError::Failed(_) => 1,
@@ -182,22 +277,20 @@ fn save_failure(e: SaveError) -> Failure {
     }
 }
 
-/// A non-negative bound from the command line (each is at most the 510 of the algebra).
-fn bound(v: Option<i64>, flag: &str, what: &str) -> Result<Option<i32>, Failure> {
+/// A bound from the command line within `lo..=hi` (checked against the module's bottom
+/// cell once it is found).
+fn bound(v: Option<i64>, flag: &str, lo: i64, hi: i64) -> Result<Option<i32>, Failure> {
     match v {
-        Some(x) if !(0..=i64::from(resolution::MAX_ALGEBRA_DEGREE)).contains(&x) => {
-            Err(Failure::input(format!(
-                "{flag} {x}: {what} must be between 0 and {}",
-                resolution::MAX_ALGEBRA_DEGREE
-            )))
-        }
+        Some(x) if !(lo..=hi).contains(&x) => Err(Failure::input(format!(
+            "{flag} {x}: must be between {lo} and {hi}"
+        ))),
         v => Ok(v.map(|x| x as i32)),
     }
 }
 
-fn wanted(max_stem: Option<i32>, max_s: Option<u32>) -> String {
+fn wanted(min: i32, max_stem: Option<i32>, max_s: Option<u32>) -> String {
     match (max_stem, max_s) {
-        (None, None) => "(not even stem 0 of s = 0)".to_string(),
+        (None, None) => format!("(not even the bottom cell's stem {min} at s = 0)"),
         (n, s) => format!(
             "for{}{}",
             n.map_or(String::new(), |n| format!(" --max-stem {n}")),
@@ -233,9 +326,10 @@ fn largest_range(
     max_s: Option<u32>,
 ) -> Option<ResolutionConfig> {
     let limit = resolution::MAX_ALGEBRA_DEGREE;
+    // Stems run from the bottom cell: t − min ≤ limit.
     // Row s is complete through stem `reach(s)`; the range of rows ≤ S through their minimum.
     let reach = |s: u32| {
-        (min..=limit - s as i32)
+        (min..=min + limit - s as i32)
             .take_while(|&n| has(s, n + s as i32))
             .last()
     };

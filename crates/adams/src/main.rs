@@ -172,7 +172,7 @@ const MAX_THREADS: usize = 1024;
 
 /// The largest `|--max-stem|` looked at further: beyond every module degree
 /// (`2^20`), so that the sums below stay far inside `i32`.
-const MAX_ABS_STEM: i64 = 1 << 22;
+pub(crate) const MAX_ABS_STEM: i64 = 1 << 22;
 
 /// Check the requested range before any work (the module is not read yet);
 /// returns `(max_stem, max_s)`. The range is checked against the module's
@@ -218,7 +218,7 @@ fn check_range(args: &ResolveArgs) -> Result<(i32, u32), Failure> {
 /// `t = max_stem + max_s` were dropped): the stems run from `b` to `max_stem`, so
 /// `max_stem >= b`; and the algebra is needed through degree
 /// `max_stem + max_s - b`, at most [`MAX_ALGEBRA_DEGREE`].
-fn check_module_range(module: &steenrod::module::FiniteModule, max_stem: i32, max_s: u32) -> Result<(), Failure> {
+pub(crate) fn check_module_range(module: &steenrod::module::FiniteModule, max_stem: i32, max_s: u32) -> Result<(), Failure> {
     let (name, bottom) = (module.name(), module.min_degree());
     if max_stem < bottom {
         let why = if max_stem < 0 { "negative" } else { "below the bottom cell" };

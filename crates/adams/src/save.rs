@@ -25,7 +25,10 @@ pub fn resume(dir: &Path, res: &mut Resolution, algorithm: Algorithm, quasi_inve
         SaveError::Io { .. } => Failure::run(e),
     })?;
     let created = save.created();
-    let report = res.resume(save).map_err(Failure::run)?;
+    let report = res.resume(save).map_err(|e| match e {
+        SaveError::Refused { .. } => Failure::input(e),
+        SaveError::Io { .. } => Failure::run(e),
+    })?;
     for w in &report.warnings {
         eprintln!("warning: {w}");
     }

@@ -15,8 +15,8 @@ mod projective;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use common::*;
 use projective::projective;
@@ -237,26 +237,6 @@ fn module_keys_that_would_change_the_module_are_refused() {
     let (ours, _) = resolve(labelled.to_str().unwrap(), 12, 6, &a, &["--no-chart"]);
     let (c2, _) = resolve("C2", 12, 6, &b, &["--no-chart"]);
     assert_eq!(ours.dims, c2.dims);
-}
-
-/// `adams ARGS` in `cwd`, killed after `limit` (a hang fails the test).
-fn adams_within(cwd: &Path, args: &[&str], limit: Duration) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_adams"))
-        .args(args)
-        .current_dir(cwd)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > limit {
-            child.kill().unwrap();
-            panic!("adams {args:?} still running after {limit:?}: a hang");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
 }
 
 #[cfg(unix)]

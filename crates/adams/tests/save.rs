@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{adams_in, assert_one_line_error, files, stderr};
+use common::{adams_in, adams_within, assert_one_line_error, files, stderr};
 
 const STEM: i32 = 30;
 const MAX_S: u32 = 15;
@@ -169,4 +169,43 @@ fn without_quasi_inverses_the_directory_is_smaller_and_resumes_the_same() {
 
     let o = resolve(root, "S_2", STEM, MAX_S, "x", &["--no-save-quasi-inverses"]);
     assert_one_line_error(&o, 2, &["--save-dir"]);
+}
+
+/// A FIFO at `path` (`mkfifo`).
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    assert!(std::process::Command::new("mkfifo").arg(path).status().expect("mkfifo").success());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_record_or_header_that_is_a_fifo_does_not_hang_the_run() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let root = tmp.path();
+    let (reference, save) = setup(root);
+    let (s, stem) = (5u32, 10i32);
+    let name = format!("save/s{s:03}/t{:03}.rec", stem + s as i32);
+    let record = root.join(&name);
+    let original = std::fs::read(&record).expect("record");
+    std::fs::remove_file(&record).expect("remove");
+    mkfifo(&record);
+    let limit = std::time::Duration::from_secs(120);
+    let (stem_arg, s_arg) = (STEM.to_string(), MAX_S.to_string());
+    let args = ["resolve", "S_2", "--max-stem", &stem_arg, "--max-s", &s_arg, "--output", "again", "--no-chart", "--save-dir", "save"];
+    let o = ok(adams_within(root, &args, limit));
+    let err = stderr(&o);
+    let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning: ")).collect();
+    assert_eq!(warnings.len(), 1, "{err}");
+    assert!(warnings[0].contains(&name) && warnings[0].contains("field file: not a regular file"), "{}", warnings[0]);
+    let (l, b) = loaded(&o);
+    assert_eq!(b - l, dependents(s, stem), "the bidegree and everything depending on it are recomputed");
+    assert_eq!(read(&root.join("again/ext.csv")), reference);
+    assert_eq!(std::fs::read(&record).expect("rewritten as a file"), original);
+
+    // A header that is a FIFO: refused, not waited on.
+    let header = save.join("header");
+    std::fs::remove_file(&header).expect("remove");
+    mkfifo(&header);
+    let o = adams_within(root, &args, limit);
+    assert_one_line_error(&o, 2, &["field header: not a regular file"]);
 }

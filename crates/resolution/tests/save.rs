@@ -112,3 +112,66 @@ fn a_failed_write_stops_the_run_naming_the_file() {
     assert!(text.contains("s005"), "{text}");
     assert_eq!(text.lines().count(), 1, "{text}");
 }
+
+/// A generators record for `(s, t)` of the directory with `identity`, with a valid checksum,
+/// its payload zstd-compressed but declared `raw_len` bytes long (`SAVE-FORMAT.md`,
+/// "Record files": magic, version, kind, method, identity, s, t, raw and stored length,
+/// payload, BLAKE3).
+fn record_declaring(identity: &[u8; 16], s: u32, t: i32, raw_len: u64) -> Vec<u8> {
+    let stored = zstd::bulk::compress(&[0u8; 4096], 3).expect("compress");
+    let mut bytes = b"ADAMSREC".to_vec();
+    bytes.extend_from_slice(&resolution::save::FORMAT_VERSION.to_le_bytes());
+    bytes.extend_from_slice(&[1, 1]);
+    bytes.extend_from_slice(identity);
+    bytes.extend_from_slice(&s.to_le_bytes());
+    bytes.extend_from_slice(&t.to_le_bytes());
+    bytes.extend_from_slice(&raw_len.to_le_bytes());
+    bytes.extend_from_slice(&(stored.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&stored);
+    let sum = blake3::hash(&bytes);
+    bytes.extend_from_slice(sum.as_bytes());
+    bytes
+}
+
+#[test]
+fn a_record_declaring_a_huge_payload_is_corrupt_and_nothing_is_allocated_from_it() {
+    let sphere = FiniteModule::sphere();
+    let fresh = differentials(&run(&sphere, 20, 8, Algorithm::Nassau, None).0);
+    // 8 GiB (above the global limit, 1 GiB) and 512 MiB (below it, but far more than the
+    // generators of the bidegree can take).
+    for (raw_len, why) in [(8u64 << 30, "above the limit"), (512 << 20, "generators loaded below it")] {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path().join("save");
+        run(&sphere, 20, 8, Algorithm::Nassau, Some(&dir));
+        let save = SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open");
+        let (s, t) = (3u32, 10i32);
+        std::fs::write(save.record_path(s, t), record_declaring(&save.header().identity(), s, t, raw_len)).expect("write");
+        let mut res = Resolution::new(sphere.clone(), ResolutionConfig { max_stem: 20, max_s: 8 }).expect("range");
+        let report = res.resume(save).expect("resume");
+        assert_eq!(report.corrupt.len(), 1, "{:?}", report.warnings);
+        let c = &report.corrupt[0];
+        assert_eq!((c.s, c.t, c.reason.field), (s, t, "payload length"), "{}", c.reason);
+        assert!(c.reason.reason.contains(why), "{}", c.reason);
+        // Recomputed: the same resolution as a fresh run.
+        res.run(RunOptions { algorithm: Algorithm::Nassau, threads: 2, progress: None, offload: None }).expect("resolve");
+        assert!(differentials(&res) == fresh, "{raw_len}: the resumed run differs from a fresh one");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_record_that_is_not_a_regular_file_is_corrupt_and_never_opened() {
+    let sphere = FiniteModule::sphere();
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("save");
+    run(&sphere, 12, 5, Algorithm::Nassau, Some(&dir));
+    let save = SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open");
+    let rec = save.record_path(2, 8);
+    std::fs::remove_file(&rec).expect("remove");
+    std::os::unix::fs::symlink("/dev/zero", &rec).expect("symlink");
+    let mut res = Resolution::new(sphere.clone(), ResolutionConfig { max_stem: 12, max_s: 5 }).expect("range");
+    let report = res.resume(save).expect("resume");
+    assert_eq!(report.corrupt.len(), 1, "{:?}", report.warnings);
+    assert_eq!(report.corrupt[0].reason.to_string(), "field file: not a regular file");
+    assert!(report.warnings[0].contains(&rec.display().to_string()), "{}", report.warnings[0]);
+}

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// The repository root (the workspace folder).
 pub fn repository_root() -> PathBuf {
@@ -39,6 +40,26 @@ pub fn adams_in(cwd: &Path, args: &[&str]) -> Output {
         .current_dir(cwd)
         .output()
         .expect("cannot start the adams binary")
+}
+
+/// `adams ARGS` in `cwd`, killed after `limit` (a hang fails the test).
+pub fn adams_within(cwd: &Path, args: &[&str], limit: Duration) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_adams"))
+        .args(args)
+        .current_dir(cwd)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("adams {args:?} still running after {limit:?}: a hang");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
 }
 
 pub fn stdout(o: &Output) -> String {

@@ -10,7 +10,7 @@ use steenrod::module::FiniteModule;
 
 use super::record::{self, Kind};
 use super::{
-    generators_payload_of, io_error, write_atomic, Header, SaveDir, SaveError, SaveOptions,
+    generators_payload_of, io_error, read_header_text, write_atomic, Header, SaveDir, SaveError, SaveOptions,
     HEADER_FILE,
 };
 use crate::Algorithm;
@@ -43,13 +43,12 @@ impl SaveDir {
             return Err(refused("path", reason.to_string()));
         }
         let path = dir.join(HEADER_FILE);
-        if !path.is_file() {
+        let Some(text) = read_header_text(dir, &path)? else {
             return Err(refused(
                 "header",
                 format!("no {HEADER_FILE} file: not an adams save directory"),
             ));
-        }
-        let text = fs::read_to_string(&path).map_err(|e| io_error(&path, e))?;
+        };
         Header::parse(&text).map_err(|(field, reason)| refused(field, reason))
     }
 

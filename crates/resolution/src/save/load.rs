@@ -6,14 +6,14 @@
 //! So the loaded set is closed downwards, and a missing or corrupt record leaves that
 //! bidegree and everything depending on it to be recomputed.
 
-use std::fs;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use fp::{limbs_for, FpVector};
 use rayon::prelude::*;
 
 use super::record::{self, corrupt, Corrupt, Kind, Reader};
-use super::{io_error, SaveDir, SaveError};
+use super::{read_regular, ReadError, SaveDir, SaveError};
 use crate::free_module::decode_with_degrees;
 use crate::{Differential, Resolution};
 
@@ -27,10 +27,27 @@ pub struct ResumeReport {
     /// Valid records not loaded because a bidegree they depend on was missing or corrupt
     /// (they are recomputed and rewritten).
     pub not_loaded_dependents: usize,
-    /// One line per corrupt record: the file, the field, the reason.
+    /// One line per corrupt record for a run that resumes: the file, the field, the reason,
+    /// and that the bidegree is recomputed.
     pub warnings: Vec<String>,
+    /// The corrupt records (the same as `warnings`), for a caller with its own wording.
+    pub corrupt: Vec<CorruptRecord>,
     /// Time spent loading.
     pub elapsed: Duration,
+}
+
+/// A record [`Resolution::resume`] did not load because it is corrupt (or not a regular
+/// file, or too large).
+#[derive(Clone, Debug)]
+pub struct CorruptRecord {
+    /// Its filtration.
+    pub s: u32,
+    /// Its internal degree.
+    pub t: i32,
+    /// Its file.
+    pub path: PathBuf,
+    /// Why it was rejected.
+    pub reason: Corrupt,
 }
 
 /// A parsed generators record.
@@ -39,17 +56,51 @@ struct Gens {
     values: Vec<FpVector>,
 }
 
-/// A bidegree's file: its generators record, decoded, and its quasi-inverse record (if
-/// any) checked — length, checksum, header — but not decompressed.
-fn parse_file(bytes: &[u8], identity: &[u8; 16], s: u32, t: i32) -> Result<Gens, Corrupt> {
-    let (gens, rest) = record::split_first(bytes)?;
-    let g = parse_generators(&record::decode(gens, Kind::Generators, identity, s, t)?)?;
+/// A bidegree's generators record with its length, checksum and header checked, not yet
+/// decompressed (its declared length is bounded before it is), and its quasi-inverse record
+/// (if any) checked — length, checksum, header — but not decompressed.
+struct Checked {
+    gens: Vec<u8>,
+    raw_len: usize,
+    method: u8,
+}
+
+fn check_file(mut bytes: Vec<u8>, identity: &[u8; 16], s: u32, t: i32) -> Result<Checked, Corrupt> {
+    let (gens, rest) = record::split_first(&bytes)?;
+    let (raw_len, method) = record::check(gens, Kind::Generators, identity, s, t)?;
+    let gens_len = gens.len();
     if !rest.is_empty() {
         let (qi, extra) = record::split_first(rest)?;
         record::check(qi, Kind::QuasiInverse, identity, s, t)?;
         if !extra.is_empty() {
             return Err(corrupt("length", format!("{} bytes after the quasi-inverse record", extra.len())));
         }
+        bytes.truncate(gens_len);
+        bytes.shrink_to_fit();
+    }
+    Ok(Checked { gens: bytes, raw_len, method })
+}
+
+/// Decompresses and parses a checked generators record whose differentials must have
+/// `expected` bits: its declared payload length is checked first against the most that
+/// `n ≤ expected` generators of `expected` bits take (12 bytes of counts, then the limbs).
+fn parse_checked(c: &Checked, expected: usize) -> Result<Gens, Corrupt> {
+    let most = 12 + (expected as u64).saturating_mul(limbs_for(expected) as u64 * 8);
+    if c.raw_len as u64 > most {
+        return Err(corrupt(
+            "payload length",
+            format!(
+                "{} bytes declared, more than the {most} that generators of {expected} bits (the generators loaded below it) can take",
+                c.raw_len
+            ),
+        ));
+    }
+    let g = parse_generators(&record::decode_checked(&c.gens, c.raw_len, c.method)?)?;
+    if !g.values.is_empty() && g.value_len != expected {
+        return Err(corrupt(
+            "differential length",
+            format!("{} bits, but the generators loaded below it give {expected}", g.value_len),
+        ));
     }
     Ok(g)
 }
@@ -81,7 +132,8 @@ impl Resolution {
     /// `save` as it completes. Corrupt records are listed in the report's `warnings` (one
     /// line each: file, field, reason) and recomputed with everything depending on them.
     ///
-    /// Call before any run. Errors: [`SaveError::Io`] when a row folder cannot be listed.
+    /// Call before any run. Errors: [`SaveError::Refused`] (field: the row's path) when a row
+    /// `s{s}` exists and is not a folder.
     pub fn resume(&mut self, save: SaveDir) -> Result<ResumeReport, SaveError> {
         let started = Instant::now();
         let min = self.module.min_degree();
@@ -91,40 +143,41 @@ impl Resolution {
         let width = (cfg.max_stem - min + 1) as usize;
         let mut report = ResumeReport { bidegrees: coords.len(), ..ResumeReport::default() };
 
-        // 1. Read, check and decompress every record present (in parallel).
+        // 1. Read and check every record present (in parallel); decompress nothing yet.
         for s in 0..=cfg.max_s {
             let row = save.dir.join(format!("s{s:03}"));
             if row.exists() && !row.is_dir() {
-                return Err(io_error(&row, "not a folder"));
+                return Err(SaveError::Refused {
+                    dir: save.dir.display().to_string(),
+                    field: row.display().to_string(),
+                    reason: "exists and is not a folder".to_string(),
+                });
             }
         }
-        let parsed: Vec<Option<Result<Gens, Corrupt>>> = coords
+        let parsed: Vec<Option<Result<Checked, Corrupt>>> = coords
             .par_iter()
-            .map(|&(s, t)| {
-                let path = save.record_path(s, t);
-                let bytes = match fs::read(&path) {
-                    Ok(b) => b,
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
-                    Err(e) => return Some(Err(corrupt("file", e.to_string()))),
-                };
-                Some(parse_file(&bytes, &save.identity, s, t))
+            .map(|&(s, t)| match read_regular(&save.record_path(s, t), record::MAX_FILE_LEN) {
+                Ok(bytes) => Some(check_file(bytes, &save.identity, s, t)),
+                Err(ReadError::Missing) => None,
+                Err(e) => Some(Err(corrupt("file", e.to_string()))),
             })
             .collect();
 
-        // 2. Decide what loads, in dependency order (rows, then degrees).
+        // 2. Decide what loads, in dependency order (rows, then degrees), decompressing a
+        //    record only once the generators below it bound its length.
         let mut loaded = vec![false; coords.len()];
         let mut degrees: Vec<Vec<i32>> = vec![Vec::new(); cfg.max_s as usize + 1];
         let mut gens: Vec<Option<Gens>> = (0..coords.len()).map(|_| None).collect();
         for (k, (&(s, t), p)) in coords.iter().zip(parsed).enumerate() {
             let stem = t - s as i32;
             let deps_ok = (stem == min || loaded[k - 1]) && (s == 0 || loaded[k - width]);
-            let g = match p {
+            let c = match p {
                 None => continue,
                 Some(Err(c)) => {
-                    report.warnings.push(warning(&save, s, t, &c));
+                    report.corrupt(&save, s, t, c);
                     continue;
                 }
-                Some(Ok(g)) => g,
+                Some(Ok(c)) => c,
             };
             if !deps_ok {
                 report.not_loaded_dependents += 1;
@@ -135,14 +188,13 @@ impl Resolution {
             } else {
                 degrees[s as usize - 1].iter().filter(|&&d| d < t).map(|&d| self.algebra.dim((t - d) as u32)).sum()
             };
-            if !g.values.is_empty() && g.value_len != expected {
-                let c = corrupt(
-                    "differential length",
-                    format!("{} bits, but the generators loaded below it give {expected}", g.value_len),
-                );
-                report.warnings.push(warning(&save, s, t, &c));
-                continue;
-            }
+            let g = match parse_checked(&c, expected) {
+                Ok(g) => g,
+                Err(c) => {
+                    report.corrupt(&save, s, t, c);
+                    continue;
+                }
+            };
             loaded[k] = true;
             degrees[s as usize].extend(std::iter::repeat_n(t, g.values.len()));
             gens[k] = Some(g);
@@ -177,10 +229,14 @@ impl Resolution {
     }
 }
 
-fn warning(save: &SaveDir, s: u32, t: i32, c: &Corrupt) -> String {
-    format!(
-        "save record {} is corrupt ({c}): recomputing bidegree (stem {}, s {s}) and every bidegree depending on it",
-        save.record_path(s, t).display(),
-        t - s as i32
-    )
+impl ResumeReport {
+    fn corrupt(&mut self, save: &SaveDir, s: u32, t: i32, reason: Corrupt) {
+        let path = save.record_path(s, t);
+        self.warnings.push(format!(
+            "save record {} is corrupt ({reason}): recomputing bidegree (stem {}, s {s}) and every bidegree depending on it",
+            path.display(),
+            t - s as i32
+        ));
+        self.corrupt.push(CorruptRecord { s, t, path, reason });
+    }
 }

@@ -32,7 +32,7 @@ use std::sync::Mutex;
 use steenrod::module::FiniteModule;
 
 pub use header::{algorithm_name, module_hash, Header};
-pub use load::ResumeReport;
+pub use load::{CorruptRecord, ResumeReport};
 pub use quasi_inverse::{QuasiInverseKind, StepQuasiInverse};
 pub use record::{Corrupt, Kind};
 pub(crate) use writer::{Job, WriterShared, QUEUE as WRITE_QUEUE, WRITERS};
@@ -71,6 +71,71 @@ pub enum SaveError {
 
 fn io_error(path: &Path, e: impl std::fmt::Display) -> SaveError {
     SaveError::Io { path: path.display().to_string(), reason: e.to_string() }
+}
+
+/// Why [`read_regular`] did not return a file's bytes.
+#[derive(Debug)]
+pub(crate) enum ReadError {
+    /// There is no file (nor a link to one).
+    Missing,
+    /// A FIFO, a device, a folder, or a link to one: never opened (a FIFO would block
+    /// and a device such as `/dev/zero` never ends).
+    NotRegular,
+    /// Larger than the caller's limit (bytes).
+    TooLarge(u64),
+    /// The operating system's error.
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Missing => write!(f, "no such file"),
+            ReadError::NotRegular => write!(f, "not a regular file"),
+            ReadError::TooLarge(limit) => write!(f, "larger than the limit of {limit} bytes"),
+            ReadError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// The bytes of `path` when it is a regular file (a symbolic link to one is followed) of at
+/// most `limit` bytes. The type and size are checked before the file is opened, and the
+/// read stops after `limit + 1` bytes (a file that grew meanwhile).
+pub(crate) fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let meta = match fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(ReadError::Missing),
+        Err(e) => return Err(ReadError::Io(e)),
+    };
+    if !meta.is_file() {
+        return Err(ReadError::NotRegular);
+    }
+    if meta.len() > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let file = fs::File::open(path).map_err(ReadError::Io)?;
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(ReadError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    Ok(bytes)
+}
+
+/// Largest header file read (a real one is under 400 bytes).
+const MAX_HEADER_BYTES: u64 = 64 * 1024;
+
+/// The text of the header file `path`: `Ok(None)` when there is none; [`SaveError::Refused`]
+/// (field `header`) when it is not a regular file, is too large or is not UTF-8.
+fn read_header_text(dir: &Path, path: &Path) -> Result<Option<String>, SaveError> {
+    let refused = |reason: String| SaveError::Refused { dir: dir.display().to_string(), field: "header".to_string(), reason };
+    match read_regular(path, MAX_HEADER_BYTES) {
+        Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|_| refused("not UTF-8 text".to_string())),
+        Err(ReadError::Missing) => Ok(None),
+        Err(ReadError::Io(e)) => Err(io_error(path, e)),
+        Err(e) => Err(refused(e.to_string())),
+    }
 }
 
 /// What to write besides generators.
@@ -144,8 +209,7 @@ impl SaveDir {
         if dir.exists() && !dir.is_dir() {
             return Err(refused("path", "exists and is not a folder".into()));
         }
-        if header_path.is_file() {
-            let text = fs::read_to_string(&header_path).map_err(|e| io_error(&header_path, e))?;
+        if let Some(text) = read_header_text(dir, &header_path)? {
             let saved = Header::parse(&text).map_err(|(field, reason)| refused(field, reason))?;
             saved.check_compatible(&run).map_err(|(field, reason)| refused(field, reason))?;
         } else {
@@ -206,9 +270,9 @@ impl SaveDir {
     /// `Ok(None)` when the bidegree has no file or its file no quasi-inverse record.
     pub fn read_quasi_inverse(&self, s: u32, t: i32) -> Result<Option<StepQuasiInverse>, SaveError> {
         let path = self.record_path(s, t);
-        let bytes = match fs::read(&path) {
+        let bytes = match read_regular(&path, record::MAX_FILE_LEN) {
             Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(ReadError::Missing) => return Ok(None),
             Err(e) => return Err(io_error(&path, e)),
         };
         let (_, rest) = record::split_first(&bytes).map_err(|c| io_error(&path, c))?;

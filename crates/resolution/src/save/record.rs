@@ -13,9 +13,23 @@ pub const CHECKSUM_LEN: usize = 32;
 pub const COMPRESS_MIN: usize = 128;
 /// zstd level; see `SAVE-FORMAT.md` for the measurement that chose it.
 pub const ZSTD_LEVEL: i32 = 3;
-/// Largest payload a record may declare (a guard against a corrupted length field
-/// that still passes as a header; 16 GiB).
-const MAX_RAW_LEN: u64 = 1 << 34;
+/// Largest payload a record may declare before compression: 1 GiB, a guard against a
+/// length field that passes the checksum but was never written by a run (nothing is
+/// allocated from a larger one).
+///
+/// A real record stays far below. A generators record holds `n` generators of
+/// `value_len` bits each with `n ≤ value_len` (their differentials are linearly
+/// independent in `C_{s−1,t}`); a quasi-inverse record about
+/// `dim C_{s,t} × dim C_{s−1,t}` bits. 1 GiB is `8.6·10^9` bits, a bidegree with
+/// `dim C_{s,t}` and `dim C_{s−1,t}` both above 90 000; the whole save directory of S_2
+/// through stem 100 with its quasi-inverses holds 35 MB.
+/// [`crate::Resolution::resume`] checks a generators record's declared length against
+/// the generators loaded below it before decompressing it.
+pub const MAX_RAW_LEN: u64 = 1 << 30;
+
+/// Largest bidegree file read: a generators and a quasi-inverse record, each stored in at
+/// most [`MAX_RAW_LEN`] bytes.
+pub const MAX_FILE_LEN: u64 = 2 * (MAX_RAW_LEN + (HEADER_LEN + CHECKSUM_LEN) as u64);
 
 /// What a record holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,6 +139,12 @@ pub fn split_first(bytes: &[u8]) -> Result<(&[u8], &[u8]), Corrupt> {
 /// decompressed.
 pub fn decode(bytes: &[u8], kind: Kind, identity: &[u8; 16], s: u32, t: i32) -> Result<Vec<u8>, Corrupt> {
     let (raw_len, method) = check(bytes, kind, identity, s, t)?;
+    decode_checked(bytes, raw_len, method)
+}
+
+/// The payload of a record that [`check`] accepted (returning `raw_len` and `method`),
+/// decompressed. Allocates `raw_len` bytes: the caller bounds it first.
+pub fn decode_checked(bytes: &[u8], raw_len: usize, method: u8) -> Result<Vec<u8>, Corrupt> {
     let stored = &bytes[HEADER_LEN..bytes.len() - CHECKSUM_LEN];
     match method {
         0 => Ok(stored.to_vec()),
