@@ -79,7 +79,11 @@ fn split_shift(arg: &str) -> Result<Option<(&str, i32)>, LookupError> {
     if base.is_empty() {
         return Err(error("a shift [k] needs a module name before it, e.g. C2[-5]".to_string()));
     }
-    if base.ends_with(']') {
+    let nested = base
+        .strip_suffix(']')
+        .and_then(|b| b.rfind('[').map(|i| &b[i + 1..]))
+        .is_some_and(|k| k.parse::<i64>().is_ok());
+    if nested {
         return Err(error(format!("one shift [k] at most: write the sum, e.g. {}[k]", base.split('[').next().unwrap_or(base))));
     }
     let k = match inner.parse::<i64>() {
@@ -164,9 +168,16 @@ mod tests {
         assert_eq!(split_shift("a[b][600]").unwrap(), Some(("a[b]", 600)));
         assert_eq!(split_shift("C2").unwrap(), None);
         assert_eq!(split_shift("C2[").unwrap(), None);
-        for bad in ["C2[x]", "C2[]", "[3]", "C2[99999999999]", "C2[1.5]"] {
+        for (bad, why) in [
+            ("C2[x]", "whole number"),
+            ("C2[]", "whole number"),
+            ("C2[1.5]", "whole number"),
+            ("[3]", "needs a module name"),
+            ("C2[99999999999]", "out of range"),
+            ("C2[1][2]", "one shift"),
+        ] {
             let e = split_shift(bad).unwrap_err().to_string();
-            assert!(e.contains(bad) && e.contains("integer"), "{e}");
+            assert!(e.contains(bad) && e.contains(why), "{e}");
         }
     }
 }
