@@ -322,7 +322,7 @@ pub struct ResolveArgs {
     /// row reductions on the CPU and compare, as --verify does for all of them; which
     /// ones is a seeded sample that depends only on the calls (the same in every run of
     /// the same range, whatever the thread count). 0 turns it off. Default: the
-    /// environment variable ADAMS_VERIFY_SAMPLE, else 0.01 (a cost under 5% of a run).
+    /// environment variable ADAMS_VERIFY_SAMPLE, else 0.005 (a cost under 5% of a run).
     #[arg(long, value_name = "FRACTION", conflicts_with = "verify", allow_negative_numbers = true)]
     pub verify_sample: Option<String>,
 

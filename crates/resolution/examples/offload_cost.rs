@@ -1,16 +1,19 @@
 //! The CPU cost of checking offloaded work (`--verify`, `--verify-sample`), measured
 //! without a device: the sphere resolved (Nassau) with [`CpuBackend`] standing in for the
-//! device at the GPU backend's default thresholds, so that the calls a device would take
-//! are the ones checked.
+//! device at the GPU backend's default thresholds, every call it takes redone on the CPU
+//! and timed.
 //!
-//! `cargo run --release -p resolution --example offload_cost -- STEM S [THREADS] [FRACTION,...]`
+//! `cargo run --release -p resolution --example offload_cost -- STEM S [THREADS] [FRACTION,...] [cpu]`
 //!
-//! Prints, for the range: the CPU-only run's wall time `T`; the calls a device would take
-//! and `O`, the CPU time of redoing all of them (a run checking every call); their share
-//! `O / T`; then for each FRACTION a run checking that seeded sample: calls checked and
-//! the CPU time they took. With one thread, wall time is CPU time.
+//! Prints: the calls a device would take and `O`, the CPU time of redoing all of them;
+//! `T`, the run's time without those checks (its wall time less `O`; with one thread,
+//! wall time is CPU time), and `O / T`; the five costliest calls. Then, for each FRACTION,
+//! the cost of the seeded sample of that fraction — the sum of the times of the calls it
+//! picks — for the default seed and over seeds 1..=100 (mean, largest), as a share of `O`
+//! and of `T`. With `cpu`, first a CPU-only run of the range for comparison.
 use std::time::{Duration, Instant};
 
+use resolution::sample::{is_sampled, DEFAULT_SEED};
 use resolution::{
     Algorithm, CpuBackend, Offload, Resolution, ResolutionConfig, RunOptions, RunReport,
     SampleFraction,
@@ -21,11 +24,11 @@ fn run(
     max_stem: i32,
     max_s: u32,
     threads: usize,
-    backend: Option<(&CpuBackend, SampleFraction)>,
+    backend: Option<&CpuBackend>,
 ) -> (RunReport, Duration) {
     let mut res = Resolution::new(FiniteModule::sphere(), ResolutionConfig { max_stem, max_s })
         .expect("range");
-    let offload = backend.map(|(b, check)| Offload::new(b, check));
+    let offload = backend.map(|b| Offload::new(b, SampleFraction::ALL));
     let started = Instant::now();
     let report = res
         .run(RunOptions {
@@ -45,45 +48,65 @@ fn main() {
     let threads: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
     let fractions: Vec<SampleFraction> = args
         .get(4)
-        .map_or("0.01".to_string(), |a| a.clone())
+        .map_or("0.005,0.01,0.02,0.05", String::as_str)
         .split(',')
         .filter(|f| !f.is_empty())
         .map(|f| f.parse().expect("a fraction in [0, 1]"))
         .collect();
+    println!("S_2 stem {max_stem}, s <= {max_s}, {threads} threads, device thresholds 200000 products, 2048 rows and columns");
+    if args.get(5).map(String::as_str) == Some("cpu") {
+        let (_, wall) = run(max_stem, max_s, threads, None);
+        println!("CPU-only run: {:.2} s", wall.as_secs_f64());
+    }
 
-    let (_, cpu_wall) = run(max_stem, max_s, threads, None);
+    let backend = CpuBackend::with_device_defaults();
+    let (report, wall) = run(max_stem, max_s, threads, Some(&backend));
+    let (builds, reductions) = backend.taken();
+    let checks = &report.checks;
+    let o = checks.cpu_time.as_secs_f64();
+    let t = wall.as_secs_f64() - o;
     println!(
-        "S_2 stem {max_stem}, s <= {max_s}, {threads} threads: CPU-only run {:.2} s",
-        cpu_wall.as_secs_f64()
-    );
-
-    let all = CpuBackend::with_device_defaults();
-    let (report, wall) = run(max_stem, max_s, threads, Some((&all, SampleFraction::ALL)));
-    let (builds, reductions) = all.taken();
-    let o = report.checks.cpu_time.as_secs_f64();
-    // The same run without its checks: its own wall time less O (one thread).
-    let t_same_run = wall.as_secs_f64() - o;
-    println!(
-        "every call checked: {builds} builds and {reductions} reductions a device would take; redoing them took O = {o:.2} s \
-         (O / T = {:.1}%); run {:.2} s, so {t_same_run:.2} s without the checks (O / that = {:.1}%)",
-        100.0 * o / cpu_wall.as_secs_f64(),
+        "{builds} builds and {reductions} reductions a device would take; redoing them: O = {o:.2} s; \
+         run {:.2} s, T = {t:.2} s without the checks; O / T = {:.1}%",
         wall.as_secs_f64(),
-        100.0 * o / t_same_run
+        100.0 * o / t
     );
-    for f in fractions {
-        let backend = CpuBackend::with_device_defaults();
-        let (report, wall) = run(max_stem, max_s, threads, Some((&backend, f)));
-        let c = &report.checks;
+    let mut costliest: Vec<(Duration, usize)> = checks.times.iter().copied().zip(0..).collect();
+    costliest.sort_by(|a, b| b.cmp(a));
+    for &(time, i) in costliest.iter().take(5) {
+        let c = &checks.calls[i];
         println!(
-            "fraction {f}: {} builds and {} reductions checked ({:.1}% of {} calls), {:.2} s ({:.1}% of O, {:.1}% of T); run {:.2} s",
-            c.builds(),
-            c.reductions(),
-            100.0 * c.calls.len() as f64 / (builds + reductions).max(1) as f64,
-            builds + reductions,
-            c.cpu_time.as_secs_f64(),
-            100.0 * c.cpu_time.as_secs_f64() / o.max(1e-9),
-            100.0 * c.cpu_time.as_secs_f64() / cpu_wall.as_secs_f64(),
-            wall.as_secs_f64()
+            "  {:.3} s ({:.1}% of O): {:?} at (s {}, t {}) {}",
+            time.as_secs_f64(),
+            100.0 * time.as_secs_f64() / o,
+            c.kind,
+            c.s,
+            c.t,
+            c.what
+        );
+    }
+    let sample_cost = |f: SampleFraction, seed: u64| -> f64 {
+        let picked = checks
+            .calls
+            .iter()
+            .zip(&checks.times)
+            .filter(|(c, _)| is_sampled(f, seed, c.s, c.t, c.kind, &c.what));
+        picked
+            .map(|(_, time)| time.as_secs_f64())
+            .fold(0.0, |a, b| a + b)
+    };
+    for f in fractions {
+        let default = sample_cost(f, DEFAULT_SEED);
+        let costs: Vec<f64> = (1..=100).map(|seed| sample_cost(f, seed)).collect();
+        let mean = costs.iter().sum::<f64>() / costs.len() as f64;
+        let max = costs.iter().copied().fold(0.0, f64::max);
+        println!(
+            "fraction {f}: default seed {default:.2} s ({:.1}% of O, {:.2}% of T); seeds 1..=100: mean {mean:.2} s \
+             ({:.2}% of T), largest {max:.2} s ({:.2}% of T)",
+            100.0 * default / o,
+            100.0 * default / t,
+            100.0 * mean / t,
+            100.0 * max / t
         );
     }
 }

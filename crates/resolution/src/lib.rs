@@ -394,8 +394,7 @@ impl Resolution {
             let i = active[j];
             let node = plan.nodes[i];
             let mut out = out?;
-            checks_out.calls.append(&mut out.checks.calls);
-            checks_out.cpu_time += out.checks.cpu_time;
+            checks_out.append(&mut out.checks);
             if let Some(e) = writer_shared.take_error() {
                 return Err(ResolutionError::Save(e.to_string()));
             }
@@ -439,7 +438,7 @@ impl Resolution {
             return Err(ResolutionError::Save(e.to_string()));
         }
         step_times.sort_by_key(|a| std::cmp::Reverse(a.2));
-        checks.calls.sort();
+        checks.sort();
         Ok(RunReport {
             wall: started.elapsed(),
             steps: stats.completed,

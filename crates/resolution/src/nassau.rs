@@ -113,9 +113,7 @@ impl StepContext<'_> {
 
     /// Records a check of `(kind, what)` that took `time` on the CPU.
     fn checked(&self, kind: CallKind, what: &str, time: Duration) {
-        let mut checks = self.checks.borrow_mut();
-        checks.calls.push(CheckedCall { s: self.s, t: self.t, kind, what: what.to_string() });
-        checks.cpu_time += time;
+        self.checks.borrow_mut().push(CheckedCall { s: self.s, t: self.t, kind, what: what.to_string() }, time);
     }
 
     /// Rows `Sq(R)·d(g)` for each listed basis element, in the target's degree-`t` basis

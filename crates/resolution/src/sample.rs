@@ -99,11 +99,34 @@ pub struct CheckedCall {
 pub struct Checks {
     /// Every checked call, sorted (the same set for the same run with any thread count).
     pub calls: Vec<CheckedCall>,
-    /// Time spent redoing them on the CPU and comparing, summed over the workers.
+    /// The time each took to redo on the CPU and compare, in the order of `calls`.
+    pub times: Vec<Duration>,
+    /// Their sum (over the workers).
     pub cpu_time: Duration,
 }
 
 impl Checks {
+    /// Records a checked call that took `time`.
+    pub(crate) fn push(&mut self, call: CheckedCall, time: Duration) {
+        self.calls.push(call);
+        self.times.push(time);
+        self.cpu_time += time;
+    }
+
+    /// Moves the calls of `other` here.
+    pub(crate) fn append(&mut self, other: &mut Checks) {
+        self.calls.append(&mut other.calls);
+        self.times.append(&mut other.times);
+        self.cpu_time += std::mem::take(&mut other.cpu_time);
+    }
+
+    /// Sorts the calls (their times along).
+    pub(crate) fn sort(&mut self) {
+        let mut both: Vec<(CheckedCall, Duration)> = self.calls.drain(..).zip(self.times.drain(..)).collect();
+        both.sort();
+        (self.calls, self.times) = both.into_iter().unzip();
+    }
+
     /// Checked matrix builds.
     pub fn builds(&self) -> usize {
         self.calls
