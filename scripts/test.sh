@@ -51,6 +51,20 @@ if ! ls /usr/share/vulkan/icd.d/lvp_icd.*.json >/dev/null 2>&1 || ! ldconfig -p 
     fi
 fi
 
+# Style gates: every file rustfmt-clean, and clippy without warnings (tests included).
+# rustup's minimal profile may lack the two components; add them when missing.
+for component in rustfmt clippy; do
+    if ! cargo "${component/rustfmt/fmt}" --version >/dev/null 2>&1; then
+        echo "installing the Rust component $component (rustup component add $component)" >&2
+        rustup component add "$component"
+    fi
+done
+if ! cargo fmt --all --check >/dev/null; then
+    echo "error: some files are not rustfmt-clean: run \`cargo fmt --all\` (cargo fmt --all --check lists them)" >&2
+    exit 1
+fi
+cargo clippy --workspace --tests -q -- -D warnings
+
 cargo test --workspace "$@"
 # The adams binary with its GPU backend (feature `gpu`): a verified end-to-end run on
 # the Vulkan device against the CPU run.

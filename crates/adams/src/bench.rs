@@ -135,8 +135,21 @@ fn run_once(
     let child = Command::new(exe)
         .arg("resolve")
         .arg(module)
-        .args(["--max-stem", &range.max_stem.to_string(), "--max-s", &range.max_s.to_string()])
-        .args(["--algorithm", algorithm, "--threads", &threads.to_string(), "--quiet", "--no-chart", "--output"])
+        .args([
+            "--max-stem",
+            &range.max_stem.to_string(),
+            "--max-s",
+            &range.max_s.to_string(),
+        ])
+        .args([
+            "--algorithm",
+            algorithm,
+            "--threads",
+            &threads.to_string(),
+            "--quiet",
+            "--no-chart",
+            "--output",
+        ])
         .arg(dir)
         .args(extra)
         .output()
@@ -151,7 +164,8 @@ fn run_once(
     }
     let path = dir.join("summary.json");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let summary: RunSummary = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let summary: RunSummary =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let _ = std::fs::remove_dir_all(dir);
     Ok(Sample {
         wall: summary.wall_s,
@@ -177,18 +191,32 @@ pub fn run(
     extra: &[String],
     scratch: &Path,
 ) -> Result<(), String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find the adams executable: {e}"))?;
+    let exe =
+        std::env::current_exe().map_err(|e| format!("cannot find the adams executable: {e}"))?;
     println!("module {module}, algorithm {algorithm}, {runs} run(s) per range, medians (runs interleaved across thread counts)");
     println!(
         "{:>6} {:>4} {:>7} {:>10} {:>10} {:>12} {:>9} {:>8} {:>8}",
-        "stem", "s", "threads", "wall (s)", "CPU (s)", "peak RSS MB", "in flight", "speedup", "classes"
+        "stem",
+        "s",
+        "threads",
+        "wall (s)",
+        "CPU (s)",
+        "peak RSS MB",
+        "in flight",
+        "speedup",
+        "classes"
     );
     for range in ranges {
         let mut samples: Vec<Vec<Sample>> = thread_counts.iter().map(|_| Vec::new()).collect();
         for run in 0..runs {
             for (k, &threads) in thread_counts.iter().enumerate() {
-                let dir = scratch.join(format!("{}-{}-{threads}-{run}", range.max_stem, range.max_s));
-                samples[k].push(run_once(&exe, module, algorithm, range, threads, extra, &dir)?);
+                let dir = scratch.join(format!(
+                    "{}-{}-{threads}-{run}",
+                    range.max_stem, range.max_s
+                ));
+                samples[k].push(run_once(
+                    &exe, module, algorithm, range, threads, extra, &dir,
+                )?);
             }
         }
         let mut first_wall = None;

@@ -27,9 +27,19 @@ pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
             args.threads
         )));
     }
-    let max_stem = bound(args.max_stem, "--max-stem", -crate::MAX_ABS_STEM, crate::MAX_ABS_STEM)?;
-    let max_s = bound(args.max_s, "--max-s", 0, i64::from(resolution::MAX_ALGEBRA_DEGREE))?
-        .map(|s| s as u32);
+    let max_stem = bound(
+        args.max_stem,
+        "--max-stem",
+        -crate::MAX_ABS_STEM,
+        crate::MAX_ABS_STEM,
+    )?;
+    let max_s = bound(
+        args.max_s,
+        "--max-s",
+        0,
+        i64::from(resolution::MAX_ALGEBRA_DEGREE),
+    )?
+    .map(|s| s as u32);
     let dir = &args.dir;
     let header = SaveDir::read_header(dir).map_err(save_failure)?;
     let name = args.module.clone().unwrap_or_else(|| header.module.clone());
@@ -135,9 +145,9 @@ pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
         })?;
         // Records outside the range chosen: name the first bidegree (by stem, then s) of
         // their bounding rectangle that did not load.
-        let outside = files.iter().filter(|&&(s, t)| {
-            s > chosen.max_s || t - s as i32 > chosen.max_stem
-        });
+        let outside = files
+            .iter()
+            .filter(|&&(s, t)| s > chosen.max_s || t - s as i32 > chosen.max_stem);
         let bounds = outside.fold(None, |b: Option<(u32, i32)>, &(s, t)| {
             let (bs, bn) = b.unwrap_or((0, min));
             Some((bs.max(s), bn.max(t - s as i32)))
@@ -148,8 +158,11 @@ pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
                 max_s: bs.max(chosen.max_s),
             };
             // A record outside the range loaded is taken as usable (it was not read).
-            let in_loaded_range = |s: u32, t: i32| s <= range.max_s && t - s as i32 <= range.max_stem;
-            let limited = |s: u32, t: i32| files.contains(&(s, t)) && (!in_loaded_range(s, t) || loaded(s, t));
+            let in_loaded_range =
+                |s: u32, t: i32| s <= range.max_s && t - s as i32 <= range.max_stem;
+            let limited = |s: u32, t: i32| {
+                files.contains(&(s, t)) && (!in_loaded_range(s, t) || loaded(s, t))
+            };
             if let Some((s, t)) = first_missing(&limited, min, within) {
                 eprintln!(
                     "note: the range is limited by bidegree (stem {}, s {s}, t {t}): {}; records beyond it are not certified",
@@ -224,7 +237,8 @@ fn find_saved_module(
                 .collect();
             ts.sort_unstable();
             ts.dedup();
-            ts.into_iter().find_map(|t| find(Some(t)).ok().map(|m| m.min_degree()))
+            ts.into_iter()
+                .find_map(|t| find(Some(t)).ok().map(|m| m.min_degree()))
         }
     };
     let Some(bottom) = bottom else {

@@ -126,7 +126,15 @@ impl Chart {
             .map(|cp| {
                 let mut p = cp.products.into_iter();
                 let c = cp.class;
-                Class { stem: c.stem, s: c.s, t: c.t, index: c.index, h0: p.next().flatten(), h1: p.next().flatten(), h2: p.next().flatten() }
+                Class {
+                    stem: c.stem,
+                    s: c.s,
+                    t: c.t,
+                    index: c.index,
+                    h0: p.next().flatten(),
+                    h1: p.next().flatten(),
+                    h2: p.next().flatten(),
+                }
             })
             .collect();
         Chart {
@@ -160,16 +168,34 @@ impl Chart {
         let mut out = String::new();
         let q = |s: &str| serde_json::to_string(s).expect("a string serializes");
         let _ = writeln!(out, "{{");
-        let _ = writeln!(out, "  \"format\": {}, \"version\": {},", q(&self.format), self.version);
-        let _ = writeln!(out, "  \"module\": {}, \"algorithm\": {},", q(&self.module), q(&self.algorithm));
-        let _ = writeln!(out, "  \"min_stem\": {}, \"max_stem\": {}, \"max_s\": {},", self.min_stem, self.max_stem, self.max_s);
+        let _ = writeln!(
+            out,
+            "  \"format\": {}, \"version\": {},",
+            q(&self.format),
+            self.version
+        );
+        let _ = writeln!(
+            out,
+            "  \"module\": {}, \"algorithm\": {},",
+            q(&self.module),
+            q(&self.algorithm)
+        );
+        let _ = writeln!(
+            out,
+            "  \"min_stem\": {}, \"max_stem\": {}, \"max_s\": {},",
+            self.min_stem, self.max_stem, self.max_s
+        );
         let _ = write!(out, "  \"classes\": [");
         for (k, c) in self.classes.iter().enumerate() {
             let sep = if k == 0 { "" } else { "," };
             let line = serde_json::to_string(c).expect("a class serializes");
             let _ = write!(out, "{sep}\n    {line}");
         }
-        let _ = writeln!(out, "{}]\n}}", if self.classes.is_empty() { "" } else { "\n  " });
+        let _ = writeln!(
+            out,
+            "{}]\n}}",
+            if self.classes.is_empty() { "" } else { "\n  " }
+        );
         out
     }
 
@@ -177,7 +203,8 @@ impl Chart {
     /// the file: not a regular file (a FIFO, a device), over [`MAX_CHART_BYTES`], not
     /// UTF-8, not valid JSON of this schema, or failing [`Chart::check`].
     pub fn read(path: &Path) -> Result<Chart, String> {
-        let text = crate::input::read_text(path, "a chart.json", MAX_CHART_BYTES).map_err(|e| format!("chart {}: {e}", path.display()))?;
+        let text = crate::input::read_text(path, "a chart.json", MAX_CHART_BYTES)
+            .map_err(|e| format!("chart {}: {e}", path.display()))?;
         Chart::parse(&text).map_err(|e| format!("chart {}: {e}", path.display()))
     }
 
@@ -187,9 +214,18 @@ impl Chart {
         let chart: Chart = serde_json::from_str(text).map_err(|e| {
             // serde quotes a wrong value whole (a string of megabytes): keep its start.
             let message = e.to_string();
-            let message = message.rsplit_once(" at line ").map_or(message.as_str(), |(m, _)| m);
-            let key = key_before(text, e.line(), e.column()).map(|k| format!("\"{}\": ", excerpt(k))).unwrap_or_default();
-            format!("not an adams chart.json: {key}{} (line {}, column {})", excerpt(message), e.line(), e.column())
+            let message = message
+                .rsplit_once(" at line ")
+                .map_or(message.as_str(), |(m, _)| m);
+            let key = key_before(text, e.line(), e.column())
+                .map(|k| format!("\"{}\": ", excerpt(k)))
+                .unwrap_or_default();
+            format!(
+                "not an adams chart.json: {key}{} (line {}, column {})",
+                excerpt(message),
+                e.line(),
+                e.column()
+            )
         })?;
         chart.check()?;
         Ok(chart)
@@ -201,14 +237,23 @@ impl Chart {
     /// distinct indices below the target's dimension.
     pub fn check(&self) -> Result<(), String> {
         if self.format != FORMAT {
-            return Err(format!("\"format\" is {:?}, expected {FORMAT:?}", excerpt(&self.format)));
+            return Err(format!(
+                "\"format\" is {:?}, expected {FORMAT:?}",
+                excerpt(&self.format)
+            ));
         }
         if self.version != VERSION {
-            return Err(format!("\"version\" is {}, this adams reads version {VERSION}", self.version));
+            return Err(format!(
+                "\"version\" is {}, this adams reads version {VERSION}",
+                self.version
+            ));
         }
         for (key, name) in [("module", &self.module), ("algorithm", &self.algorithm)] {
             if name.chars().count() > MAX_NAME_CHARS {
-                return Err(format!("\"{key}\" is {} characters long, more than the limit {MAX_NAME_CHARS}", name.chars().count()));
+                return Err(format!(
+                    "\"{key}\" is {} characters long, more than the limit {MAX_NAME_CHARS}",
+                    name.chars().count()
+                ));
             }
         }
         self.check_range()?;
@@ -216,19 +261,32 @@ impl Chart {
         for c in &self.classes {
             let at = format!("class (stem {}, s {}, index {})", c.stem, c.s, c.index);
             if !self.in_range(c.stem, c.s) {
-                return Err(format!("{at} lies outside the range stem {}..={}, s 0..={}", self.min_stem, self.max_stem, self.max_s));
+                return Err(format!(
+                    "{at} lies outside the range stem {}..={}, s 0..={}",
+                    self.min_stem, self.max_stem, self.max_s
+                ));
             }
             // In range, so |stem| <= 2^21 and s <= 510: no overflow.
             if c.t != c.stem + c.s as i32 {
-                return Err(format!("{at}: t = {} but stem + s = {}", c.t, c.stem + c.s as i32));
+                return Err(format!(
+                    "{at}: t = {} but stem + s = {}",
+                    c.t,
+                    c.stem + c.s as i32
+                ));
             }
             let expected_index = match previous {
                 Some((n, s, k)) if (n, s) == (c.stem, c.s) => k + 1,
-                Some((n, s, _)) if (n, s) > (c.stem, c.s) => return Err(format!("{at} comes after (stem {n}, s {s}): classes must be ordered by stem, then s")),
+                Some((n, s, _)) if (n, s) > (c.stem, c.s) => {
+                    return Err(format!(
+                    "{at} comes after (stem {n}, s {s}): classes must be ordered by stem, then s"
+                ))
+                }
                 _ => 0,
             };
             if c.index != expected_index {
-                return Err(format!("{at}: expected index {expected_index} (indices run 0, 1, … within a bidegree)"));
+                return Err(format!(
+                    "{at}: expected index {expected_index} (indices run 0, 1, … within a bidegree)"
+                ));
             }
             previous = Some((c.stem, c.s, c.index));
         }
@@ -263,11 +321,16 @@ impl Chart {
         let limit = crate::MAX_ABS_DEGREE;
         for (key, value) in [("min_stem", self.min_stem), ("max_stem", self.max_stem)] {
             if value.unsigned_abs() > limit as u32 {
-                return Err(format!("\"{key}\" is {value}, beyond the limit {limit} (2^21) in absolute value"));
+                return Err(format!(
+                    "\"{key}\" is {value}, beyond the limit {limit} (2^21) in absolute value"
+                ));
             }
         }
         if self.min_stem > self.max_stem {
-            return Err(format!("min_stem {} is above max_stem {}", self.min_stem, self.max_stem));
+            return Err(format!(
+                "min_stem {} is above max_stem {}",
+                self.min_stem, self.max_stem
+            ));
         }
         let span = self.max_stem - self.min_stem;
         if span > MAX_CHART_DEGREES {
@@ -291,7 +354,11 @@ impl Chart {
 /// is about: the last `"key":` on that line before the column. serde's messages about a
 /// value (`invalid value: integer …, expected u32`) do not name the field.
 fn key_before(text: &str, line: usize, column: usize) -> Option<&str> {
-    let start = text.split_inclusive('\n').take(line.saturating_sub(1)).map(str::len).sum::<usize>();
+    let start = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>();
     let rest = text.get(start..)?;
     let mut end = column.min(rest.len());
     while !rest.is_char_boundary(end) {
@@ -309,12 +376,19 @@ fn key_before(text: &str, line: usize, column: usize) -> Option<&str> {
 
 /// Writes `dir/chart.json` and `dir/chart.svg` for a resolved range; returns their paths.
 /// Errors name the file.
-pub fn write_files(res: &Resolution, algorithm: &str, min_stem: i32, dir: &Path) -> Result<(PathBuf, PathBuf), String> {
+pub fn write_files(
+    res: &Resolution,
+    algorithm: &str,
+    min_stem: i32,
+    dir: &Path,
+) -> Result<(PathBuf, PathBuf), String> {
     let chart = Chart::from_resolution(res, algorithm, min_stem);
     let json = dir.join("chart.json");
     let svg = dir.join("chart.svg");
-    std::fs::write(&json, chart.to_json()).map_err(|e| format!("cannot write {}: {e}", json.display()))?;
-    let drawing = crate::svg::render(&chart).map_err(|e| format!("cannot draw {}: {e}", svg.display()))?;
+    std::fs::write(&json, chart.to_json())
+        .map_err(|e| format!("cannot write {}: {e}", json.display()))?;
+    let drawing =
+        crate::svg::render(&chart).map_err(|e| format!("cannot draw {}: {e}", svg.display()))?;
     std::fs::write(&svg, drawing).map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
     Ok((json, svg))
 }
@@ -324,16 +398,37 @@ mod tests {
     use super::*;
 
     fn class(stem: i32, s: u32, index: usize, h0: Option<Vec<usize>>) -> Class {
-        Class { stem, s, t: stem + s as i32, index, h0, h1: None, h2: None }
+        Class {
+            stem,
+            s,
+            t: stem + s as i32,
+            index,
+            h0,
+            h1: None,
+            h2: None,
+        }
     }
 
     fn chart(classes: Vec<Class>) -> Chart {
-        Chart { format: FORMAT.into(), version: VERSION, module: "M".into(), algorithm: "nassau".into(), min_stem: 0, max_stem: 3, max_s: 2, classes }
+        Chart {
+            format: FORMAT.into(),
+            version: VERSION,
+            module: "M".into(),
+            algorithm: "nassau".into(),
+            min_stem: 0,
+            max_stem: 3,
+            max_s: 2,
+            classes,
+        }
     }
 
     #[test]
     fn json_round_trips_and_marks_unknown_products_null() {
-        let c = chart(vec![class(0, 0, 0, Some(vec![0])), class(0, 1, 0, Some(vec![])), class(0, 2, 0, None)]);
+        let c = chart(vec![
+            class(0, 0, 0, Some(vec![0])),
+            class(0, 1, 0, Some(vec![])),
+            class(0, 2, 0, None),
+        ]);
         assert_eq!(c.check(), Ok(()));
         let text = c.to_json();
         assert!(text.contains("\"h0\":null"), "{text}");
@@ -341,7 +436,10 @@ mod tests {
         let back: Chart = serde_json::from_str(&text).expect("valid JSON");
         assert_eq!(back, c);
         let empty = chart(vec![]);
-        assert_eq!(serde_json::from_str::<Chart>(&empty.to_json()).expect("valid JSON"), empty);
+        assert_eq!(
+            serde_json::from_str::<Chart>(&empty.to_json()).expect("valid JSON"),
+            empty
+        );
     }
 
     #[test]

@@ -121,7 +121,12 @@ pub struct BenchArgs {
     pub module: String,
 
     /// Ranges to time, each STEM:S (largest stem n, largest Adams filtration s).
-    #[arg(long, value_name = "STEM:S", value_delimiter = ',', default_value = "80:43,100:53")]
+    #[arg(
+        long,
+        value_name = "STEM:S",
+        value_delimiter = ',',
+        default_value = "80:43,100:53"
+    )]
     pub ranges: Vec<crate::bench::BenchRange>,
 
     /// Worker-thread counts to time each range with (0 = one per core); the speedup
@@ -160,12 +165,22 @@ pub enum BackendChoice {
 pub struct GpuKnobs {
     /// Offload a matrix build when it holds at least this many products Sq(R)·Sq(S)
     /// (rows × terms of d(g)); smaller builds run on the CPU.
-    #[arg(long, value_name = "N", env = "ADAMS_GPU_MIN_WORK", default_value_t = 200_000)]
+    #[arg(
+        long,
+        value_name = "N",
+        env = "ADAMS_GPU_MIN_WORK",
+        default_value_t = 200_000
+    )]
     pub gpu_min_work: usize,
 
     /// Row reduce on the device when min(rows, columns) is at least this (the matrix of
     /// a kernel computation is [M | I], so its columns include the identity part).
-    #[arg(long, value_name = "N", env = "ADAMS_GPU_RREF_MIN", default_value_t = 2048)]
+    #[arg(
+        long,
+        value_name = "N",
+        env = "ADAMS_GPU_RREF_MIN",
+        default_value_t = 2048
+    )]
     pub gpu_rref_min: usize,
 
     /// Output bytes per product launch, in MiB: a build is split into row blocks of at
@@ -184,15 +199,26 @@ pub struct GpuKnobs {
 /// so clap took the value from the variable. Clap's own message names only the flag.
 pub fn env_source(e: &clap::Error, argv: &[std::ffi::OsString]) -> Option<String> {
     use clap::error::{ContextKind, ContextValue};
-    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else { return None };
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
     let long = arg.split_whitespace().next()?.strip_prefix("--")?;
     let command = <Cli as clap::CommandFactory>::command();
     let mut commands = vec![&command];
     while let Some(c) = commands.pop() {
         commands.extend(c.get_subcommands());
-        let Some(env) = c.get_arguments().find(|a| a.get_long() == Some(long)).and_then(|a| a.get_env()) else { continue };
+        let Some(env) = c
+            .get_arguments()
+            .find(|a| a.get_long() == Some(long))
+            .and_then(|a| a.get_env())
+        else {
+            continue;
+        };
         let flag = format!("--{long}");
-        let given = argv.iter().filter_map(|a| a.to_str()).any(|a| a == flag || a.starts_with(&format!("{flag}=")));
+        let given = argv
+            .iter()
+            .filter_map(|a| a.to_str())
+            .any(|a| a == flag || a.starts_with(&format!("{flag}=")));
         return (!given).then(|| env.to_string_lossy().into_owned());
     }
     None
@@ -323,7 +349,12 @@ pub struct ResolveArgs {
     /// ones is a seeded sample that depends only on the calls (the same in every run of
     /// the same range, whatever the thread count). 0 turns it off. Default: the
     /// environment variable ADAMS_VERIFY_SAMPLE, else 0.005 (a cost under 5% of a run).
-    #[arg(long, value_name = "FRACTION", conflicts_with = "verify", allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "FRACTION",
+        conflicts_with = "verify",
+        allow_negative_numbers = true
+    )]
     pub verify_sample: Option<String>,
 
     #[command(flatten)]

@@ -109,8 +109,13 @@ const COMPLETE_PREFIX: &str = "# complete for ";
 /// Read and parse the table at `path`.
 pub fn read_table(path: &Path) -> Result<ExtTable, CsvError> {
     let file = path.display().to_string();
-    let text = crate::input::read_text(path, "an Ext table", MAX_TABLE_BYTES)
-        .map_err(|reason| CsvError::Read { file: file.clone(), reason })?;
+    let text =
+        crate::input::read_text(path, "an Ext table", MAX_TABLE_BYTES).map_err(|reason| {
+            CsvError::Read {
+                file: file.clone(),
+                reason,
+            }
+        })?;
     parse_table(&file, &text)
 }
 
@@ -138,9 +143,8 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
         }
         if let Some(rest) = complete_line_rest(line) {
             let range = rest.split(';').next().unwrap_or("");
-            let coverage = parse_complete_range(range).map_err(|reason| {
-                line_err(line_no, format!("{reason} in `{}`", excerpt(line)))
-            })?;
+            let coverage = parse_complete_range(range)
+                .map_err(|reason| line_err(line_no, format!("{reason} in `{}`", excerpt(line))))?;
             if declared.is_some() {
                 return Err(line_err(
                     line_no,
@@ -222,21 +226,39 @@ fn parse_complete_range(text: &str) -> Result<Coverage, String> {
     let text = text.to_ascii_lowercase();
     if let Some(rest) = text.trim().strip_prefix('t') {
         let Some(max_t) = rest.trim_start().strip_prefix("<=") else {
-            return Err("expected `# complete for stem <= N, s <= S` or `# complete for t <= T`".to_string());
+            return Err(
+                "expected `# complete for stem <= N, s <= S` or `# complete for t <= T`"
+                    .to_string(),
+            );
         };
-        return Ok(Coverage::UpToT { max_t: range_bound("t", max_t.trim())? });
+        return Ok(Coverage::UpToT {
+            max_t: range_bound("t", max_t.trim())?,
+        });
     }
     let bound = |part: Option<&str>, name: &str| -> Option<String> {
-        let rest = part?.trim().strip_prefix(name)?.trim_start().strip_prefix("<=")?;
+        let rest = part?
+            .trim()
+            .strip_prefix(name)?
+            .trim_start()
+            .strip_prefix("<=")?;
         Some(rest.trim().to_string())
     };
     let mut parts = text.split(',');
-    let (Some(stem), Some(s), None) = (bound(parts.next(), "stem"), bound(parts.next(), "s"), parts.next()) else {
-        return Err("expected `# complete for stem <= N, s <= S` or `# complete for t <= T`".to_string());
+    let (Some(stem), Some(s), None) = (
+        bound(parts.next(), "stem"),
+        bound(parts.next(), "s"),
+        parts.next(),
+    ) else {
+        return Err(
+            "expected `# complete for stem <= N, s <= S` or `# complete for t <= T`".to_string(),
+        );
     };
     let max_stem = range_bound("stem", &stem)?;
     let max_s = range_bound("s", &s)?;
-    Ok(Coverage::StemS { max_stem, max_s: max_s as u32 })
+    Ok(Coverage::StemS {
+        max_stem,
+        max_s: max_s as u32,
+    })
 }
 
 /// One bound of the range line: a whole number in `0..=MAX_ABS_DEGREE`.
@@ -286,9 +308,15 @@ fn parse_row(line: &str) -> Result<Row, String> {
     let t: i32 = num("t", fields[2])?;
     let dim: usize = num("dim", fields[3])?;
     let limit = crate::MAX_ABS_DEGREE;
-    for (name, value) in [("stem", i64::from(stem)), ("s", i64::from(s)), ("t", i64::from(t))] {
+    for (name, value) in [
+        ("stem", i64::from(stem)),
+        ("s", i64::from(s)),
+        ("t", i64::from(t)),
+    ] {
         if value.abs() > i64::from(limit) {
-            return Err(format!("{name} {value} is beyond the limit {limit} (2^21) in absolute value"));
+            return Err(format!(
+                "{name} {value} is beyond the limit {limit} (2^21) in absolute value"
+            ));
         }
     }
     if i64::from(t) != i64::from(stem) + i64::from(s) {
@@ -406,11 +434,18 @@ pub(crate) mod tests {
         let table = parse_table("S_2.csv", text).unwrap();
         assert_eq!(table.coverage, Coverage::UpToT { max_t: 236 });
         assert!(table.coverage.contains(200, 36) && !table.coverage.contains(200, 37));
-        for bad in ["# complete for t <= x", "# complete for t < 5", "# complete for t <= 5, s <= 3"] {
+        for bad in [
+            "# complete for t <= x",
+            "# complete for t < 5",
+            "# complete for t <= 5, s <= 3",
+        ] {
             let err = parse_table("f.csv", &format!("{bad}\nstem,s,t,dim\n")).unwrap_err();
             let err = err.to_string();
             assert!(err.starts_with("f.csv, line 1: "), "{bad}: {err}");
-            assert!(err.contains("expected `# complete for") || err.contains("is not a whole number"), "{bad}: {err}");
+            assert!(
+                err.contains("expected `# complete for") || err.contains("is not a whole number"),
+                "{bad}: {err}"
+            );
         }
     }
 

@@ -71,7 +71,7 @@ pub fn excerpt(text: &str) -> String {
 }
 
 fn too_large(len: &str, what: &str, max_bytes: u64) -> String {
-    let limit = if max_bytes % MIB == 0 {
+    let limit = if max_bytes.is_multiple_of(MIB) {
         format!("{} MiB", max_bytes / MIB)
     } else {
         format!("{max_bytes} bytes")

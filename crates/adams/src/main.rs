@@ -113,7 +113,10 @@ fn main() -> ExitCode {
             let cause = DEVICE_PANIC.lock().ok().and_then(|mut p| p.take());
             match cause {
                 Some(cause) if !failure.message.contains(&cause) => {
-                    eprintln!("error: {} (the GPU runtime first reported: {cause})", one_line(&failure.message))
+                    eprintln!(
+                        "error: {} (the GPU runtime first reported: {cause})",
+                        one_line(&failure.message)
+                    )
                 }
                 _ => eprintln!("error: {}", one_line(&failure.message)),
             }
@@ -130,7 +133,9 @@ static DEVICE_PANIC: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(No
 /// Whether a source path belongs to the GPU runtime's crates (cubecl, wgpu and what they
 /// build on), whose panics the `gpu` crate turns into errors.
 fn is_device_runtime(file: &str) -> bool {
-    ["cubecl", "wgpu", "naga", "cudarc", "ash-"].iter().any(|c| file.contains(&format!("/{c}")))
+    ["cubecl", "wgpu", "naga", "cudarc", "ash-"]
+        .iter()
+        .any(|c| file.contains(&format!("/{c}")))
 }
 
 /// Help and version go to stdout as clap prints them; a usage error becomes one
@@ -158,7 +163,10 @@ fn usage_error(e: clap::Error) -> ExitCode {
             let message = message.strip_prefix("error: ").unwrap_or(&message);
             let argv: Vec<_> = std::env::args_os().collect();
             match cli::env_source(&e, &argv) {
-                Some(var) => eprintln!("error: environment variable {var}: {} (unset it or fix it; see adams --help)", one_line(message)),
+                Some(var) => eprintln!(
+                    "error: environment variable {var}: {} (unset it or fix it; see adams --help)",
+                    one_line(message)
+                ),
                 None => eprintln!("error: {} (see adams --help)", one_line(message)),
             }
             ExitCode::from(2)
@@ -218,10 +226,18 @@ fn check_range(args: &ResolveArgs) -> Result<(i32, u32), Failure> {
 /// `t = max_stem + max_s` were dropped): the stems run from `b` to `max_stem`, so
 /// `max_stem >= b`; and the algebra is needed through degree
 /// `max_stem + max_s - b`, at most [`MAX_ALGEBRA_DEGREE`].
-pub(crate) fn check_module_range(module: &steenrod::module::FiniteModule, max_stem: i32, max_s: u32) -> Result<(), Failure> {
+pub(crate) fn check_module_range(
+    module: &steenrod::module::FiniteModule,
+    max_stem: i32,
+    max_s: u32,
+) -> Result<(), Failure> {
     let (name, bottom) = (module.name(), module.min_degree());
     if max_stem < bottom {
-        let why = if max_stem < 0 { "negative" } else { "below the bottom cell" };
+        let why = if max_stem < 0 {
+            "negative"
+        } else {
+            "below the bottom cell"
+        };
         return Err(Failure::input(format!(
             "--max-stem {max_stem} is {why}: the stem n = t - s of {name} runs from its bottom cell, degree {bottom}, to N"
         )));
@@ -268,28 +284,47 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
 
     // The output folder is checked before any work, so a long run is not lost to a typo.
     if output.exists() && !output.is_dir() {
-        return Err(Failure::input(format!("--output {}: exists and is not a folder", output.display())));
+        return Err(Failure::input(format!(
+            "--output {}: exists and is not a folder",
+            output.display()
+        )));
     }
-    fs::create_dir_all(&output)
-        .map_err(|e| Failure::input(format!("--output {}: cannot create the folder: {e}", output.display())))?;
+    fs::create_dir_all(&output).map_err(|e| {
+        Failure::input(format!(
+            "--output {}: cannot create the folder: {e}",
+            output.display()
+        ))
+    })?;
 
     // Rejects a range the module cannot have (a stem bound below its bottom cell,
     // or degrees of A beyond the tables once its cells are counted).
     let mut res = Resolution::new(module, ResolutionConfig { max_stem, max_s })
         .map_err(|e| Failure::input(format!("module {name}: {e}")))?;
     let env_sample = std::env::var(offload::VERIFY_SAMPLE_ENV).ok();
-    let check = offload::check_fraction(args.backend, args.verify, args.verify_sample.as_deref(), env_sample.as_deref())
-        .map_err(Failure::input)?;
+    let check = offload::check_fraction(
+        args.backend,
+        args.verify,
+        args.verify_sample.as_deref(),
+        env_sample.as_deref(),
+    )
+    .map_err(Failure::input)?;
     if args.backend != cli::BackendChoice::Cpu && args.algorithm != cli::Algorithm::Nassau {
         return Err(Failure::input(format!(
             "--backend {} offloads the steps of Nassau's algorithm; --algorithm classical runs on the CPU only",
             args.backend.name()
         )));
     }
-    let device = offload::open(args.backend, &args.gpu, res.algebra().max_degree()).map_err(Failure::input)?;
+    let device = offload::open(args.backend, &args.gpu, res.algebra().max_degree())
+        .map_err(Failure::input)?;
     init_logging(args.log.as_deref())?;
     let resumed = match &args.save_dir {
-        Some(dir) => Some(save::resume(dir, &mut res, args.algorithm.to_resolution(), !args.no_save_quasi_inverses, args.quiet)?),
+        Some(dir) => Some(save::resume(
+            dir,
+            &mut res,
+            args.algorithm.to_resolution(),
+            !args.no_save_quasi_inverses,
+            args.quiet,
+        )?),
         None => None,
     };
     let mut reporter = progress::Reporter::new(args.quiet);
@@ -298,12 +333,18 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         algorithm: args.algorithm.to_resolution(),
         threads: args.threads,
         progress: Some(&mut on_progress),
-        offload: device.as_deref().map(|d| resolution::Offload::new(d as &dyn resolution::Backend, check)),
+        offload: device
+            .as_deref()
+            .map(|d| resolution::Offload::new(d as &dyn resolution::Backend, check)),
     });
     reporter.finish();
     let report = outcome.map_err(|e| Failure::run(format!("resolving {name}: {e}")))?;
     // Before any output is written: a resolution that fails its certificate writes none.
-    let certificate = if args.certify { Some(certify::after_run(&res, &name, args.threads)?) } else { None };
+    let certificate = if args.certify {
+        Some(certify::after_run(&res, &name, args.threads)?)
+    } else {
+        None
+    };
     let rows: Vec<Row> = res
         .ext()
         .into_iter()
@@ -324,7 +365,8 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         out.flush()
     };
     write().map_err(|e| Failure::run(format!("cannot write {}: {e}", csv_path.display())))?;
-    let chart_files = chart_json::write_files(&res, algorithm, min_stem, &output).map_err(Failure::run)?;
+    let chart_files =
+        chart_json::write_files(&res, algorithm, min_stem, &output).map_err(Failure::run)?;
 
     if !args.no_chart {
         let mut stdout = std::io::stdout().lock();
@@ -365,16 +407,25 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         verify_sample: device.as_ref().map(|_| check.get()),
         sampled_builds: device.as_ref().map(|_| report.checks.builds()),
         sampled_reductions: device.as_ref().map(|_| report.checks.reductions()),
-        sampled_cpu_s: device.as_ref().map(|_| report.checks.cpu_time.as_secs_f64()),
+        sampled_cpu_s: device
+            .as_ref()
+            .map(|_| report.checks.cpu_time.as_secs_f64()),
     };
     let summary_path = output.join("summary.json");
-    let text = serde_json::to_string_pretty(&summary).map_err(|e| Failure::run(format!("summary: {e}")))?;
+    let text = serde_json::to_string_pretty(&summary)
+        .map_err(|e| Failure::run(format!("summary: {e}")))?;
     fs::write(&summary_path, text + "\n")
         .map_err(|e| Failure::run(format!("cannot write {}: {e}", summary_path.display())))?;
     if !args.quiet {
         // Wall time of the whole command (device start-up included), as the CPU time is.
-        let whole = resolution::RunReport { wall: elapsed, ..report.clone() };
-        eprint!("{}", progress::summary(&whole, usage.cpu, usage.peak_rss_bytes));
+        let whole = resolution::RunReport {
+            wall: elapsed,
+            ..report.clone()
+        };
+        eprint!(
+            "{}",
+            progress::summary(&whole, usage.cpu, usage.peak_rss_bytes)
+        );
         if let Some((_, line)) = &saved {
             eprintln!("{line}");
         }
@@ -382,7 +433,10 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
             eprintln!("{}", certify::summary_line(c));
         }
         if let Some(d) = &device {
-            eprintln!("{}", offload::summary_line(args.backend, d.as_ref(), args.verify, check, &report.checks));
+            eprintln!(
+                "{}",
+                offload::summary_line(args.backend, d.as_ref(), args.verify, check, &report.checks)
+            );
         }
         eprintln!(
             "resolved {name} ({algorithm}) through stem {max_stem}, s <= {max_s} in {:.2} s \
@@ -393,7 +447,11 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
             rows.len(),
             csv_path.display()
         );
-        eprintln!("wrote {} and {} (classes with h0, h1, h2 products)", chart_files.0.display(), chart_files.1.display());
+        eprintln!(
+            "wrote {} and {} (classes with h0, h1, h2 products)",
+            chart_files.0.display(),
+            chart_files.1.display()
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -401,20 +459,37 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
 /// `adams chart`: reads and checks a chart.json, writes its SVG.
 fn draw_chart(args: cli::ChartArgs) -> Result<ExitCode, Failure> {
     let chart = chart_json::Chart::read(&args.chart).map_err(Failure::input)?;
-    let out = args.output.unwrap_or_else(|| args.chart.with_extension("svg"));
+    let out = args
+        .output
+        .unwrap_or_else(|| args.chart.with_extension("svg"));
     if out == args.chart {
-        return Err(Failure::input(format!("--output {} is the chart.json itself", out.display())));
+        return Err(Failure::input(format!(
+            "--output {} is the chart.json itself",
+            out.display()
+        )));
     }
     // Where the SVG cannot go is bad input, found before the drawing (exit 2).
     if out.is_dir() {
-        return Err(Failure::input(format!("--output {}: is a folder; give the SVG file's path", out.display())));
+        return Err(Failure::input(format!(
+            "--output {}: is a folder; give the SVG file's path",
+            out.display()
+        )));
     }
-    let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    let parent = out
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
     if !parent.is_dir() {
-        return Err(Failure::input(format!("--output {}: no such folder {}", out.display(), parent.display())));
+        return Err(Failure::input(format!(
+            "--output {}: no such folder {}",
+            out.display(),
+            parent.display()
+        )));
     }
-    let drawing = svg::render(&chart).map_err(|e| Failure::input(format!("chart {}: {e}", args.chart.display())))?;
-    fs::write(&out, drawing).map_err(|e| Failure::run(format!("cannot write {}: {e}", out.display())))?;
+    let drawing = svg::render(&chart)
+        .map_err(|e| Failure::input(format!("chart {}: {e}", args.chart.display())))?;
+    fs::write(&out, drawing)
+        .map_err(|e| Failure::run(format!("cannot write {}: {e}", out.display())))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -422,9 +497,12 @@ fn draw_chart(args: cli::ChartArgs) -> Result<ExitCode, Failure> {
 fn init_logging(level: Option<&str>) -> Result<(), Failure> {
     use tracing_subscriber::EnvFilter;
     let filter = match level {
-        Some(l) => EnvFilter::try_new(l).map_err(|e| Failure::input(format!("--log {l:?}: {e}")))?,
+        Some(l) => {
+            EnvFilter::try_new(l).map_err(|e| Failure::input(format!("--log {l:?}: {e}")))?
+        }
         None => match std::env::var("RUST_LOG") {
-            Ok(v) if !v.is_empty() => EnvFilter::try_new(&v).map_err(|e| Failure::input(format!("RUST_LOG={v:?}: {e}")))?,
+            Ok(v) if !v.is_empty() => EnvFilter::try_new(&v)
+                .map_err(|e| Failure::input(format!("RUST_LOG={v:?}: {e}")))?,
             _ => return Ok(()),
         },
     };
@@ -439,16 +517,25 @@ fn init_logging(level: Option<&str>) -> Result<(), Failure> {
 
 fn bench_runs(args: BenchArgs) -> Result<ExitCode, Failure> {
     if args.runs == 0 {
-        return Err(Failure::input("--runs 0: at least one run per range is needed"));
+        return Err(Failure::input(
+            "--runs 0: at least one run per range is needed",
+        ));
     }
     // Bad input is refused here, before any run, with the same messages as `resolve`
     // (cells above the largest range's t dropped, as each run does for its own).
-    let top_t = args.ranges.iter().map(|r| i64::from(r.max_stem) + i64::from(r.max_s)).max();
+    let top_t = args
+        .ranges
+        .iter()
+        .map(|r| i64::from(r.max_stem) + i64::from(r.max_s))
+        .max();
     let top_t = top_t.map(|t| t.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32);
-    let module = modules::find_module(&args.module, args.modules_dir.as_deref(), top_t).map_err(Failure::input)?;
+    let module = modules::find_module(&args.module, args.modules_dir.as_deref(), top_t)
+        .map_err(Failure::input)?;
     let bottom = i64::from(module.min_degree());
     for r in &args.ranges {
-        if i64::from(r.max_stem) < bottom || r.max_stem as i64 + r.max_s as i64 - bottom > i64::from(MAX_ALGEBRA_DEGREE) {
+        if i64::from(r.max_stem) < bottom
+            || r.max_stem as i64 + r.max_s as i64 - bottom > i64::from(MAX_ALGEBRA_DEGREE)
+        {
             return Err(Failure::input(format!(
                 "--ranges {}:{}: the stem must be at least the bottom cell's degree {bottom} and t = stem + s at most \
                  {MAX_ALGEBRA_DEGREE} above it",
@@ -457,7 +544,9 @@ fn bench_runs(args: BenchArgs) -> Result<ExitCode, Failure> {
         }
     }
     if let Some(&t) = args.threads.iter().find(|&&t| t > MAX_THREADS) {
-        return Err(Failure::input(format!("--threads {t} is more than {MAX_THREADS}; use 0 for one worker per core")));
+        return Err(Failure::input(format!(
+            "--threads {t} is more than {MAX_THREADS}; use 0 for one worker per core"
+        )));
     }
     let scratch = std::env::temp_dir().join(format!("adams-bench-{}", std::process::id()));
     let mut extra = Vec::new();
@@ -465,7 +554,15 @@ fn bench_runs(args: BenchArgs) -> Result<ExitCode, Failure> {
         extra.push("--modules-dir".to_string());
         extra.push(dir.display().to_string());
     }
-    let result = bench::run(&args.module, args.algorithm.name(), &args.ranges, &args.threads, args.runs, &extra, &scratch);
+    let result = bench::run(
+        &args.module,
+        args.algorithm.name(),
+        &args.ranges,
+        &args.threads,
+        args.runs,
+        &extra,
+        &scratch,
+    );
     let _ = fs::remove_dir_all(&scratch);
     result.map_err(Failure::run)?;
     Ok(ExitCode::SUCCESS)
@@ -476,7 +573,11 @@ fn verify_tables(args: VerifyArgs) -> Result<ExitCode, Failure> {
     let reference = csv::read_table(&args.against).map_err(Failure::input)?;
     let comparison = verify::compare(&ours, &reference);
     comparison.check_something_compared().map_err(|e| {
-        Failure::input(format!("{} against {}: {e}", args.csv.display(), args.against.display()))
+        Failure::input(format!(
+            "{} against {}: {e}",
+            args.csv.display(),
+            args.against.display()
+        ))
     })?;
     let mut stdout = std::io::stdout().lock();
     let mut text = String::new();

@@ -75,20 +75,36 @@ fn split_shift(arg: &str) -> Result<Option<(&str, i32)>, LookupError> {
         return Ok(None);
     };
     let (base, inner) = (&arg[..open], &arg[open + 1..arg.len() - 1]);
-    let error = |reason: String| LookupError::Shift { arg: arg.to_string(), reason };
+    let error = |reason: String| LookupError::Shift {
+        arg: arg.to_string(),
+        reason,
+    };
     if base.is_empty() {
-        return Err(error("a shift [k] needs a module name before it, e.g. C2[-5]".to_string()));
+        return Err(error(
+            "a shift [k] needs a module name before it, e.g. C2[-5]".to_string(),
+        ));
     }
     let nested = base
         .strip_suffix(']')
         .and_then(|b| b.rfind('[').map(|i| &b[i + 1..]))
         .is_some_and(|k| k.parse::<i64>().is_ok());
     if nested {
-        return Err(error(format!("one shift [k] at most: write the sum, e.g. {}[k]", base.split('[').next().unwrap_or(base))));
+        return Err(error(format!(
+            "one shift [k] at most: write the sum, e.g. {}[k]",
+            base.split('[').next().unwrap_or(base)
+        )));
     }
     let k = match inner.parse::<i64>() {
-        Ok(k) => i32::try_from(k).map_err(|_| error(format!("the shift {k} is out of range (degrees are at most 2^20 in absolute value)")))?,
-        Err(_) => return Err(error(format!("the shift [{inner}] must be a whole number, e.g. C2[-5]"))),
+        Ok(k) => i32::try_from(k).map_err(|_| {
+            error(format!(
+                "the shift {k} is out of range (degrees are at most 2^20 in absolute value)"
+            ))
+        })?,
+        Err(_) => {
+            return Err(error(format!(
+                "the shift [{inner}] must be a whole number, e.g. C2[-5]"
+            )))
+        }
     };
     Ok(Some((base, k)))
 }

@@ -19,13 +19,24 @@ pub const VERIFY_SAMPLE_ENV: &str = "ADAMS_VERIFY_SAMPLE";
 /// `--verify-sample FRACTION`, else `ADAMS_VERIFY_SAMPLE` (empty means unset), else
 /// [`DEFAULT_VERIFY_SAMPLE`]. Errors (one line): a bad fraction, naming the flag or the
 /// variable; `--verify` or `--verify-sample` without an offloading backend.
-pub fn check_fraction(choice: BackendChoice, verify: bool, flag: Option<&str>, env: Option<&str>) -> Result<SampleFraction, String> {
+pub fn check_fraction(
+    choice: BackendChoice,
+    verify: bool,
+    flag: Option<&str>,
+    env: Option<&str>,
+) -> Result<SampleFraction, String> {
     let from_env = match env.filter(|v| !v.is_empty()) {
-        Some(v) => Some(v.parse::<SampleFraction>().map_err(|e| format!("{VERIFY_SAMPLE_ENV}={e}"))?),
+        Some(v) => Some(
+            v.parse::<SampleFraction>()
+                .map_err(|e| format!("{VERIFY_SAMPLE_ENV}={e}"))?,
+        ),
         None => None,
     };
     let from_flag = match flag {
-        Some(v) => Some(v.parse::<SampleFraction>().map_err(|e| format!("--verify-sample {e}"))?),
+        Some(v) => Some(
+            v.parse::<SampleFraction>()
+                .map_err(|e| format!("--verify-sample {e}"))?,
+        ),
         None => None,
     };
     if choice == BackendChoice::Cpu {
@@ -71,14 +82,20 @@ pub fn parse_segment_mb(text: &str) -> Result<usize, String> {
 fn parse_mib(text: &str, max: usize) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(value) if (1..=max).contains(&value) => Ok(value),
-        _ => Err(format!("expected a whole number of MiB between 1 and {max}")),
+        _ => Err(format!(
+            "expected a whole number of MiB between 1 and {max}"
+        )),
     }
 }
 
 /// Opens the backend `choice` for an algebra through degree `max_degree`; `None` for the
 /// CPU. Errors (one line): the feature is not built in, no device. (The knobs' values were
 /// checked when parsed: [`parse_block_mb`], [`parse_segment_mb`].)
-pub fn open(choice: BackendChoice, knobs: &GpuKnobs, max_degree: u32) -> Result<Option<Box<dyn Device>>, String> {
+pub fn open(
+    choice: BackendChoice,
+    knobs: &GpuKnobs,
+    max_degree: u32,
+) -> Result<Option<Box<dyn Device>>, String> {
     if choice == BackendChoice::Cpu {
         return Ok(None);
     }
@@ -86,7 +103,13 @@ pub fn open(choice: BackendChoice, knobs: &GpuKnobs, max_degree: u32) -> Result<
 }
 
 /// The summary line of a device run: what was offloaded, what was checked, device memory.
-pub fn summary_line(choice: BackendChoice, device: &dyn Device, verify: bool, check: SampleFraction, checks: &resolution::Checks) -> String {
+pub fn summary_line(
+    choice: BackendChoice,
+    device: &dyn Device,
+    verify: bool,
+    check: SampleFraction,
+    checks: &resolution::Checks,
+) -> String {
     let (builds, reductions) = device.offloaded();
     let checked = if verify {
         ", every one verified against the CPU".to_string()
@@ -122,15 +145,30 @@ mod tests {
         assert_eq!(f(false, None, Some("0.5")), Ok(0.5));
         assert_eq!(f(false, None, Some("")), Ok(DEFAULT_VERIFY_SAMPLE));
         let e = f(false, None, Some("lots")).unwrap_err();
-        assert!(e.starts_with("ADAMS_VERIFY_SAMPLE=`lots` is not a number"), "{e}");
+        assert!(
+            e.starts_with("ADAMS_VERIFY_SAMPLE=`lots` is not a number"),
+            "{e}"
+        );
         let e = f(false, Some("2"), None).unwrap_err();
-        assert!(e.starts_with("--verify-sample `2`: 2 is not between 0 and 1"), "{e}");
+        assert!(
+            e.starts_with("--verify-sample `2`: 2 is not between 0 and 1"),
+            "{e}"
+        );
         // The CPU backend checks nothing: the variable is still read (a typo is an error),
         // the flags are refused.
-        assert_eq!(check_fraction(BackendChoice::Cpu, false, None, Some("0.5")).map(SampleFraction::get), Ok(0.5));
-        assert!(check_fraction(BackendChoice::Cpu, false, None, Some("x")).unwrap_err().starts_with("ADAMS_VERIFY_SAMPLE="));
-        assert!(check_fraction(BackendChoice::Cpu, false, Some("0.5"), None).unwrap_err().starts_with("--verify-sample checks"));
-        assert!(check_fraction(BackendChoice::Cpu, true, None, None).unwrap_err().starts_with("--verify compares"));
+        assert_eq!(
+            check_fraction(BackendChoice::Cpu, false, None, Some("0.5")).map(SampleFraction::get),
+            Ok(0.5)
+        );
+        assert!(check_fraction(BackendChoice::Cpu, false, None, Some("x"))
+            .unwrap_err()
+            .starts_with("ADAMS_VERIFY_SAMPLE="));
+        assert!(check_fraction(BackendChoice::Cpu, false, Some("0.5"), None)
+            .unwrap_err()
+            .starts_with("--verify-sample checks"));
+        assert!(check_fraction(BackendChoice::Cpu, true, None, None)
+            .unwrap_err()
+            .starts_with("--verify compares"));
     }
 }
 
@@ -177,23 +215,37 @@ mod imp {
         }
     }
 
-    pub fn open(choice: BackendChoice, knobs: &GpuKnobs, max_degree: u32) -> Result<Box<dyn Device>, String> {
+    pub fn open(
+        choice: BackendChoice,
+        knobs: &GpuKnobs,
+        max_degree: u32,
+    ) -> Result<Box<dyn Device>, String> {
         let backend = match choice {
             BackendChoice::Cuda if !cfg!(feature = "cuda") => {
-                return Err("--backend cuda: this adams was built without CUDA support; rebuild with \
+                return Err(
+                    "--backend cuda: this adams was built without CUDA support; rebuild with \
                             `cargo build --release -p adams --features cuda`"
-                    .into())
+                        .into(),
+                )
             }
             BackendChoice::Cuda => gpu::Backend::Cuda,
             BackendChoice::Wgpu => gpu::Backend::Wgpu,
             BackendChoice::Gpu if cfg!(feature = "cuda") => gpu::Backend::Cuda,
             _ => gpu::Backend::Wgpu,
         };
-        let xdg_dir = if backend == gpu::Backend::Wgpu { quiet_vulkan_loader() } else { None };
+        let xdg_dir = if backend == gpu::Backend::Wgpu {
+            quiet_vulkan_loader()
+        } else {
+            None
+        };
         // The device needs the basis only; products use its own resident tables.
         let alg = Arc::new(MilnorAlgebra::with_table_budget(max_degree, 0));
-        let config = GpuConfig { segment_bytes: knobs.gpu_segment_mb << 20, block_bytes: knobs.gpu_block_mb << 20 };
-        let gpu = Gpu::new(backend, alg, config).map_err(|e| format!("--backend {}: {e}", choice.name()))?;
+        let config = GpuConfig {
+            segment_bytes: knobs.gpu_segment_mb << 20,
+            block_bytes: knobs.gpu_block_mb << 20,
+        };
+        let gpu = Gpu::new(backend, alg, config)
+            .map_err(|e| format!("--backend {}: {e}", choice.name()))?;
         Ok(Box::new(GpuBackend {
             gpu,
             min_work: knobs.gpu_min_work,
@@ -233,10 +285,19 @@ mod imp {
             terms >= self.min_work
         }
 
-        fn fill_rows(&self, _alg: &MilnorAlgebra, specs: &[(&Differential, PPart)], offsets: &[usize], out: &mut Matrix) -> Result<(), String> {
+        fn fill_rows(
+            &self,
+            _alg: &MilnorAlgebra,
+            specs: &[(&Differential, PPart)],
+            offsets: &[usize],
+            out: &mut Matrix,
+        ) -> Result<(), String> {
             self.builds.fetch_add(1, Ordering::Relaxed);
             // Rows of one generator come together (basis order) and share its term list.
-            let mut batch = ProductBatch { rows: Vec::with_capacity(specs.len()), terms: Vec::new() };
+            let mut batch = ProductBatch {
+                rows: Vec::with_capacity(specs.len()),
+                terms: Vec::new(),
+            };
             let mut last: Option<(*const Differential, (u32, u32))> = None;
             let too_many = || "more than 2^32 terms in one build".to_string();
             for (dg, r) in specs {
@@ -245,7 +306,11 @@ mod imp {
                     Some((k, range)) if k == key => range,
                     _ => {
                         let start = u32::try_from(batch.terms.len()).map_err(|_| too_many())?;
-                        batch.terms.extend(dg.terms.iter().map(|t| (t.op, offsets[t.gen as usize] as u64)));
+                        batch.terms.extend(
+                            dg.terms
+                                .iter()
+                                .map(|t| (t.op, offsets[t.gen as usize] as u64)),
+                        );
                         let end = u32::try_from(batch.terms.len()).map_err(|_| too_many())?;
                         last = Some((key, (start, end)));
                         (start, end)
@@ -253,7 +318,9 @@ mod imp {
                 };
                 batch.rows.push((*r, range.0, range.1));
             }
-            self.gpu.multiply_rows(&batch, out).map_err(|e| e.to_string())
+            self.gpu
+                .multiply_rows(&batch, out)
+                .map_err(|e| e.to_string())
         }
 
         fn takes_row_reduce(&self, rows: usize, cols: usize) -> bool {
@@ -272,7 +339,10 @@ mod imp {
         }
 
         fn offloaded(&self) -> (usize, usize) {
-            (self.builds.load(Ordering::Relaxed), self.reductions.load(Ordering::Relaxed))
+            (
+                self.builds.load(Ordering::Relaxed),
+                self.reductions.load(Ordering::Relaxed),
+            )
         }
     }
 }

@@ -37,7 +37,10 @@ impl Reporter {
             Reporter::Bar(bar)
         } else {
             let now = Instant::now();
-            Reporter::Lines { started: now, last: now }
+            Reporter::Lines {
+                started: now,
+                last: now,
+            }
         }
     }
 
@@ -98,10 +101,20 @@ pub fn summary(report: &RunReport, cpu: Duration, peak_rss_bytes: u64) -> String
         .step_times
         .iter()
         .take(5)
-        .map(|(s, t, d)| format!("(stem {}, s {}) {:.0} ms", t - *s as i32, s, d.as_secs_f64() * 1e3))
+        .map(|(s, t, d)| {
+            format!(
+                "(stem {}, s {}) {:.0} ms",
+                t - *s as i32,
+                s,
+                d.as_secs_f64() * 1e3
+            )
+        })
         .collect();
     if !busiest.is_empty() {
-        text.push_str(&format!("summary: busiest bidegrees: {}\n", busiest.join(", ")));
+        text.push_str(&format!(
+            "summary: busiest bidegrees: {}\n",
+            busiest.join(", ")
+        ));
     }
     text
 }

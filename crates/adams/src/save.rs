@@ -14,7 +14,13 @@ use crate::Failure;
 /// Errors: a directory made for another module, prime, algorithm or format version, or a
 /// non-empty folder that is not a save directory: exit 2, nothing in it changed. A file
 /// that cannot be read or written: exit 3.
-pub fn resume(dir: &Path, res: &mut Resolution, algorithm: Algorithm, quasi_inverses: bool, quiet: bool) -> Result<ResumeReport, Failure> {
+pub fn resume(
+    dir: &Path,
+    res: &mut Resolution,
+    algorithm: Algorithm,
+    quasi_inverses: bool,
+    quiet: bool,
+) -> Result<ResumeReport, Failure> {
     let save = SaveDir::open(dir, res.module(), algorithm, SaveOptions { quasi_inverses }).map_err(|e| match e {
         // The module is hashed after the cells above t = max_stem + max_s were dropped.
         SaveError::Refused { ref field, .. } if field == "module-hash" => Failure::input(format!(
@@ -58,7 +64,13 @@ pub fn summary(res: &Resolution) -> Option<Result<(u64, String), Failure>> {
     };
     let stats = save.stats();
     let mb = |b: u64| b as f64 / 1e6;
-    let per = |bytes: u64, n: usize| if n == 0 { 0.0 } else { bytes as f64 / n as f64 / 1e3 };
+    let per = |bytes: u64, n: usize| {
+        if n == 0 {
+            0.0
+        } else {
+            bytes as f64 / n as f64 / 1e3
+        }
+    };
     let line = format!(
         "save: {} holds {:.2} MB in {} bidegree files ({:.2} kB each; {:.2} MB allocated on disk); this run wrote {} files: differentials {:.2} MB \
          (uncompressed {:.2} MB), quasi-inverses {:.2} MB in {} records (uncompressed {:.2} MB)",

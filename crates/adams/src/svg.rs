@@ -92,17 +92,37 @@ impl Layout {
     pub fn new(chart: &Chart, title: &str, legend_width: f64) -> Layout {
         let max_dim = chart.dims().values().copied().max().unwrap_or(1).max(1);
         let cell_w = MIN_CELL_W.max((max_dim - 1) as f64 * DOT_PITCH + 2.0 * DOT_R + CELL_GAP);
-        let widest_stem = text_width(&chart.min_stem.to_string(), FONT).max(text_width(&chart.max_stem.to_string(), FONT));
-        let stem_step = STEPS.into_iter().find(|&k| k as f64 * cell_w >= widest_stem + LABEL_GAP).unwrap_or(STEPS[STEPS.len() - 1]);
-        let s_step = STEPS.into_iter().find(|&k| k as f64 * CELL_H >= FONT + 2.0).unwrap_or(1);
+        let widest_stem = text_width(&chart.min_stem.to_string(), FONT)
+            .max(text_width(&chart.max_stem.to_string(), FONT));
+        let stem_step = STEPS
+            .into_iter()
+            .find(|&k| k as f64 * cell_w >= widest_stem + LABEL_GAP)
+            .unwrap_or(STEPS[STEPS.len() - 1]);
+        let s_step = STEPS
+            .into_iter()
+            .find(|&k| k as f64 * CELL_H >= FONT + 2.0)
+            .unwrap_or(1);
         let s_label_w = text_width(&chart.max_s.to_string(), FONT);
         let left = FONT + 14.0 + s_label_w + 8.0;
         let top = 62.0;
         let plot_w = (chart.max_stem - chart.min_stem + 1) as f64 * cell_w;
         let plot_h = (chart.max_s + 1) as f64 * CELL_H;
-        let width = (left + plot_w + 16.0).max(16.0 + text_width(title, TITLE_FONT) + 16.0).max(16.0 + legend_width + 16.0);
+        let width = (left + plot_w + 16.0)
+            .max(16.0 + text_width(title, TITLE_FONT) + 16.0)
+            .max(16.0 + legend_width + 16.0);
         let height = top + plot_h + 2.0 * FONT + 24.0;
-        Layout { min_stem: chart.min_stem, max_stem: chart.max_stem, max_s: chart.max_s, cell_w, left, top, width: width.ceil(), height: height.ceil(), stem_step, s_step }
+        Layout {
+            min_stem: chart.min_stem,
+            max_stem: chart.max_stem,
+            max_s: chart.max_s,
+            cell_w,
+            left,
+            top,
+            width: width.ceil(),
+            height: height.ceil(),
+            stem_step,
+            s_step,
+        }
     }
 
     /// x of the centre of stem `n`'s column.
@@ -144,7 +164,10 @@ impl Layout {
 
 /// Escapes text for XML character data and attribute values.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// The chart title.
@@ -162,7 +185,12 @@ const LEGEND_NOTE: &str = "one dot per class; products leaving the computed rang
 /// Error (one line): the drawing would exceed [`MAX_SVG_BYTES`] (refused before drawing
 /// when its classes and lines alone exceed it, else given up as soon as it does).
 pub fn render(chart: &Chart) -> Result<String, String> {
-    let lines: usize = chart.classes.iter().flat_map(|c| (0..3).filter_map(|i| c.product(i))).map(<[usize]>::len).sum();
+    let lines: usize = chart
+        .classes
+        .iter()
+        .flat_map(|c| (0..3).filter_map(|i| c.product(i)))
+        .map(<[usize]>::len)
+        .sum();
     let too_large = || {
         format!(
             "the SVG would be larger than {} MiB ({} classes, {lines} product lines); no chart adams writes comes near it",
@@ -170,7 +198,13 @@ pub fn render(chart: &Chart) -> Result<String, String> {
             chart.classes.len()
         )
     };
-    if chart.classes.len().saturating_mul(MIN_CLASS_BYTES).saturating_add(lines.saturating_mul(MIN_LINE_BYTES)) > MAX_SVG_BYTES {
+    if chart
+        .classes
+        .len()
+        .saturating_mul(MIN_CLASS_BYTES)
+        .saturating_add(lines.saturating_mul(MIN_LINE_BYTES))
+        > MAX_SVG_BYTES
+    {
         return Err(too_large());
     }
     let title = title(chart);
@@ -184,8 +218,16 @@ pub fn render(chart: &Chart) -> Result<String, String> {
         w = l.width,
         h = l.height
     );
-    let _ = writeln!(o, r##"<rect class="background" x="0" y="0" width="{}" height="{}" fill="#ffffff"/>"##, l.width, l.height);
-    let _ = writeln!(o, r#"<text class="label" x="16" y="22" font-size="{TITLE_FONT}">{}</text>"#, escape(&title));
+    let _ = writeln!(
+        o,
+        r##"<rect class="background" x="0" y="0" width="{}" height="{}" fill="#ffffff"/>"##,
+        l.width, l.height
+    );
+    let _ = writeln!(
+        o,
+        r#"<text class="label" x="16" y="22" font-size="{TITLE_FONT}">{}</text>"#,
+        escape(&title)
+    );
 
     // Legend: a short sample of each line style.
     let ly = 44.0;
@@ -198,35 +240,90 @@ pub fn render(chart: &Chart) -> Result<String, String> {
             1 => (x0, ly + 6.0, x0 + 14.0, ly - 8.0),
             _ => (x0 - 8.0, ly + 6.0, x0 + 22.0, ly - 8.0),
         };
-        let _ = writeln!(o, r#"<line class="legend" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="{width}"/>"#);
-        let _ = writeln!(o, r#"<text class="legend" x="{:.1}" y="{:.1}">h{i}</text>"#, x0 + 26.0, ly + 4.0);
+        let _ = writeln!(
+            o,
+            r#"<line class="legend" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="{width}"/>"#
+        );
+        let _ = writeln!(
+            o,
+            r#"<text class="legend" x="{:.1}" y="{:.1}">h{i}</text>"#,
+            x0 + 26.0,
+            ly + 4.0
+        );
     }
-    let _ = writeln!(o, r##"<text class="legend" x="{:.1}" y="{:.1}" fill="#555555">{LEGEND_NOTE}</text>"##, 16.0 + 3.0 * 64.0, ly + 4.0);
+    let _ = writeln!(
+        o,
+        r##"<text class="legend" x="{:.1}" y="{:.1}" fill="#555555">{LEGEND_NOTE}</text>"##,
+        16.0 + 3.0 * 64.0,
+        ly + 4.0
+    );
     let _ = writeln!(o, "</g>");
 
     // Grid through every bidegree, darker at labelled ticks.
     let _ = writeln!(o, r#"<g class="grid" stroke-width="1">"#);
     for n in l.min_stem..=l.max_stem {
-        let colour = if n.rem_euclid(l.stem_step) == 0 { "#d8d8d8" } else { "#f0f0f0" };
-        let _ = writeln!(o, r#"<line class="grid" x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="{colour}"/>"#, l.top, l.bottom(), x = l.x(n));
+        let colour = if n.rem_euclid(l.stem_step) == 0 {
+            "#d8d8d8"
+        } else {
+            "#f0f0f0"
+        };
+        let _ = writeln!(
+            o,
+            r#"<line class="grid" x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}" stroke="{colour}"/>"#,
+            l.top,
+            l.bottom(),
+            x = l.x(n)
+        );
     }
     for s in 0..=l.max_s {
-        let colour = if (s as i32).rem_euclid(l.s_step) == 0 { "#d8d8d8" } else { "#f0f0f0" };
-        let _ = writeln!(o, r#"<line class="grid" x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="{colour}"/>"#, l.left, l.right(), y = l.y(s));
+        let colour = if (s as i32).rem_euclid(l.s_step) == 0 {
+            "#d8d8d8"
+        } else {
+            "#f0f0f0"
+        };
+        let _ = writeln!(
+            o,
+            r#"<line class="grid" x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="{colour}"/>"#,
+            l.left,
+            l.right(),
+            y = l.y(s)
+        );
     }
     let _ = writeln!(o, "</g>");
 
     // Axes, tick labels, axis titles.
     let _ = writeln!(o, r##"<g class="axis" stroke="#444444" stroke-width="1">"##);
-    let _ = writeln!(o, r#"<line class="axis" x1="{:.1}" y1="{b:.1}" x2="{:.1}" y2="{b:.1}"/>"#, l.left, l.right(), b = l.bottom());
-    let _ = writeln!(o, r#"<line class="axis" x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}"/>"#, l.top, l.bottom(), x = l.left);
+    let _ = writeln!(
+        o,
+        r#"<line class="axis" x1="{:.1}" y1="{b:.1}" x2="{:.1}" y2="{b:.1}"/>"#,
+        l.left,
+        l.right(),
+        b = l.bottom()
+    );
+    let _ = writeln!(
+        o,
+        r#"<line class="axis" x1="{x:.1}" y1="{:.1}" x2="{x:.1}" y2="{:.1}"/>"#,
+        l.top,
+        l.bottom(),
+        x = l.left
+    );
     let _ = writeln!(o, "</g>");
     let _ = writeln!(o, r##"<g class="ticks" fill="#222222">"##);
     for n in l.stem_ticks() {
-        let _ = writeln!(o, r#"<text class="label stem" x="{:.1}" y="{:.1}" text-anchor="middle">{n}</text>"#, l.x(n), l.bottom() + FONT + 4.0);
+        let _ = writeln!(
+            o,
+            r#"<text class="label stem" x="{:.1}" y="{:.1}" text-anchor="middle">{n}</text>"#,
+            l.x(n),
+            l.bottom() + FONT + 4.0
+        );
     }
     for s in l.s_ticks() {
-        let _ = writeln!(o, r#"<text class="label s" x="{:.1}" y="{:.1}" text-anchor="end">{s}</text>"#, l.left - 6.0, l.y(s) + FONT * 0.35);
+        let _ = writeln!(
+            o,
+            r#"<text class="label s" x="{:.1}" y="{:.1}" text-anchor="end">{s}</text>"#,
+            l.left - 6.0,
+            l.y(s) + FONT * 0.35
+        );
     }
     let _ = writeln!(
         o,
@@ -246,14 +343,20 @@ pub fn render(chart: &Chart) -> Result<String, String> {
     let dim = |n: i32, s: u32| dims.get(&(n, s)).copied().unwrap_or(0);
     for i in [2u32, 1, 0] {
         let (colour, width) = LINE_STYLE[i as usize];
-        let _ = writeln!(o, r#"<g class="products-h{i}" stroke="{colour}" stroke-width="{width}">"#);
+        let _ = writeln!(
+            o,
+            r#"<g class="products-h{i}" stroke="{colour}" stroke-width="{width}">"#
+        );
         for c in &chart.classes {
             let Some(ones) = c.product(i) else { continue };
             let (x1, y1) = l.dot(c.stem, c.s, c.index, dim(c.stem, c.s));
             let (n, s) = (c.stem + stem_shift(i), c.s + 1);
             for &k in ones {
                 let (x2, y2) = l.dot(n, s, k, dim(n, s));
-                let _ = writeln!(o, r#"<line class="h{i}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#);
+                let _ = writeln!(
+                    o,
+                    r#"<line class="h{i}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
+                );
                 if o.len() > MAX_SVG_BYTES {
                     return Err(too_large());
                 }
@@ -291,41 +394,89 @@ mod tests {
         for stem in 0..=max_stem {
             for s in 0..=max_s {
                 for index in 0..dim(stem, s) {
-                    classes.push(Class { stem, s, t: stem + s as i32, index, h0: None, h1: None, h2: None });
+                    classes.push(Class {
+                        stem,
+                        s,
+                        t: stem + s as i32,
+                        index,
+                        h0: None,
+                        h1: None,
+                        h2: None,
+                    });
                 }
             }
         }
-        Chart { format: FORMAT.into(), version: VERSION, module: "M".into(), algorithm: String::new(), min_stem: 0, max_stem, max_s, classes }
+        Chart {
+            format: FORMAT.into(),
+            version: VERSION,
+            module: "M".into(),
+            algorithm: String::new(),
+            min_stem: 0,
+            max_stem,
+            max_s,
+            classes,
+        }
     }
 
     /// Neighbouring stem labels and filtration labels leave room between them, and the dots
     /// of neighbouring bidegrees do not touch, for small and large charts.
     #[test]
     fn labels_and_dots_do_not_overlap() {
-        for (max_stem, max_s, most) in [(20, 10, 2), (40, 20, 2), (120, 60, 8), (150, 80, 8), (500, 10, 1)] {
-            let c = chart(max_stem, max_s, |n, s| if (n + s as i32) % 7 == 0 { most } else { 1 });
+        for (max_stem, max_s, most) in [
+            (20, 10, 2),
+            (40, 20, 2),
+            (120, 60, 8),
+            (150, 80, 8),
+            (500, 10, 1),
+        ] {
+            let c = chart(max_stem, max_s, |n, s| {
+                if (n + s as i32) % 7 == 0 {
+                    most
+                } else {
+                    1
+                }
+            });
             let l = Layout::new(&c, &title(&c), 300.0);
             let ticks: Vec<i32> = l.stem_ticks().collect();
             for w in ticks.windows(2) {
                 let room = l.x(w[1]) - l.x(w[0]);
-                let need = (text_width(&w[0].to_string(), FONT) + text_width(&w[1].to_string(), FONT)) / 2.0;
-                assert!(room >= need + LABEL_GAP, "stem labels {} and {} overlap at stem {max_stem}", w[0], w[1]);
+                let need = (text_width(&w[0].to_string(), FONT)
+                    + text_width(&w[1].to_string(), FONT))
+                    / 2.0;
+                assert!(
+                    room >= need + LABEL_GAP,
+                    "stem labels {} and {} overlap at stem {max_stem}",
+                    w[0],
+                    w[1]
+                );
             }
             let s_ticks: Vec<u32> = l.s_ticks().collect();
             for w in s_ticks.windows(2) {
-                assert!(l.y(w[0]) - l.y(w[1]) >= FONT, "s labels {} and {} overlap", w[0], w[1]);
+                assert!(
+                    l.y(w[0]) - l.y(w[1]) >= FONT,
+                    "s labels {} and {} overlap",
+                    w[0],
+                    w[1]
+                );
             }
             // The last dot of the fullest bidegree and the first dot of the next stem.
             let (last, _) = l.dot(3, 4, most - 1, most);
             let (first, _) = l.dot(4, 4, 0, most);
-            assert!(first - last >= 2.0 * DOT_R + CELL_GAP - 1e-9, "dots of stems 3 and 4 are {} px apart", first - last);
+            assert!(
+                first - last >= 2.0 * DOT_R + CELL_GAP - 1e-9,
+                "dots of stems 3 and 4 are {} px apart",
+                first - last
+            );
             // Dots within a bidegree.
             let (a, _) = l.dot(3, 4, 0, most);
             let (b, _) = l.dot(3, 4, 1, most);
             assert!(most < 2 || b - a >= 2.0 * DOT_R + 1.0);
             // Everything inside the picture.
             assert!(l.right() <= l.width && l.bottom() + 2.0 * FONT + 12.0 <= l.height);
-            assert!(ticks.contains(&0) && ticks.len() >= 2, "stem labels at {max_stem}: {ticks:?}");
+            assert!(
+                ticks.contains(&0) && ticks.len() >= 2,
+                "stem labels at {max_stem}: {ticks:?}"
+            );
         }
     }
 

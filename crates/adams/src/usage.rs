@@ -19,11 +19,18 @@ pub fn current() -> Usage {
     let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
     let ok = unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut ru) } == 0;
     if !ok {
-        return Usage { cpu: Duration::ZERO, peak_rss_bytes: 0 };
+        return Usage {
+            cpu: Duration::ZERO,
+            peak_rss_bytes: 0,
+        };
     }
-    let tv = |t: libc::timeval| Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) as u32) * 1000);
+    let tv =
+        |t: libc::timeval| Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) as u32) * 1000);
     let peak = peak_rss_from_proc().unwrap_or((ru.ru_maxrss.max(0) as u64) * 1024);
-    Usage { cpu: tv(ru.ru_utime) + tv(ru.ru_stime), peak_rss_bytes: peak }
+    Usage {
+        cpu: tv(ru.ru_utime) + tv(ru.ru_stime),
+        peak_rss_bytes: peak,
+    }
 }
 
 /// `VmHWM` of `/proc/self/status` in bytes (Linux), if readable.
@@ -38,6 +45,9 @@ impl Usage {
     /// CPU time since `start` (CPU spent before it, e.g. by `cargo run` before it
     /// exec'd this program, is not counted); peak memory as measured now.
     pub fn since(&self, start: &Usage) -> Usage {
-        Usage { cpu: self.cpu.saturating_sub(start.cpu), peak_rss_bytes: self.peak_rss_bytes }
+        Usage {
+            cpu: self.cpu.saturating_sub(start.cpu),
+            peak_rss_bytes: self.peak_rss_bytes,
+        }
     }
 }

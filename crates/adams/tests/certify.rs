@@ -261,12 +261,37 @@ fn bad_input_is_exit_2() {
     // C2 without its top cell is the sphere: its records are C2's for t ≤ 0 only.
     let o = adams_in(
         tmp.path(),
-        &["certify", "save", "--module", "C2", "--max-stem", "20", "--max-s", "8"],
+        &[
+            "certify",
+            "save",
+            "--module",
+            "C2",
+            "--max-stem",
+            "20",
+            "--max-s",
+            "8",
+        ],
     );
-    assert_one_line_error(&o, 2, &["reaches t = 28", "C2 without its cells above degree 0", "t ≤ 0 only"]);
+    assert_one_line_error(
+        &o,
+        2,
+        &[
+            "reaches t = 28",
+            "C2 without its cells above degree 0",
+            "t ≤ 0 only",
+        ],
+    );
     let o = ok(adams_in(tmp.path(), &["certify", "save", "--module", "C2"]));
-    assert!(stdout(&o).starts_with("certified 1 bidegrees (stem ≤ 0, s ≤ 0) of C2"), "{}", stdout(&o));
-    assert!(stderr(&o).contains("the records above t = 0 are ignored"), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("certified 1 bidegrees (stem ≤ 0, s ≤ 0) of C2"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stderr(&o).contains("the records above t = 0 are ignored"),
+        "{}",
+        stderr(&o)
+    );
     let o = adams_in(tmp.path(), &["certify", "save", "--max-stem", "-3"]);
     assert_one_line_error(&o, 2, &["--max-stem -3"]);
     let o = adams_in(tmp.path(), &["certify", "save", "--module", "NoSuchModule"]);
@@ -303,16 +328,30 @@ fn a_record_or_header_that_is_not_a_regular_file_is_never_read() {
         assert_one_line_error(
             &o,
             2,
-            &["bidegree (stem 5, s 5, t 10)", "save/s005/t010.rec", "not a regular file"],
+            &[
+                "bidegree (stem 5, s 5, t 10)",
+                "save/s005/t010.rec",
+                "not a regular file",
+            ],
         );
         // The default range stops below it, with a warning and a note naming it.
         let o = ok(certify_within(tmp.path(), &["save"]));
         // Stem ≤ 20, s ≤ 4 (105 bidegrees) beats stem ≤ 4, s ≤ 8 (45).
-        assert!(stdout(&o).starts_with("certified 105 bidegrees (stem ≤ 20, s ≤ 4)"), "{what}: {}", stdout(&o));
+        assert!(
+            stdout(&o).starts_with("certified 105 bidegrees (stem ≤ 20, s ≤ 4)"),
+            "{what}: {}",
+            stdout(&o)
+        );
         let err = stderr(&o);
         assert!(err.contains("warning: save record save/s005/t010.rec is corrupt (field file: not a regular file): bidegree (stem 5, s 5) is not certified"), "{what}: {err}");
-        assert!(!err.contains("recomputing"), "certify recomputes nothing: {err}");
-        assert!(err.contains("note: the range is limited by bidegree (stem 5, s 5, t 10)"), "{what}: {err}");
+        assert!(
+            !err.contains("recomputing"),
+            "certify recomputes nothing: {err}"
+        );
+        assert!(
+            err.contains("note: the range is limited by bidegree (stem 5, s 5, t 10)"),
+            "{what}: {err}"
+        );
     }
     // The header.
     let header = tmp.path().join("save/header");
@@ -321,7 +360,11 @@ fn a_record_or_header_that_is_not_a_regular_file_is_never_read() {
     let o = certify_within(tmp.path(), &["save"]);
     assert_one_line_error(&o, 2, &["field header: not a regular file"]);
     std::fs::remove_file(&header).unwrap();
-    assert!(std::process::Command::new("mkfifo").arg(&header).status().unwrap().success());
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&header)
+        .status()
+        .unwrap()
+        .success());
     let o = certify_within(tmp.path(), &["save"]);
     assert_one_line_error(&o, 2, &["field header: not a regular file"]);
 }
@@ -333,7 +376,10 @@ fn a_row_that_is_a_file_is_bad_input() {
     let row = tmp.path().join("save/s005");
     std::fs::remove_dir_all(&row).unwrap();
     std::fs::write(&row, "not a folder").unwrap();
-    let o = adams_in(tmp.path(), &["certify", "save", "--max-stem", "20", "--max-s", "8"]);
+    let o = adams_in(
+        tmp.path(),
+        &["certify", "save", "--max-stem", "20", "--max-s", "8"],
+    );
     assert_one_line_error(&o, 2, &["save/s005", "not a folder"]);
 }
 
@@ -358,8 +404,14 @@ fn a_missing_or_corrupt_record_in_the_middle_is_noted() {
     let err = stderr(&o);
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 2, "{err}");
-    assert!(lines[0].starts_with("warning: save record save/s002/t010.rec is corrupt (field checksum"), "{err}");
-    assert!(lines[0].ends_with("bidegree (stem 8, s 2) is not certified"), "{err}");
+    assert!(
+        lines[0].starts_with("warning: save record save/s002/t010.rec is corrupt (field checksum"),
+        "{err}"
+    );
+    assert!(
+        lines[0].ends_with("bidegree (stem 8, s 2) is not certified"),
+        "{err}"
+    );
     assert!(lines[1].starts_with("note: the range is limited by bidegree (stem 8, s 2, t 10): its record save/s002/t010.rec is corrupt (field checksum"), "{err}");
 }
 
@@ -369,21 +421,49 @@ fn ranges_are_relative_to_the_bottom_cell() {
     // C2 on cells 600 and 601: stems 600..=620, t − 600 ≤ 28.
     ok(resolve(tmp.path(), "C2[600]", 620, 8, "out", &[]));
     let o = ok(adams_in(tmp.path(), &["certify", "save"]));
-    assert!(stdout(&o).starts_with("certified 189 bidegrees (stem ≤ 620, s ≤ 8) of C2[600]"), "{}", stdout(&o));
-    let o = ok(adams_in(tmp.path(), &["certify", "save", "--max-stem", "620", "--max-s", "8"]));
-    assert!(stdout(&o).starts_with("certified 189 bidegrees (stem ≤ 620, s ≤ 8)"), "{}", stdout(&o));
-    let o = adams_in(tmp.path(), &["certify", "save", "--max-stem", "599", "--max-s", "8"]);
+    assert!(
+        stdout(&o).starts_with("certified 189 bidegrees (stem ≤ 620, s ≤ 8) of C2[600]"),
+        "{}",
+        stdout(&o)
+    );
+    let o = ok(adams_in(
+        tmp.path(),
+        &["certify", "save", "--max-stem", "620", "--max-s", "8"],
+    ));
+    assert!(
+        stdout(&o).starts_with("certified 189 bidegrees (stem ≤ 620, s ≤ 8)"),
+        "{}",
+        stdout(&o)
+    );
+    let o = adams_in(
+        tmp.path(),
+        &["certify", "save", "--max-stem", "599", "--max-s", "8"],
+    );
     assert_one_line_error(&o, 2, &["--max-stem 599", "bottom cell, degree 600"]);
-    let o = adams_in(tmp.path(), &["certify", "save", "--max-stem", "1110", "--max-s", "8"]);
+    let o = adams_in(
+        tmp.path(),
+        &["certify", "save", "--max-stem", "1110", "--max-s", "8"],
+    );
     assert_one_line_error(&o, 2, &["t = 1118", "at most 510 above it"]);
 
     // A negative bottom cell: stems −20..=−2.
     let tmp = tempfile::tempdir().unwrap();
     ok(resolve(tmp.path(), "C2[-20]", -2, 6, "out", &[]));
     let o = ok(adams_in(tmp.path(), &["certify", "save"]));
-    assert!(stdout(&o).starts_with("certified 133 bidegrees (stem ≤ -2, s ≤ 6) of C2[-20]"), "{}", stdout(&o));
-    let o = ok(adams_in(tmp.path(), &["certify", "save", "--max-stem", "-2", "--max-s", "6"]));
-    assert!(stdout(&o).starts_with("certified 133 bidegrees"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("certified 133 bidegrees (stem ≤ -2, s ≤ 6) of C2[-20]"),
+        "{}",
+        stdout(&o)
+    );
+    let o = ok(adams_in(
+        tmp.path(),
+        &["certify", "save", "--max-stem", "-2", "--max-s", "6"],
+    ));
+    assert!(
+        stdout(&o).starts_with("certified 133 bidegrees"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
@@ -401,11 +481,19 @@ fn a_module_cut_below_a_far_cell_is_found_without_its_top_record() {
     std::fs::remove_file(tmp.path().join("save/s006/t026.rec")).unwrap();
     let far = ["certify", "save", "--module", "far.json"];
     let o = ok(adams_in(tmp.path(), &far));
-    assert!(stdout(&o).starts_with("certified 140 bidegrees (stem ≤ 19, s ≤ 6) of far.json"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("certified 140 bidegrees (stem ≤ 19, s ≤ 6) of far.json"),
+        "{}",
+        stdout(&o)
+    );
     // A junk file where no record of the run is.
     std::fs::write(tmp.path().join("save/s000/t100.rec"), "junk").unwrap();
     let o = ok(adams_in(tmp.path(), &far));
-    assert!(stdout(&o).starts_with("certified 140 bidegrees (stem ≤ 19, s ≤ 6) of far.json"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("certified 140 bidegrees (stem ≤ 19, s ≤ 6) of far.json"),
+        "{}",
+        stdout(&o)
+    );
     // Without its Sq1, no cut of the file is the module saved: a mismatch.
     std::fs::write(
         &module,
@@ -419,13 +507,28 @@ fn a_module_cut_below_a_far_cell_is_found_without_its_top_record() {
 #[test]
 fn resolve_certify_prints_one_summary_line_unless_quiet() {
     let tmp = tempfile::tempdir().unwrap();
-    let args = ["resolve", "S_2", "--max-stem", "12", "--max-s", "5", "--output", "out", "--no-chart", "--certify"];
+    let args = [
+        "resolve",
+        "S_2",
+        "--max-stem",
+        "12",
+        "--max-s",
+        "5",
+        "--output",
+        "out",
+        "--no-chart",
+        "--certify",
+    ];
     let o = ok(adams_in(tmp.path(), &args));
     let err = stderr(&o);
     let lines: Vec<&str> = err.lines().filter(|l| l.contains("certified")).collect();
     assert_eq!(lines.len(), 1, "{err}");
     assert!(lines[0].starts_with("summary: certified "), "{}", lines[0]);
-    assert!(lines[0].contains("bidegrees (stem ≤ 12, s ≤ 5) in "), "{}", lines[0]);
+    assert!(
+        lines[0].contains("bidegrees (stem ≤ 12, s ≤ 5) in "),
+        "{}",
+        lines[0]
+    );
     let mut quiet = args.to_vec();
     quiet.push("-q");
     let o = ok(adams_in(tmp.path(), &quiet));

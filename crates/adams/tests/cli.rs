@@ -417,14 +417,37 @@ fn backend_flags_are_checked_before_any_work() {
     let dir = tempfile::tempdir().unwrap();
     let o = adams_in(dir.path(), &["resolve", "S_2", "--verify"]);
     assert_one_line_error(&o, 2, &["--verify", "--backend gpu"]);
-    let o = adams_in(dir.path(), &["resolve", "S_2", "--backend", "gpu", "--algorithm", "classical"]);
+    let o = adams_in(
+        dir.path(),
+        &[
+            "resolve",
+            "S_2",
+            "--backend",
+            "gpu",
+            "--algorithm",
+            "classical",
+        ],
+    );
     assert_one_line_error(&o, 2, &["--backend gpu", "classical"]);
     let o = adams_in(dir.path(), &["resolve", "S_2", "--backend", "quantum"]);
     assert_one_line_error(&o, 2, &["--backend"]);
-    let o = adams_in(dir.path(), &["resolve", "S_2", "--backend", "gpu", "--gpu-block-mb", "0"]);
+    let o = adams_in(
+        dir.path(),
+        &["resolve", "S_2", "--backend", "gpu", "--gpu-block-mb", "0"],
+    );
     assert_one_line_error(&o, 2, &["--gpu-block-mb", "between 1 and"]);
     // MiB sizes that would overflow bytes are refused, naming the flag.
-    let o = adams_in(dir.path(), &["resolve", "S_2", "--backend", "gpu", "--gpu-segment-mb", "1000000000000000"]);
+    let o = adams_in(
+        dir.path(),
+        &[
+            "resolve",
+            "S_2",
+            "--backend",
+            "gpu",
+            "--gpu-segment-mb",
+            "1000000000000000",
+        ],
+    );
     assert_one_line_error(&o, 2, &["--gpu-segment-mb", "between 1 and"]);
     assert!(!dir.path().join("output/S_2/ext.csv").exists());
 }

@@ -220,7 +220,7 @@ fn through_binary(
     let dir = tempfile::tempdir().unwrap();
     for (k, input) in sample {
         let file = dir.path().join(format!("input-{k}"));
-        std::fs::write(&file, &input).unwrap();
+        std::fs::write(&file, input).unwrap();
         let o = std::process::Command::new(env!("CARGO_BIN_EXE_adams"))
             .args(args(&file, dir.path()))
             .output()
@@ -290,7 +290,14 @@ fn fuzz_ext_csv_and_verify() {
             reference.display().to_string(),
         ]
     });
-    report("ext.csv + verify", count, read, refused, sample.len(), "adams verify");
+    report(
+        "ext.csv + verify",
+        count,
+        read,
+        refused,
+        sample.len(),
+        "adams verify",
+    );
 }
 
 #[test]
@@ -314,5 +321,12 @@ fn fuzz_chart_json_and_svg() {
             dir.join("out.svg").display().to_string(),
         ]
     });
-    report("chart.json + svg", count, read, refused, sample.len(), "adams chart");
+    report(
+        "chart.json + svg",
+        count,
+        read,
+        refused,
+        sample.len(),
+        "adams chart",
+    );
 }

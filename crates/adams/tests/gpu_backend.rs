@@ -4,7 +4,6 @@
 //! `cargo test -p adams --features gpu --test gpu_backend`.
 #![cfg(feature = "gpu")]
 
-
 use std::fs;
 use std::process::Command;
 
@@ -17,7 +16,16 @@ fn a_verified_gpu_run_equals_the_cpu_run() {
     let (cpu, gpu) = (dir.path().join("cpu"), dir.path().join("gpu"));
     let run = |out: &std::path::Path, extra: &[&str]| {
         let o = Command::new(env!("CARGO_BIN_EXE_adams"))
-            .args(["resolve", "S_2", "--max-stem", "30", "--max-s", "15", "--no-chart", "--output"])
+            .args([
+                "resolve",
+                "S_2",
+                "--max-stem",
+                "30",
+                "--max-s",
+                "15",
+                "--no-chart",
+                "--output",
+            ])
             .arg(out)
             .args(extra)
             .env("ADAMS_GPU_MIN_WORK", "1")
@@ -31,17 +39,42 @@ fn a_verified_gpu_run_equals_the_cpu_run() {
     run(&cpu, &[]);
     let err = run(&gpu, &["--backend", "gpu", "--verify"]);
     assert!(err.contains("every one verified against the CPU"), "{err}");
-    let (a, b) = (fs::read(cpu.join("ext.csv")).unwrap(), fs::read(gpu.join("ext.csv")).unwrap());
+    let (a, b) = (
+        fs::read(cpu.join("ext.csv")).unwrap(),
+        fs::read(gpu.join("ext.csv")).unwrap(),
+    );
     assert!(a.len() > 200, "ext.csv too small to test anything");
     assert_eq!(a, b, "ext.csv of the GPU run differs from the CPU run's");
-    let summary: serde_json::Value = serde_json::from_slice(&fs::read(gpu.join("summary.json")).unwrap()).unwrap();
+    let summary: serde_json::Value =
+        serde_json::from_slice(&fs::read(gpu.join("summary.json")).unwrap()).unwrap();
     assert_eq!(summary["verify"], true, "{summary}");
-    assert_eq!(summary["sampled_builds"], summary["offloaded_builds"], "--verify checks every build: {summary}");
-    assert_eq!(summary["sampled_reductions"], summary["offloaded_reductions"], "{summary}");
-    assert!(summary["backend"].as_str().unwrap_or("").starts_with("gpu ("), "{summary}");
-    assert!(summary["peak_device_bytes"].as_u64().unwrap_or(0) > 0, "no device memory used: nothing offloaded? {summary}");
-    assert!(summary["offloaded_builds"].as_u64().unwrap_or(0) > 100, "too few builds offloaded: {summary}");
-    assert!(summary["offloaded_reductions"].as_u64().unwrap_or(0) > 10, "too few row reductions offloaded: {summary}");
+    assert_eq!(
+        summary["sampled_builds"], summary["offloaded_builds"],
+        "--verify checks every build: {summary}"
+    );
+    assert_eq!(
+        summary["sampled_reductions"], summary["offloaded_reductions"],
+        "{summary}"
+    );
+    assert!(
+        summary["backend"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("gpu ("),
+        "{summary}"
+    );
+    assert!(
+        summary["peak_device_bytes"].as_u64().unwrap_or(0) > 0,
+        "no device memory used: nothing offloaded? {summary}"
+    );
+    assert!(
+        summary["offloaded_builds"].as_u64().unwrap_or(0) > 100,
+        "too few builds offloaded: {summary}"
+    );
+    assert!(
+        summary["offloaded_reductions"].as_u64().unwrap_or(0) > 10,
+        "too few row reductions offloaded: {summary}"
+    );
 }
 
 /// The same run without `--verify`: by default a sample of the offloaded calls is redone
@@ -51,7 +84,18 @@ fn a_gpu_run_checks_a_sample_by_default() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("gpu");
     let o = Command::new(env!("CARGO_BIN_EXE_adams"))
-        .args(["resolve", "S_2", "--max-stem", "30", "--max-s", "15", "--no-chart", "--backend", "gpu", "--output"])
+        .args([
+            "resolve",
+            "S_2",
+            "--max-stem",
+            "30",
+            "--max-s",
+            "15",
+            "--no-chart",
+            "--backend",
+            "gpu",
+            "--output",
+        ])
         .arg(&out)
         .env("ADAMS_GPU_MIN_WORK", "1")
         .env("ADAMS_GPU_RREF_MIN", "16")
@@ -61,10 +105,21 @@ fn a_gpu_run_checks_a_sample_by_default() {
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert!(o.status.success(), "adams failed: {err}");
     assert!(err.contains("redone on the CPU and matching"), "{err}");
-    let summary: serde_json::Value = serde_json::from_slice(&fs::read(out.join("summary.json")).unwrap()).unwrap();
+    let summary: serde_json::Value =
+        serde_json::from_slice(&fs::read(out.join("summary.json")).unwrap()).unwrap();
     assert_eq!(summary["verify"], false, "{summary}");
-    assert!(summary["verify_sample"].as_f64().is_some_and(|f| f > 0.0 && f < 1.0), "{summary}");
-    let sampled = summary["sampled_builds"].as_u64().unwrap_or(0) + summary["sampled_reductions"].as_u64().unwrap_or(0);
-    let offloaded = summary["offloaded_builds"].as_u64().unwrap_or(0) + summary["offloaded_reductions"].as_u64().unwrap_or(0);
-    assert!(sampled > 0 && sampled < offloaded, "sampled {sampled} of {offloaded} calls: {summary}");
+    assert!(
+        summary["verify_sample"]
+            .as_f64()
+            .is_some_and(|f| f > 0.0 && f < 1.0),
+        "{summary}"
+    );
+    let sampled = summary["sampled_builds"].as_u64().unwrap_or(0)
+        + summary["sampled_reductions"].as_u64().unwrap_or(0);
+    let offloaded = summary["offloaded_builds"].as_u64().unwrap_or(0)
+        + summary["offloaded_reductions"].as_u64().unwrap_or(0);
+    assert!(
+        sampled > 0 && sampled < offloaded,
+        "sampled {sampled} of {offloaded} calls: {summary}"
+    );
 }

@@ -14,7 +14,16 @@ const MAX_S: u32 = 15;
 
 fn resolve(dir: &Path, module: &str, stem: i32, max_s: u32, out: &str, extra: &[&str]) -> Output {
     let (stem, s) = (stem.to_string(), max_s.to_string());
-    let mut args = vec!["resolve", module, "--max-stem", &stem, "--max-s", &s, "--output", out];
+    let mut args = vec![
+        "resolve",
+        module,
+        "--max-stem",
+        &stem,
+        "--max-s",
+        &s,
+        "--output",
+        out,
+    ];
     args.extend_from_slice(extra);
     adams_in(dir, &args)
 }
@@ -31,9 +40,15 @@ fn read(p: &Path) -> String {
 /// `(loaded, bidegrees)` from the line `resume: loaded L of B bidegrees …`.
 fn loaded(o: &Output) -> (usize, usize) {
     let err = stderr(o);
-    let line = err.lines().find(|l| l.starts_with("resume: loaded ")).unwrap_or_else(|| panic!("no resume line in {err:?}"));
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("resume: loaded "))
+        .unwrap_or_else(|| panic!("no resume line in {err:?}"));
     let words: Vec<&str> = line.split_whitespace().collect();
-    (words[2].parse().expect("loaded"), words[4].parse().expect("bidegrees"))
+    (
+        words[2].parse().expect("loaded"),
+        words[4].parse().expect("bidegrees"),
+    )
 }
 
 /// Bidegrees `(s', stem')` with `s' ≥ s`, `stem' ≥ stem` in range: everything depending
@@ -45,9 +60,19 @@ fn dependents(s: u32, stem: i32) -> usize {
 /// A reference run (no save) and a saved run of S_2 through stem 30, s ≤ 15.
 fn setup(root: &Path) -> (String, PathBuf) {
     ok(resolve(root, "S_2", STEM, MAX_S, "ref", &["--no-chart"]));
-    let o = ok(resolve(root, "S_2", STEM, MAX_S, "first", &["--no-chart", "--save-dir", "save"]));
+    let o = ok(resolve(
+        root,
+        "S_2",
+        STEM,
+        MAX_S,
+        "first",
+        &["--no-chart", "--save-dir", "save"],
+    ));
     assert!(stderr(&o).contains("save: created"), "{}", stderr(&o));
-    assert_eq!(read(&root.join("first/ext.csv")), read(&root.join("ref/ext.csv")));
+    assert_eq!(
+        read(&root.join("first/ext.csv")),
+        read(&root.join("ref/ext.csv"))
+    );
     (read(&root.join("ref/ext.csv")), root.join("save"))
 }
 
@@ -63,19 +88,53 @@ fn corrupted_record_is_recomputed(damage: impl Fn(&mut Vec<u8>), field: &str) {
     damage(&mut bytes);
     std::fs::write(&record, &bytes).expect("damage");
 
-    let o = ok(resolve(root, "S_2", STEM, MAX_S, "again", &["--no-chart", "--save-dir", "save"]));
+    let o = ok(resolve(
+        root,
+        "S_2",
+        STEM,
+        MAX_S,
+        "again",
+        &["--no-chart", "--save-dir", "save"],
+    ));
     let err = stderr(&o);
     let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning: ")).collect();
     assert_eq!(warnings.len(), 1, "one warning expected: {err}");
-    assert!(warnings[0].contains(&name), "warning names the file {name}: {}", warnings[0]);
-    assert!(warnings[0].contains(&format!("field {field}")), "warning names the field {field}: {}", warnings[0]);
+    assert!(
+        warnings[0].contains(&name),
+        "warning names the file {name}: {}",
+        warnings[0]
+    );
+    assert!(
+        warnings[0].contains(&format!("field {field}")),
+        "warning names the field {field}: {}",
+        warnings[0]
+    );
     let (l, b) = loaded(&o);
-    assert_eq!(b - l, dependents(s, stem), "the bidegree and everything depending on it are recomputed");
-    assert_eq!(read(&root.join("again/ext.csv")), reference, "ext.csv after recomputing");
-    assert_eq!(std::fs::read(&record).expect("rewritten"), original, "the record is rewritten as it was");
+    assert_eq!(
+        b - l,
+        dependents(s, stem),
+        "the bidegree and everything depending on it are recomputed"
+    );
+    assert_eq!(
+        read(&root.join("again/ext.csv")),
+        reference,
+        "ext.csv after recomputing"
+    );
+    assert_eq!(
+        std::fs::read(&record).expect("rewritten"),
+        original,
+        "the record is rewritten as it was"
+    );
 
     // A third run loads everything.
-    let o = ok(resolve(root, "S_2", STEM, MAX_S, "third", &["--no-chart", "--save-dir", "save"]));
+    let o = ok(resolve(
+        root,
+        "S_2",
+        STEM,
+        MAX_S,
+        "third",
+        &["--no-chart", "--save-dir", "save"],
+    ));
     let (l, b) = loaded(&o);
     assert_eq!(l, b, "{}", stderr(&o));
     assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
@@ -111,29 +170,84 @@ fn a_save_dir_of_another_module_algorithm_or_format_is_refused_and_left_alone() 
     let before = files(&save);
     let dir = "save directory save:";
 
-    let o = resolve(root, "C2", STEM, MAX_S, "c2", &["--no-chart", "--save-dir", "save"]);
+    let o = resolve(
+        root,
+        "C2",
+        STEM,
+        MAX_S,
+        "c2",
+        &["--no-chart", "--save-dir", "save"],
+    );
     assert_one_line_error(&o, 2, &[dir, "module-hash", "S_2", "C2"]);
-    assert_eq!(files(&save), before, "another module: the directory changed");
+    assert_eq!(
+        files(&save),
+        before,
+        "another module: the directory changed"
+    );
 
-    let o = resolve(root, "S_2", STEM, MAX_S, "classical", &["--no-chart", "--save-dir", "save", "--algorithm", "classical"]);
+    let o = resolve(
+        root,
+        "S_2",
+        STEM,
+        MAX_S,
+        "classical",
+        &[
+            "--no-chart",
+            "--save-dir",
+            "save",
+            "--algorithm",
+            "classical",
+        ],
+    );
     assert_one_line_error(&o, 2, &[dir, "algorithm", "classical", "nassau"]);
-    assert_eq!(files(&save), before, "another algorithm: the directory changed");
+    assert_eq!(
+        files(&save),
+        before,
+        "another algorithm: the directory changed"
+    );
 
     // A directory of another format version (as a later adams would write it).
     let header = save.join("header");
     let text = read(&header).replace("format-version = 1\n", "format-version = 2\n");
     std::fs::write(&header, &text).expect("edit header");
     let before = files(&save);
-    let o = resolve(root, "S_2", STEM, MAX_S, "v2", &["--no-chart", "--save-dir", "save"]);
+    let o = resolve(
+        root,
+        "S_2",
+        STEM,
+        MAX_S,
+        "v2",
+        &["--no-chart", "--save-dir", "save"],
+    );
     assert_one_line_error(&o, 2, &[dir, "format-version", "version 2"]);
-    assert_eq!(files(&save), before, "another format version: the directory changed");
+    assert_eq!(
+        files(&save),
+        before,
+        "another format version: the directory changed"
+    );
 
     // A folder with other files in it is not taken over.
     let other = root.join("notes");
     std::fs::create_dir(&other).expect("mkdir");
     std::fs::write(other.join("todo.txt"), "keep me").expect("write");
-    let o = resolve(root, "S_2", STEM, MAX_S, "notes-out", &["--no-chart", "--save-dir", "notes"]);
-    assert_one_line_error(&o, 2, &["save directory", "notes", "header", "not an adams save directory"]);
+    let o = resolve(
+        root,
+        "S_2",
+        STEM,
+        MAX_S,
+        "notes-out",
+        &["--no-chart", "--save-dir", "notes"],
+    );
+    assert_one_line_error(
+        &o,
+        2,
+        &[
+            "save directory",
+            "notes",
+            "header",
+            "not an adams save directory",
+        ],
+    );
     assert_eq!(files(&other).len(), 1);
 }
 
@@ -141,13 +255,46 @@ fn a_save_dir_of_another_module_algorithm_or_format_is_refused_and_left_alone() 
 fn a_larger_range_extends_a_saved_run_and_matches_a_fresh_one() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let root = tmp.path();
-    ok(resolve(root, "S_2", 20, 10, "small", &["--no-chart", "--save-dir", "save"]));
-    let o = ok(resolve(root, "S_2", STEM, MAX_S, "large", &["--save-dir", "save"]));
-    assert_eq!(loaded(&o), (21 * 11, (STEM as usize + 1) * (MAX_S as usize + 1)), "{}", stderr(&o));
-    let fresh = ok(resolve(root, "S_2", STEM, MAX_S, "fresh", &["--save-dir", "fresh-save"]));
+    ok(resolve(
+        root,
+        "S_2",
+        20,
+        10,
+        "small",
+        &["--no-chart", "--save-dir", "save"],
+    ));
+    let o = ok(resolve(
+        root,
+        "S_2",
+        STEM,
+        MAX_S,
+        "large",
+        &["--save-dir", "save"],
+    ));
+    assert_eq!(
+        loaded(&o),
+        (21 * 11, (STEM as usize + 1) * (MAX_S as usize + 1)),
+        "{}",
+        stderr(&o)
+    );
+    let fresh = ok(resolve(
+        root,
+        "S_2",
+        STEM,
+        MAX_S,
+        "fresh",
+        &["--save-dir", "fresh-save"],
+    ));
     assert_eq!(o.stdout, fresh.stdout, "chart");
-    assert_eq!(read(&root.join("large/ext.csv")), read(&root.join("fresh/ext.csv")));
-    assert_eq!(files(&root.join("save")), files(&root.join("fresh-save")), "extended and fresh save directories differ");
+    assert_eq!(
+        read(&root.join("large/ext.csv")),
+        read(&root.join("fresh/ext.csv"))
+    );
+    assert_eq!(
+        files(&root.join("save")),
+        files(&root.join("fresh-save")),
+        "extended and fresh save directories differ"
+    );
     let summary = read(&root.join("large/summary.json"));
     assert!(summary.contains("\"loaded_bidegrees\": 231"), "{summary}");
     assert!(summary.contains("\"save_dir_bytes\""), "{summary}");
@@ -158,11 +305,33 @@ fn without_quasi_inverses_the_directory_is_smaller_and_resumes_the_same() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let root = tmp.path();
     let (reference, save) = setup(root);
-    ok(resolve(root, "S_2", STEM, MAX_S, "noqi", &["--no-chart", "--save-dir", "noqi-save", "--no-save-quasi-inverses"]));
+    ok(resolve(
+        root,
+        "S_2",
+        STEM,
+        MAX_S,
+        "noqi",
+        &[
+            "--no-chart",
+            "--save-dir",
+            "noqi-save",
+            "--no-save-quasi-inverses",
+        ],
+    ));
     let size = |d: &Path| files(d).values().map(|b| b.len()).sum::<usize>();
     let (with, without) = (size(&save), size(&root.join("noqi-save")));
-    assert!(without * 3 < with, "without quasi-inverses {without} bytes, with {with}");
-    let o = ok(resolve(root, "S_2", STEM, MAX_S, "noqi2", &["--no-chart", "--save-dir", "noqi-save"]));
+    assert!(
+        without * 3 < with,
+        "without quasi-inverses {without} bytes, with {with}"
+    );
+    let o = ok(resolve(
+        root,
+        "S_2",
+        STEM,
+        MAX_S,
+        "noqi2",
+        &["--no-chart", "--save-dir", "noqi-save"],
+    ));
     let (l, b) = loaded(&o);
     assert_eq!(l, b);
     assert_eq!(read(&root.join("noqi2/ext.csv")), reference);
@@ -174,7 +343,11 @@ fn without_quasi_inverses_the_directory_is_smaller_and_resumes_the_same() {
 /// A FIFO at `path` (`mkfifo`).
 #[cfg(unix)]
 fn mkfifo(path: &Path) {
-    assert!(std::process::Command::new("mkfifo").arg(path).status().expect("mkfifo").success());
+    assert!(std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo")
+        .success());
 }
 
 #[cfg(unix)]
@@ -191,16 +364,39 @@ fn a_record_or_header_that_is_a_fifo_does_not_hang_the_run() {
     mkfifo(&record);
     let limit = std::time::Duration::from_secs(120);
     let (stem_arg, s_arg) = (STEM.to_string(), MAX_S.to_string());
-    let args = ["resolve", "S_2", "--max-stem", &stem_arg, "--max-s", &s_arg, "--output", "again", "--no-chart", "--save-dir", "save"];
+    let args = [
+        "resolve",
+        "S_2",
+        "--max-stem",
+        &stem_arg,
+        "--max-s",
+        &s_arg,
+        "--output",
+        "again",
+        "--no-chart",
+        "--save-dir",
+        "save",
+    ];
     let o = ok(adams_within(root, &args, limit));
     let err = stderr(&o);
     let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning: ")).collect();
     assert_eq!(warnings.len(), 1, "{err}");
-    assert!(warnings[0].contains(&name) && warnings[0].contains("field file: not a regular file"), "{}", warnings[0]);
+    assert!(
+        warnings[0].contains(&name) && warnings[0].contains("field file: not a regular file"),
+        "{}",
+        warnings[0]
+    );
     let (l, b) = loaded(&o);
-    assert_eq!(b - l, dependents(s, stem), "the bidegree and everything depending on it are recomputed");
+    assert_eq!(
+        b - l,
+        dependents(s, stem),
+        "the bidegree and everything depending on it are recomputed"
+    );
     assert_eq!(read(&root.join("again/ext.csv")), reference);
-    assert_eq!(std::fs::read(&record).expect("rewritten as a file"), original);
+    assert_eq!(
+        std::fs::read(&record).expect("rewritten as a file"),
+        original
+    );
 
     // A header that is a FIFO: refused, not waited on.
     let header = save.join("header");

@@ -15,7 +15,17 @@ const KILLS: usize = 12;
 
 fn adams(output: &Path, save: Option<&Path>) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_adams"));
-    c.args(["resolve", "S_2", "--max-stem", STEM, "--max-s", MAX_S, "--quiet", "--output"]).arg(output);
+    c.args([
+        "resolve",
+        "S_2",
+        "--max-stem",
+        STEM,
+        "--max-s",
+        MAX_S,
+        "--quiet",
+        "--output",
+    ])
+    .arg(output);
     if let Some(dir) = save {
         c.arg("--save-dir").arg(dir);
     }
@@ -25,7 +35,11 @@ fn adams(output: &Path, save: Option<&Path>) -> Command {
 /// Runs to completion; returns stdout (the chart).
 fn complete(mut c: Command) -> String {
     let out = c.output().expect("run adams");
-    assert!(out.status.success(), "adams failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "adams failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).expect("utf-8 chart")
 }
 
@@ -33,14 +47,21 @@ fn complete(mut c: Command) -> String {
 /// empty if `dir` does not exist (a run killed before it made its save directory).
 fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut out = BTreeMap::new();
-    let mut stack = if dir.exists() { vec![dir.to_path_buf()] } else { Vec::new() };
+    let mut stack = if dir.exists() {
+        vec![dir.to_path_buf()]
+    } else {
+        Vec::new()
+    };
     while let Some(d) = stack.pop() {
         for e in std::fs::read_dir(&d).expect("read dir") {
             let p = e.expect("entry").path();
             if p.is_dir() {
                 stack.push(p);
             } else if p.file_name().is_some_and(|n| n != "summary.json") {
-                out.insert(p.strip_prefix(dir).expect("prefix").to_path_buf(), std::fs::read(&p).expect("read"));
+                out.insert(
+                    p.strip_prefix(dir).expect("prefix").to_path_buf(),
+                    std::fs::read(&p).expect("read"),
+                );
             }
         }
     }
@@ -49,7 +70,10 @@ fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 
 /// Number of bidegree files in a save directory.
 fn records(dir: &Path) -> usize {
-    files(dir).keys().filter(|p| p.extension().is_some_and(|e| e == "rec")).count()
+    files(dir)
+        .keys()
+        .filter(|p| p.extension().is_some_and(|e| e == "rec"))
+        .count()
 }
 
 /// xorshift64*: enough for kill times.
@@ -74,16 +98,26 @@ fn sigkill_at_random_moments_then_resume_gives_identical_output() {
     let chart_saved = complete(adams(&root.join("saved"), Some(&root.join("saved-dir"))));
     let full = started.elapsed() / 2;
     assert_eq!(chart_plain, chart_saved, "saving changes the chart");
-    assert_eq!(files(&root.join("plain")), files(&root.join("saved")), "saving changes the output files");
+    assert_eq!(
+        files(&root.join("plain")),
+        files(&root.join("saved")),
+        "saving changes the output files"
+    );
 
     let seed = std::env::var("ADAMS_KILL_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64) | 1);
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+                | 1
+        });
     let mut rng = Rng(seed);
     let save = root.join("killed-dir");
     let out = root.join("killed");
-    let (mut kills, mut finished_first, mut delays, mut saved_after_kill) = (0, 0, Vec::new(), Vec::new());
+    let (mut kills, mut finished_first, mut delays, mut saved_after_kill) =
+        (0, 0, Vec::new(), Vec::new());
     for _ in 0..10 * KILLS {
         if kills == KILLS {
             break;
@@ -91,25 +125,39 @@ fn sigkill_at_random_moments_then_resume_gives_identical_output() {
         // A moment in the first eighth of an uninterrupted run: each resume gets a little
         // further, so the kills land at many stages (loading, computing, writing).
         let delay = Duration::from_secs_f64(full.as_secs_f64() * rng.next_f64() / 8.0);
-        let mut child = adams(&out, Some(&save)).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().expect("spawn adams");
+        let mut child = adams(&out, Some(&save))
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn adams");
         std::thread::sleep(delay);
         match child.try_wait().expect("poll adams") {
             Some(status) => {
                 let err = child.wait_with_output().expect("stderr").stderr;
-                assert!(status.success(), "seed {seed}: run failed: {}", String::from_utf8_lossy(&err));
+                assert!(
+                    status.success(),
+                    "seed {seed}: run failed: {}",
+                    String::from_utf8_lossy(&err)
+                );
                 finished_first += 1;
             }
             None => {
                 child.kill().expect("SIGKILL");
                 let status = child.wait().expect("reap");
-                assert!(!status.success(), "seed {seed}: a killed run reported success");
+                assert!(
+                    !status.success(),
+                    "seed {seed}: a killed run reported success"
+                );
                 kills += 1;
                 delays.push(delay.as_millis());
                 saved_after_kill.push(records(&save));
             }
         }
     }
-    assert_eq!(kills, KILLS, "seed {seed}: only {kills} kills landed ({finished_first} runs finished first)");
+    assert_eq!(
+        kills, KILLS,
+        "seed {seed}: only {kills} kills landed ({finished_first} runs finished first)"
+    );
 
     let chart = complete(adams(&out, Some(&save)));
     let total = records(&save);
@@ -119,13 +167,28 @@ fn sigkill_at_random_moments_then_resume_gives_identical_output() {
     );
     // Most kills must land while bidegrees were still being computed and saved.
     let mid_run = saved_after_kill.iter().filter(|&&n| n < total).count();
-    assert!(mid_run >= KILLS / 2, "{context}: only {mid_run} kills landed before the run was complete");
+    assert!(
+        mid_run >= KILLS / 2,
+        "{context}: only {mid_run} kills landed before the run was complete"
+    );
     eprintln!("{context}");
     assert_eq!(chart, chart_plain, "{context}: chart differs");
-    assert_eq!(files(&out), files(&root.join("plain")), "{context}: ext.csv or chart files differ");
+    assert_eq!(
+        files(&out),
+        files(&root.join("plain")),
+        "{context}: ext.csv or chart files differ"
+    );
     let (got, want) = (files(&save), files(&root.join("saved-dir")));
-    assert_eq!(got.keys().collect::<Vec<_>>(), want.keys().collect::<Vec<_>>(), "{context}: save directories hold different files");
+    assert_eq!(
+        got.keys().collect::<Vec<_>>(),
+        want.keys().collect::<Vec<_>>(),
+        "{context}: save directories hold different files"
+    );
     for (path, bytes) in &want {
-        assert!(got[path] == *bytes, "{context}: {} differs from the uninterrupted run's", path.display());
+        assert!(
+            got[path] == *bytes,
+            "{context}: {} differs from the uninterrupted run's",
+            path.display()
+        );
     }
 }

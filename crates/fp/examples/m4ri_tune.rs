@@ -51,12 +51,20 @@ fn main() {
         std::process::exit(2);
     };
     let (k, block, rest) = if mode == "tuned" {
-        (number(rest, 0, "K"), number(rest, 1, "BLOCK"), rest.get(2..).unwrap_or(&[]))
+        (
+            number(rest, 0, "K"),
+            number(rest, 1, "BLOCK"),
+            rest.get(2..).unwrap_or(&[]),
+        )
     } else {
         (0, 0, rest)
     };
     let n = number(rest, 0, "N");
-    let rows = if rest.len() > 1 { number(rest, 1, "ROWS") } else { n };
+    let rows = if rest.len() > 1 {
+        number(rest, 1, "ROWS")
+    } else {
+        n
+    };
     let m = random_matrix(rows, n, 0x9E37_79B9_7F4A_7C15);
     let reps = if rows * n > 16_000_000 {
         5

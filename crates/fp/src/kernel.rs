@@ -120,7 +120,10 @@ pub fn kernel_image(m: &Matrix) -> KernelImage {
 /// [`Matrix::row_reduce`] does) — for row reductions done elsewhere, e.g. on a GPU.
 ///
 /// Errors: whatever `reduce` returns.
-pub fn kernel_image_with<E>(m: &Matrix, reduce: impl FnOnce(&mut Matrix) -> Result<Vec<usize>, E>) -> Result<KernelImage, E> {
+pub fn kernel_image_with<E>(
+    m: &Matrix,
+    reduce: impl FnOnce(&mut Matrix) -> Result<Vec<usize>, E>,
+) -> Result<KernelImage, E> {
     let mut aug = augmented(m);
     let pivots = reduce(&mut aug)?;
     Ok(split(&aug, &pivots, m.rows(), m.cols()))

@@ -24,7 +24,10 @@ mod matrix;
 mod subspace;
 mod vector;
 
-pub use kernel::{kernel_image, kernel_image_m4ri, kernel_image_simple, kernel_image_with, KernelImage, QuasiInverse};
+pub use kernel::{
+    kernel_image, kernel_image_m4ri, kernel_image_simple, kernel_image_with, KernelImage,
+    QuasiInverse,
+};
 pub use matrix::Matrix;
 pub use subspace::Subspace;
 pub use vector::{FpVector, Ones};

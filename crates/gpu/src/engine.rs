@@ -358,7 +358,13 @@ impl<R: Runtime> Device<R> {
                     batch.terms.len()
                 )));
             }
-            for (k, (s, offset)) in batch.terms.iter().enumerate().take(end as usize).skip(start as usize) {
+            for (k, (s, offset)) in batch
+                .terms
+                .iter()
+                .enumerate()
+                .take(end as usize)
+                .skip(start as usize)
+            {
                 let deg = r.degree() as u64 + s.degree() as u64;
                 if deg > max as u64 {
                     return Err(GpuError::Invalid(format!(

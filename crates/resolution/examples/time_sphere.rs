@@ -13,11 +13,19 @@ fn main() {
     };
     let threads: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
     let budget_mb: Option<usize> = args.get(5).and_then(|a| a.parse().ok());
-    let mut res = Resolution::new(FiniteModule::sphere(), ResolutionConfig { max_stem, max_s }).expect("range");
+    let mut res = Resolution::new(FiniteModule::sphere(), ResolutionConfig { max_stem, max_s })
+        .expect("range");
     if let Some(mb) = budget_mb {
         res = res.with_product_table_budget(mb << 20);
     }
-    let report = res.run(RunOptions { algorithm, threads, progress: None, offload: None }).expect("resolve");
+    let report = res
+        .run(RunOptions {
+            algorithm,
+            threads,
+            progress: None,
+            offload: None,
+        })
+        .expect("resolve");
     let total: usize = res.ext().iter().map(|e| e.dim).sum();
     println!(
         "{algorithm:?} stem {max_stem} s {max_s}: {total} classes in {:.2?} ({} threads, {} steps, mean in flight {:.2}, parked {})",

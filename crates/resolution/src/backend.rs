@@ -65,7 +65,11 @@ pub struct Offload<'a> {
 impl<'a> Offload<'a> {
     /// `backend`, checking the fraction `check` of its calls, with the default seed.
     pub fn new(backend: &'a dyn Backend, check: SampleFraction) -> Self {
-        Offload { backend, check, seed: DEFAULT_SEED }
+        Offload {
+            backend,
+            check,
+            seed: DEFAULT_SEED,
+        }
     }
 
     /// Whether the offloaded call `(s, t, kind, what)` is redone on the CPU.

@@ -22,8 +22,8 @@ use rayon::prelude::*;
 use steenrod::{MilnorAlgebra, PPart};
 
 use crate::free_module::Differential;
-use crate::scheduler::parallel_section;
 use crate::save::{QuasiInverseKind, StepQuasiInverse};
+use crate::scheduler::parallel_section;
 use crate::{Resolution, ResolutionError, StepOutput};
 
 /// What a step at `(s, t)` must produce.
@@ -40,12 +40,22 @@ const PARALLEL_ROWS: usize = 64;
 
 /// Fills `m` (one row per `(Sq(R), d(g))` in `specs`) with `Sq(R)·d(g)`, where `d(g)`'s
 /// terms land in blocks at `target_offsets` — in parallel when large.
-pub(crate) fn fill_rows(res: &Resolution, m: &mut Matrix, specs: &[(&Differential, PPart)], target_offsets: &[usize]) {
+pub(crate) fn fill_rows(
+    res: &Resolution,
+    m: &mut Matrix,
+    specs: &[(&Differential, PPart)],
+    target_offsets: &[usize],
+) {
     fill_rows_in(&res.algebra, m, specs, target_offsets);
 }
 
 /// [`fill_rows`] with the products of `alg`.
-pub(crate) fn fill_rows_in(alg: &MilnorAlgebra, m: &mut Matrix, specs: &[(&Differential, PPart)], target_offsets: &[usize]) {
+pub(crate) fn fill_rows_in(
+    alg: &MilnorAlgebra,
+    m: &mut Matrix,
+    specs: &[(&Differential, PPart)],
+    target_offsets: &[usize],
+) {
     let stride = m.stride();
     if stride == 0 || specs.is_empty() {
         return;
@@ -55,7 +65,12 @@ pub(crate) fn fill_rows_in(alg: &MilnorAlgebra, m: &mut Matrix, specs: &[(&Diffe
         match alg.admissible_matrices(r) {
             Some(table) => {
                 for term in &dg.terms {
-                    alg.multiply_admissible_into(table, &term.op, row, target_offsets[term.gen as usize]);
+                    alg.multiply_admissible_into(
+                        table,
+                        &term.op,
+                        row,
+                        target_offsets[term.gen as usize],
+                    );
                 }
             }
             None => {
@@ -68,7 +83,12 @@ pub(crate) fn fill_rows_in(alg: &MilnorAlgebra, m: &mut Matrix, specs: &[(&Diffe
     if specs.len() < PARALLEL_ROWS || crate::scheduler::other_work_waiting() {
         m.data_mut().chunks_mut(stride).zip(specs).for_each(build);
     } else {
-        parallel_section(|| m.data_mut().par_chunks_mut(stride).zip(specs.par_iter()).for_each(build));
+        parallel_section(|| {
+            m.data_mut()
+                .par_chunks_mut(stride)
+                .zip(specs.par_iter())
+                .for_each(build)
+        });
     }
 }
 
@@ -135,8 +155,11 @@ pub(crate) fn step(
             out.kernel = Some(ki.kernel);
         }
         if want_qi {
-            out.quasi_inverse =
-                Some(StepQuasiInverse { kind: QuasiInverseKind::Classical, profile: Vec::new(), parts: vec![(0, ki.quasi_inverse)] });
+            out.quasi_inverse = Some(StepQuasiInverse {
+                kind: QuasiInverseKind::Classical,
+                profile: Vec::new(),
+                parts: vec![(0, ki.quasi_inverse)],
+            });
         }
         ki.image.pivots().to_vec()
     } else {
@@ -150,17 +173,31 @@ pub(crate) fn step(
     let kernel_prev = if s == 0 {
         Subspace::entire(cols)
     } else {
-        kernel_prev.ok_or_else(|| inconsistent(s, t, "the kernel of the previous differential was not computed"))?
+        kernel_prev.ok_or_else(|| {
+            inconsistent(
+                s,
+                t,
+                "the kernel of the previous differential was not computed",
+            )
+        })?
     };
     if kernel_prev.ambient_dim() != cols {
-        return Err(inconsistent(s, t, "kernel and image live in different spaces"));
+        return Err(inconsistent(
+            s,
+            t,
+            "kernel and image live in different spaces",
+        ));
     }
     // d∘d = 0 means the image lies in the kernel; pivots(B) ⊆ pivots(K) is its cheap shadow.
     let kernel_pivots = kernel_prev.pivots();
     let mut is_image_pivot = vec![false; cols];
     for &p in &image_pivots {
         if kernel_pivots.binary_search(&p).is_err() {
-            return Err(inconsistent(s, t, "d∘d ≠ 0: the image of d_s is not in the kernel of d_{s−1}"));
+            return Err(inconsistent(
+                s,
+                t,
+                "d∘d ≠ 0: the image of d_s is not in the kernel of d_{s−1}",
+            ));
         }
         is_image_pivot[p] = true;
     }
@@ -169,12 +206,21 @@ pub(crate) fn step(
             continue;
         }
         let value = FpVector::from_limbs(cols, kernel_prev.row(k).to_vec());
-        let terms = if s == 0 { Vec::new() } else { res.rows[s as usize - 1].decode(&res.algebra, t, &value) };
+        let terms = if s == 0 {
+            Vec::new()
+        } else {
+            res.rows[s as usize - 1].decode(&res.algebra, t, &value)
+        };
         out.gens.push(Differential { value, terms });
     }
     Ok(out)
 }
 
 fn inconsistent(s: u32, t: i32, reason: &str) -> ResolutionError {
-    ResolutionError::Inconsistent { s, t, stem: t - s as i32, reason: reason.into() }
+    ResolutionError::Inconsistent {
+        s,
+        t,
+        stem: t - s as i32,
+        reason: reason.into(),
+    }
 }

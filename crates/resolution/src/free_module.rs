@@ -52,7 +52,10 @@ impl FreeModule {
     /// An empty module whose generators will lie in degrees `min_degree..=max_degree`.
     pub fn new(min_degree: i32, max_degree: i32) -> Self {
         let n = (max_degree - min_degree + 1).max(0) as usize;
-        Self { min_degree, blocks: (0..n).map(|_| OnceLock::new()).collect() }
+        Self {
+            min_degree,
+            blocks: (0..n).map(|_| OnceLock::new()).collect(),
+        }
     }
 
     /// Lowest degree a generator may have.
@@ -78,7 +81,10 @@ impl FreeModule {
     pub fn set_gens(&self, t: i32, gens: Vec<Differential>) {
         let first = self.gens_below(t);
         let i = (t - self.min_degree) as usize;
-        let cell = self.blocks.get(i).unwrap_or_else(|| panic!("degree {t} is outside this free module's range"));
+        let cell = self
+            .blocks
+            .get(i)
+            .unwrap_or_else(|| panic!("degree {t} is outside this free module's range"));
         if cell.set(Block { first, gens }).is_err() {
             panic!("degree {t} of a free module was filled in twice");
         }
@@ -93,7 +99,12 @@ impl FreeModule {
             let last = self.min_degree + self.blocks.len() as i32 - 1;
             return self.gens_below(last + 1);
         }
-        let b = self.block(t - 1).unwrap_or_else(|| panic!("degree {} of a free module read before it was resolved", t - 1));
+        let b = self.block(t - 1).unwrap_or_else(|| {
+            panic!(
+                "degree {} of a free module read before it was resolved",
+                t - 1
+            )
+        });
         b.first + b.gens.len()
     }
 
@@ -112,7 +123,9 @@ impl FreeModule {
         let mut out = Vec::with_capacity(n_gens);
         let mut t = self.min_degree;
         while out.len() < n_gens {
-            let b = self.block(t).unwrap_or_else(|| panic!("degree {t} of a free module read before it was resolved"));
+            let b = self.block(t).unwrap_or_else(|| {
+                panic!("degree {t} of a free module read before it was resolved")
+            });
             out.extend(std::iter::repeat_n(t, b.gens.len().min(n_gens - out.len())));
             t += 1;
         }
@@ -123,7 +136,9 @@ impl FreeModule {
     pub fn differential(&self, g: usize) -> (i32, &Differential) {
         let mut t = self.min_degree;
         loop {
-            let b = self.block(t).unwrap_or_else(|| panic!("generator {g} read before it was resolved"));
+            let b = self
+                .block(t)
+                .unwrap_or_else(|| panic!("generator {g} read before it was resolved"));
             if g < b.first + b.gens.len() {
                 return (t, &b.gens[g - b.first]);
             }
@@ -155,7 +170,12 @@ impl FreeModule {
 
 /// [`FreeModule::decode`] given the degrees of the generators (index order; at least those
 /// of degree `< t`).
-pub(crate) fn decode_with_degrees(algebra: &MilnorAlgebra, t: i32, degrees: &[i32], v: &FpVector) -> Vec<Term> {
+pub(crate) fn decode_with_degrees(
+    algebra: &MilnorAlgebra,
+    t: i32,
+    degrees: &[i32],
+    v: &FpVector,
+) -> Vec<Term> {
     let mut terms = Vec::new();
     let mut gen = 0usize;
     let mut start = 0usize;
@@ -169,7 +189,11 @@ pub(crate) fn decode_with_degrees(algebra: &MilnorAlgebra, t: i32, degrees: &[i3
             gen += 1;
         }
         let op_degree = (t - degrees[gen]) as u32;
-        terms.push(Term { gen: gen as u32, op_degree, op: algebra.basis(op_degree)[bit - start] });
+        terms.push(Term {
+            gen: gen as u32,
+            op_degree,
+            op: algebra.basis(op_degree)[bit - start],
+        });
     }
     terms
 }

@@ -45,7 +45,13 @@ pub struct BidegreeNode {
 impl BidegreeNode {
     /// Whether the step adds generators (is not kernel-only).
     pub fn is_full(&self) -> bool {
-        !matches!(self.plan, StepPlan::Classical { kind: StepKind::KernelOnly, .. })
+        !matches!(
+            self.plan,
+            StepPlan::Classical {
+                kind: StepKind::KernelOnly,
+                ..
+            }
+        )
     }
 }
 
@@ -90,17 +96,28 @@ pub fn plan(config: ResolutionConfig, min_degree: i32, algorithm: Algorithm) -> 
         for stem in min_degree..=max_stem + 1 {
             let plan = if stem <= max_stem {
                 if classical_row(s) {
-                    StepPlan::Classical { kind: StepKind::Full, want_kernel: next_classical }
+                    StepPlan::Classical {
+                        kind: StepKind::Full,
+                        want_kernel: next_classical,
+                    }
                 } else {
                     StepPlan::Nassau
                 }
             } else if next_classical {
-                StepPlan::Classical { kind: StepKind::KernelOnly, want_kernel: true }
+                StepPlan::Classical {
+                    kind: StepKind::KernelOnly,
+                    want_kernel: true,
+                }
             } else {
                 continue;
             };
             index[s as usize][(stem - min_degree) as usize] = nodes.len();
-            nodes.push(BidegreeNode { s, t: stem + s as i32, plan, kernel_from: None });
+            nodes.push(BidegreeNode {
+                s,
+                t: stem + s as i32,
+                plan,
+                kernel_from: None,
+            });
         }
     }
     let find = |s: i64, stem: i32| -> Option<usize> {
@@ -117,7 +134,11 @@ pub fn plan(config: ResolutionConfig, min_degree: i32, algorithm: Algorithm) -> 
         // (s, t−1) and (s−1, t−1).
         deps[i].extend(find(s, stem - 1));
         deps[i].extend(find(s - 1, stem));
-        if let StepPlan::Classical { kind: StepKind::Full, .. } = node.plan {
+        if let StepPlan::Classical {
+            kind: StepKind::Full,
+            ..
+        } = node.plan
+        {
             if s >= 1 {
                 let k = find(s - 1, stem + 1).expect("a classical step's kernel node exists");
                 node.kernel_from = Some(k);
@@ -125,7 +146,12 @@ pub fn plan(config: ResolutionConfig, min_degree: i32, algorithm: Algorithm) -> 
             }
         }
     }
-    Plan { nodes, deps, min_stem: min_degree, max_stem }
+    Plan {
+        nodes,
+        deps,
+        min_stem: min_degree,
+        max_stem,
+    }
 }
 
 #[cfg(test)]
@@ -134,24 +160,45 @@ mod tests {
 
     #[test]
     fn nassau_rows_wait_only_for_the_relaxed_edges() {
-        let p = plan(ResolutionConfig { max_stem: 10, max_s: 5 }, 0, Algorithm::Nassau);
+        let p = plan(
+            ResolutionConfig {
+                max_stem: 10,
+                max_s: 5,
+            },
+            0,
+            Algorithm::Nassau,
+        );
         for (i, n) in p.nodes.iter().enumerate() {
             if n.plan == StepPlan::Nassau {
                 let want: Vec<(u32, i32)> = [(n.s, n.t - 1), (n.s - 1, n.t - 1)]
                     .into_iter()
                     .filter(|&(s, t)| t - s as i32 >= 0)
                     .collect();
-                let got: Vec<(u32, i32)> = p.deps[i].iter().map(|&d| (p.nodes[d].s, p.nodes[d].t)).collect();
+                let got: Vec<(u32, i32)> = p.deps[i]
+                    .iter()
+                    .map(|&d| (p.nodes[d].s, p.nodes[d].t))
+                    .collect();
                 assert_eq!(got, want, "node {n:?}");
             }
         }
         // Kernel-only nodes only for row 0 (row 1 is the last classical row).
-        assert!(p.nodes.iter().filter(|n| !n.is_full()).all(|n| n.s == 0 && n.t == 11));
+        assert!(p
+            .nodes
+            .iter()
+            .filter(|n| !n.is_full())
+            .all(|n| n.s == 0 && n.t == 11));
     }
 
     #[test]
     fn classical_rows_take_the_kernel_from_the_row_below() {
-        let p = plan(ResolutionConfig { max_stem: 6, max_s: 3 }, 0, Algorithm::Classical);
+        let p = plan(
+            ResolutionConfig {
+                max_stem: 6,
+                max_s: 3,
+            },
+            0,
+            Algorithm::Classical,
+        );
         for n in &p.nodes {
             if n.s >= 1 && n.is_full() {
                 let k = p.nodes[n.kernel_from.expect("kernel")];
@@ -159,7 +206,12 @@ mod tests {
             }
         }
         // Kernel-only nodes at stem 7 for s = 0, 1, 2.
-        let mut ko: Vec<(u32, i32)> = p.nodes.iter().filter(|n| !n.is_full()).map(|n| (n.s, n.t)).collect();
+        let mut ko: Vec<(u32, i32)> = p
+            .nodes
+            .iter()
+            .filter(|n| !n.is_full())
+            .map(|n| (n.s, n.t))
+            .collect();
         ko.sort();
         assert_eq!(ko, vec![(0, 7), (1, 8), (2, 9)]);
     }

@@ -167,7 +167,12 @@ pub struct RunOptions<'a> {
 
 impl Default for RunOptions<'_> {
     fn default() -> Self {
-        Self { algorithm: Algorithm::Nassau, threads: 0, progress: None, offload: None }
+        Self {
+            algorithm: Algorithm::Nassau,
+            threads: 0,
+            progress: None,
+            offload: None,
+        }
     }
 }
 
@@ -244,8 +249,16 @@ impl Resolution {
         }
         let algebra = MilnorAlgebra::new(needed as u32);
         let min = module.min_degree();
-        let rows = (0..=config.max_s as i32).map(|s| FreeModule::new(min + s, config.max_stem + s)).collect();
-        Ok(Self { module, algebra, config, rows, save: None })
+        let rows = (0..=config.max_s as i32)
+            .map(|s| FreeModule::new(min + s, config.max_stem + s))
+            .collect();
+        Ok(Self {
+            module,
+            algebra,
+            config,
+            rows,
+            save: None,
+        })
     }
 
     /// Caps the bytes of cached admissible-matrix tables for Milnor products
@@ -294,7 +307,10 @@ impl Resolution {
 
     /// Resolves every bidegree in range by `algorithm` on all cores.
     pub fn resolve_with(&mut self, algorithm: Algorithm) -> Result<RunReport, ResolutionError> {
-        self.run(RunOptions { algorithm, ..RunOptions::default() })
+        self.run(RunOptions {
+            algorithm,
+            ..RunOptions::default()
+        })
     }
 
     /// Resolves every bidegree in range: the bidegree graph of [`graph::plan`] on a pool
@@ -318,12 +334,19 @@ impl Resolution {
                 )));
             }
         }
-        let threads = if options.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { options.threads };
+        let threads = if options.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            options.threads
+        };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|i| format!("adams-worker-{i}"))
             .build()
-            .map_err(|e| ResolutionError::Threads { threads, reason: e.to_string() })?;
+            .map_err(|e| ResolutionError::Threads {
+                threads,
+                reason: e.to_string(),
+            })?;
 
         // The nodes to run: those not filled in yet, and filled-in classical nodes whose
         // kernel a node to run needs (run kernel-only).
@@ -338,13 +361,18 @@ impl Resolution {
                 kernel_only[k] |= filled(k);
             }
         }
-        let active: Vec<usize> = (0..plan.nodes.len()).filter(|&i| !filled(i) || kernel_only[i]).collect();
+        let active: Vec<usize> = (0..plan.nodes.len())
+            .filter(|&i| !filled(i) || kernel_only[i])
+            .collect();
         let mut slot = vec![usize::MAX; plan.nodes.len()];
         for (j, &i) in active.iter().enumerate() {
             slot[i] = j;
         }
         let graph = scheduler::Graph::new(active.len(), |j| {
-            plan.deps[active[j]].iter().filter_map(|&d| (slot[d] != usize::MAX).then_some(slot[d])).collect()
+            plan.deps[active[j]]
+                .iter()
+                .filter_map(|&d| (slot[d] != usize::MAX).then_some(slot[d]))
+                .collect()
         });
         let save = self.save.as_ref();
         let offload = options.offload;
@@ -352,24 +380,58 @@ impl Resolution {
 
         // Kernels handed from a classical step (s, t) to (s+1, t); the lock is held only
         // to insert or take one, never across a step.
-        let kernels: Mutex<Vec<Option<Subspace>>> = Mutex::new((0..plan.nodes.len()).map(|_| None).collect());
+        let kernels: Mutex<Vec<Option<Subspace>>> =
+            Mutex::new((0..plan.nodes.len()).map(|_| None).collect());
         let compute = |j: usize| {
             let i = active[j];
             let node = plan.nodes[i];
-            let kernel_prev = node.kernel_from.and_then(|k| kernels.lock().expect("kernel table").get_mut(k).and_then(Option::take));
+            let kernel_prev = node.kernel_from.and_then(|k| {
+                kernels
+                    .lock()
+                    .expect("kernel table")
+                    .get_mut(k)
+                    .and_then(Option::take)
+            });
             let start = Instant::now();
-            let span = tracing::info_span!("bidegree", s = node.s, t = node.t, stem = node.t - node.s as i32).entered();
-            let step_plan = if kernel_only[i] { StepPlan::Classical { kind: StepKind::KernelOnly, want_kernel: true } } else { node.plan };
+            let span = tracing::info_span!(
+                "bidegree",
+                s = node.s,
+                t = node.t,
+                stem = node.t - node.s as i32
+            )
+            .entered();
+            let step_plan = if kernel_only[i] {
+                StepPlan::Classical {
+                    kind: StepKind::KernelOnly,
+                    want_kernel: true,
+                }
+            } else {
+                node.plan
+            };
             let out = match step_plan {
-                StepPlan::Classical { kind, want_kernel } => classical::step(this, node.s, node.t, kind, want_kernel, kernel_prev, want_qi),
+                StepPlan::Classical { kind, want_kernel } => classical::step(
+                    this,
+                    node.s,
+                    node.t,
+                    kind,
+                    want_kernel,
+                    kernel_prev,
+                    want_qi,
+                ),
                 StepPlan::Nassau => nassau::step(this, node.s, node.t, want_qi, offload),
             };
             let elapsed = start.elapsed();
-            tracing::debug!(gens = out.as_ref().map_or(0, |o| o.gens.len()), ms = elapsed.as_secs_f64() * 1e3, "step");
+            tracing::debug!(
+                gens = out.as_ref().map_or(0, |o| o.gens.len()),
+                ms = elapsed.as_secs_f64() * 1e3,
+                "step"
+            );
             drop(span);
             // Records are encoded (and compressed) here, on the worker.
             let job = match (&out, save) {
-                (Ok(o), Some(save)) if node.is_full() && !kernel_only[i] => Some(save.encode_step(node.s, node.t, &o.gens, o.quasi_inverse.as_ref())),
+                (Ok(o), Some(save)) if node.is_full() && !kernel_only[i] => {
+                    Some(save.encode_step(node.s, node.t, &o.gens, o.quasi_inverse.as_ref()))
+                }
                 _ => None,
             };
             (out, elapsed, job)
@@ -386,11 +448,17 @@ impl Resolution {
         let (tx, rx) = std::sync::mpsc::sync_channel::<save::Job>(save::WRITE_QUEUE);
         // `on_done` owns the sender (a `move` closure over references and `tx`): it is
         // dropped when the scheduler returns, and the writer then finishes its queue.
-        let (active, plan, kernels, kernel_only, writer_shared) = (&active, &plan, &kernels, &kernel_only, &writer_shared);
+        let (active, plan, kernels, kernel_only, writer_shared) =
+            (&active, &plan, &kernels, &kernel_only, &writer_shared);
         let step_times_out = &mut step_times;
         let mut checks = Checks::default();
         let checks_out = &mut checks;
-        let on_done = move |j: usize, (out, elapsed, job): (Result<StepOutput, ResolutionError>, Duration, Option<save::Job>)| {
+        let on_done = move |j: usize,
+                            (out, elapsed, job): (
+            Result<StepOutput, ResolutionError>,
+            Duration,
+            Option<save::Job>,
+        )| {
             let i = active[j];
             let node = plan.nodes[i];
             let mut out = out?;
@@ -404,7 +472,9 @@ impl Resolution {
             if node.is_full() && !kernel_only[i] {
                 this.rows[node.s as usize].set_gens(node.t, out.gens);
                 if job.is_some_and(|job| tx.send(job).is_err()) {
-                    return Err(ResolutionError::Save("the save writer thread stopped".into()));
+                    return Err(ResolutionError::Save(
+                        "the save writer thread stopped".into(),
+                    ));
                 }
             }
             done += 1;
@@ -412,8 +482,18 @@ impl Resolution {
             let stem = node.t - node.s as i32;
             remaining_by_stem[(stem - stem_min) as usize] -= 1;
             if let Some(progress) = options.progress.as_mut() {
-                let front = remaining_by_stem.iter().position(|&r| r > 0).map_or(stem, |p| p as i32 + stem_min);
-                progress(&Progress { s: node.s, t: node.t, step_time: elapsed, done, total, stem_front: front });
+                let front = remaining_by_stem
+                    .iter()
+                    .position(|&r| r > 0)
+                    .map_or(stem, |p| p as i32 + stem_min);
+                progress(&Progress {
+                    s: node.s,
+                    t: node.t,
+                    step_time: elapsed,
+                    done,
+                    total,
+                    stem_front: front,
+                });
             }
             Ok::<(), ResolutionError>(())
         };
@@ -425,14 +505,18 @@ impl Resolution {
                     std::thread::Builder::new()
                         .name(format!("adams-save-writer-{w}"))
                         .spawn_scoped(scope, move || save.write_loop(rx, shared))
-                        .map_err(|e| ResolutionError::Threads { threads: save::WRITERS, reason: format!("save writer: {e}") })?;
+                        .map_err(|e| ResolutionError::Threads {
+                            threads: save::WRITERS,
+                            reason: format!("save writer: {e}"),
+                        })?;
                 }
             }
-            scheduler::run(&pool, graph, compute, on_done)
-                .map_err(|e| match e {
-                    scheduler::RunError::Node(e) => e,
-                    scheduler::RunError::Stalled { completed, total } => ResolutionError::Stalled { completed, total },
-                })
+            scheduler::run(&pool, graph, compute, on_done).map_err(|e| match e {
+                scheduler::RunError::Node(e) => e,
+                scheduler::RunError::Stalled { completed, total } => {
+                    ResolutionError::Stalled { completed, total }
+                }
+            })
         })?;
         if let Some(e) = writer_shared.take_error() {
             return Err(ResolutionError::Save(e.to_string()));
@@ -458,7 +542,12 @@ impl Resolution {
             for t in c.min_degree()..=self.config.max_stem + s as i32 {
                 let dim = c.gens_in_degree(t);
                 if dim > 0 {
-                    entries.push(ExtEntry { stem: t - s as i32, s, t, dim });
+                    entries.push(ExtEntry {
+                        stem: t - s as i32,
+                        s,
+                        t,
+                        dim,
+                    });
                 }
             }
         }

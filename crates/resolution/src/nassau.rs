@@ -29,10 +29,10 @@ use steenrod::PPart;
 
 use crate::backend::{first_difference, Offload};
 use crate::classical::fill_rows;
-use crate::sample::{CallKind, CheckedCall, Checks};
 use crate::free_module::{Differential, FreeModule};
-use crate::subalgebra::{MilnorSubalgebra, Signature};
+use crate::sample::{CallKind, CheckedCall, Checks};
 use crate::save::{QuasiInverseKind, StepQuasiInverse};
+use crate::subalgebra::{MilnorSubalgebra, Signature};
 use crate::{Resolution, ResolutionError, StepOutput};
 
 /// A basis element `Sq(R)·g` of a free module in degree `t`: (index in the degree-`t`
@@ -103,7 +103,12 @@ struct StepContext<'a> {
 
 impl StepContext<'_> {
     fn error(&self, reason: String) -> ResolutionError {
-        ResolutionError::Offload { s: self.s, t: self.t, stem: self.t - self.s as i32, reason }
+        ResolutionError::Offload {
+            s: self.s,
+            t: self.t,
+            stem: self.t - self.s as i32,
+            reason,
+        }
     }
 
     /// Whether the offloaded call `(kind, what)` of this step is redone on the CPU.
@@ -113,23 +118,44 @@ impl StepContext<'_> {
 
     /// Records a check of `(kind, what)` that took `time` on the CPU.
     fn checked(&self, kind: CallKind, what: &str, time: Duration) {
-        self.checks.borrow_mut().push(CheckedCall { s: self.s, t: self.t, kind, what: what.to_string() }, time);
+        self.checks.borrow_mut().push(
+            CheckedCall {
+                s: self.s,
+                t: self.t,
+                kind,
+                what: what.to_string(),
+            },
+            time,
+        );
     }
 
     /// Rows `Sq(R)·d(g)` for each listed basis element, in the target's degree-`t` basis
     /// given by `target_offsets` (generator offsets, last entry the dimension). `what`
     /// names the build in messages. On the backend when it takes the build (and, when
     /// [`Offload::check`] samples it, compared with the CPU's rows).
-    fn differential_rows(&self, elements: &[BasisElement<'_>], target_offsets: &[usize], what: &str) -> Result<Matrix, ResolutionError> {
-        let dim = *target_offsets.last().expect("offsets end with the dimension");
+    fn differential_rows(
+        &self,
+        elements: &[BasisElement<'_>],
+        target_offsets: &[usize],
+        what: &str,
+    ) -> Result<Matrix, ResolutionError> {
+        let dim = *target_offsets
+            .last()
+            .expect("offsets end with the dimension");
         let mut m = Matrix::new(elements.len(), dim);
-        let specs: Vec<(&Differential, PPart)> = elements.iter().map(|(_, dg, r)| (*dg, *r)).collect();
+        let specs: Vec<(&Differential, PPart)> =
+            elements.iter().map(|(_, dg, r)| (*dg, *r)).collect();
         if let Some(off) = self.offload {
             let terms: usize = specs.iter().map(|(dg, _)| dg.terms.len()).sum();
             if off.backend.takes_rows(specs.len(), terms) {
                 off.backend
                     .fill_rows(&self.res.algebra, &specs, target_offsets, &mut m)
-                    .map_err(|e| self.error(format!("{} failed building {what}: {e}", off.backend.name())))?;
+                    .map_err(|e| {
+                        self.error(format!(
+                            "{} failed building {what}: {e}",
+                            off.backend.name()
+                        ))
+                    })?;
                 if self.is_checked(&off, CallKind::Build, what) {
                     let started = Instant::now();
                     let mut cpu = Matrix::new(elements.len(), dim);
@@ -159,20 +185,29 @@ impl StepContext<'_> {
         match self.offload {
             Some(off) if off.backend.takes_row_reduce(m.rows(), m.cols()) => {
                 let copied = Instant::now();
-                let cpu = self.is_checked(&off, CallKind::Reduction, what).then(|| m.clone());
+                let cpu = self
+                    .is_checked(&off, CallKind::Reduction, what)
+                    .then(|| m.clone());
                 let copy_time = copied.elapsed();
-                let pivots = off
-                    .backend
-                    .row_reduce(m)
-                    .map_err(|e| self.error(format!("{} failed row reducing {what}: {e}", off.backend.name())))?;
-                check_pivots(&pivots, m.rows(), m.cols()).map_err(|e| self.error(format!("{}: row reducing {what}: {e}", off.backend.name())))?;
+                let pivots = off.backend.row_reduce(m).map_err(|e| {
+                    self.error(format!(
+                        "{} failed row reducing {what}: {e}",
+                        off.backend.name()
+                    ))
+                })?;
+                check_pivots(&pivots, m.rows(), m.cols()).map_err(|e| {
+                    self.error(format!("{}: row reducing {what}: {e}", off.backend.name()))
+                })?;
                 if let Some(mut cpu) = cpu {
                     let started = Instant::now();
                     let cpu_pivots = cpu.row_reduce();
                     let difference = first_difference(m, &cpu);
                     self.checked(CallKind::Reduction, what, copy_time + started.elapsed());
                     if cpu_pivots != pivots {
-                        return Err(self.error(format!("verify: {} found pivots differing from the CPU's row reducing {what}", off.backend.name())));
+                        return Err(self.error(format!(
+                            "verify: {} found pivots differing from the CPU's row reducing {what}",
+                            off.backend.name()
+                        )));
                     }
                     if let Some(row) = difference {
                         return Err(self.error(format!(
@@ -202,8 +237,14 @@ impl StepContext<'_> {
 
 /// A backend's pivots must be `≤ rows` strictly increasing columns below `cols`.
 fn check_pivots(pivots: &[usize], rows: usize, cols: usize) -> Result<(), String> {
-    if pivots.len() > rows || pivots.windows(2).any(|w| w[0] >= w[1]) || pivots.last().is_some_and(|&p| p >= cols) {
-        return Err(format!("invalid pivot list of length {} for a {rows} × {cols} matrix", pivots.len()));
+    if pivots.len() > rows
+        || pivots.windows(2).any(|w| w[0] >= w[1])
+        || pivots.last().is_some_and(|&p| p >= cols)
+    {
+        return Err(format!(
+            "invalid pivot list of length {} for a {rows} × {cols} matrix",
+            pivots.len()
+        ));
     }
     Ok(())
 }
@@ -237,7 +278,8 @@ fn restrict(row: &[u64], pos: &[u32], len: usize) -> FpVector {
 fn restrict_matrix(m: &Matrix, pos: &[u32], len: usize) -> Matrix {
     let mut out = Matrix::new(m.rows(), len);
     for i in 0..m.rows() {
-        out.row_mut(i).copy_from_slice(restrict(m.row(i), pos, len).limbs());
+        out.row_mut(i)
+            .copy_from_slice(restrict(m.row(i), pos, len).limbs());
     }
     out
 }
@@ -247,10 +289,23 @@ fn restrict_matrix(m: &Matrix, pos: &[u32], len: usize) -> Matrix {
 /// ([`StepQuasiInverse`], kept by a save directory).
 ///
 /// With `offload`, the matrix builds and large row reductions run on its backend.
-pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool, offload: Option<Offload<'_>>) -> Result<StepOutput, ResolutionError> {
+pub(crate) fn step(
+    res: &Resolution,
+    s: u32,
+    t: i32,
+    want_qi: bool,
+    offload: Option<Offload<'_>>,
+) -> Result<StepOutput, ResolutionError> {
     debug_assert!(s >= 2);
     let sub = MilnorSubalgebra::optimal_for(s, t - res.module.max_degree());
-    let ctx = StepContext { res, s, t, sub: &sub, offload, checks: RefCell::default() };
+    let ctx = StepContext {
+        res,
+        s,
+        t,
+        sub: &sub,
+        offload,
+        checks: RefCell::default(),
+    };
     let alg = &res.algebra;
     let source = &res.rows[s as usize];
     let target = &res.rows[s as usize - 1];
@@ -273,7 +328,10 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool, offload: Opt
     let tgt0_pos = positions(&tgt0, tgt_dim);
     let next0_pos = positions(&next0, next_dim);
     let full0 = ctx.differential_rows(&tgt0, &next_off, "the zero-signature matrix of d_{s-1}")?;
-    let ki0 = ctx.kernel_image(&restrict_matrix(&full0, &next0_pos, next0.len()), "the zero-signature matrix of d_{s-1}")?;
+    let ki0 = ctx.kernel_image(
+        &restrict_matrix(&full0, &next0_pos, next0.len()),
+        "the zero-signature matrix of d_{s-1}",
+    )?;
     let kernel = ki0.kernel;
     // With `want_qi`, the quasi-inverses of d_{s−1} this step reduces, signature by signature.
     let mut qis = want_qi.then(|| vec![(0, ki0.quasi_inverse)]);
@@ -287,7 +345,12 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool, offload: Opt
     let mut is_image_pivot = vec![false; tgt0.len()];
     for &p in &image_pivots {
         if kernel_pivots.binary_search(&p).is_err() {
-            return Err(inconsistent(s, t, &sub, "d∘d ≠ 0 on the zero signature: the image of d_s is not in the kernel of d_{s−1}"));
+            return Err(inconsistent(
+                s,
+                t,
+                &sub,
+                "d∘d ≠ 0 on the zero signature: the image of d_s is not in the kernel of d_{s−1}",
+            ));
         }
         is_image_pivot[p] = true;
     }
@@ -313,22 +376,34 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool, offload: Opt
     //    when there is nothing to lift).
     if !xs.is_empty() || want_qi {
         for sig in sub.nonzero_signatures(t - target.min_degree()) {
-            let Some(tgt_sig) = tgt_split.remove(&sig) else { continue };
+            let Some(tgt_sig) = tgt_split.remove(&sig) else {
+                continue;
+            };
             if tgt_sig.is_empty() {
                 continue;
             }
             let next_sig = next_split.remove(&sig).unwrap_or_default();
             let next_pos = positions(&next_sig, next_dim);
-            let what = format!("the matrix of d_{{s-1}} at signature {}", signature_name(&sub, sig));
+            let what = format!(
+                "the matrix of d_{{s-1}} at signature {}",
+                signature_name(&sub, sig)
+            );
             let full = ctx.differential_rows(&tgt_sig, &next_off, &what)?;
-            let qi = ctx.kernel_image(&restrict_matrix(&full, &next_pos, next_sig.len()), &what)?.quasi_inverse;
+            let qi = ctx
+                .kernel_image(&restrict_matrix(&full, &next_pos, next_sig.len()), &what)?
+                .quasi_inverse;
             for (x, dx) in xs.iter_mut().zip(dxs.iter_mut()) {
                 let part = restrict(dx.limbs(), &next_pos, next_sig.len());
                 if part.is_zero() {
                     continue;
                 }
                 let y = qi.apply(&part).ok_or_else(|| {
-                    inconsistent(s, t, &sub, &format!("the lift fails at signature {}", signature_name(&sub, sig)))
+                    inconsistent(
+                        s,
+                        t,
+                        &sub,
+                        &format!("the lift fails at signature {}", signature_name(&sub, sig)),
+                    )
                 })?;
                 for j in y.iter_ones() {
                     x.flip(tgt_sig[j].0);
@@ -341,11 +416,24 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool, offload: Opt
         }
     }
     if dxs.iter().any(|dx| !dx.is_zero()) {
-        return Err(inconsistent(s, t, &sub, "d∘d ≠ 0 on a new generator after the lift"));
+        return Err(inconsistent(
+            s,
+            t,
+            &sub,
+            "d∘d ≠ 0 on a new generator after the lift",
+        ));
     }
 
-    let quasi_inverse = qis.map(|parts| StepQuasiInverse { kind: QuasiInverseKind::Nassau, profile: sub.profile().to_vec(), parts });
-    let mut out = StepOutput { quasi_inverse, checks: ctx.checks.into_inner(), ..StepOutput::default() };
+    let quasi_inverse = qis.map(|parts| StepQuasiInverse {
+        kind: QuasiInverseKind::Nassau,
+        profile: sub.profile().to_vec(),
+        parts,
+    });
+    let mut out = StepOutput {
+        quasi_inverse,
+        checks: ctx.checks.into_inner(),
+        ..StepOutput::default()
+    };
     for x in xs {
         let terms = target.decode(alg, t, &x);
         out.gens.push(Differential { value: x, terms });
@@ -354,10 +442,17 @@ pub(crate) fn step(res: &Resolution, s: u32, t: i32, want_qi: bool, offload: Opt
 }
 
 fn signature_name(sub: &MilnorSubalgebra, sig: Signature) -> String {
-    let entries: Vec<String> = (0..sub.profile().len()).map(|i| ((sig >> (8 * i)) & 0xff).to_string()).collect();
+    let entries: Vec<String> = (0..sub.profile().len())
+        .map(|i| ((sig >> (8 * i)) & 0xff).to_string())
+        .collect();
     format!("({})", entries.join(","))
 }
 
 fn inconsistent(s: u32, t: i32, sub: &MilnorSubalgebra, reason: &str) -> ResolutionError {
-    ResolutionError::Inconsistent { s, t, stem: t - s as i32, reason: format!("{reason} (subalgebra {})", sub.name()) }
+    ResolutionError::Inconsistent {
+        s,
+        t,
+        stem: t - s as i32,
+        reason: format!("{reason} (subalgebra {})", sub.name()),
+    }
 }

@@ -49,7 +49,10 @@ pub struct Bidegree {
 impl Bidegree {
     /// The bidegree at stem `n` and filtration `s` (`t = n + s`).
     pub fn from_stem(stem: i32, s: u32) -> Self {
-        Bidegree { s, t: stem + s as i32 }
+        Bidegree {
+            s,
+            t: stem + s as i32,
+        }
     }
 
     /// Stem `n = t − s`.
@@ -59,7 +62,10 @@ impl Bidegree {
 
     /// The bidegree of `h_i · x` for `x` here: `(s + 1, t + 2^i)`, i.e. stem `+ 2^i − 1`.
     pub fn times_h(self, i: u32) -> Self {
-        Bidegree { s: self.s + 1, t: self.t + (1i32 << i) }
+        Bidegree {
+            s: self.s + 1,
+            t: self.t + (1i32 << i),
+        }
     }
 }
 
@@ -106,7 +112,10 @@ pub fn is_resolved(res: &Resolution, b: Bidegree) -> bool {
 /// resolution has not been run): such products are unknown, not zero. Panics if
 /// `i > MAX_HOPF_INDEX`.
 pub fn h_matrix(res: &Resolution, i: u32, source: Bidegree) -> Option<Matrix> {
-    assert!(i <= MAX_HOPF_INDEX, "h_{i}: only h_0 … h_{MAX_HOPF_INDEX} are offered");
+    assert!(
+        i <= MAX_HOPF_INDEX,
+        "h_{i}: only h_0 … h_{MAX_HOPF_INDEX} are offered"
+    );
     let target = source.times_h(i);
     if !is_resolved(res, source) || !is_resolved(res, target) {
         return None;
@@ -142,7 +151,15 @@ pub fn h_matrix(res: &Resolution, i: u32, source: Bidegree) -> Option<Matrix> {
 /// bidegree was not resolved (see [`h_matrix`]). Panics if `x` has the wrong length.
 pub fn h_multiply(res: &Resolution, i: u32, source: Bidegree, x: &FpVector) -> Option<FpVector> {
     let m = h_matrix(res, i, source)?;
-    assert_eq!(x.len(), m.rows(), "h_{i} at (s = {}, t = {}): element of length {}, Ext has dimension {}", source.s, source.t, x.len(), m.rows());
+    assert_eq!(
+        x.len(),
+        m.rows(),
+        "h_{i} at (s = {}, t = {}): element of length {}, Ext has dimension {}",
+        source.s,
+        source.t,
+        x.len(),
+        m.rows()
+    );
     let mut out = FpVector::new(m.cols());
     for k in x.iter_ones() {
         out.add(&m.row_vector(k));
@@ -163,9 +180,20 @@ pub fn chart_products(res: &Resolution, hs: &[u32]) -> Vec<ClassProducts> {
         for index in 0..e.dim {
             let products = matrices
                 .iter()
-                .map(|m| m.as_ref().map(|m| m.row_vector(index).iter_ones().collect()))
+                .map(|m| {
+                    m.as_ref()
+                        .map(|m| m.row_vector(index).iter_ones().collect())
+                })
                 .collect();
-            out.push(ClassProducts { class: ExtClass { stem: e.stem, s: e.s, t: e.t, index }, products });
+            out.push(ClassProducts {
+                class: ExtClass {
+                    stem: e.stem,
+                    s: e.s,
+                    t: e.t,
+                    index,
+                },
+                products,
+            });
         }
     }
     out

@@ -122,7 +122,8 @@ impl Checks {
 
     /// Sorts the calls (their times along).
     pub(crate) fn sort(&mut self) {
-        let mut both: Vec<(CheckedCall, Duration)> = self.calls.drain(..).zip(self.times.drain(..)).collect();
+        let mut both: Vec<(CheckedCall, Duration)> =
+            self.calls.drain(..).zip(self.times.drain(..)).collect();
         both.sort();
         (self.calls, self.times) = both.into_iter().unzip();
     }

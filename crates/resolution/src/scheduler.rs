@@ -35,7 +35,11 @@ thread_local! {
 /// adds stealing and parked retries (measured: 31 674 parked retries and 9% more CPU time
 /// at stem 90 with 2 threads — docs/EXPERIMENTS.md). Outside a run it is `false`.
 pub fn other_work_waiting() -> bool {
-    QUEUED.with(|q| q.borrow().as_ref().is_some_and(|c| c.load(Ordering::Relaxed) > 0))
+    QUEUED.with(|q| {
+        q.borrow()
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed) > 0)
+    })
 }
 
 /// Runs `f` as a parallel section of the current node: while it runs, a node that
@@ -78,7 +82,10 @@ impl Graph {
             }
             waiting.push(ds.len());
         }
-        Self { dependents, waiting }
+        Self {
+            dependents,
+            waiting,
+        }
     }
 
     /// Number of nodes.
@@ -145,7 +152,8 @@ where
                     let _ = tx.send(Message::Retry(i));
                 } else {
                     let previous = QUEUED.with(|q| q.replace(Some(queued)));
-                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compute(i)));
+                    let result =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compute(i)));
                     QUEUED.with(|q| *q.borrow_mut() = previous);
                     let _ = tx.send(match result {
                         Ok(r) => Message::Done(i, r),
@@ -230,7 +238,10 @@ where
         return Err(RunError::Node(e));
     }
     if stats.completed != n {
-        return Err(RunError::Stalled { completed: stats.completed, total: n });
+        return Err(RunError::Stalled {
+            completed: stats.completed,
+            total: n,
+        });
     }
     Ok(stats)
 }
@@ -256,14 +267,22 @@ mod tests {
 
     #[test]
     fn chain_runs_in_order() {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .unwrap();
         let graph = Graph::new(50, |i| if i > 0 { vec![i - 1] } else { vec![] });
         let mut order = Vec::new();
-        let stats = run(&pool, graph, |i| i, |i, r: usize| {
-            assert_eq!(i, r);
-            order.push(i);
-            Ok::<(), ()>(())
-        })
+        let stats = run(
+            &pool,
+            graph,
+            |i| i,
+            |i, r: usize| {
+                assert_eq!(i, r);
+                order.push(i);
+                Ok::<(), ()>(())
+            },
+        )
         .unwrap();
         assert_eq!(order, (0..50).collect::<Vec<_>>());
         assert_eq!(stats.completed, 50);
@@ -271,22 +290,39 @@ mod tests {
 
     #[test]
     fn a_cycle_is_reported_not_hung() {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
         let graph = Graph::new(3, |i| match i {
             0 => vec![],
             1 => vec![2],
             _ => vec![1],
         });
         let r = run(&pool, graph, |_| (), |_, _| Ok::<(), ()>(()));
-        assert!(matches!(r, Err(RunError::Stalled { completed: 1, total: 3 })));
+        assert!(matches!(
+            r,
+            Err(RunError::Stalled {
+                completed: 1,
+                total: 3
+            })
+        ));
     }
 
     #[test]
     fn an_error_stops_dispatch() {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
         let graph = Graph::new(10, |i| if i > 0 { vec![i - 1] } else { vec![] });
         let ran = AtomicUsize::new(0);
-        let r = run(&pool, graph, |_| ran.fetch_add(1, Ordering::SeqCst), |i, _| if i == 3 { Err("boom") } else { Ok(()) });
+        let r = run(
+            &pool,
+            graph,
+            |_| ran.fetch_add(1, Ordering::SeqCst),
+            |i, _| if i == 3 { Err("boom") } else { Ok(()) },
+        );
         assert!(matches!(r, Err(RunError::Node("boom"))));
         assert_eq!(ran.load(Ordering::SeqCst), 4);
     }

@@ -23,7 +23,9 @@ impl MilnorSubalgebra {
     /// The trivial algebra `F_2` (empty profile): one signature, and Nassau's step is the
     /// classical one.
     pub fn trivial() -> Self {
-        Self { profile: Vec::new() }
+        Self {
+            profile: Vec::new(),
+        }
     }
 
     /// The sub-Hopf algebra with this profile. Panics if an entry exceeds 8 or the profile is
@@ -64,7 +66,9 @@ impl MilnorSubalgebra {
                 let j = (0..n).find(|&j| current[n - 1 - j] as usize == j)?;
                 current[n - 1 - j] += 1;
             }
-            Some(MilnorSubalgebra { profile: current.clone() })
+            Some(MilnorSubalgebra {
+                profile: current.clone(),
+            })
         })
     }
 
@@ -98,7 +102,10 @@ impl MilnorSubalgebra {
     /// The low byte of each exponent of `R`, packed one byte per entry; `R` has signature
     /// `σ` iff `packed_residue(R) & signature_mask() == σ`.
     pub fn packed_residue(r: &PPart) -> u64 {
-        r.0.iter().enumerate().map(|(i, &x)| ((x & 0xff) as u64) << (8 * i)).fold(0, |a, b| a | b)
+        r.0.iter()
+            .enumerate()
+            .map(|(i, &x)| ((x & 0xff) as u64) << (8 * i))
+            .fold(0, |a, b| a | b)
     }
 
     /// The signature of `Sq(R)`.
@@ -108,7 +115,9 @@ impl MilnorSubalgebra {
 
     /// Degree of the smallest element of a signature: `Σ σ_i (2^i − 1)`.
     pub fn signature_degree(sig: Signature) -> i32 {
-        (0..MAX_PPART_LEN).map(|i| (((sig >> (8 * i)) & 0xff) as i32) * ((1i32 << (i + 1)) - 1)).sum()
+        (0..MAX_PPART_LEN)
+            .map(|i| (((sig >> (8 * i)) & 0xff) as i32) * ((1i32 << (i + 1)) - 1))
+            .sum()
     }
 
     /// Every nonzero signature of degree `≤ max_degree`, in the order of Nassau's Lemma 2.4
@@ -136,7 +145,12 @@ impl MilnorSubalgebra {
                     break;
                 }
             }
-            out.push(cur.iter().enumerate().map(|(i, &x)| (x as u64) << (8 * i)).fold(0, |a, b| a | b));
+            out.push(
+                cur.iter()
+                    .enumerate()
+                    .map(|(i, &x)| (x as u64) << (8 * i))
+                    .fold(0, |a, b| a | b),
+            );
         }
         out
     }
@@ -160,8 +174,25 @@ mod tests {
 
     #[test]
     fn sequence_passes_through_a_n() {
-        let names: Vec<String> = MilnorSubalgebra::sequence().take(10).map(|b| b.name()).collect();
-        assert_eq!(names, ["A(0)", "B(1,1)", "A(1)", "B(2,1,1)", "B(2,2,1)", "A(2)", "B(3,2,1,1)", "B(3,2,2,1)", "B(3,3,2,1)", "A(3)"]);
+        let names: Vec<String> = MilnorSubalgebra::sequence()
+            .take(10)
+            .map(|b| b.name())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "A(0)",
+                "B(1,1)",
+                "A(1)",
+                "B(2,1,1)",
+                "B(2,2,1)",
+                "A(2)",
+                "B(3,2,1,1)",
+                "B(3,2,2,1)",
+                "B(3,3,2,1)",
+                "A(3)"
+            ]
+        );
     }
 
     #[test]
@@ -183,7 +214,9 @@ mod tests {
         assert_eq!(sorted.len(), sigs.len());
         // Degree bound: only σ with Σ σ_i (2^i − 1) ≤ 2.
         let low = b.nonzero_signatures(2);
-        assert!(low.iter().all(|&s| MilnorSubalgebra::signature_degree(s) <= 2));
+        assert!(low
+            .iter()
+            .all(|&s| MilnorSubalgebra::signature_degree(s) <= 2));
         assert_eq!(low.len(), 2); // (1,0) and (2,0)
     }
 }

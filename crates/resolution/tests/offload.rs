@@ -11,7 +11,8 @@ use std::sync::Mutex;
 
 use fp::Matrix;
 use resolution::{
-    Algorithm, Backend, CallKind, CheckedCall, Differential, Offload, Resolution, ResolutionConfig, ResolutionError, RunOptions, SampleFraction,
+    Algorithm, Backend, CallKind, CheckedCall, Differential, Offload, Resolution, ResolutionConfig,
+    ResolutionError, RunOptions, SampleFraction,
 };
 use steenrod::module::FiniteModule;
 use steenrod::{MilnorAlgebra, PPart};
@@ -38,7 +39,12 @@ struct TestBackend {
 
 impl TestBackend {
     fn new(fault: Fault) -> Self {
-        Self { fault, builds: AtomicUsize::new(0), reductions: AtomicUsize::new(0), shapes: Mutex::default() }
+        Self {
+            fault,
+            builds: AtomicUsize::new(0),
+            reductions: AtomicUsize::new(0),
+            shapes: Mutex::default(),
+        }
     }
 }
 
@@ -51,7 +57,13 @@ impl Backend for TestBackend {
         terms >= 1
     }
 
-    fn fill_rows(&self, alg: &MilnorAlgebra, specs: &[(&Differential, PPart)], offsets: &[usize], out: &mut Matrix) -> Result<(), String> {
+    fn fill_rows(
+        &self,
+        alg: &MilnorAlgebra,
+        specs: &[(&Differential, PPart)],
+        offsets: &[usize],
+        out: &mut Matrix,
+    ) -> Result<(), String> {
         let n = self.builds.fetch_add(1, Ordering::SeqCst);
         for (i, (dg, r)) in specs.iter().enumerate() {
             for term in &dg.terms {
@@ -87,17 +99,36 @@ impl Backend for TestBackend {
     }
 }
 
-fn run(backend: Option<&TestBackend>, verify: bool) -> (Resolution, Result<resolution::RunReport, ResolutionError>) {
-    let check = if verify { SampleFraction::ALL } else { SampleFraction::NONE };
+fn run(
+    backend: Option<&TestBackend>,
+    verify: bool,
+) -> (Resolution, Result<resolution::RunReport, ResolutionError>) {
+    let check = if verify {
+        SampleFraction::ALL
+    } else {
+        SampleFraction::NONE
+    };
     run_checking(backend, check, 2)
 }
 
 /// S_2 through stem 30, `s ≤ 12`, checking the fraction `check` of offloaded calls.
-fn run_checking(backend: Option<&TestBackend>, check: SampleFraction, threads: usize) -> (Resolution, Result<resolution::RunReport, ResolutionError>) {
-    let config = ResolutionConfig { max_stem: 30, max_s: 12 };
+fn run_checking(
+    backend: Option<&TestBackend>,
+    check: SampleFraction,
+    threads: usize,
+) -> (Resolution, Result<resolution::RunReport, ResolutionError>) {
+    let config = ResolutionConfig {
+        max_stem: 30,
+        max_s: 12,
+    };
     let mut res = Resolution::new(FiniteModule::sphere(), config).expect("range");
     let offload = backend.map(|b| Offload::new(b as &dyn Backend, check));
-    let out = res.run(RunOptions { algorithm: Algorithm::Nassau, threads, progress: None, offload });
+    let out = res.run(RunOptions {
+        algorithm: Algorithm::Nassau,
+        threads,
+        progress: None,
+        offload,
+    });
     (res, out)
 }
 
@@ -105,7 +136,12 @@ fn generators(res: &Resolution) -> Vec<Vec<u64>> {
     let mut out = Vec::new();
     for s in 0..=12u32 {
         for t in s as i32..=30 + s as i32 {
-            out.extend(res.free_module(s).gens(t).iter().map(|d| d.value.limbs().to_vec()));
+            out.extend(
+                res.free_module(s)
+                    .gens(t)
+                    .iter()
+                    .map(|d| d.value.limbs().to_vec()),
+            );
         }
     }
     out
@@ -118,14 +154,32 @@ fn an_offloaded_run_equals_the_cpu_run() {
     let backend = TestBackend::new(Fault::None);
     let (off, r) = run(Some(&backend), true);
     let report = r.expect("offloaded run with verify");
-    let (builds, reductions) = (backend.builds.load(Ordering::SeqCst), backend.reductions.load(Ordering::SeqCst));
-    assert!(builds > 100, "the backend built too little to test anything");
-    assert!(reductions > 50, "the backend reduced too little to test anything");
+    let (builds, reductions) = (
+        backend.builds.load(Ordering::SeqCst),
+        backend.reductions.load(Ordering::SeqCst),
+    );
+    assert!(
+        builds > 100,
+        "the backend built too little to test anything"
+    );
+    assert!(
+        reductions > 50,
+        "the backend reduced too little to test anything"
+    );
     // Every offloaded call was checked, each once.
-    assert_eq!((report.checks.builds(), report.checks.reductions()), (builds, reductions));
-    assert!(report.checks.calls.windows(2).all(|w| w[0] != w[1]), "a call checked twice");
+    assert_eq!(
+        (report.checks.builds(), report.checks.reductions()),
+        (builds, reductions)
+    );
+    assert!(
+        report.checks.calls.windows(2).all(|w| w[0] != w[1]),
+        "a call checked twice"
+    );
     assert_eq!(cpu.ext(), off.ext());
-    assert!(generators(&cpu) == generators(&off), "generators differ between the CPU and the offloaded run");
+    assert!(
+        generators(&cpu) == generators(&off),
+        "generators differ between the CPU and the offloaded run"
+    );
 }
 
 #[test]
@@ -135,7 +189,10 @@ fn verify_catches_a_corrupted_build() {
     let e = r.expect_err("a flipped bit must be caught");
     let msg = e.to_string();
     assert!(matches!(e, ResolutionError::Offload { .. }), "{msg}");
-    assert!(msg.contains("bidegree (s = ") && msg.contains("verify") && msg.contains("row "), "{msg}");
+    assert!(
+        msg.contains("bidegree (s = ") && msg.contains("verify") && msg.contains("row "),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -143,7 +200,10 @@ fn a_device_error_stops_the_run() {
     let backend = TestBackend::new(Fault::FailReduce);
     let (_, r) = run(Some(&backend), false);
     let msg = r.expect_err("a device error must stop the run").to_string();
-    assert!(msg.contains("simulated device error") && msg.contains("test backend failed row reducing"), "{msg}");
+    assert!(
+        msg.contains("simulated device error") && msg.contains("test backend failed row reducing"),
+        "{msg}"
+    );
 }
 
 /// The checked calls of a sampled run at `check` with `threads` workers, and the number of
@@ -152,7 +212,8 @@ fn sampled_run(check: f64, threads: usize) -> (Vec<CheckedCall>, usize) {
     let backend = TestBackend::new(Fault::None);
     let (_, r) = run_checking(Some(&backend), SampleFraction::new(check).unwrap(), threads);
     let report = r.expect("sampled run");
-    let offloaded = backend.builds.load(Ordering::SeqCst) + backend.reductions.load(Ordering::SeqCst);
+    let offloaded =
+        backend.builds.load(Ordering::SeqCst) + backend.reductions.load(Ordering::SeqCst);
     (report.checks.calls, offloaded)
 }
 
@@ -162,8 +223,14 @@ fn a_sample_is_the_same_in_every_run_and_about_the_asked_fraction() {
     let (one_thread, offloaded) = sampled_run(f, 1);
     let (two_threads, offloaded_2) = sampled_run(f, 2);
     let (again, _) = sampled_run(f, 2);
-    assert_eq!(offloaded, offloaded_2, "the offloaded calls depend on the thread count");
-    assert!(one_thread == two_threads, "1 and 2 threads sampled different calls");
+    assert_eq!(
+        offloaded, offloaded_2,
+        "the offloaded calls depend on the thread count"
+    );
+    assert!(
+        one_thread == two_threads,
+        "1 and 2 threads sampled different calls"
+    );
     assert!(two_threads == again, "two runs sampled different calls");
     // Each offloaded call is in the sample with probability f, independently: the count
     // is binomial; allow 5 standard deviations.
@@ -171,15 +238,25 @@ fn a_sample_is_the_same_in_every_run_and_about_the_asked_fraction() {
     let sd = (n * f * (1.0 - f)).sqrt();
     let got = one_thread.len() as f64;
     assert!(n > 200.0, "only {n} offloaded calls");
-    assert!((got - n * f).abs() < 5.0 * sd, "{got} of {n} calls sampled at fraction {f}");
-    assert!(one_thread.iter().any(|c| c.kind == CallKind::Build) && one_thread.iter().any(|c| c.kind == CallKind::Reduction));
+    assert!(
+        (got - n * f).abs() < 5.0 * sd,
+        "{got} of {n} calls sampled at fraction {f}"
+    );
+    assert!(
+        one_thread.iter().any(|c| c.kind == CallKind::Build)
+            && one_thread.iter().any(|c| c.kind == CallKind::Reduction)
+    );
 }
 
 #[test]
 fn fraction_zero_checks_nothing() {
     let (checked, offloaded) = sampled_run(0.0, 2);
     assert!(offloaded > 100, "nothing offloaded");
-    assert!(checked.is_empty(), "{} calls checked at fraction 0", checked.len());
+    assert!(
+        checked.is_empty(),
+        "{} calls checked at fraction 0",
+        checked.len()
+    );
 }
 
 /// A run with the build of shape `shape` corrupted, checking `check`: the bidegree and
@@ -187,7 +264,9 @@ fn fraction_zero_checks_nothing() {
 fn caught(shape: (usize, usize), check: SampleFraction) -> Option<(u32, i32, String)> {
     let backend = TestBackend::new(Fault::FlipShape(shape.0, shape.1));
     let (_, r) = run_checking(Some(&backend), check, 2);
-    let Err(ResolutionError::Offload { s, t, reason, .. }) = r else { return None };
+    let Err(ResolutionError::Offload { s, t, reason, .. }) = r else {
+        return None;
+    };
     let what = reason.strip_prefix("verify: test backend differs from the CPU building ")?;
     Some((s, t, what.split(" (subalgebra").next().unwrap().to_string()))
 }
@@ -197,26 +276,54 @@ fn a_sampled_check_catches_a_corrupted_build_exactly_when_it_is_in_the_sample() 
     // Builds whose shape occurs once are told apart by their shape, whatever the order of
     // the calls: corrupt each (up to 40) in turn.
     let clean = TestBackend::new(Fault::None);
-    run_checking(Some(&clean), SampleFraction::NONE, 2).1.expect("clean run");
+    run_checking(Some(&clean), SampleFraction::NONE, 2)
+        .1
+        .expect("clean run");
     let mut shapes = clean.shapes.into_inner().unwrap();
     shapes.sort();
-    let unique: Vec<(usize, usize)> =
-        shapes.iter().filter(|&&x| shapes.iter().filter(|&&y| y == x).count() == 1).copied().take(40).collect();
-    assert!(unique.len() >= 20, "only {} builds of a unique shape", unique.len());
+    let unique: Vec<(usize, usize)> = shapes
+        .iter()
+        .filter(|&&x| shapes.iter().filter(|&&y| y == x).count() == 1)
+        .copied()
+        .take(40)
+        .collect();
+    assert!(
+        unique.len() >= 20,
+        "only {} builds of a unique shape",
+        unique.len()
+    );
     let f = SampleFraction::new(0.5).unwrap();
     let (mut in_sample, mut outside) = (0, 0);
     for shape in unique {
         // Checking every call names the corrupted build: which call it is.
-        let (s, t, what) = caught(shape, SampleFraction::ALL).unwrap_or_else(|| panic!("{shape:?}: not caught checking every call"));
-        let sampled = resolution::sample::is_sampled(f, resolution::sample::DEFAULT_SEED, s, t, CallKind::Build, &what);
+        let (s, t, what) = caught(shape, SampleFraction::ALL)
+            .unwrap_or_else(|| panic!("{shape:?}: not caught checking every call"));
+        let sampled = resolution::sample::is_sampled(
+            f,
+            resolution::sample::DEFAULT_SEED,
+            s,
+            t,
+            CallKind::Build,
+            &what,
+        );
         let by_sample = caught(shape, f);
         if sampled {
-            assert_eq!(by_sample, Some((s, t, what)), "{shape:?}: a build in the sample was not caught by its check");
+            assert_eq!(
+                by_sample,
+                Some((s, t, what)),
+                "{shape:?}: a build in the sample was not caught by its check"
+            );
             in_sample += 1;
         } else {
-            assert_eq!(by_sample, None, "{shape:?}: a build outside the sample was checked (s {s}, t {t}, {what})");
+            assert_eq!(
+                by_sample, None,
+                "{shape:?}: a build outside the sample was checked (s {s}, t {t}, {what})"
+            );
             outside += 1;
         }
     }
-    assert!(in_sample > 0 && outside > 0, "{in_sample} builds in the sample, {outside} outside");
+    assert!(
+        in_sample > 0 && outside > 0,
+        "{in_sample} builds in the sample, {outside} outside"
+    );
 }

@@ -56,7 +56,11 @@ fn dim(res: &Resolution, stem: i32, s: u32) -> usize {
 
 /// The unique class at `(stem, s)`, asserting that Ext there is one-dimensional.
 fn only_class(res: &Resolution, stem: i32, s: u32) -> FpVector {
-    assert_eq!(dim(res, stem, s), 1, "Ext at (stem {stem}, s {s}) should be one-dimensional");
+    assert_eq!(
+        dim(res, stem, s),
+        1,
+        "Ext at (stem {stem}, s {s}) should be one-dimensional"
+    );
     FpVector::from_ones(1, &[0])
 }
 
@@ -65,7 +69,8 @@ fn times(res: &Resolution, stem: i32, s: u32, x: &FpVector, hs: &[u32]) -> (FpVe
     let mut b = Bidegree::from_stem(stem, s);
     let mut v = x.clone();
     for &i in hs {
-        v = h_multiply(res, i, b, &v).unwrap_or_else(|| panic!("h{i} at (stem {}, s {}) should be in range", b.stem(), b.s));
+        v = h_multiply(res, i, b, &v)
+            .unwrap_or_else(|| panic!("h{i} at (stem {}, s {}) should be in range", b.stem(), b.s));
         b = b.times_h(i);
     }
     (v, b)
@@ -139,7 +144,10 @@ fn sphere_relations_through_stem_9() {
     zero_in(&times(&res, 0, 0, &one, &[2, 2, 1]).0, "h1·h2^2");
     // And a product off the towers: h1·c0 ≠ 0 at (9, 4).
     let c0 = only_class(&res, 8, 3);
-    assert!(!times(&res, 8, 3, &c0, &[1]).0.is_zero(), "h1 c0 should be nonzero");
+    assert!(
+        !times(&res, 8, 3, &c0, &[1]).0.is_zero(),
+        "h1 c0 should be nonzero"
+    );
 }
 
 #[test]
@@ -159,7 +167,14 @@ fn products_leaving_the_range_are_unknown() {
         }
     }
     // A resolution that was never run has no products at all.
-    let idle = Resolution::new(FiniteModule::sphere(), ResolutionConfig { max_stem: 5, max_s: 3 }).expect("range");
+    let idle = Resolution::new(
+        FiniteModule::sphere(),
+        ResolutionConfig {
+            max_stem: 5,
+            max_s: 3,
+        },
+    )
+    .expect("range");
     assert!(h_matrix(&idle, 0, Bidegree::from_stem(0, 0)).is_none());
 }
 
@@ -170,17 +185,30 @@ fn products_commute(res: &Resolution, min_nonzero: usize) {
     for e in res.ext() {
         let source = Bidegree { s: e.s, t: e.t };
         for (i, j) in [(0, 1), (0, 2), (1, 2)] {
-            let (Some(hi), Some(hj)) = (h_matrix(res, i, source), h_matrix(res, j, source)) else { continue };
-            let (Some(hj_after), Some(hi_after)) = (h_matrix(res, j, source.times_h(i)), h_matrix(res, i, source.times_h(j))) else {
+            let (Some(hi), Some(hj)) = (h_matrix(res, i, source), h_matrix(res, j, source)) else {
+                continue;
+            };
+            let (Some(hj_after), Some(hi_after)) = (
+                h_matrix(res, j, source.times_h(i)),
+                h_matrix(res, i, source.times_h(j)),
+            ) else {
                 continue;
             };
             let ij = hi.mul(&hj_after);
             let ji = hj.mul(&hi_after);
-            assert_eq!(ij, ji, "h{i} h{j} ≠ h{j} h{i} on (stem {}, s {})", e.stem, e.s);
+            assert_eq!(
+                ij, ji,
+                "h{i} h{j} ≠ h{j} h{i} on (stem {}, s {})",
+                e.stem, e.s
+            );
             nonzero += usize::from(!ij.is_zero());
         }
     }
-    assert!(nonzero >= min_nonzero, "{}: only {nonzero} nonzero composites h_i h_j", res.module().name());
+    assert!(
+        nonzero >= min_nonzero,
+        "{}: only {nonzero} nonzero composites h_i h_j",
+        res.module().name()
+    );
 }
 
 /// Modules with many nonzero `h_i h_j` (`i ≠ j`) in range. (`C2` has none through stem 30:
@@ -190,7 +218,10 @@ fn products_commute(res: &Resolution, min_nonzero: usize) {
 fn products_commute_on_the_sphere_ceta_and_csigma() {
     products_commute(&resolve(FiniteModule::sphere(), 30, 14), 10);
     for name in ["Ceta", "Csigma"] {
-        products_commute(&resolve(FiniteModule::from_bundled(name).expect("bundled"), 30, 14), 15);
+        products_commute(
+            &resolve(FiniteModule::from_bundled(name).expect("bundled"), 30, 14),
+            15,
+        );
     }
 }
 
@@ -198,14 +229,20 @@ fn products_commute_on_the_sphere_ceta_and_csigma() {
 /// of `Sq(2^i)·g` for `g` the k-th generator of degree `t`.
 #[test]
 fn matrices_agree_with_decoded_terms() {
-    for module in [FiniteModule::sphere(), c2(), FiniteModule::from_bundled("Joker").expect("Joker")] {
+    for module in [
+        FiniteModule::sphere(),
+        c2(),
+        FiniteModule::from_bundled("Joker").expect("Joker"),
+    ] {
         let res = resolve(module, 20, 10);
         let mut ones = 0;
         for e in res.ext() {
             let source = Bidegree { s: e.s, t: e.t };
             let first = res.free_module(e.s).gens_below(e.t);
             for i in 0..=2u32 {
-                let Some(m) = h_matrix(&res, i, source) else { continue };
+                let Some(m) = h_matrix(&res, i, source) else {
+                    continue;
+                };
                 let target = source.times_h(i);
                 let mut want = Matrix::new(e.dim, res.number_of_gens(target.s, target.t));
                 let op = PPart::from_slice(&[1 << i]);
@@ -218,10 +255,16 @@ fn matrices_agree_with_decoded_terms() {
                     }
                 }
                 assert_eq!(m, want, "h{i} on (stem {}, s {})", e.stem, e.s);
-                ones += (0..m.rows()).map(|r| m.row_vector(r).count_ones()).sum::<usize>();
+                ones += (0..m.rows())
+                    .map(|r| m.row_vector(r).count_ones())
+                    .sum::<usize>();
             }
         }
-        assert!(ones > 30, "{}: only {ones} nonzero coefficients", res.module().name());
+        assert!(
+            ones > 30,
+            "{}: only {ones} nonzero coefficients",
+            res.module().name()
+        );
     }
 }
 
@@ -231,7 +274,8 @@ fn sphere_h0(sphere: &Resolution, stem: i32, s: i64) -> Matrix {
         let target = if s < 0 { dim(sphere, stem, 0) } else { 0 };
         return Matrix::new(0, target);
     }
-    h_matrix(sphere, 0, Bidegree::from_stem(stem, s as u32)).expect("sphere range covers the C2 range")
+    h_matrix(sphere, 0, Bidegree::from_stem(stem, s as u32))
+        .expect("sphere range covers the C2 range")
 }
 
 #[test]
@@ -245,9 +289,17 @@ fn c2_and_the_long_exact_sequence() {
             // 1. dimensions from the long exact sequence.
             let into = kernel_image(&sphere_h0(&sphere, stem, s as i64 - 1));
             let bottom = dim(&sphere, stem, s) - into.image.dim();
-            let out_of = if stem >= 1 { kernel_image(&sphere_h0(&sphere, stem - 1, s as i64)).kernel } else { Subspace::new(0) };
+            let out_of = if stem >= 1 {
+                kernel_image(&sphere_h0(&sphere, stem - 1, s as i64)).kernel
+            } else {
+                Subspace::new(0)
+            };
             let top = out_of.dim();
-            assert_eq!(dim(&c2, stem, s), bottom + top, "dim Ext(C2) at (stem {stem}, s {s})");
+            assert_eq!(
+                dim(&c2, stem, s),
+                bottom + top,
+                "dim Ext(C2) at (stem {stem}, s {s})"
+            );
             checked += bottom + top;
             if s == max_s {
                 continue;
@@ -257,12 +309,16 @@ fn c2_and_the_long_exact_sequence() {
             // 2. h0^2 = 0.
             if s + 1 < max_s {
                 let h0_next = h_matrix(&c2, 0, here.times_h(0)).expect("in range");
-                assert!(h0.mul(&h0_next).is_zero(), "h0^2 ≠ 0 on Ext(C2) at (stem {stem}, s {s})");
+                assert!(
+                    h0.mul(&h0_next).is_zero(),
+                    "h0^2 ≠ 0 on Ext(C2) at (stem {stem}, s {s})"
+                );
             }
             // 3. rank h0 = rank of y ↦ h1 y mod h0 on ker(h0) at sphere (stem − 1, s).
             let rank = kernel_image(&h0).image.dim();
             let expected = if stem >= 1 {
-                let h1 = h_matrix(&sphere, 1, Bidegree::from_stem(stem - 1, s)).expect("sphere range");
+                let h1 =
+                    h_matrix(&sphere, 1, Bidegree::from_stem(stem - 1, s)).expect("sphere range");
                 let h0_image = kernel_image(&sphere_h0(&sphere, stem, s as i64)).image;
                 let mut span = h0_image.clone();
                 for y in out_of.basis_vectors() {
@@ -276,12 +332,18 @@ fn c2_and_the_long_exact_sequence() {
             } else {
                 0
             };
-            assert_eq!(rank, expected, "rank of h0 on Ext(C2) at (stem {stem}, s {s})");
+            assert_eq!(
+                rank, expected,
+                "rank of h0 on Ext(C2) at (stem {stem}, s {s})"
+            );
             nonzero_h0 += rank;
         }
     }
     assert!(checked > 60, "only {checked} classes of C2 in range");
-    assert!(nonzero_h0 >= 5, "only {nonzero_h0} nonzero h0 products on C2");
+    assert!(
+        nonzero_h0 >= 5,
+        "only {nonzero_h0} nonzero h0 products on C2"
+    );
     // The first of them: h0·h̃1 = h1^2 at (2, 2) (π_2 of the Moore spectrum is Z/4).
     let (v, _) = times(&c2, 2, 1, &only_class(&c2, 2, 1), &[0]);
     assert_eq!(v, only_class(&c2, 2, 2), "h0 times the lift of h1 on C2");

@@ -17,22 +17,44 @@ fn differentials(res: &Resolution) -> Differentials {
     let mut out = Vec::new();
     for s in 0..=config.max_s {
         for t in min + s as i32..=config.max_stem + s as i32 {
-            out.push((s, t, res.free_module(s).gens(t).iter().map(|d| d.value.limbs().to_vec()).collect()));
+            out.push((
+                s,
+                t,
+                res.free_module(s)
+                    .gens(t)
+                    .iter()
+                    .map(|d| d.value.limbs().to_vec())
+                    .collect(),
+            ));
         }
     }
     out
 }
 
-fn run(module: &FiniteModule, max_stem: i32, max_s: u32, algorithm: Algorithm, save: Option<&Path>) -> (Resolution, usize) {
-    let mut res = Resolution::new(module.clone(), ResolutionConfig { max_stem, max_s }).expect("range");
+fn run(
+    module: &FiniteModule,
+    max_stem: i32,
+    max_s: u32,
+    algorithm: Algorithm,
+    save: Option<&Path>,
+) -> (Resolution, usize) {
+    let mut res =
+        Resolution::new(module.clone(), ResolutionConfig { max_stem, max_s }).expect("range");
     let mut loaded = 0;
     if let Some(dir) = save {
-        let save = SaveDir::open(dir, module, algorithm, SaveOptions::default()).expect("open save dir");
+        let save =
+            SaveDir::open(dir, module, algorithm, SaveOptions::default()).expect("open save dir");
         let report = res.resume(save).expect("resume");
         assert!(report.warnings.is_empty(), "{:?}", report.warnings);
         loaded = report.loaded;
     }
-    res.run(RunOptions { algorithm, threads: 2, progress: None, offload: None }).expect("resolve");
+    res.run(RunOptions {
+        algorithm,
+        threads: 2,
+        progress: None,
+        offload: None,
+    })
+    .expect("resolve");
     (res, loaded)
 }
 
@@ -50,8 +72,15 @@ fn resumed_and_extended_resolutions_equal_fresh_ones() {
             let (small, loaded) = run(&module, 20, 8, algorithm, Some(&dir));
             assert_eq!(loaded, 0, "{what}");
             let (extended, loaded) = run(&module, 30, 12, algorithm, Some(&dir));
-            assert_eq!(loaded, differentials(&small).len(), "{what}: everything saved by the small run loads");
-            assert!(differentials(&extended) == fresh, "{what}: extended run differs from a fresh one");
+            assert_eq!(
+                loaded,
+                differentials(&small).len(),
+                "{what}: everything saved by the small run loads"
+            );
+            assert!(
+                differentials(&extended) == fresh,
+                "{what}: extended run differs from a fresh one"
+            );
 
             // Records missing at random places (a killed run's writers lose the last few):
             // the rest reloads and the result is the same.
@@ -63,20 +92,37 @@ fn resumed_and_extended_resolutions_equal_fresh_ones() {
                 }
             }
             let (resumed, loaded) = run(&module, 30, 12, algorithm, Some(&dir));
-            assert!(loaded > 0 && loaded + removed <= fresh.len(), "{what}: loaded {loaded}, removed {removed}");
-            assert!(differentials(&resumed) == fresh, "{what}: resumed run differs from a fresh one");
+            assert!(
+                loaded > 0 && loaded + removed <= fresh.len(),
+                "{what}: loaded {loaded}, removed {removed}"
+            );
+            assert!(
+                differentials(&resumed) == fresh,
+                "{what}: resumed run differs from a fresh one"
+            );
             let (_, loaded) = run(&module, 30, 12, algorithm, Some(&dir));
-            assert_eq!(loaded, fresh.len(), "{what}: everything loads after the resumed run");
+            assert_eq!(
+                loaded,
+                fresh.len(),
+                "{what}: everything loads after the resumed run"
+            );
         }
     }
 }
 
 fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
     let mut out = Vec::new();
-    let mut rows: Vec<_> = std::fs::read_dir(dir).expect("dir").map(|e| e.expect("entry").path()).filter(|p| p.is_dir()).collect();
+    let mut rows: Vec<_> = std::fs::read_dir(dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.is_dir())
+        .collect();
     rows.sort();
     for row in rows {
-        let mut files: Vec<_> = std::fs::read_dir(&row).expect("row").map(|e| e.expect("entry").path()).collect();
+        let mut files: Vec<_> = std::fs::read_dir(&row)
+            .expect("row")
+            .map(|e| e.expect("entry").path())
+            .collect();
         files.sort();
         out.extend(files);
     }
@@ -89,12 +135,32 @@ fn a_run_with_another_algorithm_than_the_save_directory_is_refused() {
     let dir = tmp.path().join("save");
     let sphere = FiniteModule::sphere();
     run(&sphere, 10, 5, Algorithm::Nassau, Some(&dir));
-    let Err(err) = SaveDir::open(&dir, &sphere, Algorithm::Classical, SaveOptions::default()) else { panic!("a classical run opened a Nassau save directory") };
+    let Err(err) = SaveDir::open(&dir, &sphere, Algorithm::Classical, SaveOptions::default())
+    else {
+        panic!("a classical run opened a Nassau save directory")
+    };
     assert!(err.to_string().contains("field algorithm"), "{err}");
     // And through run(): a directory opened for Nassau cannot serve a classical run.
-    let mut res = Resolution::new(sphere.clone(), ResolutionConfig { max_stem: 12, max_s: 5 }).expect("range");
-    res.resume(SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open")).expect("resume");
-    let err = res.run(RunOptions { algorithm: Algorithm::Classical, threads: 1, progress: None, offload: None }).expect_err("refused");
+    let mut res = Resolution::new(
+        sphere.clone(),
+        ResolutionConfig {
+            max_stem: 12,
+            max_s: 5,
+        },
+    )
+    .expect("range");
+    res.resume(
+        SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open"),
+    )
+    .expect("resume");
+    let err = res
+        .run(RunOptions {
+            algorithm: Algorithm::Classical,
+            threads: 1,
+            progress: None,
+            offload: None,
+        })
+        .expect_err("refused");
     assert!(err.to_string().contains("field algorithm"), "{err}");
 }
 
@@ -103,11 +169,28 @@ fn a_failed_write_stops_the_run_naming_the_file() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let dir = tmp.path().join("save");
     let sphere = FiniteModule::sphere();
-    let mut res = Resolution::new(sphere.clone(), ResolutionConfig { max_stem: 20, max_s: 8 }).expect("range");
-    res.resume(SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open")).expect("resume");
+    let mut res = Resolution::new(
+        sphere.clone(),
+        ResolutionConfig {
+            max_stem: 20,
+            max_s: 8,
+        },
+    )
+    .expect("range");
+    res.resume(
+        SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open"),
+    )
+    .expect("resume");
     // Row 5's folder cannot be created: a file is in the way.
     std::fs::write(dir.join("s005"), "in the way").expect("write");
-    let err = res.run(RunOptions { algorithm: Algorithm::Nassau, threads: 2, progress: None, offload: None }).expect_err("the write fails");
+    let err = res
+        .run(RunOptions {
+            algorithm: Algorithm::Nassau,
+            threads: 2,
+            progress: None,
+            offload: None,
+        })
+        .expect_err("the write fails");
     let text = err.to_string();
     assert!(text.contains("s005"), "{text}");
     assert_eq!(text.lines().count(), 1, "{text}");
@@ -139,22 +222,51 @@ fn a_record_declaring_a_huge_payload_is_corrupt_and_nothing_is_allocated_from_it
     let fresh = differentials(&run(&sphere, 20, 8, Algorithm::Nassau, None).0);
     // 8 GiB (above the global limit, 1 GiB) and 512 MiB (below it, but far more than the
     // generators of the bidegree can take).
-    for (raw_len, why) in [(8u64 << 30, "above the limit"), (512 << 20, "generators loaded below it")] {
+    for (raw_len, why) in [
+        (8u64 << 30, "above the limit"),
+        (512 << 20, "generators loaded below it"),
+    ] {
         let tmp = tempfile::tempdir().expect("tempdir");
         let dir = tmp.path().join("save");
         run(&sphere, 20, 8, Algorithm::Nassau, Some(&dir));
-        let save = SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open");
+        let save =
+            SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open");
         let (s, t) = (3u32, 10i32);
-        std::fs::write(save.record_path(s, t), record_declaring(&save.header().identity(), s, t, raw_len)).expect("write");
-        let mut res = Resolution::new(sphere.clone(), ResolutionConfig { max_stem: 20, max_s: 8 }).expect("range");
+        std::fs::write(
+            save.record_path(s, t),
+            record_declaring(&save.header().identity(), s, t, raw_len),
+        )
+        .expect("write");
+        let mut res = Resolution::new(
+            sphere.clone(),
+            ResolutionConfig {
+                max_stem: 20,
+                max_s: 8,
+            },
+        )
+        .expect("range");
         let report = res.resume(save).expect("resume");
         assert_eq!(report.corrupt.len(), 1, "{:?}", report.warnings);
         let c = &report.corrupt[0];
-        assert_eq!((c.s, c.t, c.reason.field), (s, t, "payload length"), "{}", c.reason);
+        assert_eq!(
+            (c.s, c.t, c.reason.field),
+            (s, t, "payload length"),
+            "{}",
+            c.reason
+        );
         assert!(c.reason.reason.contains(why), "{}", c.reason);
         // Recomputed: the same resolution as a fresh run.
-        res.run(RunOptions { algorithm: Algorithm::Nassau, threads: 2, progress: None, offload: None }).expect("resolve");
-        assert!(differentials(&res) == fresh, "{raw_len}: the resumed run differs from a fresh one");
+        res.run(RunOptions {
+            algorithm: Algorithm::Nassau,
+            threads: 2,
+            progress: None,
+            offload: None,
+        })
+        .expect("resolve");
+        assert!(
+            differentials(&res) == fresh,
+            "{raw_len}: the resumed run differs from a fresh one"
+        );
     }
 }
 
@@ -165,13 +277,28 @@ fn a_record_that_is_not_a_regular_file_is_corrupt_and_never_opened() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let dir = tmp.path().join("save");
     run(&sphere, 12, 5, Algorithm::Nassau, Some(&dir));
-    let save = SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open");
+    let save =
+        SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open");
     let rec = save.record_path(2, 8);
     std::fs::remove_file(&rec).expect("remove");
     std::os::unix::fs::symlink("/dev/zero", &rec).expect("symlink");
-    let mut res = Resolution::new(sphere.clone(), ResolutionConfig { max_stem: 12, max_s: 5 }).expect("range");
+    let mut res = Resolution::new(
+        sphere.clone(),
+        ResolutionConfig {
+            max_stem: 12,
+            max_s: 5,
+        },
+    )
+    .expect("range");
     let report = res.resume(save).expect("resume");
     assert_eq!(report.corrupt.len(), 1, "{:?}", report.warnings);
-    assert_eq!(report.corrupt[0].reason.to_string(), "field file: not a regular file");
-    assert!(report.warnings[0].contains(&rec.display().to_string()), "{}", report.warnings[0]);
+    assert_eq!(
+        report.corrupt[0].reason.to_string(),
+        "field file: not a regular file"
+    );
+    assert!(
+        report.warnings[0].contains(&rec.display().to_string()),
+        "{}",
+        report.warnings[0]
+    );
 }

@@ -10,18 +10,27 @@ use steenrod::module::FiniteModule;
 
 fn reference(name: &str) -> BTreeMap<(i32, u32), usize> {
     // The independent reference tables carried with the project (tests/data/README.md).
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/ext").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/ext")
+        .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut table = BTreeMap::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("stem")) {
-        let f: Vec<i64> = line.split(',').map(|x| x.trim().parse().expect("number")).collect();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("stem"))
+    {
+        let f: Vec<i64> = line
+            .split(',')
+            .map(|x| x.trim().parse().expect("number"))
+            .collect();
         table.insert((f[0] as i32, f[1] as u32), f[3] as usize);
     }
     table
 }
 
 fn resolve_sphere(max_stem: i32, max_s: u32, algorithm: Algorithm) -> Resolution {
-    let mut res = Resolution::new(FiniteModule::sphere(), ResolutionConfig { max_stem, max_s }).expect("range");
+    let mut res = Resolution::new(FiniteModule::sphere(), ResolutionConfig { max_stem, max_s })
+        .expect("range");
     res.resolve_with(algorithm).expect("resolution");
     res
 }
@@ -40,7 +49,8 @@ fn sphere_matches_reference(algorithm: Algorithm) {
     let (max_stem, max_s) = (30, 16);
     let res = resolve_sphere(max_stem, max_s, algorithm);
     let reference = reference("S_2.csv");
-    let ours: BTreeMap<(i32, u32), usize> = res.ext().iter().map(|e| ((e.stem, e.s), e.dim)).collect();
+    let ours: BTreeMap<(i32, u32), usize> =
+        res.ext().iter().map(|e| ((e.stem, e.s), e.dim)).collect();
     let mut checked = 0;
     for stem in 0..=max_stem {
         for s in 0..=max_s {
@@ -50,7 +60,10 @@ fn sphere_matches_reference(algorithm: Algorithm) {
             checked += want;
         }
     }
-    assert!(checked > 50, "the reference range should hold many classes, found {checked}");
+    assert!(
+        checked > 50,
+        "the reference range should hold many classes, found {checked}"
+    );
 }
 
 #[test]
@@ -76,11 +89,22 @@ fn d_squared_is_zero(algorithm: Algorithm) {
                 for term in &dg.terms {
                     // d(Sq(S)·h) = Sq(S)·d(h), d(h) = Σ Sq(U)·k.
                     for inner in &middle.differential(term.gen as usize).1.terms {
-                        alg.multiply_basis_into(&term.op, &inner.op, dd.limbs_mut(), off[inner.gen as usize]);
+                        alg.multiply_basis_into(
+                            &term.op,
+                            &inner.op,
+                            dd.limbs_mut(),
+                            off[inner.gen as usize],
+                        );
                     }
                 }
-                assert!(dd.is_zero(), "d∘d ≠ 0 on a generator of C_{s} in degree {t}");
-                assert!(!dg.value.is_zero(), "a generator of C_{s} with zero differential (t = {t})");
+                assert!(
+                    dd.is_zero(),
+                    "d∘d ≠ 0 on a generator of C_{s} in degree {t}"
+                );
+                assert!(
+                    !dg.value.is_zero(),
+                    "a generator of C_{s} with zero differential (t = {t})"
+                );
                 checked += 1;
             }
         }

@@ -13,7 +13,9 @@
 //! Throughput is reported in products per second (criterion's "elements"); the median
 //! of each group is in `target/criterion/GROUP/t/new/estimates.json` (ns per iteration).
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
+use criterion::{
+    criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput,
+};
 use std::hint::black_box;
 use std::time::Duration;
 use steenrod::{MilnorAlgebra, DEFAULT_TABLE_BUDGET};
@@ -55,7 +57,12 @@ fn bench(c: &mut Criterion, name: &str, budget: usize, degrees: &[u32]) {
 }
 
 fn products(c: &mut Criterion) {
-    bench(c, "products_tables", DEFAULT_TABLE_BUDGET, &[20, 40, 60, 80, 100]);
+    bench(
+        c,
+        "products_tables",
+        DEFAULT_TABLE_BUDGET,
+        &[20, 40, 60, 80, 100],
+    );
     bench(c, "products_direct", 0, &[20, 40, 60, 80]);
 }
 

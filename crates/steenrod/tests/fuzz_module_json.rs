@@ -200,7 +200,8 @@ fn mutate(text: &str, rng: &mut Rng, corpus: &[(String, String)]) -> String {
         // Insert odd text anywhere.
         3 => {
             let at = boundary(text, rng);
-            insert_at(text, at, *rng.pick(&ODD_TEXT))
+            let odd: &&str = rng.pick(&ODD_TEXT);
+            insert_at(text, at, odd)
         }
         // Deep nesting, as the whole file or as a value.
         4 => {
@@ -274,7 +275,7 @@ fn edit_object(
                     let deg = if rng.chance(70) {
                         Value::from(rng.range(-5, 140))
                     } else {
-                        serde_json::from_str(*rng.pick(&NUMBERS)).unwrap_or(Value::Null)
+                        serde_json::from_str(rng.pick::<&str>(&NUMBERS)).unwrap_or(Value::Null)
                     };
                     gens.insert(g, deg);
                 }
@@ -403,7 +404,7 @@ fn run_one(name: &str, text: &str, options: LoadOptions) -> Outcome {
         }
         Ok(Ok(m)) => {
             let span = i64::from(m.max_degree()) - i64::from(m.min_degree());
-            let top_ok = options.top_degree.map_or(true, |top| m.max_degree() <= top);
+            let top_ok = options.top_degree.is_none_or(|top| m.max_degree() <= top);
             if m.total_dim() == 0 || !(0..=i64::from(MAX_SPAN)).contains(&span) || !top_ok {
                 Outcome::Bad(format!("loaded a module out of bounds: {m:?}"))
             } else {

@@ -230,6 +230,7 @@ fn action_tables_too_large_are_refused_naming_gens() {
     assert!(s.contains("action tables would take 1253 MB"), "{s}");
     // 2 000 cells in one degree (4 MB of tables) still load.
     let gens: Vec<String> = (0..2_000).map(|i| format!("\"x{i}\": 0")).collect();
-    let m = FiniteModule::from_json_str("ok.json", &fd(&format!("{{{}}}", gens.join(", ")), "[]")).unwrap();
+    let m = FiniteModule::from_json_str("ok.json", &fd(&format!("{{{}}}", gens.join(", ")), "[]"))
+        .unwrap();
     assert_eq!(m.dim(0), 2_000);
 }

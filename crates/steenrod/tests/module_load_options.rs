@@ -88,13 +88,13 @@ fn generic_true_is_refused_false_is_accepted() {
 #[test]
 fn files_written_by_the_fields_tools_load() {
     // As sseq's `ext/convert.py` writes them, and with its writers' labels.
-    let text = format!(
-        r#"{{"type": "finite dimensional module", "p": 2, "generic": false, "file_name": "C2.txt",
+    let text =
+        r#"{"type": "finite dimensional module", "p": 2, "generic": false, "file_name": "C2.txt",
             "algebra": ["milnor"], "name": "$C(2)$", "description": "the Moore spectrum",
-            "gens": {{"x0": 0, "x1": 1}}, "actions": ["Sq1 x0 = x1"],
-            "self_maps": [{{"hom_deg": 4, "int_deg": 12, "map_data": [[1]], "name": "v_1^4"}}],
-            "products": [{{"class": [1], "hom_deg": 1, "int_deg": 2, "name": "h_0"}}]}}"#
-    );
+            "gens": {"x0": 0, "x1": 1}, "actions": ["Sq1 x0 = x1"],
+            "self_maps": [{"hom_deg": 4, "int_deg": 12, "map_data": [[1]], "name": "v_1^4"}],
+            "products": [{"class": [1], "hom_deg": 1, "int_deg": 2, "name": "h_0"}]}"#
+            .to_string();
     let m = FiniteModule::from_json_str("C2conv.json", &text).unwrap();
     let plain = FiniteModule::from_json_str("C2.json", &c2_with("")).unwrap();
     assert_eq!(structure(&m), structure(&plain));

@@ -44,7 +44,10 @@ fn modules_to_check() -> Vec<(FiniteModule, Value)> {
         .iter()
         .map(|&name| {
             let text = bundled(name).unwrap();
-            (FiniteModule::from_json_str(name, text).unwrap(), serde_json::from_str(text).unwrap())
+            (
+                FiniteModule::from_json_str(name, text).unwrap(),
+                serde_json::from_str(text).unwrap(),
+            )
         })
         .collect();
     for (path, json) in loadable_reference_files() {

@@ -193,7 +193,10 @@ pub fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
             if p.is_dir() {
                 stack.push(p);
             } else {
-                out.insert(p.strip_prefix(dir).expect("prefix").to_path_buf(), std::fs::read(&p).expect("read"));
+                out.insert(
+                    p.strip_prefix(dir).expect("prefix").to_path_buf(),
+                    std::fs::read(&p).expect("read"),
+                );
             }
         }
     }

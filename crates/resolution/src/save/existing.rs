@@ -10,8 +10,8 @@ use steenrod::module::FiniteModule;
 
 use super::record::{self, Kind};
 use super::{
-    generators_payload_of, io_error, read_header_text, write_atomic, Header, SaveDir, SaveError, SaveOptions,
-    HEADER_FILE,
+    generators_payload_of, io_error, read_header_text, write_atomic, Header, SaveDir, SaveError,
+    SaveOptions, HEADER_FILE,
 };
 use crate::Algorithm;
 
@@ -130,7 +130,9 @@ impl SaveDir {
                     .and_then(|n| n.parse::<i32>().ok());
                 if let Some(t) = t {
                     // Only the canonical name is a record (`SaveDir::record_path`).
-                    let canonical = dir.join(format!("s{s:03}")).join(format!("t{t:03}.{}", record::EXTENSION));
+                    let canonical = dir
+                        .join(format!("s{s:03}"))
+                        .join(format!("t{t:03}.{}", record::EXTENSION));
                     if canonical == f.path() {
                         out.push((s, t));
                     }

@@ -84,7 +84,10 @@ impl Header {
     /// 16 bytes every record of this directory carries: BLAKE3 of the compared fields
     /// (format version, prime, algorithm, module hash), truncated.
     pub fn identity(&self) -> [u8; 16] {
-        let text = format!("{}\n{}\n{}\n{}", self.format_version, self.prime, self.algorithm, self.module_hash);
+        let text = format!(
+            "{}\n{}\n{}\n{}",
+            self.format_version, self.prime, self.algorithm, self.module_hash
+        );
         let h = blake3::hash(text.as_bytes());
         h.as_bytes()[..16].try_into().expect("16 bytes")
     }
@@ -105,18 +108,29 @@ impl Header {
     pub fn parse(text: &str) -> Result<Self, (&'static str, String)> {
         let mut lines = text.lines();
         if lines.next() != Some(FIRST_LINE) {
-            return Err(("first line", format!("not {FIRST_LINE:?}: not an adams save directory")));
+            return Err((
+                "first line",
+                format!("not {FIRST_LINE:?}: not an adams save directory"),
+            ));
         }
         let mut fields: Vec<(&str, &str)> = Vec::new();
         for line in lines {
-            let (k, v) = line.split_once(" = ").ok_or(("line", format!("{line:?} is not `key = value`")))?;
+            let (k, v) = line
+                .split_once(" = ")
+                .ok_or(("line", format!("{line:?} is not `key = value`")))?;
             fields.push((k, v));
         }
         let get = |key: &'static str| -> Result<&str, (&'static str, String)> {
-            fields.iter().find(|(k, _)| *k == key).map(|(_, v)| *v).ok_or((key, "missing".to_string()))
+            fields
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| *v)
+                .ok_or((key, "missing".to_string()))
         };
         let version = get("format-version")?;
-        let format_version: u16 = version.parse().map_err(|_| ("format-version", format!("{version:?} is not a number")))?;
+        let format_version: u16 = version
+            .parse()
+            .map_err(|_| ("format-version", format!("{version:?} is not a number")))?;
         if format_version != super::FORMAT_VERSION {
             return Err((
                 "format-version",
@@ -124,14 +138,22 @@ impl Header {
             ));
         }
         let sum = get("checksum")?;
-        let body_end = text.rfind("\nchecksum = ").ok_or(("checksum", "missing".to_string()))? + 1;
+        let body_end = text
+            .rfind("\nchecksum = ")
+            .ok_or(("checksum", "missing".to_string()))?
+            + 1;
         if blake3::hash(&text.as_bytes()[..body_end]).to_hex().as_str() != sum {
-            return Err(("checksum", "BLAKE3 of the header lines does not match (altered header)".to_string()));
+            return Err((
+                "checksum",
+                "BLAKE3 of the header lines does not match (altered header)".to_string(),
+            ));
         }
         let prime = get("prime")?;
         Ok(Self {
             format_version,
-            prime: prime.parse().map_err(|_| ("prime", format!("{prime:?} is not a number")))?,
+            prime: prime
+                .parse()
+                .map_err(|_| ("prime", format!("{prime:?} is not a number")))?,
             algorithm: get("algorithm")?.to_string(),
             module: get("module")?.to_string(),
             module_hash: get("module-hash")?.to_string(),
@@ -142,12 +164,21 @@ impl Header {
     /// `run`; otherwise the first field that differs and why.
     pub fn check_compatible(&self, run: &Header) -> Result<(), (&'static str, String)> {
         if self.prime != run.prime {
-            return Err(("prime", format!("the directory was made at p = {}, this run is at p = {}", self.prime, run.prime)));
+            return Err((
+                "prime",
+                format!(
+                    "the directory was made at p = {}, this run is at p = {}",
+                    self.prime, run.prime
+                ),
+            ));
         }
         if self.algorithm != run.algorithm {
             return Err((
                 "algorithm",
-                format!("the directory was made by --algorithm {}, this run uses --algorithm {}", self.algorithm, run.algorithm),
+                format!(
+                    "the directory was made by --algorithm {}, this run uses --algorithm {}",
+                    self.algorithm, run.algorithm
+                ),
             ));
         }
         if self.module_hash != run.module_hash {
@@ -187,7 +218,10 @@ mod tests {
         let sphere = FiniteModule::sphere();
         let h = Header::for_run(&sphere, Algorithm::Nassau);
         assert!(h.check_compatible(&h).is_ok());
-        let p3 = Header { prime: 3, ..h.clone() };
+        let p3 = Header {
+            prime: 3,
+            ..h.clone()
+        };
         assert_eq!(p3.check_compatible(&h).unwrap_err().0, "prime");
         let classical = Header::for_run(&sphere, Algorithm::Classical);
         assert_eq!(classical.check_compatible(&h).unwrap_err().0, "algorithm");

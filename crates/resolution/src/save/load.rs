@@ -73,12 +73,19 @@ fn check_file(mut bytes: Vec<u8>, identity: &[u8; 16], s: u32, t: i32) -> Result
         let (qi, extra) = record::split_first(rest)?;
         record::check(qi, Kind::QuasiInverse, identity, s, t)?;
         if !extra.is_empty() {
-            return Err(corrupt("length", format!("{} bytes after the quasi-inverse record", extra.len())));
+            return Err(corrupt(
+                "length",
+                format!("{} bytes after the quasi-inverse record", extra.len()),
+            ));
         }
         bytes.truncate(gens_len);
         bytes.shrink_to_fit();
     }
-    Ok(Checked { gens: bytes, raw_len, method })
+    Ok(Checked {
+        gens: bytes,
+        raw_len,
+        method,
+    })
 }
 
 /// Decompresses and parses a checked generators record whose differentials must have
@@ -99,7 +106,10 @@ fn parse_checked(c: &Checked, expected: usize) -> Result<Gens, Corrupt> {
     if !g.values.is_empty() && g.value_len != expected {
         return Err(corrupt(
             "differential length",
-            format!("{} bits, but the generators loaded below it give {expected}", g.value_len),
+            format!(
+                "{} bits, but the generators loaded below it give {expected}",
+                g.value_len
+            ),
         ));
     }
     Ok(g)
@@ -111,13 +121,19 @@ fn parse_generators(payload: &[u8]) -> Result<Gens, Corrupt> {
     let value_len = r.len("differential length", 0)?;
     let stride = limbs_for(value_len);
     if (n as u64).saturating_mul(stride as u64 * 8) > payload.len() as u64 {
-        return Err(corrupt("generator count", format!("{n} generators of {value_len} bits do not fit the payload")));
+        return Err(corrupt(
+            "generator count",
+            format!("{n} generators of {value_len} bits do not fit the payload"),
+        ));
     }
     let mut values = Vec::with_capacity(n);
     for _ in 0..n {
         let limbs = r.limbs(stride, "differentials")?;
         if value_len % 64 != 0 && limbs.last().is_some_and(|&l| l >> (value_len % 64) != 0) {
-            return Err(corrupt("differentials", "bits set past the differential's length"));
+            return Err(corrupt(
+                "differentials",
+                "bits set past the differential's length",
+            ));
         }
         values.push(FpVector::from_limbs(value_len, limbs));
     }
@@ -138,10 +154,14 @@ impl Resolution {
         let started = Instant::now();
         let min = self.module.min_degree();
         let cfg = self.config;
-        let coords: Vec<(u32, i32)> =
-            (0..=cfg.max_s).flat_map(|s| (min..=cfg.max_stem).map(move |stem| (s, stem + s as i32))).collect();
+        let coords: Vec<(u32, i32)> = (0..=cfg.max_s)
+            .flat_map(|s| (min..=cfg.max_stem).map(move |stem| (s, stem + s as i32)))
+            .collect();
         let width = (cfg.max_stem - min + 1) as usize;
-        let mut report = ResumeReport { bidegrees: coords.len(), ..ResumeReport::default() };
+        let mut report = ResumeReport {
+            bidegrees: coords.len(),
+            ..ResumeReport::default()
+        };
 
         // 1. Read and check every record present (in parallel); decompress nothing yet.
         for s in 0..=cfg.max_s {
@@ -156,11 +176,13 @@ impl Resolution {
         }
         let parsed: Vec<Option<Result<Checked, Corrupt>>> = coords
             .par_iter()
-            .map(|&(s, t)| match read_regular(&save.record_path(s, t), record::MAX_FILE_LEN) {
-                Ok(bytes) => Some(check_file(bytes, &save.identity, s, t)),
-                Err(ReadError::Missing) => None,
-                Err(e) => Some(Err(corrupt("file", e.to_string()))),
-            })
+            .map(
+                |&(s, t)| match read_regular(&save.record_path(s, t), record::MAX_FILE_LEN) {
+                    Ok(bytes) => Some(check_file(bytes, &save.identity, s, t)),
+                    Err(ReadError::Missing) => None,
+                    Err(e) => Some(Err(corrupt("file", e.to_string()))),
+                },
+            )
             .collect();
 
         // 2. Decide what loads, in dependency order (rows, then degrees), decompressing a
@@ -186,7 +208,11 @@ impl Resolution {
             let expected = if s == 0 {
                 self.module.dim(t)
             } else {
-                degrees[s as usize - 1].iter().filter(|&&d| d < t).map(|&d| self.algebra.dim((t - d) as u32)).sum()
+                degrees[s as usize - 1]
+                    .iter()
+                    .filter(|&&d| d < t)
+                    .map(|&d| self.algebra.dim((t - d) as u32))
+                    .sum()
             };
             let g = match parse_checked(&c, expected) {
                 Ok(g) => g,
@@ -210,7 +236,11 @@ impl Resolution {
                     g.values
                         .into_iter()
                         .map(|value| {
-                            let terms = if s == 0 { Vec::new() } else { decode_with_degrees(alg, t, &degrees[s as usize - 1], &value) };
+                            let terms = if s == 0 {
+                                Vec::new()
+                            } else {
+                                decode_with_degrees(alg, t, &degrees[s as usize - 1], &value)
+                            };
                             Differential { value, terms }
                         })
                         .collect()

@@ -70,7 +70,10 @@ pub enum SaveError {
 }
 
 fn io_error(path: &Path, e: impl std::fmt::Display) -> SaveError {
-    SaveError::Io { path: path.display().to_string(), reason: e.to_string() }
+    SaveError::Io {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    }
 }
 
 /// Why [`read_regular`] did not return a file's bytes.
@@ -116,7 +119,9 @@ pub(crate) fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     let file = fs::File::open(path).map_err(ReadError::Io)?;
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(ReadError::Io)?;
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
     if bytes.len() as u64 > limit {
         return Err(ReadError::TooLarge(limit));
     }
@@ -129,9 +134,15 @@ const MAX_HEADER_BYTES: u64 = 64 * 1024;
 /// The text of the header file `path`: `Ok(None)` when there is none; [`SaveError::Refused`]
 /// (field `header`) when it is not a regular file, is too large or is not UTF-8.
 fn read_header_text(dir: &Path, path: &Path) -> Result<Option<String>, SaveError> {
-    let refused = |reason: String| SaveError::Refused { dir: dir.display().to_string(), field: "header".to_string(), reason };
+    let refused = |reason: String| SaveError::Refused {
+        dir: dir.display().to_string(),
+        field: "header".to_string(),
+        reason,
+    };
     match read_regular(path, MAX_HEADER_BYTES) {
-        Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|_| refused("not UTF-8 text".to_string())),
+        Ok(bytes) => String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|_| refused("not UTF-8 text".to_string())),
         Err(ReadError::Missing) => Ok(None),
         Err(ReadError::Io(e)) => Err(io_error(path, e)),
         Err(e) => Err(refused(e.to_string())),
@@ -150,7 +161,9 @@ pub struct SaveOptions {
 
 impl Default for SaveOptions {
     fn default() -> Self {
-        Self { quasi_inverses: true }
+        Self {
+            quasi_inverses: true,
+        }
     }
 }
 
@@ -201,9 +214,18 @@ impl SaveDir {
     /// version, prime, algorithm and module definition; otherwise [`SaveError::Refused`] and
     /// nothing in it is touched. Temporary files a killed run left behind (`*.tmp`) are
     /// removed.
-    pub fn open(dir: &Path, module: &FiniteModule, algorithm: Algorithm, options: SaveOptions) -> Result<SaveDir, SaveError> {
+    pub fn open(
+        dir: &Path,
+        module: &FiniteModule,
+        algorithm: Algorithm,
+        options: SaveOptions,
+    ) -> Result<SaveDir, SaveError> {
         let run = Header::for_run(module, algorithm);
-        let refused = |field: &str, reason: String| SaveError::Refused { dir: dir.display().to_string(), field: field.to_string(), reason };
+        let refused = |field: &str, reason: String| SaveError::Refused {
+            dir: dir.display().to_string(),
+            field: field.to_string(),
+            reason,
+        };
         let header_path = dir.join(HEADER_FILE);
         let mut created = false;
         if dir.exists() && !dir.is_dir() {
@@ -211,7 +233,9 @@ impl SaveDir {
         }
         if let Some(text) = read_header_text(dir, &header_path)? {
             let saved = Header::parse(&text).map_err(|(field, reason)| refused(field, reason))?;
-            saved.check_compatible(&run).map_err(|(field, reason)| refused(field, reason))?;
+            saved
+                .check_compatible(&run)
+                .map_err(|(field, reason)| refused(field, reason))?;
         } else {
             // A run killed while creating the directory may have left the header's
             // temporary file: that folder is still ours and empty.
@@ -219,7 +243,11 @@ impl SaveDir {
             if leftover.is_file() {
                 fs::remove_file(&leftover).map_err(|e| io_error(&leftover, e))?;
             }
-            let non_empty = dir.is_dir() && fs::read_dir(dir).map_err(|e| io_error(dir, e))?.next().is_some();
+            let non_empty = dir.is_dir()
+                && fs::read_dir(dir)
+                    .map_err(|e| io_error(dir, e))?
+                    .next()
+                    .is_some();
             if non_empty {
                 return Err(refused(
                     "header",
@@ -231,7 +259,14 @@ impl SaveDir {
             sync_dir(dir)?;
             created = true;
         }
-        let save = SaveDir { dir: dir.to_path_buf(), identity: run.identity(), header: run, options, created, stats: Mutex::default() };
+        let save = SaveDir {
+            dir: dir.to_path_buf(),
+            identity: run.identity(),
+            header: run,
+            options,
+            created,
+            stats: Mutex::default(),
+        };
         save.remove_temporaries()?;
         Ok(save)
     }
@@ -263,12 +298,18 @@ impl SaveDir {
 
     /// The path of the file of bidegree `(s, t)`.
     pub fn record_path(&self, s: u32, t: i32) -> PathBuf {
-        self.dir.join(format!("s{s:03}")).join(format!("t{t:03}.{}", record::EXTENSION))
+        self.dir
+            .join(format!("s{s:03}"))
+            .join(format!("t{t:03}.{}", record::EXTENSION))
     }
 
     /// Reads the quasi-inverse record of bidegree `(s, t)`, checking its checksum.
     /// `Ok(None)` when the bidegree has no file or its file no quasi-inverse record.
-    pub fn read_quasi_inverse(&self, s: u32, t: i32) -> Result<Option<StepQuasiInverse>, SaveError> {
+    pub fn read_quasi_inverse(
+        &self,
+        s: u32,
+        t: i32,
+    ) -> Result<Option<StepQuasiInverse>, SaveError> {
         let path = self.record_path(s, t);
         let bytes = match read_regular(&path, record::MAX_FILE_LEN) {
             Ok(b) => b,
@@ -279,8 +320,11 @@ impl SaveDir {
         if rest.is_empty() {
             return Ok(None);
         }
-        let payload = record::decode(rest, Kind::QuasiInverse, &self.identity, s, t).map_err(|c| io_error(&path, c))?;
-        StepQuasiInverse::from_payload(&payload).map(Some).map_err(|c| io_error(&path, c))
+        let payload = record::decode(rest, Kind::QuasiInverse, &self.identity, s, t)
+            .map_err(|c| io_error(&path, c))?;
+        StepQuasiInverse::from_payload(&payload)
+            .map(Some)
+            .map_err(|c| io_error(&path, c))
     }
 
     /// Sizes of every file in the directory.
@@ -308,9 +352,28 @@ impl SaveDir {
 
     /// The file of one completed full step: its generators record, then its quasi-inverse
     /// record (if kept).
-    pub(crate) fn encode_step(&self, s: u32, t: i32, gens: &[Differential], qi: Option<&StepQuasiInverse>) -> Job {
-        let g = record::encode(Kind::Generators, &self.identity, s, t, &generators_payload(gens));
-        let mut job = Job { path: self.record_path(s, t), gens_len: g.bytes.len(), gens_raw: g.raw_len, qi_len: 0, qi_raw: 0, bytes: g.bytes };
+    pub(crate) fn encode_step(
+        &self,
+        s: u32,
+        t: i32,
+        gens: &[Differential],
+        qi: Option<&StepQuasiInverse>,
+    ) -> Job {
+        let g = record::encode(
+            Kind::Generators,
+            &self.identity,
+            s,
+            t,
+            &generators_payload(gens),
+        );
+        let mut job = Job {
+            path: self.record_path(s, t),
+            gens_len: g.bytes.len(),
+            gens_raw: g.raw_len,
+            qi_len: 0,
+            qi_raw: 0,
+            bytes: g.bytes,
+        };
         if let (true, Some(qi)) = (self.options.quasi_inverses, qi) {
             let q = record::encode(Kind::QuasiInverse, &self.identity, s, t, &qi.payload());
             job.qi_len = q.bytes.len();
@@ -363,7 +426,11 @@ fn generators_payload_of<'a>(values: impl ExactSizeIterator<Item = &'a fp::FpVec
     let len = values.peek().map_or(0, |v| v.len());
     w.u64(len as u64);
     for v in values {
-        assert_eq!(v.len(), len, "the differentials of one bidegree have one length");
+        assert_eq!(
+            v.len(),
+            len,
+            "the differentials of one bidegree have one length"
+        );
         w.limbs(v.limbs());
     }
     w.bytes
@@ -371,7 +438,10 @@ fn generators_payload_of<'a>(values: impl ExactSizeIterator<Item = &'a fp::FpVec
 
 /// Writes `bytes` to `path` atomically: a temporary name beside it, fsync, rename.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = path.with_file_name(format!(".{name}.tmp"));
     let write = || -> std::io::Result<()> {
         let mut f = fs::File::create(&tmp)?;
@@ -387,7 +457,9 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
 
 /// fsyncs a directory, so that renames inside it survive a power loss.
 pub(crate) fn sync_dir(dir: &Path) -> Result<(), SaveError> {
-    fs::File::open(dir).and_then(|f| f.sync_all()).map_err(|e| io_error(dir, e))
+    fs::File::open(dir)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| io_error(dir, e))
 }
 
 #[cfg(test)]
@@ -400,14 +472,25 @@ mod tests {
         let dir = tmp.path().join("save");
         fs::create_dir(&dir).expect("mkdir");
         fs::write(dir.join(".header.tmp"), "half a header").expect("write");
-        let save = SaveDir::open(&dir, &FiniteModule::sphere(), Algorithm::Nassau, SaveOptions::default()).expect("open");
+        let save = SaveDir::open(
+            &dir,
+            &FiniteModule::sphere(),
+            Algorithm::Nassau,
+            SaveOptions::default(),
+        )
+        .expect("open");
         assert!(save.created());
         assert!(!dir.join(".header.tmp").exists());
         // Anything else in the folder makes it someone else's.
         let other = tmp.path().join("other");
         fs::create_dir(&other).expect("mkdir");
         fs::write(other.join("data"), "x").expect("write");
-        let Err(SaveError::Refused { field, .. }) = SaveDir::open(&other, &FiniteModule::sphere(), Algorithm::Nassau, SaveOptions::default()) else {
+        let Err(SaveError::Refused { field, .. }) = SaveDir::open(
+            &other,
+            &FiniteModule::sphere(),
+            Algorithm::Nassau,
+            SaveOptions::default(),
+        ) else {
             panic!("a foreign folder was opened");
         };
         assert_eq!(field, "header");

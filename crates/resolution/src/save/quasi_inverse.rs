@@ -75,7 +75,9 @@ impl StepQuasiInverse {
             k => return Err(corrupt("quasi-inverse kind", format!("unknown kind {k}"))),
         };
         let n = r.u8("profile length")? as usize;
-        let profile = (0..n).map(|_| r.u8("profile")).collect::<Result<Vec<_>, _>>()?;
+        let profile = (0..n)
+            .map(|_| r.u8("profile"))
+            .collect::<Result<Vec<_>, _>>()?;
         let parts_len = r.len("parts", 32)?;
         let mut parts = Vec::with_capacity(parts_len);
         for _ in 0..parts_len {
@@ -84,28 +86,51 @@ impl StepQuasiInverse {
             let target = r.len("target dimension", 0)?;
             let rank = r.len("rank", 4)?;
             if rank > target || rank > source {
-                return Err(corrupt("rank", format!("{rank} for a map from dimension {source} to {target}")));
+                return Err(corrupt(
+                    "rank",
+                    format!("{rank} for a map from dimension {source} to {target}"),
+                ));
             }
-            let pivots = (0..rank).map(|_| r.u32("pivots").map(|p| p as usize)).collect::<Result<Vec<_>, _>>()?;
-            if pivots.windows(2).any(|w| w[0] >= w[1]) || pivots.last().is_some_and(|&p| p >= target) {
+            let pivots = (0..rank)
+                .map(|_| r.u32("pivots").map(|p| p as usize))
+                .collect::<Result<Vec<_>, _>>()?;
+            if pivots.windows(2).any(|w| w[0] >= w[1])
+                || pivots.last().is_some_and(|&p| p >= target)
+            {
                 return Err(corrupt("pivots", "not increasing inside the target"));
             }
             let image = matrix(&mut r, rank, target, "image rows")?;
             let preimages = matrix(&mut r, rank, source, "preimage rows")?;
             let image = Subspace::from_matrix(image);
             if image.pivots() != pivots {
-                return Err(corrupt("image rows", "not in reduced row echelon form with the stored pivots"));
+                return Err(corrupt(
+                    "image rows",
+                    "not in reduced row echelon form with the stored pivots",
+                ));
             }
             parts.push((sig, QuasiInverse::new(image, preimages)));
         }
         r.finish()?;
-        Ok(Self { kind, profile, parts })
+        Ok(Self {
+            kind,
+            profile,
+            parts,
+        })
     }
 }
 
-fn matrix(r: &mut Reader<'_>, rows: usize, cols: usize, field: &'static str) -> Result<Matrix, Corrupt> {
+fn matrix(
+    r: &mut Reader<'_>,
+    rows: usize,
+    cols: usize,
+    field: &'static str,
+) -> Result<Matrix, Corrupt> {
     let stride = limbs_for(cols);
-    let limbs = r.limbs(rows.checked_mul(stride).ok_or_else(|| corrupt(field, "size overflows"))?, field)?;
+    let limbs = r.limbs(
+        rows.checked_mul(stride)
+            .ok_or_else(|| corrupt(field, "size overflows"))?,
+        field,
+    )?;
     let mut m = Matrix::new(rows, cols);
     m.data_mut().copy_from_slice(&limbs);
     if !cols.is_multiple_of(64) && stride > 0 {
@@ -144,13 +169,23 @@ mod tests {
     /// Row `k` of the preimages maps to image row `k` under `m` (with rows `rows` and
     /// columns `cols` of it), and the image is the whole row space.
     fn check(m: &Matrix, rows: &[usize], cols: &[usize], qi: &QuasiInverse, what: &str) {
-        assert_eq!((qi.source_dim(), qi.target_dim()), (rows.len(), cols.len()), "{what}: shape");
-        let restricted = |full_row: &FpVector| FpVector::from_bools(&cols.iter().map(|&c| full_row.get(c)).collect::<Vec<_>>());
+        assert_eq!(
+            (qi.source_dim(), qi.target_dim()),
+            (rows.len(), cols.len()),
+            "{what}: shape"
+        );
+        let restricted = |full_row: &FpVector| {
+            FpVector::from_bools(&cols.iter().map(|&c| full_row.get(c)).collect::<Vec<_>>())
+        };
         let mut all = Vec::new();
         for &r in rows {
             all.push(restricted(&m.row_vector(r)));
         }
-        assert_eq!(&Subspace::from_vectors(cols.len(), &all), qi.image(), "{what}: image");
+        assert_eq!(
+            &Subspace::from_vectors(cols.len(), &all),
+            qi.image(),
+            "{what}: image"
+        );
         for k in 0..qi.image().dim() {
             let mut v = FpVector::new(cols.len());
             for j in qi.preimages().row_vector(k).iter_ones() {
@@ -166,20 +201,36 @@ mod tests {
         let tmp = tempfile::tempdir().expect("tempdir");
         for algorithm in [Algorithm::Nassau, Algorithm::Classical] {
             let dir = tmp.path().join(format!("{algorithm:?}"));
-            let config = ResolutionConfig { max_stem: 24, max_s: 8 };
+            let config = ResolutionConfig {
+                max_stem: 24,
+                max_s: 8,
+            };
             let mut res = Resolution::new(module.clone(), config).expect("range");
-            res.resume(SaveDir::open(&dir, &module, algorithm, SaveOptions::default()).expect("open")).expect("resume");
-            res.run(RunOptions { algorithm, threads: 2, progress: None, offload: None }).expect("resolve");
+            res.resume(
+                SaveDir::open(&dir, &module, algorithm, SaveOptions::default()).expect("open"),
+            )
+            .expect("resume");
+            res.run(RunOptions {
+                algorithm,
+                threads: 2,
+                progress: None,
+                offload: None,
+            })
+            .expect("resolve");
             let save = res.save_dir().expect("attached");
             let (mut classical, mut signatures) = (0, 0);
             for s in 0..=config.max_s {
                 for t in s as i32..=config.max_stem + s as i32 {
-                    let qi = save.read_quasi_inverse(s, t).expect("readable").expect("every full step keeps one");
+                    let qi = save
+                        .read_quasi_inverse(s, t)
+                        .expect("readable")
+                        .expect("every full step keeps one");
                     let what = format!("{algorithm:?} (s {s}, t {t})");
                     match qi.kind {
                         QuasiInverseKind::Classical => {
                             let m = old_part_matrix(&res, s, t);
-                            let (rows, cols): (Vec<usize>, Vec<usize>) = ((0..m.rows()).collect(), (0..m.cols()).collect());
+                            let (rows, cols): (Vec<usize>, Vec<usize>) =
+                                ((0..m.rows()).collect(), (0..m.cols()).collect());
                             check(&m, &rows, &cols, &qi.parts[0].1, &what);
                             classical += 1;
                         }
@@ -188,21 +239,36 @@ mod tests {
                             // over generators of degree < t − 1 (a prefix of the columns).
                             let m = old_part_matrix(&res, s - 1, t);
                             let sub = MilnorSubalgebra::new(qi.profile.clone());
-                            let sig_of = |r: &PPart| MilnorSubalgebra::packed_residue(r) & sub.signature_mask();
+                            let sig_of = |r: &PPart| {
+                                MilnorSubalgebra::packed_residue(r) & sub.signature_mask()
+                            };
                             let src = basis_ops(&res, s - 1, t, t);
                             let tgt = basis_ops(&res, s - 2, t, t - 1);
                             assert_eq!(src.len(), m.rows(), "{what}: rows");
                             for (sig, part) in &qi.parts {
-                                let rows: Vec<usize> = (0..src.len()).filter(|&i| sig_of(&src[i]) == *sig).collect();
-                                let cols: Vec<usize> = (0..tgt.len()).filter(|&i| sig_of(&tgt[i]) == *sig).collect();
-                                check(&m, &rows, &cols, part, &format!("{what}, signature {sig:#x}"));
+                                let rows: Vec<usize> = (0..src.len())
+                                    .filter(|&i| sig_of(&src[i]) == *sig)
+                                    .collect();
+                                let cols: Vec<usize> = (0..tgt.len())
+                                    .filter(|&i| sig_of(&tgt[i]) == *sig)
+                                    .collect();
+                                check(
+                                    &m,
+                                    &rows,
+                                    &cols,
+                                    part,
+                                    &format!("{what}, signature {sig:#x}"),
+                                );
                                 signatures += 1;
                             }
                         }
                     }
                 }
             }
-            assert!(classical > 0, "{algorithm:?}: no classical quasi-inverse checked");
+            assert!(
+                classical > 0,
+                "{algorithm:?}: no classical quasi-inverse checked"
+            );
             if algorithm == Algorithm::Nassau {
                 assert!(signatures > 100, "only {signatures} signatures checked");
             }

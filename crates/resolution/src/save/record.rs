@@ -77,7 +77,10 @@ impl fmt::Display for Corrupt {
 }
 
 pub(crate) fn corrupt(field: &'static str, reason: impl Into<String>) -> Corrupt {
-    Corrupt { field, reason: reason.into() }
+    Corrupt {
+        field,
+        reason: reason.into(),
+    }
 }
 
 /// An encoded record and what it cost.
@@ -117,19 +120,34 @@ pub fn encode(kind: Kind, identity: &[u8; 16], s: u32, t: i32, payload: &[u8]) -
     bytes.extend_from_slice(stored);
     let sum = blake3::hash(&bytes);
     bytes.extend_from_slice(sum.as_bytes());
-    Encoded { bytes, raw_len: payload.len() }
+    Encoded {
+        bytes,
+        raw_len: payload.len(),
+    }
 }
 
 /// Splits a file's bytes after its first record (by the length its header declares);
 /// errors when the bytes end first.
 pub fn split_first(bytes: &[u8]) -> Result<(&[u8], &[u8]), Corrupt> {
     if bytes.len() < HEADER_LEN {
-        return Err(corrupt("length", format!("{} bytes, shorter than a record header ({HEADER_LEN})", bytes.len())));
+        return Err(corrupt(
+            "length",
+            format!(
+                "{} bytes, shorter than a record header ({HEADER_LEN})",
+                bytes.len()
+            ),
+        ));
     }
     let stored_len = u64::from_le_bytes(bytes[44..52].try_into().expect("8 bytes"));
     let len = (HEADER_LEN + CHECKSUM_LEN) as u64 + stored_len;
     if (bytes.len() as u64) < len {
-        return Err(corrupt("length", format!("{} bytes, the record header declares {len} (truncated)", bytes.len())));
+        return Err(corrupt(
+            "length",
+            format!(
+                "{} bytes, the record header declares {len} (truncated)",
+                bytes.len()
+            ),
+        ));
     }
     Ok(bytes.split_at(len as usize))
 }
@@ -137,7 +155,13 @@ pub fn split_first(bytes: &[u8]) -> Result<(&[u8], &[u8]), Corrupt> {
 /// Checks a record's length, checksum and header against what is expected (`kind`, the
 /// directory's `identity`, the bidegree its file name gives) and returns its payload,
 /// decompressed.
-pub fn decode(bytes: &[u8], kind: Kind, identity: &[u8; 16], s: u32, t: i32) -> Result<Vec<u8>, Corrupt> {
+pub fn decode(
+    bytes: &[u8],
+    kind: Kind,
+    identity: &[u8; 16],
+    s: u32,
+    t: i32,
+) -> Result<Vec<u8>, Corrupt> {
     let (raw_len, method) = check(bytes, kind, identity, s, t)?;
     decode_checked(bytes, raw_len, method)
 }
@@ -149,9 +173,13 @@ pub fn decode_checked(bytes: &[u8], raw_len: usize, method: u8) -> Result<Vec<u8
     match method {
         0 => Ok(stored.to_vec()),
         _ => {
-            let out = zstd::bulk::decompress(stored, raw_len).map_err(|e| corrupt("payload", format!("zstd: {e}")))?;
+            let out = zstd::bulk::decompress(stored, raw_len)
+                .map_err(|e| corrupt("payload", format!("zstd: {e}")))?;
             if out.len() != raw_len {
-                return Err(corrupt("payload length", format!("decompressed to {} bytes, declared {raw_len}", out.len())));
+                return Err(corrupt(
+                    "payload length",
+                    format!("decompressed to {} bytes, declared {raw_len}", out.len()),
+                ));
             }
             Ok(out)
         }
@@ -161,9 +189,22 @@ pub fn decode_checked(bytes: &[u8], raw_len: usize, method: u8) -> Result<Vec<u8
 /// [`decode`] without decompressing: checks everything but the compressed stream's
 /// contents (which the checksum covers). Returns the payload's length and compression
 /// method.
-pub fn check(bytes: &[u8], kind: Kind, identity: &[u8; 16], s: u32, t: i32) -> Result<(usize, u8), Corrupt> {
+pub fn check(
+    bytes: &[u8],
+    kind: Kind,
+    identity: &[u8; 16],
+    s: u32,
+    t: i32,
+) -> Result<(usize, u8), Corrupt> {
     if bytes.len() < HEADER_LEN + CHECKSUM_LEN {
-        return Err(corrupt("length", format!("{} bytes, shorter than an empty record ({})", bytes.len(), HEADER_LEN + CHECKSUM_LEN)));
+        return Err(corrupt(
+            "length",
+            format!(
+                "{} bytes, shorter than an empty record ({})",
+                bytes.len(),
+                HEADER_LEN + CHECKSUM_LEN
+            ),
+        ));
     }
     if &bytes[..8] != MAGIC {
         return Err(corrupt("magic", "not an adams record"));
@@ -174,34 +215,61 @@ pub fn check(bytes: &[u8], kind: Kind, identity: &[u8; 16], s: u32, t: i32) -> R
     let stored_len = u64_at(44);
     let expected_len = (HEADER_LEN + CHECKSUM_LEN) as u64 + stored_len;
     if bytes.len() as u64 != expected_len {
-        return Err(corrupt("length", format!("{} bytes, the header declares {expected_len} (truncated or extended)", bytes.len())));
+        return Err(corrupt(
+            "length",
+            format!(
+                "{} bytes, the header declares {expected_len} (truncated or extended)",
+                bytes.len()
+            ),
+        ));
     }
     let body = bytes.len() - CHECKSUM_LEN;
     if blake3::hash(&bytes[..body]).as_bytes() != &bytes[body..] {
-        return Err(corrupt("checksum", "BLAKE3 of the record does not match (altered bytes)"));
+        return Err(corrupt(
+            "checksum",
+            "BLAKE3 of the record does not match (altered bytes)",
+        ));
     }
     // The checksum holds: what follows is what was written.
     let version = u16_at(8);
     if version != super::FORMAT_VERSION {
-        return Err(corrupt("format version", format!("{version}, this adams reads {}", super::FORMAT_VERSION)));
+        return Err(corrupt(
+            "format version",
+            format!("{version}, this adams reads {}", super::FORMAT_VERSION),
+        ));
     }
     if Kind::from_byte(bytes[10]) != Some(kind) {
-        return Err(corrupt("kind", format!("{} where a {} record is expected", bytes[10], kind.name())));
+        return Err(corrupt(
+            "kind",
+            format!("{} where a {} record is expected", bytes[10], kind.name()),
+        ));
     }
     if bytes[12..28] != identity[..] {
-        return Err(corrupt("identity", "written for another save directory (module, prime or algorithm)"));
+        return Err(corrupt(
+            "identity",
+            "written for another save directory (module, prime or algorithm)",
+        ));
     }
     let (rs, rt) = (u32_at(28), u32_at(32) as i32);
     if (rs, rt) != (s, t) {
-        return Err(corrupt("bidegree", format!("(s {rs}, t {rt}) in the file for (s {s}, t {t})")));
+        return Err(corrupt(
+            "bidegree",
+            format!("(s {rs}, t {rt}) in the file for (s {s}, t {t})"),
+        ));
     }
     let raw_len = u64_at(36);
     if raw_len > MAX_RAW_LEN {
-        return Err(corrupt("payload length", format!("{raw_len} bytes, above the limit {MAX_RAW_LEN}")));
+        return Err(corrupt(
+            "payload length",
+            format!("{raw_len} bytes, above the limit {MAX_RAW_LEN}"),
+        ));
     }
     match bytes[11] {
         0 if raw_len == stored_len => Ok((raw_len as usize, 0)),
-        0 => Err(corrupt("payload length", format!("raw payload of {stored_len} bytes declared as {raw_len}"))),
+        0 => Err(corrupt(
+            "payload length",
+            format!("raw payload of {stored_len} bytes declared as {raw_len}"),
+        )),
         1 => Ok((raw_len as usize, 1)),
         m => Err(corrupt("compression", format!("unknown method {m}"))),
     }
@@ -221,7 +289,13 @@ impl<'a> Reader<'a> {
 
     fn take(&mut self, n: usize, field: &'static str) -> Result<&'a [u8], Corrupt> {
         if self.bytes.len() - self.at < n {
-            return Err(corrupt(field, format!("payload ends at byte {} before its {n} bytes", self.bytes.len())));
+            return Err(corrupt(
+                field,
+                format!(
+                    "payload ends at byte {} before its {n} bytes",
+                    self.bytes.len()
+                ),
+            ));
         }
         let out = &self.bytes[self.at..self.at + n];
         self.at += n;
@@ -235,12 +309,16 @@ impl<'a> Reader<'a> {
 
     /// A `u32`.
     pub fn u32(&mut self, field: &'static str) -> Result<u32, Corrupt> {
-        Ok(u32::from_le_bytes(self.take(4, field)?.try_into().expect("4 bytes")))
+        Ok(u32::from_le_bytes(
+            self.take(4, field)?.try_into().expect("4 bytes"),
+        ))
     }
 
     /// A `u64`.
     pub fn u64(&mut self, field: &'static str) -> Result<u64, Corrupt> {
-        Ok(u64::from_le_bytes(self.take(8, field)?.try_into().expect("8 bytes")))
+        Ok(u64::from_le_bytes(
+            self.take(8, field)?.try_into().expect("8 bytes"),
+        ))
     }
 
     /// A length that must fit the remaining payload at `unit` bytes per item.
@@ -248,21 +326,34 @@ impl<'a> Reader<'a> {
         let n = self.u64(field)?;
         let left = (self.bytes.len() - self.at) as u64;
         if unit > 0 && n.saturating_mul(unit as u64) > left {
-            return Err(corrupt(field, format!("{n} items of {unit} bytes, but only {left} bytes remain")));
+            return Err(corrupt(
+                field,
+                format!("{n} items of {unit} bytes, but only {left} bytes remain"),
+            ));
         }
         Ok(n as usize)
     }
 
     /// `n` limbs.
     pub fn limbs(&mut self, n: usize, field: &'static str) -> Result<Vec<u64>, Corrupt> {
-        let bytes = self.take(n.checked_mul(8).ok_or_else(|| corrupt(field, "length overflows"))?, field)?;
-        Ok(bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))).collect())
+        let bytes = self.take(
+            n.checked_mul(8)
+                .ok_or_else(|| corrupt(field, "length overflows"))?,
+            field,
+        )?;
+        Ok(bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect())
     }
 
     /// Errors unless every byte was read.
     pub fn finish(&self) -> Result<(), Corrupt> {
         if self.at != self.bytes.len() {
-            return Err(corrupt("payload", format!("{} unread bytes at the end", self.bytes.len() - self.at)));
+            return Err(corrupt(
+                "payload",
+                format!("{} unread bytes at the end", self.bytes.len() - self.at),
+            ));
         }
         Ok(())
     }
@@ -311,7 +402,10 @@ mod tests {
         for payload in [vec![1u8, 2, 3], vec![0u8; 10_000]] {
             let e = encode(Kind::Generators, &ID, 3, 17, &payload);
             assert_eq!(e.raw_len, payload.len());
-            assert_eq!(decode(&e.bytes, Kind::Generators, &ID, 3, 17).unwrap(), payload);
+            assert_eq!(
+                decode(&e.bytes, Kind::Generators, &ID, 3, 17).unwrap(),
+                payload
+            );
         }
         let e = encode(Kind::Generators, &ID, 3, 17, &[0u8; 10_000]);
         assert!(e.bytes.len() < 1000, "zeros compress");
@@ -322,21 +416,42 @@ mod tests {
         let payload: Vec<u8> = (0..300u32).map(|i| (i * 7 % 11) as u8).collect();
         let e = encode(Kind::Generators, &ID, 2, 9, &payload);
         for n in 0..e.bytes.len() {
-            assert!(decode(&e.bytes[..n], Kind::Generators, &ID, 2, 9).is_err(), "truncated to {n}");
+            assert!(
+                decode(&e.bytes[..n], Kind::Generators, &ID, 2, 9).is_err(),
+                "truncated to {n}"
+            );
         }
         for i in 0..e.bytes.len() {
             let mut b = e.bytes.clone();
             b[i] ^= 0x10;
-            assert!(decode(&b, Kind::Generators, &ID, 2, 9).is_err(), "byte {i} flipped");
+            assert!(
+                decode(&b, Kind::Generators, &ID, 2, 9).is_err(),
+                "byte {i} flipped"
+            );
         }
     }
 
     #[test]
     fn wrong_place_kind_or_directory_is_rejected() {
         let e = encode(Kind::Generators, &ID, 2, 9, b"abc");
-        assert_eq!(decode(&e.bytes, Kind::Generators, &ID, 2, 10).unwrap_err().field, "bidegree");
-        assert_eq!(decode(&e.bytes, Kind::QuasiInverse, &ID, 2, 9).unwrap_err().field, "kind");
-        assert_eq!(decode(&e.bytes, Kind::Generators, &[8; 16], 2, 9).unwrap_err().field, "identity");
+        assert_eq!(
+            decode(&e.bytes, Kind::Generators, &ID, 2, 10)
+                .unwrap_err()
+                .field,
+            "bidegree"
+        );
+        assert_eq!(
+            decode(&e.bytes, Kind::QuasiInverse, &ID, 2, 9)
+                .unwrap_err()
+                .field,
+            "kind"
+        );
+        assert_eq!(
+            decode(&e.bytes, Kind::Generators, &[8; 16], 2, 9)
+                .unwrap_err()
+                .field,
+            "identity"
+        );
     }
 
     #[test]

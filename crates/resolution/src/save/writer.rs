@@ -99,7 +99,11 @@ impl SaveDir {
     }
 
     fn write_job(&self, job: Job, dirty: &mut BTreeSet<PathBuf>) -> Result<(), SaveError> {
-        let parent = job.path.parent().expect("records live in a row folder").to_path_buf();
+        let parent = job
+            .path
+            .parent()
+            .expect("records live in a row folder")
+            .to_path_buf();
         if !parent.is_dir() {
             fs::create_dir_all(&parent).map_err(|e| io_error(&parent, e))?;
             dirty.insert(self.dir.clone());

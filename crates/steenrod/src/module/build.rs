@@ -224,7 +224,12 @@ pub(super) fn build(
 /// and basis element `x`: `Σ_{d,t} dim A_d · dim M_t · dim M_{t+d}` bits, which grows with
 /// the square of the dimension (a file of 100 000 cells in one degree would need 1.25 GB
 /// for `Sq(0)` alone). Errors: over the limit, naming `gens`.
-fn check_table_size(file: &str, kept: &[(String, i32)], min: i64, span: usize) -> Result<(), ModuleError> {
+fn check_table_size(
+    file: &str,
+    kept: &[(String, i32)],
+    min: i64,
+    span: usize,
+) -> Result<(), ModuleError> {
     let mut dims = vec![0u64; span + 1];
     for (_, d) in kept {
         dims[(i64::from(*d) - min) as usize] += 1;
@@ -279,7 +284,7 @@ fn kept_gens(
                 ),
             ));
         }
-        if top.map_or(true, |top| deg <= i64::from(top)) {
+        if top.is_none_or(|top| deg <= i64::from(top)) {
             kept.push((g.clone(), deg as i32));
         }
     }
