@@ -334,7 +334,40 @@ fn check(res: &Resolution, n: i32, top: u32) -> Result<Certificate, CertifyError
         gens: &gens,
         top,
     };
-    let outcomes: Vec<matrix::Outcome> = tasks.par_iter().map(|&(s, t)| ctx.check(s, t)).collect();
+    // Largest matrices first, one task each: the run then ends on small ones instead of
+    // waiting for a large one started last (the sizes span five orders of magnitude).
+    let size = |s: u32, t: i32| -> u64 {
+        let c = res.free_module(s);
+        (c.min_degree()..=t)
+            .map(|d| (c.gens_in_degree(d) * res.algebra.dim((t - d) as u32)) as u64)
+            .sum()
+    };
+    let width = |s: u32, t: i32| {
+        if s == 0 {
+            res.module.dim(t) as u64
+        } else {
+            size(s - 1, t)
+        }
+    };
+    let mut order: Vec<usize> = (0..tasks.len()).collect();
+    let cost: Vec<u64> = tasks
+        .iter()
+        .map(|&(s, t)| size(s, t).saturating_mul(width(s, t).max(1)))
+        .collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(cost[i]));
+    let mut outcomes: Vec<Option<matrix::Outcome>> = (0..tasks.len()).map(|_| None).collect();
+    let done: Vec<(usize, matrix::Outcome)> = order
+        .par_iter()
+        .with_max_len(1)
+        .map(|&i| (i, ctx.check(tasks[i].0, tasks[i].1)))
+        .collect();
+    for (i, o) in done {
+        outcomes[i] = Some(o);
+    }
+    let outcomes: Vec<matrix::Outcome> = outcomes
+        .into_iter()
+        .map(|o| o.expect("every task ran"))
+        .collect();
 
     // ranks[s][t − (min + s)], dims likewise.
     let mut ranks: Vec<Vec<usize>> = (0..=top).map(|_| Vec::new()).collect();
