@@ -20,8 +20,8 @@ use std::time::Duration;
 use fp::Matrix;
 use rayon::prelude::*;
 use resolution::{
-    Algorithm, Backend, Differential, ExtEntry, Offload, Resolution, ResolutionConfig, RunOptions,
-    SampleFraction,
+    Algorithm, Backend, CpuBackend, Differential, ExtEntry, Offload, Resolution, ResolutionConfig,
+    RunOptions, SampleFraction,
 };
 use steenrod::module::FiniteModule;
 use steenrod::{MilnorAlgebra, PPart};
@@ -47,6 +47,8 @@ type Call = (Kind, usize, usize);
 
 /// The CPU, with one bit flipped in call `fault.0` (bit chosen from seed `fault.1`).
 struct FaultyCpu {
+    /// Does the work: the CPU path, taking every build and reduction.
+    cpu: CpuBackend,
     fault: Option<(usize, u64)>,
     calls: AtomicUsize,
     log: Mutex<Vec<Call>>,
@@ -55,6 +57,7 @@ struct FaultyCpu {
 impl FaultyCpu {
     fn new(fault: Option<(usize, u64)>) -> Self {
         Self {
+            cpu: CpuBackend::new(0, 0),
             fault,
             calls: AtomicUsize::new(0),
             log: Mutex::new(Vec::new()),
@@ -95,12 +98,7 @@ impl Backend for FaultyCpu {
         offsets: &[usize],
         out: &mut Matrix,
     ) -> Result<(), String> {
-        for (i, (dg, r)) in specs.iter().enumerate() {
-            let row = out.row_mut(i);
-            for term in &dg.terms {
-                alg.multiply_basis_into(r, &term.op, row, offsets[term.gen as usize]);
-            }
-        }
+        self.cpu.fill_rows(alg, specs, offsets, out)?;
         self.call(Kind::Build, out);
         Ok(())
     }
@@ -111,7 +109,7 @@ impl Backend for FaultyCpu {
 
     fn row_reduce(&self, m: &mut Matrix) -> Result<Vec<usize>, String> {
         self.call(Kind::Reduce, m);
-        Ok(m.row_reduce())
+        self.cpu.row_reduce(m)
     }
 }
 
