@@ -11,35 +11,16 @@ use std::path::Path;
 use std::process::Output;
 use std::time::Duration;
 
-use common::{adams_in, adams_within, assert_one_line_error, files, stderr, stdout};
+use common::{adams_in, adams_within, assert_one_line_error, files, ok, stderr, stdout};
 use fp::FpVector;
 use resolution::save::SaveDir;
 use steenrod::module::FiniteModule;
 
-fn ok(o: Output) -> Output {
-    assert_eq!(o.status.code(), Some(0), "adams failed: {}", stderr(&o));
-    o
-}
-
 /// `adams resolve MODULE --max-stem N --max-s S --save-dir save --output OUT -q --no-chart …`.
 fn resolve(cwd: &Path, module: &str, stem: i32, max_s: u32, out: &str, extra: &[&str]) -> Output {
-    let (stem, s) = (stem.to_string(), max_s.to_string());
-    let mut args = vec![
-        "resolve",
-        module,
-        "--max-stem",
-        &stem,
-        "--max-s",
-        &s,
-        "--save-dir",
-        "save",
-        "--output",
-        out,
-        "-q",
-        "--no-chart",
-    ];
+    let mut args = vec!["--save-dir", "save", "-q", "--no-chart"];
     args.extend_from_slice(extra);
-    adams_in(cwd, &args)
+    common::resolve_in(cwd, module, stem, max_s, out, &args)
 }
 
 fn summary_certified(out: &Path) -> serde_json::Value {

@@ -7,30 +7,13 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{adams_in, adams_within, assert_one_line_error, files, stderr};
+use common::{adams_within, assert_one_line_error, files, ok, stderr};
 
 const STEM: i32 = 30;
 const MAX_S: u32 = 15;
 
 fn resolve(dir: &Path, module: &str, stem: i32, max_s: u32, out: &str, extra: &[&str]) -> Output {
-    let (stem, s) = (stem.to_string(), max_s.to_string());
-    let mut args = vec![
-        "resolve",
-        module,
-        "--max-stem",
-        &stem,
-        "--max-s",
-        &s,
-        "--output",
-        out,
-    ];
-    args.extend_from_slice(extra);
-    adams_in(dir, &args)
-}
-
-fn ok(o: Output) -> Output {
-    assert_eq!(o.status.code(), Some(0), "adams failed: {}", stderr(&o));
-    o
+    common::resolve_in(dir, module, stem, max_s, out, extra)
 }
 
 fn read(p: &Path) -> String {

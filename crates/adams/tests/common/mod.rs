@@ -145,17 +145,17 @@ pub fn differences(
         .collect()
 }
 
-/// `adams resolve MODULE --max-stem N --max-s S --output DIR [extra]`, asserting
-/// success; returns the ext.csv table and the run's stdout.
-pub fn resolve(
+/// `adams resolve MODULE --max-stem N --max-s S --output OUT [extra]` run in `cwd`,
+/// whatever its outcome.
+pub fn resolve_in(
+    cwd: &Path,
     module: &str,
     max_stem: i32,
     max_s: u32,
-    dir: &Path,
+    out: &str,
     extra: &[&str],
-) -> (Table, String) {
+) -> Output {
     let (stem, s) = (max_stem.to_string(), max_s.to_string());
-    let out = dir.to_str().unwrap();
     let mut args = vec![
         "resolve",
         module,
@@ -167,13 +167,32 @@ pub fn resolve(
         out,
     ];
     args.extend_from_slice(extra);
-    let o = adams_in(dir, &args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "adams {args:?} failed: {}",
-        stderr(&o)
-    );
+    adams_in(cwd, &args)
+}
+
+/// `o`, after asserting that it exited 0.
+pub fn ok(o: Output) -> Output {
+    assert_eq!(o.status.code(), Some(0), "adams failed: {}", stderr(&o));
+    o
+}
+
+/// `adams resolve MODULE --max-stem N --max-s S --output DIR [extra]`, asserting
+/// success; returns the ext.csv table and the run's stdout.
+pub fn resolve(
+    module: &str,
+    max_stem: i32,
+    max_s: u32,
+    dir: &Path,
+    extra: &[&str],
+) -> (Table, String) {
+    let o = ok(resolve_in(
+        dir,
+        module,
+        max_stem,
+        max_s,
+        dir.to_str().unwrap(),
+        extra,
+    ));
     let table = read_table(&dir.join("ext.csv"));
     assert_eq!(
         table.complete,
