@@ -10,6 +10,7 @@
 //! a node of a dependency graph run on a thread pool ([`scheduler`], [`graph`]).
 
 pub mod backend;
+pub mod bidegree;
 pub mod certify;
 pub mod classical;
 pub mod cpu_backend;
@@ -30,6 +31,7 @@ use steenrod::module::FiniteModule;
 use steenrod::MilnorAlgebra;
 
 pub use backend::{Backend, Offload};
+pub use bidegree::Bidegree;
 pub use certify::{certify, Certificate, CertifyError};
 pub use cpu_backend::CpuBackend;
 pub use free_module::{Differential, FreeModule, Term};
@@ -39,9 +41,11 @@ pub use save::{SaveDir, SaveError, SaveOptions};
 
 use classical::StepKind;
 
-/// Largest internal degree the Milnor basis representation supports (`PPart` has 8
-/// exponents, enough for degrees below `2^9 − 1`).
-pub const MAX_ALGEBRA_DEGREE: i32 = 510;
+/// Largest internal degree `t` above the bottom cell a resolution may reach: the top
+/// degree of the Milnor basis tables (`PPart` has 8 exponents, enough for degrees below
+/// `2^9 − 1`). The one definition is [`steenrod::MAX_ALGEBRA_DEGREE`]; this is it as a
+/// degree (`i32`), the type bidegrees use.
+pub const MAX_ALGEBRA_DEGREE: i32 = steenrod::MAX_ALGEBRA_DEGREE as i32;
 
 /// Which algorithm resolves rows `s ≥ 2`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -31,43 +31,11 @@
 use fp::{FpVector, Matrix};
 use steenrod::PPart;
 
-use crate::Resolution;
+use crate::{Bidegree, Resolution};
 
 /// The largest `i` for which `h_i` is offered: `h_i` has internal degree `2^i`, and
 /// `2^9 = 512` is beyond [`crate::MAX_ALGEBRA_DEGREE`].
 pub const MAX_HOPF_INDEX: u32 = 8;
-
-/// A bidegree `(s, t)`: Adams filtration `s`, internal degree `t`, stem `t − s`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Bidegree {
-    /// Adams filtration (homological degree).
-    pub s: u32,
-    /// Internal degree.
-    pub t: i32,
-}
-
-impl Bidegree {
-    /// The bidegree at stem `n` and filtration `s` (`t = n + s`).
-    pub fn from_stem(stem: i32, s: u32) -> Self {
-        Bidegree {
-            s,
-            t: stem + s as i32,
-        }
-    }
-
-    /// Stem `n = t − s`.
-    pub fn stem(self) -> i32 {
-        self.t - self.s as i32
-    }
-
-    /// The bidegree of `h_i · x` for `x` here: `(s + 1, t + 2^i)`, i.e. stem `+ 2^i − 1`.
-    pub fn times_h(self, i: u32) -> Self {
-        Bidegree {
-            s: self.s + 1,
-            t: self.t + (1i32 << i),
-        }
-    }
-}
 
 /// One basis class of `Ext^{s,t}`: the dual of the `index`-th generator of `C_s` in degree
 /// `t` (generators of one degree in the order the resolution created them).
@@ -98,10 +66,10 @@ pub struct ClassProducts {
 /// Whether `Ext` at bidegree `b` was computed: inside the configured range and resolved.
 pub fn is_resolved(res: &Resolution, b: Bidegree) -> bool {
     let config = res.config();
-    b.s <= config.max_s
-        && b.stem() <= config.max_stem
-        && b.t >= res.free_module(b.s).min_degree()
-        && res.free_module(b.s).is_complete(b.t)
+    b.s() <= config.max_s
+        && b.n() <= config.max_stem
+        && b.t() >= res.free_module(b.s()).min_degree()
+        && res.free_module(b.s()).is_complete(b.t())
 }
 
 /// The matrix of `h_i · − : Ext^{s,t} → Ext^{s+1, t+2^i}` in the dual-generator bases:
@@ -120,10 +88,10 @@ pub fn h_matrix(res: &Resolution, i: u32, source: Bidegree) -> Option<Matrix> {
     if !is_resolved(res, source) || !is_resolved(res, target) {
         return None;
     }
-    let lower = res.free_module(source.s);
-    let first = lower.gens_below(source.t);
-    let n_source = lower.gens_in_degree(source.t);
-    let cols = res.free_module(target.s).gens(target.t);
+    let lower = res.free_module(source.s());
+    let first = lower.gens_below(source.t());
+    let n_source = lower.gens_in_degree(source.t());
+    let cols = res.free_module(target.s()).gens(target.t());
     let mut m = Matrix::new(n_source, cols.len());
     if n_source == 0 || cols.is_empty() {
         return Some(m);
@@ -133,7 +101,7 @@ pub fn h_matrix(res: &Resolution, i: u32, source: Bidegree) -> Option<Matrix> {
     // `d(g')` lives in the basis of (C_s)_{t'} spanned by generators of degree < t'; the
     // block of generator `first + k` starts at offsets[first + k], and `Sq(2^i)` sits at
     // its index within the Milnor basis of A_{2^i}.
-    let offsets = lower.offsets(alg, target.t, first + n_source);
+    let offsets = lower.offsets(alg, target.t(), first + n_source);
     let within = alg.index_of(&op);
     for (col, dg) in cols.iter().enumerate() {
         for k in 0..n_source {
@@ -155,8 +123,8 @@ pub fn h_multiply(res: &Resolution, i: u32, source: Bidegree, x: &FpVector) -> O
         x.len(),
         m.rows(),
         "h_{i} at (s = {}, t = {}): element of length {}, Ext has dimension {}",
-        source.s,
-        source.t,
+        source.s(),
+        source.t(),
         x.len(),
         m.rows()
     );
@@ -175,7 +143,7 @@ pub fn h_multiply(res: &Resolution, i: u32, source: Bidegree, x: &FpVector) -> O
 pub fn chart_products(res: &Resolution, hs: &[u32]) -> Vec<ClassProducts> {
     let mut out = Vec::new();
     for e in res.ext() {
-        let source = Bidegree { s: e.s, t: e.t };
+        let source = Bidegree::s_t(e.s, e.t);
         let matrices: Vec<Option<Matrix>> = hs.iter().map(|&i| h_matrix(res, i, source)).collect();
         for index in 0..e.dim {
             let products = matrices

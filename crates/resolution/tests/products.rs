@@ -35,7 +35,8 @@
 //!    `h0·h̃1 = h1^2` at `(2, 2)`: `π_2` of the Moore spectrum is `Z/4`.
 
 use fp::{kernel_image, FpVector, Matrix, Subspace};
-use resolution::products::{chart_products, h_matrix, h_multiply, Bidegree};
+use resolution::products::{chart_products, h_matrix, h_multiply};
+use resolution::Bidegree;
 use resolution::{Algorithm, Resolution, ResolutionConfig};
 use steenrod::module::FiniteModule;
 use steenrod::PPart;
@@ -66,11 +67,11 @@ fn only_class(res: &Resolution, stem: i32, s: u32) -> FpVector {
 
 /// `h_{i_k} ⋯ h_{i_1} · x` for `x` at `(stem, s)`, returning the product and its bidegree.
 fn times(res: &Resolution, stem: i32, s: u32, x: &FpVector, hs: &[u32]) -> (FpVector, Bidegree) {
-    let mut b = Bidegree::from_stem(stem, s);
+    let mut b = Bidegree::n_s(stem, s);
     let mut v = x.clone();
     for &i in hs {
         v = h_multiply(res, i, b, &v)
-            .unwrap_or_else(|| panic!("h{i} at (stem {}, s {}) should be in range", b.stem(), b.s));
+            .unwrap_or_else(|| panic!("h{i} at (stem {}, s {}) should be in range", b.n(), b.s()));
         b = b.times_h(i);
     }
     (v, b)
@@ -87,12 +88,12 @@ fn sphere_h0_tower_on_stem_0() {
     let mut x = unit(&res);
     for k in 1..=max_s {
         let (v, b) = times(&res, 0, k - 1, &x, &[0]);
-        assert_eq!((b.stem(), b.s), (0, k));
+        assert_eq!((b.n(), b.s()), (0, k));
         assert!(!v.is_zero(), "h0^{k} should be nonzero");
         x = v;
     }
     // The top of the range: the next product is unknown, not zero.
-    assert!(h_matrix(&res, 0, Bidegree::from_stem(0, max_s)).is_none());
+    assert!(h_matrix(&res, 0, Bidegree::n_s(0, max_s)).is_none());
 }
 
 #[test]
@@ -102,8 +103,8 @@ fn sphere_relations_through_stem_9() {
     // The generators: h_i·1 is the class at (2^i − 1, 1).
     for i in 0..=3u32 {
         let (v, b) = times(&res, 0, 0, &one, &[i]);
-        assert_eq!((b.stem(), b.s), ((1 << i) - 1, 1));
-        assert_eq!(v, only_class(&res, b.stem(), 1), "h{i}·1");
+        assert_eq!((b.n(), b.s()), ((1 << i) - 1, 1));
+        assert_eq!(v, only_class(&res, b.n(), 1), "h{i}·1");
     }
     let zero_in = |v: &FpVector, what: &str| assert!(v.is_zero(), "{what} should be 0, got {v:?}");
 
@@ -116,7 +117,7 @@ fn sphere_relations_through_stem_9() {
     // h1^3 = h0^2 h2 ≠ 0 at (3, 3); h1^4 = 0.
     let (h1_cubed, b) = times(&res, 0, 0, &one, &[1, 1, 1]);
     let (h0sq_h2, b2) = times(&res, 0, 0, &one, &[2, 0, 0]);
-    assert_eq!((b.stem(), b.s), (3, 3));
+    assert_eq!((b.n(), b.s()), (3, 3));
     assert_eq!(b, b2);
     assert!(!h1_cubed.is_zero(), "h1^3 should be nonzero");
     assert_eq!(h1_cubed, h0sq_h2, "h1^3 = h0^2 h2");
@@ -126,14 +127,14 @@ fn sphere_relations_through_stem_9() {
     let h3 = only_class(&res, 7, 1);
     let (h2_cubed, b) = times(&res, 0, 0, &one, &[2, 2, 2]);
     let (h1sq_h3, b2) = times(&res, 7, 1, &h3, &[1, 1]);
-    assert_eq!((b.stem(), b.s), (9, 3));
+    assert_eq!((b.n(), b.s()), (9, 3));
     assert_eq!(b, b2);
     assert!(!h2_cubed.is_zero(), "h2^3 should be nonzero");
     assert_eq!(h2_cubed, h1sq_h3, "h2^3 = h1^2 h3");
 
     // h0^3 h3 ≠ 0 at (7, 4); h0^4 h3 = 0.
     let (v, b) = times(&res, 7, 1, &h3, &[0, 0, 0]);
-    assert_eq!((b.stem(), b.s), (7, 4));
+    assert_eq!((b.n(), b.s()), (7, 4));
     assert!(!v.is_zero(), "h0^3 h3 should be nonzero");
     zero_in(&times(&res, 7, 1, &h3, &[0, 0, 0, 0]).0, "h0^4 h3");
 
@@ -155,10 +156,10 @@ fn products_leaving_the_range_are_unknown() {
     let (max_stem, max_s) = (10, 5);
     let res = resolve(FiniteModule::sphere(), max_stem, max_s);
     // h2 raises the stem by 3: from stem 8 it lands at stem 11 > 10.
-    assert!(h_matrix(&res, 2, Bidegree::from_stem(8, 2)).is_none());
-    assert!(h_matrix(&res, 2, Bidegree::from_stem(7, 2)).is_some());
+    assert!(h_matrix(&res, 2, Bidegree::n_s(8, 2)).is_none());
+    assert!(h_matrix(&res, 2, Bidegree::n_s(7, 2)).is_some());
     // h0 from s = max_s lands at s = 6 > 5.
-    assert!(h_matrix(&res, 0, Bidegree::from_stem(7, max_s)).is_none());
+    assert!(h_matrix(&res, 0, Bidegree::n_s(7, max_s)).is_none());
     // The chart data marks them unknown, and only them.
     for cp in chart_products(&res, &[0, 1, 2]) {
         for (k, &i) in [0u32, 1, 2].iter().enumerate() {
@@ -175,7 +176,7 @@ fn products_leaving_the_range_are_unknown() {
         },
     )
     .expect("range");
-    assert!(h_matrix(&idle, 0, Bidegree::from_stem(0, 0)).is_none());
+    assert!(h_matrix(&idle, 0, Bidegree::n_s(0, 0)).is_none());
 }
 
 /// `h_i h_j = h_j h_i` on every class, for `i, j ∈ {0, 1, 2}`, and at least `min_nonzero`
@@ -183,7 +184,7 @@ fn products_leaving_the_range_are_unknown() {
 fn products_commute(res: &Resolution, min_nonzero: usize) {
     let mut nonzero = 0;
     for e in res.ext() {
-        let source = Bidegree { s: e.s, t: e.t };
+        let source = Bidegree::s_t(e.s, e.t);
         for (i, j) in [(0, 1), (0, 2), (1, 2)] {
             let (Some(hi), Some(hj)) = (h_matrix(res, i, source), h_matrix(res, j, source)) else {
                 continue;
@@ -237,16 +238,21 @@ fn matrices_agree_with_decoded_terms() {
         let res = resolve(module, 20, 10);
         let mut ones = 0;
         for e in res.ext() {
-            let source = Bidegree { s: e.s, t: e.t };
+            let source = Bidegree::s_t(e.s, e.t);
             let first = res.free_module(e.s).gens_below(e.t);
             for i in 0..=2u32 {
                 let Some(m) = h_matrix(&res, i, source) else {
                     continue;
                 };
                 let target = source.times_h(i);
-                let mut want = Matrix::new(e.dim, res.number_of_gens(target.s, target.t));
+                let mut want = Matrix::new(e.dim, res.number_of_gens(target.s(), target.t()));
                 let op = PPart::from_slice(&[1 << i]);
-                for (col, dg) in res.free_module(target.s).gens(target.t).iter().enumerate() {
+                for (col, dg) in res
+                    .free_module(target.s())
+                    .gens(target.t())
+                    .iter()
+                    .enumerate()
+                {
                     for term in &dg.terms {
                         let g = term.gen as usize;
                         if term.op == op && g >= first && g < first + e.dim {
@@ -274,8 +280,7 @@ fn sphere_h0(sphere: &Resolution, stem: i32, s: i64) -> Matrix {
         let target = if s < 0 { dim(sphere, stem, 0) } else { 0 };
         return Matrix::new(0, target);
     }
-    h_matrix(sphere, 0, Bidegree::from_stem(stem, s as u32))
-        .expect("sphere range covers the C2 range")
+    h_matrix(sphere, 0, Bidegree::n_s(stem, s as u32)).expect("sphere range covers the C2 range")
 }
 
 #[test]
@@ -304,7 +309,7 @@ fn c2_and_the_long_exact_sequence() {
             if s == max_s {
                 continue;
             }
-            let here = Bidegree::from_stem(stem, s);
+            let here = Bidegree::n_s(stem, s);
             let h0 = h_matrix(&c2, 0, here).expect("in range");
             // 2. h0^2 = 0.
             if s + 1 < max_s {
@@ -317,8 +322,7 @@ fn c2_and_the_long_exact_sequence() {
             // 3. rank h0 = rank of y ↦ h1 y mod h0 on ker(h0) at sphere (stem − 1, s).
             let rank = kernel_image(&h0).image.dim();
             let expected = if stem >= 1 {
-                let h1 =
-                    h_matrix(&sphere, 1, Bidegree::from_stem(stem - 1, s)).expect("sphere range");
+                let h1 = h_matrix(&sphere, 1, Bidegree::n_s(stem - 1, s)).expect("sphere range");
                 let h0_image = kernel_image(&sphere_h0(&sphere, stem, s as i64)).image;
                 let mut span = h0_image.clone();
                 for y in out_of.basis_vectors() {

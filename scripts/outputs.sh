@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Write every output adams produces for a fixed set of runs into one folder, so that
+# two builds can be compared byte for byte with `diff -r` (the check of a refactor that
+# must not change any output, issue 13):
+#   the sphere through stem $SPHERE_STEM (default 90), s <= $SPHERE_S (default 40), and
+#   every bundled module through stem $MODULE_STEM (default 60), s <= $MODULE_S (default 30),
+#   both algorithms, on the CPU with a save directory (quasi-inverses kept), and, when the
+#   binary has the `gpu` feature and $WITH_WGPU is not 0, with `--backend wgpu --verify`
+#   (thresholds lowered so that the device takes real work on Mesa's software Vulkan).
+# Per run it keeps ext.csv, chart.json, chart.svg and the save directory; summary.json
+# holds timings and is left out. A build that refuses `--algorithm classical --backend
+# wgpu` (before issue 13) leaves those runs out. Compare each `*-wgpu` folder's files with
+# its `*-cpu` twin as well: the device's chart must be the CPU's.
+#
+# Usage: scripts/outputs.sh ADAMS_BINARY OUT_DIR
+#   e.g. scripts/outputs.sh /tmp/before/adams /tmp/out-before
+#        scripts/outputs.sh target/release/adams /tmp/out-after
+#        diff -r /tmp/out-before /tmp/out-after && echo identical
+set -euo pipefail
+if [ $# -ne 2 ]; then
+    echo "usage: $0 ADAMS_BINARY OUT_DIR" >&2
+    exit 2
+fi
+bin=$(realpath "$1")
+out=$2
+cd "$(dirname "$0")/.."
+mkdir -p "$out"
+out=$(realpath "$out")
+
+SPHERE_STEM=${SPHERE_STEM:-90}
+SPHERE_S=${SPHERE_S:-40}
+MODULE_STEM=${MODULE_STEM:-60}
+MODULE_S=${MODULE_S:-30}
+WITH_WGPU=${WITH_WGPU:-1}
+threads=${THREADS:-0}
+
+has_wgpu=0
+if [ "$WITH_WGPU" != 0 ] && "$bin" resolve --help | grep -q -- '--verify'; then
+    # A binary without the feature refuses --backend wgpu at once.
+    if "$bin" resolve S_2 --max-stem 2 --max-s 2 --backend wgpu --quiet --no-chart \
+        --output "$out/.probe" >/dev/null 2>&1; then
+        has_wgpu=1
+    fi
+    rm -rf "$out/.probe"
+fi
+
+one() { # NAME MODULE STEM S ALGORITHM BACKEND
+    local name=$1 module=$2 stem=$3 s=$4 alg=$5 backend=$6
+    local dir="$out/$name"
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    local extra=()
+    if [ "$backend" = wgpu ]; then
+        extra=(--backend wgpu --verify --gpu-min-work 20000 --gpu-rref-min 256)
+    else
+        extra=(--save-dir "$dir/save")
+    fi
+    local start=$SECONDS
+    if ! "$bin" resolve "$module" --max-stem "$stem" --max-s "$s" --algorithm "$alg" \
+        --threads "$threads" --quiet --no-chart --output "$dir/run" "${extra[@]}" \
+        2>"$dir/stderr"; then
+        if [ "$backend" = wgpu ] && [ "$alg" = classical ]; then
+            # Builds before issue 13 ran classical steps on the CPU only.
+            echo "$name: refused by this build: $(tail -1 "$dir/stderr")" >&2
+            rm -rf "$dir"
+            return 0
+        fi
+        cat "$dir/stderr" >&2
+        exit 1
+    fi
+    rm -f "$dir/stderr"
+    mv "$dir/run/ext.csv" "$dir/run/chart.json" "$dir/run/chart.svg" "$dir/"
+    rm -rf "$dir/run"
+    echo "$name: $((SECONDS - start)) s" >&2
+}
+
+for alg in nassau classical; do
+    one "S_2-$alg-cpu" S_2 "$SPHERE_STEM" "$SPHERE_S" "$alg" cpu
+    [ "$has_wgpu" = 1 ] && one "S_2-$alg-wgpu" S_2 "$SPHERE_STEM" "$SPHERE_S" "$alg" wgpu
+    for f in modules/*.json; do
+        m=$(basename "$f" .json)
+        [ "$m" = S_2 ] && continue
+        one "$m-$alg-cpu" "$m" "$MODULE_STEM" "$MODULE_S" "$alg" cpu
+        [ "$has_wgpu" = 1 ] && one "$m-$alg-wgpu" "$m" "$MODULE_STEM" "$MODULE_S" "$alg" wgpu
+    done
+done
+echo "outputs in $out (wgpu runs: $has_wgpu)" >&2
