@@ -6,7 +6,10 @@
 #   every bundled module through stem $MODULE_STEM (default 60), s <= $MODULE_S (default 30),
 #   both algorithms, on the CPU with a save directory (quasi-inverses kept), and, when the
 #   binary has the `gpu` feature and $WITH_WGPU is not 0, with `--backend wgpu --verify`
-#   (thresholds lowered so that the device takes real work on Mesa's software Vulkan).
+#   (thresholds lowered so that the device takes real work and the run still ends in
+#   about a minute on Mesa's software Vulkan: the sphere's builds of 50 000 products and
+#   reductions of 512 rows, the modules' of 10 000 and 256; the sphere at stem 90 with
+#   20 000 and 256 takes over five minutes there).
 # Per run it keeps ext.csv, chart.json, chart.svg and the save directory; summary.json
 # holds timings and is left out. A build that refuses `--algorithm classical --backend
 # wgpu` (before issue 13) leaves those runs out. Compare each `*-wgpu` folder's files with
@@ -44,14 +47,14 @@ if [ "$WITH_WGPU" != 0 ] && "$bin" resolve --help | grep -q -- '--verify'; then
     rm -rf "$out/.probe"
 fi
 
-one() { # NAME MODULE STEM S ALGORITHM BACKEND
-    local name=$1 module=$2 stem=$3 s=$4 alg=$5 backend=$6
+one() { # NAME MODULE STEM S ALGORITHM BACKEND [MIN_WORK RREF_MIN]
+    local name=$1 module=$2 stem=$3 s=$4 alg=$5 backend=$6 work=${7:-} rref=${8:-}
     local dir="$out/$name"
     rm -rf "$dir"
     mkdir -p "$dir"
     local extra=()
     if [ "$backend" = wgpu ]; then
-        extra=(--backend wgpu --verify --gpu-min-work 20000 --gpu-rref-min 256)
+        extra=(--backend wgpu --verify --gpu-min-work "$work" --gpu-rref-min "$rref")
     else
         extra=(--save-dir "$dir/save")
     fi
@@ -76,12 +79,12 @@ one() { # NAME MODULE STEM S ALGORITHM BACKEND
 
 for alg in nassau classical; do
     one "S_2-$alg-cpu" S_2 "$SPHERE_STEM" "$SPHERE_S" "$alg" cpu
-    [ "$has_wgpu" = 1 ] && one "S_2-$alg-wgpu" S_2 "$SPHERE_STEM" "$SPHERE_S" "$alg" wgpu
+    [ "$has_wgpu" = 1 ] && one "S_2-$alg-wgpu" S_2 "$SPHERE_STEM" "$SPHERE_S" "$alg" wgpu 50000 512
     for f in modules/*.json; do
         m=$(basename "$f" .json)
         [ "$m" = S_2 ] && continue
         one "$m-$alg-cpu" "$m" "$MODULE_STEM" "$MODULE_S" "$alg" cpu
-        [ "$has_wgpu" = 1 ] && one "$m-$alg-wgpu" "$m" "$MODULE_STEM" "$MODULE_S" "$alg" wgpu
+        [ "$has_wgpu" = 1 ] && one "$m-$alg-wgpu" "$m" "$MODULE_STEM" "$MODULE_S" "$alg" wgpu 10000 256
     done
 done
 echo "outputs in $out (wgpu runs: $has_wgpu)" >&2

@@ -51,7 +51,7 @@ if ! ls /usr/share/vulkan/icd.d/lvp_icd.*.json >/dev/null 2>&1 || ! ldconfig -p 
     fi
 fi
 
-# Style gates: every file rustfmt-clean, and clippy without warnings (tests included).
+# Style gates: every file rustfmt-clean (rustfmt.toml), and clippy without warnings.
 # rustup's minimal profile may lack the two components: add them when missing; where
 # that is impossible (no network to the toolchain server), say so and skip that gate.
 have() {
@@ -69,7 +69,10 @@ else
     echo "warning: rustfmt is not installed and cannot be added: the formatting check is skipped" >&2
 fi
 if have clippy; then
-    cargo clippy --workspace --tests -q -- -D warnings
+    # Every target (library, binaries, tests, examples, benches), with the default
+    # features and with the GPU backend compiled in.
+    cargo clippy --workspace --all-targets -q -- -D warnings
+    cargo clippy --workspace --all-targets --features adams/gpu -q -- -D warnings
 else
     echo "warning: clippy is not installed and cannot be added: the lint check is skipped" >&2
 fi
