@@ -35,12 +35,17 @@ SPHERE_S=${SPHERE_S:-40}
 MODULE_STEM=${MODULE_STEM:-60}
 MODULE_S=${MODULE_S:-30}
 WITH_WGPU=${WITH_WGPU:-1}
+# The device backend of the `-wgpu` runs (cuda on a CUDA host: DEVICE=cuda), and whether
+# to run the CPU ones at all (CPU_RUNS=0 on a device host, where only the device's runs
+# are new).
+DEVICE=${DEVICE:-wgpu}
+CPU_RUNS=${CPU_RUNS:-1}
 threads=${THREADS:-0}
 
 has_wgpu=0
 if [ "$WITH_WGPU" != 0 ] && "$bin" resolve --help | grep -q -- '--verify'; then
     # A binary without the feature refuses --backend wgpu at once.
-    if "$bin" resolve S_2 --max-stem 2 --max-s 2 --backend wgpu --quiet --no-chart \
+    if "$bin" resolve S_2 --max-stem 2 --max-s 2 --backend "$DEVICE" --quiet --no-chart \
         --output "$out/.probe" >/dev/null 2>&1; then
         has_wgpu=1
     fi
@@ -50,11 +55,14 @@ fi
 one() { # NAME MODULE STEM S ALGORITHM BACKEND [MIN_WORK RREF_MIN]
     local name=$1 module=$2 stem=$3 s=$4 alg=$5 backend=$6 work=${7:-} rref=${8:-}
     local dir="$out/$name"
+    if [ "$backend" = cpu ] && [ "$CPU_RUNS" = 0 ]; then
+        return 0
+    fi
     rm -rf "$dir"
     mkdir -p "$dir"
     local extra=()
     if [ "$backend" = wgpu ]; then
-        extra=(--backend wgpu --verify --gpu-min-work "$work" --gpu-rref-min "$rref")
+        extra=(--backend "$DEVICE" --verify --gpu-min-work "$work" --gpu-rref-min "$rref")
     else
         extra=(--save-dir "$dir/save")
     fi
