@@ -6,7 +6,7 @@
 
 use fp::FpVector;
 use resolution::certify::{Failure, Reason};
-use resolution::{Algorithm, CertifyError, Differential, Resolution, ResolutionConfig};
+use resolution::{Algorithm, Bidegree, CertifyError, Differential, Resolution, ResolutionConfig};
 use steenrod::module::FiniteModule;
 
 fn resolve(module: FiniteModule, max_stem: i32, max_s: u32, algorithm: Algorithm) -> Resolution {
@@ -137,7 +137,7 @@ fn a_sub_range_is_certified_and_a_larger_one_is_refused() {
 fn a_zeroed_differential_is_not_exact_at_its_bidegree() {
     let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Nassau);
     // h2^2 at (stem 6, s 2): its differential set to 0 keeps d∘d = 0.
-    assert_eq!(res.number_of_gens(2, 8), 1);
+    assert_eq!(res.number_of_gens(Bidegree::s_t(2, 8)), 1);
     let bad = altered(&res, |s, t, v| {
         if (s, t) == (2, 8) {
             v[0] = FpVector::new(v[0].len());
@@ -157,7 +157,7 @@ fn a_differential_with_nonzero_d_squared_is_named() {
     let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Classical);
     // h0^2·h2 at (stem 3, s 3, t 6): add Sq(4)·h0^2 (the first basis element of (C_2)_6) to
     // its differential; d(Sq(4)·h0^2) = Sq(4)·Sq(1)·h0 ≠ 0.
-    assert!(res.number_of_gens(3, 6) >= 1);
+    assert!(res.number_of_gens(Bidegree::s_t(3, 6)) >= 1);
     let bad = altered(&res, |s, t, v| {
         if (s, t) == (3, 6) {
             v[0].flip(0);
@@ -173,7 +173,7 @@ fn a_dropped_generator_is_not_exact_below_it() {
     let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Nassau);
     // Drop h0^8 (stem 0, s 8, the top row): the cycle Sq(1)·h0^7 of C_7 in degree 8 is no
     // longer a boundary.
-    assert_eq!(res.number_of_gens(8, 8), 1);
+    assert_eq!(res.number_of_gens(Bidegree::s_t(8, 8)), 1);
     let bad = altered(&res, |s, t, v| {
         if (s, t) == (8, 8) {
             v.clear();
@@ -190,7 +190,7 @@ fn a_dropped_generator_is_not_exact_below_it() {
 #[test]
 fn a_duplicated_generator_in_the_top_row_is_not_minimal() {
     let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Nassau);
-    assert_eq!(res.number_of_gens(8, 8), 1);
+    assert_eq!(res.number_of_gens(Bidegree::s_t(8, 8)), 1);
     let bad = altered(&res, |s, t, v| {
         if (s, t) == (8, 8) {
             v.push(v[0].clone());
@@ -239,7 +239,7 @@ fn a_missing_module_generator_is_not_onto() {
     )
     .expect("module");
     let res = resolve(module, 6, 0, Algorithm::Classical);
-    assert_eq!(res.number_of_gens(0, 2), 1);
+    assert_eq!(res.number_of_gens(Bidegree::s_t(0, 2)), 1);
     res.certify(res.config(), 1)
         .expect("the two cells are certified");
     let bad = altered(&res, |s, t, v| {
