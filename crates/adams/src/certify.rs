@@ -281,7 +281,7 @@ fn find_saved_module(
 fn certify_failure(e: CertifyError, context: &str) -> Failure {
     let code = match e {
         CertifyError::Failed(_) => 1,
-        CertifyError::Range(_) | CertifyError::NotResolved { .. } => 2,
+        CertifyError::Range(_) | CertifyError::NotResolved(_) => 2,
         CertifyError::Threads { .. } => 3,
     };
     Failure {
