@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use resolution::save::{module_hash, SaveDir, SaveError};
-use resolution::{Certificate, CertifyError, Resolution, ResolutionConfig};
+use resolution::{Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig};
 use steenrod::module::{FiniteModule, MAX_SPAN};
 
 use crate::cli::CertifyArgs;
@@ -66,6 +66,7 @@ pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
         .bidegree_files()
         .map_err(save_failure)?
         .into_iter()
+        .map(|b| (b.s(), b.t()))
         .collect();
     if let Some(top) = top {
         // The save holds the module without its cells above `top`: Ext of the module
@@ -108,7 +109,12 @@ pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
         .map_err(|e| Failure::input(format!("save directory {}: {e}", dir.display())))?;
     let loading = res.resume(save).map_err(save_failure)?;
     // The loader's warnings say "recomputing": certify recomputes nothing.
-    let corrupt = |s: u32, t: i32| loading.corrupt.iter().find(|c| (c.s, c.t) == (s, t));
+    let corrupt = |s: u32, t: i32| {
+        loading
+            .corrupt
+            .iter()
+            .find(|c| c.bidegree == Bidegree::s_t(s, t))
+    };
     let why_not = |s: u32, t: i32| match corrupt(s, t) {
         Some(c) => format!("its record {} is corrupt ({})", c.path.display(), c.reason),
         None if !files.contains(&(s, t)) => format!("it has no record ({})", res_path(dir, s, t)),
@@ -132,8 +138,8 @@ pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
                 "warning: save record {} is corrupt ({}): bidegree (stem {}, s {}) is not certified",
                 c.path.display(),
                 c.reason,
-                c.t - c.s as i32,
-                c.s
+                c.bidegree.n(),
+                c.bidegree.s()
             );
         }
         let chosen = largest_range(loaded, min, max_stem, max_s).ok_or_else(|| {
@@ -233,7 +239,7 @@ fn find_saved_module(
             let mut ts: Vec<i32> = SaveDir::bidegree_files_in(dir)
                 .map_err(save_failure)?
                 .iter()
-                .map(|&(_, t)| t)
+                .map(|b| b.t())
                 .collect();
             ts.sort_unstable();
             ts.dedup();
@@ -275,7 +281,7 @@ fn find_saved_module(
 fn certify_failure(e: CertifyError, context: &str) -> Failure {
     let code = match e {
         CertifyError::Failed(_) => 1,
-        CertifyError::Range(_) | CertifyError::NotResolved { .. } => 2,
+        CertifyError::Range(_) | CertifyError::NotResolved(_) => 2,
         CertifyError::Threads { .. } => 3,
     };
     Failure {
@@ -287,7 +293,7 @@ fn certify_failure(e: CertifyError, context: &str) -> Failure {
 fn save_failure(e: SaveError) -> Failure {
     match e {
         SaveError::Refused { .. } => Failure::input(e),
-        SaveError::Io { .. } => Failure::run(e),
+        _ => Failure::run(e),
     }
 }
 

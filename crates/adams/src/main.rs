@@ -349,9 +349,9 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         .ext()
         .into_iter()
         .map(|e| Row {
-            stem: e.stem,
-            s: e.s,
-            t: e.t,
+            stem: e.stem(),
+            s: e.s(),
+            t: e.t(),
             dim: e.dim,
         })
         .filter(|r| r.dim > 0 && r.stem <= max_stem && r.s <= max_s)

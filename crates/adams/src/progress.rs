@@ -101,11 +101,11 @@ pub fn summary(report: &RunReport, cpu: Duration, peak_rss_bytes: u64) -> String
         .step_times
         .iter()
         .take(5)
-        .map(|(s, t, d)| {
+        .map(|(b, d)| {
             format!(
                 "(stem {}, s {}) {:.0} ms",
-                t - *s as i32,
-                s,
+                b.n(),
+                b.s(),
                 d.as_secs_f64() * 1e3
             )
         })

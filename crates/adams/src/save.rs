@@ -28,12 +28,12 @@ pub fn resume(
              that drop different cells of one file resolve different modules)"
         )),
         SaveError::Refused { .. } => Failure::input(e),
-        SaveError::Io { .. } => Failure::run(e),
+        _ => Failure::run(e),
     })?;
     let created = save.created();
     let report = res.resume(save).map_err(|e| match e {
         SaveError::Refused { .. } => Failure::input(e),
-        SaveError::Io { .. } => Failure::run(e),
+        _ => Failure::run(e),
     })?;
     for w in &report.warnings {
         eprintln!("warning: {w}");

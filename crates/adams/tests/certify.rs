@@ -109,7 +109,7 @@ fn alter(tmp: &Path, save: &SaveDir, s: u32, t: i32, edit: impl Fn(&mut Vec<FpVe
         .map(|d| d.value.clone())
         .collect();
     edit(&mut values);
-    save.write_generators(s, t, &values)
+    save.write_generators(resolution::Bidegree::s_t(s, t), &values)
         .expect("write the altered record");
 }
 

@@ -22,8 +22,8 @@ use rayon::prelude::*;
 use steenrod::{MilnorAlgebra, PPart};
 
 use crate::free_module::Differential;
-use crate::save::{QuasiInverseKind, StepQuasiInverse};
 use crate::scheduler::parallel_section;
+use crate::step::{QuasiInverseKind, StepQuasiInverse};
 use crate::{Resolution, ResolutionError, StepOutput};
 
 /// What a step at `(s, t)` must produce.

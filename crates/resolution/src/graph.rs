@@ -11,6 +11,7 @@
 //! in row `s ≥ 1` also waits for `(s−1, t)`, whose kernel it uses: rows 0 and 1 always,
 //! every row under `--algorithm classical`.
 
+use crate::bidegree::Bidegree;
 use crate::classical::StepKind;
 use crate::scheduler::Graph;
 use crate::{Algorithm, ResolutionConfig};
@@ -32,10 +33,8 @@ pub enum StepPlan {
 /// One node of the bidegree graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BidegreeNode {
-    /// Filtration.
-    pub s: u32,
-    /// Internal degree.
-    pub t: i32,
+    /// Where.
+    pub bidegree: Bidegree,
     /// The step it runs.
     pub plan: StepPlan,
     /// The node whose kernel this classical step consumes.
@@ -71,11 +70,21 @@ impl Plan {
         Graph::new(self.nodes.len(), |i| self.deps[i].clone())
     }
 
+    /// Index of `b`'s stem in [`Plan::nodes_by_stem`].
+    pub fn stem_index(&self, b: Bidegree) -> usize {
+        (b.n() - self.min_stem) as usize
+    }
+
+    /// The lowest stem of a node.
+    pub fn min_stem(&self) -> i32 {
+        self.min_stem
+    }
+
     /// Number of nodes at each stem `min_stem..=max_stem + 1`.
     pub fn nodes_by_stem(&self) -> Vec<usize> {
         let mut counts = vec![0; (self.max_stem + 2 - self.min_stem).max(0) as usize];
         for n in &self.nodes {
-            counts[(n.t - n.s as i32 - self.min_stem) as usize] += 1;
+            counts[self.stem_index(n.bidegree)] += 1;
         }
         counts
     }
@@ -113,8 +122,7 @@ pub fn plan(config: ResolutionConfig, min_degree: i32, algorithm: Algorithm) -> 
             };
             index[s as usize][(stem - min_degree) as usize] = nodes.len();
             nodes.push(BidegreeNode {
-                s,
-                t: stem + s as i32,
+                bidegree: Bidegree::n_s(stem, s),
                 plan,
                 kernel_from: None,
             });
@@ -129,8 +137,7 @@ pub fn plan(config: ResolutionConfig, min_degree: i32, algorithm: Algorithm) -> 
     };
     let mut deps = vec![Vec::new(); nodes.len()];
     for (i, node) in nodes.iter_mut().enumerate() {
-        let s = node.s as i64;
-        let stem = node.t - node.s as i32;
+        let (s, stem) = (i64::from(node.bidegree.s()), node.bidegree.n());
         // (s, t−1) and (s−1, t−1).
         deps[i].extend(find(s, stem - 1));
         deps[i].extend(find(s - 1, stem));
@@ -170,14 +177,12 @@ mod tests {
         );
         for (i, n) in p.nodes.iter().enumerate() {
             if n.plan == StepPlan::Nassau {
-                let want: Vec<(u32, i32)> = [(n.s, n.t - 1), (n.s - 1, n.t - 1)]
+                let (s, t) = (n.bidegree.s(), n.bidegree.t());
+                let want: Vec<Bidegree> = [Bidegree::s_t(s, t - 1), Bidegree::s_t(s - 1, t - 1)]
                     .into_iter()
-                    .filter(|&(s, t)| t - s as i32 >= 0)
+                    .filter(|b| b.n() >= 0)
                     .collect();
-                let got: Vec<(u32, i32)> = p.deps[i]
-                    .iter()
-                    .map(|&d| (p.nodes[d].s, p.nodes[d].t))
-                    .collect();
+                let got: Vec<Bidegree> = p.deps[i].iter().map(|&d| p.nodes[d].bidegree).collect();
                 assert_eq!(got, want, "node {n:?}");
             }
         }
@@ -186,7 +191,7 @@ mod tests {
             .nodes
             .iter()
             .filter(|n| !n.is_full())
-            .all(|n| n.s == 0 && n.t == 11));
+            .all(|n| n.bidegree == Bidegree::s_t(0, 11)));
     }
 
     #[test]
@@ -200,19 +205,19 @@ mod tests {
             Algorithm::Classical,
         );
         for n in &p.nodes {
-            if n.s >= 1 && n.is_full() {
+            if n.bidegree.s() >= 1 && n.is_full() {
                 let k = p.nodes[n.kernel_from.expect("kernel")];
-                assert_eq!((k.s, k.t), (n.s - 1, n.t));
+                assert_eq!(Some(k.bidegree), n.bidegree.below());
             }
         }
         // Kernel-only nodes at stem 7 for s = 0, 1, 2.
-        let mut ko: Vec<(u32, i32)> = p
+        let mut ko: Vec<Bidegree> = p
             .nodes
             .iter()
             .filter(|n| !n.is_full())
-            .map(|n| (n.s, n.t))
+            .map(|n| n.bidegree)
             .collect();
         ko.sort();
-        assert_eq!(ko, vec![(0, 7), (1, 8), (2, 9)]);
+        assert_eq!(ko, [0, 1, 2].map(|s| Bidegree::n_s(7, s)));
     }
 }

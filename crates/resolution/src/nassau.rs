@@ -31,7 +31,7 @@ use crate::backend::{first_difference, Offload};
 use crate::classical::fill_rows;
 use crate::free_module::{Differential, FreeModule};
 use crate::sample::{CallKind, CheckedCall, Checks};
-use crate::save::{QuasiInverseKind, StepQuasiInverse};
+use crate::step::{QuasiInverseKind, StepQuasiInverse};
 use crate::subalgebra::{MilnorSubalgebra, Signature};
 use crate::{Resolution, ResolutionError, StepOutput};
 

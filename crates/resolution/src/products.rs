@@ -143,7 +143,7 @@ pub fn h_multiply(res: &Resolution, i: u32, source: Bidegree, x: &FpVector) -> O
 pub fn chart_products(res: &Resolution, hs: &[u32]) -> Vec<ClassProducts> {
     let mut out = Vec::new();
     for e in res.ext() {
-        let source = Bidegree::s_t(e.s, e.t);
+        let source = e.bidegree;
         let matrices: Vec<Option<Matrix>> = hs.iter().map(|&i| h_matrix(res, i, source)).collect();
         for index in 0..e.dim {
             let products = matrices
@@ -155,9 +155,9 @@ pub fn chart_products(res: &Resolution, hs: &[u32]) -> Vec<ClassProducts> {
                 .collect();
             out.push(ClassProducts {
                 class: ExtClass {
-                    stem: e.stem,
-                    s: e.s,
-                    t: e.t,
+                    stem: e.stem(),
+                    s: e.s(),
+                    t: e.t(),
                     index,
                 },
                 products,

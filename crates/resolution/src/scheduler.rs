@@ -93,6 +93,19 @@ impl Graph {
         self.waiting.len()
     }
 
+    /// Marks node `i` completed: the nodes that become ready (their last dependency was
+    /// `i`).
+    fn complete(&mut self, i: usize) -> Vec<usize> {
+        let mut ready = Vec::new();
+        for k in std::mem::take(&mut self.dependents[i]) {
+            self.waiting[k] -= 1;
+            if self.waiting[k] == 0 {
+                ready.push(k);
+            }
+        }
+        ready
+    }
+
     /// Whether the graph has no nodes.
     pub fn is_empty(&self) -> bool {
         self.waiting.is_empty()
@@ -142,26 +155,7 @@ where
         let (tx, rx) = mpsc::channel::<Message<R>>();
         let compute = &compute;
         let queued = Arc::new(AtomicUsize::new(0));
-        let spawn = |i: usize| {
-            let tx = tx.clone();
-            let queued = Arc::clone(&queued);
-            queued.fetch_add(1, Ordering::Relaxed);
-            scope.spawn(move |_| {
-                queued.fetch_sub(1, Ordering::Relaxed);
-                if in_parallel_section() {
-                    let _ = tx.send(Message::Retry(i));
-                } else {
-                    let previous = QUEUED.with(|q| q.replace(Some(queued)));
-                    let result =
-                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compute(i)));
-                    QUEUED.with(|q| *q.borrow_mut() = previous);
-                    let _ = tx.send(match result {
-                        Ok(r) => Message::Done(i, r),
-                        Err(payload) => Message::Panicked(payload),
-                    });
-                }
-            });
-        };
+        let spawn = |i: usize| spawn_node(scope, &tx, &queued, compute, i);
         let mut in_flight = 0usize;
         let mut parked: Vec<usize> = Vec::new();
         for i in 0..n {
@@ -172,14 +166,8 @@ where
         }
         let mut last_retry = Instant::now();
         while in_flight > 0 {
-            let message = if parked.is_empty() {
-                rx.recv().ok()
-            } else {
-                match rx.recv_timeout(RETRY_AFTER) {
-                    Ok(m) => Some(m),
-                    Err(mpsc::RecvTimeoutError::Timeout) => None,
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
-                }
+            let Ok(message) = receive(&rx, !parked.is_empty()) else {
+                break;
             };
             let completed = matches!(message, Some(Message::Done(..)));
             match message {
@@ -208,12 +196,9 @@ where
                         }
                     }
                     if failure.is_none() && panicked.is_none() {
-                        for k in std::mem::take(&mut graph.dependents[i]) {
-                            graph.waiting[k] -= 1;
-                            if graph.waiting[k] == 0 {
-                                spawn(k);
-                                in_flight += 1;
-                            }
+                        for k in graph.complete(i) {
+                            spawn(k);
+                            in_flight += 1;
                         }
                     }
                 }
@@ -234,6 +219,52 @@ where
     if stats.completed > 0 {
         stats.mean_in_flight = in_flight_sum as f64 / stats.completed as f64;
     }
+    finish(stats, failure, n)
+}
+
+/// The next message. With `parked` nodes waiting, `Ok(None)` after [`RETRY_AFTER`] without
+/// one, and `Err` once every sender is gone; without, `Ok(None)` when every sender is gone.
+fn receive<R>(rx: &mpsc::Receiver<Message<R>>, parked: bool) -> Result<Option<Message<R>>, ()> {
+    if !parked {
+        return Ok(rx.recv().ok());
+    }
+    match rx.recv_timeout(RETRY_AFTER) {
+        Ok(m) => Ok(Some(m)),
+        Err(mpsc::RecvTimeoutError::Timeout) => Ok(None),
+        Err(mpsc::RecvTimeoutError::Disconnected) => Err(()),
+    }
+}
+
+/// Dispatches node `i` on `scope`: a worker runs `compute(i)` and reports the result (or
+/// the panic) on `tx` — or, inside a parallel section, parks the node (`Retry`).
+fn spawn_node<'s, R: Send + 's>(
+    scope: &rayon::Scope<'s>,
+    tx: &mpsc::Sender<Message<R>>,
+    queued: &Arc<AtomicUsize>,
+    compute: &'s (impl Fn(usize) -> R + Sync),
+    i: usize,
+) {
+    let tx = tx.clone();
+    let queued = Arc::clone(queued);
+    queued.fetch_add(1, Ordering::Relaxed);
+    scope.spawn(move |_| {
+        queued.fetch_sub(1, Ordering::Relaxed);
+        if in_parallel_section() {
+            let _ = tx.send(Message::Retry(i));
+        } else {
+            let previous = QUEUED.with(|q| q.replace(Some(queued)));
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compute(i)));
+            QUEUED.with(|q| *q.borrow_mut() = previous);
+            let _ = tx.send(match result {
+                Ok(r) => Message::Done(i, r),
+                Err(payload) => Message::Panicked(payload),
+            });
+        }
+    });
+}
+
+/// The result of a run of `n` nodes that stopped with `failure` (if any).
+fn finish<E>(stats: RunStats, failure: Option<E>, n: usize) -> Result<RunStats, RunError<E>> {
     if let Some(e) = failure {
         return Err(RunError::Node(e));
     }

@@ -6,7 +6,7 @@
 
 use fp::FpVector;
 use resolution::certify::{Failure, Reason};
-use resolution::{Algorithm, CertifyError, Differential, Resolution, ResolutionConfig};
+use resolution::{Algorithm, Bidegree, CertifyError, Differential, Resolution, ResolutionConfig};
 use steenrod::module::FiniteModule;
 
 fn resolve(module: FiniteModule, max_stem: i32, max_s: u32, algorithm: Algorithm) -> Resolution {
@@ -125,11 +125,7 @@ fn a_sub_range_is_certified_and_a_larger_one_is_refused() {
     .expect("range");
     assert!(matches!(
         empty.certify(empty.config(), 1),
-        Err(CertifyError::NotResolved {
-            stem: 0,
-            s: 0,
-            t: 0
-        })
+        Err(CertifyError::NotResolved(b)) if b == Bidegree::n_s(0, 0)
     ));
 }
 
@@ -137,14 +133,18 @@ fn a_sub_range_is_certified_and_a_larger_one_is_refused() {
 fn a_zeroed_differential_is_not_exact_at_its_bidegree() {
     let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Nassau);
     // h2^2 at (stem 6, s 2): its differential set to 0 keeps d∘d = 0.
-    assert_eq!(res.number_of_gens(2, 8), 1);
+    assert_eq!(res.number_of_gens(Bidegree::s_t(2, 8)), 1);
     let bad = altered(&res, |s, t, v| {
         if (s, t) == (2, 8) {
             v[0] = FpVector::new(v[0].len());
         }
     });
     let f = failure(&bad);
-    assert_eq!((f.stem, f.s, f.t), (6, 2, 8), "{f}");
+    assert_eq!(
+        (f.bidegree.n(), f.bidegree.s(), f.bidegree.t()),
+        (6, 2, 8),
+        "{f}"
+    );
     assert!(matches!(f.reason, Reason::NotExact { .. }), "{f}");
     assert!(
         f.to_string().contains("not exact at C_2 in degree 8"),
@@ -157,14 +157,18 @@ fn a_differential_with_nonzero_d_squared_is_named() {
     let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Classical);
     // h0^2·h2 at (stem 3, s 3, t 6): add Sq(4)·h0^2 (the first basis element of (C_2)_6) to
     // its differential; d(Sq(4)·h0^2) = Sq(4)·Sq(1)·h0 ≠ 0.
-    assert!(res.number_of_gens(3, 6) >= 1);
+    assert!(res.number_of_gens(Bidegree::s_t(3, 6)) >= 1);
     let bad = altered(&res, |s, t, v| {
         if (s, t) == (3, 6) {
             v[0].flip(0);
         }
     });
     let f = failure(&bad);
-    assert_eq!((f.stem, f.s, f.t), (3, 3, 6), "{f}");
+    assert_eq!(
+        (f.bidegree.n(), f.bidegree.s(), f.bidegree.t()),
+        (3, 3, 6),
+        "{f}"
+    );
     assert_eq!(f.reason, Reason::DSquared { generator: 0 }, "{f}");
 }
 
@@ -173,14 +177,18 @@ fn a_dropped_generator_is_not_exact_below_it() {
     let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Nassau);
     // Drop h0^8 (stem 0, s 8, the top row): the cycle Sq(1)·h0^7 of C_7 in degree 8 is no
     // longer a boundary.
-    assert_eq!(res.number_of_gens(8, 8), 1);
+    assert_eq!(res.number_of_gens(Bidegree::s_t(8, 8)), 1);
     let bad = altered(&res, |s, t, v| {
         if (s, t) == (8, 8) {
             v.clear();
         }
     });
     let f = failure(&bad);
-    assert_eq!((f.stem, f.s, f.t), (1, 7, 8), "{f}");
+    assert_eq!(
+        (f.bidegree.n(), f.bidegree.s(), f.bidegree.t()),
+        (1, 7, 8),
+        "{f}"
+    );
     assert!(
         matches!(f.reason, Reason::NotExact { dim, rank_d, rank_next } if dim == rank_d + rank_next + 1),
         "{f}"
@@ -190,14 +198,18 @@ fn a_dropped_generator_is_not_exact_below_it() {
 #[test]
 fn a_duplicated_generator_in_the_top_row_is_not_minimal() {
     let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Nassau);
-    assert_eq!(res.number_of_gens(8, 8), 1);
+    assert_eq!(res.number_of_gens(Bidegree::s_t(8, 8)), 1);
     let bad = altered(&res, |s, t, v| {
         if (s, t) == (8, 8) {
             v.push(v[0].clone());
         }
     });
     let f = failure(&bad);
-    assert_eq!((f.stem, f.s, f.t), (0, 8, 8), "{f}");
+    assert_eq!(
+        (f.bidegree.n(), f.bidegree.s(), f.bidegree.t()),
+        (0, 8, 8),
+        "{f}"
+    );
     assert!(
         matches!(f.reason, Reason::NotMinimal { generators: 2, .. }),
         "{f}"
@@ -227,7 +239,11 @@ fn a_duplicated_generator_below_the_top_row_is_not_exact() {
     });
     let f = failure(&bad);
     // h1 + h1' is a cycle of C_1 in degree 2 that bounds nothing.
-    assert_eq!((f.stem, f.s, f.t), (1, 1, 2), "{f}");
+    assert_eq!(
+        (f.bidegree.n(), f.bidegree.s(), f.bidegree.t()),
+        (1, 1, 2),
+        "{f}"
+    );
     assert!(matches!(f.reason, Reason::NotExact { .. }), "{f}");
 }
 
@@ -239,7 +255,7 @@ fn a_missing_module_generator_is_not_onto() {
     )
     .expect("module");
     let res = resolve(module, 6, 0, Algorithm::Classical);
-    assert_eq!(res.number_of_gens(0, 2), 1);
+    assert_eq!(res.number_of_gens(Bidegree::s_t(0, 2)), 1);
     res.certify(res.config(), 1)
         .expect("the two cells are certified");
     let bad = altered(&res, |s, t, v| {
@@ -248,6 +264,10 @@ fn a_missing_module_generator_is_not_onto() {
         }
     });
     let f = failure(&bad);
-    assert_eq!((f.stem, f.s, f.t), (2, 0, 2), "{f}");
+    assert_eq!(
+        (f.bidegree.n(), f.bidegree.s(), f.bidegree.t()),
+        (2, 0, 2),
+        "{f}"
+    );
     assert_eq!(f.reason, Reason::NotOnto { rank: 0, dim: 1 }, "{f}");
 }

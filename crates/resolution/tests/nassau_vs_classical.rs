@@ -105,7 +105,7 @@ fn reference_agrees(name: &str) {
     for algorithm in [Algorithm::Nassau, Algorithm::Classical] {
         let got: Vec<(i32, u32, usize)> = ext(name, algorithm, max_stem, max_s)
             .iter()
-            .map(|e| (e.stem, e.s, e.dim))
+            .map(|e| (e.stem(), e.s(), e.dim))
             .collect();
         assert_eq!(
             got,

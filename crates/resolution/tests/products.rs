@@ -52,7 +52,7 @@ fn c2() -> FiniteModule {
 }
 
 fn dim(res: &Resolution, stem: i32, s: u32) -> usize {
-    res.number_of_gens(s, stem + s as i32)
+    res.number_of_gens(Bidegree::n_s(stem, s))
 }
 
 /// The unique class at `(stem, s)`, asserting that Ext there is one-dimensional.
@@ -184,7 +184,7 @@ fn products_leaving_the_range_are_unknown() {
 fn products_commute(res: &Resolution, min_nonzero: usize) {
     let mut nonzero = 0;
     for e in res.ext() {
-        let source = Bidegree::s_t(e.s, e.t);
+        let source = e.bidegree;
         for (i, j) in [(0, 1), (0, 2), (1, 2)] {
             let (Some(hi), Some(hj)) = (h_matrix(res, i, source), h_matrix(res, j, source)) else {
                 continue;
@@ -198,9 +198,11 @@ fn products_commute(res: &Resolution, min_nonzero: usize) {
             let ij = hi.mul(&hj_after);
             let ji = hj.mul(&hi_after);
             assert_eq!(
-                ij, ji,
+                ij,
+                ji,
                 "h{i} h{j} ≠ h{j} h{i} on (stem {}, s {})",
-                e.stem, e.s
+                e.stem(),
+                e.s()
             );
             nonzero += usize::from(!ij.is_zero());
         }
@@ -238,14 +240,14 @@ fn matrices_agree_with_decoded_terms() {
         let res = resolve(module, 20, 10);
         let mut ones = 0;
         for e in res.ext() {
-            let source = Bidegree::s_t(e.s, e.t);
-            let first = res.free_module(e.s).gens_below(e.t);
+            let source = e.bidegree;
+            let first = res.free_module(e.s()).gens_below(e.t());
             for i in 0..=2u32 {
                 let Some(m) = h_matrix(&res, i, source) else {
                     continue;
                 };
                 let target = source.times_h(i);
-                let mut want = Matrix::new(e.dim, res.number_of_gens(target.s(), target.t()));
+                let mut want = Matrix::new(e.dim, res.number_of_gens(target));
                 let op = PPart::from_slice(&[1 << i]);
                 for (col, dg) in res
                     .free_module(target.s())
@@ -260,7 +262,7 @@ fn matrices_agree_with_decoded_terms() {
                         }
                     }
                 }
-                assert_eq!(m, want, "h{i} on (stem {}, s {})", e.stem, e.s);
+                assert_eq!(m, want, "h{i} on (stem {}, s {})", e.stem(), e.s());
                 ones += (0..m.rows())
                     .map(|r| m.row_vector(r).count_ones())
                     .sum::<usize>();

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use resolution::save::{SaveDir, SaveOptions};
-use resolution::{Algorithm, Resolution, ResolutionConfig, RunOptions};
+use resolution::{Algorithm, Bidegree, Resolution, ResolutionConfig, RunOptions};
 use steenrod::module::FiniteModule;
 
 type Differentials = Vec<(u32, i32, Vec<Vec<u64>>)>;
@@ -233,7 +233,7 @@ fn a_record_declaring_a_huge_payload_is_corrupt_and_nothing_is_allocated_from_it
             SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open");
         let (s, t) = (3u32, 10i32);
         std::fs::write(
-            save.record_path(s, t),
+            save.record_path(Bidegree::s_t(s, t)),
             record_declaring(&save.header().identity(), s, t, raw_len),
         )
         .expect("write");
@@ -249,8 +249,8 @@ fn a_record_declaring_a_huge_payload_is_corrupt_and_nothing_is_allocated_from_it
         assert_eq!(report.corrupt.len(), 1, "{:?}", report.warnings);
         let c = &report.corrupt[0];
         assert_eq!(
-            (c.s, c.t, c.reason.field),
-            (s, t, "payload length"),
+            (c.bidegree, c.reason.field),
+            (Bidegree::s_t(s, t), "payload length"),
             "{}",
             c.reason
         );
@@ -279,7 +279,7 @@ fn a_record_that_is_not_a_regular_file_is_corrupt_and_never_opened() {
     run(&sphere, 12, 5, Algorithm::Nassau, Some(&dir));
     let save =
         SaveDir::open(&dir, &sphere, Algorithm::Nassau, SaveOptions::default()).expect("open");
-    let rec = save.record_path(2, 8);
+    let rec = save.record_path(Bidegree::s_t(2, 8));
     std::fs::remove_file(&rec).expect("remove");
     std::os::unix::fs::symlink("/dev/zero", &rec).expect("symlink");
     let mut res = Resolution::new(

@@ -49,8 +49,11 @@ fn sphere_matches_reference(algorithm: Algorithm) {
     let (max_stem, max_s) = (30, 16);
     let res = resolve_sphere(max_stem, max_s, algorithm);
     let reference = reference("S_2.csv");
-    let ours: BTreeMap<(i32, u32), usize> =
-        res.ext().iter().map(|e| ((e.stem, e.s), e.dim)).collect();
+    let ours: BTreeMap<(i32, u32), usize> = res
+        .ext()
+        .iter()
+        .map(|e| ((e.stem(), e.s()), e.dim))
+        .collect();
     let mut checked = 0;
     for stem in 0..=max_stem {
         for s in 0..=max_s {

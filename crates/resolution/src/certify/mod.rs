@@ -79,6 +79,8 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::bidegree::Bidegree;
+use crate::store::Store;
 use crate::{Resolution, ResolutionConfig};
 
 /// What [`certify`] established: for every `s ≤ max_s` and stem `min_stem ≤ n ≤ max_stem`,
@@ -150,12 +152,8 @@ pub enum Reason {
 /// The bidegree where the certificate fails, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
-    /// Stem `t − s`.
-    pub stem: i32,
-    /// Filtration.
-    pub s: u32,
-    /// Internal degree.
-    pub t: i32,
+    /// Where.
+    pub bidegree: Bidegree,
     /// What failed.
     pub reason: Reason,
 }
@@ -163,9 +161,7 @@ pub struct Failure {
 impl Failure {
     fn new(s: u32, t: i32, reason: Reason) -> Self {
         Failure {
-            stem: t - s as i32,
-            s,
-            t,
+            bidegree: Bidegree::s_t(s, t),
             reason,
         }
     }
@@ -180,14 +176,14 @@ impl Failure {
             Reason::NotExact { .. } => (3, 0),
             Reason::NotMinimal { .. } => (4, 0),
         };
-        (self.stem, self.s, kind, generator)
+        (self.bidegree.n(), self.bidegree.s(), kind, generator)
     }
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (s, t) = (self.s, self.t);
-        write!(f, "bidegree (stem {}, s {s}, t {t}): ", self.stem)?;
+        let (s, t) = (self.bidegree.s(), self.bidegree.t());
+        write!(f, "bidegree (stem {}, s {s}, t {t}): ", self.bidegree.n())?;
         match &self.reason {
             Reason::WrongLength { generator, len, expected } => {
                 let basis = if s == 0 { format!("M_{t}") } else { format!("C_{} on generators of degree < {t}", s - 1) };
@@ -216,29 +212,47 @@ impl fmt::Display for Failure {
     }
 }
 
+/// Why a range cannot be certified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RangeError {
+    /// The range is not inside the resolved one.
+    #[error("stem ≤ {max_stem}, s ≤ {max_s} is outside the resolved range stem ≤ {resolved_stem}, s ≤ {resolved_s}")]
+    Outside {
+        /// Requested largest stem.
+        max_stem: i32,
+        /// Requested largest filtration.
+        max_s: u32,
+        /// The resolution's largest stem.
+        resolved_stem: i32,
+        /// The resolution's largest filtration.
+        resolved_s: u32,
+    },
+    /// The stem bound lies below the bottom cell.
+    #[error("stem ≤ {max_stem} is below the bottom cell (degree {bottom}): an empty range")]
+    Empty {
+        /// Requested largest stem.
+        max_stem: i32,
+        /// Degree of the module's bottom cell.
+        bottom: i32,
+    },
+}
+
 /// Errors of [`certify`].
 #[derive(Debug, thiserror::Error)]
 pub enum CertifyError {
     /// The range is empty or not inside the resolution's range.
     #[error("certify: {0}")]
-    Range(String),
+    Range(RangeError),
     /// A bidegree of the range has not been resolved (or loaded).
-    #[error("certify: bidegree (stem {stem}, s {s}, t {t}) of the range is not resolved")]
-    NotResolved {
-        /// Stem.
-        stem: i32,
-        /// Filtration.
-        s: u32,
-        /// Internal degree.
-        t: i32,
-    },
+    #[error("certify: bidegree (stem {}, s {}, t {}) of the range is not resolved", .0.n(), .0.s(), .0.t())]
+    NotResolved(Bidegree),
     /// The thread pool could not be built.
-    #[error("certify: cannot start {threads} worker threads: {reason}")]
+    #[error("certify: cannot start {threads} worker threads: {source}")]
     Threads {
         /// Requested threads.
         threads: usize,
         /// Why.
-        reason: String,
+        source: rayon::ThreadPoolBuildError,
     },
     /// The certificate fails: the first failing bidegree (smallest stem, then `s`).
     #[error("certificate failed at {0}")]
@@ -265,21 +279,24 @@ pub fn certify(
     let (n, top) = (range.max_stem, range.max_s);
     let have = res.config;
     if top > have.max_s || n > have.max_stem {
-        return Err(CertifyError::Range(format!(
-            "stem ≤ {n}, s ≤ {top} is outside the resolved range stem ≤ {}, s ≤ {}",
-            have.max_stem, have.max_s
-        )));
+        return Err(CertifyError::Range(RangeError::Outside {
+            max_stem: n,
+            max_s: top,
+            resolved_stem: have.max_stem,
+            resolved_s: have.max_s,
+        }));
     }
     if n < min {
-        return Err(CertifyError::Range(format!(
-            "stem ≤ {n} is below the bottom cell (degree {min}): an empty range"
-        )));
+        return Err(CertifyError::Range(RangeError::Empty {
+            max_stem: n,
+            bottom: min,
+        }));
     }
     for stem in min..=n {
         for s in 0..=top {
-            let t = stem + s as i32;
-            if !res.rows[s as usize].is_complete(t) {
-                return Err(CertifyError::NotResolved { stem, s, t });
+            let b = Bidegree::n_s(stem, s);
+            if !res.rows.is_complete(b) {
+                return Err(CertifyError::NotResolved(b));
             }
         }
     }
@@ -292,10 +309,7 @@ pub fn certify(
         .num_threads(threads)
         .thread_name(|i| format!("adams-certify-{i}"))
         .build()
-        .map_err(|e| CertifyError::Threads {
-            threads,
-            reason: e.to_string(),
-        })?;
+        .map_err(|source| CertifyError::Threads { threads, source })?;
     let mut certificate = pool.install(|| check(res, n, top))?;
     certificate.elapsed = started.elapsed();
     Ok(certificate)
@@ -334,40 +348,7 @@ fn check(res: &Resolution, n: i32, top: u32) -> Result<Certificate, CertifyError
         gens: &gens,
         top,
     };
-    // Largest matrices first, one task each: the run then ends on small ones instead of
-    // waiting for a large one started last (the sizes span five orders of magnitude).
-    let size = |s: u32, t: i32| -> u64 {
-        let c = res.free_module(s);
-        (c.min_degree()..=t)
-            .map(|d| (c.gens_in_degree(d) * res.algebra.dim((t - d) as u32)) as u64)
-            .sum()
-    };
-    let width = |s: u32, t: i32| {
-        if s == 0 {
-            res.module.dim(t) as u64
-        } else {
-            size(s - 1, t)
-        }
-    };
-    let mut order: Vec<usize> = (0..tasks.len()).collect();
-    let cost: Vec<u64> = tasks
-        .iter()
-        .map(|&(s, t)| size(s, t).saturating_mul(width(s, t).max(1)))
-        .collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(cost[i]));
-    let mut outcomes: Vec<Option<matrix::Outcome>> = (0..tasks.len()).map(|_| None).collect();
-    let done: Vec<(usize, matrix::Outcome)> = order
-        .par_iter()
-        .with_max_len(1)
-        .map(|&i| (i, ctx.check(tasks[i].0, tasks[i].1)))
-        .collect();
-    for (i, o) in done {
-        outcomes[i] = Some(o);
-    }
-    let outcomes: Vec<matrix::Outcome> = outcomes
-        .into_iter()
-        .map(|o| o.expect("every task ran"))
-        .collect();
+    let outcomes = run_largest_first(res, &ctx, &tasks);
 
     // ranks[s][t − (min + s)], dims likewise.
     let mut ranks: Vec<Vec<usize>> = (0..=top).map(|_| Vec::new()).collect();
@@ -389,19 +370,7 @@ fn check(res: &Resolution, n: i32, top: u32) -> Result<Certificate, CertifyError
             ranks[s as usize][k as usize]
         }
     };
-    for t in min..=n {
-        let dim = res.module.dim(t);
-        if rank(0, t) != dim {
-            failures.push(Failure::new(
-                0,
-                t,
-                Reason::NotOnto {
-                    rank: rank(0, t),
-                    dim,
-                },
-            ));
-        }
-    }
+    onto_failures(res, n, &rank, &mut failures);
     for s in 0..top {
         for t in min + s as i32..=last_t(s) {
             let dim = dims[s as usize][(t - min - s as i32) as usize];
@@ -431,6 +400,71 @@ fn check(res: &Resolution, n: i32, top: u32) -> Result<Certificate, CertifyError
         largest,
         elapsed: Duration::ZERO,
     })
+}
+
+/// Checks every `D_{s,t}` of `tasks` on the current pool, largest matrices first, one
+/// task each: the run then ends on small ones instead of waiting for a large one started
+/// last (the sizes span five orders of magnitude). The outcomes in `tasks`' order.
+fn run_largest_first(
+    res: &Resolution,
+    ctx: &matrix::Context<'_>,
+    tasks: &[(u32, i32)],
+) -> Vec<matrix::Outcome> {
+    let size = |s: u32, t: i32| -> u64 {
+        let c = res.free_module(s);
+        (c.min_degree()..=t)
+            .map(|d| (c.gens_in_degree(d) * res.algebra.dim((t - d) as u32)) as u64)
+            .sum()
+    };
+    let width = |s: u32, t: i32| {
+        if s == 0 {
+            res.module.dim(t) as u64
+        } else {
+            size(s - 1, t)
+        }
+    };
+    let mut order: Vec<usize> = (0..tasks.len()).collect();
+    let cost: Vec<u64> = tasks
+        .iter()
+        .map(|&(s, t)| size(s, t).saturating_mul(width(s, t).max(1)))
+        .collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(cost[i]));
+    let mut outcomes: Vec<Option<matrix::Outcome>> = (0..tasks.len()).map(|_| None).collect();
+    let done: Vec<(usize, matrix::Outcome)> = order
+        .par_iter()
+        .with_max_len(1)
+        .map(|&i| (i, ctx.check(tasks[i].0, tasks[i].1)))
+        .collect();
+    for (i, o) in done {
+        outcomes[i] = Some(o);
+    }
+    outcomes
+        .into_iter()
+        .map(|o| o.expect("every task ran"))
+        .collect()
+}
+
+/// Condition "onto": `d_0` maps onto `M_t` for every `t ≤ n` (`rank(s, t)`: the rank of
+/// `D_{s,t}`).
+fn onto_failures(
+    res: &Resolution,
+    n: i32,
+    rank: &dyn Fn(u32, i32) -> usize,
+    failures: &mut Vec<Failure>,
+) {
+    for t in res.module.min_degree()..=n {
+        let dim = res.module.dim(t);
+        if rank(0, t) != dim {
+            failures.push(Failure::new(
+                0,
+                t,
+                Reason::NotOnto {
+                    rank: rank(0, t),
+                    dim,
+                },
+            ));
+        }
+    }
 }
 
 fn first_failure(failures: &mut [Failure]) -> Option<Failure> {

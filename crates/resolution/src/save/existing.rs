@@ -10,9 +10,10 @@ use steenrod::module::FiniteModule;
 
 use super::record::{self, Kind};
 use super::{
-    generators_payload_of, io_error, read_header_text, write_atomic, Header, SaveDir, SaveError,
-    SaveOptions, HEADER_FILE,
+    generators_payload_of, io_error, read_header_text, record_path_in, write_atomic, Header,
+    SaveDir, SaveError, SaveOptions, HEADER_FILE,
 };
+use crate::bidegree::Bidegree;
 use crate::Algorithm;
 
 /// The algorithm a header names.
@@ -93,11 +94,11 @@ impl SaveDir {
         algorithm_of(&self.header)
     }
 
-    /// The bidegrees `(s, t)` that have a file (`s{s}/t{t}.rec`; whether it is valid is
+    /// The bidegrees that have a file (`s{s}/t{t}.rec`; whether it is valid is
     /// checked when loading), sorted.
     ///
     /// Errors: [`SaveError::Io`] when a folder cannot be listed.
-    pub fn bidegree_files(&self) -> Result<Vec<(u32, i32)>, SaveError> {
+    pub fn bidegree_files(&self) -> Result<Vec<Bidegree>, SaveError> {
         Self::bidegree_files_in(&self.dir)
     }
 
@@ -105,7 +106,7 @@ impl SaveDir {
     /// find the top internal degree of its records).
     ///
     /// Errors: [`SaveError::Io`] when a folder cannot be listed.
-    pub fn bidegree_files_in(dir: &Path) -> Result<Vec<(u32, i32)>, SaveError> {
+    pub fn bidegree_files_in(dir: &Path) -> Result<Vec<Bidegree>, SaveError> {
         let mut out = Vec::new();
         for entry in fs::read_dir(dir).map_err(|e| io_error(dir, e))? {
             let entry = entry.map_err(|e| io_error(dir, e))?;
@@ -130,11 +131,9 @@ impl SaveDir {
                     .and_then(|n| n.parse::<i32>().ok());
                 if let Some(t) = t {
                     // Only the canonical name is a record (`SaveDir::record_path`).
-                    let canonical = dir
-                        .join(format!("s{s:03}"))
-                        .join(format!("t{t:03}.{}", record::EXTENSION));
-                    if canonical == f.path() {
-                        out.push((s, t));
+                    let b = Bidegree::s_t(s, t);
+                    if record_path_in(dir, b) == f.path() {
+                        out.push(b);
                     }
                 }
             }
@@ -143,7 +142,7 @@ impl SaveDir {
         Ok(out)
     }
 
-    /// Replaces the file of bidegree `(s, t)` by one generators record holding `values`
+    /// Replaces the file of bidegree `b` by one generators record holding `values`
     /// (the differentials of its generators, in the format and with the checksum a run
     /// writes; no quasi-inverse record), atomically. Panics unless all values have the
     /// same length.
@@ -152,13 +151,13 @@ impl SaveDir {
     /// is not exact); a run never calls it.
     ///
     /// Errors: [`SaveError::Io`].
-    pub fn write_generators(&self, s: u32, t: i32, values: &[FpVector]) -> Result<(), SaveError> {
-        let path = self.record_path(s, t);
+    pub fn write_generators(&self, b: Bidegree, values: &[FpVector]) -> Result<(), SaveError> {
+        let path = self.record_path(b);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent).map_err(|e| io_error(parent, e))?;
         }
         let payload = generators_payload_of(values.iter());
-        let encoded = record::encode(Kind::Generators, &self.identity, s, t, &payload);
+        let encoded = record::encode(Kind::Generators, &self.identity, b.s(), b.t(), &payload);
         write_atomic(&path, &encoded.bytes)
     }
 }

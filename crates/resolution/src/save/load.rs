@@ -14,7 +14,9 @@ use rayon::prelude::*;
 
 use super::record::{self, corrupt, Corrupt, Kind, Reader};
 use super::{read_regular, ReadError, SaveDir, SaveError};
+use crate::bidegree::Bidegree;
 use crate::free_module::decode_with_degrees;
+use crate::store::Store;
 use crate::{Differential, Resolution};
 
 /// What [`Resolution::resume`] found.
@@ -40,10 +42,8 @@ pub struct ResumeReport {
 /// file, or too large).
 #[derive(Clone, Debug)]
 pub struct CorruptRecord {
-    /// Its filtration.
-    pub s: u32,
-    /// Its internal degree.
-    pub t: i32,
+    /// Its bidegree.
+    pub bidegree: Bidegree,
     /// Its file.
     pub path: PathBuf,
     /// Why it was rejected.
@@ -154,49 +154,52 @@ impl Resolution {
         let started = Instant::now();
         let min = self.module.min_degree();
         let cfg = self.config;
-        let coords: Vec<(u32, i32)> = (0..=cfg.max_s)
-            .flat_map(|s| (min..=cfg.max_stem).map(move |stem| (s, stem + s as i32)))
+        // Row by row, stem by stem: the dependencies of a bidegree come before it.
+        let coords: Vec<Bidegree> = (0..=cfg.max_s)
+            .flat_map(|s| (min..=cfg.max_stem).map(move |n| Bidegree::n_s(n, s)))
             .collect();
-        let width = (cfg.max_stem - min + 1) as usize;
         let mut report = ResumeReport {
             bidegrees: coords.len(),
             ..ResumeReport::default()
         };
-
-        // 1. Read and check every record present (in parallel); decompress nothing yet.
-        for s in 0..=cfg.max_s {
-            let row = save.dir.join(format!("s{s:03}"));
-            if row.exists() && !row.is_dir() {
-                return Err(SaveError::Refused {
-                    dir: save.dir.display().to_string(),
-                    field: row.display().to_string(),
-                    reason: "exists and is not a folder".to_string(),
-                });
+        check_rows(&save, cfg.max_s)?;
+        let parsed = read_all(&save, &coords);
+        let (gens, degrees) = self.choose(&save, &coords, parsed, &mut report);
+        let decoded = self.decode(&coords, gens, &degrees);
+        for (&b, d) in coords.iter().zip(decoded) {
+            if let Some(d) = d {
+                self.rows.put_owned(b, d, None)?;
+                report.loaded += 1;
             }
         }
-        let parsed: Vec<Option<Result<Checked, Corrupt>>> = coords
-            .par_iter()
-            .map(
-                |&(s, t)| match read_regular(&save.record_path(s, t), record::MAX_FILE_LEN) {
-                    Ok(bytes) => Some(check_file(bytes, &save.identity, s, t)),
-                    Err(ReadError::Missing) => None,
-                    Err(e) => Some(Err(corrupt("file", e.to_string()))),
-                },
-            )
-            .collect();
+        self.save = Some(save);
+        report.elapsed = started.elapsed();
+        Ok(report)
+    }
 
-        // 2. Decide what loads, in dependency order (rows, then degrees), decompressing a
-        //    record only once the generators below it bound its length.
+    /// Phase 2: decides what loads, in dependency order (rows, then degrees),
+    /// decompressing a record only once the generators below it bound its length. Returns
+    /// the parsed generators of each bidegree that loads, and the degrees of the
+    /// generators loaded in each row.
+    fn choose(
+        &self,
+        save: &SaveDir,
+        coords: &[Bidegree],
+        parsed: Vec<Option<Result<Checked, Corrupt>>>,
+        report: &mut ResumeReport,
+    ) -> (Vec<Option<Gens>>, Vec<Vec<i32>>) {
+        let min = self.module.min_degree();
+        let width = (self.config.max_stem - min + 1) as usize;
         let mut loaded = vec![false; coords.len()];
-        let mut degrees: Vec<Vec<i32>> = vec![Vec::new(); cfg.max_s as usize + 1];
+        let mut degrees: Vec<Vec<i32>> = vec![Vec::new(); self.config.max_s as usize + 1];
         let mut gens: Vec<Option<Gens>> = (0..coords.len()).map(|_| None).collect();
-        for (k, (&(s, t), p)) in coords.iter().zip(parsed).enumerate() {
-            let stem = t - s as i32;
-            let deps_ok = (stem == min || loaded[k - 1]) && (s == 0 || loaded[k - width]);
+        for (k, (&b, p)) in coords.iter().zip(parsed).enumerate() {
+            let (s, t) = (b.s(), b.t());
+            let deps_ok = (b.n() == min || loaded[k - 1]) && (s == 0 || loaded[k - width]);
             let c = match p {
                 None => continue,
                 Some(Err(c)) => {
-                    report.corrupt(&save, s, t, c);
+                    report.corrupt(save, b, c);
                     continue;
                 }
                 Some(Ok(c)) => c,
@@ -205,68 +208,99 @@ impl Resolution {
                 report.not_loaded_dependents += 1;
                 continue;
             }
-            let expected = if s == 0 {
-                self.module.dim(t)
-            } else {
-                degrees[s as usize - 1]
+            let expected = match s {
+                0 => self.module.dim(t),
+                _ => degrees[s as usize - 1]
                     .iter()
                     .filter(|&&d| d < t)
                     .map(|&d| self.algebra.dim((t - d) as u32))
-                    .sum()
+                    .sum(),
             };
-            let g = match parse_checked(&c, expected) {
-                Ok(g) => g,
-                Err(c) => {
-                    report.corrupt(&save, s, t, c);
-                    continue;
+            match parse_checked(&c, expected) {
+                Ok(g) => {
+                    loaded[k] = true;
+                    degrees[s as usize].extend(std::iter::repeat_n(t, g.values.len()));
+                    gens[k] = Some(g);
                 }
-            };
-            loaded[k] = true;
-            degrees[s as usize].extend(std::iter::repeat_n(t, g.values.len()));
-            gens[k] = Some(g);
+                Err(c) => report.corrupt(save, b, c),
+            }
         }
+        (gens, degrees)
+    }
 
-        // 3. Decode the terms (in parallel), then fill the rows in order.
+    /// Phase 3: decodes the terms of every loaded differential (in parallel).
+    fn decode(
+        &self,
+        coords: &[Bidegree],
+        gens: Vec<Option<Gens>>,
+        degrees: &[Vec<i32>],
+    ) -> Vec<Option<Vec<Differential>>> {
         let alg = &self.algebra;
-        let decoded: Vec<Option<Vec<Differential>>> = coords
+        coords
             .par_iter()
             .zip(gens.into_par_iter())
-            .map(|(&(s, t), g)| {
+            .map(|(&b, g)| {
+                let (s, t) = (b.s(), b.t());
                 g.map(|g| {
                     g.values
                         .into_iter()
                         .map(|value| {
-                            let terms = if s == 0 {
-                                Vec::new()
-                            } else {
-                                decode_with_degrees(alg, t, &degrees[s as usize - 1], &value)
+                            let terms = match s {
+                                0 => Vec::new(),
+                                _ => decode_with_degrees(alg, t, &degrees[s as usize - 1], &value),
                             };
                             Differential { value, terms }
                         })
                         .collect()
                 })
             })
-            .collect();
-        for (&(s, t), d) in coords.iter().zip(decoded) {
-            if let Some(d) = d {
-                self.rows[s as usize].set_gens(t, d);
-                report.loaded += 1;
-            }
-        }
-        self.save = Some(save);
-        report.elapsed = started.elapsed();
-        Ok(report)
+            .collect()
     }
 }
 
+/// Errors: [`SaveError::Refused`] when a row folder `s{s}`, `s ≤ max_s`, exists and is
+/// not a folder.
+fn check_rows(save: &SaveDir, max_s: u32) -> Result<(), SaveError> {
+    for s in 0..=max_s {
+        let row = save.dir.join(format!("s{s:03}"));
+        if row.exists() && !row.is_dir() {
+            return Err(SaveError::Refused {
+                dir: save.dir.display().to_string(),
+                field: row.display().to_string(),
+                reason: "exists and is not a folder".to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Phase 1: reads and checks every record present (in parallel); decompresses nothing.
+fn read_all(save: &SaveDir, coords: &[Bidegree]) -> Vec<Option<Result<Checked, Corrupt>>> {
+    coords
+        .par_iter()
+        .map(
+            |&b| match read_regular(&save.record_path(b), record::MAX_FILE_LEN) {
+                Ok(bytes) => Some(check_file(bytes, &save.identity, b.s(), b.t())),
+                Err(ReadError::Missing) => None,
+                Err(e) => Some(Err(corrupt("file", e.to_string()))),
+            },
+        )
+        .collect()
+}
+
 impl ResumeReport {
-    fn corrupt(&mut self, save: &SaveDir, s: u32, t: i32, reason: Corrupt) {
-        let path = save.record_path(s, t);
+    fn corrupt(&mut self, save: &SaveDir, bidegree: Bidegree, reason: Corrupt) {
+        let path = save.record_path(bidegree);
         self.warnings.push(format!(
-            "save record {} is corrupt ({reason}): recomputing bidegree (stem {}, s {s}) and every bidegree depending on it",
+            "save record {} is corrupt ({reason}): recomputing bidegree (stem {}, s {}) and every bidegree depending on it",
             path.display(),
-            t - s as i32
+            bidegree.n(),
+            bidegree.s()
         ));
-        self.corrupt.push(CorruptRecord { s, t, path, reason });
+        self.corrupt.push(CorruptRecord {
+            bidegree,
+            path,
+            reason,
+        });
     }
 }

@@ -33,10 +33,11 @@ use steenrod::module::FiniteModule;
 
 pub use header::{algorithm_name, module_hash, Header};
 pub use load::{CorruptRecord, ResumeReport};
-pub use quasi_inverse::{QuasiInverseKind, StepQuasiInverse};
 pub use record::{Corrupt, Kind};
-pub(crate) use writer::{Job, WriterShared, QUEUE as WRITE_QUEUE, WRITERS};
+use writer::Job;
 
+use crate::bidegree::Bidegree;
+use crate::step::StepQuasiInverse;
 use crate::{Algorithm, Differential};
 
 /// Version of the record and header formats this build reads and writes.
@@ -67,6 +68,27 @@ pub enum SaveError {
         /// The operating system's reason.
         reason: String,
     },
+    /// The directory was made for another algorithm than the run's.
+    #[error("save directory {}: field algorithm: made for {saved}, this run uses {run}", dir.display())]
+    AlgorithmMismatch {
+        /// The directory.
+        dir: PathBuf,
+        /// The algorithm in its header.
+        saved: String,
+        /// The run's algorithm.
+        run: &'static str,
+    },
+    /// A writer thread could not be started.
+    #[error("cannot start {threads} worker threads: save writer: {source}")]
+    WriterThreads {
+        /// Writer threads requested.
+        threads: usize,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The writer threads stopped (after an earlier write error).
+    #[error("the save writer thread stopped")]
+    WriterStopped,
 }
 
 fn io_error(path: &Path, e: impl std::fmt::Display) -> SaveError {
@@ -296,21 +318,30 @@ impl SaveDir {
         self.stats.lock().expect("save stats").clone()
     }
 
-    /// The path of the file of bidegree `(s, t)`.
-    pub fn record_path(&self, s: u32, t: i32) -> PathBuf {
-        self.dir
-            .join(format!("s{s:03}"))
-            .join(format!("t{t:03}.{}", record::EXTENSION))
+    /// The path of the file of bidegree `b`: `DIR/s{s:03}/t{t:03}.rec`.
+    pub fn record_path(&self, b: Bidegree) -> PathBuf {
+        record_path_in(&self.dir, b)
     }
 
-    /// Reads the quasi-inverse record of bidegree `(s, t)`, checking its checksum.
+    /// Checks that the directory was made for `algorithm` (a run of another algorithm
+    /// would mix two resolutions). Errors: [`SaveError::AlgorithmMismatch`].
+    pub fn check_algorithm(&self, algorithm: Algorithm) -> Result<(), SaveError> {
+        let run = algorithm_name(algorithm);
+        if self.header.algorithm != run {
+            return Err(SaveError::AlgorithmMismatch {
+                dir: self.dir.clone(),
+                saved: self.header.algorithm.clone(),
+                run,
+            });
+        }
+        Ok(())
+    }
+
+    /// Reads the quasi-inverse record of bidegree `b`, checking its checksum.
     /// `Ok(None)` when the bidegree has no file or its file no quasi-inverse record.
-    pub fn read_quasi_inverse(
-        &self,
-        s: u32,
-        t: i32,
-    ) -> Result<Option<StepQuasiInverse>, SaveError> {
-        let path = self.record_path(s, t);
+    pub fn read_quasi_inverse(&self, b: Bidegree) -> Result<Option<StepQuasiInverse>, SaveError> {
+        let (s, t) = (b.s(), b.t());
+        let path = self.record_path(b);
         let bytes = match read_regular(&path, record::MAX_FILE_LEN) {
             Ok(b) => b,
             Err(ReadError::Missing) => return Ok(None),
@@ -322,7 +353,7 @@ impl SaveDir {
         }
         let payload = record::decode(rest, Kind::QuasiInverse, &self.identity, s, t)
             .map_err(|c| io_error(&path, c))?;
-        StepQuasiInverse::from_payload(&payload)
+        quasi_inverse::from_payload(&payload)
             .map(Some)
             .map_err(|c| io_error(&path, c))
     }
@@ -352,13 +383,13 @@ impl SaveDir {
 
     /// The file of one completed full step: its generators record, then its quasi-inverse
     /// record (if kept).
-    pub(crate) fn encode_step(
+    fn encode_step(
         &self,
-        s: u32,
-        t: i32,
+        b: Bidegree,
         gens: &[Differential],
         qi: Option<&StepQuasiInverse>,
     ) -> Job {
+        let (s, t) = (b.s(), b.t());
         let g = record::encode(
             Kind::Generators,
             &self.identity,
@@ -367,7 +398,7 @@ impl SaveDir {
             &generators_payload(gens),
         );
         let mut job = Job {
-            path: self.record_path(s, t),
+            path: self.record_path(b),
             gens_len: g.bytes.len(),
             gens_raw: g.raw_len,
             qi_len: 0,
@@ -375,7 +406,13 @@ impl SaveDir {
             bytes: g.bytes,
         };
         if let (true, Some(qi)) = (self.options.quasi_inverses, qi) {
-            let q = record::encode(Kind::QuasiInverse, &self.identity, s, t, &qi.payload());
+            let q = record::encode(
+                Kind::QuasiInverse,
+                &self.identity,
+                s,
+                t,
+                &quasi_inverse::payload(qi),
+            );
             job.qi_len = q.bytes.len();
             job.qi_raw = q.raw_len;
             job.bytes.extend_from_slice(&q.bytes);
@@ -400,6 +437,13 @@ impl SaveDir {
         }
         Ok(())
     }
+}
+
+/// The path of the file of bidegree `b` in the save directory `dir` (the one canonical
+/// name).
+fn record_path_in(dir: &Path, b: Bidegree) -> PathBuf {
+    dir.join(format!("s{:03}", b.s()))
+        .join(format!("t{:03}.{}", b.t(), record::EXTENSION))
 }
 
 #[cfg(unix)]

@@ -186,6 +186,14 @@ pub fn decode_checked(bytes: &[u8], raw_len: usize, method: u8) -> Result<Vec<u8
     }
 }
 
+fn u32_at(bytes: &[u8], o: usize) -> u32 {
+    u32::from_le_bytes(bytes[o..o + 4].try_into().expect("4 bytes"))
+}
+
+fn u64_at(bytes: &[u8], o: usize) -> u64 {
+    u64::from_le_bytes(bytes[o..o + 8].try_into().expect("8 bytes"))
+}
+
 /// [`decode`] without decompressing: checks everything but the compressed stream's
 /// contents (which the checksum covers). Returns the payload's length and compression
 /// method.
@@ -209,10 +217,7 @@ pub fn check(
     if &bytes[..8] != MAGIC {
         return Err(corrupt("magic", "not an adams record"));
     }
-    let u16_at = |o: usize| u16::from_le_bytes(bytes[o..o + 2].try_into().expect("2 bytes"));
-    let u32_at = |o: usize| u32::from_le_bytes(bytes[o..o + 4].try_into().expect("4 bytes"));
-    let u64_at = |o: usize| u64::from_le_bytes(bytes[o..o + 8].try_into().expect("8 bytes"));
-    let stored_len = u64_at(44);
+    let stored_len = u64_at(bytes, 44);
     let expected_len = (HEADER_LEN + CHECKSUM_LEN) as u64 + stored_len;
     if bytes.len() as u64 != expected_len {
         return Err(corrupt(
@@ -230,8 +235,21 @@ pub fn check(
             "BLAKE3 of the record does not match (altered bytes)",
         ));
     }
+    check_header(bytes, kind, identity, s, t, stored_len)
+}
+
+/// The header fields of a record whose length and checksum hold: version, kind, identity,
+/// bidegree, payload length and compression method.
+fn check_header(
+    bytes: &[u8],
+    kind: Kind,
+    identity: &[u8; 16],
+    s: u32,
+    t: i32,
+    stored_len: u64,
+) -> Result<(usize, u8), Corrupt> {
     // The checksum holds: what follows is what was written.
-    let version = u16_at(8);
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
     if version != super::FORMAT_VERSION {
         return Err(corrupt(
             "format version",
@@ -250,14 +268,14 @@ pub fn check(
             "written for another save directory (module, prime or algorithm)",
         ));
     }
-    let (rs, rt) = (u32_at(28), u32_at(32) as i32);
+    let (rs, rt) = (u32_at(bytes, 28), u32_at(bytes, 32) as i32);
     if (rs, rt) != (s, t) {
         return Err(corrupt(
             "bidegree",
             format!("(s {rs}, t {rt}) in the file for (s {s}, t {t})"),
         ));
     }
-    let raw_len = u64_at(36);
+    let raw_len = u64_at(bytes, 36);
     if raw_len > MAX_RAW_LEN {
         return Err(corrupt(
             "payload length",

@@ -9,11 +9,15 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, SyncSender};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::{io_error, sync_dir, write_atomic, SaveDir, SaveError};
+use crate::bidegree::Bidegree;
+use crate::free_module::Differential;
+use crate::step::StepQuasiInverse;
+use crate::store::Store;
 
 /// Bidegrees whose records may wait for the writers before `on_done` blocks.
 pub(crate) const QUEUE: usize = 64;
@@ -36,16 +40,16 @@ pub(crate) struct Job {
     pub qi_raw: usize,
 }
 
-/// What the writer tells the driving thread.
+/// What the writers tell the workers and the driving thread.
 #[derive(Default)]
-pub(crate) struct WriterShared {
+struct WriterShared {
     failed: AtomicBool,
     error: Mutex<Option<SaveError>>,
 }
 
 impl WriterShared {
     /// The first write error, if one happened (taken once).
-    pub fn take_error(&self) -> Option<SaveError> {
+    fn take_error(&self) -> Option<SaveError> {
         if !self.failed.load(Ordering::Acquire) {
             return None;
         }
@@ -53,18 +57,90 @@ impl WriterShared {
     }
 
     /// Whether a write failed.
-    pub fn failed(&self) -> bool {
+    fn failed(&self) -> bool {
         self.failed.load(Ordering::Acquire)
     }
 }
 
+/// The save directory as a [`Store`] while its writer threads run: a put encodes (and
+/// compresses) the bidegree's file on the calling worker and queues it for the writers.
+struct SaveWriters<'a> {
+    save: &'a SaveDir,
+    tx: SyncSender<Job>,
+    shared: &'a WriterShared,
+}
+
+impl Store for SaveWriters<'_> {
+    fn is_complete(&self, b: Bidegree) -> bool {
+        self.save.record_path(b).is_file()
+    }
+
+    fn keeps_quasi_inverses(&self) -> bool {
+        self.save.options().quasi_inverses
+    }
+
+    /// Errors: the first write error of any writer (once; later puts get
+    /// [`SaveError::WriterStopped`]).
+    fn put(
+        &self,
+        b: Bidegree,
+        gens: &[Differential],
+        qi: Option<&StepQuasiInverse>,
+    ) -> Result<(), SaveError> {
+        if self.shared.failed() {
+            return Err(self.shared.take_error().unwrap_or(SaveError::WriterStopped));
+        }
+        let job = self.save.encode_step(b, gens, qi);
+        self.tx.send(job).map_err(|_| SaveError::WriterStopped)
+    }
+}
+
 impl SaveDir {
+    /// Runs `f` with this directory as a [`Store`]: starts [`WRITERS`] writer threads,
+    /// calls `f`, then waits until the writers have written every queued bidegree. Steps
+    /// never wait on the disk unless it falls [`QUEUE`] bidegrees behind.
+    ///
+    /// Errors: `f`'s error first; then [`SaveError::WriterThreads`] when a writer thread
+    /// cannot start, or the first write error not yet returned by a put.
+    pub fn with_writers<R, E: From<SaveError>>(
+        &self,
+        f: impl FnOnce(&dyn Store) -> Result<R, E>,
+    ) -> Result<R, E> {
+        let shared = WriterShared::default();
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Job>(QUEUE);
+        let rx = Mutex::new(rx);
+        // The store owns the sender: it is dropped when `f` returns, and the writers then
+        // finish their queue before the scope ends.
+        let result = std::thread::scope(|scope| {
+            for w in 0..WRITERS {
+                let (shared, rx) = (&shared, &rx);
+                std::thread::Builder::new()
+                    .name(format!("adams-save-writer-{w}"))
+                    .spawn_scoped(scope, move || self.write_loop(rx, shared))
+                    .map_err(|source| SaveError::WriterThreads {
+                        threads: WRITERS,
+                        source,
+                    })?;
+            }
+            let store = SaveWriters {
+                save: self,
+                tx,
+                shared: &shared,
+            };
+            f(&store)
+        })?;
+        match shared.take_error() {
+            Some(e) => Err(e.into()),
+            None => Ok(result),
+        }
+    }
+
     /// One of [`WRITERS`] writer threads: writes every batch it receives until the sender
     /// is dropped (one file per bidegree).
     /// Directories renamed into are fsynced at most every [`DIR_SYNC_EVERY`] and at the
     /// end. After the first error (any thread) nothing more is written; batches are still
     /// received, so the sender never blocks forever.
-    pub(crate) fn write_loop(&self, rx: &Mutex<Receiver<Job>>, shared: &WriterShared) {
+    fn write_loop(&self, rx: &Mutex<Receiver<Job>>, shared: &WriterShared) {
         let mut dirty: BTreeSet<PathBuf> = BTreeSet::new();
         let mut last_sync = Instant::now();
         let fail = |e: SaveError| {

@@ -1,0 +1,46 @@
+//! What a run is asked to do: the range, the algorithm, threads, progress and offload.
+
+use crate::backend::Offload;
+use crate::report::Progress;
+
+/// Which algorithm resolves rows `s ≥ 2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Algorithm {
+    /// Nassau's algorithm (arXiv:1910.04063), the default at p = 2.
+    #[default]
+    Nassau,
+    /// The classical algorithm: the full matrix of each differential.
+    Classical,
+}
+
+/// The range to resolve: every bidegree with stem `n = t − s ≤ max_stem` and `s ≤ max_s`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResolutionConfig {
+    /// Largest stem `n = t − s`.
+    pub max_stem: i32,
+    /// Largest Adams filtration `s`.
+    pub max_s: u32,
+}
+
+/// How to run [`crate::Resolution::run`].
+pub struct RunOptions<'a> {
+    /// Algorithm for rows `s ≥ 2`.
+    pub algorithm: Algorithm,
+    /// Worker threads; 0 means one per core.
+    pub threads: usize,
+    /// Called on the driving thread after each bidegree completes.
+    pub progress: Option<&'a mut dyn FnMut(&Progress)>,
+    /// Where Nassau steps build and reduce their matrices; `None`: the CPU.
+    pub offload: Option<Offload<'a>>,
+}
+
+impl Default for RunOptions<'_> {
+    fn default() -> Self {
+        Self {
+            algorithm: Algorithm::Nassau,
+            threads: 0,
+            progress: None,
+            offload: None,
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! The errors of a resolution run ([`ResolutionError`]); the binary maps each to an exit
+//! code and a one-line message.
+
+use crate::save::SaveError;
+use crate::MAX_ALGEBRA_DEGREE;
+
+/// Errors of a resolution run.
+#[derive(Debug, thiserror::Error)]
+pub enum ResolutionError {
+    /// The requested range needs Milnor basis elements of too high a degree.
+    #[error("range too large: stem {max_stem}, s {max_s} needs internal degrees up to {needed}, above the supported {MAX_ALGEBRA_DEGREE}")]
+    RangeTooLarge {
+        /// Requested largest stem.
+        max_stem: i32,
+        /// Requested largest filtration.
+        max_s: u32,
+        /// Largest degree of A the run would need.
+        needed: i32,
+    },
+    /// The requested stem bound lies below the module's bottom cell.
+    #[error(
+        "invalid range: max stem {max_stem} is below the bottom cell of {module} (degree {bottom})"
+    )]
+    InvalidRange {
+        /// Requested largest stem.
+        max_stem: i32,
+        /// The module's name.
+        module: String,
+        /// Degree of its bottom cell.
+        bottom: i32,
+    },
+    /// An internal consistency check failed (`d∘d ≠ 0`, a lift that does not exist): a bug
+    /// or a faulty device; the run stops, so no chart is written. Passing these checks
+    /// does not make a resolution exact: [`crate::certify()`] checks that.
+    #[error("consistency check failed at bidegree (s = {s}, t = {t}, stem {stem}): {reason}")]
+    Inconsistent {
+        /// Filtration.
+        s: u32,
+        /// Internal degree.
+        t: i32,
+        /// Stem.
+        stem: i32,
+        /// What failed.
+        reason: String,
+    },
+    /// The thread pool could not be built.
+    #[error("cannot start {threads} worker threads: {source}")]
+    Threads {
+        /// Requested threads.
+        threads: usize,
+        /// Why.
+        source: rayon::ThreadPoolBuildError,
+    },
+    /// Writing a save record failed, or the save directory does not fit this run.
+    #[error("{0}")]
+    Save(#[from] SaveError),
+    /// An offloaded build or reduction failed on its device, or differs from the CPU's
+    /// (verify mode).
+    #[error("offload failed at bidegree (s = {s}, t = {t}, stem {stem}): {reason}")]
+    Offload {
+        /// Filtration.
+        s: u32,
+        /// Internal degree.
+        t: i32,
+        /// Stem.
+        stem: i32,
+        /// What failed, where (build, signature, row).
+        reason: String,
+    },
+    /// The dependency graph stalled (a scheduler bug).
+    #[error("the bidegree graph stalled after {completed} of {total} bidegrees")]
+    Stalled {
+        /// Bidegrees completed.
+        completed: usize,
+        /// Bidegrees in the graph.
+        total: usize,
+    },
+}

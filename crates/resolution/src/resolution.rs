@@ -1,0 +1,131 @@
+//! The [`Resolution`] object: a module, the Milnor algebra its range needs, and the free
+//! modules `C_0, …, C_{max_s}` as they are filled in ([`Resolution::run`], in `run.rs`).
+
+use steenrod::module::FiniteModule;
+use steenrod::MilnorAlgebra;
+
+use crate::bidegree::Bidegree;
+use crate::config::{Algorithm, ResolutionConfig, RunOptions};
+use crate::error::ResolutionError;
+use crate::free_module::FreeModule;
+use crate::report::{ExtEntry, RunReport};
+use crate::save;
+use crate::MAX_ALGEBRA_DEGREE;
+
+/// A minimal resolution of a finite module, resolved over a range of bidegrees.
+pub struct Resolution {
+    pub(crate) module: FiniteModule,
+    pub(crate) algebra: MilnorAlgebra,
+    pub(crate) config: ResolutionConfig,
+    /// `C_0, …, C_{max_s}` with their differentials.
+    pub(crate) rows: Vec<FreeModule>,
+    /// Where completed bidegrees are written ([`Resolution::resume`]).
+    pub(crate) save: Option<save::SaveDir>,
+}
+
+impl Resolution {
+    /// Prepares a resolution of `module` over `config`'s range.
+    ///
+    /// Errors: [`ResolutionError::RangeTooLarge`] when the range needs Milnor basis
+    /// elements of degree above [`MAX_ALGEBRA_DEGREE`]; [`ResolutionError::InvalidRange`]
+    /// for a stem bound below the module's bottom cell.
+    pub fn new(module: FiniteModule, config: ResolutionConfig) -> Result<Self, ResolutionError> {
+        if config.max_stem < module.min_degree() {
+            return Err(ResolutionError::InvalidRange {
+                max_stem: config.max_stem,
+                module: module.name().to_string(),
+                bottom: module.min_degree(),
+            });
+        }
+        let needed = config.max_stem as i64 + config.max_s as i64 - module.min_degree() as i64;
+        if needed > MAX_ALGEBRA_DEGREE as i64 {
+            return Err(ResolutionError::RangeTooLarge {
+                max_stem: config.max_stem,
+                max_s: config.max_s,
+                needed: needed.min(i32::MAX as i64) as i32,
+            });
+        }
+        let algebra = MilnorAlgebra::new(needed as u32);
+        let min = module.min_degree();
+        let rows = (0..=config.max_s as i32)
+            .map(|s| FreeModule::new(min + s, config.max_stem + s))
+            .collect();
+        Ok(Self {
+            module,
+            algebra,
+            config,
+            rows,
+            save: None,
+        })
+    }
+
+    /// Caps the bytes of cached admissible-matrix tables for Milnor products
+    /// ([`MilnorAlgebra::with_table_budget`]; 0 computes every product by direct
+    /// enumeration). Call before resolving.
+    pub fn with_product_table_budget(mut self, bytes: usize) -> Self {
+        self.algebra = MilnorAlgebra::with_table_budget(self.algebra.max_degree(), bytes);
+        self
+    }
+
+    /// The module being resolved.
+    pub fn module(&self) -> &FiniteModule {
+        &self.module
+    }
+
+    /// The Milnor algebra used (basis up to the largest degree the range needs).
+    pub fn algebra(&self) -> &MilnorAlgebra {
+        &self.algebra
+    }
+
+    /// The range.
+    pub fn config(&self) -> ResolutionConfig {
+        self.config
+    }
+
+    /// The save directory attached by [`Resolution::resume`], if any.
+    pub fn save_dir(&self) -> Option<&save::SaveDir> {
+        self.save.as_ref()
+    }
+
+    /// The free module `C_s` with `d_s` on its generators.
+    pub fn free_module(&self, s: u32) -> &FreeModule {
+        &self.rows[s as usize]
+    }
+
+    /// `dim Ext^{s,t}` at `b`: the number of generators of `C_s` in degree `t` (0 outside
+    /// the resolved range).
+    pub fn number_of_gens(&self, b: Bidegree) -> usize {
+        self.rows
+            .get(b.s() as usize)
+            .map_or(0, |c| c.gens_in_degree(b.t()))
+    }
+
+    /// Resolves every bidegree in range by Nassau's algorithm on all cores.
+    pub fn resolve(&mut self) -> Result<RunReport, ResolutionError> {
+        self.resolve_with(Algorithm::Nassau)
+    }
+
+    /// Resolves every bidegree in range by `algorithm` on all cores.
+    pub fn resolve_with(&mut self, algorithm: Algorithm) -> Result<RunReport, ResolutionError> {
+        self.run(RunOptions {
+            algorithm,
+            ..RunOptions::default()
+        })
+    }
+
+    /// The nonzero entries of Ext in the resolved range, sorted by stem, then `s`.
+    pub fn ext(&self) -> Vec<ExtEntry> {
+        let mut entries = Vec::new();
+        for (s, c) in (0u32..).zip(&self.rows) {
+            for n in c.min_degree() - s as i32..=self.config.max_stem {
+                let bidegree = Bidegree::n_s(n, s);
+                let dim = c.gens_in_degree(bidegree.t());
+                if dim > 0 {
+                    entries.push(ExtEntry { bidegree, dim });
+                }
+            }
+        }
+        entries.sort();
+        entries
+    }
+}

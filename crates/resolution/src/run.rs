@@ -1,0 +1,328 @@
+//! [`Resolution::run`]: one pass over the bidegree graph, in named phases.
+//!
+//! 1. **Plan** the graph ([`graph::plan`]) and pick the active nodes: those not yet
+//!    filled in, and filled-in classical nodes whose kernel an active node needs (they run
+//!    kernel-only) — [`Active`].
+//! 2. **Compute** each active node on a worker ([`Steps::compute`]): the step gets plain
+//!    inputs (its bidegree, the kernel handed from below, `want_qi`, the offload); a
+//!    completed full step goes to the save directory's store there (encoded on the worker).
+//! 3. **On done**, on the driving thread in completion order ([`Tracker`]): the new
+//!    generators go to the in-memory store (the free modules the next steps read), the
+//!    kernel to the table, and progress is reported.
+//! 4. **Report**: step times slowest first, checks, scheduler statistics.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use fp::Subspace;
+
+use crate::backend::Offload;
+use crate::bidegree::Bidegree;
+use crate::classical::{self, StepKind};
+use crate::config::RunOptions;
+use crate::error::ResolutionError;
+use crate::graph::{self, BidegreeNode, Plan, StepPlan};
+use crate::nassau;
+use crate::report::{Progress, RunReport};
+use crate::resolution::Resolution;
+use crate::sample::Checks;
+use crate::scheduler::{self, RunStats};
+use crate::step::StepOutput;
+use crate::store::Store;
+
+/// What a worker hands the driving thread: the step's output and how long it took.
+type Computed = (Result<StepOutput, ResolutionError>, Duration);
+
+impl Resolution {
+    /// Resolves every bidegree in range: the bidegree graph of [`graph::plan`] on a pool
+    /// of `options.threads` workers. The result does not depend on the thread count.
+    ///
+    /// Bidegrees already filled in (loaded by [`Resolution::resume`], or by an earlier run)
+    /// are not recomputed; a classical step that needs the kernel of such a bidegree gets it
+    /// from a kernel-only step there. With a save directory attached, each bidegree is
+    /// written as it completes (writer threads; the run waits for them at the end) and a
+    /// write error stops the run ([`ResolutionError::Save`]).
+    pub fn run(&mut self, options: RunOptions<'_>) -> Result<RunReport, ResolutionError> {
+        let started = Instant::now();
+        if let Some(save) = &self.save {
+            save.check_algorithm(options.algorithm)?;
+        }
+        let threads = match options.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("adams-worker-{i}"))
+            .build()
+            .map_err(|source| ResolutionError::Threads { threads, source })?;
+        let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
+        let active = Active::select(&plan, &self.rows);
+        let this: &Resolution = self;
+        let mut tracker = Tracker::new(&plan, &active, options.progress);
+        let stats = match &this.save {
+            Some(save) => save.with_writers(|store| {
+                Steps::new(this, &plan, &active, options.offload, Some(store))
+                    .schedule(&pool, &mut tracker)
+            })?,
+            None => Steps::new(this, &plan, &active, options.offload, None)
+                .schedule(&pool, &mut tracker)?,
+        };
+        Ok(tracker.report(started.elapsed(), stats, threads))
+    }
+}
+
+/// The nodes a run computes, numbered `0..len` for the scheduler.
+struct Active {
+    /// The plan's index of each active node.
+    nodes: Vec<usize>,
+    /// Per plan node: a filled-in classical node run only for its kernel.
+    kernel_only: Vec<bool>,
+}
+
+impl Active {
+    /// The nodes not filled in yet in `rows`, and filled-in classical nodes whose kernel
+    /// a node to run needs (run kernel-only).
+    fn select(plan: &Plan, rows: &dyn Store) -> Self {
+        let filled = |i: usize| {
+            let n = plan.nodes[i];
+            n.is_full() && rows.is_complete(n.bidegree)
+        };
+        let mut kernel_only = vec![false; plan.nodes.len()];
+        for (i, n) in plan.nodes.iter().enumerate() {
+            if let (false, Some(k)) = (filled(i), n.kernel_from) {
+                kernel_only[k] |= filled(k);
+            }
+        }
+        let nodes = (0..plan.nodes.len())
+            .filter(|&i| !filled(i) || kernel_only[i])
+            .collect();
+        Self { nodes, kernel_only }
+    }
+
+    /// The scheduler's graph over the active nodes (edges to inactive nodes dropped:
+    /// those are complete).
+    fn graph(&self, plan: &Plan) -> scheduler::Graph {
+        let mut slot = vec![usize::MAX; plan.nodes.len()];
+        for (j, &i) in self.nodes.iter().enumerate() {
+            slot[i] = j;
+        }
+        scheduler::Graph::new(self.nodes.len(), |j| {
+            plan.deps[self.nodes[j]]
+                .iter()
+                .filter_map(|&d| (slot[d] != usize::MAX).then_some(slot[d]))
+                .collect()
+        })
+    }
+
+    /// Whether plan node `i` adds generators in this run (is full and not kernel-only).
+    fn adds_gens(&self, i: usize, node: BidegreeNode) -> bool {
+        node.is_full() && !self.kernel_only[i]
+    }
+
+    /// The step plan node `i` runs in this run.
+    fn step_plan(&self, i: usize, node: BidegreeNode) -> StepPlan {
+        if self.kernel_only[i] {
+            StepPlan::Classical {
+                kind: StepKind::KernelOnly,
+                want_kernel: true,
+            }
+        } else {
+            node.plan
+        }
+    }
+}
+
+/// What the workers share: the resolution (read only), the plan, the kernel table and
+/// the step inputs that come from the run.
+struct Steps<'a> {
+    res: &'a Resolution,
+    plan: &'a Plan,
+    active: &'a Active,
+    /// Kernels handed from a classical step `(s, t)` to `(s+1, t)`; the lock is held only
+    /// to insert or take one, never across a step.
+    kernels: Mutex<Vec<Option<Subspace>>>,
+    offload: Option<Offload<'a>>,
+    /// The save directory's store, if one is attached.
+    save: Option<&'a dyn Store>,
+    want_qi: bool,
+}
+
+impl<'a> Steps<'a> {
+    fn new(
+        res: &'a Resolution,
+        plan: &'a Plan,
+        active: &'a Active,
+        offload: Option<Offload<'a>>,
+        save: Option<&'a dyn Store>,
+    ) -> Self {
+        Self {
+            res,
+            plan,
+            active,
+            kernels: Mutex::new((0..plan.nodes.len()).map(|_| None).collect()),
+            offload,
+            save,
+            want_qi: save.is_some_and(|s| s.keeps_quasi_inverses()),
+        }
+    }
+
+    /// Runs every active node on `pool`, `tracker` recording each completion.
+    fn schedule(
+        &self,
+        pool: &rayon::ThreadPool,
+        tracker: &mut Tracker<'_, '_>,
+    ) -> Result<RunStats, ResolutionError> {
+        let on_done = |j: usize, (out, elapsed): Computed| self.on_done(tracker, j, out, elapsed);
+        scheduler::run(
+            pool,
+            self.active.graph(self.plan),
+            |j| self.compute(j),
+            on_done,
+        )
+        .map_err(|e| match e {
+            scheduler::RunError::Node(e) => e,
+            scheduler::RunError::Stalled { completed, total } => {
+                ResolutionError::Stalled { completed, total }
+            }
+        })
+    }
+
+    /// On a worker: runs active node `j`'s step, and hands a completed full step to the
+    /// save directory's store (records are encoded, and compressed, here).
+    fn compute(&self, j: usize) -> Computed {
+        let i = self.active.nodes[j];
+        let node = self.plan.nodes[i];
+        let b = node.bidegree;
+        let kernel_prev = node.kernel_from.and_then(|k| {
+            self.kernels
+                .lock()
+                .expect("kernel table")
+                .get_mut(k)
+                .and_then(Option::take)
+        });
+        let start = Instant::now();
+        let span = tracing::info_span!("bidegree", s = b.s(), t = b.t(), stem = b.n()).entered();
+        let out = match self.active.step_plan(i, node) {
+            StepPlan::Classical { kind, want_kernel } => classical::step(
+                self.res,
+                b.s(),
+                b.t(),
+                kind,
+                want_kernel,
+                kernel_prev,
+                self.want_qi,
+            ),
+            StepPlan::Nassau => nassau::step(self.res, b.s(), b.t(), self.want_qi, self.offload),
+        };
+        let elapsed = start.elapsed();
+        tracing::debug!(
+            gens = out.as_ref().map_or(0, |o| o.gens.len()),
+            ms = elapsed.as_secs_f64() * 1e3,
+            "step"
+        );
+        drop(span);
+        let out = match (out, self.save) {
+            (Ok(o), Some(save)) if self.active.adds_gens(i, node) => save
+                .put(b, &o.gens, o.quasi_inverse.as_ref())
+                .map(|()| o)
+                .map_err(ResolutionError::from),
+            (out, _) => out,
+        };
+        (out, elapsed)
+    }
+
+    /// On the driving thread: keeps what active node `j` produced (the generators in the
+    /// in-memory store, the kernel in the table) and records the completion.
+    fn on_done(
+        &self,
+        tracker: &mut Tracker<'_, '_>,
+        j: usize,
+        out: Result<StepOutput, ResolutionError>,
+        elapsed: Duration,
+    ) -> Result<(), ResolutionError> {
+        let i = self.active.nodes[j];
+        let node = self.plan.nodes[i];
+        let mut out = out?;
+        tracker.checks.append(&mut out.checks);
+        if let Some(k) = out.kernel {
+            self.kernels.lock().expect("kernel table")[i] = Some(k);
+        }
+        if self.active.adds_gens(i, node) {
+            self.res.rows.put_owned(node.bidegree, out.gens, None)?;
+        }
+        tracker.completed(node.bidegree, elapsed);
+        Ok(())
+    }
+}
+
+/// The driving thread's record of a run: completions, the wavefront, step times and
+/// checks, and the progress callback.
+struct Tracker<'p, 'o> {
+    plan: &'p Plan,
+    done: usize,
+    total: usize,
+    /// Active nodes not yet completed, per stem ([`Plan::stem_index`]).
+    remaining_by_stem: Vec<usize>,
+    step_times: Vec<(Bidegree, Duration)>,
+    checks: Checks,
+    progress: Option<&'o mut dyn FnMut(&Progress)>,
+}
+
+impl<'p, 'o> Tracker<'p, 'o> {
+    fn new(
+        plan: &'p Plan,
+        active: &Active,
+        progress: Option<&'o mut dyn FnMut(&Progress)>,
+    ) -> Self {
+        let mut remaining_by_stem = vec![0usize; plan.nodes_by_stem().len()];
+        for &i in &active.nodes {
+            remaining_by_stem[plan.stem_index(plan.nodes[i].bidegree)] += 1;
+        }
+        Self {
+            plan,
+            done: 0,
+            total: active.nodes.len(),
+            remaining_by_stem,
+            step_times: Vec::with_capacity(active.nodes.len()),
+            checks: Checks::default(),
+            progress,
+        }
+    }
+
+    /// Records that the step at `b` completed after `elapsed`, and reports progress.
+    fn completed(&mut self, b: Bidegree, elapsed: Duration) {
+        self.done += 1;
+        self.step_times.push((b, elapsed));
+        self.remaining_by_stem[self.plan.stem_index(b)] -= 1;
+        if let Some(progress) = self.progress.as_mut() {
+            let front = self
+                .remaining_by_stem
+                .iter()
+                .position(|&r| r > 0)
+                .map_or(b.n(), |p| p as i32 + self.plan.min_stem());
+            progress(&Progress {
+                bidegree: b,
+                step_time: elapsed,
+                done: self.done,
+                total: self.total,
+                stem_front: front,
+            });
+        }
+    }
+
+    /// The run's report: step times slowest first, checks sorted.
+    fn report(mut self, wall: Duration, stats: RunStats, threads: usize) -> RunReport {
+        self.step_times.sort_by_key(|a| std::cmp::Reverse(a.1));
+        self.checks.sort();
+        RunReport {
+            wall,
+            steps: stats.completed,
+            mean_in_flight: stats.mean_in_flight,
+            parked: stats.parked,
+            threads,
+            step_times: self.step_times,
+            checks: self.checks,
+        }
+    }
+}
