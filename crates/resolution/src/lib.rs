@@ -14,6 +14,7 @@ pub mod bidegree;
 pub mod certify;
 pub mod classical;
 pub mod cpu_backend;
+pub mod cpu_device;
 pub mod free_module;
 pub mod graph;
 pub mod nassau;
@@ -21,7 +22,12 @@ pub mod products;
 pub mod sample;
 pub mod save;
 pub mod scheduler;
+mod signature_basis;
+mod step_context;
+pub mod step_errors;
 pub mod subalgebra;
+pub mod verified;
+pub mod workers;
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -30,14 +36,18 @@ use fp::Subspace;
 use steenrod::module::FiniteModule;
 use steenrod::MilnorAlgebra;
 
-pub use backend::{Backend, Offload};
+pub use backend::{Backend, Call, Offload, ProductBatch};
 pub use bidegree::Bidegree;
 pub use certify::{certify, Certificate, CertifyError};
 pub use cpu_backend::CpuBackend;
+pub use cpu_device::CpuDevice;
 pub use free_module::{Differential, FreeModule, Term};
 pub use graph::{BidegreeNode, StepPlan};
 pub use sample::{CallKind, CheckedCall, Checks, SampleFraction};
 pub use save::{SaveDir, SaveError, SaveOptions};
+pub use step_errors::{Action, Inconsistency, MatrixName, OffloadError};
+pub use verified::Verified;
+pub use workers::Workers;
 
 use classical::StepKind;
 
@@ -98,16 +108,12 @@ pub enum ResolutionError {
     /// An internal consistency check failed (`d∘d ≠ 0`, a lift that does not exist): a bug
     /// or a faulty device; the run stops, so no chart is written. Passing these checks
     /// does not make a resolution exact: [`certify()`] checks that.
-    #[error("consistency check failed at bidegree (s = {s}, t = {t}, stem {stem}): {reason}")]
+    #[error("consistency check failed at bidegree {at}: {reason}")]
     Inconsistent {
-        /// Filtration.
-        s: u32,
-        /// Internal degree.
-        t: i32,
-        /// Stem.
-        stem: i32,
+        /// The step's bidegree.
+        at: Bidegree,
         /// What failed.
-        reason: String,
+        reason: Inconsistency,
     },
     /// The thread pool could not be built.
     #[error("cannot start {threads} worker threads: {reason}")]
@@ -122,16 +128,13 @@ pub enum ResolutionError {
     Save(String),
     /// An offloaded build or reduction failed on its device, or differs from the CPU's
     /// (verify mode).
-    #[error("offload failed at bidegree (s = {s}, t = {t}, stem {stem}): {reason}")]
+    #[error("offload failed at bidegree {at}: {source}")]
     Offload {
-        /// Filtration.
-        s: u32,
-        /// Internal degree.
-        t: i32,
-        /// Stem.
-        stem: i32,
+        /// The step's bidegree.
+        at: Bidegree,
         /// What failed, where (build, signature, row).
-        reason: String,
+        #[source]
+        source: OffloadError,
     },
     /// The dependency graph stalled (a scheduler bug).
     #[error("the bidegree graph stalled after {completed} of {total} bidegrees")]
@@ -165,7 +168,7 @@ pub struct RunOptions<'a> {
     pub threads: usize,
     /// Called on the driving thread after each bidegree completes.
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,
-    /// Where Nassau steps build and reduce their matrices; `None`: the CPU.
+    /// The device steps build and reduce their matrices on; `None`: the CPU.
     pub offload: Option<Offload<'a>>,
 }
 
@@ -379,7 +382,10 @@ impl Resolution {
                 .collect()
         });
         let save = self.save.as_ref();
-        let offload = options.offload;
+        let env = step_context::StepEnv {
+            offload: options.offload,
+            workers: &workers::SchedulerWorkers,
+        };
         let want_qi = save.is_some_and(|s| s.options().quasi_inverses);
 
         // Kernels handed from a classical step (s, t) to (s+1, t); the lock is held only
@@ -412,17 +418,12 @@ impl Resolution {
             } else {
                 node.plan
             };
+            let at = Bidegree::s_t(node.s, node.t);
             let out = match step_plan {
-                StepPlan::Classical { kind, want_kernel } => classical::step(
-                    this,
-                    node.s,
-                    node.t,
-                    kind,
-                    want_kernel,
-                    kernel_prev,
-                    want_qi,
-                ),
-                StepPlan::Nassau => nassau::step(this, node.s, node.t, want_qi, offload),
+                StepPlan::Classical { kind, want_kernel } => {
+                    classical::step(this, at, kind, want_kernel, kernel_prev, want_qi, &env)
+                }
+                StepPlan::Nassau => nassau::step(this, at, want_qi, &env),
             };
             let elapsed = start.elapsed();
             tracing::debug!(
