@@ -123,3 +123,49 @@ fn a_gpu_run_checks_a_sample_by_default() {
         "sampled {sampled} of {offloaded} calls: {summary}"
     );
 }
+
+/// The classical algorithm offloads through the same interface: `--algorithm classical
+/// --backend wgpu --verify` with low thresholds must succeed, offload builds and
+/// reductions, and write the ext.csv of the classical CPU run byte for byte.
+#[test]
+fn a_verified_classical_wgpu_run_equals_the_cpu_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cpu, gpu) = (dir.path().join("cpu"), dir.path().join("wgpu"));
+    let run = |out: &std::path::Path, extra: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_adams"))
+            .args(["resolve", "S_2", "--max-stem", "30", "--max-s", "15"])
+            .args(["--algorithm", "classical", "--no-chart", "--output"])
+            .arg(out)
+            .args(extra)
+            .env("ADAMS_GPU_MIN_WORK", "1")
+            .env("ADAMS_GPU_RREF_MIN", "16")
+            .output()
+            .expect("cannot start adams");
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(o.status.success(), "adams {extra:?} failed: {err}");
+        err
+    };
+    run(&cpu, &[]);
+    let err = run(&gpu, &["--backend", "wgpu", "--verify"]);
+    assert!(err.contains("every one verified against the CPU"), "{err}");
+    let (a, b) = (
+        fs::read(cpu.join("ext.csv")).unwrap(),
+        fs::read(gpu.join("ext.csv")).unwrap(),
+    );
+    assert!(a.len() > 200, "ext.csv too small to test anything");
+    assert_eq!(
+        a, b,
+        "ext.csv of the classical wgpu run differs from the CPU run's"
+    );
+    let summary: serde_json::Value =
+        serde_json::from_slice(&fs::read(gpu.join("summary.json")).unwrap()).unwrap();
+    for kind in ["builds", "reductions"] {
+        let offloaded = summary[format!("offloaded_{kind}")].as_u64().unwrap_or(0);
+        assert!(offloaded > 10, "too few {kind} offloaded: {summary}");
+        assert_eq!(
+            summary[format!("sampled_{kind}")].as_u64(),
+            Some(offloaded),
+            "--verify checks every one: {summary}"
+        );
+    }
+}
