@@ -26,7 +26,6 @@ use crate::free_module::Differential;
 use crate::save::{QuasiInverseKind, StepQuasiInverse};
 use crate::step_context::{StepContext, StepEnv};
 use crate::step_errors::{Inconsistency, MatrixName};
-use crate::workers::SchedulerWorkers;
 use crate::{Resolution, ResolutionError, StepOutput};
 
 /// What a step at `(s, t)` must produce.
@@ -38,50 +37,47 @@ pub enum StepKind {
     KernelOnly,
 }
 
-/// The basis of the old part of `(C_s)_t`: its generators of degree `< t` and one
+/// The basis of the old part of `(C_s)_t`: the generators `g` of degree `< t` and one row
 /// `(generator index, R)` per basis element `Sq(R)·g`, in basis order.
-fn old_part_basis(res: &Resolution, at: Bidegree) -> (Vec<&Differential>, Vec<(u32, PPart)>) {
+struct OldPart<'a> {
+    gens: Vec<&'a Differential>,
+    /// Degree of each generator.
+    degrees: Vec<i32>,
+    rows: Vec<(u32, PPart)>,
+}
+
+fn old_part_basis(res: &Resolution, at: Bidegree) -> OldPart<'_> {
     let (s, t) = (at.s(), at.t());
     let source = &res.rows[s as usize];
-    let mut gens = Vec::new();
-    let mut rows = Vec::new();
+    let mut basis = OldPart {
+        gens: Vec::new(),
+        degrees: Vec::new(),
+        rows: Vec::new(),
+    };
     for g_deg in source.min_degree()..t {
         for dg in source.gens(g_deg) {
-            let gen = gens.len() as u32;
-            gens.push(dg);
-            rows.extend(
-                res.algebra
-                    .basis((t - g_deg) as u32)
-                    .iter()
-                    .map(|r| (gen, *r)),
-            );
+            let gen = basis.gens.len() as u32;
+            basis.gens.push(dg);
+            basis.degrees.push(g_deg);
+            let ops = res.algebra.basis((t - g_deg) as u32);
+            basis.rows.extend(ops.iter().map(|r| (gen, *r)));
         }
     }
-    (gens, rows)
+    basis
 }
 
 /// The matrix of `d_0` on the old part of `(C_0)_t`, in `M_t`: the module's action.
-fn module_matrix(
-    res: &Resolution,
-    t: i32,
-    gens: &[&Differential],
-    rows: &[(u32, PPart)],
-) -> Matrix {
+fn module_matrix(res: &Resolution, t: i32, basis: &OldPart<'_>) -> Matrix {
     let alg = &res.algebra;
     let cols = res.module.dim(t);
-    let mut m = Matrix::new(rows.len(), cols);
+    let mut m = Matrix::new(basis.rows.len(), cols);
     let mut row = FpVector::new(cols);
-    let min = res.rows[0].min_degree();
-    // Generator degrees, in the order `old_part_basis` walks them.
-    let degrees: Vec<i32> = (min..t)
-        .flat_map(|g_deg| std::iter::repeat(g_deg).take(res.rows[0].gens(g_deg).len()))
-        .collect();
-    for (k, (g, r)) in rows.iter().enumerate() {
+    for (k, (g, r)) in basis.rows.iter().enumerate() {
         row.clear();
-        let g_deg = degrees[*g as usize];
+        let g_deg = basis.degrees[*g as usize];
         let op_deg = (t - g_deg) as u32;
         let op_idx = alg.index_of(r);
-        for x in gens[*g as usize].value.iter_ones() {
+        for x in basis.gens[*g as usize].value.iter_ones() {
             res.module.act_on_basis(op_deg, op_idx, g_deg, x, &mut row);
         }
         m.row_mut(k).copy_from_slice(row.limbs());
@@ -98,23 +94,23 @@ fn old_part_matrix_in(
     res: &Resolution,
     at: Bidegree,
 ) -> Result<Matrix, ResolutionError> {
-    let (gens, rows) = old_part_basis(res, at);
+    let basis = old_part_basis(res, at);
     let Some(below) = at.below() else {
-        return Ok(module_matrix(res, at.t(), &gens, &rows));
+        return Ok(module_matrix(res, at.t(), &basis));
     };
     let target = &res.rows[below.s() as usize];
     let n_tgt = target.gens_below(at.t());
     let tgt_off = target.offsets(&res.algebra, at.t(), n_tgt);
-    let batch = ProductBatch::new(&res.algebra, &gens, rows, &tgt_off);
+    let batch = ProductBatch::new(&res.algebra, &basis.gens, basis.rows, &tgt_off);
     ctx.build(&batch, &MatrixName::OldPart)
 }
 
 /// [`old_part_matrix_in`] on the CPU, outside a run's steps (the save directory's tests).
-#[allow(dead_code)]
+#[cfg(test)]
 pub(crate) fn old_part_matrix(res: &Resolution, s: u32, t: i32) -> Matrix {
     let env = StepEnv {
         offload: None,
-        workers: &SchedulerWorkers,
+        workers: &crate::workers::SchedulerWorkers,
     };
     let at = Bidegree::s_t(s, t);
     old_part_matrix_in(&StepContext::new(&env, at, None), res, at)
