@@ -218,3 +218,40 @@ fn image_not_in_kernel(subalgebra: &Option<String>) -> String {
         None => "d∘d ≠ 0: the image of d_s is not in the kernel of d_{s−1}".to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names are hashed into the sample (`sample::is_sampled`): they must stay the
+    /// texts the steps used before the names were typed, so that a run samples the same
+    /// calls as before.
+    #[test]
+    fn matrix_names_keep_their_texts() {
+        assert_eq!(
+            MatrixName::ZeroSignatureTarget.to_string(),
+            "the zero-signature matrix of d_{s-1}"
+        );
+        assert_eq!(
+            MatrixName::ZeroSignatureImage.to_string(),
+            "the zero-signature image of d_s"
+        );
+        assert_eq!(
+            MatrixName::AtSignature(vec![1, 0, 2]).to_string(),
+            "the matrix of d_{s-1} at signature (1,0,2)"
+        );
+        let e = Inconsistency::ImageNotInKernel { subalgebra: None };
+        assert_eq!(
+            e.to_string(),
+            "d∘d ≠ 0: the image of d_s is not in the kernel of d_{s−1}"
+        );
+        let e = Inconsistency::LiftFails {
+            signature: vec![0, 1],
+            subalgebra: "A(1)".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "the lift fails at signature (0,1) (subalgebra A(1))"
+        );
+    }
+}
