@@ -323,8 +323,8 @@ pub struct ResolveArgs {
     #[arg(long, short)]
     pub quiet: bool,
 
-    /// Where Nassau steps build their matrices of Milnor products and run their large row
-    /// reductions: cpu (the reference), gpu (CUDA when adams was built with
+    /// Where steps (Nassau's and classical) build their matrices of Milnor products and run
+    /// their large row reductions: cpu (the reference), gpu (CUDA when adams was built with
     /// `--features cuda`, else Vulkan through wgpu with `--features gpu`), wgpu, cuda.
     /// Builds and reductions below the --gpu-* thresholds stay on the CPU. A device error
     /// stops the run (exit 3); there is no silent fallback to the CPU.

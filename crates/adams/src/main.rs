@@ -308,12 +308,6 @@ fn resolve(args: ResolveArgs) -> Result<ExitCode, Failure> {
         env_sample.as_deref(),
     )
     .map_err(Failure::input)?;
-    if args.backend != cli::BackendChoice::Cpu && args.algorithm != cli::Algorithm::Nassau {
-        return Err(Failure::input(format!(
-            "--backend {} offloads the steps of Nassau's algorithm; --algorithm classical runs on the CPU only",
-            args.backend.name()
-        )));
-    }
     let device = offload::open(args.backend, &args.gpu, res.algebra().max_degree())
         .map_err(Failure::input)?;
     init_logging(args.log.as_deref())?;

@@ -1,5 +1,8 @@
-//! `--backend`: opening the device that Nassau steps offload to (the `gpu` crate, behind
-//! the `gpu` / `cuda` cargo features), as a [`resolution::Backend`].
+//! `--backend`: opening the device that steps offload to (the `gpu` crate, behind the
+//! `gpu` / `cuda` cargo features), as a device [`resolution::Backend`]: it takes the
+//! builds and reductions above its thresholds and hands the rest to
+//! [`resolution::CpuBackend`]; the run wraps it in [`resolution::Verified`] through
+//! [`resolution::Offload`].
 
 use resolution::SampleFraction;
 
@@ -59,7 +62,7 @@ const MAX_SEGMENT_MB: usize = 16 * 1024 - 1;
 /// Largest `--gpu-block-mb` (far above any device's memory).
 const MAX_BLOCK_MB: usize = 1 << 20;
 
-/// An opened backend: the device and a way to read its peak memory.
+/// An opened device backend, with its memory and what it took.
 pub trait Device: resolution::Backend {
     /// High-water mark of device memory allocated by this run, bytes.
     fn peak_device_bytes(&self) -> u64;
@@ -191,9 +194,9 @@ mod imp {
     use std::sync::Arc;
 
     use fp::Matrix;
-    use gpu::{Gpu, GpuConfig, ProductBatch};
-    use resolution::{Backend, Differential};
-    use steenrod::{MilnorAlgebra, PPart};
+    use gpu::{Gpu, GpuConfig, ProductBatch as DeviceBatch};
+    use resolution::{Action, Backend, Call, CpuBackend, OffloadError, ProductBatch};
+    use steenrod::MilnorAlgebra;
 
     use super::*;
 
@@ -281,56 +284,67 @@ mod imp {
             self.gpu.device_name()
         }
 
-        fn takes_rows(&self, _rows: usize, terms: usize) -> bool {
-            terms >= self.min_work
+        fn offloads_build(&self, batch: &ProductBatch<'_>) -> bool {
+            batch.terms() >= self.min_work
         }
 
-        fn fill_rows(
-            &self,
-            _alg: &MilnorAlgebra,
-            specs: &[(&Differential, PPart)],
-            offsets: &[usize],
-            out: &mut Matrix,
-        ) -> Result<(), String> {
-            self.builds.fetch_add(1, Ordering::Relaxed);
-            // Rows of one generator come together (basis order) and share its term list.
-            let mut batch = ProductBatch {
-                rows: Vec::with_capacity(specs.len()),
-                terms: Vec::new(),
-            };
-            let mut last: Option<(*const Differential, (u32, u32))> = None;
-            let too_many = || "more than 2^32 terms in one build".to_string();
-            for (dg, r) in specs {
-                let key = *dg as *const Differential;
-                let range = match last {
-                    Some((k, range)) if k == key => range,
-                    _ => {
-                        let start = u32::try_from(batch.terms.len()).map_err(|_| too_many())?;
-                        batch.terms.extend(
-                            dg.terms
-                                .iter()
-                                .map(|t| (t.op, offsets[t.gen as usize] as u64)),
-                        );
-                        let end = u32::try_from(batch.terms.len()).map_err(|_| too_many())?;
-                        last = Some((key, (start, end)));
-                        (start, end)
-                    }
-                };
-                batch.rows.push((*r, range.0, range.1));
-            }
-            self.gpu
-                .multiply_rows(&batch, out)
-                .map_err(|e| e.to_string())
-        }
-
-        fn takes_row_reduce(&self, rows: usize, cols: usize) -> bool {
+        fn offloads_reduction(&self, rows: usize, cols: usize) -> bool {
             rows.min(cols) >= self.rref_min
         }
 
-        fn row_reduce(&self, m: &mut Matrix) -> Result<Vec<usize>, String> {
-            self.reductions.fetch_add(1, Ordering::Relaxed);
-            self.gpu.row_reduce(m).map_err(|e| e.to_string())
+        fn build(&self, call: &Call<'_>, batch: &ProductBatch<'_>) -> Result<Matrix, OffloadError> {
+            if !self.offloads_build(batch) {
+                return CpuBackend.build(call, batch);
+            }
+            self.builds.fetch_add(1, Ordering::Relaxed);
+            let device_batch = device_batch(batch)
+                .map_err(|e| OffloadError::device(self.name(), Action::Build, call, e))?;
+            let mut out = Matrix::new(batch.rows.len(), batch.cols());
+            self.gpu
+                .multiply_rows(&device_batch, &mut out)
+                .map_err(|e| OffloadError::device(self.name(), Action::Build, call, e))?;
+            Ok(out)
         }
+
+        fn row_reduce(&self, call: &Call<'_>, m: &mut Matrix) -> Result<Vec<usize>, OffloadError> {
+            if !self.offloads_reduction(m.rows(), m.cols()) {
+                return CpuBackend.row_reduce(call, m);
+            }
+            self.reductions.fetch_add(1, Ordering::Relaxed);
+            self.gpu
+                .row_reduce(m)
+                .map_err(|e| OffloadError::device(self.name(), Action::RowReduce, call, e))
+        }
+    }
+
+    /// The device's form of `batch`: each generator's terms `(S, bit offset)` once (in
+    /// the order its rows first name it), each row `R` with its generator's term range.
+    fn device_batch(batch: &ProductBatch<'_>) -> Result<DeviceBatch, String> {
+        let too_many = || "more than 2^32 terms in one build".to_string();
+        let mut ranges: Vec<Option<(u32, u32)>> = vec![None; batch.gens.len()];
+        let mut out = DeviceBatch {
+            rows: Vec::with_capacity(batch.rows.len()),
+            terms: Vec::new(),
+        };
+        for (g, r) in &batch.rows {
+            let (start, end) = match ranges[*g as usize] {
+                Some(range) => range,
+                None => {
+                    let start = u32::try_from(out.terms.len()).map_err(|_| too_many())?;
+                    out.terms.extend(
+                        batch.gens[*g as usize]
+                            .terms
+                            .iter()
+                            .map(|t| (t.op, batch.target_offsets[t.gen as usize] as u64)),
+                    );
+                    let end = u32::try_from(out.terms.len()).map_err(|_| too_many())?;
+                    ranges[*g as usize] = Some((start, end));
+                    (start, end)
+                }
+            };
+            out.rows.push((*r, start, end));
+        }
+        Ok(out)
     }
 
     impl Device for GpuBackend {

@@ -417,18 +417,6 @@ fn backend_flags_are_checked_before_any_work() {
     let dir = tempfile::tempdir().unwrap();
     let o = adams_in(dir.path(), &["resolve", "S_2", "--verify"]);
     assert_one_line_error(&o, 2, &["--verify", "--backend gpu"]);
-    let o = adams_in(
-        dir.path(),
-        &[
-            "resolve",
-            "S_2",
-            "--backend",
-            "gpu",
-            "--algorithm",
-            "classical",
-        ],
-    );
-    assert_one_line_error(&o, 2, &["--backend gpu", "classical"]);
     let o = adams_in(dir.path(), &["resolve", "S_2", "--backend", "quantum"]);
     assert_one_line_error(&o, 2, &["--backend"]);
     let o = adams_in(

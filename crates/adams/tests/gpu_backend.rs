@@ -7,6 +7,34 @@
 use std::fs;
 use std::process::Command;
 
+/// Runs `adams resolve S_2` to stem 30, `s ≤ 15`, into `out` with `extra` flags and the
+/// device thresholds lowered so that nearly every build and many row reductions run on
+/// the device (`ADAMS_VERIFY_SAMPLE` unset); fails the test unless it succeeds. Returns
+/// its stderr.
+fn resolve_s2(out: &std::path::Path, extra: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_adams"))
+        .args([
+            "resolve",
+            "S_2",
+            "--max-stem",
+            "30",
+            "--max-s",
+            "15",
+            "--no-chart",
+        ])
+        .arg("--output")
+        .arg(out)
+        .args(extra)
+        .env("ADAMS_GPU_MIN_WORK", "1")
+        .env("ADAMS_GPU_RREF_MIN", "16")
+        .env_remove("ADAMS_VERIFY_SAMPLE")
+        .output()
+        .expect("cannot start adams");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "adams {extra:?} failed: {err}");
+    err
+}
+
 /// S_2 to stem 30 with the thresholds lowered so that nearly every Nassau build and many
 /// row reductions run on the device, each redone on the CPU (`--verify`): the run must
 /// succeed and its ext.csv must be byte-identical to a CPU run's.
@@ -14,30 +42,8 @@ use std::process::Command;
 fn a_verified_gpu_run_equals_the_cpu_run() {
     let dir = tempfile::tempdir().unwrap();
     let (cpu, gpu) = (dir.path().join("cpu"), dir.path().join("gpu"));
-    let run = |out: &std::path::Path, extra: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_adams"))
-            .args([
-                "resolve",
-                "S_2",
-                "--max-stem",
-                "30",
-                "--max-s",
-                "15",
-                "--no-chart",
-                "--output",
-            ])
-            .arg(out)
-            .args(extra)
-            .env("ADAMS_GPU_MIN_WORK", "1")
-            .env("ADAMS_GPU_RREF_MIN", "16")
-            .output()
-            .expect("cannot start adams");
-        let err = String::from_utf8_lossy(&o.stderr).into_owned();
-        assert!(o.status.success(), "adams {extra:?} failed: {err}");
-        err
-    };
-    run(&cpu, &[]);
-    let err = run(&gpu, &["--backend", "gpu", "--verify"]);
+    resolve_s2(&cpu, &[]);
+    let err = resolve_s2(&gpu, &["--backend", "gpu", "--verify"]);
     assert!(err.contains("every one verified against the CPU"), "{err}");
     let (a, b) = (
         fs::read(cpu.join("ext.csv")).unwrap(),
@@ -83,27 +89,7 @@ fn a_verified_gpu_run_equals_the_cpu_run() {
 fn a_gpu_run_checks_a_sample_by_default() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("gpu");
-    let o = Command::new(env!("CARGO_BIN_EXE_adams"))
-        .args([
-            "resolve",
-            "S_2",
-            "--max-stem",
-            "30",
-            "--max-s",
-            "15",
-            "--no-chart",
-            "--backend",
-            "gpu",
-            "--output",
-        ])
-        .arg(&out)
-        .env("ADAMS_GPU_MIN_WORK", "1")
-        .env("ADAMS_GPU_RREF_MIN", "16")
-        .env_remove("ADAMS_VERIFY_SAMPLE")
-        .output()
-        .expect("cannot start adams");
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert!(o.status.success(), "adams failed: {err}");
+    let err = resolve_s2(&out, &["--backend", "gpu"]);
     assert!(err.contains("redone on the CPU and matching"), "{err}");
     let summary: serde_json::Value =
         serde_json::from_slice(&fs::read(out.join("summary.json")).unwrap()).unwrap();
@@ -122,4 +108,39 @@ fn a_gpu_run_checks_a_sample_by_default() {
         sampled > 0 && sampled < offloaded,
         "sampled {sampled} of {offloaded} calls: {summary}"
     );
+}
+
+/// The classical algorithm offloads through the same interface: `--algorithm classical
+/// --backend wgpu --verify` with low thresholds must succeed, offload builds and
+/// reductions, and write the ext.csv of the classical CPU run byte for byte.
+#[test]
+fn a_verified_classical_wgpu_run_equals_the_cpu_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cpu, gpu) = (dir.path().join("cpu"), dir.path().join("wgpu"));
+    resolve_s2(&cpu, &["--algorithm", "classical"]);
+    let err = resolve_s2(
+        &gpu,
+        &["--algorithm", "classical", "--backend", "wgpu", "--verify"],
+    );
+    assert!(err.contains("every one verified against the CPU"), "{err}");
+    let (a, b) = (
+        fs::read(cpu.join("ext.csv")).unwrap(),
+        fs::read(gpu.join("ext.csv")).unwrap(),
+    );
+    assert!(a.len() > 200, "ext.csv too small to test anything");
+    assert_eq!(
+        a, b,
+        "ext.csv of the classical wgpu run differs from the CPU run's"
+    );
+    let summary: serde_json::Value =
+        serde_json::from_slice(&fs::read(gpu.join("summary.json")).unwrap()).unwrap();
+    for kind in ["builds", "reductions"] {
+        let offloaded = summary[format!("offloaded_{kind}")].as_u64().unwrap_or(0);
+        assert!(offloaded > 10, "too few {kind} offloaded: {summary}");
+        assert_eq!(
+            summary[format!("sampled_{kind}")].as_u64(),
+            Some(offloaded),
+            "--verify checks every one: {summary}"
+        );
+    }
 }

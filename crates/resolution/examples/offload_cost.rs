@@ -1,5 +1,5 @@
 //! The CPU cost of checking offloaded work (`--verify`, `--verify-sample`), measured
-//! without a device: the sphere resolved (Nassau) with [`CpuBackend`] standing in for the
+//! without a device: the sphere resolved (Nassau) with [`CpuDevice`] standing in for the
 //! device at the GPU backend's default thresholds, every call it takes redone on the CPU
 //! and timed.
 //!
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use resolution::sample::{is_sampled, DEFAULT_SEED};
 use resolution::{
-    Algorithm, CpuBackend, Offload, Resolution, ResolutionConfig, RunOptions, RunReport,
+    Algorithm, CpuDevice, Offload, Resolution, ResolutionConfig, RunOptions, RunReport,
     SampleFraction,
 };
 use steenrod::module::FiniteModule;
@@ -24,7 +24,7 @@ fn run(
     max_stem: i32,
     max_s: u32,
     threads: usize,
-    backend: Option<&CpuBackend>,
+    backend: Option<&CpuDevice>,
 ) -> (RunReport, Duration) {
     let mut res = Resolution::new(FiniteModule::sphere(), ResolutionConfig { max_stem, max_s })
         .expect("range");
@@ -59,7 +59,7 @@ fn main() {
         println!("CPU-only run: {:.2} s", wall.as_secs_f64());
     }
 
-    let backend = CpuBackend::with_device_defaults();
+    let backend = CpuDevice::with_device_defaults();
     let (report, wall) = run(max_stem, max_s, threads, Some(&backend));
     let (builds, reductions) = backend.taken();
     let checks = &report.checks;

@@ -18,12 +18,14 @@
 //! is needed for its kernel only when its stem `t − s + 1` is past `max_stem`.
 
 use fp::{FpVector, Matrix, Subspace};
-use rayon::prelude::*;
-use steenrod::{MilnorAlgebra, PPart};
+use steenrod::PPart;
 
+use crate::backend::ProductBatch;
+use crate::bidegree::Bidegree;
 use crate::free_module::Differential;
-use crate::scheduler::parallel_section;
 use crate::step::{QuasiInverseKind, StepQuasiInverse};
+use crate::step_context::{StepContext, StepEnv};
+use crate::step_errors::{Inconsistency, MatrixName};
 use crate::{Resolution, ResolutionError, StepOutput};
 
 /// What a step at `(s, t)` must produce.
@@ -35,122 +37,108 @@ pub enum StepKind {
     KernelOnly,
 }
 
-/// Rows below this many are built on the calling thread.
-const PARALLEL_ROWS: usize = 64;
-
-/// Fills `m` (one row per `(Sq(R), d(g))` in `specs`) with `Sq(R)·d(g)`, where `d(g)`'s
-/// terms land in blocks at `target_offsets` — in parallel when large.
-pub(crate) fn fill_rows(
-    res: &Resolution,
-    m: &mut Matrix,
-    specs: &[(&Differential, PPart)],
-    target_offsets: &[usize],
-) {
-    fill_rows_in(&res.algebra, m, specs, target_offsets);
+/// The basis of the old part of `(C_s)_t`: the generators `g` of degree `< t` and one row
+/// `(generator index, R)` per basis element `Sq(R)·g`, in basis order.
+struct OldPart<'a> {
+    gens: Vec<&'a Differential>,
+    /// Degree of each generator.
+    degrees: Vec<i32>,
+    rows: Vec<(u32, PPart)>,
 }
 
-/// [`fill_rows`] with the products of `alg`.
-pub(crate) fn fill_rows_in(
-    alg: &MilnorAlgebra,
-    m: &mut Matrix,
-    specs: &[(&Differential, PPart)],
-    target_offsets: &[usize],
-) {
-    let stride = m.stride();
-    if stride == 0 || specs.is_empty() {
-        return;
-    }
-    let build = |(row, (dg, r)): (&mut [u64], &(&Differential, PPart))| {
-        // One table look-up per row: every term multiplies the same Sq(R).
-        match alg.admissible_matrices(r) {
-            Some(table) => {
-                for term in &dg.terms {
-                    alg.multiply_admissible_into(
-                        table,
-                        &term.op,
-                        row,
-                        target_offsets[term.gen as usize],
-                    );
-                }
-            }
-            None => {
-                for term in &dg.terms {
-                    alg.multiply_basis_into(r, &term.op, row, target_offsets[term.gen as usize]);
-                }
-            }
-        }
+fn old_part_basis(res: &Resolution, at: Bidegree) -> OldPart<'_> {
+    let (s, t) = (at.s(), at.t());
+    let source = &res.rows[s as usize];
+    let mut basis = OldPart {
+        gens: Vec::new(),
+        degrees: Vec::new(),
+        rows: Vec::new(),
     };
-    if specs.len() < PARALLEL_ROWS || crate::scheduler::other_work_waiting() {
-        m.data_mut().chunks_mut(stride).zip(specs).for_each(build);
-    } else {
-        parallel_section(|| {
-            m.data_mut()
-                .par_chunks_mut(stride)
-                .zip(specs.par_iter())
-                .for_each(build)
-        });
+    for g_deg in source.min_degree()..t {
+        for dg in source.gens(g_deg) {
+            let gen = basis.gens.len() as u32;
+            basis.gens.push(dg);
+            basis.degrees.push(g_deg);
+            let ops = res.algebra.basis((t - g_deg) as u32);
+            basis.rows.extend(ops.iter().map(|r| (gen, *r)));
+        }
     }
+    basis
+}
+
+/// The matrix of `d_0` on the old part of `(C_0)_t`, in `M_t`: the module's action.
+fn module_matrix(res: &Resolution, t: i32, basis: &OldPart<'_>) -> Matrix {
+    let alg = &res.algebra;
+    let cols = res.module.dim(t);
+    let mut m = Matrix::new(basis.rows.len(), cols);
+    let mut row = FpVector::new(cols);
+    for (k, (g, r)) in basis.rows.iter().enumerate() {
+        row.clear();
+        let g_deg = basis.degrees[*g as usize];
+        let op_deg = (t - g_deg) as u32;
+        let op_idx = alg.index_of(r);
+        for x in basis.gens[*g as usize].value.iter_ones() {
+            res.module.act_on_basis(op_deg, op_idx, g_deg, x, &mut row);
+        }
+        m.row_mut(k).copy_from_slice(row.limbs());
+    }
+    m
 }
 
 /// The matrix of `d_s` on the old part of `(C_s)_t`: one row per basis element
 /// `Sq(R)·g`, `|g| < t`, holding `Sq(R)·d_s(g)` in the old part of `(C_{s−1})_t`
-/// (`M_t` for `s = 0`). Shape: `dim old (C_s)_t × dim old (C_{s−1})_t`.
-pub(crate) fn old_part_matrix(res: &Resolution, s: u32, t: i32) -> Matrix {
-    let alg = &res.algebra;
-    let source = &res.rows[s as usize];
-    let mut specs: Vec<(&Differential, PPart)> = Vec::new();
-    let mut degrees = Vec::new();
-    for g_deg in source.min_degree()..t {
-        for dg in source.gens(g_deg) {
-            for r in alg.basis((t - g_deg) as u32) {
-                specs.push((dg, *r));
-                degrees.push(g_deg);
-            }
-        }
-    }
-    if s == 0 {
-        let cols = res.module.dim(t);
-        let mut m = Matrix::new(specs.len(), cols);
-        let mut row = FpVector::new(cols);
-        for (k, ((dg, r), &g_deg)) in specs.iter().zip(&degrees).enumerate() {
-            row.clear();
-            let op_deg = (t - g_deg) as u32;
-            let op_idx = alg.index_of(r);
-            for x in dg.value.iter_ones() {
-                res.module.act_on_basis(op_deg, op_idx, g_deg, x, &mut row);
-            }
-            m.row_mut(k).copy_from_slice(row.limbs());
-        }
-        m
-    } else {
-        let target = &res.rows[s as usize - 1];
-        let n_tgt = target.gens_below(t);
-        let tgt_off = target.offsets(alg, t, n_tgt);
-        let mut m = Matrix::new(specs.len(), tgt_off[n_tgt]);
-        fill_rows(res, &mut m, &specs, &tgt_off);
-        m
-    }
+/// (`M_t` for `s = 0`, by the module's action; for `s ≥ 1` a product build through the
+/// step's backend). Shape: `dim old (C_s)_t × dim old (C_{s−1})_t`.
+fn old_part_matrix_in(
+    ctx: &StepContext<'_>,
+    res: &Resolution,
+    at: Bidegree,
+) -> Result<Matrix, ResolutionError> {
+    let basis = old_part_basis(res, at);
+    let Some(below) = at.below() else {
+        return Ok(module_matrix(res, at.t(), &basis));
+    };
+    let target = &res.rows[below.s() as usize];
+    let n_tgt = target.gens_below(at.t());
+    let tgt_off = target.offsets(&res.algebra, at.t(), n_tgt);
+    let batch = ProductBatch::new(&res.algebra, &basis.gens, basis.rows, &tgt_off);
+    ctx.build(&batch, &MatrixName::OldPart)
 }
 
-/// One classical step at `(s, t)`. With `want_kernel`, the output carries `ker(d_s)` in
-/// degree `t` (old part); a full step with `s ≥ 1` needs `kernel_prev = ker(d_{s−1})_t`.
+/// [`old_part_matrix_in`] on the CPU, outside a run's steps (the save directory's tests).
+#[cfg(test)]
+pub(crate) fn old_part_matrix(res: &Resolution, s: u32, t: i32) -> Matrix {
+    let env = StepEnv {
+        offload: None,
+        workers: &crate::workers::SchedulerWorkers,
+    };
+    let at = Bidegree::s_t(s, t);
+    old_part_matrix_in(&StepContext::new(&env, at, None), res, at)
+        .expect("the CPU backend does not fail")
+}
+
+/// One classical step at `at = (s, t)`. With `want_kernel`, the output carries `ker(d_s)`
+/// in degree `t` (old part); a full step with `s ≥ 1` needs `kernel_prev = ker(d_{s−1})_t`.
 /// With `want_qi`, a full step's output also carries the quasi-inverse of `d_s` on the old
-/// part ([`StepQuasiInverse`], kept by a save directory).
+/// part ([`StepQuasiInverse`], kept by a save directory). Its builds and reductions go
+/// through the backend of `env` ([`StepContext`]).
 pub(crate) fn step(
     res: &Resolution,
-    s: u32,
-    t: i32,
+    at: Bidegree,
     kind: StepKind,
     want_kernel: bool,
     kernel_prev: Option<Subspace>,
     want_qi: bool,
+    env: &StepEnv<'_>,
 ) -> Result<StepOutput, ResolutionError> {
-    let mut matrix = old_part_matrix(res, s, t);
+    let ctx = StepContext::new(env, at, None);
+    let mut matrix = old_part_matrix_in(&ctx, res, at)?;
     let cols = matrix.cols();
     let mut out = StepOutput::default();
     let want_qi = want_qi && kind == StepKind::Full;
+    let what = MatrixName::OldPart;
     let image_pivots: Vec<usize> = if want_kernel || want_qi {
-        let ki = fp::kernel_image(&matrix);
+        let ki = ctx.kernel_image(&matrix, &what)?;
         if want_kernel {
             out.kernel = Some(ki.kernel);
         }
@@ -163,64 +151,46 @@ pub(crate) fn step(
         }
         ki.image.pivots().to_vec()
     } else {
-        matrix.row_reduce()
+        ctx.row_reduce(&mut matrix, &what)?
     };
-    if kind == StepKind::KernelOnly {
-        return Ok(out);
+    if kind == StepKind::Full {
+        out.gens = new_generators(&ctx, res, at, cols, kernel_prev, &image_pivots)?;
     }
-
-    // K = ker(d_{s−1}) in degree t, in the old part of (C_{s−1})_t.
-    let kernel_prev = if s == 0 {
-        Subspace::entire(cols)
-    } else {
-        kernel_prev.ok_or_else(|| {
-            inconsistent(
-                s,
-                t,
-                "the kernel of the previous differential was not computed",
-            )
-        })?
-    };
-    if kernel_prev.ambient_dim() != cols {
-        return Err(inconsistent(
-            s,
-            t,
-            "kernel and image live in different spaces",
-        ));
-    }
-    // d∘d = 0 means the image lies in the kernel; pivots(B) ⊆ pivots(K) is its cheap shadow.
-    let kernel_pivots = kernel_prev.pivots();
-    let mut is_image_pivot = vec![false; cols];
-    for &p in &image_pivots {
-        if kernel_pivots.binary_search(&p).is_err() {
-            return Err(inconsistent(
-                s,
-                t,
-                "d∘d ≠ 0: the image of d_s is not in the kernel of d_{s−1}",
-            ));
-        }
-        is_image_pivot[p] = true;
-    }
-    for (k, &p) in kernel_pivots.iter().enumerate() {
-        if is_image_pivot[p] {
-            continue;
-        }
-        let value = FpVector::from_limbs(cols, kernel_prev.row(k).to_vec());
-        let terms = if s == 0 {
-            Vec::new()
-        } else {
-            res.rows[s as usize - 1].decode(&res.algebra, t, &value)
-        };
-        out.gens.push(Differential { value, terms });
-    }
+    out.checks = ctx.into_checks();
     Ok(out)
 }
 
-fn inconsistent(s: u32, t: i32, reason: &str) -> ResolutionError {
-    ResolutionError::Inconsistent {
-        s,
-        t,
-        stem: t - s as i32,
-        reason: reason.into(),
+/// The new generators of `C_s` in degree `t`: the rows of `K = ker(d_{s−1})_t` (in the
+/// old part of `(C_{s−1})_t`, `cols` columns; for `s = 0`, all of `M_t`) whose pivot is
+/// not one of `image_pivots`.
+fn new_generators(
+    ctx: &StepContext<'_>,
+    res: &Resolution,
+    at: Bidegree,
+    cols: usize,
+    kernel_prev: Option<Subspace>,
+    image_pivots: &[usize],
+) -> Result<Vec<Differential>, ResolutionError> {
+    let kernel_prev = match at.below() {
+        None => Subspace::entire(cols),
+        Some(_) => kernel_prev.ok_or_else(|| ctx.inconsistent(Inconsistency::MissingKernel))?,
+    };
+    if kernel_prev.ambient_dim() != cols {
+        return Err(ctx.inconsistent(Inconsistency::AmbientMismatch {
+            kernel_dim: kernel_prev.ambient_dim(),
+            image_dim: cols,
+        }));
     }
+    let rows = ctx.complement_rows(kernel_prev.pivots(), image_pivots, cols)?;
+    Ok(rows
+        .into_iter()
+        .map(|k| {
+            let value = FpVector::from_limbs(cols, kernel_prev.row(k).to_vec());
+            let terms = match at.below() {
+                None => Vec::new(),
+                Some(below) => res.rows[below.s() as usize].decode(&res.algebra, at.t(), &value),
+            };
+            Differential { value, terms }
+        })
+        .collect())
 }

@@ -1,80 +1,72 @@
-//! A [`Backend`] that does its work on the CPU, by the same code as the CPU path: it
-//! takes the builds and reductions a device would take (the same size thresholds as the
-//! GPU backend's `--gpu-min-work` and `--gpu-rref-min`) and counts them. With it, the
-//! cost of redoing offloaded calls on the CPU (`--verify`, `--verify-sample`) can be
-//! measured on a machine without a device (`examples/offload_cost.rs`).
-
-use std::sync::atomic::{AtomicUsize, Ordering};
+//! [`CpuBackend`]: the reference [`Backend`], every build and reduction on the CPU — the
+//! path of a run without a device, and what [`crate::Verified`] compares a device with.
 
 use fp::Matrix;
-use steenrod::{MilnorAlgebra, PPart};
+use rayon::prelude::*;
 
-use crate::backend::Backend;
-use crate::classical::fill_rows_in;
-use crate::free_module::Differential;
+use crate::backend::{Backend, Call, ProductBatch};
+use crate::step_errors::OffloadError;
+use crate::workers::Workers;
 
-/// The CPU as a [`Backend`], taking what a device with these thresholds would take.
-pub struct CpuBackend {
-    /// Take a build holding at least this many products `Sq(R)·Sq(S)`.
-    pub min_work: usize,
-    /// Take a reduction when `min(rows, columns)` is at least this.
-    pub rref_min: usize,
-    builds: AtomicUsize,
-    reductions: AtomicUsize,
-}
+/// Builds of fewer rows run on the calling thread.
+const PARALLEL_ROWS: usize = 64;
 
-impl CpuBackend {
-    /// The GPU backend's default thresholds: 200 000 products, 2048 rows and columns.
-    pub fn with_device_defaults() -> Self {
-        Self::new(200_000, 2048)
-    }
-
-    /// Thresholds `min_work` (products per build) and `rref_min` (rows and columns).
-    pub fn new(min_work: usize, rref_min: usize) -> Self {
-        CpuBackend {
-            min_work,
-            rref_min,
-            builds: AtomicUsize::new(0),
-            reductions: AtomicUsize::new(0),
-        }
-    }
-
-    /// `(builds, reductions)` taken so far.
-    pub fn taken(&self) -> (usize, usize) {
-        (
-            self.builds.load(Ordering::Relaxed),
-            self.reductions.load(Ordering::Relaxed),
-        )
-    }
-}
+/// The CPU: builds by the Milnor product tables, reduces by [`Matrix::row_reduce`]
+/// (M4RI above its threshold). Offloads nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CpuBackend;
 
 impl Backend for CpuBackend {
     fn name(&self) -> String {
-        "cpu (as a backend)".into()
+        "cpu".into()
     }
 
-    fn takes_rows(&self, _rows: usize, terms: usize) -> bool {
-        terms >= self.min_work
+    fn build(&self, call: &Call<'_>, batch: &ProductBatch<'_>) -> Result<Matrix, OffloadError> {
+        let mut m = Matrix::new(batch.rows.len(), batch.cols());
+        build_rows(batch, &mut m, call.workers);
+        Ok(m)
     }
 
-    fn fill_rows(
-        &self,
-        alg: &MilnorAlgebra,
-        specs: &[(&Differential, PPart)],
-        target_offsets: &[usize],
-        out: &mut Matrix,
-    ) -> Result<(), String> {
-        self.builds.fetch_add(1, Ordering::Relaxed);
-        fill_rows_in(alg, out, specs, target_offsets);
-        Ok(())
-    }
-
-    fn takes_row_reduce(&self, rows: usize, cols: usize) -> bool {
-        rows.min(cols) >= self.rref_min
-    }
-
-    fn row_reduce(&self, m: &mut Matrix) -> Result<Vec<usize>, String> {
-        self.reductions.fetch_add(1, Ordering::Relaxed);
+    fn row_reduce(&self, _call: &Call<'_>, m: &mut Matrix) -> Result<Vec<usize>, OffloadError> {
         Ok(m.row_reduce())
+    }
+}
+
+/// Writes the rows of `batch` into `m` (zero on entry, `batch.rows.len() × batch.cols()`),
+/// split over `workers` from [`PARALLEL_ROWS`] rows on while they may split.
+pub(crate) fn build_rows(batch: &ProductBatch<'_>, m: &mut Matrix, workers: &dyn Workers) {
+    let stride = m.stride();
+    if stride == 0 || batch.rows.is_empty() {
+        return;
+    }
+    let (alg, gens, offsets) = (batch.alg, batch.gens, batch.target_offsets);
+    let build = |(row, (g, r)): (&mut [u64], &(u32, steenrod::PPart))| {
+        let dg = gens[*g as usize];
+        // One table look-up per row: every term multiplies the same Sq(R).
+        match alg.admissible_matrices(r) {
+            Some(table) => {
+                for term in &dg.terms {
+                    alg.multiply_admissible_into(table, &term.op, row, offsets[term.gen as usize]);
+                }
+            }
+            None => {
+                for term in &dg.terms {
+                    alg.multiply_basis_into(r, &term.op, row, offsets[term.gen as usize]);
+                }
+            }
+        }
+    };
+    if batch.rows.len() < PARALLEL_ROWS || !workers.may_split() {
+        m.data_mut()
+            .chunks_mut(stride)
+            .zip(&batch.rows)
+            .for_each(build);
+    } else {
+        workers.parallel(&mut || {
+            m.data_mut()
+                .par_chunks_mut(stride)
+                .zip(batch.rows.par_iter())
+                .for_each(build)
+        });
     }
 }

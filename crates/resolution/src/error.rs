@@ -2,6 +2,8 @@
 //! code and a one-line message.
 
 use crate::save::SaveError;
+use crate::step_errors::{Inconsistency, OffloadError};
+use crate::Bidegree;
 use crate::MAX_ALGEBRA_DEGREE;
 
 /// Errors of a resolution run.
@@ -32,16 +34,12 @@ pub enum ResolutionError {
     /// An internal consistency check failed (`d∘d ≠ 0`, a lift that does not exist): a bug
     /// or a faulty device; the run stops, so no chart is written. Passing these checks
     /// does not make a resolution exact: [`crate::certify()`] checks that.
-    #[error("consistency check failed at bidegree (s = {s}, t = {t}, stem {stem}): {reason}")]
+    #[error("consistency check failed at bidegree {at}: {reason}")]
     Inconsistent {
-        /// Filtration.
-        s: u32,
-        /// Internal degree.
-        t: i32,
-        /// Stem.
-        stem: i32,
+        /// The step's bidegree.
+        at: Bidegree,
         /// What failed.
-        reason: String,
+        reason: Inconsistency,
     },
     /// The thread pool could not be built.
     #[error("cannot start {threads} worker threads: {source}")]
@@ -56,16 +54,13 @@ pub enum ResolutionError {
     Save(#[from] SaveError),
     /// An offloaded build or reduction failed on its device, or differs from the CPU's
     /// (verify mode).
-    #[error("offload failed at bidegree (s = {s}, t = {t}, stem {stem}): {reason}")]
+    #[error("offload failed at bidegree {at}: {source}")]
     Offload {
-        /// Filtration.
-        s: u32,
-        /// Internal degree.
-        t: i32,
-        /// Stem.
-        stem: i32,
+        /// The step's bidegree.
+        at: Bidegree,
         /// What failed, where (build, signature, row).
-        reason: String,
+        #[source]
+        source: OffloadError,
     },
     /// The dependency graph stalled (a scheduler bug).
     #[error("the bidegree graph stalled after {completed} of {total} bidegrees")]

@@ -15,6 +15,7 @@ pub mod certify;
 pub mod classical;
 pub mod config;
 pub mod cpu_backend;
+pub mod cpu_device;
 pub mod error;
 pub mod free_module;
 pub mod graph;
@@ -26,15 +27,21 @@ mod run;
 pub mod sample;
 pub mod save;
 pub mod scheduler;
+mod signature_basis;
 pub mod step;
+mod step_context;
+pub mod step_errors;
 pub mod store;
 pub mod subalgebra;
+pub mod verified;
+pub mod workers;
 
-pub use backend::{Backend, Offload};
+pub use backend::{Backend, Call, Offload, ProductBatch};
 pub use bidegree::Bidegree;
 pub use certify::{certify, Certificate, CertifyError};
 pub use config::{Algorithm, ResolutionConfig, RunOptions};
 pub use cpu_backend::CpuBackend;
+pub use cpu_device::CpuDevice;
 pub use error::ResolutionError;
 pub use free_module::{Differential, FreeModule, Term};
 pub use graph::{BidegreeNode, StepPlan};
@@ -43,7 +50,10 @@ pub use resolution::Resolution;
 pub use sample::{CallKind, CheckedCall, Checks, SampleFraction};
 pub use save::{SaveDir, SaveError, SaveOptions};
 pub use step::{QuasiInverseKind, StepOutput, StepQuasiInverse};
+pub use step_errors::{Action, Inconsistency, MatrixName, OffloadError};
 pub use store::Store;
+pub use verified::Verified;
+pub use workers::Workers;
 
 /// Largest internal degree `t` above the bottom cell a resolution may reach: the top
 /// degree of the Milnor basis tables (`PPart` has 8 exponents, enough for degrees below

@@ -20,408 +20,116 @@
 //! generators in degree `≥ t` and `C_{s−2}` none in degree `≥ t − 1`; by minimality the
 //! differentials of the remaining generators never reach them.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
 
-use fp::{FpVector, Matrix};
-use steenrod::PPart;
+use fp::{FpVector, QuasiInverse};
+use steenrod::MilnorAlgebra;
 
-use crate::backend::{first_difference, Offload};
-use crate::classical::fill_rows;
+use crate::backend::ProductBatch;
+use crate::bidegree::Bidegree;
 use crate::free_module::{Differential, FreeModule};
-use crate::sample::{CallKind, CheckedCall, Checks};
+use crate::signature_basis::{
+    batch_rows, positions, restrict, restrict_matrix, split_by_signature, zero_signature_basis,
+    BasisElement, Walked,
+};
 use crate::step::{QuasiInverseKind, StepQuasiInverse};
+use crate::step_context::{StepContext, StepEnv};
+use crate::step_errors::{Inconsistency, MatrixName};
 use crate::subalgebra::{MilnorSubalgebra, Signature};
 use crate::{Resolution, ResolutionError, StepOutput};
 
-/// A basis element `Sq(R)·g` of a free module in degree `t`: (index in the degree-`t`
-/// basis, `d(g)`, `R`).
-type BasisElement<'a> = (usize, &'a Differential, PPart);
-
-/// The basis elements of a free module in degree `t` (generators of degree `< bound`),
-/// split by the signature of `R`: one pass over the basis, each list in basis order.
-fn split_by_signature<'a>(
-    res: &Resolution,
-    module: &'a FreeModule,
-    t: i32,
-    bound: i32,
-    sub: &MilnorSubalgebra,
-) -> HashMap<Signature, Vec<BasisElement<'a>>> {
-    let mask = sub.signature_mask();
-    let mut out: HashMap<Signature, Vec<BasisElement<'a>>> = HashMap::new();
-    let mut offset = 0;
-    for g_deg in module.min_degree()..bound.min(t + 1) {
-        let basis = res.algebra.basis((t - g_deg) as u32);
-        for dg in module.gens(g_deg) {
-            for (i, r) in basis.iter().enumerate() {
-                let sig = MilnorSubalgebra::packed_residue(r) & mask;
-                out.entry(sig).or_default().push((offset + i, dg, *r));
-            }
-            offset += basis.len();
-        }
-    }
-    out
-}
-
-/// The basis elements of signature zero only (for the source `C_s`, where no other
-/// signature is needed).
-fn zero_signature_basis<'a>(
-    res: &Resolution,
-    module: &'a FreeModule,
-    t: i32,
-    bound: i32,
-    sub: &MilnorSubalgebra,
-) -> Vec<BasisElement<'a>> {
-    let mask = sub.signature_mask();
-    let mut out = Vec::new();
-    let mut offset = 0;
-    for g_deg in module.min_degree()..bound.min(t + 1) {
-        let basis = res.algebra.basis((t - g_deg) as u32);
-        for dg in module.gens(g_deg) {
-            for (i, r) in basis.iter().enumerate() {
-                if MilnorSubalgebra::packed_residue(r) & mask == 0 {
-                    out.push((offset + i, dg, *r));
-                }
-            }
-            offset += basis.len();
-        }
-    }
-    out
-}
-
-/// One Nassau step's context: where its matrices are built and reduced.
-struct StepContext<'a> {
-    res: &'a Resolution,
-    s: u32,
-    t: i32,
+/// The spaces of a step at `(s, t)`: `C_{s−1}` (target of `d_s`) and `C_{s−2}` in degree
+/// `t`, restricted as the module documentation says, split by signature.
+struct Spaces<'a> {
+    alg: &'a MilnorAlgebra,
     sub: &'a MilnorSubalgebra,
-    offload: Option<Offload<'a>>,
-    /// The offloaded calls this step redid on the CPU, and the time that took.
-    checks: RefCell<Checks>,
+    t: i32,
+    /// Generator offsets of `C_{s−1}` in degree `t` (last entry: its dimension).
+    tgt_off: Vec<usize>,
+    /// Generator offsets of `C_{s−2}` in degree `t`.
+    next_off: Vec<usize>,
+    /// The basis of `C_{s−1}` by signature (signatures are removed as they are used).
+    tgt: Walked<'a, HashMap<Signature, Vec<BasisElement>>>,
+    /// The basis of `C_{s−2}` by signature.
+    next: HashMap<Signature, Vec<BasisElement>>,
 }
 
-impl StepContext<'_> {
-    fn error(&self, reason: String) -> ResolutionError {
-        ResolutionError::Offload {
-            s: self.s,
-            t: self.t,
-            stem: self.t - self.s as i32,
-            reason,
+impl<'a> Spaces<'a> {
+    fn new(res: &'a Resolution, s: u32, t: i32, sub: &'a MilnorSubalgebra) -> Self {
+        let alg = &res.algebra;
+        let (source, target) = (&res.rows[s as usize], &res.rows[s as usize - 1]);
+        let next = &res.rows[s as usize - 2];
+        // Checks that C_s is resolved below t (panics on a scheduler bug).
+        source.gens_below(t);
+        let n_tgt = target.gens_below(t);
+        let n_next = next.gens_below(t - 1);
+        Spaces {
+            alg,
+            sub,
+            t,
+            tgt_off: target.offsets(alg, t, n_tgt),
+            next_off: next.offsets(alg, t, n_next),
+            tgt: split_by_signature(alg, target, t, t, sub),
+            next: split_by_signature(alg, next, t, t - 1, sub).elements,
         }
     }
 
-    /// Whether the offloaded call `(kind, what)` of this step is redone on the CPU.
-    fn is_checked(&self, off: &Offload<'_>, kind: CallKind, what: &str) -> bool {
-        off.samples(self.s, self.t, kind, what)
+    fn tgt_dim(&self) -> usize {
+        *self.tgt_off.last().expect("offsets end with the dimension")
     }
 
-    /// Records a check of `(kind, what)` that took `time` on the CPU.
-    fn checked(&self, kind: CallKind, what: &str, time: Duration) {
-        self.checks.borrow_mut().push(
-            CheckedCall {
-                s: self.s,
-                t: self.t,
-                kind,
-                what: what.to_string(),
-            },
-            time,
-        );
-    }
-
-    /// Rows `Sq(R)·d(g)` for each listed basis element, in the target's degree-`t` basis
-    /// given by `target_offsets` (generator offsets, last entry the dimension). `what`
-    /// names the build in messages. On the backend when it takes the build (and, when
-    /// [`Offload::check`] samples it, compared with the CPU's rows).
-    fn differential_rows(
-        &self,
-        elements: &[BasisElement<'_>],
-        target_offsets: &[usize],
-        what: &str,
-    ) -> Result<Matrix, ResolutionError> {
-        let dim = *target_offsets
+    fn next_dim(&self) -> usize {
+        *self
+            .next_off
             .last()
-            .expect("offsets end with the dimension");
-        let mut m = Matrix::new(elements.len(), dim);
-        let specs: Vec<(&Differential, PPart)> =
-            elements.iter().map(|(_, dg, r)| (*dg, *r)).collect();
-        if let Some(off) = self.offload {
-            let terms: usize = specs.iter().map(|(dg, _)| dg.terms.len()).sum();
-            if off.backend.takes_rows(specs.len(), terms) {
-                off.backend
-                    .fill_rows(&self.res.algebra, &specs, target_offsets, &mut m)
-                    .map_err(|e| {
-                        self.error(format!(
-                            "{} failed building {what}: {e}",
-                            off.backend.name()
-                        ))
-                    })?;
-                if self.is_checked(&off, CallKind::Build, what) {
-                    let started = Instant::now();
-                    let mut cpu = Matrix::new(elements.len(), dim);
-                    fill_rows(self.res, &mut cpu, &specs, target_offsets);
-                    let difference = first_difference(&m, &cpu);
-                    self.checked(CallKind::Build, what, started.elapsed());
-                    if let Some(row) = difference {
-                        return Err(self.error(format!(
-                            "verify: {} differs from the CPU building {what} (subalgebra {}), row {row} of {}",
-                            off.backend.name(),
-                            self.sub.name(),
-                            m.rows()
-                        )));
-                    }
-                }
-                return Ok(m);
-            }
-        }
-        fill_rows(self.res, &mut m, &specs, target_offsets);
-        Ok(m)
+            .expect("offsets end with the dimension")
     }
 
-    /// `m` row reduced in place (RREF), its pivots returned; on the backend when it
-    /// takes the matrix (when [`Offload::check`] samples it, compared with the CPU's
-    /// reduction).
-    fn row_reduce(&self, m: &mut Matrix, what: &str) -> Result<Vec<usize>, ResolutionError> {
-        match self.offload {
-            Some(off) if off.backend.takes_row_reduce(m.rows(), m.cols()) => {
-                let copied = Instant::now();
-                let cpu = self
-                    .is_checked(&off, CallKind::Reduction, what)
-                    .then(|| m.clone());
-                let copy_time = copied.elapsed();
-                let pivots = off.backend.row_reduce(m).map_err(|e| {
-                    self.error(format!(
-                        "{} failed row reducing {what}: {e}",
-                        off.backend.name()
-                    ))
-                })?;
-                check_pivots(&pivots, m.rows(), m.cols()).map_err(|e| {
-                    self.error(format!("{}: row reducing {what}: {e}", off.backend.name()))
-                })?;
-                if let Some(mut cpu) = cpu {
-                    let started = Instant::now();
-                    let cpu_pivots = cpu.row_reduce();
-                    let difference = first_difference(m, &cpu);
-                    self.checked(CallKind::Reduction, what, copy_time + started.elapsed());
-                    if cpu_pivots != pivots {
-                        return Err(self.error(format!(
-                            "verify: {} found pivots differing from the CPU's row reducing {what}",
-                            off.backend.name()
-                        )));
-                    }
-                    if let Some(row) = difference {
-                        return Err(self.error(format!(
-                            "verify: {} differs from the CPU row reducing {what}, row {row} of {}",
-                            off.backend.name(),
-                            m.rows()
-                        )));
-                    }
-                }
-                Ok(pivots)
-            }
-            _ => Ok(m.row_reduce()),
-        }
-    }
-
-    /// Kernel, image and quasi-inverse of `m` ([`fp::kernel_image`]), the reduction of
-    /// `[m | I]` on the backend when it takes it.
-    fn kernel_image(&self, m: &Matrix, what: &str) -> Result<fp::KernelImage, ResolutionError> {
-        match self.offload {
-            Some(off) if off.backend.takes_row_reduce(m.rows(), m.cols() + m.rows()) => {
-                fp::kernel_image_with(m, |aug| self.row_reduce(aug, what))
-            }
-            _ => Ok(fp::kernel_image(m)),
-        }
+    /// The rows `Sq(R)·d(g)` of `elements` of `C_{s−1}`, in `C_{s−2}`.
+    fn target_batch(&self, elements: &[BasisElement]) -> ProductBatch<'_> {
+        ProductBatch::new(
+            self.alg,
+            &self.tgt.gens,
+            batch_rows(elements),
+            &self.next_off,
+        )
     }
 }
 
-/// A backend's pivots must be `≤ rows` strictly increasing columns below `cols`.
-fn check_pivots(pivots: &[usize], rows: usize, cols: usize) -> Result<(), String> {
-    if pivots.len() > rows
-        || pivots.windows(2).any(|w| w[0] >= w[1])
-        || pivots.last().is_some_and(|&p| p >= cols)
-    {
-        return Err(format!(
-            "invalid pivot list of length {} for a {rows} × {cols} matrix",
-            pivots.len()
-        ));
-    }
-    Ok(())
+/// New generators being lifted: `x` (coordinates in `C_{s−1}`) and `d(x)` (in `C_{s−2}`).
+struct Lifts {
+    xs: Vec<FpVector>,
+    dxs: Vec<FpVector>,
 }
 
-/// Position of each basis index in a signature's list (`u32::MAX` when absent).
-fn positions(elements: &[BasisElement<'_>], dim: usize) -> Vec<u32> {
-    let mut pos = vec![u32::MAX; dim];
-    for (k, (i, _, _)) in elements.iter().enumerate() {
-        pos[*i] = k as u32;
-    }
-    pos
-}
-
-/// The coordinates of `row` (full basis) on the listed basis elements.
-fn restrict(row: &[u64], pos: &[u32], len: usize) -> FpVector {
-    let mut v = FpVector::new(len);
-    for (w, &limb) in row.iter().enumerate() {
-        let mut bits = limb;
-        while bits != 0 {
-            let b = w * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let p = pos[b];
-            if p != u32::MAX {
-                v.flip(p as usize);
-            }
-        }
-    }
-    v
-}
-
-fn restrict_matrix(m: &Matrix, pos: &[u32], len: usize) -> Matrix {
-    let mut out = Matrix::new(m.rows(), len);
-    for i in 0..m.rows() {
-        out.row_mut(i)
-            .copy_from_slice(restrict(m.row(i), pos, len).limbs());
-    }
-    out
-}
-
-/// One Nassau step at `(s, t)`, `s ≥ 2`: the new generators of `C_s` in degree `t`. With
-/// `want_qi`, also the quasi-inverses of `d_{s−1}` it reduced, one per signature
-/// ([`StepQuasiInverse`], kept by a save directory).
-///
-/// With `offload`, the matrix builds and large row reductions run on its backend.
+/// One Nassau step at `at = (s, t)`, `s ≥ 2`: the new generators of `C_s` in degree `t`.
+/// With `want_qi`, also the quasi-inverses of `d_{s−1}` it reduced, one per signature
+/// ([`StepQuasiInverse`], kept by a save directory). Its builds and reductions go through
+/// the backend of `env` ([`StepContext`]).
 pub(crate) fn step(
     res: &Resolution,
-    s: u32,
-    t: i32,
+    at: Bidegree,
     want_qi: bool,
-    offload: Option<Offload<'_>>,
+    env: &StepEnv<'_>,
 ) -> Result<StepOutput, ResolutionError> {
+    let (s, t) = (at.s(), at.t());
     debug_assert!(s >= 2);
     let sub = MilnorSubalgebra::optimal_for(s, t - res.module.max_degree());
-    let ctx = StepContext {
-        res,
-        s,
-        t,
-        sub: &sub,
-        offload,
-        checks: RefCell::default(),
-    };
-    let alg = &res.algebra;
+    let ctx = StepContext::new(env, at, Some(sub.name()));
+    let mut spaces = Spaces::new(res, s, t, &sub);
     let source = &res.rows[s as usize];
     let target = &res.rows[s as usize - 1];
-    let next = &res.rows[s as usize - 2];
 
-    // Checks that C_s is resolved below t (panics on a scheduler bug).
-    source.gens_below(t);
-    let n_tgt = target.gens_below(t);
-    let n_next = next.gens_below(t - 1);
-    let tgt_off = target.offsets(alg, t, n_tgt);
-    let next_off = next.offsets(alg, t, n_next);
-    let tgt_dim = tgt_off[n_tgt];
-    let next_dim = next_off[n_next];
-
-    // 1. Zero signature: kernel of d_{s−1}, image of d_s.
-    let mut tgt_split = split_by_signature(res, target, t, t, &sub);
-    let mut next_split = split_by_signature(res, next, t, t - 1, &sub);
-    let tgt0 = tgt_split.remove(&0).unwrap_or_default();
-    let next0 = next_split.remove(&0).unwrap_or_default();
-    let tgt0_pos = positions(&tgt0, tgt_dim);
-    let next0_pos = positions(&next0, next_dim);
-    let full0 = ctx.differential_rows(&tgt0, &next_off, "the zero-signature matrix of d_{s-1}")?;
-    let ki0 = ctx.kernel_image(
-        &restrict_matrix(&full0, &next0_pos, next0.len()),
-        "the zero-signature matrix of d_{s-1}",
-    )?;
-    let kernel = ki0.kernel;
+    let (mut lifts, qi0) = zero_signature(&ctx, &mut spaces, source)?;
     // With `want_qi`, the quasi-inverses of d_{s−1} this step reduces, signature by signature.
-    let mut qis = want_qi.then(|| vec![(0, ki0.quasi_inverse)]);
-
-    let src0 = zero_signature_basis(res, source, t, t, &sub);
-    let image_rows = ctx.differential_rows(&src0, &tgt_off, "the zero-signature image of d_s")?;
-    let mut image = restrict_matrix(&image_rows, &tgt0_pos, tgt0.len());
-    let image_pivots = ctx.row_reduce(&mut image, "the zero-signature image of d_s")?;
-
-    let kernel_pivots = kernel.pivots();
-    let mut is_image_pivot = vec![false; tgt0.len()];
-    for &p in &image_pivots {
-        if kernel_pivots.binary_search(&p).is_err() {
-            return Err(inconsistent(
-                s,
-                t,
-                &sub,
-                "d∘d ≠ 0 on the zero signature: the image of d_s is not in the kernel of d_{s−1}",
-            ));
-        }
-        is_image_pivot[p] = true;
+    let mut qis = want_qi.then(|| vec![(0, qi0)]);
+    if !lifts.xs.is_empty() || want_qi {
+        lift(&ctx, &mut spaces, target.min_degree(), &mut lifts, &mut qis)?;
     }
-
-    // New generators x (target coordinates) and d(x) (next coordinates).
-    let mut xs = Vec::new();
-    let mut dxs = Vec::new();
-    for (k, &p) in kernel_pivots.iter().enumerate() {
-        if is_image_pivot[p] {
-            continue;
-        }
-        let mut x = FpVector::new(tgt_dim);
-        let mut dx = FpVector::new(next_dim);
-        for j in fp::FpVector::from_limbs(tgt0.len(), kernel.row(k).to_vec()).iter_ones() {
-            x.flip(tgt0[j].0);
-            dx.add_limbs(full0.row(j));
-        }
-        xs.push(x);
-        dxs.push(dx);
-    }
-
-    // 2. Lift through every nonzero signature (with `want_qi`, reduce each signature even
-    //    when there is nothing to lift).
-    if !xs.is_empty() || want_qi {
-        for sig in sub.nonzero_signatures(t - target.min_degree()) {
-            let Some(tgt_sig) = tgt_split.remove(&sig) else {
-                continue;
-            };
-            if tgt_sig.is_empty() {
-                continue;
-            }
-            let next_sig = next_split.remove(&sig).unwrap_or_default();
-            let next_pos = positions(&next_sig, next_dim);
-            let what = format!(
-                "the matrix of d_{{s-1}} at signature {}",
-                signature_name(&sub, sig)
-            );
-            let full = ctx.differential_rows(&tgt_sig, &next_off, &what)?;
-            let qi = ctx
-                .kernel_image(&restrict_matrix(&full, &next_pos, next_sig.len()), &what)?
-                .quasi_inverse;
-            for (x, dx) in xs.iter_mut().zip(dxs.iter_mut()) {
-                let part = restrict(dx.limbs(), &next_pos, next_sig.len());
-                if part.is_zero() {
-                    continue;
-                }
-                let y = qi.apply(&part).ok_or_else(|| {
-                    inconsistent(
-                        s,
-                        t,
-                        &sub,
-                        &format!("the lift fails at signature {}", signature_name(&sub, sig)),
-                    )
-                })?;
-                for j in y.iter_ones() {
-                    x.flip(tgt_sig[j].0);
-                    dx.add_limbs(full.row(j));
-                }
-            }
-            if let Some(qis) = qis.as_mut() {
-                qis.push((sig, qi));
-            }
-        }
-    }
-    if dxs.iter().any(|dx| !dx.is_zero()) {
-        return Err(inconsistent(
-            s,
-            t,
-            &sub,
-            "d∘d ≠ 0 on a new generator after the lift",
-        ));
+    if lifts.dxs.iter().any(|dx| !dx.is_zero()) {
+        return Err(ctx.inconsistent(Inconsistency::NonzeroAfterLift {
+            subalgebra: sub.name(),
+        }));
     }
 
     let quasi_inverse = qis.map(|parts| StepQuasiInverse {
@@ -429,30 +137,117 @@ pub(crate) fn step(
         profile: sub.profile().to_vec(),
         parts,
     });
-    let mut out = StepOutput {
-        quasi_inverse,
-        checks: ctx.checks.into_inner(),
-        ..StepOutput::default()
-    };
-    for x in xs {
-        let terms = target.decode(alg, t, &x);
-        out.gens.push(Differential { value: x, terms });
-    }
-    Ok(out)
-}
-
-fn signature_name(sub: &MilnorSubalgebra, sig: Signature) -> String {
-    let entries: Vec<String> = (0..sub.profile().len())
-        .map(|i| ((sig >> (8 * i)) & 0xff).to_string())
+    let gens = lifts
+        .xs
+        .into_iter()
+        .map(|x| {
+            let terms = target.decode(&res.algebra, t, &x);
+            Differential { value: x, terms }
+        })
         .collect();
-    format!("({})", entries.join(","))
+    Ok(StepOutput {
+        gens,
+        quasi_inverse,
+        checks: ctx.into_checks(),
+        ..StepOutput::default()
+    })
 }
 
-fn inconsistent(s: u32, t: i32, sub: &MilnorSubalgebra, reason: &str) -> ResolutionError {
-    ResolutionError::Inconsistent {
-        s,
-        t,
-        stem: t - s as i32,
-        reason: format!("{reason} (subalgebra {})", sub.name()),
+/// Step 1, zero signature: the kernel `K_0` of `d_{s−1}` and the image `B_0` of `d_s`; the
+/// new generators are the rows of `K_0` whose pivot is not a pivot of `B_0`. Returns
+/// them with their differentials, and the quasi-inverse of `d_{s−1}` at signature zero.
+fn zero_signature(
+    ctx: &StepContext<'_>,
+    sp: &mut Spaces<'_>,
+    source: &FreeModule,
+) -> Result<(Lifts, QuasiInverse), ResolutionError> {
+    let (alg, t) = (sp.alg, sp.t);
+    let tgt0 = sp.tgt.elements.remove(&0).unwrap_or_default();
+    let next0 = sp.next.remove(&0).unwrap_or_default();
+    let tgt0_pos = positions(&tgt0, sp.tgt_dim());
+    let next0_pos = positions(&next0, sp.next_dim());
+
+    let what = MatrixName::ZeroSignatureTarget;
+    let full0 = ctx.build(&sp.target_batch(&tgt0), &what)?;
+    let ki0 = ctx.kernel_image(&restrict_matrix(&full0, &next0_pos, next0.len()), &what)?;
+
+    let what = MatrixName::ZeroSignatureImage;
+    let src0 = zero_signature_basis(alg, source, t, t, sp.sub);
+    let batch = ProductBatch::new(alg, &src0.gens, batch_rows(&src0.elements), &sp.tgt_off);
+    let image_rows = ctx.build(&batch, &what)?;
+    let mut image = restrict_matrix(&image_rows, &tgt0_pos, tgt0.len());
+    let image_pivots = ctx.row_reduce(&mut image, &what)?;
+
+    let kernel = ki0.kernel;
+    let new_rows = ctx.complement_rows(kernel.pivots(), &image_pivots, tgt0.len())?;
+    let mut lifts = Lifts {
+        xs: Vec::with_capacity(new_rows.len()),
+        dxs: Vec::with_capacity(new_rows.len()),
+    };
+    for k in new_rows {
+        let mut x = FpVector::new(sp.tgt_dim());
+        let mut dx = FpVector::new(sp.next_dim());
+        for j in FpVector::from_limbs(tgt0.len(), kernel.row(k).to_vec()).iter_ones() {
+            x.flip(tgt0[j].index);
+            dx.add_limbs(full0.row(j));
+        }
+        lifts.xs.push(x);
+        lifts.dxs.push(dx);
     }
+    Ok((lifts, ki0.quasi_inverse))
+}
+
+/// Step 2: corrects each new generator through every nonzero signature in the order of
+/// Lemma 2.4 by a preimage under `d_{s−1}` at that signature (with `qis`, reducing each
+/// signature even when there is nothing to lift, and keeping its quasi-inverse).
+fn lift(
+    ctx: &StepContext<'_>,
+    sp: &mut Spaces<'_>,
+    target_min_degree: i32,
+    lifts: &mut Lifts,
+    qis: &mut Option<Vec<(Signature, QuasiInverse)>>,
+) -> Result<(), ResolutionError> {
+    for sig in sp.sub.nonzero_signatures(sp.t - target_min_degree) {
+        let Some(tgt_sig) = sp.tgt.elements.remove(&sig) else {
+            continue;
+        };
+        if tgt_sig.is_empty() {
+            continue;
+        }
+        let next_sig = sp.next.remove(&sig).unwrap_or_default();
+        let next_pos = positions(&next_sig, sp.next_dim());
+        let entries = signature_entries(sp.sub, sig);
+        let what = MatrixName::AtSignature(entries.clone());
+        let full = ctx.build(&sp.target_batch(&tgt_sig), &what)?;
+        let qi = ctx
+            .kernel_image(&restrict_matrix(&full, &next_pos, next_sig.len()), &what)?
+            .quasi_inverse;
+        for (x, dx) in lifts.xs.iter_mut().zip(lifts.dxs.iter_mut()) {
+            let part = restrict(dx.limbs(), &next_pos, next_sig.len());
+            if part.is_zero() {
+                continue;
+            }
+            let y = qi.apply(&part).ok_or_else(|| {
+                ctx.inconsistent(Inconsistency::LiftFails {
+                    signature: entries.clone(),
+                    subalgebra: ctx.subalgebra().to_string(),
+                })
+            })?;
+            for j in y.iter_ones() {
+                x.flip(tgt_sig[j].index);
+                dx.add_limbs(full.row(j));
+            }
+        }
+        if let Some(qis) = qis.as_mut() {
+            qis.push((sig, qi));
+        }
+    }
+    Ok(())
+}
+
+/// The entries of a packed signature, one per entry of the profile of `sub`.
+fn signature_entries(sub: &MilnorSubalgebra, sig: Signature) -> Vec<u8> {
+    (0..sub.profile().len())
+        .map(|i| ((sig >> (8 * i)) & 0xff) as u8)
+        .collect()
 }

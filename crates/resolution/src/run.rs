@@ -4,7 +4,8 @@
 //!    filled in, and filled-in classical nodes whose kernel an active node needs (they run
 //!    kernel-only) — [`Active`].
 //! 2. **Compute** each active node on a worker ([`Steps::compute`]): the step gets plain
-//!    inputs (its bidegree, the kernel handed from below, `want_qi`, the offload); a
+//!    inputs (its bidegree, the kernel handed from below, `want_qi`, and a `StepEnv`: the
+//!    device, if any, and the workers it may spread rows over); a
 //!    completed full step goes to the save directory's store there (encoded on the worker).
 //! 3. **On done**, on the driving thread in completion order ([`Tracker`]): the new
 //!    generators go to the in-memory store (the free modules the next steps read), the
@@ -28,7 +29,9 @@ use crate::resolution::Resolution;
 use crate::sample::Checks;
 use crate::scheduler::{self, RunStats};
 use crate::step::StepOutput;
+use crate::step_context::StepEnv;
 use crate::store::Store;
+use crate::workers::SchedulerWorkers;
 
 /// What a worker hands the driving thread: the step's output and how long it took.
 type Computed = (Result<StepOutput, ResolutionError>, Duration);
@@ -142,7 +145,8 @@ struct Steps<'a> {
     /// Kernels handed from a classical step `(s, t)` to `(s+1, t)`; the lock is held only
     /// to insert or take one, never across a step.
     kernels: Mutex<Vec<Option<Subspace>>>,
-    offload: Option<Offload<'a>>,
+    /// The device and workers every step gets.
+    env: StepEnv<'a>,
     /// The save directory's store, if one is attached.
     save: Option<&'a dyn Store>,
     want_qi: bool,
@@ -161,7 +165,10 @@ impl<'a> Steps<'a> {
             plan,
             active,
             kernels: Mutex::new((0..plan.nodes.len()).map(|_| None).collect()),
-            offload,
+            env: StepEnv {
+                offload,
+                workers: &SchedulerWorkers,
+            },
             save,
             want_qi: save.is_some_and(|s| s.keeps_quasi_inverses()),
         }
@@ -206,14 +213,14 @@ impl<'a> Steps<'a> {
         let out = match self.active.step_plan(i, node) {
             StepPlan::Classical { kind, want_kernel } => classical::step(
                 self.res,
-                b.s(),
-                b.t(),
+                b,
                 kind,
                 want_kernel,
                 kernel_prev,
                 self.want_qi,
+                &self.env,
             ),
-            StepPlan::Nassau => nassau::step(self.res, b.s(), b.t(), self.want_qi, self.offload),
+            StepPlan::Nassau => nassau::step(self.res, b, self.want_qi, &self.env),
         };
         let elapsed = start.elapsed();
         tracing::debug!(

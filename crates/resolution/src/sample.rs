@@ -2,10 +2,10 @@
 //! (`--verify-sample FRACTION`; `--verify` is the fraction 1).
 //!
 //! The decision for one call depends only on the run's seed and on what the call is —
-//! its bidegree `(s, t)`, whether it is a matrix build or a row reduction, and which one
-//! of the step (the `what` of [`crate::nassau`]: the zero-signature matrix of
-//! `d_{s−1}`, the zero-signature image of `d_s`, or the matrix of `d_{s−1}` at a named
-//! signature) — never on thread timing: the first 8 bytes of the BLAKE3 hash of
+//! its bidegree `(s, t)`, whether it is a matrix build or a row reduction, and which
+//! matrix of the step ([`crate::MatrixName`], as text: Nassau's zero-signature matrix of
+//! `d_{s−1}`, zero-signature image of `d_s`, or matrix of `d_{s−1}` at a named signature;
+//! the classical old-part matrix of `d_s`) — never on thread timing: the first 8 bytes of the BLAKE3 hash of
 //! `(seed, s, t, kind, what)`, read as a number `u` uniform in `[0, 1)` (53 bits), and
 //! the call is sampled when `u < fraction`. So the same run samples the same calls with
 //! any thread count, each offloaded call is sampled with probability `fraction`, and
@@ -66,7 +66,7 @@ pub const DEFAULT_SEED: u64 = 0x6164_616d_735f_7632; // "adams_v2"
 /// What kind of offloaded call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum CallKind {
-    /// A matrix of Milnor products ([`crate::Backend::fill_rows`]).
+    /// A matrix of Milnor products ([`crate::Backend::build`]).
     Build,
     /// A row reduction ([`crate::Backend::row_reduce`]).
     Reduction,

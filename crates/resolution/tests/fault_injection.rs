@@ -3,7 +3,8 @@
 //! with an error, or fails the exactness certificate (`resolution::certify`), or has the
 //! right Ext table — never a wrong table that is certified.
 //!
-//! The backend takes every build and every reduction of Nassau's steps (rows `s ≥ 2`).
+//! The backend takes every build and every reduction of the run's steps: Nassau's (rows
+//! `s ≥ 2`) and the classical ones of rows 0 and 1.
 //! Run `k` (seed `k`) picks one call uniformly among the calls of an unfaulted run that
 //! have a nonzero matrix, and flips one uniformly chosen bit: of the built rows (a wrong
 //! product), or of the matrix handed to the reduction before it is reduced (a reduction
@@ -20,11 +21,10 @@ use std::time::Duration;
 use fp::Matrix;
 use rayon::prelude::*;
 use resolution::{
-    Algorithm, Backend, CpuBackend, Differential, ExtEntry, Offload, Resolution, ResolutionConfig,
-    RunOptions, SampleFraction,
+    Algorithm, Backend, Call, CpuBackend, ExtEntry, Offload, OffloadError, ProductBatch,
+    Resolution, ResolutionConfig, RunOptions, SampleFraction,
 };
 use steenrod::module::FiniteModule;
-use steenrod::{MilnorAlgebra, PPart};
 
 /// S_2 through stem 30, s ≤ 12 (the range of issue 12's measurement).
 const RANGE: ResolutionConfig = ResolutionConfig {
@@ -43,21 +43,18 @@ enum Kind {
 }
 
 /// One call the backend took: its kind and matrix shape.
-type Call = (Kind, usize, usize);
+type Logged = (Kind, usize, usize);
 
 /// The CPU, with one bit flipped in call `fault.0` (bit chosen from seed `fault.1`).
 struct FaultyCpu {
-    /// Does the work: the CPU path, taking every build and reduction.
-    cpu: CpuBackend,
     fault: Option<(usize, u64)>,
     calls: AtomicUsize,
-    log: Mutex<Vec<Call>>,
+    log: Mutex<Vec<Logged>>,
 }
 
 impl FaultyCpu {
     fn new(fault: Option<(usize, u64)>) -> Self {
         Self {
-            cpu: CpuBackend::new(0, 0),
             fault,
             calls: AtomicUsize::new(0),
             log: Mutex::new(Vec::new()),
@@ -87,29 +84,23 @@ impl Backend for FaultyCpu {
         "faulty cpu".into()
     }
 
-    fn takes_rows(&self, _rows: usize, _terms: usize) -> bool {
+    fn offloads_build(&self, _batch: &ProductBatch<'_>) -> bool {
         true
     }
 
-    fn fill_rows(
-        &self,
-        alg: &MilnorAlgebra,
-        specs: &[(&Differential, PPart)],
-        offsets: &[usize],
-        out: &mut Matrix,
-    ) -> Result<(), String> {
-        self.cpu.fill_rows(alg, specs, offsets, out)?;
-        self.call(Kind::Build, out);
-        Ok(())
-    }
-
-    fn takes_row_reduce(&self, _rows: usize, _cols: usize) -> bool {
+    fn offloads_reduction(&self, _rows: usize, _cols: usize) -> bool {
         true
     }
 
-    fn row_reduce(&self, m: &mut Matrix) -> Result<Vec<usize>, String> {
+    fn build(&self, call: &Call<'_>, batch: &ProductBatch<'_>) -> Result<Matrix, OffloadError> {
+        let mut out = CpuBackend.build(call, batch)?;
+        self.call(Kind::Build, &mut out);
+        Ok(out)
+    }
+
+    fn row_reduce(&self, call: &Call<'_>, m: &mut Matrix) -> Result<Vec<usize>, OffloadError> {
         self.call(Kind::Reduce, m);
-        self.cpu.row_reduce(m)
+        CpuBackend.row_reduce(call, m)
     }
 }
 
@@ -155,7 +146,7 @@ enum Outcome {
     WrongCertified,
 }
 
-fn faulted_run(reference: &[ExtEntry], call: usize, seed: u64, expected: Call) -> Outcome {
+fn faulted_run(reference: &[ExtEntry], call: usize, seed: u64, expected: Logged) -> Outcome {
     let backend = FaultyCpu::new(Some((call, seed)));
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let res = match resolve(Algorithm::Nassau, Some(&backend)) {
@@ -219,7 +210,7 @@ fn no_wrong_table_is_certified() {
     );
     res.certify(RANGE, 2)
         .expect("the unfaulted offloaded run is certified");
-    let calls: Vec<Call> = clean.log.into_inner().expect("log");
+    let calls: Vec<Logged> = clean.log.into_inner().expect("log");
     let candidates: Vec<usize> = (0..calls.len())
         .filter(|&k| calls[k].1 * calls[k].2 > 0)
         .collect();

@@ -1,21 +1,22 @@
-//! The offload path of Nassau steps ([`resolution::Backend`]) without a GPU: a backend
+//! The offload path of the steps ([`resolution::Backend`]) without a GPU: a backend
 //! that builds rows through another entry point (one `multiply_basis` call per product,
 //! bit by bit through `Matrix::set`) and row reduces by plain Gauss–Jordan must give the same
 //! resolution as the CPU path, with every call checked; a backend that corrupts one bit
 //! must be caught by the check, naming the bidegree and the row; a backend error must stop
 //! the run. A sampled check (`--verify-sample`) redoes the same calls whatever the thread
-//! count, about the asked fraction of them, and none at fraction 0.
+//! count, about the asked fraction of them, and none at fraction 0. Classical steps offload
+//! through the same interface.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use fp::Matrix;
 use resolution::{
-    Algorithm, Backend, CallKind, CheckedCall, Differential, Offload, Resolution, ResolutionConfig,
-    ResolutionError, RunOptions, SampleFraction,
+    Action, Algorithm, Backend, Call, CallKind, CheckedCall, CpuBackend, MatrixName, Offload,
+    OffloadError, ProductBatch, Resolution, ResolutionConfig, ResolutionError, RunOptions,
+    SampleFraction,
 };
 use steenrod::module::FiniteModule;
-use steenrod::{MilnorAlgebra, PPart};
 
 /// How the test backend misbehaves.
 #[derive(Clone, Copy, PartialEq)]
@@ -53,22 +54,24 @@ impl Backend for TestBackend {
         "test backend".into()
     }
 
-    fn takes_rows(&self, _rows: usize, terms: usize) -> bool {
-        terms >= 1
+    fn offloads_build(&self, batch: &ProductBatch<'_>) -> bool {
+        batch.terms() >= 1
     }
 
-    fn fill_rows(
-        &self,
-        alg: &MilnorAlgebra,
-        specs: &[(&Differential, PPart)],
-        offsets: &[usize],
-        out: &mut Matrix,
-    ) -> Result<(), String> {
+    fn offloads_reduction(&self, rows: usize, cols: usize) -> bool {
+        rows.min(cols) >= 2
+    }
+
+    fn build(&self, call: &Call<'_>, batch: &ProductBatch<'_>) -> Result<Matrix, OffloadError> {
+        if !self.offloads_build(batch) {
+            return CpuBackend.build(call, batch);
+        }
         let n = self.builds.fetch_add(1, Ordering::SeqCst);
-        for (i, (dg, r)) in specs.iter().enumerate() {
-            for term in &dg.terms {
-                alg.multiply_basis(r, &term.op, |idx| {
-                    let col = offsets[term.gen as usize] + idx;
+        let mut out = Matrix::new(batch.rows.len(), batch.cols());
+        for (i, (g, r)) in batch.rows.iter().enumerate() {
+            for term in &batch.gens[*g as usize].terms {
+                batch.alg.multiply_basis(r, &term.op, |idx| {
+                    let col = batch.target_offsets[term.gen as usize] + idx;
                     out.set(i, col, !out.get(i, col));
                 });
             }
@@ -83,17 +86,21 @@ impl Backend for TestBackend {
             let (i, j) = (out.rows() - 1, out.cols() - 1);
             out.set(i, j, !out.get(i, j));
         }
-        Ok(())
+        Ok(out)
     }
 
-    fn takes_row_reduce(&self, rows: usize, cols: usize) -> bool {
-        rows.min(cols) >= 2
-    }
-
-    fn row_reduce(&self, m: &mut Matrix) -> Result<Vec<usize>, String> {
+    fn row_reduce(&self, call: &Call<'_>, m: &mut Matrix) -> Result<Vec<usize>, OffloadError> {
+        if !self.offloads_reduction(m.rows(), m.cols()) {
+            return CpuBackend.row_reduce(call, m);
+        }
         let n = self.reductions.fetch_add(1, Ordering::SeqCst);
         if self.fault == Fault::FailReduce && n == 1 {
-            return Err("simulated device error: launch failed".into());
+            return Err(OffloadError::device(
+                self.name(),
+                Action::RowReduce,
+                call,
+                "simulated device error: launch failed",
+            ));
         }
         Ok(m.row_reduce_simple())
     }
@@ -117,6 +124,16 @@ fn run_checking(
     check: SampleFraction,
     threads: usize,
 ) -> (Resolution, Result<resolution::RunReport, ResolutionError>) {
+    run_with(Algorithm::Nassau, backend, check, threads)
+}
+
+/// S_2 through stem 30, `s ≤ 12`, by `algorithm`.
+fn run_with(
+    algorithm: Algorithm,
+    backend: Option<&TestBackend>,
+    check: SampleFraction,
+    threads: usize,
+) -> (Resolution, Result<resolution::RunReport, ResolutionError>) {
     let config = ResolutionConfig {
         max_stem: 30,
         max_s: 12,
@@ -124,7 +141,7 @@ fn run_checking(
     let mut res = Resolution::new(FiniteModule::sphere(), config).expect("range");
     let offload = backend.map(|b| Offload::new(b as &dyn Backend, check));
     let out = res.run(RunOptions {
-        algorithm: Algorithm::Nassau,
+        algorithm,
         threads,
         progress: None,
         offload,
@@ -206,6 +223,60 @@ fn a_device_error_stops_the_run() {
     );
 }
 
+/// Classical steps offload their old-part builds (`s ≥ 1`) and reductions through the
+/// same interface: every call checked, the same resolution as the CPU's; a corrupted
+/// build is caught naming the old-part matrix.
+#[test]
+fn classical_steps_offload_through_the_same_interface() {
+    let (cpu, r) = run_with(Algorithm::Classical, None, SampleFraction::NONE, 2);
+    r.expect("cpu run");
+    let backend = TestBackend::new(Fault::None);
+    let (off, r) = run_with(Algorithm::Classical, Some(&backend), SampleFraction::ALL, 2);
+    let report = r.expect("offloaded classical run with verify");
+    let (builds, reductions) = (
+        backend.builds.load(Ordering::SeqCst),
+        backend.reductions.load(Ordering::SeqCst),
+    );
+    assert!(
+        builds > 100 && reductions > 50,
+        "{builds} builds, {reductions} reductions"
+    );
+    assert_eq!(
+        (report.checks.builds(), report.checks.reductions()),
+        (builds, reductions)
+    );
+    assert!(report
+        .checks
+        .calls
+        .iter()
+        .all(|c| c.what == MatrixName::OldPart.to_string()));
+    assert_eq!(cpu.ext(), off.ext());
+    assert!(generators(&cpu) == generators(&off));
+
+    let faulty = TestBackend::new(Fault::FlipBuild);
+    let (_, r) = run_with(Algorithm::Classical, Some(&faulty), SampleFraction::ALL, 2);
+    let e = r.expect_err("a flipped bit must be caught");
+    let msg = e.to_string();
+    assert!(
+        matches!(
+            e,
+            ResolutionError::Offload {
+                source: OffloadError::BuildDiffers {
+                    what: MatrixName::OldPart,
+                    subalgebra: None,
+                    ..
+                },
+                ..
+            }
+        ),
+        "{msg}"
+    );
+    assert!(
+        msg.contains("building the old-part matrix of d_s, row "),
+        "{msg}"
+    );
+}
+
 /// The checked calls of a sampled run at `check` with `threads` workers, and the number of
 /// calls offloaded.
 fn sampled_run(check: f64, threads: usize) -> (Vec<CheckedCall>, usize) {
@@ -264,11 +335,14 @@ fn fraction_zero_checks_nothing() {
 fn caught(shape: (usize, usize), check: SampleFraction) -> Option<(u32, i32, String)> {
     let backend = TestBackend::new(Fault::FlipShape(shape.0, shape.1));
     let (_, r) = run_checking(Some(&backend), check, 2);
-    let Err(ResolutionError::Offload { s, t, reason, .. }) = r else {
+    let Err(ResolutionError::Offload {
+        at,
+        source: OffloadError::BuildDiffers { what, .. },
+    }) = r
+    else {
         return None;
     };
-    let what = reason.strip_prefix("verify: test backend differs from the CPU building ")?;
-    Some((s, t, what.split(" (subalgebra").next().unwrap().to_string()))
+    Some((at.s(), at.t(), what.to_string()))
 }
 
 #[test]
