@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use gpu::{Backend, Gpu, GpuConfig, GpuError, InvalidRequest, NoDevice};
+use gpu::{Backend, Gpu, GpuConfig, GpuError, InvalidRequest};
 use steenrod::MilnorAlgebra;
 
 #[cfg(not(feature = "cuda"))]
@@ -10,7 +10,7 @@ use steenrod::MilnorAlgebra;
 fn cuda_without_the_feature_is_a_clear_error() {
     let alg = Arc::new(MilnorAlgebra::new(4));
     match Gpu::new(Backend::Cuda, alg, GpuConfig::default()) {
-        Err(e @ GpuError::NoDevice(NoDevice::NotBuilt { backend, feature })) => {
+        Err(e @ GpuError::NoDevice(gpu::NoDevice::NotBuilt { backend, feature })) => {
             assert_eq!((backend, feature), (Backend::Cuda, "cuda"));
             assert!(e.to_string().contains("`cuda` feature"), "{e}");
         }
