@@ -105,6 +105,7 @@ pub(crate) fn guard<T>(
     what: &'static str,
     f: impl FnOnce() -> Result<T, GpuError>,
 ) -> Result<T, GpuError> {
+    LAST_LOCATION.with(|c| c.set(None));
     GUARDED.with(|g| g.set(g.get() + 1));
     let outcome = catch_unwind(AssertUnwindSafe(f));
     GUARDED.with(|g| g.set(g.get() - 1));
