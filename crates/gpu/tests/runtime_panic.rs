@@ -72,8 +72,10 @@ fn allocations_above_the_device_limit_are_typed_errors() {
     assert!(!want.is_zero());
     assert_eq!(one.row(0), want.row(0));
 
-    // A master segment of 512 MiB (the first left factor allocates it).
-    let segment = 512u64 << 20;
+    // A master segment of 4 GiB (the first left factor allocates it): above
+    // lavapipe's 128 MiB and above the 32-bit byte range that bounds a storage
+    // buffer on most Vulkan devices.
+    let segment = 4u64 << 30;
     let config = GpuConfig {
         segment_bytes: segment as usize,
         block_bytes: 128 << 20,
