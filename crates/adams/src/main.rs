@@ -76,15 +76,9 @@ fn main() -> ExitCode {
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "panic".to_string());
-        // A panic inside the GPU runtime (cubecl, wgpu: e.g. an allocation above the
-        // device's limit, no adapter) is caught by the `gpu` crate and comes back as an
-        // error naming what failed, which is printed then; it is not a bug of ours.
-        if info.location().is_some_and(|l| is_device_runtime(l.file())) {
-            if let Ok(mut last) = DEVICE_PANIC.lock() {
-                last.get_or_insert_with(|| one_line(&text));
-            }
-            return;
-        }
+        // The `gpu` crate chains its own hook in front of this one when it opens a
+        // device: panics of the GPU runtime (on its device thread, or inside a call
+        // into it) never reach here; they come back as typed errors from that call.
         let place = info
             .location()
             .map(|l| format!(" (at {}:{})", l.file(), l.line()))
@@ -109,33 +103,12 @@ fn main() -> ExitCode {
     match outcome {
         Ok(Ok(code)) => code,
         Ok(Err(failure)) => {
-            // The first panic of the GPU runtime, if any, is usually the cause.
-            let cause = DEVICE_PANIC.lock().ok().and_then(|mut p| p.take());
-            match cause {
-                Some(cause) if !failure.message.contains(&cause) => {
-                    eprintln!(
-                        "error: {} (the GPU runtime first reported: {cause})",
-                        one_line(&failure.message)
-                    )
-                }
-                _ => eprintln!("error: {}", one_line(&failure.message)),
-            }
+            eprintln!("error: {}", one_line(&failure.message));
             ExitCode::from(failure.code)
         }
         // The panic hook has already printed the one-line message.
         Err(_) => ExitCode::from(3),
     }
-}
-
-/// The first panic message of the GPU runtime (see the panic hook in `main`).
-static DEVICE_PANIC: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
-
-/// Whether a source path belongs to the GPU runtime's crates (cubecl, wgpu and what they
-/// build on), whose panics the `gpu` crate turns into errors.
-fn is_device_runtime(file: &str) -> bool {
-    ["cubecl", "wgpu", "naga", "cudarc", "ash-"]
-        .iter()
-        .any(|c| file.contains(&format!("/{c}")))
 }
 
 /// Help and version go to stdout as clap prints them; a usage error becomes one

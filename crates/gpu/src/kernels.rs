@@ -3,7 +3,7 @@
 //!
 //! All indices are `u32`/`usize` (cubecl's default 32-bit address type); the
 //! host checks every buffer length against `u32::MAX` before launching
-//! (see `crate::bounds`). Bit positions inside an output block are `u64`.
+//! (see `crate::launch`). Bit positions inside an output block are `u64`.
 
 use cubecl::prelude::*;
 
@@ -59,6 +59,11 @@ fn rank_term(counts: &Array<u32>, row: u32, d: u32, x: u32) -> u32 {
 /// The tile loops are unrolled at compile time (`tile_m`, `tile_t` comptime)
 /// with a bounds guard per step: with runtime-bounded `for` loops here the
 /// SPIR-V build on lavapipe dropped products (found by the tests).
+///
+/// Longer than 80 lines on purpose: the unrolled tile loops, the SWAR test
+/// and the 7-step rank share a dozen per-tile values (four lanes of `S`,
+/// four differences, four masks), which one body keeps in registers; split
+/// into `#[cube]` helpers they would be inlined back anyway.
 #[cube(launch_unchecked)]
 #[allow(clippy::too_many_arguments)]
 pub fn milnor_tiles(

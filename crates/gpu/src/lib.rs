@@ -13,15 +13,23 @@
 //! equals the CPU's bit for bit, and every device failure is returned as a
 //! [`GpuError`], never hidden behind a CPU fallback.
 
+mod boundary;
+mod buffers;
 mod engine;
+mod error;
 mod kernels;
+mod launch;
 mod master;
+mod open;
+mod products;
 mod rref;
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use steenrod::{MilnorAlgebra, PPart};
+
+use boundary::guard;
+pub use error::{GpuError, InvalidRequest, NoDevice};
 
 /// Which cubecl runtime drives the device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +51,32 @@ pub struct GpuConfig {
     pub block_bytes: usize,
 }
 
+impl GpuConfig {
+    /// Errors: [`InvalidRequest::Knob`] for a knob below its least value.
+    fn check(&self) -> Result<(), InvalidRequest> {
+        let knobs = [
+            (
+                "segment_bytes",
+                self.segment_bytes,
+                32,
+                "one 32-byte admissible matrix",
+            ),
+            ("block_bytes", self.block_bytes, 8, "one 8-byte limb"),
+        ];
+        for (knob, value, least, why) in knobs {
+            if value < least {
+                return Err(InvalidRequest::Knob {
+                    knob,
+                    value,
+                    least,
+                    why,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Default for GpuConfig {
     fn default() -> Self {
         GpuConfig {
@@ -62,28 +96,6 @@ pub struct ProductBatch {
     pub terms: Vec<(PPart, u64)>,
 }
 
-/// A failure of the device or of a request; the message names what failed.
-#[derive(Debug, thiserror::Error)]
-pub enum GpuError {
-    /// No usable device (driver missing, no adapter, feature not built).
-    #[error("no GPU device: {0}")]
-    NoDevice(String),
-    /// A launch, transfer or allocation failed on the device.
-    #[error("device failure during {what}: {detail}")]
-    Device {
-        /// The operation that failed.
-        what: &'static str,
-        /// The runtime's message.
-        detail: String,
-    },
-    /// A length or index does not fit the 32-bit field it must pass through.
-    #[error("length overflow: {0}")]
-    Overflow(String),
-    /// The request itself is inconsistent (bad ranges, degrees, shapes).
-    #[error("invalid request: {0}")]
-    Invalid(String),
-}
-
 /// One device with its resident Milnor basis and admissible-matrix master.
 /// `Send + Sync`: call it from many threads at once; each thread launches on
 /// its own cubecl stream.
@@ -93,25 +105,27 @@ pub struct Gpu {
 
 impl Gpu {
     /// Opens `backend`'s device and uploads `alg`'s basis (16 bytes per
-    /// element of every degree) and count tables.
+    /// element of every degree) and count tables. Chains the crate's panic
+    /// hook (once per process) so that a panic on the runtime's own device
+    /// thread is returned by the next call as [`GpuError::RuntimePanic`]
+    /// instead of reaching the program's hook (see `boundary.rs`).
     ///
     /// Errors: [`GpuError::NoDevice`] if the backend was not compiled in or no
-    /// device is found; [`GpuError::Invalid`] on a zero knob in `config`.
+    /// device is found; [`InvalidRequest::Knob`] when `segment_bytes` cannot
+    /// hold one 32-byte matrix or `block_bytes` one 8-byte limb;
+    /// [`GpuError::RuntimePanic`] if the runtime panics while the tables are
+    /// uploaded.
     pub fn new(
         backend: Backend,
         alg: Arc<MilnorAlgebra>,
         config: GpuConfig,
     ) -> Result<Gpu, GpuError> {
-        if config.segment_bytes < 32 || config.block_bytes < 8 {
-            return Err(GpuError::Invalid(format!(
-                "GpuConfig {config:?}: segment_bytes must hold one 32-byte matrix and \
-                 block_bytes one limb"
-            )));
-        }
-        let engine: Box<dyn engine::Engine> = match backend {
-            Backend::Wgpu => wgpu_engine(alg, config)?,
-            Backend::Cuda => cuda_engine(alg, config)?,
-        };
+        config.check()?;
+        boundary::install_hook();
+        let engine = guard("opening the device", || match backend {
+            Backend::Wgpu => open::wgpu_engine(alg, config),
+            Backend::Cuda => open::cuda_engine(alg, config),
+        })?;
         Ok(Gpu { engine })
     }
 
@@ -127,7 +141,9 @@ impl Gpu {
     ///
     /// Errors: [`GpuError::Invalid`] for a bad term range, a product above the
     /// algebra's degree or a term past the row's end; [`GpuError::Overflow`]
-    /// for a length beyond 32 bits; [`GpuError::Device`] for a failed launch.
+    /// for a length beyond 32 bits; [`GpuError::Device`] for a failed launch;
+    /// [`GpuError::RuntimePanic`] when the runtime panics (e.g. an output
+    /// block or master segment above the device's largest buffer).
     pub fn multiply_rows(
         &self,
         batch: &ProductBatch,
@@ -142,7 +158,8 @@ impl Gpu {
     /// column (find/swap, mark, eliminate); one readback at the end.
     ///
     /// Errors: [`GpuError::Overflow`] if `m` has `2^32` limbs or more;
-    /// [`GpuError::Device`] for a failed launch or readback.
+    /// [`GpuError::Device`] for a failed launch or readback;
+    /// [`GpuError::RuntimePanic`] when the runtime panics.
     pub fn row_reduce(&self, m: &mut fp::Matrix) -> Result<Vec<usize>, GpuError> {
         guard("row_reduce", || self.engine.row_reduce(m))
     }
@@ -158,92 +175,4 @@ impl Gpu {
     pub fn segments(&self) -> usize {
         self.engine.segments()
     }
-}
-
-/// Runs `f`, turning a panic inside the runtime (its allocation and upload
-/// calls unwrap internally) into [`GpuError::Device`].
-fn guard<T>(what: &'static str, f: impl FnOnce() -> Result<T, GpuError>) -> Result<T, GpuError> {
-    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| {
-        Err(GpuError::Device {
-            what,
-            detail: panic_message(&p),
-        })
-    })
-}
-
-fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
-    p.downcast_ref::<String>()
-        .cloned()
-        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "panic in the GPU runtime".to_string())
-}
-
-#[cfg(feature = "wgpu")]
-fn wgpu_engine(
-    alg: Arc<MilnorAlgebra>,
-    config: GpuConfig,
-) -> Result<Box<dyn engine::Engine>, GpuError> {
-    use cubecl::wgpu::{WgpuDevice, WgpuRuntime};
-    use std::sync::OnceLock;
-    // cubecl registers one server per device id; set it up once per process.
-    static SETUP: OnceLock<Result<(WgpuDevice, String), String>> = OnceLock::new();
-    let setup = SETUP.get_or_init(|| {
-        catch_unwind(|| {
-            let device = WgpuDevice::DefaultDevice;
-            let setup = cubecl::wgpu::init_setup::<cubecl::wgpu::AutoGraphicsApi>(
-                &device,
-                Default::default(),
-            );
-            let info = setup.adapter.get_info();
-            (device, format!("{} ({:?})", info.name, info.backend))
-        })
-        .map_err(|p| panic_message(&p))
-    });
-    match setup {
-        Ok((device, name)) => {
-            let client = guard("opening the wgpu device", || {
-                Ok(<WgpuRuntime as cubecl::Runtime>::client(device))
-            })?;
-            Ok(Box::new(engine::Device::<WgpuRuntime>::new(
-                client,
-                name.clone(),
-                alg,
-                config,
-            )?))
-        }
-        Err(msg) => Err(GpuError::NoDevice(format!(
-            "wgpu found no Vulkan adapter ({msg}); install a driver, e.g. \
-             `apt-get install -y mesa-vulkan-drivers libvulkan1` for the software one"
-        ))),
-    }
-}
-
-#[cfg(not(feature = "wgpu"))]
-fn wgpu_engine(_: Arc<MilnorAlgebra>, _: GpuConfig) -> Result<Box<dyn engine::Engine>, GpuError> {
-    Err(GpuError::NoDevice(
-        "Backend::Wgpu requested but this build lacks the `wgpu` feature of crate `gpu`".into(),
-    ))
-}
-
-#[cfg(feature = "cuda")]
-fn cuda_engine(
-    alg: Arc<MilnorAlgebra>,
-    config: GpuConfig,
-) -> Result<Box<dyn engine::Engine>, GpuError> {
-    use cubecl::cuda::{CudaDevice, CudaRuntime};
-    let client = catch_unwind(|| <CudaRuntime as cubecl::Runtime>::client(&CudaDevice::new(0)))
-        .map_err(|p| GpuError::NoDevice(format!("CUDA device 0: {}", panic_message(&p))))?;
-    Ok(Box::new(engine::Device::<CudaRuntime>::new(
-        client,
-        "CUDA device 0".to_string(),
-        alg,
-        config,
-    )?))
-}
-
-#[cfg(not(feature = "cuda"))]
-fn cuda_engine(_: Arc<MilnorAlgebra>, _: GpuConfig) -> Result<Box<dyn engine::Engine>, GpuError> {
-    Err(GpuError::NoDevice(
-        "Backend::Cuda requested but this build lacks the `cuda` feature of crate `gpu`".into(),
-    ))
 }

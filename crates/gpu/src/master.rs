@@ -24,7 +24,9 @@ use cubecl::prelude::*;
 use cubecl::server::Handle;
 use steenrod::{AdmissibleMatrices, PPart};
 
-use crate::engine::{grid, narrow, pack_lanes, Device, CUBE};
+use crate::buffers::Buf;
+use crate::engine::Device;
+use crate::launch::{grid, narrow, pack_lanes, CUBE};
 use crate::{kernels, GpuError};
 
 /// Where an `R`'s matrices live: segment, first matrix, number of matrices.
@@ -43,7 +45,7 @@ pub(crate) struct SegRef {
 }
 
 struct Seg {
-    buf: crate::engine::Buf,
+    buf: Buf,
     /// Capacity and use, in matrices.
     cap: u64,
     used: u64,
@@ -137,10 +139,7 @@ impl Master {
                     break;
                 }
                 if !st.pending.contains(r) {
-                    return Err(GpuError::Device {
-                        what: "interning a left factor",
-                        detail: format!("another thread failed to upload the matrices of {r:?}"),
-                    });
+                    return Err(GpuError::PeerUploadFailed { left: *r });
                 }
                 st = self.published.wait(st).unwrap_or_else(|e| e.into_inner());
             }
@@ -210,7 +209,7 @@ impl Master {
         }
         cubecl::future::block_on(dev.client.sync()).map_err(|e| GpuError::Device {
             what: "uploading admissible matrices",
-            detail: format!("{e:?}"),
+            runtime_error: format!("{e:?}"),
         })?;
         drop(scratch);
         let mut st = self.lock();

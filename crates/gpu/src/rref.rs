@@ -7,7 +7,9 @@
 
 use cubecl::prelude::*;
 
-use crate::engine::{grid, limbs, narrow, Device, CUBE};
+use crate::buffers::{limbs, words};
+use crate::engine::Device;
+use crate::launch::{grid, narrow, CUBE};
 use crate::{kernels, GpuError};
 
 /// Units of the single-cube find/swap kernel.
@@ -74,28 +76,20 @@ pub(crate) fn row_reduce<R: Runtime>(
             );
         }
     }
-    let data = dev.read(&mat, "reading back the reduced matrix")?;
-    let st: Vec<u32> = words(&dev.read(&state, "reading back the rank")?);
-    let piv: Vec<u32> = words(&dev.read(&pivots, "reading back the pivots")?);
+    let data = bufs.read(&mat, "reading back the reduced matrix")?;
+    let st: Vec<u32> = words(&bufs.read(&state, "reading back the rank")?);
+    let piv: Vec<u32> = words(&bufs.read(&pivots, "reading back the pivots")?);
     let rank = (st[0] + st[1]) as usize;
     if rank > piv.len() {
-        return Err(GpuError::Device {
+        return Err(GpuError::Inconsistent {
             what: "row_reduce",
-            detail: format!(
-                "device reported rank {rank} above min(rows, cols) = {}",
-                piv.len()
-            ),
+            quantity: "rank",
+            value: rank as u64,
+            bound: piv.len() as u64,
         });
     }
     for (dst, src) in m.data_mut().iter_mut().zip(limbs(&data)) {
         *dst = src;
     }
     Ok(piv[..rank].iter().map(|&p| p as usize).collect())
-}
-
-fn words(bytes: &[u8]) -> Vec<u32> {
-    bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
 }

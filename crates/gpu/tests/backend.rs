@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use gpu::{Backend, Gpu, GpuConfig, GpuError};
+use gpu::{Backend, Gpu, GpuConfig, GpuError, InvalidRequest};
 use steenrod::MilnorAlgebra;
 
 #[cfg(not(feature = "cuda"))]
@@ -10,7 +10,10 @@ use steenrod::MilnorAlgebra;
 fn cuda_without_the_feature_is_a_clear_error() {
     let alg = Arc::new(MilnorAlgebra::new(4));
     match Gpu::new(Backend::Cuda, alg, GpuConfig::default()) {
-        Err(GpuError::NoDevice(msg)) => assert!(msg.contains("`cuda` feature"), "{msg}"),
+        Err(e @ GpuError::NoDevice(gpu::NoDevice::NotBuilt { backend, feature })) => {
+            assert_eq!((backend, feature), (Backend::Cuda, "cuda"));
+            assert!(e.to_string().contains("`cuda` feature"), "{e}");
+        }
         Err(e) => panic!("wrong error: {e}"),
         Ok(_) => panic!("Backend::Cuda opened without the cuda feature"),
     }
@@ -24,7 +27,25 @@ fn zero_knobs_are_rejected() {
         block_bytes: 1 << 20,
     };
     assert!(matches!(
+        Gpu::new(Backend::Wgpu, alg.clone(), config),
+        Err(GpuError::Invalid(InvalidRequest::Knob {
+            knob: "segment_bytes",
+            value: 0,
+            least: 32,
+            ..
+        }))
+    ));
+    let config = GpuConfig {
+        segment_bytes: 1 << 20,
+        block_bytes: 7,
+    };
+    assert!(matches!(
         Gpu::new(Backend::Wgpu, alg, config),
-        Err(GpuError::Invalid(_))
+        Err(GpuError::Invalid(InvalidRequest::Knob {
+            knob: "block_bytes",
+            value: 7,
+            least: 8,
+            ..
+        }))
     ));
 }

@@ -5,7 +5,7 @@ mod common;
 
 use std::sync::Arc;
 
-use gpu::{GpuConfig, GpuError, ProductBatch};
+use gpu::{GpuConfig, GpuError, InvalidRequest, ProductBatch};
 use steenrod::{MilnorAlgebra, PPart};
 
 /// Terms per row and the spacing of their bit offsets (offsets overlap the
@@ -132,7 +132,12 @@ fn bad_batches_are_errors() {
     };
     assert!(matches!(
         gpu.multiply_rows(&range, &mut out),
-        Err(GpuError::Invalid(_))
+        Err(GpuError::Invalid(InvalidRequest::TermRange {
+            row: 0,
+            start: 0,
+            end: 2,
+            terms: 1
+        }))
     ));
     let degree = ProductBatch {
         rows: vec![(sq(&[6]), 0, 1)],
@@ -140,7 +145,12 @@ fn bad_batches_are_errors() {
     };
     assert!(matches!(
         gpu.multiply_rows(&degree, &mut out),
-        Err(GpuError::Invalid(_))
+        Err(GpuError::Invalid(InvalidRequest::Degree {
+            row: 0,
+            degree: 11,
+            max_degree: 10,
+            ..
+        }))
     ));
     let past = ProductBatch {
         rows: vec![(sq(&[2]), 0, 1)],
@@ -148,7 +158,13 @@ fn bad_batches_are_errors() {
     };
     assert!(matches!(
         gpu.multiply_rows(&past, &mut out),
-        Err(GpuError::Invalid(_))
+        Err(GpuError::Invalid(InvalidRequest::PastRow {
+            row: 0,
+            term: 0,
+            offset: 63,
+            bits: 2,
+            cols: 64
+        }))
     ));
     let mut two = fp::Matrix::new(2, 64);
     let ok = ProductBatch {
@@ -157,7 +173,10 @@ fn bad_batches_are_errors() {
     };
     assert!(matches!(
         gpu.multiply_rows(&ok, &mut two),
-        Err(GpuError::Invalid(_))
+        Err(GpuError::Invalid(InvalidRequest::RowCount {
+            out_rows: 2,
+            batch_rows: 1
+        }))
     ));
     assert!(out.is_zero());
 }

@@ -103,6 +103,14 @@ impl MilnorAlgebra {
         self.tables.get(r, d, idx, self.dim(d), self.max_degree)
     }
 
+    /// The count table behind the rank formula (see the type's documentation):
+    /// `counts[k * (max_degree + 1) + d] = N_k(d)`, the number of sequences
+    /// `(r_1, …, r_k)` of degree `d`, for `0 ≤ k ≤ MAX_PPART_LEN` and
+    /// `0 ≤ d ≤ max_degree`. Device kernels rank products with it (crate `gpu`).
+    pub fn rank_counts(&self) -> &[u32] {
+        &self.counts
+    }
+
     /// The largest degree held.
     pub fn max_degree(&self) -> u32 {
         self.max_degree
