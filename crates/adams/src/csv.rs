@@ -32,14 +32,9 @@ use std::path::Path;
 
 use crate::input::excerpt;
 
-/// One bidegree of an Ext table: `dim Ext^{s,t} = dim`, with `stem = t - s`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Row {
-    pub stem: i32,
-    pub s: u32,
-    pub t: i32,
-    pub dim: usize,
-}
+/// One bidegree of an Ext table: `dim Ext^{s,t} = dim`, with `stem = t - s` — the
+/// resolution's own entry type, so that a table read back and a table computed are one type.
+pub use resolution::ExtEntry as Row;
 
 /// The bidegrees in which a table is complete (an absent row there means zero).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,13 +156,7 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
             continue;
         }
         if !seen_header {
-            let header: String = line.split(',').map(str::trim).collect::<Vec<_>>().join(",");
-            if header != HEADER {
-                return Err(line_err(
-                    line_no,
-                    format!("expected the header `{HEADER}`, found `{}`", excerpt(line)),
-                ));
-            }
+            check_header(line).map_err(|reason| line_err(line_no, reason))?;
             seen_header = true;
             continue;
         }
@@ -187,23 +176,40 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
         max_t = Some(max_t.map_or(row.t, |m| m.max(row.t)));
     }
 
-    if !seen_header {
-        return Err(CsvError::Whole {
-            file: file.to_string(),
-            reason: format!("no header line `{HEADER}`"),
-        });
-    }
-    let coverage = match (declared, max_t) {
-        (Some((c, _)), _) => c,
-        (None, Some(max_t)) => Coverage::UpToT { max_t },
-        (None, None) => return Err(CsvError::Whole {
-            file: file.to_string(),
-            reason:
-                "no rows and no `# complete for stem <= N, s <= S` line, so it covers no bidegree"
-                    .to_string(),
-        }),
+    let whole = |reason: String| CsvError::Whole {
+        file: file.to_string(),
+        reason,
     };
+    if !seen_header {
+        return Err(whole(format!("no header line `{HEADER}`")));
+    }
+    let coverage = coverage(declared.map(|(c, _)| c), max_t).map_err(whole)?;
     Ok(ExtTable { coverage, dims })
+}
+
+/// The header line, `stem,s,t,dim` (spaces around the commas allowed).
+fn check_header(line: &str) -> Result<(), String> {
+    let header: String = line.split(',').map(str::trim).collect::<Vec<_>>().join(",");
+    if header != HEADER {
+        return Err(format!(
+            "expected the header `{HEADER}`, found `{}`",
+            excerpt(line)
+        ));
+    }
+    Ok(())
+}
+
+/// The range a table covers: its `# complete for` line's, else every `t` up to the
+/// largest it has.
+fn coverage(declared: Option<Coverage>, max_t: Option<i32>) -> Result<Coverage, String> {
+    match (declared, max_t) {
+        (Some(c), _) => Ok(c),
+        (None, Some(max_t)) => Ok(Coverage::UpToT { max_t }),
+        (None, None) => Err(
+            "no rows and no `# complete for stem <= N, s <= S` line, so it covers no bidegree"
+                .to_string(),
+        ),
+    }
 }
 
 /// The text after `complete for` if `line` is a `# complete for` line. Spacing
