@@ -15,10 +15,10 @@ pub fn run(args: VerifyArgs) -> Result<bool, Error> {
     let comparison = verify::compare(&ours, &reference);
     comparison
         .check_something_compared()
-        .map_err(|reason| Error::NothingCompared {
+        .map_err(|source| Error::NothingCompared {
             ours: args.csv.clone(),
             reference: args.against.clone(),
-            reason,
+            source,
         })?;
     let mut text = String::new();
     for d in &comparison.disagreements {

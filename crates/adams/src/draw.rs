@@ -10,7 +10,7 @@ use crate::error::Error;
 
 /// `adams chart`. Where the SVG cannot go is bad input, found before the drawing (exit 2).
 pub fn run(args: ChartArgs) -> Result<(), Error> {
-    let chart = chart_json::Chart::read(&args.chart).map_err(Error::ChartRead)?;
+    let chart = chart_json::Chart::read(&args.chart)?;
     let out = args
         .output
         .unwrap_or_else(|| args.chart.with_extension("svg"));
@@ -28,9 +28,9 @@ pub fn run(args: ChartArgs) -> Result<(), Error> {
         let parent = parent.to_path_buf();
         return Err(Error::ChartNoFolder { path: out, parent });
     }
-    let drawing = svg::render(&chart).map_err(|reason| Error::ChartDraw {
+    let drawing = svg::render(&chart).map_err(|source| Error::ChartDraw {
         chart: args.chart.clone(),
-        reason,
+        source,
     })?;
     fs::write(&out, drawing).map_err(|source| Error::Write { path: out, source })
 }

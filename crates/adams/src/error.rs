@@ -8,6 +8,7 @@
 
 use std::path::PathBuf;
 
+use adams::chart_json::ChartError;
 use resolution::save::SaveError;
 use resolution::{CertifyError, ResolutionError};
 
@@ -126,15 +127,13 @@ pub enum Error {
         path: PathBuf,
         source: std::io::Error,
     },
-    /// chart.json or chart.svg cannot be written (the chart module's message).
-    #[error("{0}")]
-    ChartFiles(String),
+    /// chart.json or chart.svg cannot be written (exit 3), or `adams chart` cannot read
+    /// a chart.json (exit 2).
+    #[error(transparent)]
+    Chart(#[from] adams::chart_json::ChartError),
     /// summary.json cannot be made.
     #[error("summary: {0}")]
     Summary(serde_json::Error),
-    /// `adams chart`: the chart.json cannot be read (the reader's message).
-    #[error("{0}")]
-    ChartRead(String),
     /// `adams chart`: `--output` is the chart.json itself.
     #[error("--output {} is the chart.json itself", .0.display())]
     ChartOverwrite(PathBuf),
@@ -145,17 +144,20 @@ pub enum Error {
     #[error("--output {}: no such folder {}", .path.display(), .parent.display())]
     ChartNoFolder { path: PathBuf, parent: PathBuf },
     /// `adams chart`: the chart cannot be drawn.
-    #[error("chart {}: {reason}", .chart.display())]
-    ChartDraw { chart: PathBuf, reason: String },
+    #[error("chart {}: {source}", .chart.display())]
+    ChartDraw {
+        chart: PathBuf,
+        source: adams::svg::TooLarge,
+    },
     /// `adams verify`: a table cannot be read.
     #[error(transparent)]
     Table(#[from] adams::csv::CsvError),
     /// `adams verify`: the tables' common range holds no class.
-    #[error("{} against {}: {reason}", .ours.display(), .reference.display())]
+    #[error("{} against {}: {source}", .ours.display(), .reference.display())]
     NothingCompared {
         ours: PathBuf,
         reference: PathBuf,
-        reason: String,
+        source: adams::verify::NothingCompared,
     },
     /// `adams bench --baseline EXE`: no such file.
     #[error("--baseline {}: no such file (give the path of another adams executable)", .path.display())]
@@ -194,7 +196,7 @@ impl Error {
             | AboveSavedCells { .. }
             | NoCompleteRange { .. }
             | NotUsable { .. }
-            | ChartRead(_)
+            | Chart(ChartError::Read { .. })
             | ChartOverwrite(_)
             | ChartOutputFolder(_)
             | ChartNoFolder { .. }
@@ -202,7 +204,11 @@ impl Error {
             | Table(_)
             | NothingCompared { .. }
             | Baseline { .. } => 2,
-            Resolve { .. } | Write { .. } | ChartFiles(_) | Summary(_) | Bench(_) => 3,
+            Resolve { .. }
+            | Write { .. }
+            | Chart(ChartError::Write { .. } | ChartError::Draw { .. })
+            | Summary(_)
+            | Bench(_) => 3,
         }
     }
 }

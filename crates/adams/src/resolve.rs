@@ -61,8 +61,7 @@ pub fn run(args: ResolveArgs) -> Result<(), Error> {
     let algorithm = args.algorithm.name();
     let csv_path = output.join("ext.csv");
     write_table(&csv_path, &finished, algorithm)?;
-    let chart_files =
-        chart_json::write_files(&res, algorithm, min_stem, &output).map_err(Error::ChartFiles)?;
+    let chart_files = chart_json::write_files(&res, algorithm, min_stem, &output)?;
     if !args.no_chart {
         print_chart(&finished, min_stem);
     }

@@ -184,7 +184,7 @@ const LEGEND_NOTE: &str = "one dot per class; products leaving the computed rang
 ///
 /// Error (one line): the drawing would exceed [`MAX_SVG_BYTES`] (refused before drawing
 /// when its classes and lines alone exceed it, else given up as soon as it does).
-pub fn render(chart: &Chart) -> Result<String, String> {
+pub fn render(chart: &Chart) -> Result<String, TooLarge> {
     check_size(chart)?;
     let title = title(chart);
     let legend_w = 3.0 * 64.0 + text_width(LEGEND_NOTE, FONT);
@@ -228,19 +228,25 @@ fn product_lines(chart: &Chart) -> usize {
         .sum()
 }
 
-/// The message of a chart whose SVG would be larger than [`MAX_SVG_BYTES`].
-fn too_large(chart: &Chart) -> String {
-    let lines = product_lines(chart);
-    format!(
-        "the SVG would be larger than {} MiB ({} classes, {lines} product lines); no chart adams writes comes near it",
-        MAX_SVG_BYTES >> 20,
-        chart.classes.len()
-    )
+/// A chart whose SVG would be larger than [`MAX_SVG_BYTES`]: its classes and product
+/// lines.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the SVG would be larger than {} MiB ({classes} classes, {lines} product lines); no chart adams writes comes near it", MAX_SVG_BYTES >> 20)]
+pub struct TooLarge {
+    pub classes: usize,
+    pub lines: usize,
+}
+
+fn too_large(chart: &Chart) -> TooLarge {
+    TooLarge {
+        classes: chart.classes.len(),
+        lines: product_lines(chart),
+    }
 }
 
 /// Refuses, before drawing, a chart whose SVG would be larger than [`MAX_SVG_BYTES`]
 /// however it is laid out.
-fn check_size(chart: &Chart) -> Result<(), String> {
+fn check_size(chart: &Chart) -> Result<(), TooLarge> {
     let lines = product_lines(chart);
     if chart
         .classes
@@ -376,7 +382,7 @@ fn products(
     chart: &Chart,
     l: &Layout,
     dim: &impl Fn(i32, u32) -> usize,
-) -> Result<(), String> {
+) -> Result<(), TooLarge> {
     for i in [2u32, 1, 0] {
         let (colour, width) = LINE_STYLE[i as usize];
         let _ = writeln!(
@@ -409,7 +415,7 @@ fn classes(
     chart: &Chart,
     l: &Layout,
     dim: &impl Fn(i32, u32) -> usize,
-) -> Result<(), String> {
+) -> Result<(), TooLarge> {
     let _ = writeln!(o, r##"<g class="classes" fill="#000000">"##);
     for c in &chart.classes {
         let (x, y) = l.dot(c.stem, c.s, c.index, dim(c.stem, c.s));
@@ -544,7 +550,7 @@ mod tests {
         }
         assert_eq!(c.check(), Ok(()));
         let err = render(&c).unwrap_err();
-        assert_eq!(err, "the SVG would be larger than 192 MiB (4400 classes, 4840000 product lines); no chart adams writes comes near it");
+        assert_eq!(err.to_string(), "the SVG would be larger than 192 MiB (4400 classes, 4840000 product lines); no chart adams writes comes near it");
     }
 
     #[test]
