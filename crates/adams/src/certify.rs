@@ -8,10 +8,10 @@
 //! `stem ≤ N, s ≤ S` (by number of bidegrees) all of whose records load.
 
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use resolution::save::{module_hash, ResumeReport, SaveDir};
+use resolution::save::{module_hash, Corrupt, ResumeReport, SaveDir};
 use resolution::{Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig};
 use steenrod::module::{FiniteModule, MAX_SPAN};
 
@@ -60,7 +60,11 @@ pub fn run(args: CertifyArgs) -> Result<(), Error> {
             Error::NoCompleteRange {
                 dir: dir.clone(),
                 what: "bidegree records",
-                wanted: wanted(min, max_stem, max_s),
+                wanted: Wanted {
+                    min,
+                    max_stem,
+                    max_s,
+                },
             }
         })?,
     };
@@ -132,11 +136,11 @@ fn drop_above_cut(
     top: i32,
     requested: Option<(i32, u32)>,
 ) -> Result<(), Error> {
-    let cut = format!(
-        "the save directory's module-hash is that of {name} without its cells above degree {}: \
-         its records are a resolution of {name} for t ≤ {top} only",
-        module.max_degree()
-    );
+    let cut = SavedCut {
+        name: name.to_string(),
+        max_degree: module.max_degree(),
+        top,
+    };
     if let Some((n, s)) = requested {
         if n + s as i32 > top {
             return Err(Error::AboveSavedCells {
@@ -176,18 +180,21 @@ impl Records<'_> {
 
     /// Why bidegree `b` did not load. (The loader's warnings say "recomputing": certify
     /// recomputes nothing.)
-    fn why_not(&self, b: Bidegree) -> String {
+    fn why_not(&self, b: Bidegree) -> Unusable {
         let corrupt = self
             .loading
             .corrupt
             .iter()
             .find(|c| (c.s, c.t) == (b.s(), b.t()));
         match corrupt {
-            Some(c) => format!("its record {} is corrupt ({})", c.path.display(), c.reason),
-            None if !self.files.contains(&b) => {
-                format!("it has no record ({})", res_path(self.dir, b))
-            }
-            None => "a bidegree it depends on is missing or corrupt".to_string(),
+            Some(c) => Unusable::Corrupt {
+                path: c.path.clone(),
+                reason: c.reason.clone(),
+            },
+            None if !self.files.contains(&b) => Unusable::NoRecord {
+                path: res_path(self.dir, b),
+            },
+            None => Unusable::Dependency,
         }
     }
 
@@ -224,7 +231,11 @@ impl Records<'_> {
             Error::NoCompleteRange {
                 dir: self.dir.to_path_buf(),
                 what: "loadable records",
-                wanted: wanted(min, max_stem, max_s),
+                wanted: Wanted {
+                    min,
+                    max_stem,
+                    max_s,
+                },
             }
         })?;
         self.note_limit(chosen);
@@ -350,22 +361,86 @@ fn certify_failure(source: CertifyError, context: &str) -> Error {
     }
 }
 
-fn wanted(min: i32, max_stem: Option<i32>, max_s: Option<u32>) -> String {
-    match (max_stem, max_s) {
-        (None, None) => format!("(not even the bottom cell's stem {min} at s = 0)"),
-        (n, s) => format!(
-            "for{}{}",
-            n.map_or(String::new(), |n| format!(" --max-stem {n}")),
-            s.map_or(String::new(), |s| format!(" --max-s {s}"))
-        ),
+/// The bounds asked for, as an error about the range names them: `for --max-stem N`,
+/// or the bottom cell's stem when none was given.
+#[derive(Debug, Clone, Copy)]
+pub struct Wanted {
+    /// The module's bottom cell.
+    pub min: i32,
+    pub max_stem: Option<i32>,
+    pub max_s: Option<u32>,
+}
+
+impl std::fmt::Display for Wanted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.max_stem, self.max_s) {
+            (None, None) => write!(f, "(not even the bottom cell's stem {} at s = 0)", self.min),
+            (n, s) => {
+                write!(f, "for")?;
+                if let Some(n) = n {
+                    write!(f, " --max-stem {n}")?;
+                }
+                if let Some(s) = s {
+                    write!(f, " --max-s {s}")?;
+                }
+                Ok(())
+            }
+        }
     }
 }
 
-fn res_path(dir: &Path, b: Bidegree) -> String {
+/// The save directory's module is the named one without its cells above `max_degree`:
+/// its records are Ext of the named module for `t ≤ top` only.
+#[derive(Debug, Clone)]
+pub struct SavedCut {
+    pub name: String,
+    /// The top cell kept.
+    pub max_degree: i32,
+    /// The largest `t` where the cut module's Ext is the whole module's.
+    pub top: i32,
+}
+
+impl std::fmt::Display for SavedCut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let SavedCut {
+            name,
+            max_degree,
+            top,
+        } = self;
+        write!(
+            f,
+            "the save directory's module-hash is that of {name} without its cells above degree {max_degree}: \
+             its records are a resolution of {name} for t ≤ {top} only"
+        )
+    }
+}
+
+/// Why a bidegree of a save directory did not load.
+#[derive(Debug, Clone)]
+pub enum Unusable {
+    /// Its record failed its checks.
+    Corrupt { path: PathBuf, reason: Corrupt },
+    /// It has no record file.
+    NoRecord { path: PathBuf },
+    /// A bidegree it depends on did not load.
+    Dependency,
+}
+
+impl std::fmt::Display for Unusable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unusable::Corrupt { path, reason } => {
+                write!(f, "its record {} is corrupt ({reason})", path.display())
+            }
+            Unusable::NoRecord { path } => write!(f, "it has no record ({})", path.display()),
+            Unusable::Dependency => write!(f, "a bidegree it depends on is missing or corrupt"),
+        }
+    }
+}
+
+fn res_path(dir: &Path, b: Bidegree) -> PathBuf {
     dir.join(format!("s{:03}", b.s()))
         .join(format!("t{:03}.rec", b.t()))
-        .display()
-        .to_string()
 }
 
 /// The first bidegree of `range` (smallest stem, then `s`) that `has` not.

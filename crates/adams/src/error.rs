@@ -13,6 +13,7 @@ use resolution::save::SaveError;
 use resolution::{CertifyError, ResolutionError};
 
 use crate::bench::BenchError;
+use crate::certify::{SavedCut, Unusable, Wanted};
 use crate::modules::LookupError;
 use crate::range::RangeError;
 
@@ -89,8 +90,7 @@ pub enum Error {
         dir: PathBuf,
         max_stem: i32,
         max_s: u32,
-        /// What the save's module is (see `certify::cut_note`).
-        cut: String,
+        cut: SavedCut,
     },
     /// `adams certify`: no rectangle of records (`what`: "bidegree records", "loadable
     /// records") in the range asked for.
@@ -98,8 +98,7 @@ pub enum Error {
     NoCompleteRange {
         dir: PathBuf,
         what: &'static str,
-        /// The bounds given (`for --max-stem N`), or the bottom cell's stem.
-        wanted: String,
+        wanted: Wanted,
     },
     /// `adams certify`: a bidegree of the requested range did not load.
     #[error("save directory {}: bidegree (stem {}, s {}, t {}) of the requested range is not usable: {why}",
@@ -107,7 +106,7 @@ pub enum Error {
     NotUsable {
         dir: PathBuf,
         at: resolution::Bidegree,
-        why: String,
+        why: Unusable,
     },
     /// A certificate: failed (exit 1), a range not resolved (exit 2), no threads (exit 3).
     #[error("{context}: {source}")]
