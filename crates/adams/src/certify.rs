@@ -28,15 +28,7 @@ use crate::range::{bound, check_module_range, check_threads, MAX_ABS_STEM};
 /// `adams certify`.
 pub fn run(args: CertifyArgs) -> Result<(), Error> {
     let started = Instant::now();
-    check_threads(args.threads)?;
-    let max_stem = bound(args.max_stem, "--max-stem", -MAX_ABS_STEM, MAX_ABS_STEM)?;
-    let max_s = bound(
-        args.max_s,
-        "--max-s",
-        0,
-        i64::from(resolution::MAX_ALGEBRA_DEGREE),
-    )?
-    .map(|s| s as u32);
+    let (max_stem, max_s) = requested(&args)?;
     let dir = &args.dir;
     let (name, module, top) = open_module(&args)?;
     let save = SaveDir::open_existing(dir, &module)?;
@@ -107,6 +99,21 @@ pub fn run(args: CertifyArgs) -> Result<(), Error> {
         certificate.largest.1
     );
     Ok(())
+}
+
+/// `--threads`, and `--max-stem` and `--max-s` within their bounds (checked against
+/// the module once it is found).
+fn requested(args: &CertifyArgs) -> Result<(Option<i32>, Option<u32>), Error> {
+    check_threads(args.threads)?;
+    let max_stem = bound(args.max_stem, "--max-stem", -MAX_ABS_STEM, MAX_ABS_STEM)?;
+    let max_s = bound(
+        args.max_s,
+        "--max-s",
+        0,
+        i64::from(resolution::MAX_ALGEBRA_DEGREE),
+    )?
+    .map(|s| s as u32);
+    Ok((max_stem, max_s))
 }
 
 /// The module of the save directory (`--module`, else its header's `module`), whose

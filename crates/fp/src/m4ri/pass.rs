@@ -291,27 +291,17 @@ impl<'a> Reducer<'a> {
             }
             let gbits = k.min(LIMB_BITS - lo);
             fill_map(map, &pc[a0..a1], lo, gbits);
-            // table by Gray code: entry gray(i) = entry gray(i-1) + pivot row tz(i)
             let cnt = a1 - a0;
             let base = (g << k) * es;
-            let tg = &mut tab[base..base + (1 << cnt) * es];
-            tg[..width].fill(0);
-            sc.twin[g << k] = 0;
-            for i in 1usize..(1 << cnt) {
-                let b = i.trailing_zeros() as usize;
-                let cur = i ^ (i >> 1);
-                let prev = cur ^ (1 << b);
-                let prow = &data[(r + a0 + b) * s + l..(r + a0 + b) * s + end];
-                let (dst, src) = if cur > prev {
-                    let (x, y) = tg.split_at_mut(cur * es);
-                    (&mut y[..width], &x[prev * es..prev * es + width])
-                } else {
-                    let (x, y) = tg.split_at_mut(prev * es);
-                    (&mut x[cur * es..cur * es + width], &y[..width])
-                };
-                xor3(dst, src, prow);
-                sc.twin[(g << k) | cur] = sc.twin[(g << k) | prev] ^ prow[0];
-            }
+            gray_table(
+                &mut tab[base..base + (1 << cnt) * es],
+                &mut sc.twin[g << k..(g << k) + (1 << cnt)],
+                &data[(r + a0) * s + l..],
+                s,
+                cnt,
+                es,
+                width,
+            );
             // forward-reduce the later groups' pivot rows by this table
             for a in a1..found {
                 let i = r + a;
@@ -405,6 +395,39 @@ impl<'a> Reducer<'a> {
             }
             c0 = c1;
         }
+    }
+}
+
+/// A group's table by Gray code: entry `gray(i)` = entry `gray(i - 1)` + pivot row
+/// `tz(i)`, each entry `width` limbs at stride `es` in `tg`, its first limb in `twin`.
+/// `rows` starts at the group's first pivot row (at the pass's limb); rows are `s` limbs
+/// apart.
+#[inline(always)]
+fn gray_table(
+    tg: &mut [u64],
+    twin: &mut [u64],
+    rows: &[u64],
+    s: usize,
+    cnt: usize,
+    es: usize,
+    width: usize,
+) {
+    tg[..width].fill(0);
+    twin[0] = 0;
+    for i in 1usize..(1 << cnt) {
+        let b = i.trailing_zeros() as usize;
+        let cur = i ^ (i >> 1);
+        let prev = cur ^ (1 << b);
+        let prow = &rows[b * s..b * s + width];
+        let (dst, src) = if cur > prev {
+            let (x, y) = tg.split_at_mut(cur * es);
+            (&mut y[..width], &x[prev * es..prev * es + width])
+        } else {
+            let (x, y) = tg.split_at_mut(prev * es);
+            (&mut x[cur * es..cur * es + width], &y[..width])
+        };
+        xor3(dst, src, prow);
+        twin[cur] = twin[prev] ^ prow[0];
     }
 }
 
