@@ -236,3 +236,53 @@ pub fn report(error: &Error, device_panic: Option<String>) -> u8 {
 pub fn one_line(message: &str) -> String {
     message.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn io(path: &str) -> Error {
+        Error::Write {
+            path: PathBuf::from(path),
+            source: std::io::Error::new(std::io::ErrorKind::PermissionDenied, "denied"),
+        }
+    }
+
+    #[test]
+    fn exit_codes_follow_the_kind_of_failure() {
+        assert_eq!(Error::from(RangeError::NoRuns).exit_code(), 2);
+        assert_eq!(io("out/ext.csv").exit_code(), 3);
+        let refused = SaveError::Refused {
+            dir: "d".into(),
+            field: "module-hash".into(),
+            reason: "differs".into(),
+        };
+        assert_eq!(Error::SaveModuleHash(refused).exit_code(), 2);
+        let unreadable = SaveError::Io {
+            path: "d/s000/t000.rec".into(),
+            reason: "denied".into(),
+        };
+        assert_eq!(Error::from(unreadable).exit_code(), 3);
+        let not_resolved = CertifyError::NotResolved {
+            stem: 1,
+            s: 1,
+            t: 2,
+        };
+        let e = Error::Certificate {
+            context: "save directory d".into(),
+            source: not_resolved,
+        };
+        assert_eq!(e.exit_code(), 2);
+    }
+
+    #[test]
+    fn messages_are_the_context_then_the_cause() {
+        assert_eq!(
+            io("out/ext.csv").to_string(),
+            "cannot write out/ext.csv: denied"
+        );
+        let e = Error::ClassicalOffload { backend: "wgpu" };
+        assert!(e.to_string().starts_with("--backend wgpu offloads"));
+        assert_eq!(one_line("a\n  b\tc "), "a b c");
+    }
+}
