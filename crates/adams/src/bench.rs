@@ -4,74 +4,17 @@
 //! is that run's alone; the child writes `TMP/summary.json` (wall time, CPU time, peak RSS),
 //! which this command reads back.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use serde::{Deserialize, Serialize};
+use resolution::MAX_ALGEBRA_DEGREE;
 
-/// What `adams resolve` records in `DIR/summary.json`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct RunSummary {
-    /// Module name.
-    pub module: String,
-    /// `classical` or `nassau`.
-    pub algorithm: String,
-    /// Largest stem.
-    pub max_stem: i32,
-    /// Largest Adams filtration.
-    pub max_s: u32,
-    /// Wall time of the resolution, seconds.
-    pub wall_s: f64,
-    /// CPU time of the whole process (user + system), seconds.
-    pub cpu_s: f64,
-    /// Peak resident set size of the whole process, bytes.
-    pub peak_rss_bytes: u64,
-    /// Number of nonzero bidegrees.
-    pub nonzero_bidegrees: usize,
-    /// Total dimension of Ext in range.
-    pub total_dim: usize,
-    /// Worker threads.
-    pub threads: usize,
-    /// Mean number of bidegrees in flight.
-    pub mean_in_flight: f64,
-    /// With `--save-dir`: bytes of the save directory after the run.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub save_dir_bytes: Option<u64>,
-    /// With `--save-dir`: bidegrees loaded from it instead of computed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub loaded_bidegrees: Option<usize>,
-    /// `--backend` (cpu, gpu, wgpu, cuda) and, for a device, its name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub backend: Option<String>,
-    /// With a device backend: its peak memory allocated by the run, bytes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub peak_device_bytes: Option<u64>,
-    /// With a device backend: matrix builds it took.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offloaded_builds: Option<usize>,
-    /// With a device backend: row reductions it took.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offloaded_reductions: Option<usize>,
-    /// `true` when `--certify` certified the run; `null` when it was not asked for.
-    #[serde(default)]
-    pub certified: Option<bool>,
-    /// `--verify`: every offloaded build and reduction was redone on the CPU.
-    #[serde(default)]
-    pub verify: bool,
-    /// With a device backend: the fraction of offloaded calls redone on the CPU
-    /// (`--verify-sample`; 1 with `--verify`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub verify_sample: Option<f64>,
-    /// With a device backend: offloaded builds redone on the CPU (all matched).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sampled_builds: Option<usize>,
-    /// With a device backend: offloaded row reductions redone on the CPU (all matched).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sampled_reductions: Option<usize>,
-    /// With a device backend: CPU seconds spent redoing and comparing them (all workers).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sampled_cpu_s: Option<f64>,
-}
+use crate::cli::BenchArgs;
+use crate::error::Error;
+use crate::modules;
+use crate::range::{check_threads, RangeError};
+
+use crate::summary::RunSummary;
 
 /// One range to time: `STEM:S`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +56,119 @@ fn median(mut xs: Vec<f64>) -> f64 {
     }
 }
 
+/// Why a benchmark run failed (exit 3).
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    #[error("cannot find the adams executable: {0}")]
+    CurrentExe(std::io::Error),
+    #[error("cannot start {}: {source}", .exe.display())]
+    Start {
+        exe: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{who} resolve at stem {max_stem}, s {max_s} failed ({status}): {last}")]
+    Failed {
+        /// `adams`, or `baseline PATH`.
+        who: String,
+        max_stem: i32,
+        max_s: u32,
+        status: std::process::ExitStatus,
+        /// The child's last line on stderr.
+        last: String,
+    },
+    #[error("{}: {source}", .path.display())]
+    ReadSummary {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: {source}", .path.display())]
+    ParseSummary {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+}
+
+/// `adams bench`: checks the module, the ranges and the thread counts as `adams resolve`
+/// would (bad input before any run, with the same messages; cells above the largest
+/// range's `t` dropped, as each run does for its own), then times the runs.
+pub fn command(args: BenchArgs) -> Result<(), Error> {
+    if args.runs == 0 {
+        return Err(RangeError::NoRuns.into());
+    }
+    let top_t = args
+        .ranges
+        .iter()
+        .map(|r| i64::from(r.max_stem) + i64::from(r.max_s))
+        .max();
+    let top_t = top_t.map(|t| t.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32);
+    let module = modules::find_module(&args.module, args.modules_dir.as_deref(), top_t)?;
+    let bottom = i64::from(module.min_degree());
+    for r in &args.ranges {
+        if i64::from(r.max_stem) < bottom
+            || r.max_stem as i64 + r.max_s as i64 - bottom > i64::from(MAX_ALGEBRA_DEGREE)
+        {
+            return Err(RangeError::BenchRange {
+                max_stem: r.max_stem,
+                max_s: r.max_s,
+                bottom,
+            }
+            .into());
+        }
+    }
+    for &t in &args.threads {
+        check_threads(t)?;
+    }
+    let mut binaries = vec![Binary {
+        who: "adams".to_string(),
+        exe: std::env::current_exe().map_err(BenchError::CurrentExe)?,
+    }];
+    if let Some(exe) = &args.baseline {
+        if !exe.is_file() {
+            return Err(Error::Baseline { path: exe.clone() });
+        }
+        binaries.push(Binary {
+            who: format!("baseline {}", exe.display()),
+            exe: exe.clone(),
+        });
+    }
+    let scratch = std::env::temp_dir().join(format!("adams-bench-{}", std::process::id()));
+    let mut extra = Vec::new();
+    if let Some(dir) = &args.modules_dir {
+        extra.push("--modules-dir".to_string());
+        extra.push(dir.display().to_string());
+    }
+    let plan = Plan {
+        module: &args.module,
+        algorithm: args.algorithm.name(),
+        thread_counts: &args.threads,
+        runs: args.runs,
+        extra: &extra,
+        scratch: &scratch,
+    };
+    let result = plan.run(&args.ranges, &binaries);
+    let _ = std::fs::remove_dir_all(&scratch);
+    Ok(result?)
+}
+
+/// A binary to time: this one, or `--baseline EXE`.
+struct Binary {
+    /// How errors name it: `adams`, `baseline PATH`.
+    who: String,
+    exe: PathBuf,
+}
+
+/// What every run of a benchmark shares.
+struct Plan<'a> {
+    module: &'a str,
+    algorithm: &'a str,
+    thread_counts: &'a [usize],
+    runs: usize,
+    /// Further arguments of every `adams resolve` (`--modules-dir DIR`).
+    extra: &'a [String],
+    /// Folder for the runs' output folders (removed afterwards).
+    scratch: &'a Path,
+}
+
 /// One `adams resolve` child's figures, read from its `summary.json`.
 struct Sample {
     wall: f64,
@@ -122,123 +178,169 @@ struct Sample {
     classes: usize,
 }
 
-/// Runs `adams resolve` once in a child process and reads its summary.
-fn run_once(
-    exe: &Path,
-    module: &str,
-    algorithm: &str,
-    range: &BenchRange,
-    threads: usize,
-    extra: &[String],
-    dir: &Path,
-) -> Result<Sample, String> {
-    let child = Command::new(exe)
-        .arg("resolve")
-        .arg(module)
-        .args([
-            "--max-stem",
-            &range.max_stem.to_string(),
-            "--max-s",
-            &range.max_s.to_string(),
-        ])
-        .args([
-            "--algorithm",
-            algorithm,
-            "--threads",
-            &threads.to_string(),
-            "--quiet",
-            "--no-chart",
-            "--output",
-        ])
-        .arg(dir)
-        .args(extra)
-        .output()
-        .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
-    if !child.status.success() {
-        let stderr = String::from_utf8_lossy(&child.stderr);
-        let last = stderr.lines().last().unwrap_or("").trim().to_string();
-        return Err(format!(
-            "adams resolve at stem {}, s {} failed ({}): {last}",
-            range.max_stem, range.max_s, child.status
-        ));
+impl Plan<'_> {
+    /// Runs every range `runs` times per thread count and binary; prints one table row
+    /// per (range, thread count, binary) with medians, and with a baseline the ratio of
+    /// the medians (this binary over the baseline).
+    ///
+    /// The runs of one range are interleaved — run 1 at every thread count with every
+    /// binary, then run 2, … — so that a change in the machine's load during the
+    /// benchmark affects every thread count and binary alike, and the speedup and ratio
+    /// columns compare like with like.
+    fn run(&self, ranges: &[BenchRange], binaries: &[Binary]) -> Result<(), BenchError> {
+        self.print_header(binaries);
+        for range in ranges {
+            // samples[k][b]: thread count k, binary b.
+            let mut samples: Vec<Vec<Vec<Sample>>> = self
+                .thread_counts
+                .iter()
+                .map(|_| binaries.iter().map(|_| Vec::new()).collect())
+                .collect();
+            for run in 0..self.runs {
+                for (k, &threads) in self.thread_counts.iter().enumerate() {
+                    for (b, binary) in binaries.iter().enumerate() {
+                        let dir = self.scratch.join(format!(
+                            "{}-{}-{threads}-{run}-{b}",
+                            range.max_stem, range.max_s
+                        ));
+                        samples[k][b].push(self.run_once(binary, range, threads, &dir)?);
+                    }
+                }
+            }
+            self.print_range(range, binaries, &samples);
+        }
+        Ok(())
     }
-    let path = dir.join("summary.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let summary: RunSummary =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let _ = std::fs::remove_dir_all(dir);
-    Ok(Sample {
-        wall: summary.wall_s,
-        cpu: summary.cpu_s,
-        rss_mb: summary.peak_rss_bytes as f64 / 1e6,
-        in_flight: summary.mean_in_flight,
-        classes: summary.total_dim,
-    })
-}
 
-/// Runs every range `runs` times per thread count; prints one table row per (range,
-/// thread count) with medians and returns.
-///
-/// The runs of one range are interleaved — run 1 at every thread count, then run 2, … —
-/// so that a change in the machine's load during the benchmark affects every thread count
-/// alike, and the speedup column compares like with like.
-pub fn run(
-    module: &str,
-    algorithm: &str,
-    ranges: &[BenchRange],
-    thread_counts: &[usize],
-    runs: usize,
-    extra: &[String],
-    scratch: &Path,
-) -> Result<(), String> {
-    let exe =
-        std::env::current_exe().map_err(|e| format!("cannot find the adams executable: {e}"))?;
-    println!("module {module}, algorithm {algorithm}, {runs} run(s) per range, medians (runs interleaved across thread counts)");
-    println!(
-        "{:>6} {:>4} {:>7} {:>10} {:>10} {:>12} {:>9} {:>8} {:>8}",
-        "stem",
-        "s",
-        "threads",
-        "wall (s)",
-        "CPU (s)",
-        "peak RSS MB",
-        "in flight",
-        "speedup",
-        "classes"
-    );
-    for range in ranges {
-        let mut samples: Vec<Vec<Sample>> = thread_counts.iter().map(|_| Vec::new()).collect();
-        for run in 0..runs {
-            for (k, &threads) in thread_counts.iter().enumerate() {
-                let dir = scratch.join(format!(
-                    "{}-{}-{threads}-{run}",
-                    range.max_stem, range.max_s
-                ));
-                samples[k].push(run_once(
-                    &exe, module, algorithm, range, threads, extra, &dir,
-                )?);
+    fn print_header(&self, binaries: &[Binary]) {
+        let (module, algorithm, runs) = (self.module, self.algorithm, self.runs);
+        match binaries.get(1) {
+            None => println!("module {module}, algorithm {algorithm}, {runs} run(s) per range, medians (runs interleaved across thread counts)"),
+            Some(b) => println!("module {module}, algorithm {algorithm}, {runs} run(s) per range and binary, medians (runs interleaved across thread counts and binaries); {}", b.who),
+        }
+        let binary = if binaries.len() > 1 {
+            format!("{:>8} ", "binary")
+        } else {
+            String::new()
+        };
+        println!(
+            "{binary}{:>6} {:>4} {:>7} {:>10} {:>10} {:>12} {:>9} {:>8} {:>8}",
+            "stem",
+            "s",
+            "threads",
+            "wall (s)",
+            "CPU (s)",
+            "peak RSS MB",
+            "in flight",
+            "speedup",
+            "classes"
+        );
+    }
+
+    /// The rows of one range; with a baseline, each thread count's row of this binary,
+    /// the baseline's, and a `ratio` row (wall and CPU medians, this over the baseline).
+    fn print_range(&self, range: &BenchRange, binaries: &[Binary], samples: &[Vec<Vec<Sample>>]) {
+        let labels = ["this", "baseline"];
+        let mut first_wall = vec![None; binaries.len()];
+        for (k, &threads) in self.thread_counts.iter().enumerate() {
+            let mut walls = Vec::new();
+            for b in 0..binaries.len() {
+                let of = |f: fn(&Sample) -> f64| median(samples[k][b].iter().map(f).collect());
+                let w = of(|x| x.wall);
+                let base = *first_wall[b].get_or_insert(w);
+                let binary = if binaries.len() > 1 {
+                    format!("{:>8} ", labels[b])
+                } else {
+                    String::new()
+                };
+                println!(
+                    "{binary}{:>6} {:>4} {:>7} {:>10.2} {:>10.2} {:>12.1} {:>9.1} {:>7.2}x {:>8}",
+                    range.max_stem,
+                    range.max_s,
+                    threads,
+                    w,
+                    of(|x| x.cpu),
+                    of(|x| x.rss_mb),
+                    of(|x| x.in_flight),
+                    base / w,
+                    samples[k][b].last().map_or(0, |x| x.classes)
+                );
+                walls.push((w, of(|x| x.cpu)));
+            }
+            if let [(w, c), (bw, bc)] = walls[..] {
+                println!(
+                    "{:>8} {:>6} {:>4} {:>7} {:>10.3} {:>10.3}",
+                    "ratio",
+                    range.max_stem,
+                    range.max_s,
+                    threads,
+                    w / bw,
+                    c / bc
+                );
             }
         }
-        let mut first_wall = None;
-        for (k, &threads) in thread_counts.iter().enumerate() {
-            let of = |f: fn(&Sample) -> f64| median(samples[k].iter().map(f).collect());
-            let w = of(|x| x.wall);
-            let base = *first_wall.get_or_insert(w);
-            println!(
-                "{:>6} {:>4} {:>7} {:>10.2} {:>10.2} {:>12.1} {:>9.1} {:>7.2}x {:>8}",
-                range.max_stem,
-                range.max_s,
-                threads,
-                w,
-                of(|x| x.cpu),
-                of(|x| x.rss_mb),
-                of(|x| x.in_flight),
-                base / w,
-                samples[k].last().map_or(0, |x| x.classes)
-            );
-        }
     }
-    Ok(())
+
+    /// Runs `adams resolve` once in a child process and reads its summary.
+    fn run_once(
+        &self,
+        binary: &Binary,
+        range: &BenchRange,
+        threads: usize,
+        dir: &Path,
+    ) -> Result<Sample, BenchError> {
+        let child = Command::new(&binary.exe)
+            .arg("resolve")
+            .arg(self.module)
+            .args([
+                "--max-stem",
+                &range.max_stem.to_string(),
+                "--max-s",
+                &range.max_s.to_string(),
+            ])
+            .args([
+                "--algorithm",
+                self.algorithm,
+                "--threads",
+                &threads.to_string(),
+                "--quiet",
+                "--no-chart",
+                "--output",
+            ])
+            .arg(dir)
+            .args(self.extra)
+            .output()
+            .map_err(|source| BenchError::Start {
+                exe: binary.exe.clone(),
+                source,
+            })?;
+        if !child.status.success() {
+            let stderr = String::from_utf8_lossy(&child.stderr);
+            let last = stderr.lines().last().unwrap_or("").trim().to_string();
+            return Err(BenchError::Failed {
+                who: binary.who.clone(),
+                max_stem: range.max_stem,
+                max_s: range.max_s,
+                status: child.status,
+                last,
+            });
+        }
+        let path = dir.join("summary.json");
+        let text = std::fs::read_to_string(&path).map_err(|source| BenchError::ReadSummary {
+            path: path.clone(),
+            source,
+        })?;
+        let summary: RunSummary = serde_json::from_str(&text)
+            .map_err(|source| BenchError::ParseSummary { path, source })?;
+        let _ = std::fs::remove_dir_all(dir);
+        Ok(Sample {
+            wall: summary.wall_s,
+            cpu: summary.cpu_s,
+            rss_mb: summary.peak_rss_bytes as f64 / 1e6,
+            in_flight: summary.mean_in_flight,
+            classes: summary.total_dim,
+        })
+    }
 }
 
 #[cfg(test)]

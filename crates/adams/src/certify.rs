@@ -8,176 +8,75 @@
 //! `stem ≤ N, s ≤ S` (by number of bidegrees) all of whose records load.
 
 use std::collections::HashSet;
-use std::process::ExitCode;
+use std::path::Path;
 use std::time::Instant;
 
-use resolution::save::{module_hash, SaveDir, SaveError};
+use resolution::save::{module_hash, SaveDir};
 use resolution::{Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig};
 use steenrod::module::{FiniteModule, MAX_SPAN};
 
+mod records;
+
+pub use records::Unusable;
+use records::{largest_range, Records};
+
 use crate::cli::CertifyArgs;
-use crate::{modules, Failure, MAX_THREADS};
+use crate::error::Error;
+use crate::modules;
+use crate::range::{bound, check_module_range, check_threads, MAX_ABS_STEM};
 
 /// `adams certify`.
-pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
+pub fn run(args: CertifyArgs) -> Result<(), Error> {
     let started = Instant::now();
-    if args.threads > MAX_THREADS {
-        return Err(Failure::input(format!(
-            "--threads {} is more than {MAX_THREADS}; use 0 for one worker per core",
-            args.threads
-        )));
-    }
-    let max_stem = bound(
-        args.max_stem,
-        "--max-stem",
-        -crate::MAX_ABS_STEM,
-        crate::MAX_ABS_STEM,
-    )?;
-    let max_s = bound(
-        args.max_s,
-        "--max-s",
-        0,
-        i64::from(resolution::MAX_ALGEBRA_DEGREE),
-    )?
-    .map(|s| s as u32);
+    let (max_stem, max_s) = requested(&args)?;
     let dir = &args.dir;
-    let header = SaveDir::read_header(dir).map_err(save_failure)?;
-    let name = args.module.clone().unwrap_or_else(|| header.module.clone());
-    let find = |top: Option<i32>| {
-        modules::find_module(&name, args.modules_dir.as_deref(), top).map_err(|e| {
-            let from = if args.module.is_none() {
-                " (named in its header; give --module)"
-            } else {
-                ""
-            };
-            Failure::input(format!(
-                "save directory {}: module {name}{from}: {e}",
-                dir.display()
-            ))
-        })
-    };
-    let (module, top) = find_saved_module(&find, &header.module_hash, dir)?;
-    let save = SaveDir::open_existing(dir, &module).map_err(save_failure)?;
+    let (name, module, top) = open_module(&args)?;
+    let save = SaveDir::open_existing(dir, &module)?;
     let algorithm = save.header().algorithm.clone();
     let min = module.min_degree();
     // Stems run from the bottom cell b to N, and t ≤ N + S at most 510 above b.
-    crate::check_module_range(&module, max_stem.unwrap_or(min), max_s.unwrap_or(0))?;
-    let mut files: HashSet<(u32, i32)> = save
-        .bidegree_files()
-        .map_err(save_failure)?
-        .into_iter()
-        .map(|b| (b.s(), b.t()))
-        .collect();
+    let lowest = ResolutionConfig {
+        max_stem: max_stem.unwrap_or(min),
+        max_s: max_s.unwrap_or(0),
+    };
+    check_module_range(&module, lowest)?;
+    let mut files: HashSet<Bidegree> = save.bidegree_files()?.into_iter().collect();
     if let Some(top) = top {
-        // The save holds the module without its cells above `top`: Ext of the module
-        // only for t ≤ top.
-        let cut = format!(
-            "the save directory's module-hash is that of {name} without its cells above degree {}: \
-             its records are a resolution of {name} for t ≤ {top} only",
-            module.max_degree()
-        );
-        if let (Some(n), Some(s)) = (max_stem, max_s) {
-            if n + s as i32 > top {
-                return Err(Failure::input(format!(
-                    "save directory {}: --max-stem {n} --max-s {s} reaches t = {}, but {cut}",
-                    dir.display(),
-                    n + s as i32
-                )));
-            }
-        }
-        if files.iter().any(|&(_, t)| t > top) {
-            eprintln!("note: {cut}; the records above t = {top} are ignored");
-            files.retain(|&(_, t)| t <= top);
-        }
+        drop_above_cut(&mut files, dir, &name, &module, top, max_stem.zip(max_s))?;
     }
     let range = match (max_stem, max_s) {
         (Some(n), Some(s)) => ResolutionConfig {
             max_stem: n,
             max_s: s,
         },
-        _ => largest_range(|s, t| files.contains(&(s, t)), min, max_stem, max_s).ok_or_else(
-            || {
-                Failure::input(format!(
-                    "save directory {}: no complete range of bidegree records {}",
-                    dir.display(),
-                    wanted(min, max_stem, max_s)
-                ))
-            },
-        )?,
-    };
-    let mut res = Resolution::new(module, range)
-        .map_err(|e| Failure::input(format!("save directory {}: {e}", dir.display())))?;
-    let loading = res.resume(save).map_err(save_failure)?;
-    // The loader's warnings say "recomputing": certify recomputes nothing.
-    let corrupt = |s: u32, t: i32| {
-        loading
-            .corrupt
-            .iter()
-            .find(|c| c.bidegree == Bidegree::s_t(s, t))
-    };
-    let why_not = |s: u32, t: i32| match corrupt(s, t) {
-        Some(c) => format!("its record {} is corrupt ({})", c.path.display(), c.reason),
-        None if !files.contains(&(s, t)) => format!("it has no record ({})", res_path(dir, s, t)),
-        None => "a bidegree it depends on is missing or corrupt".to_string(),
-    };
-    let loaded = |s: u32, t: i32| s <= range.max_s && res.free_module(s).is_complete(t);
-    let range = if max_stem.is_some() && max_s.is_some() {
-        // The requested range must load whole.
-        if let Some((s, t)) = first_missing(&loaded, min, range) {
-            return Err(Failure::input(format!(
-                "save directory {}: bidegree (stem {}, s {s}, t {t}) of the requested range is not usable: {}",
-                dir.display(),
-                t - s as i32,
-                why_not(s, t)
-            )));
-        }
-        range
-    } else {
-        for c in &loading.corrupt {
-            eprintln!(
-                "warning: save record {} is corrupt ({}): bidegree (stem {}, s {}) is not certified",
-                c.path.display(),
-                c.reason,
-                c.bidegree.n(),
-                c.bidegree.s()
-            );
-        }
-        let chosen = largest_range(loaded, min, max_stem, max_s).ok_or_else(|| {
-            Failure::input(format!(
-                "save directory {}: no complete range of loadable records {}",
-                dir.display(),
-                wanted(min, max_stem, max_s)
-            ))
-        })?;
-        // Records outside the range chosen: name the first bidegree (by stem, then s) of
-        // their bounding rectangle that did not load.
-        let outside = files
-            .iter()
-            .filter(|&&(s, t)| s > chosen.max_s || t - s as i32 > chosen.max_stem);
-        let bounds = outside.fold(None, |b: Option<(u32, i32)>, &(s, t)| {
-            let (bs, bn) = b.unwrap_or((0, min));
-            Some((bs.max(s), bn.max(t - s as i32)))
-        });
-        if let Some((bs, bn)) = bounds {
-            let within = ResolutionConfig {
-                max_stem: bn.max(chosen.max_stem),
-                max_s: bs.max(chosen.max_s),
-            };
-            // A record outside the range loaded is taken as usable (it was not read).
-            let in_loaded_range =
-                |s: u32, t: i32| s <= range.max_s && t - s as i32 <= range.max_stem;
-            let limited = |s: u32, t: i32| {
-                files.contains(&(s, t)) && (!in_loaded_range(s, t) || loaded(s, t))
-            };
-            if let Some((s, t)) = first_missing(&limited, min, within) {
-                eprintln!(
-                    "note: the range is limited by bidegree (stem {}, s {s}, t {t}): {}; records beyond it are not certified",
-                    t - s as i32,
-                    why_not(s, t)
-                );
+        _ => largest_range(|b| files.contains(&b), min, max_stem, max_s).ok_or_else(|| {
+            Error::NoCompleteRange {
+                dir: dir.clone(),
+                what: "bidegree records",
+                wanted: Wanted {
+                    min,
+                    max_stem,
+                    max_s,
+                },
             }
-        }
-        chosen
+        })?,
+    };
+    let mut res = Resolution::new(module, range).map_err(|source| Error::SavedRange {
+        dir: dir.clone(),
+        source,
+    })?;
+    let loading = res.resume(save)?;
+    let records = Records {
+        dir,
+        files: &files,
+        res: &res,
+        loading: &loading,
+        range,
+        min,
+    };
+    let range = match (max_stem, max_s) {
+        (Some(_), Some(_)) => records.whole(range)?,
+        _ => records.largest(max_stem, max_s)?,
     };
     let certificate = res
         .certify(range, args.threads)
@@ -195,12 +94,81 @@ pub fn run(args: CertifyArgs) -> Result<ExitCode, Failure> {
         certificate.largest.0,
         certificate.largest.1
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
+}
+
+/// `--threads`, and `--max-stem` and `--max-s` within their bounds (checked against
+/// the module once it is found).
+fn requested(args: &CertifyArgs) -> Result<(Option<i32>, Option<u32>), Error> {
+    check_threads(args.threads)?;
+    let max_stem = bound(args.max_stem, "--max-stem", -MAX_ABS_STEM, MAX_ABS_STEM)?;
+    let max_s = bound(
+        args.max_s,
+        "--max-s",
+        0,
+        i64::from(resolution::MAX_ALGEBRA_DEGREE),
+    )?
+    .map(|s| s as u32);
+    Ok((max_stem, max_s))
+}
+
+/// The module of the save directory (`--module`, else its header's `module`), whose
+/// definition, or that of a cut of it, hashes to the header's `module-hash`: its name,
+/// the module and the top degree of a cut (see [`find_saved_module`]).
+fn open_module(args: &CertifyArgs) -> Result<(String, FiniteModule, Option<i32>), Error> {
+    let dir = &args.dir;
+    let header = SaveDir::read_header(dir)?;
+    let name = args.module.clone().unwrap_or_else(|| header.module.clone());
+    let find = |top: Option<i32>| {
+        modules::find_module(&name, args.modules_dir.as_deref(), top).map_err(|source| {
+            Error::SavedModule {
+                dir: dir.clone(),
+                name: name.clone(),
+                from_header: args.module.is_none(),
+                source: Box::new(source),
+            }
+        })
+    };
+    let (module, top) = find_saved_module(&find, &header.module_hash, dir)?;
+    Ok((name, module, top))
+}
+
+/// The save holds the module without its cells above `top`: Ext of the module only for
+/// `t ≤ top`. A requested range (`N`, `S`) reaching above is bad input; records above are
+/// dropped (with a note).
+fn drop_above_cut(
+    files: &mut HashSet<Bidegree>,
+    dir: &Path,
+    name: &str,
+    module: &FiniteModule,
+    top: i32,
+    requested: Option<(i32, u32)>,
+) -> Result<(), Error> {
+    let cut = SavedCut {
+        name: name.to_string(),
+        max_degree: module.max_degree(),
+        top,
+    };
+    if let Some((n, s)) = requested {
+        if n + s as i32 > top {
+            return Err(Error::AboveSavedCells {
+                dir: dir.to_path_buf(),
+                max_stem: n,
+                max_s: s,
+                cut,
+            });
+        }
+    }
+    if files.iter().any(|b| b.t() > top) {
+        eprintln!("note: {cut}; the records above t = {top} are ignored");
+        files.retain(|b| b.t() <= top);
+    }
+    Ok(())
 }
 
 /// `adams resolve --certify`: certifies the resolution just computed over the run's range.
 /// A failing certificate is exit 1 (the caller then writes no ext.csv or charts).
-pub fn after_run(res: &Resolution, name: &str, threads: usize) -> Result<Certificate, Failure> {
+pub fn after_run(res: &Resolution, name: &str, threads: usize) -> Result<Certificate, Error> {
     res.certify(res.config(), threads)
         .map_err(|e| certify_failure(e, &format!("resolving {name}: --certify")))
 }
@@ -224,10 +192,10 @@ pub fn summary_line(c: &Certificate) -> String {
 /// next cell. When none fits, `open_existing` names the mismatch (on the whole module, or
 /// the largest cut when the whole does not load).
 fn find_saved_module(
-    find: &impl Fn(Option<i32>) -> Result<FiniteModule, Failure>,
+    find: &impl Fn(Option<i32>) -> Result<FiniteModule, Error>,
     hash: &str,
-    dir: &std::path::Path,
-) -> Result<(FiniteModule, Option<i32>), Failure> {
+    dir: &Path,
+) -> Result<(FiniteModule, Option<i32>), Error> {
     let whole = find(None);
     if whole.as_ref().is_ok_and(|m| module_hash(m) == hash) {
         return whole.map(|m| (m, None));
@@ -236,8 +204,7 @@ fn find_saved_module(
     let bottom = match &whole {
         Ok(m) => Some(m.min_degree()),
         Err(_) => {
-            let mut ts: Vec<i32> = SaveDir::bidegree_files_in(dir)
-                .map_err(save_failure)?
+            let mut ts: Vec<i32> = SaveDir::bidegree_files_in(dir)?
                 .iter()
                 .map(|b| b.t())
                 .collect();
@@ -278,120 +245,63 @@ fn find_saved_module(
     }
 }
 
-fn certify_failure(e: CertifyError, context: &str) -> Failure {
-    let code = match e {
-        CertifyError::Failed(_) => 1,
-        CertifyError::Range(_) | CertifyError::NotResolved(_) => 2,
-        CertifyError::Threads { .. } => 3,
-    };
-    Failure {
-        code,
-        message: format!("{context}: {e}"),
+fn certify_failure(source: CertifyError, context: &str) -> Error {
+    Error::Certificate {
+        context: context.to_string(),
+        source,
     }
 }
 
-fn save_failure(e: SaveError) -> Failure {
-    match e {
-        SaveError::Refused { .. } => Failure::input(e),
-        _ => Failure::run(e),
-    }
+/// The bounds asked for, as an error about the range names them: `for --max-stem N`,
+/// or the bottom cell's stem when none was given.
+#[derive(Debug, Clone, Copy)]
+pub struct Wanted {
+    /// The module's bottom cell.
+    pub min: i32,
+    pub max_stem: Option<i32>,
+    pub max_s: Option<u32>,
 }
 
-/// A bound from the command line within `lo..=hi` (checked against the module's bottom
-/// cell once it is found).
-fn bound(v: Option<i64>, flag: &str, lo: i64, hi: i64) -> Result<Option<i32>, Failure> {
-    match v {
-        Some(x) if !(lo..=hi).contains(&x) => Err(Failure::input(format!(
-            "{flag} {x}: must be between {lo} and {hi}"
-        ))),
-        v => Ok(v.map(|x| x as i32)),
-    }
-}
-
-fn wanted(min: i32, max_stem: Option<i32>, max_s: Option<u32>) -> String {
-    match (max_stem, max_s) {
-        (None, None) => format!("(not even the bottom cell's stem {min} at s = 0)"),
-        (n, s) => format!(
-            "for{}{}",
-            n.map_or(String::new(), |n| format!(" --max-stem {n}")),
-            s.map_or(String::new(), |s| format!(" --max-s {s}"))
-        ),
-    }
-}
-
-fn res_path(dir: &std::path::Path, s: u32, t: i32) -> String {
-    dir.join(format!("s{s:03}"))
-        .join(format!("t{t:03}.rec"))
-        .display()
-        .to_string()
-}
-
-/// The first bidegree of `range` (smallest stem, then `s`) that `has` not.
-fn first_missing(
-    has: &impl Fn(u32, i32) -> bool,
-    min: i32,
-    range: ResolutionConfig,
-) -> Option<(u32, i32)> {
-    (min..=range.max_stem)
-        .flat_map(|n| (0..=range.max_s).map(move |s| (s, n + s as i32)))
-        .find(|&(s, t)| !has(s, t))
-}
-
-/// The largest range `stem ≤ N, s ≤ S` all of whose bidegrees `has` holds, by number of
-/// bidegrees (ties: the larger `N`), with `N` or `S` fixed when given.
-fn largest_range(
-    has: impl Fn(u32, i32) -> bool,
-    min: i32,
-    max_stem: Option<i32>,
-    max_s: Option<u32>,
-) -> Option<ResolutionConfig> {
-    let limit = resolution::MAX_ALGEBRA_DEGREE;
-    // Stems run from the bottom cell: t − min ≤ limit.
-    // Row s is complete through stem `reach(s)`; the range of rows ≤ S through their minimum.
-    let reach = |s: u32| {
-        (min..=min + limit - s as i32)
-            .take_while(|&n| has(s, n + s as i32))
-            .last()
-    };
-    let mut best: Option<(usize, ResolutionConfig)> = None;
-    let mut n_max = i32::MAX;
-    for s in 0..=max_s.unwrap_or(limit as u32) {
-        let Some(r) = reach(s) else { break };
-        n_max = n_max.min(r);
-        let n = match max_stem {
-            Some(n) if n > n_max => break,
-            Some(n) => n,
-            None => n_max,
-        };
-        let size = (s as usize + 1) * (n - min + 1) as usize;
-        if max_s.is_none_or(|m| m == s) && best.is_none_or(|(b, _)| size > b) {
-            best = Some((
-                size,
-                ResolutionConfig {
-                    max_stem: n,
-                    max_s: s,
-                },
-            ));
+impl std::fmt::Display for Wanted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.max_stem, self.max_s) {
+            (None, None) => write!(f, "(not even the bottom cell's stem {} at s = 0)", self.min),
+            (n, s) => {
+                write!(f, "for")?;
+                if let Some(n) = n {
+                    write!(f, " --max-stem {n}")?;
+                }
+                if let Some(s) = s {
+                    write!(f, " --max-s {s}")?;
+                }
+                Ok(())
+            }
         }
     }
-    best.map(|(_, r)| r)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The save directory's module is the named one without its cells above `max_degree`:
+/// its records are Ext of the named module for `t ≤ top` only.
+#[derive(Debug, Clone)]
+pub struct SavedCut {
+    pub name: String,
+    /// The top cell kept.
+    pub max_degree: i32,
+    /// The largest `t` where the cut module's Ext is the whole module's.
+    pub top: i32,
+}
 
-    #[test]
-    fn the_largest_range_of_a_staircase() {
-        // Rows 0..=3 through stem 10, rows 4..=9 through stem 4.
-        let has = |s: u32, t: i32| t - s as i32 <= if s <= 3 { 10 } else { 4 } && s <= 9;
-        let r = largest_range(has, 0, None, None).unwrap();
-        assert_eq!((r.max_stem, r.max_s), (4, 9)); // 50 bidegrees against 44
-        let r = largest_range(has, 0, None, Some(2)).unwrap();
-        assert_eq!((r.max_stem, r.max_s), (10, 2));
-        let r = largest_range(has, 0, Some(7), None).unwrap();
-        assert_eq!((r.max_stem, r.max_s), (7, 3));
-        assert!(largest_range(has, 0, Some(11), None).is_none());
-        assert!(largest_range(|_, _| false, 0, None, None).is_none());
+impl std::fmt::Display for SavedCut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let SavedCut {
+            name,
+            max_degree,
+            top,
+        } = self;
+        write!(
+            f,
+            "the save directory's module-hash is that of {name} without its cells above degree {max_degree}: \
+             its records are a resolution of {name} for t ≤ {top} only"
+        )
     }
 }

@@ -202,10 +202,13 @@ impl Chart {
     /// Reads and checks a `chart.json` (see [`Chart::parse`]); errors are one line naming
     /// the file: not a regular file (a FIFO, a device), over [`MAX_CHART_BYTES`], not
     /// UTF-8, not valid JSON of this schema, or failing [`Chart::check`].
-    pub fn read(path: &Path) -> Result<Chart, String> {
-        let text = crate::input::read_text(path, "a chart.json", MAX_CHART_BYTES)
-            .map_err(|e| format!("chart {}: {e}", path.display()))?;
-        Chart::parse(&text).map_err(|e| format!("chart {}: {e}", path.display()))
+    pub fn read(path: &Path) -> Result<Chart, ChartError> {
+        let bad = |reason: String| ChartError::Read {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let text = crate::input::read_text(path, "a chart.json", MAX_CHART_BYTES).map_err(bad)?;
+        Chart::parse(&text).map_err(bad)
     }
 
     /// Parses and checks the text of a `chart.json`. Errors are one line (without the file
@@ -374,6 +377,27 @@ fn key_before(text: &str, line: usize, column: usize) -> Option<&str> {
     None
 }
 
+/// A chart.json that cannot be read, or chart files that cannot be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ChartError {
+    /// Not readable, or not a valid chart.json (the reason is one line: the JSON error
+    /// with its line and column, or [`Chart::check`]'s).
+    #[error("chart {}: {reason}", .path.display())]
+    Read { path: PathBuf, reason: String },
+    /// A file that cannot be written.
+    #[error("cannot write {}: {source}", .path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The chart cannot be drawn.
+    #[error("cannot draw {}: {source}", .path.display())]
+    Draw {
+        path: PathBuf,
+        source: crate::svg::TooLarge,
+    },
+}
+
 /// Writes `dir/chart.json` and `dir/chart.svg` for a resolved range; returns their paths.
 /// Errors name the file.
 pub fn write_files(
@@ -381,15 +405,22 @@ pub fn write_files(
     algorithm: &str,
     min_stem: i32,
     dir: &Path,
-) -> Result<(PathBuf, PathBuf), String> {
+) -> Result<(PathBuf, PathBuf), ChartError> {
     let chart = Chart::from_resolution(res, algorithm, min_stem);
     let json = dir.join("chart.json");
     let svg = dir.join("chart.svg");
-    std::fs::write(&json, chart.to_json())
-        .map_err(|e| format!("cannot write {}: {e}", json.display()))?;
-    let drawing =
-        crate::svg::render(&chart).map_err(|e| format!("cannot draw {}: {e}", svg.display()))?;
-    std::fs::write(&svg, drawing).map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+    let write = |path: &Path, text: String| {
+        std::fs::write(path, text).map_err(|source| ChartError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    };
+    write(&json, chart.to_json())?;
+    let drawing = crate::svg::render(&chart).map_err(|source| ChartError::Draw {
+        path: svg.clone(),
+        source,
+    })?;
+    write(&svg, drawing)?;
     Ok((json, svg))
 }
 

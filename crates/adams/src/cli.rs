@@ -145,6 +145,12 @@ pub struct BenchArgs {
     /// Folder of module files, as for `adams resolve`.
     #[arg(long, value_name = "DIR")]
     pub modules_dir: Option<PathBuf>,
+
+    /// Another adams executable (e.g. a build from before a change) to time in the same
+    /// runs, interleaved run by run with this one; the table then gives both medians and
+    /// their ratio (this one over the baseline) per range and thread count.
+    #[arg(long, value_name = "EXE")]
+    pub baseline: Option<PathBuf>,
 }
 
 /// Where matrix builds and large row reductions run.

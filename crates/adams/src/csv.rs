@@ -32,14 +32,9 @@ use std::path::Path;
 
 use crate::input::excerpt;
 
-/// One bidegree of an Ext table: `dim Ext^{s,t} = dim`, with `stem = t - s`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Row {
-    pub stem: i32,
-    pub s: u32,
-    pub t: i32,
-    pub dim: usize,
-}
+/// One bidegree of an Ext table: `dim Ext^{s,t} = dim`, with `stem = t - s` — the
+/// resolution's own entry type, so that a table read back and a table computed are one type.
+pub use resolution::ExtEntry as Row;
 
 /// The bidegrees in which a table is complete (an absent row there means zero).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,13 +156,7 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
             continue;
         }
         if !seen_header {
-            let header: String = line.split(',').map(str::trim).collect::<Vec<_>>().join(",");
-            if header != HEADER {
-                return Err(line_err(
-                    line_no,
-                    format!("expected the header `{HEADER}`, found `{}`", excerpt(line)),
-                ));
-            }
+            check_header(line).map_err(|reason| line_err(line_no, reason))?;
             seen_header = true;
             continue;
         }
@@ -178,32 +167,49 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
             }
             None => unchecked.push((line_no, row)),
         }
-        if dims.insert((row.stem, row.s), row.dim).is_some() {
+        if dims.insert((row.stem(), row.s()), row.dim).is_some() {
             return Err(line_err(
                 line_no,
-                format!("bidegree stem {}, s {} appears twice", row.stem, row.s),
+                format!("bidegree stem {}, s {} appears twice", row.stem(), row.s()),
             ));
         }
-        max_t = Some(max_t.map_or(row.t, |m| m.max(row.t)));
+        max_t = Some(max_t.map_or(row.t(), |m| m.max(row.t())));
     }
 
-    if !seen_header {
-        return Err(CsvError::Whole {
-            file: file.to_string(),
-            reason: format!("no header line `{HEADER}`"),
-        });
-    }
-    let coverage = match (declared, max_t) {
-        (Some((c, _)), _) => c,
-        (None, Some(max_t)) => Coverage::UpToT { max_t },
-        (None, None) => return Err(CsvError::Whole {
-            file: file.to_string(),
-            reason:
-                "no rows and no `# complete for stem <= N, s <= S` line, so it covers no bidegree"
-                    .to_string(),
-        }),
+    let whole = |reason: String| CsvError::Whole {
+        file: file.to_string(),
+        reason,
     };
+    if !seen_header {
+        return Err(whole(format!("no header line `{HEADER}`")));
+    }
+    let coverage = coverage(declared.map(|(c, _)| c), max_t).map_err(whole)?;
     Ok(ExtTable { coverage, dims })
+}
+
+/// The header line, `stem,s,t,dim` (spaces around the commas allowed).
+fn check_header(line: &str) -> Result<(), String> {
+    let header: String = line.split(',').map(str::trim).collect::<Vec<_>>().join(",");
+    if header != HEADER {
+        return Err(format!(
+            "expected the header `{HEADER}`, found `{}`",
+            excerpt(line)
+        ));
+    }
+    Ok(())
+}
+
+/// The range a table covers: its `# complete for` line's, else every `t` up to the
+/// largest it has.
+fn coverage(declared: Option<Coverage>, max_t: Option<i32>) -> Result<Coverage, String> {
+    match (declared, max_t) {
+        (Some(c), _) => Ok(c),
+        (None, Some(max_t)) => Ok(Coverage::UpToT { max_t }),
+        (None, None) => Err(
+            "no rows and no `# complete for stem <= N, s <= S` line, so it covers no bidegree"
+                .to_string(),
+        ),
+    }
 }
 
 /// The text after `complete for` if `line` is a `# complete for` line. Spacing
@@ -281,12 +287,13 @@ fn range_bound(name: &str, text: &str) -> Result<i32, String> {
 /// A row must lie in the range its table states (on line `range_line`): outside it the
 /// table claims nothing, so such a row is a mistake in the file.
 fn check_in_range(row: Row, coverage: Coverage, range_line: usize) -> Result<(), String> {
-    if coverage.contains(row.stem, row.s) {
+    if coverage.contains(row.stem(), row.s()) {
         return Ok(());
     }
     Err(format!(
         "stem {}, s {} lies outside the range `{coverage}` stated on line {range_line}",
-        row.stem, row.s
+        row.stem(),
+        row.s()
     ))
 }
 
@@ -325,7 +332,10 @@ fn parse_row(line: &str) -> Result<Row, String> {
             i64::from(stem) + i64::from(s)
         ));
     }
-    Ok(Row { stem, s, t, dim })
+    Ok(Row {
+        bidegree: resolution::Bidegree::n_s(stem, s),
+        dim,
+    })
 }
 
 /// The first line of an ext.csv written by `adams resolve`.
@@ -347,11 +357,11 @@ pub fn write_table(
     rows: &[Row],
 ) -> std::io::Result<()> {
     let mut sorted: Vec<Row> = rows.iter().copied().filter(|r| r.dim > 0).collect();
-    sorted.sort_by_key(|r| (r.stem, r.s));
+    sorted.sort_by_key(|r| (r.stem(), r.s()));
     writeln!(out, "{}", complete_line(max_stem, max_s, module, algorithm))?;
     writeln!(out, "{HEADER}")?;
     for r in &sorted {
-        writeln!(out, "{},{},{},{}", r.stem, r.s, r.t, r.dim)?;
+        writeln!(out, "{},{},{},{}", r.stem(), r.s(), r.t(), r.dim)?;
     }
     Ok(())
 }
@@ -363,9 +373,7 @@ pub(crate) mod tests {
     /// A row at (stem, s) with `t = stem + s` (shared by the chart tests).
     pub(crate) fn row(stem: i32, s: u32, dim: usize) -> Row {
         Row {
-            stem,
-            s,
-            t: stem + s as i32,
+            bidegree: resolution::Bidegree::n_s(stem, s),
             dim,
         }
     }

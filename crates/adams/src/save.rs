@@ -6,7 +6,7 @@ use std::path::Path;
 use resolution::save::{ResumeReport, SaveDir, SaveError, SaveOptions};
 use resolution::{Algorithm, Resolution};
 
-use crate::Failure;
+use crate::error::Error;
 
 /// Opens `dir` for this run and loads what it holds into `res`. Warnings (corrupt records,
 /// each naming its file) go to stderr even with `--quiet`; the resume line only without it.
@@ -20,21 +20,15 @@ pub fn resume(
     algorithm: Algorithm,
     quasi_inverses: bool,
     quiet: bool,
-) -> Result<ResumeReport, Failure> {
-    let save = SaveDir::open(dir, res.module(), algorithm, SaveOptions { quasi_inverses }).map_err(|e| match e {
+) -> Result<ResumeReport, Error> {
+    let options = SaveOptions { quasi_inverses };
+    let save = SaveDir::open(dir, res.module(), algorithm, options).map_err(|e| match e {
         // The module is hashed after the cells above t = max_stem + max_s were dropped.
-        SaveError::Refused { ref field, .. } if field == "module-hash" => Failure::input(format!(
-            "{e} (a module's cells above t = max_stem + max_s are dropped before it is hashed, so ranges \
-             that drop different cells of one file resolve different modules)"
-        )),
-        SaveError::Refused { .. } => Failure::input(e),
-        _ => Failure::run(e),
+        SaveError::Refused { ref field, .. } if field == "module-hash" => Error::SaveModuleHash(e),
+        e => Error::Save(e),
     })?;
     let created = save.created();
-    let report = res.resume(save).map_err(|e| match e {
-        SaveError::Refused { .. } => Failure::input(e),
-        _ => Failure::run(e),
-    })?;
+    let report = res.resume(save)?;
     for w in &report.warnings {
         eprintln!("warning: {w}");
     }
@@ -56,11 +50,11 @@ pub fn resume(
 }
 
 /// The save directory's size after the run, in bytes, and the summary line for stderr.
-pub fn summary(res: &Resolution) -> Option<Result<(u64, String), Failure>> {
+pub fn summary(res: &Resolution) -> Option<Result<(u64, String), Error>> {
     let save = res.save_dir()?;
     let usage = match save.disk_usage() {
         Ok(u) => u,
-        Err(e) => return Some(Err(Failure::run(e))),
+        Err(e) => return Some(Err(Error::Save(e))),
     };
     let stats = save.stats();
     let mb = |b: u64| b as f64 / 1e6;

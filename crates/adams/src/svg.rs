@@ -184,33 +184,11 @@ const LEGEND_NOTE: &str = "one dot per class; products leaving the computed rang
 ///
 /// Error (one line): the drawing would exceed [`MAX_SVG_BYTES`] (refused before drawing
 /// when its classes and lines alone exceed it, else given up as soon as it does).
-pub fn render(chart: &Chart) -> Result<String, String> {
-    let lines: usize = chart
-        .classes
-        .iter()
-        .flat_map(|c| (0..3).filter_map(|i| c.product(i)))
-        .map(<[usize]>::len)
-        .sum();
-    let too_large = || {
-        format!(
-            "the SVG would be larger than {} MiB ({} classes, {lines} product lines); no chart adams writes comes near it",
-            MAX_SVG_BYTES >> 20,
-            chart.classes.len()
-        )
-    };
-    if chart
-        .classes
-        .len()
-        .saturating_mul(MIN_CLASS_BYTES)
-        .saturating_add(lines.saturating_mul(MIN_LINE_BYTES))
-        > MAX_SVG_BYTES
-    {
-        return Err(too_large());
-    }
+pub fn render(chart: &Chart) -> Result<String, TooLarge> {
+    check_size(chart)?;
     let title = title(chart);
     let legend_w = 3.0 * 64.0 + text_width(LEGEND_NOTE, FONT);
     let l = Layout::new(chart, &title, legend_w);
-    let dims = chart.dims();
     let mut o = String::new();
     let _ = writeln!(
         o,
@@ -229,7 +207,61 @@ pub fn render(chart: &Chart) -> Result<String, String> {
         escape(&title)
     );
 
-    // Legend: a short sample of each line style.
+    legend(&mut o);
+    grid(&mut o, &l);
+    axes(&mut o, &l);
+    let dims = chart.dims();
+    let dim = |n: i32, s: u32| dims.get(&(n, s)).copied().unwrap_or(0);
+    products(&mut o, chart, &l, &dim)?;
+    classes(&mut o, chart, &l, &dim)?;
+    let _ = writeln!(o, "</svg>");
+    Ok(o)
+}
+
+/// The number of product lines the chart draws.
+fn product_lines(chart: &Chart) -> usize {
+    chart
+        .classes
+        .iter()
+        .flat_map(|c| (0..3).filter_map(|i| c.product(i)))
+        .map(<[usize]>::len)
+        .sum()
+}
+
+/// A chart whose SVG would be larger than [`MAX_SVG_BYTES`]: its classes and product
+/// lines.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the SVG would be larger than {} MiB ({classes} classes, {lines} product lines); no chart adams writes comes near it", MAX_SVG_BYTES >> 20)]
+pub struct TooLarge {
+    pub classes: usize,
+    pub lines: usize,
+}
+
+fn too_large(chart: &Chart) -> TooLarge {
+    TooLarge {
+        classes: chart.classes.len(),
+        lines: product_lines(chart),
+    }
+}
+
+/// Refuses, before drawing, a chart whose SVG would be larger than [`MAX_SVG_BYTES`]
+/// however it is laid out.
+fn check_size(chart: &Chart) -> Result<(), TooLarge> {
+    let lines = product_lines(chart);
+    if chart
+        .classes
+        .len()
+        .saturating_mul(MIN_CLASS_BYTES)
+        .saturating_add(lines.saturating_mul(MIN_LINE_BYTES))
+        > MAX_SVG_BYTES
+    {
+        return Err(too_large(chart));
+    }
+    Ok(())
+}
+
+/// Legend: a short sample of each line style.
+fn legend(o: &mut String) {
     let ly = 44.0;
     let _ = writeln!(o, r#"<g class="legend">"#);
     for i in 0..3u32 {
@@ -258,8 +290,10 @@ pub fn render(chart: &Chart) -> Result<String, String> {
         ly + 4.0
     );
     let _ = writeln!(o, "</g>");
+}
 
-    // Grid through every bidegree, darker at labelled ticks.
+/// Grid through every bidegree, darker at labelled ticks.
+fn grid(o: &mut String, l: &Layout) {
     let _ = writeln!(o, r#"<g class="grid" stroke-width="1">"#);
     for n in l.min_stem..=l.max_stem {
         let colour = if n.rem_euclid(l.stem_step) == 0 {
@@ -290,8 +324,10 @@ pub fn render(chart: &Chart) -> Result<String, String> {
         );
     }
     let _ = writeln!(o, "</g>");
+}
 
-    // Axes, tick labels, axis titles.
+/// Axes, tick labels, axis titles.
+fn axes(o: &mut String, l: &Layout) {
     let _ = writeln!(o, r##"<g class="axis" stroke="#444444" stroke-width="1">"##);
     let _ = writeln!(
         o,
@@ -338,9 +374,15 @@ pub fn render(chart: &Chart) -> Result<String, String> {
         (l.top + l.bottom()) / 2.0
     );
     let _ = writeln!(o, "</g>");
+}
 
-    // Products, lightest first so that the solid lines are drawn over them.
-    let dim = |n: i32, s: u32| dims.get(&(n, s)).copied().unwrap_or(0);
+/// Products, lightest first so that the solid lines are drawn over them.
+fn products(
+    o: &mut String,
+    chart: &Chart,
+    l: &Layout,
+    dim: &impl Fn(i32, u32) -> usize,
+) -> Result<(), TooLarge> {
     for i in [2u32, 1, 0] {
         let (colour, width) = LINE_STYLE[i as usize];
         let _ = writeln!(
@@ -358,14 +400,22 @@ pub fn render(chart: &Chart) -> Result<String, String> {
                     r#"<line class="h{i}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
                 );
                 if o.len() > MAX_SVG_BYTES {
-                    return Err(too_large());
+                    return Err(too_large(chart));
                 }
             }
         }
         let _ = writeln!(o, "</g>");
     }
+    Ok(())
+}
 
-    // Classes on top.
+/// Classes on top.
+fn classes(
+    o: &mut String,
+    chart: &Chart,
+    l: &Layout,
+    dim: &impl Fn(i32, u32) -> usize,
+) -> Result<(), TooLarge> {
     let _ = writeln!(o, r##"<g class="classes" fill="#000000">"##);
     for c in &chart.classes {
         let (x, y) = l.dot(c.stem, c.s, c.index, dim(c.stem, c.s));
@@ -375,12 +425,11 @@ pub fn render(chart: &Chart) -> Result<String, String> {
             c.stem, c.s, c.index, c.t
         );
         if o.len() > MAX_SVG_BYTES {
-            return Err(too_large());
+            return Err(too_large(chart));
         }
     }
     let _ = writeln!(o, "</g>");
-    let _ = writeln!(o, "</svg>");
-    Ok(o)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -501,7 +550,7 @@ mod tests {
         }
         assert_eq!(c.check(), Ok(()));
         let err = render(&c).unwrap_err();
-        assert_eq!(err, "the SVG would be larger than 192 MiB (4400 classes, 4840000 product lines); no chart adams writes comes near it");
+        assert_eq!(err.to_string(), "the SVG would be larger than 192 MiB (4400 classes, 4840000 product lines); no chart adams writes comes near it");
     }
 
     #[test]

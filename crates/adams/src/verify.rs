@@ -48,14 +48,13 @@ impl Comparison {
     /// An error when nothing was compared: no bidegree inside both tables' ranges holds a
     /// class in either (the ranges do not meet, or meet where both are zero). "Agree" would
     /// then claim a check that did not happen.
-    pub fn check_something_compared(&self) -> Result<(), String> {
+    pub fn check_something_compared(&self) -> Result<(), NothingCompared> {
         if self.compared > 0 {
             return Ok(());
         }
-        Err(format!(
-            "nothing to compare: no bidegree in both tables' ranges ({}) holds a class",
-            self.common_range()
-        ))
+        Err(NothingCompared {
+            range: self.common_range(),
+        })
     }
 
     pub fn summary(&self) -> String {
@@ -78,6 +77,15 @@ impl Comparison {
 /// Compare `ours` with `reference` in every bidegree both tables cover. A
 /// bidegree outside either table's range is not compared; inside it, an absent
 /// row is a zero.
+/// No bidegree inside both tables' ranges holds a class (see
+/// [`Comparison::check_something_compared`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("nothing to compare: no bidegree in both tables' ranges ({range}) holds a class")]
+pub struct NothingCompared {
+    /// The common range, as [`Comparison::common_range`] writes it.
+    pub range: String,
+}
+
 pub fn compare(ours: &ExtTable, reference: &ExtTable) -> Comparison {
     let keys: BTreeSet<(i32, u32)> = ours
         .dims
@@ -169,7 +177,7 @@ mod tests {
         let c = compare(&low, &high);
         assert_eq!(c.compared, 0);
         assert_eq!(
-            c.check_something_compared().unwrap_err(),
+            c.check_something_compared().unwrap_err().to_string(),
             "nothing to compare: no bidegree in both tables' ranges (stem <= 3, s <= 1 and t <= 9) holds a class"
         );
         assert_eq!(compare(&high, &high).check_something_compared(), Ok(()));

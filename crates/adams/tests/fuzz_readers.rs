@@ -70,7 +70,7 @@ fn fuzz_table(bytes: Vec<u8>, seeds: &[ExtTable]) -> Result<bool, String> {
                 c.disagreements.iter().map(ToString::to_string).count(),
             );
             if let Err(e) = c.check_something_compared() {
-                check_error("verify", &e)?;
+                check_error("verify", &e.to_string())?;
             }
         }
     }
@@ -80,9 +80,7 @@ fn fuzz_table(bytes: Vec<u8>, seeds: &[ExtTable]) -> Result<bool, String> {
             .dims
             .iter()
             .map(|(&(stem, s), &dim)| csv::Row {
-                stem,
-                s,
-                t: stem + s as i32,
+                bidegree: resolution::Bidegree::n_s(stem, s),
                 dim,
             })
             .collect();
@@ -117,7 +115,7 @@ fn fuzz_chart(bytes: Vec<u8>) -> Result<bool, String> {
     match svg::render(&chart) {
         Ok(drawing) if drawing.starts_with("<svg") && drawing.ends_with("</svg>\n") => {}
         Ok(_) => return Err("the SVG is not a whole document".into()),
-        Err(e) => check_error("svg", &e)?,
+        Err(e) => check_error("svg", &e.to_string())?,
     }
     match Chart::parse(&chart.to_json()) {
         Ok(back) if back == chart => Ok(true),

@@ -1,0 +1,279 @@
+//! The errors that end an `adams` command, and the one place that maps each to its exit
+//! status and its one-line message ([`Error::exit_code`], [`report`]).
+//!
+//! Exit status: 1 a failed check (a certificate that fails), 2 bad input (module file,
+//! range, table, chart, save directory made for something else, command line), 3 a
+//! failure while computing or writing results. A disagreement found by `adams verify`
+//! is not an error: that command prints it and exits 1 itself.
+
+use std::path::PathBuf;
+
+use adams::chart_json::ChartError;
+use resolution::save::SaveError;
+use resolution::{CertifyError, ResolutionError};
+
+use crate::bench::BenchError;
+use crate::certify::{SavedCut, Unusable, Wanted};
+use crate::modules::LookupError;
+use crate::range::RangeError;
+
+/// Why a command stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A range, thread count or run count on the command line that cannot be run.
+    #[error(transparent)]
+    Range(#[from] RangeError),
+    /// The module named on the command line cannot be found or read.
+    #[error(transparent)]
+    Module(#[from] LookupError),
+    /// The module and the range do not fit together (`Resolution::new`).
+    #[error("module {name}: {source}")]
+    ModuleRange {
+        name: String,
+        source: ResolutionError,
+    },
+    /// `--output` names something that is not a folder.
+    #[error("--output {}: exists and is not a folder", .path.display())]
+    OutputNotFolder { path: PathBuf },
+    /// `--output` cannot be created.
+    #[error("--output {}: cannot create the folder: {source}", .path.display())]
+    OutputCreate {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// `--backend`, `--verify-sample` or the device knobs cannot be used (the offload
+    /// module's message).
+    #[error("{0}")]
+    Backend(String),
+    /// A device backend asked for with the classical algorithm.
+    #[error("--backend {backend} offloads the steps of Nassau's algorithm; --algorithm classical runs on the CPU only")]
+    ClassicalOffload { backend: &'static str },
+    /// `--log` is not a log filter.
+    #[error("--log {value:?}: {source}")]
+    LogFlag {
+        value: String,
+        source: tracing_subscriber::filter::ParseError,
+    },
+    /// `RUST_LOG` is not a log filter.
+    #[error("RUST_LOG={value:?}: {source}")]
+    LogEnv {
+        value: String,
+        source: tracing_subscriber::filter::ParseError,
+    },
+    /// The save directory: refused (exit 2) or a file that cannot be read or written
+    /// (exit 3).
+    #[error(transparent)]
+    Save(SaveError),
+    /// The save directory was made for a module whose hash differs.
+    #[error("{0} (a module's cells above t = max_stem + max_s are dropped before it is hashed, so ranges \
+             that drop different cells of one file resolve different modules)")]
+    SaveModuleHash(SaveError),
+    /// `adams certify`: the module named by the save directory (or `--module`).
+    #[error("save directory {}: module {name}{}: {source}", .dir.display(),
+            if *.from_header { " (named in its header; give --module)" } else { "" })]
+    SavedModule {
+        dir: PathBuf,
+        name: String,
+        from_header: bool,
+        source: Box<LookupError>,
+    },
+    /// `adams certify`: the range does not fit the saved module.
+    #[error("save directory {}: {source}", .dir.display())]
+    SavedRange {
+        dir: PathBuf,
+        source: ResolutionError,
+    },
+    /// `adams certify`: the requested range reaches above the cells the save kept.
+    #[error("save directory {}: --max-stem {max_stem} --max-s {max_s} reaches t = {}, but {cut}",
+            .dir.display(), .max_stem + *.max_s as i32)]
+    AboveSavedCells {
+        dir: PathBuf,
+        max_stem: i32,
+        max_s: u32,
+        cut: SavedCut,
+    },
+    /// `adams certify`: no rectangle of records (`what`: "bidegree records", "loadable
+    /// records") in the range asked for.
+    #[error("save directory {}: no complete range of {what} {wanted}", .dir.display())]
+    NoCompleteRange {
+        dir: PathBuf,
+        what: &'static str,
+        wanted: Wanted,
+    },
+    /// `adams certify`: a bidegree of the requested range did not load.
+    #[error("save directory {}: bidegree (stem {}, s {}, t {}) of the requested range is not usable: {why}",
+            .dir.display(), .at.n(), .at.s(), .at.t())]
+    NotUsable {
+        dir: PathBuf,
+        at: resolution::Bidegree,
+        why: Unusable,
+    },
+    /// A certificate: failed (exit 1), a range not resolved (exit 2), no threads (exit 3).
+    #[error("{context}: {source}")]
+    Certificate {
+        context: String,
+        source: CertifyError,
+    },
+    /// The resolution stopped.
+    #[error("resolving {name}: {source}")]
+    Resolve {
+        name: String,
+        source: ResolutionError,
+    },
+    /// An output file cannot be written.
+    #[error("cannot write {}: {source}", .path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// chart.json or chart.svg cannot be written (exit 3), or `adams chart` cannot read
+    /// a chart.json (exit 2).
+    #[error(transparent)]
+    Chart(#[from] adams::chart_json::ChartError),
+    /// summary.json cannot be made.
+    #[error("summary: {0}")]
+    Summary(serde_json::Error),
+    /// `adams chart`: `--output` is the chart.json itself.
+    #[error("--output {} is the chart.json itself", .0.display())]
+    ChartOverwrite(PathBuf),
+    /// `adams chart`: `--output` is a folder.
+    #[error("--output {}: is a folder; give the SVG file's path", .0.display())]
+    ChartOutputFolder(PathBuf),
+    /// `adams chart`: `--output`'s folder does not exist.
+    #[error("--output {}: no such folder {}", .path.display(), .parent.display())]
+    ChartNoFolder { path: PathBuf, parent: PathBuf },
+    /// `adams chart`: the chart cannot be drawn.
+    #[error("chart {}: {source}", .chart.display())]
+    ChartDraw {
+        chart: PathBuf,
+        source: adams::svg::TooLarge,
+    },
+    /// `adams verify`: a table cannot be read.
+    #[error(transparent)]
+    Table(#[from] adams::csv::CsvError),
+    /// `adams verify`: the tables' common range holds no class.
+    #[error("{} against {}: {source}", .ours.display(), .reference.display())]
+    NothingCompared {
+        ours: PathBuf,
+        reference: PathBuf,
+        source: adams::verify::NothingCompared,
+    },
+    /// `adams bench --baseline EXE`: no such file.
+    #[error("--baseline {}: no such file (give the path of another adams executable)", .path.display())]
+    Baseline { path: PathBuf },
+    /// `adams bench`: a run failed.
+    #[error(transparent)]
+    Bench(#[from] BenchError),
+}
+
+impl Error {
+    /// The exit status: 1 a failed check, 2 bad input, 3 a failure while computing or
+    /// writing results.
+    pub fn exit_code(&self) -> u8 {
+        use Error::*;
+        match self {
+            Certificate { source, .. } => match source {
+                CertifyError::Failed(_) => 1,
+                CertifyError::Range(_) | CertifyError::NotResolved { .. } => 2,
+                CertifyError::Threads { .. } => 3,
+            },
+            Save(e) | SaveModuleHash(e) => match e {
+                SaveError::Refused { .. } | SaveError::AlgorithmMismatch { .. } => 2,
+                SaveError::Io { .. }
+                | SaveError::WriterThreads { .. }
+                | SaveError::WriterStopped => 3,
+            },
+            Range(_)
+            | Module(_)
+            | ModuleRange { .. }
+            | OutputNotFolder { .. }
+            | OutputCreate { .. }
+            | Backend(_)
+            | ClassicalOffload { .. }
+            | LogFlag { .. }
+            | LogEnv { .. }
+            | SavedModule { .. }
+            | SavedRange { .. }
+            | AboveSavedCells { .. }
+            | NoCompleteRange { .. }
+            | NotUsable { .. }
+            | Chart(ChartError::Read { .. })
+            | ChartOverwrite(_)
+            | ChartOutputFolder(_)
+            | ChartNoFolder { .. }
+            | ChartDraw { .. }
+            | Table(_)
+            | NothingCompared { .. }
+            | Baseline { .. } => 2,
+            Resolve { .. }
+            | Write { .. }
+            | Chart(ChartError::Write { .. } | ChartError::Draw { .. })
+            | Summary(_)
+            | Bench(_) => 3,
+        }
+    }
+}
+
+impl From<SaveError> for Error {
+    fn from(e: SaveError) -> Self {
+        Error::Save(e)
+    }
+}
+
+/// Print `error` as one line on stderr (`error: …`); returns the exit status. A panic
+/// of the GPU runtime is part of the error itself (`gpu::GpuError::RuntimePanic`).
+pub fn report(error: &Error) -> u8 {
+    eprintln!("error: {}", one_line(&error.to_string()));
+    error.exit_code()
+}
+
+/// Collapse a message onto one line (errors from below may carry newlines).
+pub fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn io(path: &str) -> Error {
+        Error::Write {
+            path: PathBuf::from(path),
+            source: std::io::Error::new(std::io::ErrorKind::PermissionDenied, "denied"),
+        }
+    }
+
+    #[test]
+    fn exit_codes_follow_the_kind_of_failure() {
+        assert_eq!(Error::from(RangeError::NoRuns).exit_code(), 2);
+        assert_eq!(io("out/ext.csv").exit_code(), 3);
+        let refused = SaveError::Refused {
+            dir: "d".into(),
+            field: "module-hash".into(),
+            reason: "differs".into(),
+        };
+        assert_eq!(Error::SaveModuleHash(refused).exit_code(), 2);
+        let unreadable = SaveError::Io {
+            path: "d/s000/t000.rec".into(),
+            reason: "denied".into(),
+        };
+        assert_eq!(Error::from(unreadable).exit_code(), 3);
+        let not_resolved = CertifyError::NotResolved(resolution::Bidegree::n_s(1, 1));
+        let e = Error::Certificate {
+            context: "save directory d".into(),
+            source: not_resolved,
+        };
+        assert_eq!(e.exit_code(), 2);
+    }
+
+    #[test]
+    fn messages_are_the_context_then_the_cause() {
+        assert_eq!(
+            io("out/ext.csv").to_string(),
+            "cannot write out/ext.csv: denied"
+        );
+        let e = Error::ClassicalOffload { backend: "wgpu" };
+        assert!(e.to_string().starts_with("--backend wgpu offloads"));
+        assert_eq!(one_line("a\n  b\tc "), "a b c");
+    }
+}

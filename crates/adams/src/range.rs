@@ -1,0 +1,145 @@
+//! The range a command is asked for (`--max-stem N --max-s S`, `--ranges`, `--threads`,
+//! `--runs`), checked before any work, then against the module's bottom cell.
+
+use resolution::{ResolutionConfig, MAX_ALGEBRA_DEGREE};
+use steenrod::module::FiniteModule;
+
+/// The most worker threads `--threads` accepts (far above any useful count: each
+/// worker holds its own stack and scratch).
+pub const MAX_THREADS: usize = 1024;
+
+/// The largest `|--max-stem|` looked at further: beyond every module degree
+/// (`2^20`), so that the sums below stay far inside `i32`.
+pub const MAX_ABS_STEM: i64 = 1 << 22;
+
+/// A range, thread count or run count that cannot be run (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum RangeError {
+    #[error("--max-s {0} is negative: the Adams filtration s range is 0..=S")]
+    NegativeS(i64),
+    #[error(
+        "--max-stem {0} is below the bottom cell of every module (degrees are at least -2^20)"
+    )]
+    StemBelowEveryModule(i64),
+    #[error("--max-s {0} is above {MAX_ALGEBRA_DEGREE}: t = stem + s may be at most {MAX_ALGEBRA_DEGREE} \
+             above the module's bottom cell, the top degree of the Milnor basis tables")]
+    SAboveTables(i64),
+    #[error("--max-stem {0} is above {MAX_ABS_STEM}: module cells lie within ±2^20 and t = stem + s may be at \
+             most {MAX_ALGEBRA_DEGREE} above the bottom cell")]
+    StemAboveEveryModule(i64),
+    #[error("--threads {0} is more than {MAX_THREADS}; use 0 for one worker per core")]
+    Threads(usize),
+    #[error("--max-stem {max_stem} is {}: the stem n = t - s of {name} runs from its bottom cell, degree {bottom}, to N",
+            if *.max_stem < 0 { "negative" } else { "below the bottom cell" })]
+    StemBelowBottom {
+        max_stem: i32,
+        name: String,
+        bottom: i32,
+    },
+    #[error("--max-stem {max_stem} --max-s {max_s} reaches internal degree t = {top_t}, {} above the bottom cell of \
+             {name} (degree {bottom}); t may be at most {MAX_ALGEBRA_DEGREE} above it, the top degree of the Milnor basis tables",
+            .top_t - i64::from(*.bottom))]
+    AboveTables {
+        max_stem: i32,
+        max_s: u32,
+        top_t: i64,
+        name: String,
+        bottom: i32,
+    },
+    #[error("--ranges {max_stem}:{max_s}: the stem must be at least the bottom cell's degree {bottom} and t = stem + s at most \
+             {MAX_ALGEBRA_DEGREE} above it")]
+    BenchRange {
+        max_stem: i32,
+        max_s: u32,
+        bottom: i64,
+    },
+    #[error("--runs 0: at least one run per range is needed")]
+    NoRuns,
+    #[error("{flag} {value}: must be between {lo} and {hi}")]
+    Bound {
+        flag: &'static str,
+        value: i64,
+        lo: i64,
+        hi: i64,
+    },
+}
+
+/// `--threads N` at most [`MAX_THREADS`].
+pub fn check_threads(threads: usize) -> Result<(), RangeError> {
+    if threads > MAX_THREADS {
+        return Err(RangeError::Threads(threads));
+    }
+    Ok(())
+}
+
+/// `--max-stem N --max-s S` before any work (the module is not read yet): `S` in
+/// `0..=MAX_ALGEBRA_DEGREE`, `|N|` at most [`MAX_ABS_STEM`]. The range is checked against
+/// the module's bottom cell by [`check_module_range`].
+pub fn check_range(max_stem: i64, max_s: i64) -> Result<ResolutionConfig, RangeError> {
+    if max_s < 0 {
+        return Err(RangeError::NegativeS(max_s));
+    }
+    if max_stem < -MAX_ABS_STEM {
+        return Err(RangeError::StemBelowEveryModule(max_stem));
+    }
+    if max_s > i64::from(MAX_ALGEBRA_DEGREE) {
+        return Err(RangeError::SAboveTables(max_s));
+    }
+    if max_stem > MAX_ABS_STEM {
+        return Err(RangeError::StemAboveEveryModule(max_stem));
+    }
+    // Both fit: |max_stem| <= 2^22 and 0 <= max_s <= MAX_ALGEBRA_DEGREE.
+    Ok(ResolutionConfig {
+        max_stem: max_stem as i32,
+        max_s: max_s as u32,
+    })
+}
+
+/// The range against the module's bottom cell `b` (after the cells above
+/// `t = max_stem + max_s` were dropped): the stems run from `b` to `max_stem`, so
+/// `max_stem >= b`; and the algebra is needed through degree
+/// `max_stem + max_s - b`, at most [`MAX_ALGEBRA_DEGREE`].
+pub fn check_module_range(
+    module: &FiniteModule,
+    range: ResolutionConfig,
+) -> Result<(), RangeError> {
+    let ResolutionConfig { max_stem, max_s } = range;
+    let (name, bottom) = (module.name().to_string(), module.min_degree());
+    if max_stem < bottom {
+        return Err(RangeError::StemBelowBottom {
+            max_stem,
+            name,
+            bottom,
+        });
+    }
+    let top_t = i64::from(max_stem) + i64::from(max_s);
+    if top_t - i64::from(bottom) > i64::from(MAX_ALGEBRA_DEGREE) {
+        return Err(RangeError::AboveTables {
+            max_stem,
+            max_s,
+            top_t,
+            name,
+            bottom,
+        });
+    }
+    Ok(())
+}
+
+/// A bound from the command line within `lo..=hi` (checked against the module's bottom
+/// cell once it is found).
+pub fn bound(
+    v: Option<i64>,
+    flag: &'static str,
+    lo: i64,
+    hi: i64,
+) -> Result<Option<i32>, RangeError> {
+    match v {
+        Some(value) if !(lo..=hi).contains(&value) => Err(RangeError::Bound {
+            flag,
+            value,
+            lo,
+            hi,
+        }),
+        v => Ok(v.map(|x| x as i32)),
+    }
+}

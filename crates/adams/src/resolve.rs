@@ -1,0 +1,336 @@
+//! `adams resolve`: find the module, check the range, open the output folder, the
+//! backend and the save directory, run the resolution, write ext.csv, chart.json,
+//! chart.svg and summary.json, and print the chart and the summary.
+
+use std::fs;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use adams::csv::Row;
+use adams::{chart, chart_json, csv};
+use resolution::save::ResumeReport;
+use resolution::{Certificate, Resolution, ResolutionConfig, RunOptions, RunReport};
+use steenrod::module::FiniteModule;
+
+use crate::cli::{self, ResolveArgs};
+use crate::error::Error;
+use crate::offload::{self, Device};
+use crate::range::{check_module_range, check_range, check_threads};
+use crate::summary::RunSummary;
+use crate::{certify, modules, progress, save, usage};
+
+/// The backend a run offloads to: the device (none for the CPU) and the fraction of its
+/// calls redone on the CPU.
+struct Backend {
+    device: Option<Box<dyn Device>>,
+    check: resolution::SampleFraction,
+}
+
+/// What a finished run hands to the output phases.
+struct Finished {
+    name: String,
+    range: ResolutionConfig,
+    rows: Vec<Row>,
+    report: RunReport,
+    certificate: Option<Certificate>,
+    resumed: Option<ResumeReport>,
+}
+
+/// `adams resolve`.
+pub fn run(args: ResolveArgs) -> Result<(), Error> {
+    let started = Instant::now();
+    let usage_at_start = usage::current();
+    let range = check_range(args.max_stem, args.max_s)?;
+    check_threads(args.threads)?;
+    let module = find_module(&args, range)?;
+    let name = module.name().to_string();
+    // Charts start at the module's bottom cell.
+    let min_stem = module.min_degree();
+    let output = open_output(&args, &name)?;
+    // Rejects a range the module cannot have (a stem bound below its bottom cell,
+    // or degrees of A beyond the tables once its cells are counted).
+    let mut res = Resolution::new(module, range).map_err(|source| Error::ModuleRange {
+        name: name.clone(),
+        source,
+    })?;
+    let backend = open_backend(&args, &res)?;
+    init_logging(args.log.as_deref())?;
+    let finished = resolve(&args, &mut res, &backend, name, range)?;
+    let elapsed = started.elapsed();
+    let algorithm = args.algorithm.name();
+    let csv_path = output.join("ext.csv");
+    write_table(&csv_path, &finished, algorithm)?;
+    let chart_files = chart_json::write_files(&res, algorithm, min_stem, &output)?;
+    if !args.no_chart {
+        print_chart(&finished, min_stem);
+    }
+    let saved = save::summary(&res).transpose()?;
+    let usage = usage::current().since(&usage_at_start);
+    let summary = run_summary(&args, &finished, &backend, &usage, elapsed, &saved);
+    write_summary(&output.join("summary.json"), &summary)?;
+    if !args.quiet {
+        // Wall time of the whole command (device start-up included), as the CPU time is.
+        let whole = RunReport {
+            wall: elapsed,
+            ..finished.report.clone()
+        };
+        eprint!(
+            "{}",
+            progress::summary(&whole, usage.cpu, usage.peak_rss_bytes)
+        );
+        if let Some((_, line)) = &saved {
+            eprintln!("{line}");
+        }
+        if let Some(c) = &finished.certificate {
+            eprintln!("{}", certify::summary_line(c));
+        }
+        if let Some(d) = &backend.device {
+            let checks = &finished.report.checks;
+            let line =
+                offload::summary_line(args.backend, d.as_ref(), args.verify, backend.check, checks);
+            eprintln!("{line}");
+        }
+        eprintln!("{}", result_line(&summary, &csv_path));
+        eprintln!(
+            "wrote {} and {} (classes with h0, h1, h2 products)",
+            chart_files.0.display(),
+            chart_files.1.display()
+        );
+    }
+    Ok(())
+}
+
+/// The module, its cells above `t = max_stem + max_s` dropped (they cannot change Ext
+/// in the range; a note says how many unless `--quiet`), checked against the range.
+fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<FiniteModule, Error> {
+    let top_t = range.max_stem + range.max_s as i32;
+    let module = modules::find_module(&args.module, args.modules_dir.as_deref(), Some(top_t))?;
+    check_module_range(&module, range)?;
+    if module.dropped_generators() > 0 && !args.quiet {
+        eprintln!(
+            "note: {}: {} above t = max_stem + max_s = {top_t} dropped (they cannot change Ext^(s,t) for t <= {top_t})",
+            module.name(),
+            match module.dropped_generators() {
+                1 => "1 cell".to_string(),
+                n => format!("{n} cells"),
+            }
+        );
+    }
+    Ok(module)
+}
+
+/// The output folder (`--output`, else `output/NAME`), made before any work so that a
+/// long run is not lost to a typo.
+fn open_output(args: &ResolveArgs, name: &str) -> Result<PathBuf, Error> {
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("output").join(name));
+    if output.exists() && !output.is_dir() {
+        return Err(Error::OutputNotFolder { path: output });
+    }
+    fs::create_dir_all(&output).map_err(|source| Error::OutputCreate {
+        path: output.clone(),
+        source,
+    })?;
+    Ok(output)
+}
+
+/// `--backend`, `--verify`, `--verify-sample` (else `ADAMS_VERIFY_SAMPLE`) and the device
+/// knobs: the device opened (none for the CPU).
+fn open_backend(args: &ResolveArgs, res: &Resolution) -> Result<Backend, Error> {
+    let env_sample = std::env::var(offload::VERIFY_SAMPLE_ENV).ok();
+    let check = offload::check_fraction(
+        args.backend,
+        args.verify,
+        args.verify_sample.as_deref(),
+        env_sample.as_deref(),
+    )
+    .map_err(Error::Backend)?;
+    if args.backend != cli::BackendChoice::Cpu && args.algorithm != cli::Algorithm::Nassau {
+        return Err(Error::ClassicalOffload {
+            backend: args.backend.name(),
+        });
+    }
+    let device = offload::open(args.backend, &args.gpu, res.algebra().max_degree())
+        .map_err(Error::Backend)?;
+    Ok(Backend { device, check })
+}
+
+/// Resume from `--save-dir` if given, run the resolution with a progress bar, certify it
+/// with `--certify` (before any output is written: a resolution that fails its
+/// certificate writes none), and keep the nonzero Ext of the range.
+fn resolve(
+    args: &ResolveArgs,
+    res: &mut Resolution,
+    backend: &Backend,
+    name: String,
+    range: ResolutionConfig,
+) -> Result<Finished, Error> {
+    let algorithm = args.algorithm.to_resolution();
+    let resumed = match &args.save_dir {
+        Some(dir) => Some(save::resume(
+            dir,
+            res,
+            algorithm,
+            !args.no_save_quasi_inverses,
+            args.quiet,
+        )?),
+        None => None,
+    };
+    let mut reporter = progress::Reporter::new(args.quiet);
+    let mut on_progress = |p: &resolution::Progress| reporter.update(p);
+    let outcome = res.run(RunOptions {
+        algorithm,
+        threads: args.threads,
+        progress: Some(&mut on_progress),
+        offload: backend
+            .device
+            .as_deref()
+            .map(|d| resolution::Offload::new(d as &dyn resolution::Backend, backend.check)),
+    });
+    reporter.finish();
+    let report = outcome.map_err(|source| Error::Resolve {
+        name: name.clone(),
+        source,
+    })?;
+    let certificate = if args.certify {
+        Some(certify::after_run(res, &name, args.threads)?)
+    } else {
+        None
+    };
+    let rows = res
+        .ext()
+        .into_iter()
+        .filter(|r| r.dim > 0 && r.stem() <= range.max_stem && r.s() <= range.max_s)
+        .collect();
+    Ok(Finished {
+        name,
+        range,
+        rows,
+        report,
+        certificate,
+        resumed,
+    })
+}
+
+/// `ext.csv`.
+fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Result<(), Error> {
+    let ResolutionConfig { max_stem, max_s } = run.range;
+    let write = || -> std::io::Result<()> {
+        let mut out = BufWriter::new(fs::File::create(path)?);
+        csv::write_table(&mut out, max_stem, max_s, &run.name, algorithm, &run.rows)?;
+        out.flush()
+    };
+    write().map_err(|source| Error::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// The ASCII chart on stdout. A closed pipe (`adams resolve | head`) is not a failure of
+/// the run.
+fn print_chart(run: &Finished, min_stem: i32) {
+    let ResolutionConfig { max_stem, max_s } = run.range;
+    let text = format!(
+        "Ext^(s,t) of {} over the mod 2 Steenrod algebra (Adams E2), stem <= {max_stem}, s <= {max_s}\n\
+         mark = dim Ext^(s,t): . for 0, 1-9, * for 10 or more\n\n{}",
+        run.name,
+        chart::render(&run.rows, min_stem, max_stem, max_s)
+    );
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+/// The figures of the run for `summary.json`.
+fn run_summary(
+    args: &ResolveArgs,
+    run: &Finished,
+    backend: &Backend,
+    usage: &usage::Usage,
+    elapsed: std::time::Duration,
+    saved: &Option<(u64, String)>,
+) -> RunSummary {
+    let report = &run.report;
+    let device = backend.device.as_ref();
+    let sampled = |f: &dyn Fn() -> usize| device.map(|_| f());
+    RunSummary {
+        module: run.name.clone(),
+        algorithm: args.algorithm.name().to_string(),
+        max_stem: run.range.max_stem,
+        max_s: run.range.max_s,
+        wall_s: elapsed.as_secs_f64(),
+        cpu_s: usage.cpu.as_secs_f64(),
+        peak_rss_bytes: usage.peak_rss_bytes,
+        nonzero_bidegrees: run.rows.len(),
+        total_dim: run.rows.iter().map(|r| r.dim).sum(),
+        threads: report.threads,
+        mean_in_flight: report.mean_in_flight,
+        save_dir_bytes: saved.as_ref().map(|(bytes, _)| *bytes),
+        loaded_bidegrees: run.resumed.as_ref().map(|r| r.loaded),
+        backend: Some(match device {
+            Some(d) => format!("{} ({})", args.backend.name(), d.name()),
+            None => "cpu".to_string(),
+        }),
+        peak_device_bytes: device.map(|d| d.peak_device_bytes()),
+        offloaded_builds: device.map(|d| d.offloaded().0),
+        offloaded_reductions: device.map(|d| d.offloaded().1),
+        certified: run.certificate.as_ref().map(|_| true),
+        verify: args.verify,
+        verify_sample: device.map(|_| backend.check.get()),
+        sampled_builds: sampled(&|| report.checks.builds()),
+        sampled_reductions: sampled(&|| report.checks.reductions()),
+        sampled_cpu_s: device.map(|_| report.checks.cpu_time.as_secs_f64()),
+    }
+}
+
+/// `summary.json`.
+fn write_summary(path: &Path, summary: &RunSummary) -> Result<(), Error> {
+    let text = serde_json::to_string_pretty(summary).map_err(Error::Summary)?;
+    fs::write(path, text + "\n").map_err(|source| Error::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// The last summary line on stderr.
+fn result_line(s: &RunSummary, csv_path: &Path) -> String {
+    format!(
+        "resolved {} ({}) through stem {}, s <= {} in {:.2} s \
+         (CPU {:.2} s, peak memory {:.1} MB): {} nonzero bidegrees, total dimension {}; wrote {}",
+        s.module,
+        s.algorithm,
+        s.max_stem,
+        s.max_s,
+        s.wall_s,
+        s.cpu_s,
+        s.peak_rss_bytes as f64 / 1e6,
+        s.nonzero_bidegrees,
+        s.total_dim,
+        csv_path.display()
+    )
+}
+
+/// Structured logs (tracing) on stderr: `--log LEVEL`, else `RUST_LOG`, else none.
+fn init_logging(level: Option<&str>) -> Result<(), Error> {
+    use tracing_subscriber::EnvFilter;
+    let filter = match level {
+        Some(l) => EnvFilter::try_new(l).map_err(|source| Error::LogFlag {
+            value: l.to_string(),
+            source,
+        })?,
+        None => match std::env::var("RUST_LOG") {
+            Ok(v) if !v.is_empty() => {
+                EnvFilter::try_new(&v).map_err(|source| Error::LogEnv { value: v, source })?
+            }
+            _ => return Ok(()),
+        },
+    };
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
+        .try_init();
+    Ok(())
+}

@@ -1,0 +1,68 @@
+//! `DIR/summary.json`: the figures of one `adams resolve` run (what `adams bench` reads
+//! back from each child).
+
+use serde::{Deserialize, Serialize};
+
+/// What `adams resolve` records in `DIR/summary.json`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RunSummary {
+    /// Module name.
+    pub module: String,
+    /// `classical` or `nassau`.
+    pub algorithm: String,
+    /// Largest stem.
+    pub max_stem: i32,
+    /// Largest Adams filtration.
+    pub max_s: u32,
+    /// Wall time of the resolution, seconds.
+    pub wall_s: f64,
+    /// CPU time of the whole process (user + system), seconds.
+    pub cpu_s: f64,
+    /// Peak resident set size of the whole process, bytes.
+    pub peak_rss_bytes: u64,
+    /// Number of nonzero bidegrees.
+    pub nonzero_bidegrees: usize,
+    /// Total dimension of Ext in range.
+    pub total_dim: usize,
+    /// Worker threads.
+    pub threads: usize,
+    /// Mean number of bidegrees in flight.
+    pub mean_in_flight: f64,
+    /// With `--save-dir`: bytes of the save directory after the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save_dir_bytes: Option<u64>,
+    /// With `--save-dir`: bidegrees loaded from it instead of computed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loaded_bidegrees: Option<usize>,
+    /// `--backend` (cpu, gpu, wgpu, cuda) and, for a device, its name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backend: Option<String>,
+    /// With a device backend: its peak memory allocated by the run, bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_device_bytes: Option<u64>,
+    /// With a device backend: matrix builds it took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offloaded_builds: Option<usize>,
+    /// With a device backend: row reductions it took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offloaded_reductions: Option<usize>,
+    /// `true` when `--certify` certified the run; `null` when it was not asked for.
+    #[serde(default)]
+    pub certified: Option<bool>,
+    /// `--verify`: every offloaded build and reduction was redone on the CPU.
+    #[serde(default)]
+    pub verify: bool,
+    /// With a device backend: the fraction of offloaded calls redone on the CPU
+    /// (`--verify-sample`; 1 with `--verify`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verify_sample: Option<f64>,
+    /// With a device backend: offloaded builds redone on the CPU (all matched).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sampled_builds: Option<usize>,
+    /// With a device backend: offloaded row reductions redone on the CPU (all matched).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sampled_reductions: Option<usize>,
+    /// With a device backend: CPU seconds spent redoing and comparing them (all workers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sampled_cpu_s: Option<f64>,
+}
