@@ -77,6 +77,13 @@ else
     echo "warning: clippy is not installed and cannot be added: the lint check is skipped" >&2
 fi
 
+# No function over 80 lines in `resolution` and `adams` (ARCHITECTURE.md, "Rules the code keeps").
+if command -v python3 >/dev/null 2>&1; then
+    python3 scripts/long-functions.py
+else
+    echo "warning: python3 not found: the function-length check (scripts/long-functions.py) is skipped" >&2
+fi
+
 cargo test --workspace "$@"
 # The adams binary with its GPU backend (feature `gpu`): a verified end-to-end run on
 # the Vulkan device against the CPU run.
