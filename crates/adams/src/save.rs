@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use resolution::save::{ResumeReport, SaveDir, SaveError, SaveOptions};
+use resolution::save::{Refusal, ResumeReport, SaveDir, SaveError, SaveOptions};
 use resolution::{Algorithm, Resolution};
 
 use crate::Failure;
@@ -23,7 +23,10 @@ pub fn resume(
 ) -> Result<ResumeReport, Failure> {
     let save = SaveDir::open(dir, res.module(), algorithm, SaveOptions { quasi_inverses }).map_err(|e| match e {
         // The module is hashed after the cells above t = max_stem + max_s were dropped.
-        SaveError::Refused { ref field, .. } if field == "module-hash" => Failure::input(format!(
+        SaveError::Refused {
+            reason: Refusal::ModuleMismatch { .. },
+            ..
+        } => Failure::input(format!(
             "{e} (a module's cells above t = max_stem + max_s are dropped before it is hashed, so ranges \
              that drop different cells of one file resolve different modules)"
         )),
@@ -35,7 +38,7 @@ pub fn resume(
         SaveError::Refused { .. } => Failure::input(e),
         _ => Failure::run(e),
     })?;
-    for w in &report.warnings {
+    for w in report.warnings() {
         eprintln!("warning: {w}");
     }
     if !quiet {
