@@ -180,6 +180,8 @@ impl Error {
             Save(e) | SaveModuleHash(e) => match e {
                 SaveError::Refused { .. } | SaveError::AlgorithmMismatch { .. } => 2,
                 SaveError::Io { .. }
+                | SaveError::Unreadable { .. }
+                | SaveError::Corrupt { .. }
                 | SaveError::WriterThreads { .. }
                 | SaveError::WriterStopped => 3,
             },
@@ -249,13 +251,17 @@ mod tests {
         assert_eq!(io("out/ext.csv").exit_code(), 3);
         let refused = SaveError::Refused {
             dir: "d".into(),
-            field: "module-hash".into(),
-            reason: "differs".into(),
+            reason: resolution::save::Refusal::ModuleMismatch {
+                saved_module: "S_2".into(),
+                saved_hash: "0123456789ab".into(),
+                run_module: "C2".into(),
+                run_hash: "ba9876543210".into(),
+            },
         };
         assert_eq!(Error::SaveModuleHash(refused).exit_code(), 2);
         let unreadable = SaveError::Io {
             path: "d/s000/t000.rec".into(),
-            reason: "denied".into(),
+            source: std::io::Error::from(std::io::ErrorKind::PermissionDenied),
         };
         assert_eq!(Error::from(unreadable).exit_code(), 3);
         let not_resolved = CertifyError::NotResolved(resolution::Bidegree::n_s(1, 1));

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use resolution::save::{ResumeReport, SaveDir, SaveError, SaveOptions};
+use resolution::save::{Refusal, ResumeReport, SaveDir, SaveError, SaveOptions};
 use resolution::{Algorithm, Resolution};
 
 use crate::error::Error;
@@ -24,12 +24,15 @@ pub fn resume(
     let options = SaveOptions { quasi_inverses };
     let save = SaveDir::open(dir, res.module(), algorithm, options).map_err(|e| match e {
         // The module is hashed after the cells above t = max_stem + max_s were dropped.
-        SaveError::Refused { ref field, .. } if field == "module-hash" => Error::SaveModuleHash(e),
+        SaveError::Refused {
+            reason: Refusal::ModuleMismatch { .. },
+            ..
+        } => Error::SaveModuleHash(e),
         e => Error::Save(e),
     })?;
     let created = save.created();
     let report = res.resume(save)?;
-    for w in &report.warnings {
+    for w in report.warnings() {
         eprintln!("warning: {w}");
     }
     if !quiet {

@@ -136,7 +136,8 @@ enum Message<R> {
 /// and returns it. A panic in `compute` stops the run the same way and is then re-raised
 /// on the calling thread (a panicking node never completes, so waiting for it would hang).
 ///
-/// Errors: `Err(message)` if the graph has a cycle (some nodes never become ready).
+/// Errors: [`RunError::Node`] with `on_done`'s error; [`RunError::Stalled`] if the graph
+/// has a cycle (some nodes never become ready).
 pub fn run<R, E>(
     pool: &rayon::ThreadPool,
     mut graph: Graph,
@@ -147,79 +148,120 @@ where
     R: Send,
 {
     let n = graph.len();
-    let mut stats = RunStats::default();
-    let mut in_flight_sum = 0usize;
-    let mut failure = None;
-    let mut panicked = None;
+    let mut driver = Driver::default();
     pool.in_place_scope(|scope| {
         let (tx, rx) = mpsc::channel::<Message<R>>();
         let compute = &compute;
         let queued = Arc::new(AtomicUsize::new(0));
         let spawn = |i: usize| spawn_node(scope, &tx, &queued, compute, i);
-        let mut in_flight = 0usize;
-        let mut parked: Vec<usize> = Vec::new();
-        for i in 0..n {
-            if graph.waiting[i] == 0 {
-                spawn(i);
-                in_flight += 1;
-            }
+        for i in (0..n).filter(|&i| graph.waiting[i] == 0) {
+            spawn(i);
+            driver.in_flight += 1;
         }
         let mut last_retry = Instant::now();
-        while in_flight > 0 {
-            let Ok(message) = receive(&rx, !parked.is_empty()) else {
+        while driver.in_flight > 0 {
+            let Ok(message) = receive(&rx, !driver.parked.is_empty()) else {
                 break;
             };
             let completed = matches!(message, Some(Message::Done(..)));
-            match message {
-                // After a panic, parked nodes are dropped, not re-dispatched.
-                Some(Message::Retry(_)) if panicked.is_some() => {
-                    in_flight -= 1;
-                    continue;
+            if let Some(message) = message {
+                for k in driver.handle(message, &mut graph, &mut on_done) {
+                    spawn(k);
+                    driver.in_flight += 1;
                 }
-                Some(Message::Retry(i)) => {
-                    stats.parked += 1;
-                    parked.push(i);
-                    continue;
-                }
-                Some(Message::Panicked(payload)) => {
-                    in_flight -= 1 + parked.len();
-                    parked.clear();
-                    panicked.get_or_insert(payload);
-                }
-                Some(Message::Done(i, result)) => {
-                    in_flight -= 1;
-                    stats.completed += 1;
-                    in_flight_sum += in_flight + 1;
-                    if failure.is_none() && panicked.is_none() {
-                        if let Err(e) = on_done(i, result) {
-                            failure = Some(e);
-                        }
-                    }
-                    if failure.is_none() && panicked.is_none() {
-                        for k in graph.complete(i) {
-                            spawn(k);
-                            in_flight += 1;
-                        }
-                    }
-                }
-                None => {}
             }
             // Re-dispatch parked nodes after a completion or a short wait.
-            if !parked.is_empty() && (completed || last_retry.elapsed() >= RETRY_AFTER) {
-                for i in parked.drain(..) {
+            if !driver.parked.is_empty() && (completed || last_retry.elapsed() >= RETRY_AFTER) {
+                for i in driver.parked.drain(..) {
                     spawn(i);
                 }
                 last_retry = Instant::now();
             }
         }
     });
-    if let Some(payload) = panicked {
-        std::panic::resume_unwind(payload);
+    driver.finish(n)
+}
+
+/// The driving thread's state during [`run`].
+struct Driver<E> {
+    stats: RunStats,
+    /// Nodes dispatched (parked ones included) whose message has not been handled.
+    in_flight: usize,
+    /// Sum of `in_flight` sampled at each completion.
+    in_flight_sum: usize,
+    /// Nodes parked inside a parallel section, to re-dispatch.
+    parked: Vec<usize>,
+    /// The first error of `on_done`.
+    failure: Option<E>,
+    /// The first panic payload of `compute`.
+    panicked: Option<Box<dyn std::any::Any + Send>>,
+}
+
+impl<E> Default for Driver<E> {
+    fn default() -> Self {
+        Self {
+            stats: RunStats::default(),
+            in_flight: 0,
+            in_flight_sum: 0,
+            parked: Vec::new(),
+            failure: None,
+            panicked: None,
+        }
     }
-    if stats.completed > 0 {
-        stats.mean_in_flight = in_flight_sum as f64 / stats.completed as f64;
+}
+
+impl<E> Driver<E> {
+    /// Phase 1 (per message): records a worker's message, calls `on_done` for a completed
+    /// node, and returns the nodes that became ready (none once the run stopped).
+    fn handle<R>(
+        &mut self,
+        message: Message<R>,
+        graph: &mut Graph,
+        on_done: &mut impl FnMut(usize, R) -> Result<(), E>,
+    ) -> Vec<usize> {
+        match message {
+            // After a panic, parked nodes are dropped, not re-dispatched.
+            Message::Retry(_) if self.panicked.is_some() => self.in_flight -= 1,
+            Message::Retry(i) => {
+                self.stats.parked += 1;
+                self.parked.push(i);
+            }
+            Message::Panicked(payload) => {
+                self.in_flight -= 1 + self.parked.len();
+                self.parked.clear();
+                self.panicked.get_or_insert(payload);
+            }
+            Message::Done(i, result) => {
+                self.in_flight -= 1;
+                self.stats.completed += 1;
+                self.in_flight_sum += self.in_flight + 1;
+                if self.stopped() {
+                    return Vec::new();
+                }
+                if let Err(e) = on_done(i, result) {
+                    self.failure = Some(e);
+                    return Vec::new();
+                }
+                return graph.complete(i);
+            }
+        }
+        Vec::new()
     }
-    finish(stats, failure, n)
+
+    fn stopped(&self) -> bool {
+        self.failure.is_some() || self.panicked.is_some()
+    }
+
+    /// Phase 2: re-raises a node's panic, or the result of a run of `n` nodes.
+    fn finish(mut self, n: usize) -> Result<RunStats, RunError<E>> {
+        if let Some(payload) = self.panicked {
+            std::panic::resume_unwind(payload);
+        }
+        if self.stats.completed > 0 {
+            self.stats.mean_in_flight = self.in_flight_sum as f64 / self.stats.completed as f64;
+        }
+        finish(self.stats, self.failure, n)
+    }
 }
 
 /// The next message. With `parked` nodes waiting, `Ok(None)` after [`RETRY_AFTER`] without

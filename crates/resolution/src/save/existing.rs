@@ -10,8 +10,8 @@ use steenrod::module::FiniteModule;
 
 use super::record::{self, Kind};
 use super::{
-    generators_payload_of, io_error, read_header_text, record_path_in, write_atomic, Header,
-    SaveDir, SaveError, SaveOptions, HEADER_FILE,
+    generators_payload_of, io_error, read_header_text, record_path_in, refused, write_atomic,
+    Header, Refusal, SaveDir, SaveError, SaveOptions, HEADER_FILE,
 };
 use crate::bidegree::Bidegree;
 use crate::Algorithm;
@@ -30,27 +30,19 @@ impl SaveDir {
     /// Errors: [`SaveError::Refused`] naming the field (`path`, `header` when there is no
     /// header file, or the header field that does not parse); [`SaveError::Io`].
     pub fn read_header(dir: &Path) -> Result<Header, SaveError> {
-        let refused = |field: &str, reason: String| SaveError::Refused {
-            dir: dir.display().to_string(),
-            field: field.to_string(),
-            reason,
-        };
         if !dir.is_dir() {
             let reason = if dir.exists() {
-                "exists and is not a folder"
+                Refusal::NotAFolder
             } else {
-                "no such folder"
+                Refusal::NoSuchFolder
             };
-            return Err(refused("path", reason.to_string()));
+            return Err(refused(dir, reason));
         }
         let path = dir.join(HEADER_FILE);
         let Some(text) = read_header_text(dir, &path)? else {
-            return Err(refused(
-                "header",
-                format!("no {HEADER_FILE} file: not an adams save directory"),
-            ));
+            return Err(refused(dir, Refusal::NoHeader));
         };
-        Header::parse(&text).map_err(|(field, reason)| refused(field, reason))
+        Header::parse(&text).map_err(|e| refused(dir, e.into()))
     }
 
     /// Opens the existing save directory `dir` as it is, for reading: its header must
@@ -61,21 +53,14 @@ impl SaveDir {
     /// `algorithm` or `module-hash` when they do not fit.
     pub fn open_existing(dir: &Path, module: &FiniteModule) -> Result<SaveDir, SaveError> {
         let saved = Self::read_header(dir)?;
-        let refused = |field: &str, reason: String| SaveError::Refused {
-            dir: dir.display().to_string(),
-            field: field.to_string(),
-            reason,
-        };
         let algorithm = algorithm_of(&saved).ok_or_else(|| {
-            refused(
-                "algorithm",
-                format!("{:?} is neither nassau nor classical", saved.algorithm),
-            )
+            let name = saved.algorithm.clone();
+            refused(dir, Refusal::UnknownAlgorithm { name })
         })?;
         let run = Header::for_run(module, algorithm);
         saved
             .check_compatible(&run)
-            .map_err(|(field, reason)| refused(field, reason))?;
+            .map_err(|reason| refused(dir, reason))?;
         let options = SaveOptions {
             quasi_inverses: false,
         };
@@ -157,7 +142,7 @@ impl SaveDir {
             fs::create_dir_all(parent).map_err(|e| io_error(parent, e))?;
         }
         let payload = generators_payload_of(values.iter());
-        let encoded = record::encode(Kind::Generators, &self.identity, b.s(), b.t(), &payload);
+        let encoded = record::encode(Kind::Generators, &self.identity, b, &payload);
         write_atomic(&path, &encoded.bytes)
     }
 }

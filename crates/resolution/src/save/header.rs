@@ -4,6 +4,7 @@
 use steenrod::module::FiniteModule;
 use steenrod::PPart;
 
+use super::{HeaderError, HeaderReason, Refusal};
 use crate::Algorithm;
 
 /// First line of every header.
@@ -102,58 +103,47 @@ impl Header {
         format!("{body}checksum = {sum}\n")
     }
 
-    /// Parses a header file's text. Errors: `(field, reason)`. The format version is
-    /// checked before the checksum, so that a directory of another format version is
-    /// named as such.
-    pub fn parse(text: &str) -> Result<Self, (&'static str, String)> {
+    /// Parses a header file's text. Errors: the field at fault and why. The format
+    /// version is checked before the checksum, so that a directory of another format
+    /// version is named as such.
+    pub fn parse(text: &str) -> Result<Self, HeaderError> {
+        let err = |field, reason| HeaderError { field, reason };
         let mut lines = text.lines();
         if lines.next() != Some(FIRST_LINE) {
-            return Err((
-                "first line",
-                format!("not {FIRST_LINE:?}: not an adams save directory"),
-            ));
+            return Err(err("first line", HeaderReason::NotAHeader));
         }
         let mut fields: Vec<(&str, &str)> = Vec::new();
         for line in lines {
-            let (k, v) = line
-                .split_once(" = ")
-                .ok_or(("line", format!("{line:?} is not `key = value`")))?;
+            let (k, v) = line.split_once(" = ").ok_or_else(|| {
+                let line = line.to_string();
+                err("line", HeaderReason::NotKeyValue { line })
+            })?;
             fields.push((k, v));
         }
-        let get = |key: &'static str| -> Result<&str, (&'static str, String)> {
+        let get = |key: &'static str| -> Result<&str, HeaderError> {
             fields
                 .iter()
                 .find(|(k, _)| *k == key)
                 .map(|(_, v)| *v)
-                .ok_or((key, "missing".to_string()))
+                .ok_or(err(key, HeaderReason::Missing))
         };
-        let version = get("format-version")?;
-        let format_version: u16 = version
-            .parse()
-            .map_err(|_| ("format-version", format!("{version:?} is not a number")))?;
-        if format_version != super::FORMAT_VERSION {
-            return Err((
-                "format-version",
-                format!("the directory has format version {format_version}, this adams reads and writes version {}", super::FORMAT_VERSION),
-            ));
+        let supported = super::FORMAT_VERSION;
+        let found: u16 = number("format-version", get("format-version")?)?;
+        if found != supported {
+            let reason = HeaderReason::FormatVersion { found, supported };
+            return Err(err("format-version", reason));
         }
         let sum = get("checksum")?;
         let body_end = text
             .rfind("\nchecksum = ")
-            .ok_or(("checksum", "missing".to_string()))?
+            .ok_or(err("checksum", HeaderReason::Missing))?
             + 1;
         if blake3::hash(&text.as_bytes()[..body_end]).to_hex().as_str() != sum {
-            return Err((
-                "checksum",
-                "BLAKE3 of the header lines does not match (altered header)".to_string(),
-            ));
+            return Err(err("checksum", HeaderReason::Checksum));
         }
-        let prime = get("prime")?;
         Ok(Self {
-            format_version,
-            prime: prime
-                .parse()
-                .map_err(|_| ("prime", format!("{prime:?} is not a number")))?,
+            format_version: supported,
+            prime: number("prime", get("prime")?)?,
             algorithm: get("algorithm")?.to_string(),
             module: get("module")?.to_string(),
             module_hash: get("module-hash")?.to_string(),
@@ -161,40 +151,40 @@ impl Header {
     }
 
     /// Whether a directory with header `self` may be resumed by a run whose header is
-    /// `run`; otherwise the first field that differs and why.
-    pub fn check_compatible(&self, run: &Header) -> Result<(), (&'static str, String)> {
+    /// `run`; otherwise the first field that differs, with both values.
+    pub fn check_compatible(&self, run: &Header) -> Result<(), Refusal> {
         if self.prime != run.prime {
-            return Err((
-                "prime",
-                format!(
-                    "the directory was made at p = {}, this run is at p = {}",
-                    self.prime, run.prime
-                ),
-            ));
+            return Err(Refusal::PrimeMismatch {
+                saved: self.prime,
+                run: run.prime,
+            });
         }
         if self.algorithm != run.algorithm {
-            return Err((
-                "algorithm",
-                format!(
-                    "the directory was made by --algorithm {}, this run uses --algorithm {}",
-                    self.algorithm, run.algorithm
-                ),
-            ));
+            return Err(Refusal::AlgorithmMismatch {
+                saved: self.algorithm.clone(),
+                run: run.algorithm.clone(),
+            });
         }
         if self.module_hash != run.module_hash {
-            return Err((
-                "module-hash",
-                format!(
-                    "the directory was made for module {} (hash {}…), this run resolves {} (hash {}…), a different module definition",
-                    self.module,
-                    &self.module_hash[..self.module_hash.len().min(12)],
-                    run.module,
-                    &run.module_hash[..12]
-                ),
-            ));
+            return Err(Refusal::ModuleMismatch {
+                saved_module: self.module.clone(),
+                saved_hash: self.module_hash.clone(),
+                run_module: run.module.clone(),
+                run_hash: run.module_hash.clone(),
+            });
         }
         Ok(())
     }
+}
+
+/// The number `value` of header field `key`.
+fn number<N: std::str::FromStr>(key: &'static str, value: &str) -> Result<N, HeaderError> {
+    value.parse().map_err(|_| HeaderError {
+        field: key,
+        reason: HeaderReason::NotANumber {
+            value: value.to_string(),
+        },
+    })
 }
 
 #[cfg(test)]
@@ -207,10 +197,30 @@ mod tests {
         let text = h.to_text();
         assert_eq!(Header::parse(&text).unwrap(), h);
         let edited = text.replace("algorithm = nassau", "algorithm = classical");
-        assert_eq!(Header::parse(&edited).unwrap_err().0, "checksum");
+        let checksum = HeaderError {
+            field: "checksum",
+            reason: HeaderReason::Checksum,
+        };
+        assert_eq!(Header::parse(&edited).unwrap_err(), checksum);
         let future = text.replace("format-version = 1", "format-version = 99");
-        assert_eq!(Header::parse(&future).unwrap_err().0, "format-version");
-        assert_eq!(Header::parse("hello\n").unwrap_err().0, "first line");
+        let format_version = HeaderError {
+            field: "format-version",
+            reason: HeaderReason::FormatVersion {
+                found: 99,
+                supported: 1,
+            },
+        };
+        assert_eq!(Header::parse(&future).unwrap_err(), format_version);
+        assert_eq!(Header::parse("hello\n").unwrap_err().field, "first line");
+        // A value that is not a number, under a checksum that matches it.
+        let body = text.split("checksum = ").next().expect("body");
+        let body = body.replace("prime = 2", "prime = two");
+        let sum = blake3::hash(body.as_bytes()).to_hex();
+        let prime = format!("{body}checksum = {sum}\n");
+        assert_eq!(
+            Header::parse(&prime).unwrap_err().to_string(),
+            "field prime: \"two\" is not a number"
+        );
     }
 
     #[test]
@@ -222,12 +232,18 @@ mod tests {
             prime: 3,
             ..h.clone()
         };
-        assert_eq!(p3.check_compatible(&h).unwrap_err().0, "prime");
+        assert_eq!(p3.check_compatible(&h).unwrap_err().field(), "prime");
         let classical = Header::for_run(&sphere, Algorithm::Classical);
-        assert_eq!(classical.check_compatible(&h).unwrap_err().0, "algorithm");
+        assert_eq!(
+            classical.check_compatible(&h).unwrap_err().field(),
+            "algorithm"
+        );
         let c2 = FiniteModule::from_bundled("C2").expect("bundled C2");
         let other = Header::for_run(&c2, Algorithm::Nassau);
-        assert_eq!(other.check_compatible(&h).unwrap_err().0, "module-hash");
+        assert_eq!(
+            other.check_compatible(&h).unwrap_err().field(),
+            "module-hash"
+        );
         assert_ne!(h.identity(), other.identity());
     }
 

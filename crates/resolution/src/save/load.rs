@@ -12,15 +12,16 @@ use std::time::{Duration, Instant};
 use fp::{limbs_for, FpVector};
 use rayon::prelude::*;
 
-use super::record::{self, corrupt, Corrupt, Kind, Reader};
-use super::{read_regular, ReadError, SaveDir, SaveError};
+use super::corrupt::{corrupt, Corrupt, CorruptReason as Why};
+use super::record::{self, Kind, Reader};
+use super::{read_regular, ReadError, Refusal, SaveDir, SaveError};
 use crate::bidegree::Bidegree;
 use crate::free_module::decode_with_degrees;
 use crate::store::Store;
 use crate::{Differential, Resolution};
 
 /// What [`Resolution::resume`] found.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct ResumeReport {
     /// Bidegrees in the run's range.
     pub bidegrees: usize,
@@ -29,10 +30,8 @@ pub struct ResumeReport {
     /// Valid records not loaded because a bidegree they depend on was missing or corrupt
     /// (they are recomputed and rewritten).
     pub not_loaded_dependents: usize,
-    /// One line per corrupt record for a run that resumes: the file, the field, the reason,
-    /// and that the bidegree is recomputed.
-    pub warnings: Vec<String>,
-    /// The corrupt records (the same as `warnings`), for a caller with its own wording.
+    /// The corrupt records; [`ResumeReport::warnings`] words them for a run that resumes,
+    /// a caller with its own wording reads them here.
     pub corrupt: Vec<CorruptRecord>,
     /// Time spent loading.
     pub elapsed: Duration,
@@ -40,7 +39,7 @@ pub struct ResumeReport {
 
 /// A record [`Resolution::resume`] did not load because it is corrupt (or not a regular
 /// file, or too large).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct CorruptRecord {
     /// Its bidegree.
     pub bidegree: Bidegree,
@@ -65,18 +64,16 @@ struct Checked {
     method: u8,
 }
 
-fn check_file(mut bytes: Vec<u8>, identity: &[u8; 16], s: u32, t: i32) -> Result<Checked, Corrupt> {
+fn check_file(mut bytes: Vec<u8>, identity: &[u8; 16], b: Bidegree) -> Result<Checked, Corrupt> {
     let (gens, rest) = record::split_first(&bytes)?;
-    let (raw_len, method) = record::check(gens, Kind::Generators, identity, s, t)?;
+    let (raw_len, method) = record::check(gens, Kind::Generators, identity, b)?;
     let gens_len = gens.len();
     if !rest.is_empty() {
         let (qi, extra) = record::split_first(rest)?;
-        record::check(qi, Kind::QuasiInverse, identity, s, t)?;
+        record::check(qi, Kind::QuasiInverse, identity, b)?;
         if !extra.is_empty() {
-            return Err(corrupt(
-                "length",
-                format!("{} bytes after the quasi-inverse record", extra.len()),
-            ));
+            let extra = extra.len();
+            return Err(corrupt("length", Why::TrailingBytes { extra }));
         }
         bytes.truncate(gens_len);
         bytes.shrink_to_fit();
@@ -94,23 +91,20 @@ fn check_file(mut bytes: Vec<u8>, identity: &[u8; 16], s: u32, t: i32) -> Result
 fn parse_checked(c: &Checked, expected: usize) -> Result<Gens, Corrupt> {
     let most = 12 + (expected as u64).saturating_mul(limbs_for(expected) as u64 * 8);
     if c.raw_len as u64 > most {
-        return Err(corrupt(
-            "payload length",
-            format!(
-                "{} bytes declared, more than the {most} that generators of {expected} bits (the generators loaded below it) can take",
-                c.raw_len
-            ),
-        ));
+        let reason = Why::MoreThanGenerators {
+            declared: c.raw_len,
+            most,
+            bits: expected,
+        };
+        return Err(corrupt("payload length", reason));
     }
     let g = parse_generators(&record::decode_checked(&c.gens, c.raw_len, c.method)?)?;
     if !g.values.is_empty() && g.value_len != expected {
-        return Err(corrupt(
-            "differential length",
-            format!(
-                "{} bits, but the generators loaded below it give {expected}",
-                g.value_len
-            ),
-        ));
+        let reason = Why::DifferentialLength {
+            found: g.value_len,
+            expected,
+        };
+        return Err(corrupt("differential length", reason));
     }
     Ok(g)
 }
@@ -121,19 +115,17 @@ fn parse_generators(payload: &[u8]) -> Result<Gens, Corrupt> {
     let value_len = r.len("differential length", 0)?;
     let stride = limbs_for(value_len);
     if (n as u64).saturating_mul(stride as u64 * 8) > payload.len() as u64 {
-        return Err(corrupt(
-            "generator count",
-            format!("{n} generators of {value_len} bits do not fit the payload"),
-        ));
+        let reason = Why::GeneratorsDoNotFit {
+            count: n,
+            bits: value_len,
+        };
+        return Err(corrupt("generator count", reason));
     }
     let mut values = Vec::with_capacity(n);
     for _ in 0..n {
         let limbs = r.limbs(stride, "differentials")?;
         if value_len % 64 != 0 && limbs.last().is_some_and(|&l| l >> (value_len % 64) != 0) {
-            return Err(corrupt(
-                "differentials",
-                "bits set past the differential's length",
-            ));
+            return Err(corrupt("differentials", Why::BitsPastLength));
         }
         values.push(FpVector::from_limbs(value_len, limbs));
     }
@@ -145,8 +137,9 @@ impl Resolution {
     /// Attaches `save` to this resolution and loads every bidegree of the range whose
     /// record is valid and whose dependencies loaded (module doc of `save::load`).
     /// [`Resolution::run`] then computes only the other bidegrees and writes each to
-    /// `save` as it completes. Corrupt records are listed in the report's `warnings` (one
-    /// line each: file, field, reason) and recomputed with everything depending on them.
+    /// `save` as it completes. Corrupt records are listed in the report (its
+    /// [`ResumeReport::warnings`] give one line each: file, field, reason) and recomputed
+    /// with everything depending on them.
     ///
     /// Call before any run. Errors: [`SaveError::Refused`] (field: the row's path) when a row
     /// `s{s}` exists and is not a folder.
@@ -265,9 +258,8 @@ fn check_rows(save: &SaveDir, max_s: u32) -> Result<(), SaveError> {
         let row = save.dir.join(format!("s{s:03}"));
         if row.exists() && !row.is_dir() {
             return Err(SaveError::Refused {
-                dir: save.dir.display().to_string(),
-                field: row.display().to_string(),
-                reason: "exists and is not a folder".to_string(),
+                dir: save.dir.clone(),
+                reason: Refusal::RowNotAFolder { row },
             });
         }
     }
@@ -280,9 +272,9 @@ fn read_all(save: &SaveDir, coords: &[Bidegree]) -> Vec<Option<Result<Checked, C
         .par_iter()
         .map(
             |&b| match read_regular(&save.record_path(b), record::MAX_FILE_LEN) {
-                Ok(bytes) => Some(check_file(bytes, &save.identity, b.s(), b.t())),
+                Ok(bytes) => Some(check_file(bytes, &save.identity, b)),
                 Err(ReadError::Missing) => None,
-                Err(e) => Some(Err(corrupt("file", e.to_string()))),
+                Err(e) => Some(Err(corrupt("file", e.into()))),
             },
         )
         .collect()
@@ -290,17 +282,29 @@ fn read_all(save: &SaveDir, coords: &[Bidegree]) -> Vec<Option<Result<Checked, C
 
 impl ResumeReport {
     fn corrupt(&mut self, save: &SaveDir, bidegree: Bidegree, reason: Corrupt) {
-        let path = save.record_path(bidegree);
-        self.warnings.push(format!(
-            "save record {} is corrupt ({reason}): recomputing bidegree (stem {}, s {}) and every bidegree depending on it",
-            path.display(),
-            bidegree.n(),
-            bidegree.s()
-        ));
         self.corrupt.push(CorruptRecord {
             bidegree,
-            path,
+            path: save.record_path(bidegree),
             reason,
         });
     }
+
+    /// One warning per corrupt record, in the order found.
+    pub fn warnings(&self) -> impl ExactSizeIterator<Item = ResumeWarning<'_>> {
+        self.corrupt.iter().map(ResumeWarning::Recomputing)
+    }
+}
+
+/// A warning of [`Resolution::resume`]; `Display` is the line for the user.
+#[derive(Debug, Clone, Copy, thiserror::Error)]
+pub enum ResumeWarning<'a> {
+    /// A corrupt record: its bidegree and every bidegree depending on it are recomputed.
+    #[error(
+        "save record {} is corrupt ({}): recomputing bidegree (stem {}, s {}) and every bidegree depending on it",
+        .0.path.display(),
+        .0.reason,
+        .0.bidegree.n(),
+        .0.bidegree.s()
+    )]
+    Recomputing(&'a CorruptRecord),
 }

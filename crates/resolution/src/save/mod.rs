@@ -17,6 +17,8 @@
 //!   only the rest, and writes each bidegree as it completes (writer threads, so steps
 //!   never wait on the disk unless it falls 64 bidegrees behind).
 
+mod corrupt;
+mod error;
 mod existing;
 mod header;
 mod load;
@@ -31,9 +33,11 @@ use std::sync::Mutex;
 
 use steenrod::module::FiniteModule;
 
+pub use corrupt::{Corrupt, CorruptReason};
+pub use error::{HeaderError, HeaderReason, ReadError, Refusal, SaveError};
 pub use header::{algorithm_name, module_hash, Header};
-pub use load::{CorruptRecord, ResumeReport};
-pub use record::{Corrupt, Kind};
+pub use load::{CorruptRecord, ResumeReport, ResumeWarning};
+pub use record::Kind;
 use writer::Job;
 
 use crate::bidegree::Bidegree;
@@ -46,80 +50,11 @@ pub const FORMAT_VERSION: u16 = 1;
 /// Name of the header file inside a save directory.
 pub const HEADER_FILE: &str = "header";
 
-/// Errors of a save directory.
-#[derive(Debug, thiserror::Error)]
-pub enum SaveError {
-    /// The directory belongs to something else (another module, prime, algorithm or
-    /// format version, or is not a save directory): nothing was written to it.
-    #[error("save directory {dir}: field {field}: {reason}; refusing to use it (nothing in it was changed)")]
-    Refused {
-        /// The directory.
-        dir: String,
-        /// The header field (or `path`, `header`) at fault.
-        field: String,
-        /// Why.
-        reason: String,
-    },
-    /// A file could not be read or written.
-    #[error("save file {path}: {reason}")]
-    Io {
-        /// The file.
-        path: String,
-        /// The operating system's reason.
-        reason: String,
-    },
-    /// The directory was made for another algorithm than the run's.
-    #[error("save directory {}: field algorithm: made for {saved}, this run uses {run}", dir.display())]
-    AlgorithmMismatch {
-        /// The directory.
-        dir: PathBuf,
-        /// The algorithm in its header.
-        saved: String,
-        /// The run's algorithm.
-        run: &'static str,
-    },
-    /// A writer thread could not be started.
-    #[error("cannot start {threads} worker threads: save writer: {source}")]
-    WriterThreads {
-        /// Writer threads requested.
-        threads: usize,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The writer threads stopped (after an earlier write error).
-    #[error("the save writer thread stopped")]
-    WriterStopped,
-}
-
-fn io_error(path: &Path, e: impl std::fmt::Display) -> SaveError {
+/// A [`SaveError::Io`] at `path`.
+fn io_error(path: &Path, source: std::io::Error) -> SaveError {
     SaveError::Io {
-        path: path.display().to_string(),
-        reason: e.to_string(),
-    }
-}
-
-/// Why [`read_regular`] did not return a file's bytes.
-#[derive(Debug)]
-pub(crate) enum ReadError {
-    /// There is no file (nor a link to one).
-    Missing,
-    /// A FIFO, a device, a folder, or a link to one: never opened (a FIFO would block
-    /// and a device such as `/dev/zero` never ends).
-    NotRegular,
-    /// Larger than the caller's limit (bytes).
-    TooLarge(u64),
-    /// The operating system's error.
-    Io(std::io::Error),
-}
-
-impl std::fmt::Display for ReadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ReadError::Missing => write!(f, "no such file"),
-            ReadError::NotRegular => write!(f, "not a regular file"),
-            ReadError::TooLarge(limit) => write!(f, "larger than the limit of {limit} bytes"),
-            ReadError::Io(e) => write!(f, "{e}"),
-        }
+        path: path.to_path_buf(),
+        source,
     }
 }
 
@@ -131,21 +66,21 @@ pub(crate) fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError
     let meta = match fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(ReadError::Missing),
-        Err(e) => return Err(ReadError::Io(e)),
+        Err(e) => return Err(ReadError::Io(e.into())),
     };
     if !meta.is_file() {
         return Err(ReadError::NotRegular);
     }
     if meta.len() > limit {
-        return Err(ReadError::TooLarge(limit));
+        return Err(ReadError::TooLarge { limit });
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    let file = fs::File::open(path).map_err(ReadError::Io)?;
+    let file = fs::File::open(path).map_err(|e| ReadError::Io(e.into()))?;
     file.take(limit + 1)
         .read_to_end(&mut bytes)
-        .map_err(ReadError::Io)?;
+        .map_err(|e| ReadError::Io(e.into()))?;
     if bytes.len() as u64 > limit {
-        return Err(ReadError::TooLarge(limit));
+        return Err(ReadError::TooLarge { limit });
     }
     Ok(bytes)
 }
@@ -156,18 +91,23 @@ const MAX_HEADER_BYTES: u64 = 64 * 1024;
 /// The text of the header file `path`: `Ok(None)` when there is none; [`SaveError::Refused`]
 /// (field `header`) when it is not a regular file, is too large or is not UTF-8.
 fn read_header_text(dir: &Path, path: &Path) -> Result<Option<String>, SaveError> {
-    let refused = |reason: String| SaveError::Refused {
-        dir: dir.display().to_string(),
-        field: "header".to_string(),
-        reason,
-    };
+    let refused = |reason| refused(dir, reason);
     match read_regular(path, MAX_HEADER_BYTES) {
         Ok(bytes) => String::from_utf8(bytes)
             .map(Some)
-            .map_err(|_| refused("not UTF-8 text".to_string())),
+            .map_err(|_| refused(Refusal::HeaderNotUtf8)),
         Err(ReadError::Missing) => Ok(None),
-        Err(ReadError::Io(e)) => Err(io_error(path, e)),
-        Err(e) => Err(refused(e.to_string())),
+        Err(ReadError::Io(e)) => Err(io_error(path, std::io::Error::new(e.kind(), e.to_string()))),
+        Err(ReadError::NotRegular) => Err(refused(Refusal::HeaderNotRegular)),
+        Err(ReadError::TooLarge { limit }) => Err(refused(Refusal::HeaderTooLarge { limit })),
+    }
+}
+
+/// A [`SaveError::Refused`] of the directory `dir`.
+fn refused(dir: &Path, reason: Refusal) -> SaveError {
+    SaveError::Refused {
+        dir: dir.to_path_buf(),
+        reason,
     }
 }
 
@@ -243,21 +183,15 @@ impl SaveDir {
         options: SaveOptions,
     ) -> Result<SaveDir, SaveError> {
         let run = Header::for_run(module, algorithm);
-        let refused = |field: &str, reason: String| SaveError::Refused {
-            dir: dir.display().to_string(),
-            field: field.to_string(),
-            reason,
-        };
+        let refused = |reason| refused(dir, reason);
         let header_path = dir.join(HEADER_FILE);
         let mut created = false;
         if dir.exists() && !dir.is_dir() {
-            return Err(refused("path", "exists and is not a folder".into()));
+            return Err(refused(Refusal::NotAFolder));
         }
         if let Some(text) = read_header_text(dir, &header_path)? {
-            let saved = Header::parse(&text).map_err(|(field, reason)| refused(field, reason))?;
-            saved
-                .check_compatible(&run)
-                .map_err(|(field, reason)| refused(field, reason))?;
+            let saved = Header::parse(&text).map_err(|e| refused(e.into()))?;
+            saved.check_compatible(&run).map_err(refused)?;
         } else {
             // A run killed while creating the directory may have left the header's
             // temporary file: that folder is still ours and empty.
@@ -271,10 +205,7 @@ impl SaveDir {
                     .next()
                     .is_some();
             if non_empty {
-                return Err(refused(
-                    "header",
-                    format!("no {HEADER_FILE} file: the folder is not empty and is not an adams save directory"),
-                ));
+                return Err(refused(Refusal::ForeignFolder));
             }
             fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
             write_atomic(&header_path, run.to_text().as_bytes())?;
@@ -340,22 +271,25 @@ impl SaveDir {
     /// Reads the quasi-inverse record of bidegree `b`, checking its checksum.
     /// `Ok(None)` when the bidegree has no file or its file no quasi-inverse record.
     pub fn read_quasi_inverse(&self, b: Bidegree) -> Result<Option<StepQuasiInverse>, SaveError> {
-        let (s, t) = (b.s(), b.t());
         let path = self.record_path(b);
         let bytes = match read_regular(&path, record::MAX_FILE_LEN) {
             Ok(b) => b,
             Err(ReadError::Missing) => return Ok(None),
-            Err(e) => return Err(io_error(&path, e)),
+            Err(source) => return Err(SaveError::Unreadable { path, source }),
         };
-        let (_, rest) = record::split_first(&bytes).map_err(|c| io_error(&path, c))?;
+        let corrupt = |source| SaveError::Corrupt {
+            path: path.clone(),
+            source,
+        };
+        let (_, rest) = record::split_first(&bytes).map_err(corrupt)?;
         if rest.is_empty() {
             return Ok(None);
         }
-        let payload = record::decode(rest, Kind::QuasiInverse, &self.identity, s, t)
-            .map_err(|c| io_error(&path, c))?;
+        let payload =
+            record::decode(rest, Kind::QuasiInverse, &self.identity, b).map_err(corrupt)?;
         quasi_inverse::from_payload(&payload)
             .map(Some)
-            .map_err(|c| io_error(&path, c))
+            .map_err(corrupt)
     }
 
     /// Sizes of every file in the directory.
@@ -389,12 +323,10 @@ impl SaveDir {
         gens: &[Differential],
         qi: Option<&StepQuasiInverse>,
     ) -> Job {
-        let (s, t) = (b.s(), b.t());
         let g = record::encode(
             Kind::Generators,
             &self.identity,
-            s,
-            t,
+            b,
             &generators_payload(gens),
         );
         let mut job = Job {
@@ -409,8 +341,7 @@ impl SaveDir {
             let q = record::encode(
                 Kind::QuasiInverse,
                 &self.identity,
-                s,
-                t,
+                b,
                 &quasi_inverse::payload(qi),
             );
             job.qi_len = q.bytes.len();
@@ -529,14 +460,17 @@ mod tests {
         let other = tmp.path().join("other");
         fs::create_dir(&other).expect("mkdir");
         fs::write(other.join("data"), "x").expect("write");
-        let Err(SaveError::Refused { field, .. }) = SaveDir::open(
+        let Err(SaveError::Refused {
+            reason: Refusal::ForeignFolder,
+            ..
+        }) = SaveDir::open(
             &other,
             &FiniteModule::sphere(),
             Algorithm::Nassau,
             SaveOptions::default(),
-        ) else {
+        )
+        else {
             panic!("a foreign folder was opened");
         };
-        assert_eq!(field, "header");
     }
 }

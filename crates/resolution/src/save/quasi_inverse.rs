@@ -15,7 +15,8 @@
 
 use fp::{limbs_for, Matrix, QuasiInverse, Subspace};
 
-use super::record::{corrupt, Corrupt, Reader, Writer};
+use super::corrupt::{corrupt, Corrupt, CorruptReason as Why};
+use super::record::{Reader, Writer};
 use crate::step::{QuasiInverseKind, StepQuasiInverse};
 
 /// The payload of the quasi-inverse record of `step`: bytes of the matrices (before
@@ -51,7 +52,12 @@ pub(crate) fn from_payload(bytes: &[u8]) -> Result<StepQuasiInverse, Corrupt> {
     let kind = match r.u8("quasi-inverse kind")? {
         0 => QuasiInverseKind::Classical,
         1 => QuasiInverseKind::Nassau,
-        k => return Err(corrupt("quasi-inverse kind", format!("unknown kind {k}"))),
+        kind => {
+            return Err(corrupt(
+                "quasi-inverse kind",
+                Why::QuasiInverseKind { kind },
+            ))
+        }
     };
     let n = r.u8("profile length")? as usize;
     let profile = (0..n)
@@ -65,25 +71,24 @@ pub(crate) fn from_payload(bytes: &[u8]) -> Result<StepQuasiInverse, Corrupt> {
         let target = r.len("target dimension", 0)?;
         let rank = r.len("rank", 4)?;
         if rank > target || rank > source {
-            return Err(corrupt(
-                "rank",
-                format!("{rank} for a map from dimension {source} to {target}"),
-            ));
+            let reason = Why::Rank {
+                rank,
+                source_dim: source,
+                target_dim: target,
+            };
+            return Err(corrupt("rank", reason));
         }
         let pivots = (0..rank)
             .map(|_| r.u32("pivots").map(|p| p as usize))
             .collect::<Result<Vec<_>, _>>()?;
         if pivots.windows(2).any(|w| w[0] >= w[1]) || pivots.last().is_some_and(|&p| p >= target) {
-            return Err(corrupt("pivots", "not increasing inside the target"));
+            return Err(corrupt("pivots", Why::Pivots));
         }
         let image = matrix(&mut r, rank, target, "image rows")?;
         let preimages = matrix(&mut r, rank, source, "preimage rows")?;
         let image = Subspace::from_matrix(image);
         if image.pivots() != pivots {
-            return Err(corrupt(
-                "image rows",
-                "not in reduced row echelon form with the stored pivots",
-            ));
+            return Err(corrupt("image rows", Why::NotReduced));
         }
         parts.push((sig, QuasiInverse::new(image, preimages)));
     }
@@ -104,7 +109,7 @@ fn matrix(
     let stride = limbs_for(cols);
     let limbs = r.limbs(
         rows.checked_mul(stride)
-            .ok_or_else(|| corrupt(field, "size overflows"))?,
+            .ok_or_else(|| corrupt(field, Why::SizeOverflows))?,
         field,
     )?;
     let mut m = Matrix::new(rows, cols);
@@ -112,7 +117,7 @@ fn matrix(
     if !cols.is_multiple_of(64) && stride > 0 {
         let mask = !0u64 << (cols % 64);
         if (0..rows).any(|i| m.row(i)[stride - 1] & mask != 0) {
-            return Err(corrupt(field, "bits set past the last column"));
+            return Err(corrupt(field, Why::BitsPastLastColumn));
         }
     }
     Ok(m)

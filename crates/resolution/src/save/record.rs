@@ -1,7 +1,8 @@
 //! One record file: a fixed header, a payload (raw or zstd-compressed) and a BLAKE3
 //! checksum over everything before it (`SAVE-FORMAT.md`, "Record files").
 
-use std::fmt;
+use super::corrupt::{corrupt, Corrupt, CorruptReason as Why};
+use crate::bidegree::Bidegree;
 
 /// First 8 bytes of every record.
 pub const MAGIC: &[u8; 8] = b"ADAMSREC";
@@ -61,28 +62,6 @@ impl Kind {
     }
 }
 
-/// Why a record was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Corrupt {
-    /// The field (or part) that is wrong.
-    pub field: &'static str,
-    /// What is wrong with it.
-    pub reason: String,
-}
-
-impl fmt::Display for Corrupt {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "field {}: {}", self.field, self.reason)
-    }
-}
-
-pub(crate) fn corrupt(field: &'static str, reason: impl Into<String>) -> Corrupt {
-    Corrupt {
-        field,
-        reason: reason.into(),
-    }
-}
-
 /// An encoded record and what it cost.
 pub struct Encoded {
     /// The file's bytes.
@@ -93,7 +72,7 @@ pub struct Encoded {
 
 /// Encodes a record: header, payload (zstd-compressed when that makes it at least 10%
 /// smaller), checksum. `identity` ties the record to its save directory.
-pub fn encode(kind: Kind, identity: &[u8; 16], s: u32, t: i32, payload: &[u8]) -> Encoded {
+pub fn encode(kind: Kind, identity: &[u8; 16], b: Bidegree, payload: &[u8]) -> Encoded {
     let mut compressed = None;
     if payload.len() >= COMPRESS_MIN {
         if let Ok(c) = zstd::bulk::compress(payload, ZSTD_LEVEL) {
@@ -112,8 +91,8 @@ pub fn encode(kind: Kind, identity: &[u8; 16], s: u32, t: i32, payload: &[u8]) -
     bytes.push(kind as u8);
     bytes.push(method);
     bytes.extend_from_slice(identity);
-    bytes.extend_from_slice(&s.to_le_bytes());
-    bytes.extend_from_slice(&t.to_le_bytes());
+    bytes.extend_from_slice(&b.s().to_le_bytes());
+    bytes.extend_from_slice(&b.t().to_le_bytes());
     bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     bytes.extend_from_slice(&(stored.len() as u64).to_le_bytes());
     debug_assert_eq!(bytes.len(), HEADER_LEN);
@@ -132,10 +111,10 @@ pub fn split_first(bytes: &[u8]) -> Result<(&[u8], &[u8]), Corrupt> {
     if bytes.len() < HEADER_LEN {
         return Err(corrupt(
             "length",
-            format!(
-                "{} bytes, shorter than a record header ({HEADER_LEN})",
-                bytes.len()
-            ),
+            Why::ShorterThanHeader {
+                len: bytes.len(),
+                header: HEADER_LEN,
+            },
         ));
     }
     let stored_len = u64::from_le_bytes(bytes[44..52].try_into().expect("8 bytes"));
@@ -143,10 +122,10 @@ pub fn split_first(bytes: &[u8]) -> Result<(&[u8], &[u8]), Corrupt> {
     if (bytes.len() as u64) < len {
         return Err(corrupt(
             "length",
-            format!(
-                "{} bytes, the record header declares {len} (truncated)",
-                bytes.len()
-            ),
+            Why::Truncated {
+                len: bytes.len(),
+                declared: len,
+            },
         ));
     }
     Ok(bytes.split_at(len as usize))
@@ -159,10 +138,9 @@ pub fn decode(
     bytes: &[u8],
     kind: Kind,
     identity: &[u8; 16],
-    s: u32,
-    t: i32,
+    b: Bidegree,
 ) -> Result<Vec<u8>, Corrupt> {
-    let (raw_len, method) = check(bytes, kind, identity, s, t)?;
+    let (raw_len, method) = check(bytes, kind, identity, b)?;
     decode_checked(bytes, raw_len, method)
 }
 
@@ -174,11 +152,14 @@ pub fn decode_checked(bytes: &[u8], raw_len: usize, method: u8) -> Result<Vec<u8
         0 => Ok(stored.to_vec()),
         _ => {
             let out = zstd::bulk::decompress(stored, raw_len)
-                .map_err(|e| corrupt("payload", format!("zstd: {e}")))?;
+                .map_err(|e| corrupt("payload", Why::Zstd(e.into())))?;
             if out.len() != raw_len {
                 return Err(corrupt(
                     "payload length",
-                    format!("decompressed to {} bytes, declared {raw_len}", out.len()),
+                    Why::Decompressed {
+                        len: out.len(),
+                        declared: raw_len,
+                    },
                 ));
             }
             Ok(out)
@@ -201,41 +182,36 @@ pub fn check(
     bytes: &[u8],
     kind: Kind,
     identity: &[u8; 16],
-    s: u32,
-    t: i32,
+    b: Bidegree,
 ) -> Result<(usize, u8), Corrupt> {
     if bytes.len() < HEADER_LEN + CHECKSUM_LEN {
         return Err(corrupt(
             "length",
-            format!(
-                "{} bytes, shorter than an empty record ({})",
-                bytes.len(),
-                HEADER_LEN + CHECKSUM_LEN
-            ),
+            Why::ShorterThanEmpty {
+                len: bytes.len(),
+                empty: HEADER_LEN + CHECKSUM_LEN,
+            },
         ));
     }
     if &bytes[..8] != MAGIC {
-        return Err(corrupt("magic", "not an adams record"));
+        return Err(corrupt("magic", Why::Magic));
     }
     let stored_len = u64_at(bytes, 44);
     let expected_len = (HEADER_LEN + CHECKSUM_LEN) as u64 + stored_len;
     if bytes.len() as u64 != expected_len {
         return Err(corrupt(
             "length",
-            format!(
-                "{} bytes, the header declares {expected_len} (truncated or extended)",
-                bytes.len()
-            ),
+            Why::BadLength {
+                len: bytes.len(),
+                declared: expected_len,
+            },
         ));
     }
     let body = bytes.len() - CHECKSUM_LEN;
     if blake3::hash(&bytes[..body]).as_bytes() != &bytes[body..] {
-        return Err(corrupt(
-            "checksum",
-            "BLAKE3 of the record does not match (altered bytes)",
-        ));
+        return Err(corrupt("checksum", Why::Checksum));
     }
-    check_header(bytes, kind, identity, s, t, stored_len)
+    check_header(bytes, kind, identity, b, stored_len)
 }
 
 /// The header fields of a record whose length and checksum hold: version, kind, identity,
@@ -244,52 +220,52 @@ fn check_header(
     bytes: &[u8],
     kind: Kind,
     identity: &[u8; 16],
-    s: u32,
-    t: i32,
+    b: Bidegree,
     stored_len: u64,
 ) -> Result<(usize, u8), Corrupt> {
     // The checksum holds: what follows is what was written.
     let version = u16::from_le_bytes([bytes[8], bytes[9]]);
     if version != super::FORMAT_VERSION {
-        return Err(corrupt(
-            "format version",
-            format!("{version}, this adams reads {}", super::FORMAT_VERSION),
-        ));
+        let supported = super::FORMAT_VERSION;
+        let reason = Why::FormatVersion {
+            found: version,
+            supported,
+        };
+        return Err(corrupt("format version", reason));
     }
     if Kind::from_byte(bytes[10]) != Some(kind) {
-        return Err(corrupt(
-            "kind",
-            format!("{} where a {} record is expected", bytes[10], kind.name()),
-        ));
+        let reason = Why::Kind {
+            found: bytes[10],
+            expected: kind,
+        };
+        return Err(corrupt("kind", reason));
     }
     if bytes[12..28] != identity[..] {
-        return Err(corrupt(
-            "identity",
-            "written for another save directory (module, prime or algorithm)",
-        ));
+        return Err(corrupt("identity", Why::Identity));
     }
-    let (rs, rt) = (u32_at(bytes, 28), u32_at(bytes, 32) as i32);
-    if (rs, rt) != (s, t) {
-        return Err(corrupt(
-            "bidegree",
-            format!("(s {rs}, t {rt}) in the file for (s {s}, t {t})"),
-        ));
+    let found = Bidegree::s_t(u32_at(bytes, 28), u32_at(bytes, 32) as i32);
+    if found != b {
+        return Err(corrupt("bidegree", Why::Bidegree { found, file: b }));
     }
     let raw_len = u64_at(bytes, 36);
     if raw_len > MAX_RAW_LEN {
-        return Err(corrupt(
-            "payload length",
-            format!("{raw_len} bytes, above the limit {MAX_RAW_LEN}"),
-        ));
+        let reason = Why::AboveLimit {
+            declared: raw_len,
+            limit: MAX_RAW_LEN,
+        };
+        return Err(corrupt("payload length", reason));
     }
     match bytes[11] {
         0 if raw_len == stored_len => Ok((raw_len as usize, 0)),
         0 => Err(corrupt(
             "payload length",
-            format!("raw payload of {stored_len} bytes declared as {raw_len}"),
+            Why::RawLength {
+                stored: stored_len,
+                declared: raw_len,
+            },
         )),
         1 => Ok((raw_len as usize, 1)),
-        m => Err(corrupt("compression", format!("unknown method {m}"))),
+        method => Err(corrupt("compression", Why::Compression { method })),
     }
 }
 
@@ -309,10 +285,10 @@ impl<'a> Reader<'a> {
         if self.bytes.len() - self.at < n {
             return Err(corrupt(
                 field,
-                format!(
-                    "payload ends at byte {} before its {n} bytes",
-                    self.bytes.len()
-                ),
+                Why::PayloadEnds {
+                    len: self.bytes.len(),
+                    wanted: n,
+                },
             ));
         }
         let out = &self.bytes[self.at..self.at + n];
@@ -346,7 +322,11 @@ impl<'a> Reader<'a> {
         if unit > 0 && n.saturating_mul(unit as u64) > left {
             return Err(corrupt(
                 field,
-                format!("{n} items of {unit} bytes, but only {left} bytes remain"),
+                Why::CountTooLarge {
+                    count: n,
+                    unit,
+                    left,
+                },
             ));
         }
         Ok(n as usize)
@@ -356,7 +336,7 @@ impl<'a> Reader<'a> {
     pub fn limbs(&mut self, n: usize, field: &'static str) -> Result<Vec<u64>, Corrupt> {
         let bytes = self.take(
             n.checked_mul(8)
-                .ok_or_else(|| corrupt(field, "length overflows"))?,
+                .ok_or_else(|| corrupt(field, Why::LengthOverflows))?,
             field,
         )?;
         Ok(bytes
@@ -368,10 +348,8 @@ impl<'a> Reader<'a> {
     /// Errors unless every byte was read.
     pub fn finish(&self) -> Result<(), Corrupt> {
         if self.at != self.bytes.len() {
-            return Err(corrupt(
-                "payload",
-                format!("{} unread bytes at the end", self.bytes.len() - self.at),
-            ));
+            let unread = self.bytes.len() - self.at;
+            return Err(corrupt("payload", Why::Unread { unread }));
         }
         Ok(())
     }
@@ -418,24 +396,24 @@ mod tests {
     #[test]
     fn round_trip_raw_and_compressed() {
         for payload in [vec![1u8, 2, 3], vec![0u8; 10_000]] {
-            let e = encode(Kind::Generators, &ID, 3, 17, &payload);
+            let e = encode(Kind::Generators, &ID, Bidegree::s_t(3, 17), &payload);
             assert_eq!(e.raw_len, payload.len());
             assert_eq!(
-                decode(&e.bytes, Kind::Generators, &ID, 3, 17).unwrap(),
+                decode(&e.bytes, Kind::Generators, &ID, Bidegree::s_t(3, 17)).unwrap(),
                 payload
             );
         }
-        let e = encode(Kind::Generators, &ID, 3, 17, &[0u8; 10_000]);
+        let e = encode(Kind::Generators, &ID, Bidegree::s_t(3, 17), &[0u8; 10_000]);
         assert!(e.bytes.len() < 1000, "zeros compress");
     }
 
     #[test]
     fn every_truncation_and_every_flipped_byte_is_caught() {
         let payload: Vec<u8> = (0..300u32).map(|i| (i * 7 % 11) as u8).collect();
-        let e = encode(Kind::Generators, &ID, 2, 9, &payload);
+        let e = encode(Kind::Generators, &ID, Bidegree::s_t(2, 9), &payload);
         for n in 0..e.bytes.len() {
             assert!(
-                decode(&e.bytes[..n], Kind::Generators, &ID, 2, 9).is_err(),
+                decode(&e.bytes[..n], Kind::Generators, &ID, Bidegree::s_t(2, 9)).is_err(),
                 "truncated to {n}"
             );
         }
@@ -443,7 +421,7 @@ mod tests {
             let mut b = e.bytes.clone();
             b[i] ^= 0x10;
             assert!(
-                decode(&b, Kind::Generators, &ID, 2, 9).is_err(),
+                decode(&b, Kind::Generators, &ID, Bidegree::s_t(2, 9)).is_err(),
                 "byte {i} flipped"
             );
         }
@@ -451,21 +429,21 @@ mod tests {
 
     #[test]
     fn wrong_place_kind_or_directory_is_rejected() {
-        let e = encode(Kind::Generators, &ID, 2, 9, b"abc");
+        let e = encode(Kind::Generators, &ID, Bidegree::s_t(2, 9), b"abc");
         assert_eq!(
-            decode(&e.bytes, Kind::Generators, &ID, 2, 10)
+            decode(&e.bytes, Kind::Generators, &ID, Bidegree::s_t(2, 10))
                 .unwrap_err()
                 .field,
             "bidegree"
         );
         assert_eq!(
-            decode(&e.bytes, Kind::QuasiInverse, &ID, 2, 9)
+            decode(&e.bytes, Kind::QuasiInverse, &ID, Bidegree::s_t(2, 9))
                 .unwrap_err()
                 .field,
             "kind"
         );
         assert_eq!(
-            decode(&e.bytes, Kind::Generators, &[8; 16], 2, 9)
+            decode(&e.bytes, Kind::Generators, &[8; 16], Bidegree::s_t(2, 9))
                 .unwrap_err()
                 .field,
             "identity"
