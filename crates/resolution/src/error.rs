@@ -51,7 +51,7 @@ pub enum ResolutionError {
     },
     /// Writing a save record failed, or the save directory does not fit this run.
     #[error("{0}")]
-    Save(#[from] SaveError),
+    Save(Box<SaveError>),
     /// An offloaded build or reduction failed on its device, or differs from the CPU's
     /// (verify mode).
     #[error("offload failed at bidegree {at}: {source}")]
@@ -70,4 +70,12 @@ pub enum ResolutionError {
         /// Bidegrees in the graph.
         total: usize,
     },
+}
+
+impl From<SaveError> for ResolutionError {
+    /// Boxed: a save error names paths and modules, and would make every `Result` of a
+    /// run as large as itself.
+    fn from(e: SaveError) -> Self {
+        ResolutionError::Save(Box::new(e))
+    }
 }
