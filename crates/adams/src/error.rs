@@ -45,9 +45,6 @@ pub enum Error {
     /// module's message).
     #[error("{0}")]
     Backend(String),
-    /// A device backend asked for with the classical algorithm.
-    #[error("--backend {backend} offloads the steps of Nassau's algorithm; --algorithm classical runs on the CPU only")]
-    ClassicalOffload { backend: &'static str },
     /// `--log` is not a log filter.
     #[error("--log {value:?}: {source}")]
     LogFlag {
@@ -191,7 +188,6 @@ impl Error {
             | OutputNotFolder { .. }
             | OutputCreate { .. }
             | Backend(_)
-            | ClassicalOffload { .. }
             | LogFlag { .. }
             | LogEnv { .. }
             | SavedModule { .. }
@@ -278,8 +274,6 @@ mod tests {
             io("out/ext.csv").to_string(),
             "cannot write out/ext.csv: denied"
         );
-        let e = Error::ClassicalOffload { backend: "wgpu" };
-        assert!(e.to_string().starts_with("--backend wgpu offloads"));
         assert_eq!(one_line("a\n  b\tc "), "a b c");
     }
 }

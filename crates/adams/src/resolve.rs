@@ -13,7 +13,7 @@ use resolution::save::ResumeReport;
 use resolution::{Certificate, Resolution, ResolutionConfig, RunOptions, RunReport};
 use steenrod::module::FiniteModule;
 
-use crate::cli::{self, ResolveArgs};
+use crate::cli::ResolveArgs;
 use crate::error::Error;
 use crate::offload::{self, Device};
 use crate::range::{check_module_range, check_range, check_threads};
@@ -148,11 +148,6 @@ fn open_backend(args: &ResolveArgs, res: &Resolution) -> Result<Backend, Error> 
         env_sample.as_deref(),
     )
     .map_err(Error::Backend)?;
-    if args.backend != cli::BackendChoice::Cpu && args.algorithm != cli::Algorithm::Nassau {
-        return Err(Error::ClassicalOffload {
-            backend: args.backend.name(),
-        });
-    }
     let device = offload::open(args.backend, &args.gpu, res.algebra().max_degree())
         .map_err(Error::Backend)?;
     Ok(Backend { device, check })
