@@ -13,7 +13,10 @@
 #      check) with each binary, twice, interleaved: wall and CPU seconds from summary.json.
 #
 # Usage: scripts/device-compare.sh BEFORE_BIN AFTER_BIN REFERENCE_DIR OUT_DIR
-# Exit 1 when a device chart differs from the CPU's.
+# Exit 1 when a device chart differs from the CPU's, or when no device run could start.
+# On this workplace's H200 image: export LD_LIBRARY_PATH=/usr/local/nvidia/lib64:
+# /usr/local/cuda-13.0/targets/x86_64-linux/lib (not its lib/stubs: a stub libcuda fails
+# with CUDA_ERROR_STUB_LIBRARY).
 set -euo pipefail
 if [ $# -ne 4 ]; then
     echo "usage: $0 BEFORE_BIN AFTER_BIN REFERENCE_DIR OUT_DIR" >&2
@@ -49,6 +52,10 @@ for which in before after; do
         n=$((n + 1))
     done
     echo "$which: $n device runs compared with the CPU's charts"
+    if [ "$n" = 0 ]; then
+        echo "error: $which: no device run (does \`$bin resolve S_2 --backend cuda\` start? the CUDA driver and NVRTC must be on LD_LIBRARY_PATH, the driver's libcuda before any stub)" >&2
+        bad=1
+    fi
 done
 
 echo "== the sphere through stem 110, s <= 58, --backend cuda (default thresholds, sampled check)"
