@@ -107,12 +107,11 @@ fn old_part_matrix_in(
 
 /// [`old_part_matrix_in`] on the CPU, outside a run's steps (the save directory's tests).
 #[cfg(test)]
-pub(crate) fn old_part_matrix(res: &Resolution, s: u32, t: i32) -> Matrix {
+pub(crate) fn old_part_matrix(res: &Resolution, at: Bidegree) -> Matrix {
     let env = StepEnv {
         offload: None,
         workers: &crate::workers::SchedulerWorkers,
     };
-    let at = Bidegree::s_t(s, t);
     old_part_matrix_in(&StepContext::new(&env, at, None), res, at)
         .expect("the CPU backend does not fail")
 }

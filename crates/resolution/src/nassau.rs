@@ -114,7 +114,7 @@ pub(crate) fn step(
 ) -> Result<StepOutput, ResolutionError> {
     let (s, t) = (at.s(), at.t());
     debug_assert!(s >= 2);
-    let sub = MilnorSubalgebra::optimal_for(s, t - res.module.max_degree());
+    let sub = MilnorSubalgebra::optimal_for(at, res.module.max_degree());
     let ctx = StepContext::new(env, at, Some(sub.name()));
     let mut spaces = Spaces::new(res, s, t, &sub);
     let source = &res.rows[s as usize];

@@ -9,6 +9,8 @@
 
 use steenrod::{PPart, MAX_PPART_LEN};
 
+use crate::Bidegree;
+
 /// A Milnor sub-Hopf algebra `B`, by its profile (entries at most 8).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MilnorSubalgebra {
@@ -72,11 +74,12 @@ impl MilnorSubalgebra {
         })
     }
 
-    /// The largest algebra of [`Self::sequence`] whose vanishing range contains the bidegree
-    /// `(s, t)`, where `t` is the internal degree minus the module's top degree:
-    /// `t ≥ (2^k − 1)(s + 1) + top_degree` (`k` the profile length). Below every vanishing
-    /// range this is [`Self::trivial`].
-    pub fn optimal_for(s: u32, t: i32) -> Self {
+    /// The largest algebra of [`Self::sequence`] whose vanishing range contains the step's
+    /// bidegree `at = (s, t)` of a module whose top cell is in degree `top_cell`: with
+    /// `t' = t − top_cell`, `t' ≥ (2^k − 1)(s + 1) + top_degree` (`k` the profile length).
+    /// Below every vanishing range this is [`Self::trivial`].
+    pub fn optimal_for(at: Bidegree, top_cell: i32) -> Self {
+        let (s, t) = (at.s(), at.t() - top_cell);
         let mut best = Self::trivial();
         for b in Self::sequence() {
             let coeff = (1i32 << b.profile.len()) - 1;

@@ -209,7 +209,7 @@ mod tests {
                     let what = format!("{algorithm:?} (s {s}, t {t})");
                     match qi.kind {
                         QuasiInverseKind::Classical => {
-                            let m = old_part_matrix(&res, s, t);
+                            let m = old_part_matrix(&res, crate::Bidegree::s_t(s, t));
                             let (rows, cols): (Vec<usize>, Vec<usize>) =
                                 ((0..m.rows()).collect(), (0..m.cols()).collect());
                             check(&m, &rows, &cols, &qi.parts[0].1, &what);
@@ -218,7 +218,7 @@ mod tests {
                         QuasiInverseKind::Nassau => {
                             // d_{s−1} on (C_{s−1})_t, generators of degree < t, into (C_{s−2})_t
                             // over generators of degree < t − 1 (a prefix of the columns).
-                            let m = old_part_matrix(&res, s - 1, t);
+                            let m = old_part_matrix(&res, crate::Bidegree::s_t(s - 1, t));
                             let sub = MilnorSubalgebra::new(qi.profile.clone());
                             let sig_of = |r: &PPart| {
                                 MilnorSubalgebra::packed_residue(r) & sub.signature_mask()
