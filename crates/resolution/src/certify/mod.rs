@@ -6,8 +6,8 @@
 //! the differential `d_s(g)` of every generator `g` (its stored value vector), and uses
 //! only the CPU's Milnor products ([`steenrod::MilnorAlgebra`]'s product tables), the
 //! module's action (for `d_0`) and `fp` row reduction. It shares no code with the steps
-//! that computed the resolution (no `classical::fill_rows`, nothing of `nassau`, no
-//! [`crate::Backend`]). The `d∘d = 0` checks built into the steps are not enough: a
+//! that computed the resolution (not the `CpuBackend` row builder, nothing of `nassau` or
+//! `classical`, no [`crate::Backend`]). The `d∘d = 0` checks built into the steps are not enough: a
 //! corrupted product can leave a complex with `d∘d = 0` that is not exact, and so a wrong
 //! Ext table (issue 12 measured 6 such runs in 127 single-bit faults).
 //!
