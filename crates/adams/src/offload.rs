@@ -231,12 +231,12 @@ mod imp {
                         .into(),
                 )
             }
-            BackendChoice::Cuda => gpu::Backend::Cuda,
-            BackendChoice::Wgpu => gpu::Backend::Wgpu,
-            BackendChoice::Gpu if cfg!(feature = "cuda") => gpu::Backend::Cuda,
-            _ => gpu::Backend::Wgpu,
+            BackendChoice::Cuda => gpu::Platform::Cuda,
+            BackendChoice::Wgpu => gpu::Platform::Wgpu,
+            BackendChoice::Gpu if cfg!(feature = "cuda") => gpu::Platform::Cuda,
+            _ => gpu::Platform::Wgpu,
         };
-        let xdg_dir = if backend == gpu::Backend::Wgpu {
+        let xdg_dir = if backend == gpu::Platform::Wgpu {
             quiet_vulkan_loader()
         } else {
             None

@@ -6,7 +6,7 @@
 
 use steenrod::PPart;
 
-use crate::Backend;
+use crate::Platform;
 
 /// A failure of the device or of a request.
 #[derive(Debug, thiserror::Error)]
@@ -77,10 +77,10 @@ pub enum GpuError {
 #[derive(Debug, thiserror::Error)]
 pub enum NoDevice {
     /// The backend's cargo feature was not built.
-    #[error("Backend::{backend:?} requested but this build lacks the `{feature}` feature of crate `gpu`")]
+    #[error("Platform::{backend:?} requested but this build lacks the `{feature}` feature of crate `gpu`")]
     NotBuilt {
         /// The backend asked for.
-        backend: Backend,
+        backend: Platform,
         /// The feature of crate `gpu` that builds it.
         feature: &'static str,
     },

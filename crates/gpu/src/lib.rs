@@ -31,9 +31,10 @@ use steenrod::{MilnorAlgebra, PPart};
 use boundary::guard;
 pub use error::{GpuError, InvalidRequest, NoDevice};
 
-/// Which cubecl runtime drives the device.
+/// Which cubecl runtime drives the device (named `Platform` so as not to be confused with
+/// `resolution::Backend`, the offload interface this crate's device is used through).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
+pub enum Platform {
     /// wgpu on Vulkan (SPIR-V), e.g. Mesa's lavapipe; needs the `wgpu` feature.
     Wgpu,
     /// CUDA device 0; needs the `cuda` feature (and at run time a CUDA driver).
@@ -116,15 +117,15 @@ impl Gpu {
     /// [`GpuError::RuntimePanic`] if the runtime panics while the tables are
     /// uploaded.
     pub fn new(
-        backend: Backend,
+        backend: Platform,
         alg: Arc<MilnorAlgebra>,
         config: GpuConfig,
     ) -> Result<Gpu, GpuError> {
         config.check()?;
         boundary::install_hook();
         let engine = guard("opening the device", || match backend {
-            Backend::Wgpu => open::wgpu_engine(alg, config),
-            Backend::Cuda => open::cuda_engine(alg, config),
+            Platform::Wgpu => open::wgpu_engine(alg, config),
+            Platform::Cuda => open::cuda_engine(alg, config),
         })?;
         Ok(Gpu { engine })
     }

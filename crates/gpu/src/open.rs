@@ -8,7 +8,7 @@ use steenrod::MilnorAlgebra;
 use crate::engine::Engine;
 use crate::error::NoDevice;
 #[cfg(not(all(feature = "wgpu", feature = "cuda")))]
-use crate::Backend;
+use crate::Platform;
 #[cfg(any(feature = "wgpu", feature = "cuda"))]
 use crate::{boundary::panic_message, engine};
 use crate::{GpuConfig, GpuError};
@@ -61,7 +61,7 @@ pub(crate) fn wgpu_engine(
     _: GpuConfig,
 ) -> Result<Box<dyn Engine>, GpuError> {
     Err(NoDevice::NotBuilt {
-        backend: Backend::Wgpu,
+        backend: Platform::Wgpu,
         feature: "wgpu",
     }
     .into())
@@ -96,7 +96,7 @@ pub(crate) fn cuda_engine(
     _: GpuConfig,
 ) -> Result<Box<dyn Engine>, GpuError> {
     Err(NoDevice::NotBuilt {
-        backend: Backend::Cuda,
+        backend: Platform::Cuda,
         feature: "cuda",
     }
     .into())

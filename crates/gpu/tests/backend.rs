@@ -2,20 +2,20 @@
 
 use std::sync::Arc;
 
-use gpu::{Backend, Gpu, GpuConfig, GpuError, InvalidRequest};
+use gpu::{Gpu, GpuConfig, GpuError, InvalidRequest, Platform};
 use steenrod::MilnorAlgebra;
 
 #[cfg(not(feature = "cuda"))]
 #[test]
 fn cuda_without_the_feature_is_a_clear_error() {
     let alg = Arc::new(MilnorAlgebra::new(4));
-    match Gpu::new(Backend::Cuda, alg, GpuConfig::default()) {
+    match Gpu::new(Platform::Cuda, alg, GpuConfig::default()) {
         Err(e @ GpuError::NoDevice(gpu::NoDevice::NotBuilt { backend, feature })) => {
-            assert_eq!((backend, feature), (Backend::Cuda, "cuda"));
+            assert_eq!((backend, feature), (Platform::Cuda, "cuda"));
             assert!(e.to_string().contains("`cuda` feature"), "{e}");
         }
         Err(e) => panic!("wrong error: {e}"),
-        Ok(_) => panic!("Backend::Cuda opened without the cuda feature"),
+        Ok(_) => panic!("Platform::Cuda opened without the cuda feature"),
     }
 }
 
@@ -27,7 +27,7 @@ fn zero_knobs_are_rejected() {
         block_bytes: 1 << 20,
     };
     assert!(matches!(
-        Gpu::new(Backend::Wgpu, alg.clone(), config),
+        Gpu::new(Platform::Wgpu, alg.clone(), config),
         Err(GpuError::Invalid(InvalidRequest::Knob {
             knob: "segment_bytes",
             value: 0,
@@ -40,7 +40,7 @@ fn zero_knobs_are_rejected() {
         block_bytes: 7,
     };
     assert!(matches!(
-        Gpu::new(Backend::Wgpu, alg, config),
+        Gpu::new(Platform::Wgpu, alg, config),
         Err(GpuError::Invalid(InvalidRequest::Knob {
             knob: "block_bytes",
             value: 7,

@@ -5,12 +5,12 @@
 
 use std::sync::Arc;
 
-use gpu::{Backend, Gpu, GpuConfig};
+use gpu::{Gpu, GpuConfig, Platform};
 use steenrod::MilnorAlgebra;
 
 /// The wgpu device, or a test failure naming the packages to install.
 pub fn open(alg: Arc<MilnorAlgebra>, config: GpuConfig) -> Gpu {
-    match Gpu::new(Backend::Wgpu, alg, config) {
+    match Gpu::new(Platform::Wgpu, alg, config) {
         Ok(g) => g,
         Err(e) => panic!(
             "cannot open the Vulkan device ({e}); the tests need one: install \
