@@ -76,6 +76,13 @@ pub enum BenchError {
         /// The child's last line on stderr.
         last: String,
     },
+    /// The child exited 0 without writing `summary.json`: not an `adams` executable.
+    #[error("{who} resolve at stem {max_stem}, s {max_s} exited 0 but wrote no summary.json: not an adams executable")]
+    NoSummary {
+        who: String,
+        max_stem: i32,
+        max_s: u32,
+    },
     #[error("{}: {source}", .path.display())]
     ReadSummary {
         path: PathBuf,
@@ -123,12 +130,9 @@ pub fn command(args: BenchArgs) -> Result<(), Error> {
         exe: std::env::current_exe().map_err(BenchError::CurrentExe)?,
     }];
     if let Some(exe) = &args.baseline {
-        if !exe.is_file() {
-            return Err(Error::Baseline { path: exe.clone() });
-        }
         binaries.push(Binary {
             who: format!("baseline {}", exe.display()),
-            exe: exe.clone(),
+            exe: baseline_exe(exe)?,
         });
     }
     let scratch = std::env::temp_dir().join(format!("adams-bench-{}", std::process::id()));
@@ -148,6 +152,48 @@ pub fn command(args: BenchArgs) -> Result<(), Error> {
     let result = plan.run(&args.ranges, &binaries);
     let _ = std::fs::remove_dir_all(&scratch);
     Ok(result?)
+}
+
+/// Why `--baseline EXE` cannot be run (checked before any run).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BaselineProblem {
+    Missing,
+    Folder,
+    NotRegular,
+    NotExecutable,
+}
+
+impl std::fmt::Display for BaselineProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Missing => "no such file",
+            Self::Folder => "is a folder, not an executable",
+            Self::NotRegular => "not a regular file",
+            Self::NotExecutable => "not executable (no execute permission)",
+        })
+    }
+}
+
+/// `--baseline EXE` as the path to run: an executable regular file, made absolute so
+/// that a bare name (`adams-before`) runs the file in the current folder, never a
+/// program of that name found on `PATH`.
+fn baseline_exe(exe: &Path) -> Result<PathBuf, Error> {
+    use std::os::unix::fs::PermissionsExt;
+    let problem = |why| Error::Baseline {
+        path: exe.to_path_buf(),
+        why,
+    };
+    let meta = std::fs::metadata(exe).map_err(|_| problem(BaselineProblem::Missing))?;
+    if meta.is_dir() {
+        return Err(problem(BaselineProblem::Folder));
+    }
+    if !meta.is_file() {
+        return Err(problem(BaselineProblem::NotRegular));
+    }
+    if meta.permissions().mode() & 0o111 == 0 {
+        return Err(problem(BaselineProblem::NotExecutable));
+    }
+    std::path::absolute(exe).map_err(|_| problem(BaselineProblem::Missing))
 }
 
 /// A binary to time: this one, or `--baseline EXE`.
@@ -316,7 +362,12 @@ impl Plan<'_> {
             })?;
         if !child.status.success() {
             let stderr = String::from_utf8_lossy(&child.stderr);
-            let last = stderr.lines().last().unwrap_or("").trim().to_string();
+            let last = stderr
+                .lines()
+                .map(str::trim)
+                .rfind(|l| !l.is_empty())
+                .unwrap_or("(nothing on stderr)")
+                .to_string();
             return Err(BenchError::Failed {
                 who: binary.who.clone(),
                 max_stem: range.max_stem,
@@ -326,6 +377,13 @@ impl Plan<'_> {
             });
         }
         let path = dir.join("summary.json");
+        if !path.exists() {
+            return Err(BenchError::NoSummary {
+                who: binary.who.clone(),
+                max_stem: range.max_stem,
+                max_s: range.max_s,
+            });
+        }
         let text = std::fs::read_to_string(&path).map_err(|source| BenchError::ReadSummary {
             path: path.clone(),
             source,

@@ -155,9 +155,12 @@ pub enum Error {
         reference: PathBuf,
         source: adams::verify::NothingCompared,
     },
-    /// `adams bench --baseline EXE`: no such file.
-    #[error("--baseline {}: no such file (give the path of another adams executable)", .path.display())]
-    Baseline { path: PathBuf },
+    /// `adams bench --baseline EXE`: not a file that can be run.
+    #[error("--baseline {}: {why} (give the path of another adams executable)", .path.display())]
+    Baseline {
+        path: PathBuf,
+        why: crate::bench::BaselineProblem,
+    },
     /// `adams bench`: a run failed.
     #[error(transparent)]
     Bench(#[from] BenchError),
@@ -202,7 +205,8 @@ impl Error {
             | ChartDraw { .. }
             | Table(_)
             | NothingCompared { .. }
-            | Baseline { .. } => 2,
+            | Baseline { .. }
+            | Bench(BenchError::NoSummary { .. }) => 2,
             Resolve { .. }
             | Write { .. }
             | Chart(ChartError::Write { .. } | ChartError::Draw { .. })

@@ -127,3 +127,71 @@ fn runs_zero_is_bad_input() {
     let o = adams_in(dir.path(), &["bench", "--ranges", "10:5", "--runs", "0"]);
     assert_one_line_error(&o, 2, &["--runs 0"]);
 }
+
+/// `adams bench --ranges 10:5 --runs 1 --baseline BASELINE` in `dir`.
+fn bench_with_baseline(dir: &std::path::Path, baseline: &str) -> std::process::Output {
+    adams_in(
+        dir,
+        &[
+            "bench",
+            "--ranges",
+            "10:5",
+            "--threads",
+            "1",
+            "--runs",
+            "1",
+            "--baseline",
+            baseline,
+        ],
+    )
+}
+
+/// A file `name` in `dir` with `text`, and the permission bits `mode`.
+fn file_with_mode(dir: &std::path::Path, name: &str, text: &str, mode: u32) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn a_folder_or_a_non_executable_baseline_is_bad_input_named_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().display().to_string();
+    let o = bench_with_baseline(dir.path(), &folder);
+    assert_one_line_error(&o, 2, &[&format!("--baseline {folder}"), "is a folder"]);
+    let plain = file_with_mode(dir.path(), "plain", "not a program\n", 0o644);
+    let o = bench_with_baseline(dir.path(), &plain);
+    assert_one_line_error(&o, 2, &[&format!("--baseline {plain}"), "not executable"]);
+}
+
+#[test]
+fn a_baseline_named_without_a_folder_runs_the_file_in_the_current_folder() {
+    // A bare name must not be looked up on PATH: the file checked is the file run.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(env!("CARGO_BIN_EXE_adams"), dir.path().join("adams-before")).unwrap();
+    let o = bench_with_baseline(dir.path(), "adams-before");
+    assert!(o.status.success(), "stderr: {}", stderr(&o));
+    let rows = rows(&stdout(&o));
+    let names: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(names, ["this", "baseline", "ratio"], "{rows:?}");
+}
+
+#[test]
+fn a_baseline_that_is_not_adams_is_named_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    // Exits 0 and writes nothing: not an adams.
+    let silent = file_with_mode(dir.path(), "silent", "#!/bin/sh\nexit 0\n", 0o755);
+    let o = bench_with_baseline(dir.path(), &silent);
+    assert_one_line_error(&o, 2, &[&silent, "wrote no summary.json", "not an adams"]);
+    // Fails with its reason followed by a blank line: the reason is what is reported.
+    let failing = file_with_mode(
+        dir.path(),
+        "failing",
+        "#!/bin/sh\necho 'error: the reason' >&2\necho >&2\nexit 4\n",
+        0o755,
+    );
+    let o = bench_with_baseline(dir.path(), &failing);
+    assert_one_line_error(&o, 3, &[&failing, "failed", "error: the reason"]);
+}
