@@ -41,10 +41,9 @@ pub enum Error {
         path: PathBuf,
         source: std::io::Error,
     },
-    /// `--backend`, `--verify-sample` or the device knobs cannot be used (the offload
-    /// module's message).
-    #[error("{0}")]
-    Backend(String),
+    /// `--backend`, `--verify-sample` or the device knobs cannot be used.
+    #[error(transparent)]
+    Backend(#[from] crate::offload::SetupError),
     /// `--log` is not a log filter.
     #[error("--log {value:?}: {source}")]
     LogFlag {

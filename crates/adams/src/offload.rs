@@ -4,7 +4,7 @@
 //! [`resolution::CpuBackend`]; the run wraps it in [`resolution::Verified`] through
 //! [`resolution::Offload`].
 
-use resolution::SampleFraction;
+use resolution::{FractionError, SampleFraction};
 
 use crate::cli::{BackendChoice, GpuKnobs};
 
@@ -18,6 +18,49 @@ pub const DEFAULT_VERIFY_SAMPLE: f64 = 0.005;
 /// The environment variable read when `--verify-sample` is not given.
 pub const VERIFY_SAMPLE_ENV: &str = "ADAMS_VERIFY_SAMPLE";
 
+/// Why `--backend` and its flags cannot be used as given: the binary maps it to exit 2.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// `ADAMS_VERIFY_SAMPLE` is not a fraction.
+    #[error("{VERIFY_SAMPLE_ENV}={0}")]
+    SampleVariable(#[source] FractionError),
+    /// `--verify-sample` is not a fraction.
+    #[error("--verify-sample {0}")]
+    SampleFlag(#[source] FractionError),
+    /// `--verify` without an offloading backend.
+    #[error(
+        "--verify compares an offloading backend with the CPU: give --backend gpu (or wgpu, cuda)"
+    )]
+    VerifyOnCpu,
+    /// `--verify-sample` without an offloading backend.
+    #[error("--verify-sample checks an offloading backend against the CPU: give --backend gpu (or wgpu, cuda)")]
+    SampleOnCpu,
+    /// A device backend asked of a build without the `gpu` feature.
+    #[cfg(not(feature = "gpu"))]
+    #[error("--backend {backend}: this adams was built without GPU support; rebuild with \
+             `cargo build --release -p adams --features gpu` (Vulkan through wgpu) or `--features cuda`")]
+    NoGpuSupport {
+        /// The `--backend` value.
+        backend: &'static str,
+    },
+    /// `--backend cuda` asked of a build without the `cuda` feature.
+    #[cfg(feature = "gpu")]
+    #[error(
+        "--backend cuda: this adams was built without CUDA support; rebuild with \
+             `cargo build --release -p adams --features cuda`"
+    )]
+    NoCudaSupport,
+    /// The device could not be opened.
+    #[cfg(feature = "gpu")]
+    #[error("--backend {backend}: {source}")]
+    Open {
+        /// The `--backend` value.
+        backend: &'static str,
+        /// Why.
+        source: gpu::GpuError,
+    },
+}
+
 /// Which offloaded calls to check against the CPU: `--verify` (all), else
 /// `--verify-sample FRACTION`, else `ADAMS_VERIFY_SAMPLE` (empty means unset), else
 /// [`DEFAULT_VERIFY_SAMPLE`]. Errors (one line): a bad fraction, naming the flag or the
@@ -27,27 +70,27 @@ pub fn check_fraction(
     verify: bool,
     flag: Option<&str>,
     env: Option<&str>,
-) -> Result<SampleFraction, String> {
+) -> Result<SampleFraction, SetupError> {
     let from_env = match env.filter(|v| !v.is_empty()) {
         Some(v) => Some(
             v.parse::<SampleFraction>()
-                .map_err(|e| format!("{VERIFY_SAMPLE_ENV}={e}"))?,
+                .map_err(SetupError::SampleVariable)?,
         ),
         None => None,
     };
     let from_flag = match flag {
         Some(v) => Some(
             v.parse::<SampleFraction>()
-                .map_err(|e| format!("--verify-sample {e}"))?,
+                .map_err(SetupError::SampleFlag)?,
         ),
         None => None,
     };
     if choice == BackendChoice::Cpu {
         if verify {
-            return Err("--verify compares an offloading backend with the CPU: give --backend gpu (or wgpu, cuda)".into());
+            return Err(SetupError::VerifyOnCpu);
         }
         if from_flag.is_some() {
-            return Err("--verify-sample checks an offloading backend against the CPU: give --backend gpu (or wgpu, cuda)".into());
+            return Err(SetupError::SampleOnCpu);
         }
     }
     if verify {
@@ -98,7 +141,7 @@ pub fn open(
     choice: BackendChoice,
     knobs: &GpuKnobs,
     max_degree: u32,
-) -> Result<Option<Box<dyn Device>>, String> {
+) -> Result<Option<Box<dyn Device>>, SetupError> {
     if choice == BackendChoice::Cpu {
         return Ok(None);
     }
@@ -141,7 +184,11 @@ mod tests {
     #[test]
     fn the_fraction_comes_from_verify_the_flag_the_variable_or_the_default() {
         let gpu = BackendChoice::Gpu;
-        let f = |verify, flag, env| check_fraction(gpu, verify, flag, env).map(SampleFraction::get);
+        let f = |verify, flag, env| {
+            check_fraction(gpu, verify, flag, env)
+                .map(SampleFraction::get)
+                .map_err(|e| e.to_string())
+        };
         assert_eq!(f(false, None, None), Ok(DEFAULT_VERIFY_SAMPLE));
         assert_eq!(f(true, None, Some("0.5")), Ok(1.0));
         assert_eq!(f(false, Some("0"), Some("0.5")), Ok(0.0));
@@ -160,17 +207,22 @@ mod tests {
         // The CPU backend checks nothing: the variable is still read (a typo is an error),
         // the flags are refused.
         assert_eq!(
-            check_fraction(BackendChoice::Cpu, false, None, Some("0.5")).map(SampleFraction::get),
+            check_fraction(BackendChoice::Cpu, false, None, Some("0.5"))
+                .map(SampleFraction::get)
+                .map_err(|e| e.to_string()),
             Ok(0.5)
         );
         assert!(check_fraction(BackendChoice::Cpu, false, None, Some("x"))
             .unwrap_err()
+            .to_string()
             .starts_with("ADAMS_VERIFY_SAMPLE="));
         assert!(check_fraction(BackendChoice::Cpu, false, Some("0.5"), None)
             .unwrap_err()
+            .to_string()
             .starts_with("--verify-sample checks"));
         assert!(check_fraction(BackendChoice::Cpu, true, None, None)
             .unwrap_err()
+            .to_string()
             .starts_with("--verify compares"));
     }
 }
@@ -179,12 +231,14 @@ mod tests {
 mod imp {
     use super::*;
 
-    pub fn open(choice: BackendChoice, _: &GpuKnobs, _: u32) -> Result<Box<dyn Device>, String> {
-        Err(format!(
-            "--backend {}: this adams was built without GPU support; rebuild with \
-             `cargo build --release -p adams --features gpu` (Vulkan through wgpu) or `--features cuda`",
-            choice.name()
-        ))
+    pub fn open(
+        choice: BackendChoice,
+        _: &GpuKnobs,
+        _: u32,
+    ) -> Result<Box<dyn Device>, SetupError> {
+        Err(SetupError::NoGpuSupport {
+            backend: choice.name(),
+        })
     }
 }
 
@@ -222,14 +276,10 @@ mod imp {
         choice: BackendChoice,
         knobs: &GpuKnobs,
         max_degree: u32,
-    ) -> Result<Box<dyn Device>, String> {
+    ) -> Result<Box<dyn Device>, SetupError> {
         let backend = match choice {
             BackendChoice::Cuda if !cfg!(feature = "cuda") => {
-                return Err(
-                    "--backend cuda: this adams was built without CUDA support; rebuild with \
-                            `cargo build --release -p adams --features cuda`"
-                        .into(),
-                )
+                return Err(SetupError::NoCudaSupport)
             }
             BackendChoice::Cuda => gpu::Platform::Cuda,
             BackendChoice::Wgpu => gpu::Platform::Wgpu,
@@ -247,8 +297,10 @@ mod imp {
             segment_bytes: knobs.gpu_segment_mb << 20,
             block_bytes: knobs.gpu_block_mb << 20,
         };
-        let gpu = Gpu::new(backend, alg, config)
-            .map_err(|e| format!("--backend {}: {e}", choice.name()))?;
+        let gpu = Gpu::new(backend, alg, config).map_err(|source| SetupError::Open {
+            backend: choice.name(),
+            source,
+        })?;
         Ok(Box::new(GpuBackend {
             gpu,
             min_work: knobs.gpu_min_work,
@@ -319,8 +371,12 @@ mod imp {
 
     /// The device's form of `batch`: each generator's terms `(S, bit offset)` once (in
     /// the order its rows first name it), each row `R` with its generator's term range.
-    fn device_batch(batch: &ProductBatch<'_>) -> Result<DeviceBatch, String> {
-        let too_many = || "more than 2^32 terms in one build".to_string();
+    fn device_batch(batch: &ProductBatch<'_>) -> Result<DeviceBatch, gpu::GpuError> {
+        let too_many = |n: usize| gpu::GpuError::Overflow {
+            quantity: "terms in one build",
+            value: n as u64,
+            limit: u64::from(u32::MAX),
+        };
         let mut ranges: Vec<Option<(u32, u32)>> = vec![None; batch.gens.len()];
         let mut out = DeviceBatch {
             rows: Vec::with_capacity(batch.rows.len()),
@@ -330,14 +386,16 @@ mod imp {
             let (start, end) = match ranges[*g as usize] {
                 Some(range) => range,
                 None => {
-                    let start = u32::try_from(out.terms.len()).map_err(|_| too_many())?;
+                    let start =
+                        u32::try_from(out.terms.len()).map_err(|_| too_many(out.terms.len()))?;
                     out.terms.extend(
                         batch.gens[*g as usize]
                             .terms
                             .iter()
                             .map(|t| (t.op, batch.target_offsets[t.gen as usize] as u64)),
                     );
-                    let end = u32::try_from(out.terms.len()).map_err(|_| too_many())?;
+                    let end =
+                        u32::try_from(out.terms.len()).map_err(|_| too_many(out.terms.len()))?;
                     ranges[*g as usize] = Some((start, end));
                     (start, end)
                 }

@@ -47,7 +47,7 @@ pub use free_module::{Differential, FreeModule, Term};
 pub use graph::{BidegreeNode, StepPlan};
 pub use report::{ExtEntry, Progress, RunReport};
 pub use resolution::Resolution;
-pub use sample::{CallKind, CheckedCall, Checks, SampleFraction};
+pub use sample::{CallKind, CheckedCall, Checks, FractionError, SampleFraction};
 pub use save::{SaveDir, SaveError, SaveOptions};
 pub use step::{QuasiInverseKind, StepOutput, StepQuasiInverse};
 pub use step_errors::{Action, Inconsistency, MatrixName, OffloadError};

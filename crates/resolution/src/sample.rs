@@ -25,12 +25,15 @@ impl SampleFraction {
     pub const NONE: SampleFraction = SampleFraction(0.0);
 
     /// `fraction` if it is a number in `[0, 1]`; otherwise an error saying why (one line).
-    pub fn new(fraction: f64) -> Result<SampleFraction, String> {
+    pub fn new(fraction: f64) -> Result<SampleFraction, FractionError> {
         if fraction.is_nan() {
-            return Err("is not a number: give a fraction between 0 and 1".to_string());
+            return Err(FractionError::NaN { text: None });
         }
         if !(0.0..=1.0).contains(&fraction) {
-            return Err(format!("{fraction} is not between 0 and 1"));
+            return Err(FractionError::OutOfRange {
+                text: None,
+                value: fraction,
+            });
         }
         Ok(SampleFraction(fraction))
     }
@@ -41,16 +44,55 @@ impl SampleFraction {
     }
 }
 
+/// Why a text or a number is not a [`SampleFraction`]; `text` is what was parsed, when
+/// the value came from text (it is then named first, in backquotes).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum FractionError {
+    /// The text is not a decimal number.
+    #[error("`{text}` is not a number: give a fraction between 0 and 1")]
+    Unparsable {
+        /// The text.
+        text: String,
+    },
+    /// The number is NaN.
+    #[error("{}is not a number: give a fraction between 0 and 1", quoted(.text))]
+    NaN {
+        /// The text it was parsed from.
+        text: Option<String>,
+    },
+    /// The number is outside `[0, 1]`.
+    #[error("{}{value} is not between 0 and 1", quoted(.text))]
+    OutOfRange {
+        /// The text it was parsed from.
+        text: Option<String>,
+        /// The number.
+        value: f64,
+    },
+}
+
+/// "`text`: " when there is a text.
+fn quoted(text: &Option<String>) -> String {
+    text.as_ref().map_or(String::new(), |t| format!("`{t}`: "))
+}
+
 impl std::str::FromStr for SampleFraction {
-    type Err = String;
+    type Err = FractionError;
 
     /// A decimal number in `[0, 1]` (`0.01`, `1e-3`, `1`); errors name the text.
-    fn from_str(text: &str) -> Result<SampleFraction, String> {
-        let value: f64 = text
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{text}` is not a number: give a fraction between 0 and 1"))?;
-        SampleFraction::new(value).map_err(|e| format!("`{text}`: {e}"))
+    fn from_str(text: &str) -> Result<SampleFraction, FractionError> {
+        let value: f64 = text.trim().parse().map_err(|_| FractionError::Unparsable {
+            text: text.to_string(),
+        })?;
+        SampleFraction::new(value).map_err(|e| match e {
+            FractionError::NaN { .. } => FractionError::NaN {
+                text: Some(text.to_string()),
+            },
+            FractionError::OutOfRange { value, .. } => FractionError::OutOfRange {
+                text: Some(text.to_string()),
+                value,
+            },
+            e @ FractionError::Unparsable { .. } => e,
+        })
     }
 }
 
@@ -202,7 +244,7 @@ mod tests {
             ("", "is not a number"),
             ("0.5%", "is not a number"),
         ] {
-            let e = text.parse::<SampleFraction>().unwrap_err();
+            let e = text.parse::<SampleFraction>().unwrap_err().to_string();
             assert!(
                 e.contains(says) && e.contains(&format!("`{text}`")),
                 "{text}: {e}"
