@@ -26,12 +26,18 @@ impl SampleFraction {
 
     /// `fraction` if it is a number in `[0, 1]`; otherwise an error saying why (one line).
     pub fn new(fraction: f64) -> Result<SampleFraction, FractionError> {
+        Self::checked(fraction, None)
+    }
+
+    /// `fraction` if in `[0, 1]`; errors name `text`, the text it was parsed from, if any.
+    fn checked(fraction: f64, text: Option<&str>) -> Result<SampleFraction, FractionError> {
+        let text = || text.map(str::to_string);
         if fraction.is_nan() {
-            return Err(FractionError::NaN { text: None });
+            return Err(FractionError::NaN { text: text() });
         }
         if !(0.0..=1.0).contains(&fraction) {
             return Err(FractionError::OutOfRange {
-                text: None,
+                text: text(),
                 value: fraction,
             });
         }
@@ -83,16 +89,7 @@ impl std::str::FromStr for SampleFraction {
         let value: f64 = text.trim().parse().map_err(|_| FractionError::Unparsable {
             text: text.to_string(),
         })?;
-        SampleFraction::new(value).map_err(|e| match e {
-            FractionError::NaN { .. } => FractionError::NaN {
-                text: Some(text.to_string()),
-            },
-            FractionError::OutOfRange { value, .. } => FractionError::OutOfRange {
-                text: Some(text.to_string()),
-                value,
-            },
-            e @ FractionError::Unparsable { .. } => e,
-        })
+        SampleFraction::checked(value, Some(text))
     }
 }
 

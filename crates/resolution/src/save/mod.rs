@@ -97,7 +97,12 @@ fn read_header_text(dir: &Path, path: &Path) -> Result<Option<String>, SaveError
             .map(Some)
             .map_err(|_| refused(Refusal::HeaderNotUtf8)),
         Err(ReadError::Missing) => Ok(None),
-        Err(ReadError::Io(e)) => Err(io_error(path, std::io::Error::new(e.kind(), e.to_string()))),
+        // The error was made just now, so the Arc is not shared: the OS error itself.
+        Err(ReadError::Io(e)) => Err(io_error(
+            path,
+            std::sync::Arc::try_unwrap(e)
+                .unwrap_or_else(|e| std::io::Error::new(e.kind(), e.to_string())),
+        )),
         Err(ReadError::NotRegular) => Err(refused(Refusal::HeaderNotRegular)),
         Err(ReadError::TooLarge { limit }) => Err(refused(Refusal::HeaderTooLarge { limit })),
     }

@@ -117,7 +117,7 @@ pub fn split_first(bytes: &[u8]) -> Result<(&[u8], &[u8]), Corrupt> {
             },
         ));
     }
-    let stored_len = u64::from_le_bytes(bytes[44..52].try_into().expect("8 bytes"));
+    let stored_len = u64_at(bytes, 44);
     let len = (HEADER_LEN + CHECKSUM_LEN) as u64 + stored_len;
     if (bytes.len() as u64) < len {
         return Err(corrupt(
