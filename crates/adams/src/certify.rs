@@ -39,7 +39,7 @@ pub fn run(args: CertifyArgs) -> Result<(), Error> {
         max_stem: max_stem.unwrap_or(min),
         max_s: max_s.unwrap_or(0),
     };
-    check_module_range(&module, lowest)?;
+    check_module_range(module.name(), module.min_degree(), lowest)?;
     let mut files: HashSet<Bidegree> = save.bidegree_files()?.into_iter().collect();
     if let Some(top) = top {
         drop_above_cut(&mut files, dir, &name, &module, top, max_stem.zip(max_s))?;
@@ -120,7 +120,7 @@ fn open_module(args: &CertifyArgs) -> Result<(String, FiniteModule, Option<i32>)
     let header = SaveDir::read_header(dir)?;
     let name = args.module.clone().unwrap_or_else(|| header.module.clone());
     let find = |top: Option<i32>| {
-        modules::find_module(&name, args.modules_dir.as_deref(), top).map_err(|source| {
+        modules::find_module_p2(&name, args.modules_dir.as_deref(), top, "adams certify").map_err(|source| {
             Error::SavedModule {
                 dir: dir.clone(),
                 name: name.clone(),

@@ -268,6 +268,13 @@ impl Algorithm {
     }
 }
 
+impl ResolveArgs {
+    /// `--algorithm`, else Nassau's (the default at p = 2).
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm.unwrap_or(Algorithm::Nassau)
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct ResolveArgs {
     /// The A-module M to resolve: a path to a module file (JSON, the field's
@@ -311,9 +318,10 @@ pub struct ResolveArgs {
     #[arg(long, value_name = "DIR")]
     pub modules_dir: Option<PathBuf>,
 
-    /// Algorithm that builds the minimal resolution.
-    #[arg(long, value_enum, default_value_t = Algorithm::Nassau)]
-    pub algorithm: Algorithm,
+    /// Algorithm that builds the minimal resolution. Default: nassau at p = 2; at odd
+    /// primes only classical exists (nassau there is refused, exit 2).
+    #[arg(long, value_enum)]
+    pub algorithm: Option<Algorithm>,
 
     /// Do not print the Adams chart (ext.csv is still written).
     #[arg(long)]

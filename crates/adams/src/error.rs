@@ -32,6 +32,13 @@ pub enum Error {
         name: String,
         source: ResolutionError,
     },
+    /// A flag that exists only at p = 2, given for an odd-primary module.
+    #[error("module {name}: {what} is not available at p = {p}: odd primes are resolved by the classical algorithm on the CPU, without a save directory or certificate yet")]
+    NotAtOddPrimes {
+        name: String,
+        p: u32,
+        what: &'static str,
+    },
     /// `--output` names something that is not a folder.
     #[error("--output {}: exists and is not a folder", .path.display())]
     OutputNotFolder { path: PathBuf },
@@ -187,6 +194,7 @@ impl Error {
             Range(_)
             | Module(_)
             | ModuleRange { .. }
+            | NotAtOddPrimes { .. }
             | OutputNotFolder { .. }
             | OutputCreate { .. }
             | Backend(_)

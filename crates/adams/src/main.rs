@@ -24,6 +24,7 @@ mod offload;
 mod progress;
 mod range;
 mod resolve;
+mod resolve_odd;
 mod save;
 mod summary;
 mod usage;

@@ -16,7 +16,7 @@
 
 use std::path::Path;
 
-use steenrod::module::{bundled, bundled_names, FiniteModule, LoadOptions};
+use steenrod::module::{bundled, bundled_names, AnyModule, FiniteModule, LoadOptions};
 
 #[derive(Debug, thiserror::Error)]
 pub enum LookupError {
@@ -28,6 +28,12 @@ pub enum LookupError {
     Folder(String),
     #[error("--modules-dir {dir}: {reason}")]
     ModulesDir { dir: String, reason: String },
+    #[error("module {name}: p = {p}; {what} works over the mod 2 Steenrod algebra only")]
+    OddPrime {
+        name: String,
+        p: u32,
+        what: &'static str,
+    },
     #[error("module {arg}: {reason}")]
     Shift { arg: String, reason: String },
     #[error("no module named {name}: no such file, {looked_in}, and no bundled module of that name (bundled: {bundled})")]
@@ -46,7 +52,7 @@ pub fn find_module(
     arg: &str,
     modules_dir: Option<&Path>,
     top_degree: Option<i32>,
-) -> Result<FiniteModule, LookupError> {
+) -> Result<AnyModule, LookupError> {
     let (base, shift) = if Path::new(arg).exists() {
         (arg, None)
     } else {
@@ -67,6 +73,24 @@ pub fn find_module(
         }
         None => module,
     })
+}
+
+/// [`find_module`] for a command that works at p = 2 only (`what`, e.g. `adams certify`):
+/// an odd-primary module is [`LookupError::OddPrime`].
+pub fn find_module_p2(
+    arg: &str,
+    modules_dir: Option<&Path>,
+    top_degree: Option<i32>,
+    what: &'static str,
+) -> Result<FiniteModule, LookupError> {
+    match find_module(arg, modules_dir, top_degree)? {
+        AnyModule::Two(m) => Ok(m),
+        AnyModule::Odd(m) => Err(LookupError::OddPrime {
+            name: m.name().to_string(),
+            p: fp::Prime::value(m.prime()),
+            what,
+        }),
+    }
 }
 
 /// `NAME[k]` → `(NAME, k)`; `None` when `arg` does not end in `[...]`.
@@ -113,7 +137,7 @@ fn find_unshifted(
     arg: &str,
     modules_dir: Option<&Path>,
     options: &LoadOptions,
-) -> Result<FiniteModule, LookupError> {
+) -> Result<AnyModule, LookupError> {
     let as_path = Path::new(arg);
     // Something that looks like a path was meant as one (a bare NAME that
     // happens to be a folder in the working directory is still a name).
@@ -126,7 +150,7 @@ fn find_unshifted(
             }
         }
         // A file, or a FIFO or device: `load_with` refuses the latter by name.
-        Ok(_) => return Ok(FiniteModule::load_with(as_path, options)?),
+        Ok(_) => return Ok(AnyModule::load_with(as_path, options)?),
         Err(_) => {}
     }
     if let Some(dir) = modules_dir {
@@ -146,15 +170,15 @@ fn find_unshifted(
             Ok(meta) if meta.is_dir() => {
                 return Err(LookupError::Folder(candidate.display().to_string()))
             }
-            Ok(_) => return Ok(FiniteModule::load_with(&candidate, options)?),
+            Ok(_) => return Ok(AnyModule::load_with(&candidate, options)?),
             Err(_) => {}
         }
     }
     if let Some(text) = bundled(arg) {
-        return Ok(FiniteModule::from_json_str_with(arg, text, options)?);
+        return Ok(AnyModule::from_json_str_with(arg, text, options)?);
     }
     if arg == "S_2" {
-        return Ok(FiniteModule::sphere());
+        return Ok(AnyModule::Two(FiniteModule::sphere()));
     }
     if looks_like_path {
         return Err(LookupError::MissingFile(arg.to_string()));

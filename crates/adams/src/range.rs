@@ -100,11 +100,12 @@ pub fn check_range(max_stem: i64, max_s: i64) -> Result<ResolutionConfig, RangeE
 /// `max_stem >= b`; and the algebra is needed through degree
 /// `max_stem + max_s - b`, at most [`MAX_ALGEBRA_DEGREE`].
 pub fn check_module_range(
-    module: &FiniteModule,
+    name: &str,
+    bottom: i32,
     range: ResolutionConfig,
 ) -> Result<(), RangeError> {
     let ResolutionConfig { max_stem, max_s } = range;
-    let (name, bottom) = (module.name().to_string(), module.min_degree());
+    let name = name.to_string();
     if max_stem < bottom {
         return Err(RangeError::StemBelowBottom {
             max_stem,

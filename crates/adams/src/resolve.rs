@@ -11,30 +11,42 @@ use adams::csv::Row;
 use adams::{chart, chart_json, csv};
 use resolution::save::ResumeReport;
 use resolution::{Certificate, Resolution, ResolutionConfig, RunOptions, RunReport};
-use steenrod::module::FiniteModule;
+use steenrod::module::AnyModule;
 
 use crate::cli::ResolveArgs;
 use crate::error::Error;
 use crate::offload::{self, Device};
 use crate::range::{check_module_range, check_range, check_threads};
 use crate::summary::RunSummary;
-use crate::{certify, modules, progress, save, usage};
+use crate::{certify, modules, progress, resolve_odd, save, usage};
 
 /// The backend a run offloads to: the device (none for the CPU) and the fraction of its
 /// calls redone on the CPU.
-struct Backend {
+pub(crate) struct Backend {
     device: Option<Box<dyn Device>>,
     check: resolution::SampleFraction,
 }
 
 /// What a finished run hands to the output phases.
-struct Finished {
-    name: String,
-    range: ResolutionConfig,
-    rows: Vec<Row>,
-    report: RunReport,
-    certificate: Option<Certificate>,
-    resumed: Option<ResumeReport>,
+pub(crate) struct Finished {
+    pub name: String,
+    /// The prime of the Steenrod algebra.
+    pub prime: u32,
+    pub range: ResolutionConfig,
+    pub rows: Vec<Row>,
+    pub report: RunReport,
+    pub certificate: Option<Certificate>,
+    pub resumed: Option<ResumeReport>,
+}
+
+impl Backend {
+    /// No device: everything on the CPU.
+    pub(crate) fn cpu() -> Self {
+        Self {
+            device: None,
+            check: resolution::SampleFraction::default(),
+        }
+    }
 }
 
 /// `adams resolve`.
@@ -43,7 +55,10 @@ pub fn run(args: ResolveArgs) -> Result<(), Error> {
     let usage_at_start = usage::current();
     let range = check_range(args.max_stem, args.max_s)?;
     check_threads(args.threads)?;
-    let module = find_module(&args, range)?;
+    let module = match find_module(&args, range)? {
+        AnyModule::Two(m) => m,
+        AnyModule::Odd(m) => return resolve_odd::run(&args, m, range, started, usage_at_start),
+    };
     let name = module.name().to_string();
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();
@@ -58,7 +73,7 @@ pub fn run(args: ResolveArgs) -> Result<(), Error> {
     init_logging(args.log.as_deref())?;
     let finished = resolve(&args, &mut res, &backend, name, range)?;
     let elapsed = started.elapsed();
-    let algorithm = args.algorithm.name();
+    let algorithm = args.algorithm().name();
     let csv_path = output.join("ext.csv");
     write_table(&csv_path, &finished, algorithm)?;
     let chart_files = chart_json::write_files(&res, algorithm, min_stem, &output)?;
@@ -103,10 +118,12 @@ pub fn run(args: ResolveArgs) -> Result<(), Error> {
 
 /// The module, its cells above `t = max_stem + max_s` dropped (they cannot change Ext
 /// in the range; a note says how many unless `--quiet`), checked against the range.
-fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<FiniteModule, Error> {
+fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<AnyModule, Error> {
     let top_t = range.max_stem + range.max_s as i32;
     let module = modules::find_module(&args.module, args.modules_dir.as_deref(), Some(top_t))?;
-    check_module_range(&module, range)?;
+    if let AnyModule::Two(m) = &module {
+        check_module_range(m.name(), m.min_degree(), range)?;
+    }
     if module.dropped_generators() > 0 && !args.quiet {
         eprintln!(
             "note: {}: {} above t = max_stem + max_s = {top_t} dropped (they cannot change Ext^(s,t) for t <= {top_t})",
@@ -122,7 +139,7 @@ fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<FiniteModu
 
 /// The output folder (`--output`, else `output/NAME`), made before any work so that a
 /// long run is not lost to a typo.
-fn open_output(args: &ResolveArgs, name: &str) -> Result<PathBuf, Error> {
+pub(crate) fn open_output(args: &ResolveArgs, name: &str) -> Result<PathBuf, Error> {
     let output = args
         .output
         .clone()
@@ -163,7 +180,7 @@ fn resolve(
     name: String,
     range: ResolutionConfig,
 ) -> Result<Finished, Error> {
-    let algorithm = args.algorithm.to_resolution();
+    let algorithm = args.algorithm().to_resolution();
     let resumed = match &args.save_dir {
         Some(dir) => Some(save::resume(
             dir,
@@ -202,6 +219,7 @@ fn resolve(
         .collect();
     Ok(Finished {
         name,
+        prime: 2,
         range,
         rows,
         report,
@@ -211,11 +229,11 @@ fn resolve(
 }
 
 /// `ext.csv`.
-fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Result<(), Error> {
+pub(crate) fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Result<(), Error> {
     let ResolutionConfig { max_stem, max_s } = run.range;
     let write = || -> std::io::Result<()> {
         let mut out = BufWriter::new(fs::File::create(path)?);
-        csv::write_table(&mut out, max_stem, max_s, &run.name, algorithm, &run.rows)?;
+        csv::write_table(&mut out, max_stem, max_s, &run.name, algorithm, run.prime, &run.rows)?;
         out.flush()
     };
     write().map_err(|source| Error::Write {
@@ -226,19 +244,20 @@ fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Result<(), Error
 
 /// The ASCII chart on stdout. A closed pipe (`adams resolve | head`) is not a failure of
 /// the run.
-fn print_chart(run: &Finished, min_stem: i32) {
+pub(crate) fn print_chart(run: &Finished, min_stem: i32) {
     let ResolutionConfig { max_stem, max_s } = run.range;
     let text = format!(
-        "Ext^(s,t) of {} over the mod 2 Steenrod algebra (Adams E2), stem <= {max_stem}, s <= {max_s}\n\
+        "Ext^(s,t) of {} over the mod {} Steenrod algebra (Adams E2), stem <= {max_stem}, s <= {max_s}\n\
          mark = dim Ext^(s,t): . for 0, 1-9, * for 10 or more\n\n{}",
         run.name,
+        run.prime,
         chart::render(&run.rows, min_stem, max_stem, max_s)
     );
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
 /// The figures of the run for `summary.json`.
-fn run_summary(
+pub(crate) fn run_summary(
     args: &ResolveArgs,
     run: &Finished,
     backend: &Backend,
@@ -251,7 +270,7 @@ fn run_summary(
     let sampled = |f: &dyn Fn() -> usize| device.map(|_| f());
     RunSummary {
         module: run.name.clone(),
-        algorithm: args.algorithm.name().to_string(),
+        algorithm: args.algorithm().name().to_string(),
         max_stem: run.range.max_stem,
         max_s: run.range.max_s,
         wall_s: elapsed.as_secs_f64(),
@@ -280,7 +299,7 @@ fn run_summary(
 }
 
 /// `summary.json`.
-fn write_summary(path: &Path, summary: &RunSummary) -> Result<(), Error> {
+pub(crate) fn write_summary(path: &Path, summary: &RunSummary) -> Result<(), Error> {
     let text = serde_json::to_string_pretty(summary).map_err(Error::Summary)?;
     fs::write(path, text + "\n").map_err(|source| Error::Write {
         path: path.to_path_buf(),
@@ -289,7 +308,7 @@ fn write_summary(path: &Path, summary: &RunSummary) -> Result<(), Error> {
 }
 
 /// The last summary line on stderr.
-fn result_line(s: &RunSummary, csv_path: &Path) -> String {
+pub(crate) fn result_line(s: &RunSummary, csv_path: &Path) -> String {
     format!(
         "resolved {} ({}) through stem {}, s <= {} in {:.2} s \
          (CPU {:.2} s, peak memory {:.1} MB): {} nonzero bidegrees, total dimension {}; wrote {}",
@@ -307,7 +326,7 @@ fn result_line(s: &RunSummary, csv_path: &Path) -> String {
 }
 
 /// Structured logs (tracing) on stderr: `--log LEVEL`, else `RUST_LOG`, else none.
-fn init_logging(level: Option<&str>) -> Result<(), Error> {
+pub(crate) fn init_logging(level: Option<&str>) -> Result<(), Error> {
     use tracing_subscriber::EnvFilter;
     let filter = match level {
         Some(l) => EnvFilter::try_new(l).map_err(|source| Error::LogFlag {

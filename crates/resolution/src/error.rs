@@ -62,6 +62,14 @@ pub enum ResolutionError {
         #[source]
         source: OffloadError,
     },
+    /// Something asked of an odd-primary resolution that exists only at p = 2.
+    #[error("{what} is not available at p = {p}: odd primes are resolved by the classical algorithm on the CPU (--algorithm classical --backend cpu)")]
+    NotAtOddPrimes {
+        /// The prime.
+        p: fp::ValidPrime,
+        /// What was asked for.
+        what: &'static str,
+    },
     /// The dependency graph stalled (a scheduler bug).
     #[error("the bidegree graph stalled after {completed} of {total} bidegrees")]
     Stalled {

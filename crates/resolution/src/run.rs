@@ -31,6 +31,7 @@ use crate::scheduler::{self, RunStats};
 use crate::step::StepOutput;
 use crate::step_context::StepEnv;
 use crate::store::Store;
+use crate::tracker::Tracker;
 use crate::workers::SchedulerWorkers;
 
 /// What a worker hands the driving thread: the step's output and how long it took.
@@ -62,7 +63,7 @@ impl Resolution {
         let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
         let active = Active::select(&plan, &self.rows);
         let this: &Resolution = self;
-        let mut tracker = Tracker::new(&plan, &active, options.progress);
+        let mut tracker = Tracker::new(&plan, &active.nodes, options.progress);
         let stats = match &this.save {
             Some(save) => save.with_writers(|store| {
                 Steps::new(this, &plan, &active, options.offload, Some(store))
@@ -260,76 +261,5 @@ impl<'a> Steps<'a> {
         }
         tracker.completed(node.bidegree, elapsed);
         Ok(())
-    }
-}
-
-/// The driving thread's record of a run: completions, the wavefront, step times and
-/// checks, and the progress callback.
-struct Tracker<'p, 'o> {
-    plan: &'p Plan,
-    done: usize,
-    total: usize,
-    /// Active nodes not yet completed, per stem ([`Plan::stem_index`]).
-    remaining_by_stem: Vec<usize>,
-    step_times: Vec<(Bidegree, Duration)>,
-    checks: Checks,
-    progress: Option<&'o mut dyn FnMut(&Progress)>,
-}
-
-impl<'p, 'o> Tracker<'p, 'o> {
-    fn new(
-        plan: &'p Plan,
-        active: &Active,
-        progress: Option<&'o mut dyn FnMut(&Progress)>,
-    ) -> Self {
-        let mut remaining_by_stem = vec![0usize; plan.nodes_by_stem().len()];
-        for &i in &active.nodes {
-            remaining_by_stem[plan.stem_index(plan.nodes[i].bidegree)] += 1;
-        }
-        Self {
-            plan,
-            done: 0,
-            total: active.nodes.len(),
-            remaining_by_stem,
-            step_times: Vec::with_capacity(active.nodes.len()),
-            checks: Checks::default(),
-            progress,
-        }
-    }
-
-    /// Records that the step at `b` completed after `elapsed`, and reports progress.
-    fn completed(&mut self, b: Bidegree, elapsed: Duration) {
-        self.done += 1;
-        self.step_times.push((b, elapsed));
-        self.remaining_by_stem[self.plan.stem_index(b)] -= 1;
-        if let Some(progress) = self.progress.as_mut() {
-            let front = self
-                .remaining_by_stem
-                .iter()
-                .position(|&r| r > 0)
-                .map_or(b.n(), |p| p as i32 + self.plan.min_stem());
-            progress(&Progress {
-                bidegree: b,
-                step_time: elapsed,
-                done: self.done,
-                total: self.total,
-                stem_front: front,
-            });
-        }
-    }
-
-    /// The run's report: step times slowest first, checks sorted.
-    fn report(mut self, wall: Duration, stats: RunStats, threads: usize) -> RunReport {
-        self.step_times.sort_by_key(|a| std::cmp::Reverse(a.1));
-        self.checks.sort();
-        RunReport {
-            wall,
-            steps: stats.completed,
-            mean_in_flight: stats.mean_in_flight,
-            parked: stats.parked,
-            threads,
-            step_times: self.step_times,
-            checks: self.checks,
-        }
     }
 }

@@ -1,0 +1,137 @@
+//! `adams resolve` at an odd prime: the module file's `"p"` picked the mod p Steenrod
+//! algebra. The classical algorithm on the CPU (`resolution::odd`); the same outputs as at
+//! p = 2 — ext.csv, chart.json, chart.svg (products by `a0` and `h0`), the ASCII chart and
+//! summary.json — each naming the prime.
+
+use std::time::Instant;
+
+use adams::chart_json::{self, Chart};
+use fp::Prime;
+use resolution::odd::products::chart_products;
+use resolution::odd::OddResolution;
+use resolution::{ResolutionConfig, RunOptions, RunReport};
+use steenrod::module::OddModule;
+
+use crate::cli::{Algorithm, BackendChoice, ResolveArgs};
+use crate::error::Error;
+use crate::range::check_module_range;
+use crate::resolve::{self, Backend, Finished};
+use crate::{progress, usage};
+
+/// What a flag asks for that exists only at p = 2, if any.
+fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
+    if args.algorithm == Some(Algorithm::Nassau) {
+        Some("--algorithm nassau (Nassau's algorithm)")
+    } else if args.backend != BackendChoice::Cpu {
+        Some("--backend other than cpu")
+    } else if args.save_dir.is_some() {
+        Some("--save-dir")
+    } else if args.certify {
+        Some("--certify")
+    } else {
+        None
+    }
+}
+
+/// `adams resolve` of an odd-primary module.
+pub fn run(
+    args: &ResolveArgs,
+    module: OddModule,
+    range: ResolutionConfig,
+    started: Instant,
+    usage_at_start: usage::Usage,
+) -> Result<(), Error> {
+    let name = module.name().to_string();
+    let p = module.prime();
+    if let Some(what) = refused_flag(args) {
+        return Err(Error::NotAtOddPrimes {
+            name,
+            p: p.value(),
+            what,
+        });
+    }
+    check_module_range(module.name(), module.min_degree(), range)?;
+    let min_stem = module.min_degree();
+    let output = resolve::open_output(args, &name)?;
+    let mut res = OddResolution::new(module, range).map_err(|source| Error::ModuleRange {
+        name: name.clone(),
+        source,
+    })?;
+    resolve::init_logging(args.log.as_deref())?;
+    let mut reporter = progress::Reporter::new(args.quiet);
+    let mut on_progress = |pr: &resolution::Progress| reporter.update(pr);
+    let outcome = res.run(RunOptions {
+        algorithm: resolution::Algorithm::Classical,
+        threads: args.threads,
+        progress: Some(&mut on_progress),
+        offload: None,
+    });
+    reporter.finish();
+    let report = outcome.map_err(|source| Error::Resolve {
+        name: name.clone(),
+        source,
+    })?;
+    let rows = res
+        .ext()
+        .into_iter()
+        .filter(|r| r.stem() <= range.max_stem && r.s() <= range.max_s)
+        .collect();
+    let finished = Finished {
+        name,
+        prime: p.value(),
+        range,
+        rows,
+        report,
+        certificate: None,
+        resumed: None,
+    };
+    let elapsed = started.elapsed();
+    let algorithm = Algorithm::Classical.name();
+    let csv_path = output.join("ext.csv");
+    resolve::write_table(&csv_path, &finished, algorithm)?;
+    let chart = odd_chart(&res, algorithm, min_stem);
+    let chart_files = chart_json::write_chart_files(&chart, &output)?;
+    if !args.no_chart {
+        resolve::print_chart(&finished, min_stem);
+    }
+    let usage = usage::current().since(&usage_at_start);
+    let backend = Backend::cpu();
+    let summary = resolve::run_summary(args, &finished, &backend, &usage, elapsed, &None);
+    resolve::write_summary(&output.join("summary.json"), &summary)?;
+    if !args.quiet {
+        let whole = RunReport {
+            wall: elapsed,
+            ..finished.report.clone()
+        };
+        eprint!(
+            "{}",
+            progress::summary(&whole, usage.cpu, usage.peak_rss_bytes)
+        );
+        eprintln!("{}", resolve::result_line(&summary, &csv_path));
+        eprintln!(
+            "wrote {} and {} (classes with a0, h0 products)",
+            chart_files.0.display(),
+            chart_files.1.display()
+        );
+    }
+    Ok(())
+}
+
+/// The chart of an odd-primary resolution: every class with its `a0`, `h0` products.
+fn odd_chart(res: &OddResolution, algorithm: &str, min_stem: i32) -> Chart {
+    let config = res.config();
+    let classes = chart_products(res)
+        .into_iter()
+        .filter(|cp| cp.class.stem <= config.max_stem && cp.class.s <= config.max_s)
+        .map(|cp| (cp.class, cp.products))
+        .collect();
+    Chart::from_odd_products(
+        res.module().name(),
+        algorithm,
+        res.prime().value(),
+        min_stem,
+        config.max_stem,
+        config.max_s,
+        classes,
+    )
+}

@@ -1,0 +1,118 @@
+//! Minimal resolutions over the mod p Steenrod algebra at an odd prime p, by the classical
+//! algorithm (Bruner, "Calculation of large Ext modules", 1993) in the Milnor basis
+//! `Q(E)P(R)` (Milnor, "The Steenrod algebra and its dual", 1958, §6–7).
+//!
+//! The same plan as at p = 2 under `--algorithm classical` ([`crate::graph::plan`], the
+//! scheduler, kernels handed from `(s − 1, t)` to `(s, t)`), over F_p
+//! ([`fp::FqMatrix`]) and with the odd-primary algebra ([`steenrod::OddMilnorAlgebra`]) and
+//! modules ([`steenrod::module::OddModule`]). Nassau's algorithm and offload to a device
+//! are p = 2 only: [`OddResolution::run`] refuses them.
+
+mod free_module;
+pub mod products;
+mod run;
+mod step;
+
+pub use free_module::{OddDifferential, OddFreeModule, OddTerm};
+
+use fp::{Prime, ValidPrime};
+use steenrod::module::OddModule;
+use steenrod::OddMilnorAlgebra;
+
+use crate::bidegree::Bidegree;
+use crate::config::ResolutionConfig;
+use crate::error::ResolutionError;
+use crate::report::ExtEntry;
+
+/// A minimal resolution of a finite module over the mod p Steenrod algebra, p odd.
+pub struct OddResolution {
+    pub(crate) module: OddModule,
+    pub(crate) algebra: OddMilnorAlgebra,
+    pub(crate) config: ResolutionConfig,
+    /// `C_0, …, C_{max_s}` with their differentials.
+    pub(crate) rows: Vec<OddFreeModule>,
+}
+
+impl OddResolution {
+    /// Prepares a resolution of `module` over `config`'s range.
+    ///
+    /// Errors: [`ResolutionError::InvalidRange`] for a stem bound below the module's bottom
+    /// cell; [`ResolutionError::RangeTooLarge`] when the range reaches internal degrees
+    /// more than [`crate::MAX_ALGEBRA_DEGREE`] above it (as at p = 2).
+    pub fn new(module: OddModule, config: ResolutionConfig) -> Result<Self, ResolutionError> {
+        if config.max_stem < module.min_degree() {
+            return Err(ResolutionError::InvalidRange {
+                max_stem: config.max_stem,
+                module: module.name().to_string(),
+                bottom: module.min_degree(),
+            });
+        }
+        let needed = config.max_stem as i64 + config.max_s as i64 - module.min_degree() as i64;
+        if needed > crate::MAX_ALGEBRA_DEGREE as i64 {
+            return Err(ResolutionError::RangeTooLarge {
+                max_stem: config.max_stem,
+                max_s: config.max_s,
+                needed: needed.min(i32::MAX as i64) as i32,
+            });
+        }
+        let algebra = OddMilnorAlgebra::new(module.prime().value(), needed as u32);
+        let min = module.min_degree();
+        let rows = (0..=config.max_s as i32)
+            .map(|s| OddFreeModule::new(min + s, config.max_stem + s))
+            .collect();
+        Ok(Self {
+            module,
+            algebra,
+            config,
+            rows,
+        })
+    }
+
+    /// The prime.
+    pub fn prime(&self) -> ValidPrime {
+        self.module.prime()
+    }
+
+    /// The module being resolved.
+    pub fn module(&self) -> &OddModule {
+        &self.module
+    }
+
+    /// The Milnor algebra used (through the largest degree the range needs).
+    pub fn algebra(&self) -> &OddMilnorAlgebra {
+        &self.algebra
+    }
+
+    /// The range.
+    pub fn config(&self) -> ResolutionConfig {
+        self.config
+    }
+
+    /// The free module `C_s` with `d_s` on its generators.
+    pub fn free_module(&self, s: u32) -> &OddFreeModule {
+        &self.rows[s as usize]
+    }
+
+    /// `dim Ext^{s,t}` at `b` (0 outside the resolved range).
+    pub fn number_of_gens(&self, b: Bidegree) -> usize {
+        self.rows
+            .get(b.s() as usize)
+            .map_or(0, |c| c.gens_in_degree(b.t()))
+    }
+
+    /// The nonzero entries of Ext in the resolved range, sorted by stem, then `s`.
+    pub fn ext(&self) -> Vec<ExtEntry> {
+        let mut entries = Vec::new();
+        for (s, c) in (0u32..).zip(&self.rows) {
+            for n in c.min_degree() - s as i32..=self.config.max_stem {
+                let bidegree = Bidegree::n_s(n, s);
+                let dim = c.gens_in_degree(bidegree.t());
+                if dim > 0 {
+                    entries.push(ExtEntry { bidegree, dim });
+                }
+            }
+        }
+        entries.sort();
+        entries
+    }
+}
