@@ -13,6 +13,7 @@ mod error;
 mod file;
 mod json;
 mod keys;
+mod shape;
 
 use std::fmt;
 use std::path::Path;
