@@ -21,6 +21,8 @@
 mod kernel;
 mod m4ri;
 mod matrix;
+mod modp;
+mod prime;
 mod subspace;
 mod vector;
 
@@ -29,6 +31,10 @@ pub use kernel::{
     QuasiInverse,
 };
 pub use matrix::Matrix;
+pub use modp::{
+    fq_kernel_image, FqKernelImage, FqMatrix, FqQuasiInverse, FqSubspace, FqVector, LimbsError,
+};
+pub use prime::{Prime, PrimeError, ValidPrime, P2};
 pub use subspace::Subspace;
 pub use vector::{FpVector, Ones};
 

@@ -1,0 +1,298 @@
+//! [`FqVector`]: a vector over F_p, entries packed several per `u64` limb.
+
+use std::fmt;
+
+use super::limb::Field;
+use crate::Prime;
+
+/// A vector in F_p^len, packed as described in [the module docs](super).
+///
+/// Equality and hashing compare the prime, `len` and the entries.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct FqVector<P: Prime> {
+    p: P,
+    len: usize,
+    limbs: Vec<u64>,
+}
+
+/// Why [`FqVector::from_limbs`] refused its limbs.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimbsError {
+    /// The number of limbs is not `⌈len / entries_per_limb⌉`.
+    #[error("{got} limbs for a vector of length {len} at p = {p} (expected {expected})")]
+    WrongLimbCount {
+        /// p.
+        p: u32,
+        /// The vector's length.
+        len: usize,
+        /// Limbs needed.
+        expected: usize,
+        /// Limbs given.
+        got: usize,
+    },
+    /// An entry is not in `0..p`.
+    #[error("entry {index} is {value}, not in 0..{p}")]
+    EntryTooLarge {
+        /// p.
+        p: u32,
+        /// The entry's index.
+        index: usize,
+        /// Its value.
+        value: u32,
+    },
+    /// A bit outside the entries (above the fields of a limb, or in the fields past
+    /// `len`) is set.
+    #[error("limb {limb} has bits set outside the entries of a vector of length {len}")]
+    PaddingNotZero {
+        /// The limb's index.
+        limb: usize,
+        /// The vector's length.
+        len: usize,
+    },
+}
+
+impl<P: Prime> FqVector<P> {
+    /// The zero vector of length `len`.
+    pub fn new(p: P, len: usize) -> Self {
+        let limbs = vec![0; Field::new(p).limbs_for(len)];
+        FqVector { p, len, limbs }
+    }
+
+    /// The vector with entries `entries` (each reduced mod p).
+    pub fn from_entries(p: P, entries: &[u32]) -> Self {
+        let mut v = Self::new(p, entries.len());
+        for (j, &e) in entries.iter().enumerate() {
+            v.set_entry(j, e);
+        }
+        v
+    }
+
+    /// Wrap packed limbs (as returned by [`FqVector::limbs`]) as a vector of length
+    /// `len`.
+    ///
+    /// Errors: [`LimbsError`] if the limb count is not `⌈len / entries_per_limb⌉`,
+    /// an entry is `>= p`, or a bit outside the entries is set.
+    pub fn from_limbs(p: P, len: usize, limbs: Vec<u64>) -> Result<Self, LimbsError> {
+        let f = Field::new(p);
+        let expected = f.limbs_for(len);
+        if limbs.len() != expected {
+            return Err(LimbsError::WrongLimbCount {
+                p: f.p,
+                len,
+                expected,
+                got: limbs.len(),
+            });
+        }
+        for (i, &l) in limbs.iter().enumerate() {
+            let valid = if i + 1 == expected {
+                f.last_mask(len)
+            } else {
+                f.full
+            };
+            if l & !valid != 0 {
+                return Err(LimbsError::PaddingNotZero { limb: i, len });
+            }
+        }
+        let v = FqVector { p, len, limbs };
+        if f.p != 2 {
+            if let Some(index) = (0..len).find(|&j| v.entry(j) >= f.p) {
+                let value = v.entry(index);
+                return Err(LimbsError::EntryTooLarge {
+                    p: f.p,
+                    index,
+                    value,
+                });
+            }
+        }
+        Ok(v)
+    }
+
+    /// The prime.
+    #[inline]
+    pub fn prime(&self) -> P {
+        self.p
+    }
+
+    /// Length (dimension of the ambient space F_p^len).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the length is zero (see [`FqVector::is_zero`] for the zero vector).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The packed limbs (for save files; see the module docs for the layout).
+    #[inline]
+    pub fn limbs(&self) -> &[u64] {
+        &self.limbs
+    }
+
+    pub(crate) fn limbs_mut(&mut self) -> &mut [u64] {
+        &mut self.limbs
+    }
+
+    #[inline]
+    pub(crate) fn field(&self) -> Field {
+        Field::new(self.p)
+    }
+
+    #[inline]
+    fn check_index(&self, i: usize) {
+        assert!(
+            i < self.len,
+            "index {i} out of a vector of length {}",
+            self.len
+        );
+    }
+
+    /// Entry `i`, in `0..p`. Panics if `i >= len`.
+    #[inline]
+    pub fn entry(&self, i: usize) -> u32 {
+        self.check_index(i);
+        self.field().get(&self.limbs, i)
+    }
+
+    /// Set entry `i` to `v mod p`. Panics if `i >= len`.
+    #[inline]
+    pub fn set_entry(&mut self, i: usize, v: u32) {
+        self.check_index(i);
+        let f = self.field();
+        let shift = (i % f.epl) as u32 * f.bits;
+        let limb = &mut self.limbs[i / f.epl];
+        *limb = (*limb & !(f.mask << shift)) | (u64::from(v % f.p) << shift);
+    }
+
+    /// `self[i] += c` (mod p). Panics if `i >= len`.
+    #[inline]
+    pub fn add_basis_element(&mut self, i: usize, c: u32) {
+        let p = self.p.value();
+        let e = self.entry(i);
+        self.set_entry(i, e + c % p);
+    }
+
+    /// `self += c·other` (c read mod p), limb by limb.
+    ///
+    /// Panics if the lengths differ.
+    pub fn add(&mut self, other: &FqVector<P>, c: u32) {
+        assert_eq!(
+            self.len, other.len,
+            "FqVector::add: lengths {} and {}",
+            self.len, other.len
+        );
+        let f = self.field();
+        f.add_mul_limbs(&mut self.limbs, &other.limbs, c % f.p);
+    }
+
+    /// `self[offset + j] += c·other[j]` for every `j` (c read mod p), limb by limb
+    /// (the limbs of `other` are realigned when `offset` is not a multiple of the
+    /// entries per limb).
+    ///
+    /// Panics if `offset + other.len() > self.len()`.
+    pub fn add_at(&mut self, other: &FqVector<P>, c: u32, offset: usize) {
+        assert!(
+            offset + other.len <= self.len,
+            "FqVector::add_at: {} entries at offset {offset} in a vector of length {}",
+            other.len,
+            self.len
+        );
+        let f = self.field();
+        let c = c % f.p;
+        if other.len == 0 || c == 0 {
+            return;
+        }
+        if offset % f.epl == 0 {
+            let first = offset / f.epl;
+            let dst = &mut self.limbs[first..first + other.limbs.len()];
+            f.add_mul_limbs(dst, &other.limbs, c);
+            return;
+        }
+        let first = offset / f.epl;
+        let last = (offset + other.len - 1) / f.epl;
+        for l in first..=last {
+            let y = f.gather(&other.limbs, (l * f.epl) as isize - offset as isize);
+            f.add_mul_limbs(&mut self.limbs[l..=l], &[y], c);
+        }
+    }
+
+    /// `self *= c` (c read mod p).
+    pub fn scale(&mut self, c: u32) {
+        let f = self.field();
+        match c % f.p {
+            0 => self.clear(),
+            1 => {}
+            c => self.limbs.iter_mut().for_each(|l| *l = f.mul(*l, c)),
+        }
+    }
+
+    /// Whether every entry is zero.
+    #[inline]
+    pub fn is_zero(&self) -> bool {
+        self.limbs.iter().all(|&l| l == 0)
+    }
+
+    /// Set every entry to zero.
+    pub fn clear(&mut self) {
+        self.limbs.fill(0);
+    }
+
+    /// The first nonzero entry `(index, value)`, if any.
+    pub fn first_nonzero(&self) -> Option<(usize, u32)> {
+        let f = self.field();
+        let (l, &limb) = self.limbs.iter().enumerate().find(|(_, &l)| l != 0)?;
+        let j = l * f.epl + (limb.trailing_zeros() / f.bits) as usize;
+        Some((j, f.get(&self.limbs, j)))
+    }
+
+    /// The nonzero entries `(index, value)` in increasing index.
+    pub fn iter_nonzero(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let f = self.field();
+        self.limbs.iter().enumerate().flat_map(move |(l, &limb)| {
+            let mut rest = limb;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let k = rest.trailing_zeros() / f.bits;
+                let shift = k * f.bits;
+                rest &= !(f.mask << shift);
+                Some((l * f.epl + k as usize, ((limb >> shift) & f.mask) as u32))
+            })
+        })
+    }
+
+    /// All entries, in order.
+    pub fn entries(&self) -> Vec<u32> {
+        let f = self.field();
+        (0..self.len).map(|j| f.get(&self.limbs, j)).collect()
+    }
+
+    /// Entries `start..end` as a new vector. Panics unless `start <= end <= len`.
+    pub fn slice(&self, start: usize, end: usize) -> FqVector<P> {
+        assert!(
+            start <= end && end <= self.len,
+            "FqVector::slice: {start}..{end} out of a vector of length {}",
+            self.len
+        );
+        let f = self.field();
+        let len = end - start;
+        let mut out = Self::new(self.p, len);
+        for (i, l) in out.limbs.iter_mut().enumerate() {
+            *l = f.gather(&self.limbs, (start + i * f.epl) as isize);
+        }
+        if let Some(last) = out.limbs.last_mut() {
+            *last &= f.last_mask(len);
+        }
+        out
+    }
+}
+
+impl<P: Prime> fmt::Debug for FqVector<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "F_{}", self.p.value())?;
+        f.debug_list().entries(self.entries()).finish()
+    }
+}
