@@ -166,6 +166,12 @@ fn check_prime(file: &str, p: Option<&Value>) -> Result<(), ModuleError> {
     };
     match v.as_i64() {
         Some(2) => Ok(()),
+        Some(p) if u32::try_from(p).is_ok_and(|p| p != 2 && fp::ValidPrime::new(p).is_ok()) => {
+            Err(ModuleError::OddPrime {
+                file: file.to_string(),
+                p: p as u32,
+            })
+        }
         Some(p) => Err(ModuleError::UnsupportedPrime {
             file: file.to_string(),
             p,
