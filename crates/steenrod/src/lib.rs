@@ -1,6 +1,8 @@
 //! The mod 2 Steenrod algebra `A` in the Milnor basis.
 //!
 //! * [`PPart`]: a Milnor basis element `Sq(r_1, …, r_8)`.
+//! * [`odd`]: the mod p Steenrod algebra at odd primes ([`OddMilnorAlgebra`],
+//!   [`MilnorQP`]).
 //! * [`MilnorAlgebra`]: `A` through a maximal degree — the basis of each degree
 //!   in a fixed order, indices without hashing, products by the Milnor product
 //!   formula (Milnor, "The Steenrod algebra and its dual", Ann. of Math. 67
@@ -9,8 +11,10 @@
 pub mod algebra;
 pub mod milnor;
 pub mod module;
+pub mod odd;
 pub mod parse;
 
 pub use algebra::{AdmissibleMatrices, MilnorAlgebra, DEFAULT_TABLE_BUDGET, MAX_ALGEBRA_DEGREE};
 pub use milnor::{PPart, MAX_PPART_LEN};
+pub use odd::{max_odd_degree, MilnorQP, OddMilnorAlgebra, OddParseError};
 pub use parse::ParseError;

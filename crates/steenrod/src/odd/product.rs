@@ -1,0 +1,254 @@
+//! Products in the Milnor basis at an odd prime.
+//!
+//! Milnor, "The Steenrod algebra and its dual", Ann. of Math. 67 (1958), §7:
+//!
+//! * **Theorem 4a** (moving a `Q_k` left past `P(R)`):
+//!   `P(R)·Q_k = Q_k P(R) + Q_{k+1} P(R − p^k e_1) + Q_{k+2} P(R − p^k e_2) + …`,
+//!   a term present only when `r_i ≥ p^k`; the `Q_i` anticommute and
+//!   `Q_i^2 = 0`, so `Q(E)·Q_m = (−1)^{#{i ∈ E : i > m}} Q(E ∪ {m})` for
+//!   `m ∉ E` (and 0 for `m ∈ E`).
+//! * **Theorem 4b**: `P(R)·P(S) = Σ_X b(X) P(T(X))` over the matrices
+//!   `X = (x_ij)`, `i, j ≥ 0`, `x_00` omitted, with `Σ_j p^j x_ij = r_i`
+//!   (`i ≥ 1`), `Σ_i x_ij = s_j` (`j ≥ 1`), `T_n = Σ_{i+j=n} x_ij`, and
+//!   `b(X) = Π_n (T_n; x_0n, x_1,n−1, …, x_n0)` (multinomial coefficients)
+//!   mod p.
+//!
+//! So `Q(E)P(R)·Q(F)P(S) = Q(E)·[P(R)·Q_{f_1}Q_{f_2}⋯]·P(S)`: each `Q_f`,
+//! `f ∈ F` increasing, is moved left past the current `P(R')` by Theorem 4a
+//! and multiplied into the exterior part on its left, and then `P(R')·P(S)` by
+//! Theorem 4b. A multinomial coefficient mod p is the product over base-p
+//! digits of the multinomials of the digits (Lucas); it is built entry by entry
+//! as `Π C(partial sum + x, x)`, and an entry whose binomial vanishes mod p (a
+//! carry, Kummer) is skipped at once.
+
+use std::cell::Cell;
+
+use super::{MilnorQP, OddMilnorAlgebra};
+use crate::milnor::MAX_PPART_LEN;
+
+const N: usize = MAX_PPART_LEN;
+
+thread_local! {
+    /// Reused `(index, coefficient)` buffer of
+    /// [`OddMilnorAlgebra::multiply_basis`] (no allocation per product once it
+    /// has grown).
+    static SCRATCH: Cell<Vec<(usize, u32)>> = const { Cell::new(Vec::new()) };
+}
+
+/// Enumeration state of Theorem 4b's matrices for one `P(R)·P(S)`.
+struct Matrices<'a> {
+    alg: &'a OddMilnorAlgebra,
+    rows: usize,
+    cols: usize,
+    /// `rem_r[i] = r_i − Σ p^j x_ij` over the entries chosen so far.
+    rem_r: [u64; N + 1],
+    /// `rem_s[j] = s_j − Σ x_ij` over the entries chosen so far.
+    rem_s: [u32; N + 1],
+    /// `diag[n]`: sum of the entries fixed so far on anti-diagonal `n`.
+    diag: [u32; N + 1],
+}
+
+impl Matrices<'_> {
+    /// Chooses `x_ij` (`j ≥ 1`), or closes row `i` (`j = 0`), then goes on;
+    /// `c` is the coefficient of the entries fixed so far (nonzero mod p).
+    fn cell(&mut self, i: usize, j: usize, c: u32, emit: &mut impl FnMut(&[u32; N], u32)) {
+        if i > self.rows {
+            return self.close_columns(c, emit);
+        }
+        let n = i + j;
+        let m = self.diag[n];
+        if j == 0 {
+            let x = self.rem_r[i] as u32;
+            let b = self.alg.binom_mod(m + x, x);
+            if b != 0 {
+                self.diag[n] = m + x;
+                let next = i + 1;
+                self.cell(
+                    next,
+                    self.cols.min(N - next.min(N)),
+                    c * b % self.alg.p,
+                    emit,
+                );
+                self.diag[n] = m;
+            }
+            return;
+        }
+        let pj = self.alg.pow[j];
+        let max = (self.rem_r[i] / pj).min(u64::from(self.rem_s[j])) as u32;
+        for x in 0..=max {
+            let b = self.alg.binom_mod(m + x, x);
+            if b == 0 {
+                continue;
+            }
+            self.rem_r[i] -= u64::from(x) * pj;
+            self.rem_s[j] -= x;
+            self.diag[n] = m + x;
+            self.cell(i, j - 1, c * b % self.alg.p, emit);
+            self.rem_r[i] += u64::from(x) * pj;
+            self.rem_s[j] += x;
+        }
+        self.diag[n] = m;
+    }
+
+    /// All rows are fixed: `x_0j = rem_s[j]`; emits `T` if `b(X) ≠ 0`.
+    fn close_columns(&self, mut c: u32, emit: &mut impl FnMut(&[u32; N], u32)) {
+        let mut t = [0u32; N];
+        t.copy_from_slice(&self.diag[1..]);
+        for j in 1..=self.cols {
+            let x = self.rem_s[j];
+            let b = self.alg.binom_mod(t[j - 1] + x, x);
+            if b == 0 {
+                return;
+            }
+            c = c * b % self.alg.p;
+            t[j - 1] += x;
+        }
+        emit(&t, c);
+    }
+}
+
+impl OddMilnorAlgebra {
+    /// `C(n, k) mod p` by Lucas' theorem.
+    #[inline]
+    pub(crate) fn binom_mod(&self, mut n: u32, mut k: u32) -> u32 {
+        let p = self.p;
+        let mut c = 1;
+        while k > 0 {
+            let (a, b) = (n % p, k % p);
+            if b > a {
+                return 0;
+            }
+            c = c * u32::from(self.binom[(a * p + b) as usize]) % p;
+            n /= p;
+            k /= p;
+        }
+        c
+    }
+
+    /// Calls `emit(T, c)` for each matrix of Theorem 4b with `b(X) = c ≠ 0`
+    /// mod p in `P(R)·P(S)` (several matrices may give the same `T`).
+    fn p_product(&self, r: &[u32; N], s: &[u32; N], emit: &mut impl FnMut(&[u32; N], u32)) {
+        let rows = r.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
+        let cols = s.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
+        let mut m = Matrices {
+            alg: self,
+            rows,
+            cols,
+            rem_r: [0; N + 1],
+            rem_s: [0; N + 1],
+            diag: [0; N + 1],
+        };
+        for i in 0..N {
+            m.rem_r[i + 1] = u64::from(r[i]);
+            m.rem_s[i + 1] = s[i];
+        }
+        // Entries x_ij with i + j > N would make |T| ≥ 2(p^9 − 1) > max_degree.
+        m.cell(1, cols.min(N - 1), 1, emit);
+    }
+
+    /// Theorem 4a: moves the `Q_k`, `k` in the bit set `rest` (increasing),
+    /// left past `P(R)` and into `Q(E)`; calls `emit(E', R', c)` for each term
+    /// `c·Q(E')P(R')` (distinct terms give distinct `(E', R')`).
+    fn move_q(
+        &self,
+        e: u32,
+        r: &[u32; N],
+        c: u32,
+        rest: u32,
+        emit: &mut impl FnMut(u32, &[u32; N], u32),
+    ) {
+        if rest == 0 {
+            return emit(e, r, c);
+        }
+        let k = rest.trailing_zeros() as usize;
+        let rest = rest & (rest - 1);
+        let pk = self.pow[k];
+        for i in 0..=N - k.min(N) {
+            let m = k + i;
+            if e >> m & 1 == 1 || (i > 0 && u64::from(r[i - 1]) < pk) {
+                continue;
+            }
+            let mut r2 = *r;
+            if i > 0 {
+                r2[i - 1] -= pk as u32;
+            }
+            // Q(E)·Q_m = (−1)^{#{j ∈ E : j > m}} Q(E ∪ {m}).
+            let sign_odd = (e >> (m + 1)).count_ones() % 2 == 1;
+            let c2 = if sign_odd { self.p - c } else { c };
+            self.move_q(e | 1 << m, &r2, c2, rest, emit);
+        }
+    }
+
+    /// `a·b = Σ_k c_k · basis(|a| + |b|)[k]`: calls `f(k, c_k)` once for each
+    /// nonzero `c_k ∈ 1..p`, in increasing order of `k`; nothing when
+    /// `|a| + |b| > max_degree`. `a` and `b` must be basis elements of degrees
+    /// `≤ max_degree` (else the call may panic).
+    ///
+    /// Allocation free once a thread-local buffer has grown: the terms of all
+    /// matrices are collected there, sorted by index, and summed mod p.
+    pub fn multiply_basis(&self, a: &MilnorQP, b: &MilnorQP, mut f: impl FnMut(usize, u32)) {
+        let deg = a.degree_wide(self.p) + b.degree_wide(self.p);
+        if deg > u128::from(self.max_degree) {
+            return;
+        }
+        let deg = deg as u32;
+        let p = self.p;
+        let mut buf = SCRATCH.with(Cell::take);
+        buf.clear();
+        self.move_q(a.e, &a.r.0, 1, b.e, &mut |e, r, c| {
+            self.p_product(r, &b.r.0, &mut |t, cx| {
+                buf.push((self.rank(e, t, deg), c * cx % p));
+            });
+        });
+        buf.sort_unstable_by_key(|&(k, _)| k);
+        let mut at = 0;
+        while at < buf.len() {
+            let k = buf[at].0;
+            let mut c = 0;
+            while at < buf.len() && buf[at].0 == k {
+                c = (c + buf[at].1) % p;
+                at += 1;
+            }
+            if c != 0 {
+                f(k, c);
+            }
+        }
+        SCRATCH.with(|cell| cell.set(buf));
+    }
+
+    /// The product `a·b` of `a ∈ A_{a_deg}` and `b ∈ A_{b_deg}`, given as dense
+    /// vectors over `basis(a_deg)` and `basis(b_deg)` (entries reduced mod p):
+    /// the dense vector over `basis(a_deg + b_deg)`, entries in `0..p`.
+    ///
+    /// Panics if a vector's length is not the dimension of its degree or if
+    /// `a_deg + b_deg > max_degree`.
+    pub fn multiply(&self, a_deg: u32, a: &[u32], b_deg: u32, b: &[u32]) -> Vec<u32> {
+        assert_eq!(
+            a.len(),
+            self.dim(a_deg),
+            "multiply: left factor has the wrong length"
+        );
+        assert_eq!(
+            b.len(),
+            self.dim(b_deg),
+            "multiply: right factor has the wrong length"
+        );
+        let deg = a_deg.checked_add(b_deg).filter(|&d| d <= self.max_degree);
+        let deg = deg.unwrap_or_else(|| {
+            panic!(
+                "multiply: degree {a_deg} + {b_deg} is above the max degree {}",
+                self.max_degree
+            )
+        });
+        let p = self.p;
+        let mut out = vec![0u32; self.dim(deg)];
+        let (ba, bb) = (self.basis(a_deg), self.basis(b_deg));
+        for (x, &ca) in ba.iter().zip(a).filter(|(_, &c)| c % p != 0) {
+            for (y, &cb) in bb.iter().zip(b).filter(|(_, &c)| c % p != 0) {
+                let c = (ca % p) * (cb % p) % p;
+                self.multiply_basis(x, y, |k, v| out[k] = (out[k] + c * v) % p);
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,325 @@
+//! The mod p Steenrod algebra (p = 3, 5, 7) in the Milnor basis, checked
+//! against facts that do not come from this crate's product:
+//!
+//! * dimensions: the Poincaré series of `A_p`,
+//!   `Π_{i≥0} (1 + x^{2p^i−1}) / Π_{i≥1} (1 − x^{2(p^i−1)})` (Milnor, "The
+//!   Steenrod algebra and its dual", Ann. of Math. 67 (1958), §6: the dual is
+//!   `E(τ_0, τ_1, …) ⊗ P(ξ_1, ξ_2, …)`), by a separate power-series routine;
+//! * the Adem relations (Steenrod–Epstein, "Cohomology operations", Ch. VI,
+//!   §1; May, "A general algebraic approach to Steenrod operations", Thm 4.7);
+//! * `β² = 0` and Milnor's primitives `Q_{k+1} = P^{p^k} Q_k − Q_k P^{p^k}`
+//!   (Milnor 1958, §6);
+//! * associativity on seeded random triples.
+
+use steenrod::{MilnorQP, OddMilnorAlgebra, OddParseError, PPart};
+
+const PRIMES: [u32; 3] = [3, 5, 7];
+
+/// `C(n, k) mod p` from Pascal's rule (independent of the crate's Lucas code).
+fn binom_table(n_max: usize, p: u32) -> Vec<Vec<u32>> {
+    let mut t = vec![vec![0u32; n_max + 1]; n_max + 1];
+    for n in 0..=n_max {
+        t[n][0] = 1;
+        for k in 1..=n {
+            t[n][k] = (t[n - 1][k - 1] + t[n - 1][k]) % p;
+        }
+    }
+    t
+}
+
+/// Dense vector of the single basis element `x`.
+fn unit_vec(a: &OddMilnorAlgebra, x: &MilnorQP) -> (u32, Vec<u32>) {
+    let d = x.degree(a.prime());
+    let mut v = vec![0; a.dim(d)];
+    v[a.index_of(d, x)] = 1;
+    (d, v)
+}
+
+/// The product of the basis elements `xs`, left to right, as a dense vector.
+fn product(a: &OddMilnorAlgebra, xs: &[MilnorQP]) -> (u32, Vec<u32>) {
+    let mut acc = (0, vec![1]);
+    for x in xs {
+        let (d, v) = unit_vec(a, x);
+        acc = (acc.0 + d, a.multiply(acc.0, &acc.1, d, &v));
+    }
+    acc
+}
+
+fn add_scaled(acc: &mut [u32], v: &[u32], c: u32, p: u32) {
+    for (x, y) in acc.iter_mut().zip(v) {
+        *x = (*x + c * y) % p;
+    }
+}
+
+/// `(−1)^k` mod p.
+fn sign(k: u32, p: u32) -> u32 {
+    if k.is_multiple_of(2) {
+        1
+    } else {
+        p - 1
+    }
+}
+
+fn pw(n: u32) -> MilnorQP {
+    OddMilnorAlgebra::p_power(n)
+}
+
+fn q(i: u32) -> MilnorQP {
+    MilnorQP {
+        e: 1 << i,
+        r: PPart::ONE,
+    }
+}
+
+#[test]
+fn dimensions_match_the_poincare_series() {
+    const T: usize = 300;
+    for p in PRIMES {
+        let a = OddMilnorAlgebra::new(p, T as u32);
+        let mut series = vec![0u64; T + 1];
+        series[0] = 1;
+        let mut pi = 1usize; // p^i
+        while 2 * pi - 1 <= T {
+            // × (1 + x^{2p^i − 1})
+            let d = 2 * pi - 1;
+            for t in (d..=T).rev() {
+                series[t] += series[t - d];
+            }
+            pi *= p as usize;
+            // × 1/(1 − x^{2(p^i − 1)}) for the next i ≥ 1
+            let w = 2 * (pi - 1);
+            for t in w..=T {
+                series[t] += series[t - w];
+            }
+        }
+        for (t, &n) in series.iter().enumerate() {
+            assert_eq!(a.dim(t as u32) as u64, n, "dim A_{t} at p = {p}");
+            for (k, x) in a.basis(t as u32).iter().enumerate() {
+                assert_eq!(a.index_of(t as u32, x), k, "index of {x} at p = {p}");
+            }
+        }
+        assert_eq!(a.basis(0), &[MilnorQP::ONE]);
+    }
+}
+
+#[test]
+fn p1_p1_is_twice_p2_at_3() {
+    // Adem: P^1 P^1 = (−1)^1 C(1, 1) P^2 = −P^2 = 2 P^2 at p = 3; in the Milnor
+    // basis (Theorem 4b) P(1)·P(1) = (2; 1, 1) P(2) = 2 P(2).
+    let a = OddMilnorAlgebra::new(3, 50);
+    let mut terms = Vec::new();
+    a.multiply_basis(&pw(1), &pw(1), |k, c| terms.push((k, c)));
+    assert_eq!(terms, vec![(a.index_of(8, &pw(2)), 2)]);
+    assert_eq!(a.parse("P1 P1").unwrap(), a.parse("2 P2").unwrap());
+    assert_eq!(a.parse("P(1) P(1)").unwrap(), a.parse("2P(2)").unwrap());
+}
+
+#[test]
+fn adem_relations_hold() {
+    for p in PRIMES {
+        let max = 200;
+        let a = OddMilnorAlgebra::new(p, max);
+        let c = binom_table(200, p);
+        let binom = |n: u32, k: u32| c[n as usize][k as usize];
+        let unit = 2 * (p - 1);
+        let beta = OddMilnorAlgebra::beta();
+        let mut checked = 0;
+        for b in 1..=max / unit {
+            for a_ in (1..).take_while(|a_| unit * (a_ + b) < max) {
+                // P^a P^b, a < pb.
+                if a_ < p * b {
+                    let (d, lhs) = product(&a, &[pw(a_), pw(b)]);
+                    let mut rhs = vec![0; a.dim(d)];
+                    for j in 0..=a_ / p {
+                        let k = binom((p - 1) * (b - j) - 1, a_ - p * j);
+                        let (_, v) = product(&a, &[pw(a_ + b - j), pw(j)]);
+                        add_scaled(&mut rhs, &v, sign(a_ + j, p) * k, p);
+                    }
+                    assert_eq!(lhs, rhs, "P^{a_} P^{b} at p = {p}");
+                    checked += 1;
+                }
+                // P^a β P^b, a ≤ pb.
+                if a_ <= p * b {
+                    let (d, lhs) = product(&a, &[pw(a_), beta, pw(b)]);
+                    let mut rhs = vec![0; a.dim(d)];
+                    for j in 0..=a_ / p {
+                        let k = binom((p - 1) * (b - j), a_ - p * j);
+                        let (_, v) = product(&a, &[beta, pw(a_ + b - j), pw(j)]);
+                        add_scaled(&mut rhs, &v, sign(a_ + j, p) * k, p);
+                        if a_ > p * j {
+                            let k = binom((p - 1) * (b - j) - 1, a_ - p * j - 1);
+                            let (_, v) = product(&a, &[pw(a_ + b - j), beta, pw(j)]);
+                            add_scaled(&mut rhs, &v, sign(a_ + j + 1, p) * k, p);
+                        }
+                    }
+                    assert_eq!(lhs, rhs, "P^{a_} β P^{b} at p = {p}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 20, "only {checked} relations at p = {p}");
+    }
+}
+
+#[test]
+fn beta_squared_and_milnor_primitives() {
+    for p in PRIMES {
+        let a = OddMilnorAlgebra::new(p, 4 * p * p * p);
+        let beta = OddMilnorAlgebra::beta();
+        let (_, bb) = product(&a, &[beta, beta]);
+        assert!(bb.iter().all(|&x| x == 0), "β² ≠ 0 at p = {p}");
+        // Q_{k+1} = P^{p^k} Q_k − Q_k P^{p^k} (Milnor 1958, §6), k = 0, 1, 2.
+        let mut pk = 1;
+        for k in 0..3 {
+            let (d, left) = product(&a, &[pw(pk), q(k)]);
+            let (_, right) = product(&a, &[q(k), pw(pk)]);
+            let (dq, expected) = unit_vec(&a, &q(k + 1));
+            assert_eq!(d, dq);
+            let mut diff = left;
+            add_scaled(&mut diff, &right, p - 1, p);
+            assert_eq!(diff, expected, "Q_{} at p = {p}", k + 1);
+            // The Q_i anticommute: Q_k Q_{k+1} = −Q_{k+1} Q_k.
+            let (_, x) = product(&a, &[q(k), q(k + 1)]);
+            let (_, y) = product(&a, &[q(k + 1), q(k)]);
+            let mut sum = x;
+            add_scaled(&mut sum, &y, 1, p);
+            assert!(sum.iter().all(|&c| c == 0), "Q_{k} Q_{} at p = {p}", k + 1);
+            pk *= p;
+        }
+    }
+}
+
+#[test]
+fn products_are_associative() {
+    // xorshift64*, seeded: reproducible random triples of basis elements.
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move |n: u32| {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as u32 % n
+    };
+    for p in PRIMES {
+        let max = 150;
+        let a = OddMilnorAlgebra::new(p, max);
+        let mut checked = 0;
+        while checked < 2000 {
+            let d1 = next(max + 1);
+            let d2 = next(max + 1 - d1);
+            let d3 = next(max + 1 - d1 - d2);
+            if a.dim(d1) == 0 || a.dim(d2) == 0 || a.dim(d3) == 0 {
+                continue;
+            }
+            let pick = |d: u32, k: u32| a.basis(d)[k as usize % a.dim(d)];
+            let x = [
+                pick(d1, next(1000)),
+                pick(d2, next(1000)),
+                pick(d3, next(1000)),
+            ];
+            let (dab, ab) = product(&a, &x[..2]);
+            let (_, c) = unit_vec(&a, &x[2]);
+            let left = a.multiply(dab, &ab, d3, &c);
+            let (dbc, bc) = product(&a, &x[1..]);
+            let (_, av) = unit_vec(&a, &x[0]);
+            let right = a.multiply(d1, &av, dbc, &bc);
+            assert_eq!(left, right, "({} {}) {} at p = {p}", x[0], x[1], x[2]);
+            checked += 1;
+        }
+    }
+}
+
+#[test]
+fn print_and_parse_round_trip() {
+    for p in PRIMES {
+        let a = OddMilnorAlgebra::new(p, 120);
+        for t in 0..=120 {
+            let dim = a.dim(t);
+            for k in 0..dim.min(40) {
+                let mut v = vec![0; dim];
+                v[k] = 1 + (k as u32) % (p - 1);
+                if k + 1 < dim {
+                    v[k + 1] = p - 1;
+                }
+                let s = a.element_to_string(t, &v);
+                assert_eq!(a.parse(&s), Ok((t, v.clone())), "`{s}` at p = {p}");
+            }
+        }
+    }
+    let a = OddMilnorAlgebra::new(3, 100);
+    assert_eq!(a.element_to_string(0, &[0]), "0");
+    assert_eq!(a.element_to_string(0, &[2]), "2");
+    assert_eq!(a.parse("0"), Ok((0, vec![0])));
+    let (d, v) = a.parse("Q(0,2)P(1,2)").unwrap();
+    assert_eq!((d, a.element_to_string(d, &v)), (54, "Q(0,2)P(1,2)".into()));
+    // Spellings of the same elements.
+    assert_eq!(a.parse("b"), a.parse("β"));
+    assert_eq!(a.parse("b"), a.parse("Q_0"));
+    assert_eq!(a.parse("Q1"), a.parse("Q(1)"));
+    assert_eq!(a.parse("P^2"), a.parse("P(2)"));
+    assert_eq!(a.parse("P2 1"), a.parse("1*P2"));
+    assert_eq!(a.parse("4 P1"), a.parse("P1"));
+    assert_eq!(a.parse("-P1"), a.parse("2 P1"));
+    assert_eq!(a.parse("Q(1,0)"), a.parse("-Q(0,1)"));
+    assert_eq!(a.parse("Q(0,0)").unwrap(), (2, vec![0; a.dim(2)]));
+    assert_eq!(a.parse("b P1 + 2·Q(0)P(1)"), a.parse("0 Q(0)P(1)"));
+}
+
+#[test]
+fn parse_errors_name_the_token() {
+    let a = OddMilnorAlgebra::new(3, 100);
+    assert_eq!(a.parse("  "), Err(OddParseError::Empty));
+    let unknown = a.parse("P1 + Sq2").unwrap_err();
+    assert!(
+        matches!(&unknown, OddParseError::Unexpected { pos: 5, found, .. } if found == "`S`"),
+        "{unknown:?}"
+    );
+    assert!(unknown.to_string().contains("unexpected `S` at byte 5"));
+    assert!(matches!(
+        a.parse("P1 2"),
+        Err(OddParseError::Unexpected { pos: 3, .. })
+    ));
+    assert!(matches!(
+        a.parse("P(1,2"),
+        Err(OddParseError::Unexpected { pos: 5, .. })
+    ));
+    assert_eq!(
+        a.parse("P99999999999"),
+        Err(OddParseError::NumberTooLarge {
+            input: "P99999999999".into(),
+            number: "99999999999".into()
+        })
+    );
+    // |P(0,7)| = 7·16 = 112 > 100.
+    assert_eq!(
+        a.parse("P1 + P(0,7)"),
+        Err(OddParseError::DegreeTooLarge {
+            term: "P(0,7)".into(),
+            degree: 112,
+            max: 100
+        })
+    );
+    assert_eq!(
+        a.parse("P1 + b"),
+        Err(OddParseError::DegreeMismatch {
+            term: "b".into(),
+            degree: 1,
+            expected: 4
+        })
+    );
+    assert!(matches!(
+        a.parse("P1 + 2"),
+        Err(OddParseError::DegreeMismatch { degree: 0, .. })
+    ));
+}
+
+#[test]
+fn degrees_above_the_maximum_give_nothing() {
+    let a = OddMilnorAlgebra::new(5, 40);
+    let mut called = false;
+    // |P(5)| = 40 and |β| = 1: the product lies above max_degree.
+    a.multiply_basis(&pw(5), &OddMilnorAlgebra::beta(), |_, _| called = true);
+    assert!(!called);
+    assert_eq!(a.dim(41), 0);
+    assert_eq!(a.try_index_of(8, &pw(2)), None);
+    assert_eq!(a.try_index_of(16, &pw(2)), Some(0));
+}
