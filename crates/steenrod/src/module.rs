@@ -4,15 +4,20 @@
 //! A [`FiniteModule`] is an F_2 vector space `M = ⊕_t M_t` with a basis named
 //! by the file's generators, and the action of every Milnor basis element
 //! `Sq(R)` of degree `≤ max_degree − min_degree` precomputed as a table of
-//! vectors (the module is small). [`bundled`] gives the project's own module
-//! files (`S_2`, `C2`, `Ceta`, `Cnu`, `Csigma`, `Joker`).
+//! vectors (the module is small). At an odd prime, [`OddModule`] is the same
+//! over the mod p Steenrod algebra; [`AnyModule`] reads a file of either kind
+//! by its `p`. [`bundled`] gives the project's own module files (`S_2`, `C2`,
+//! `Ceta`, `Cnu`, `Csigma`, `Joker`; `S_3`, `S_5`, `C3`, `Calpha` at odd primes).
 
+mod any;
 mod build;
 mod duplicates;
 mod error;
 mod file;
 mod json;
 mod keys;
+mod odd;
+mod shape;
 
 use std::fmt;
 use std::path::Path;
@@ -21,8 +26,10 @@ use fp::FpVector;
 
 use crate::MilnorAlgebra;
 
+pub use any::AnyModule;
 pub use error::ModuleError;
 pub use file::MAX_FILE_BYTES;
+pub use odd::OddModule;
 
 /// The largest `max_degree − min_degree` accepted. Every Milnor basis element
 /// of degree up to the span is tabulated on every basis element, and each
@@ -151,9 +158,13 @@ impl FiniteModule {
         Self::from_json_str_with(&path.display().to_string(), &text, options)
     }
 
-    /// One of the project's bundled modules (see [`bundled_names`]), or `None`.
+    /// One of the project's bundled modules at p = 2 (see [`bundled_names`]), or
+    /// `None` (also for the bundled modules at odd primes: [`OddModule::from_bundled`]).
     pub fn from_bundled(name: &str) -> Option<FiniteModule> {
         let text = bundled(name)?;
+        if declared_prime(text) != Some(2) {
+            return None;
+        }
         // Every bundled file is tested to load (tests/module_actions.rs).
         Some(
             Self::from_json_str(&format!("{name}.json"), text)
@@ -333,23 +344,31 @@ impl fmt::Debug for FiniteModule {
     }
 }
 
-/// Names of the bundled modules, in the order of [`BUNDLED_TEXTS`].
-const BUNDLED_NAMES: [&str; 6] = ["S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker"];
+/// Names of the bundled modules, in the order of [`BUNDLED_TEXTS`]: p = 2, then
+/// odd primes.
+const BUNDLED_NAMES: [&str; 10] = [
+    "S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker", "S_3", "S_5", "C3", "Calpha",
+];
 
 /// The project's bundled module files (`modules/NAME.json` in the
 /// repository, compiled in).
-const BUNDLED_TEXTS: [&str; 6] = [
+const BUNDLED_TEXTS: [&str; 10] = [
     include_str!("../../../modules/S_2.json"),
     include_str!("../../../modules/C2.json"),
     include_str!("../../../modules/Ceta.json"),
     include_str!("../../../modules/Cnu.json"),
     include_str!("../../../modules/Csigma.json"),
     include_str!("../../../modules/Joker.json"),
+    include_str!("../../../modules/S_3.json"),
+    include_str!("../../../modules/S_5.json"),
+    include_str!("../../../modules/C3.json"),
+    include_str!("../../../modules/Calpha.json"),
 ];
 
 /// The JSON text of the bundled module `name` (one of [`bundled_names`]), or
-/// `None`. Load it with [`FiniteModule::from_json_str`] (or use
-/// [`FiniteModule::from_bundled`]).
+/// `None`. Load it with [`AnyModule::from_json_str`] (or use
+/// [`AnyModule::from_bundled`]; [`FiniteModule::from_bundled`] and
+/// [`OddModule::from_bundled`] for one kind).
 pub fn bundled(name: &str) -> Option<&'static str> {
     BUNDLED_NAMES
         .iter()
@@ -357,7 +376,16 @@ pub fn bundled(name: &str) -> Option<&'static str> {
         .map(|k| BUNDLED_TEXTS[k])
 }
 
-/// The names of the bundled modules: `S_2`, `C2`, `Ceta`, `Cnu`, `Csigma`, `Joker`.
+/// The names of the bundled modules: `S_2`, `C2`, `Ceta`, `Cnu`, `Csigma`,
+/// `Joker` (p = 2), then `S_3`, `S_5`, `C3`, `Calpha` (odd primes).
 pub fn bundled_names() -> &'static [&'static str] {
     &BUNDLED_NAMES
+}
+
+/// The integer `p` of a module file's text, if it is a JSON object with one
+/// (without checking anything else): how [`AnyModule`] picks a reader.
+pub(crate) fn declared_prime(text: &str) -> Option<i64> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    value.get("p")?.as_i64()
 }

@@ -215,17 +215,20 @@ fn listed_composites_and_milnor_elements_are_checked() {
 
 #[test]
 fn bundled_modules_load_and_agree_with_the_reference_files() {
-    assert_eq!(
-        bundled_names(),
-        ["S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker"]
-    );
+    // The bundled modules at p = 2 (the odd-primary ones: tests/odd_modules.rs).
+    let p2: Vec<&str> = bundled_names()
+        .iter()
+        .copied()
+        .filter(|&n| FiniteModule::from_bundled(n).is_some())
+        .collect();
+    assert_eq!(p2, ["S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker"]);
     assert!(bundled("RP4").is_none());
     let Some(reference) =
         common::field_modules_dir("the bundled modules against the field's files")
     else {
         return;
     };
-    for &name in bundled_names() {
+    for name in p2 {
         let ours = FiniteModule::from_bundled(name).unwrap();
         assert_eq!(ours.name(), name);
         let theirs = FiniteModule::load(&reference.join(format!("{name}.json"))).unwrap();

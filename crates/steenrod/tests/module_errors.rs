@@ -101,7 +101,13 @@ fn unsupported_prime_type_and_profile() {
     let text = r#"{"p": 3, "type": "finite dimensional module", "gens": {"x0": 0}, "actions": ["P1 x0 = 0"]}"#;
     assert_eq!(
         message("S_3.json", text),
-        "S_3.json: p = 3 is not supported; only p = 2"
+        "S_3.json: p = 3 is an odd prime, which the mod 2 reader does not read: load the file as \
+         an odd-primary module (steenrod::module::AnyModule or OddModule)"
+    );
+    let text = r#"{"p": 4, "type": "finite dimensional module", "gens": {"x0": 0}, "actions": []}"#;
+    assert_eq!(
+        message("bad.json", text),
+        "bad.json: p = 4 is not supported; only p = 2"
     );
     let text = r#"{"p": 2, "type": "real projective space", "min": 1}"#;
     let e = error("RP.json", text);

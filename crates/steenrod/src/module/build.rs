@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use fp::{FpVector, Matrix, Subspace};
 
 use super::json::{ActionSpec, Factor, Spec};
-use super::{FiniteModule, LoadOptions, ModuleError, MAX_ABS_DEGREE, MAX_SPAN};
+use super::shape;
+use super::{FiniteModule, LoadOptions, ModuleError};
 use crate::{MilnorAlgebra, PPart};
 
 /// `binom(n, k) mod 2` for `n, k ≥ 0` (Lucas: odd iff the binary digits of
@@ -161,38 +162,12 @@ pub(super) fn build(
     spec: &Spec,
     options: &LoadOptions,
 ) -> Result<FiniteModule, ModuleError> {
-    let file_degrees: HashMap<&str, i64> = spec
-        .gens
-        .iter()
-        .map(|(g, d)| (g.as_str(), i64::from(*d)))
-        .collect();
-    check_actions(file, &file_degrees, &spec.actions)?;
-    let shift = i64::from(spec.shift) + i64::from(options.shift);
-    let kept = kept_gens(file, spec, shift, options.top_degree)?;
-    let dropped = spec.gens.len() - kept.len();
-
-    let (min, max) = kept.iter().fold((i64::MAX, i64::MIN), |(lo, hi), g| {
-        (lo.min(i64::from(g.1)), hi.max(i64::from(g.1)))
-    });
-    let span = max - min;
-    if span > i64::from(MAX_SPAN) {
-        let after = match options.top_degree {
-            Some(top) if dropped > 0 => {
-                format!(" (after dropping the {dropped} generators above degree {top})")
-            }
-            _ => String::new(),
-        };
-        return Err(ModuleError::field(
-            file,
-            "gens",
-            format!(
-                "the degrees run from {min} to {max}{after}, a span of {span}; at most {MAX_SPAN} is supported"
-            ),
-        ));
-    }
-    let span = span as usize;
-    check_table_size(file, &kept, min, span)?;
-    let basis = Basis::new(&kept);
+    let kept = shape::kept_module(file, &spec.gens, &spec.actions, spec.shift, options)?;
+    let span = kept.span;
+    let algebra = MilnorAlgebra::new(span as u32);
+    shape::check_table_size(file, &kept, |d| algebra.dim(d), 64)?;
+    let dropped = kept.dropped;
+    let basis = Basis::new(&kept.gens);
     let actions = resolve_actions(&basis, &spec.actions);
 
     let mut tables = Tables {
@@ -202,7 +177,6 @@ pub(super) fn build(
     };
     fill_sq(&mut tables, span, &actions);
     check_adem(file, &tables, span)?;
-    let algebra = MilnorAlgebra::new(span as u32);
     fill_milnor(&mut tables, &algebra, span);
     check_listed(file, &tables, &algebra, &actions)?;
 
@@ -216,137 +190,6 @@ pub(super) fn build(
         milnor,
         dropped,
     })
-}
-
-/// The largest action tables a module may need, in bytes ([`MAX_TABLE_BYTES`]).
-///
-/// The tables hold `Sq(R)·x` for every Milnor basis element `Sq(R)` of degree `d ≤ span`
-/// and basis element `x`: `Σ_{d,t} dim A_d · dim M_t · dim M_{t+d}` bits, which grows with
-/// the square of the dimension (a file of 100 000 cells in one degree would need 1.25 GB
-/// for `Sq(0)` alone). Errors: over the limit, naming `gens`.
-fn check_table_size(
-    file: &str,
-    kept: &[(String, i32)],
-    min: i64,
-    span: usize,
-) -> Result<(), ModuleError> {
-    let mut dims = vec![0u64; span + 1];
-    for (_, d) in kept {
-        dims[(i64::from(*d) - min) as usize] += 1;
-    }
-    let algebra_dims = MilnorAlgebra::new(span as u32);
-    let mut bytes: u64 = 0;
-    for d in 0..=span {
-        let ops = algebra_dims.dim(d as u32) as u64;
-        for t in 0..=span - d {
-            // One vector per (operation, source element): its limbs and its header.
-            let vectors = ops.saturating_mul(dims[t]);
-            let per_vector = dims[t + d].div_ceil(64) * 8 + 32;
-            bytes = bytes.saturating_add(vectors.saturating_mul(per_vector));
-        }
-    }
-    if bytes > MAX_TABLE_BYTES {
-        return Err(ModuleError::field(
-            file,
-            "gens",
-            format!(
-                "{} cells whose action tables would take {} MB; at most {} MB are supported (the tables grow with the square of the number of cells in nearby degrees)",
-                kept.len(),
-                bytes / 1_000_000,
-                MAX_TABLE_BYTES / 1_000_000
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// Largest action tables of a module ([`check_table_size`]): far above the field's modules
-/// (a few hundred cells, a few MB).
-pub(super) const MAX_TABLE_BYTES: u64 = 1 << 30;
-
-/// The generators of degree (after `shift`) at most `top`, shifted. Errors: a
-/// shifted degree beyond [`MAX_ABS_DEGREE`], or no generator left.
-fn kept_gens(
-    file: &str,
-    spec: &Spec,
-    shift: i64,
-    top: Option<i32>,
-) -> Result<Vec<(String, i32)>, ModuleError> {
-    let mut kept = Vec::with_capacity(spec.gens.len());
-    for (g, d) in &spec.gens {
-        let deg = i64::from(*d) + shift;
-        if deg.unsigned_abs() > u64::from(MAX_ABS_DEGREE) {
-            return Err(ModuleError::field(
-                file,
-                format!("gens {g:?}"),
-                format!(
-                    "degree {d} shifted by {shift} is {deg}; degrees may be at most {MAX_ABS_DEGREE} in absolute value"
-                ),
-            ));
-        }
-        if top.is_none_or(|top| deg <= i64::from(top)) {
-            kept.push((g.clone(), deg as i32));
-        }
-    }
-    if kept.is_empty() {
-        // `spec.gens` is never empty (json::parse_gens), so a top was given.
-        let lowest = spec.gens.iter().map(|g| i64::from(g.1) + shift).min();
-        return Err(ModuleError::field(
-            file,
-            "gens",
-            format!(
-                "every generator lies above degree {}, the highest that can affect the range asked for (the lowest is in degree {})",
-                top.unwrap_or(i32::MAX),
-                lowest.unwrap_or(0)
-            ),
-        ));
-    }
-    Ok(kept)
-}
-
-/// Every action against the whole file: its generators exist, the right side
-/// lies in the degree of the left side, and no operation is given twice on one
-/// generator. `degrees` holds the file's degrees (unshifted: the checks do not
-/// depend on a shift).
-fn check_actions(
-    file: &str,
-    degrees: &HashMap<&str, i64>,
-    actions: &[ActionSpec],
-) -> Result<(), ModuleError> {
-    let mut seen: HashMap<(&[Factor], &str), usize> = HashMap::new();
-    for (k, a) in actions.iter().enumerate() {
-        let find = |name: &str| {
-            degrees.get(name).copied().ok_or_else(|| {
-                ModuleError::field(file, &a.field, format!("unknown generator \"{name}\""))
-            })
-        };
-        let t = find(&a.source)?;
-        let target = i128::from(t) + i128::from(Factor::total_degree(&a.op));
-        for name in &a.targets {
-            let tt = find(name)?;
-            if i128::from(tt) != target {
-                return Err(ModuleError::field(
-                    file,
-                    &a.field,
-                    format!(
-                        "{name} has degree {tt} but {} lies in degree {target}",
-                        a.lhs
-                    ),
-                ));
-            }
-        }
-        if let Some(first) = seen.insert((a.op.as_slice(), a.source.as_str()), k) {
-            return Err(ModuleError::field(
-                file,
-                &a.field,
-                format!(
-                    "a second action of {} on {} (the first is actions[{first}])",
-                    a.op_text, a.source
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The actions on generators that were kept, as vectors of the kept module

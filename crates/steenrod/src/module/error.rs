@@ -39,6 +39,12 @@ pub enum ModuleError {
     /// `p` is a prime other than 2.
     #[error("{file}: p = {p} is not supported; only p = 2")]
     UnsupportedPrime { file: String, p: i64 },
+    /// `p` is an odd prime, given to the p = 2 reader ([`super::FiniteModule`]).
+    #[error("{file}: p = {p} is an odd prime, which the mod 2 reader does not read: load the file as an odd-primary module (steenrod::module::AnyModule or OddModule)")]
+    OddPrime { file: String, p: u32 },
+    /// `p` is 2, given to the odd-primary reader ([`super::OddModule`]).
+    #[error("{file}: p = 2 is not an odd prime: load the file as a mod 2 module (steenrod::module::AnyModule or FiniteModule)")]
+    NotOddPrime { file: String },
     /// `type` names a kind of module this reader does not handle.
     #[error("{file}: type {kind:?} is not supported; only \"finite dimensional module\" is")]
     UnsupportedType { file: String, kind: String },
@@ -89,6 +95,8 @@ impl ModuleError {
             | ModuleError::RefusedKey { file, .. }
             | ModuleError::Json { file, .. }
             | ModuleError::UnsupportedPrime { file, .. }
+            | ModuleError::OddPrime { file, .. }
+            | ModuleError::NotOddPrime { file }
             | ModuleError::UnsupportedType { file, .. }
             | ModuleError::UnsupportedProfile { file, .. }
             | ModuleError::UnknownKey { file, .. }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::duplicates::DuplicateScan;
 use super::ModuleError;
@@ -44,6 +44,31 @@ pub(super) struct ActionSpec {
 pub(super) enum Factor {
     Sq(u32),
     Milnor(Vec<u32>),
+}
+
+impl super::shape::ListedAction for ActionSpec {
+    type Key = Vec<Factor>;
+    fn field(&self) -> &str {
+        &self.field
+    }
+    fn lhs(&self) -> &str {
+        &self.lhs
+    }
+    fn op_text(&self) -> &str {
+        &self.op_text
+    }
+    fn op_key(&self) -> &Vec<Factor> {
+        &self.op
+    }
+    fn op_degree(&self) -> u64 {
+        Factor::total_degree(&self.op)
+    }
+    fn source(&self) -> &str {
+        &self.source
+    }
+    fn target_names(&self) -> Vec<&str> {
+        self.targets.iter().map(String::as_str).collect()
+    }
 }
 
 impl Factor {
@@ -88,6 +113,20 @@ impl fmt::Display for Factor {
 /// line and column), a duplicate key, the top-level keys' errors
 /// ([`super::keys::check_keys`]), malformed `gens` or `actions`.
 pub(super) fn parse_spec(file: &str, text: &str) -> Result<Spec, ModuleError> {
+    let obj = parse_object(file, text)?;
+    let shift = super::keys::check_keys(file, &obj)?;
+    let gens = parse_gens(file, obj.get("gens"))?;
+    let actions = parse_actions(file, obj.get("actions"), parse_action)?;
+    Ok(Spec {
+        gens,
+        actions,
+        shift,
+    })
+}
+
+/// The top-level object of a module file. Errors: invalid JSON (with serde's
+/// line and column), a duplicate key, a top level that is not an object.
+pub(super) fn parse_object(file: &str, text: &str) -> Result<Map<String, Value>, ModuleError> {
     // A byte order mark (editors on Windows write one) is not JSON; skip it.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let value: Value = serde_json::from_str(text).map_err(|e| json_error(file, &e))?;
@@ -111,37 +150,35 @@ pub(super) fn parse_spec(file: &str, text: &str) -> Result<Spec, ModuleError> {
             format!("expected a JSON object, found {}", kind_of(&value)),
         ));
     };
+    Ok(obj)
+}
 
-    let shift = super::keys::check_keys(file, &obj)?;
-
-    let gens = parse_gens(file, obj.get("gens"))?;
-    let actions = match obj.get("actions") {
-        None => Vec::new(),
+/// The `actions` array (absent: none), each string read by `parse(file, i, text)`.
+pub(super) fn parse_actions<T>(
+    file: &str,
+    actions: Option<&Value>,
+    parse: impl Fn(&str, usize, &str) -> Result<T, ModuleError>,
+) -> Result<Vec<T>, ModuleError> {
+    match actions {
+        None => Ok(Vec::new()),
         Some(Value::Array(items)) => items
             .iter()
             .enumerate()
             .map(|(i, item)| match item {
-                Value::String(s) => parse_action(file, i, s),
+                Value::String(s) => parse(file, i, s),
                 other => Err(ModuleError::field(
                     file,
                     format!("actions[{i}]"),
                     format!("expected a string, found {other}"),
                 )),
             })
-            .collect::<Result<_, _>>()?,
-        Some(v) => {
-            return Err(ModuleError::field(
-                file,
-                "actions",
-                format!("expected an array of strings, found {}", kind_of(v)),
-            ));
-        }
-    };
-    Ok(Spec {
-        gens,
-        actions,
-        shift,
-    })
+            .collect(),
+        Some(v) => Err(ModuleError::field(
+            file,
+            "actions",
+            format!("expected an array of strings, found {}", kind_of(v)),
+        )),
+    }
 }
 
 fn json_error(file: &str, e: &serde_json::Error) -> ModuleError {
@@ -153,7 +190,7 @@ fn json_error(file: &str, e: &serde_json::Error) -> ModuleError {
     }
 }
 
-fn kind_of(v: &Value) -> &'static str {
+pub(super) fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -164,7 +201,10 @@ fn kind_of(v: &Value) -> &'static str {
     }
 }
 
-fn parse_gens(file: &str, gens: Option<&Value>) -> Result<Vec<(String, i32)>, ModuleError> {
+pub(super) fn parse_gens(
+    file: &str,
+    gens: Option<&Value>,
+) -> Result<Vec<(String, i32)>, ModuleError> {
     let Some(gens) = gens else {
         return Err(ModuleError::field(
             file,
@@ -290,7 +330,7 @@ fn parse_action(file: &str, i: usize, text: &str) -> Result<ActionSpec, ModuleEr
 }
 
 /// Split at white space outside parentheses: `Sq(0, 1) x0` → `Sq(0, 1)`, `x0`.
-fn tokenize(s: &str) -> Result<Vec<&str>, String> {
+pub(super) fn tokenize(s: &str) -> Result<Vec<&str>, String> {
     let mut tokens = Vec::new();
     let mut depth = 0usize;
     let mut start: Option<usize> = None;

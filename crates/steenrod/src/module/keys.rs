@@ -27,6 +27,14 @@ pub(super) const METADATA_KEYS: [&str; 5] =
 /// Labels whose value must be a string (the field's tools write strings).
 const STRING_KEYS: [&str; 3] = ["name", "file_name", "description"];
 
+/// Which notation the actions are read in: the p = 2 reader's (`Sq`), or the odd
+/// primes' (`P^i` and the Bockstein `b`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Notation {
+    Two,
+    Odd,
+}
+
 /// Check every top-level key of `obj` (a file named `file`) and return the
 /// file's own `shift` (0 when absent). Errors, in this order: `p` missing or
 /// not 2, a `profile`, an `algebra` other than a list of `"adem"`/`"milnor"`,
@@ -35,6 +43,17 @@ const STRING_KEYS: [&str; 3] = ["name", "file_name", "description"];
 /// metadata label that is not a string, any other key.
 pub(super) fn check_keys(file: &str, obj: &Map<String, Value>) -> Result<i32, ModuleError> {
     check_prime(file, obj.get("p"))?;
+    check_keys_in(file, obj, Notation::Two)
+}
+
+/// [`check_keys`] without the check of `p` (the caller read it), for the
+/// notation given: at odd p `generic` must be `true` or absent (the generic
+/// Steenrod algebra is the only one there).
+pub(super) fn check_keys_in(
+    file: &str,
+    obj: &Map<String, Value>,
+    notation: Notation,
+) -> Result<i32, ModuleError> {
     if obj.contains_key("profile") {
         return Err(ModuleError::UnsupportedProfile {
             file: file.to_string(),
@@ -69,26 +88,7 @@ pub(super) fn check_keys(file: &str, obj: &Map<String, Value>) -> Result<i32, Mo
                 .to_string(),
         });
     }
-    match obj.get("generic") {
-        None | Some(Value::Bool(false)) => {}
-        Some(Value::Bool(true)) => {
-            return Err(ModuleError::RefusedKey {
-                file: file.to_string(),
-                key: "generic".to_string(),
-                reason: "true asks for the odd-primary notation (P^i and the Bockstein b) at \
-                         p = 2, which adams does not read; write the actions with Sq and set \
-                         \"generic\": false or drop the key"
-                    .to_string(),
-            });
-        }
-        Some(v) => {
-            return Err(ModuleError::field(
-                file,
-                "generic",
-                format!("expected false (or true), found {v}"),
-            ))
-        }
-    }
+    check_generic(file, obj.get("generic"), notation)?;
     let shift = match obj.get("shift") {
         None => 0,
         Some(v) => super::json::bounded_degree(v).ok_or_else(|| {
@@ -122,6 +122,40 @@ pub(super) fn check_keys(file: &str, obj: &Map<String, Value>) -> Result<i32, Mo
     Ok(shift)
 }
 
+/// `generic`: at p = 2 `false` or absent (`true` asks for the odd-primary
+/// notation, refused); at odd p `true` or absent (`false` asks for the
+/// non-generic algebra, which exists only at p = 2, refused).
+fn check_generic(file: &str, v: Option<&Value>, notation: Notation) -> Result<(), ModuleError> {
+    let refused = |reason: &str| ModuleError::RefusedKey {
+        file: file.to_string(),
+        key: "generic".to_string(),
+        reason: reason.to_string(),
+    };
+    match (v, notation) {
+        (None, _) | (Some(Value::Bool(false)), Notation::Two) => Ok(()),
+        (Some(Value::Bool(true)), Notation::Odd) => Ok(()),
+        (Some(Value::Bool(true)), Notation::Two) => Err(refused(
+            "true asks for the odd-primary notation (P^i and the Bockstein b) at \
+             p = 2, which adams does not read; write the actions with Sq and set \
+             \"generic\": false or drop the key",
+        )),
+        (Some(Value::Bool(false)), Notation::Odd) => Err(refused(
+            "false asks for the non-generic Steenrod algebra (the Sq^i), which exists only \
+             at p = 2; at an odd prime set \"generic\": true or drop the key",
+        )),
+        (Some(v), Notation::Two) => Err(ModuleError::field(
+            file,
+            "generic",
+            format!("expected false (or true), found {v}"),
+        )),
+        (Some(v), Notation::Odd) => Err(ModuleError::field(
+            file,
+            "generic",
+            format!("expected true (or false), found {v}"),
+        )),
+    }
+}
+
 fn check_prime(file: &str, p: Option<&Value>) -> Result<(), ModuleError> {
     let Some(v) = p else {
         return Err(ModuleError::field(
@@ -132,6 +166,12 @@ fn check_prime(file: &str, p: Option<&Value>) -> Result<(), ModuleError> {
     };
     match v.as_i64() {
         Some(2) => Ok(()),
+        Some(p) if u32::try_from(p).is_ok_and(|p| p != 2 && fp::ValidPrime::new(p).is_ok()) => {
+            Err(ModuleError::OddPrime {
+                file: file.to_string(),
+                p: p as u32,
+            })
+        }
         Some(p) => Err(ModuleError::UnsupportedPrime {
             file: file.to_string(),
             p,
