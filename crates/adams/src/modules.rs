@@ -69,7 +69,10 @@ pub fn find_module(
     Ok(match shift {
         Some(k) => {
             let name = format!("{}[{k}]", module.name());
-            module.with_name(name)
+            match module {
+                AnyModule::Two(m) => AnyModule::Two(m.with_name(name)),
+                AnyModule::Odd(m) => AnyModule::Odd(m.with_name(name)),
+            }
         }
         None => module,
     })

@@ -124,11 +124,11 @@ fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<AnyModule,
     if let AnyModule::Two(m) = &module {
         check_module_range(m.name(), m.min_degree(), range)?;
     }
-    if module.dropped_generators() > 0 && !args.quiet {
+    if module.dropped() > 0 && !args.quiet {
         eprintln!(
             "note: {}: {} above t = max_stem + max_s = {top_t} dropped (they cannot change Ext^(s,t) for t <= {top_t})",
             module.name(),
-            match module.dropped_generators() {
+            match module.dropped() {
                 1 => "1 cell".to_string(),
                 n => format!("{n} cells"),
             }

@@ -18,15 +18,13 @@ use std::time::{Duration, Instant};
 use fp::Subspace;
 
 use crate::backend::Offload;
-use crate::bidegree::Bidegree;
 use crate::classical::{self, StepKind};
 use crate::config::RunOptions;
 use crate::error::ResolutionError;
 use crate::graph::{self, BidegreeNode, Plan, StepPlan};
 use crate::nassau;
-use crate::report::{Progress, RunReport};
+use crate::report::RunReport;
 use crate::resolution::Resolution;
-use crate::sample::Checks;
 use crate::scheduler::{self, RunStats};
 use crate::step::StepOutput;
 use crate::step_context::StepEnv;
