@@ -154,6 +154,13 @@ pub enum Error {
         reference: PathBuf,
         source: adams::verify::NothingCompared,
     },
+    /// `adams verify`: the tables name different primes.
+    #[error("{} against {}: {source}", .ours.display(), .reference.display())]
+    PrimesDiffer {
+        ours: PathBuf,
+        reference: PathBuf,
+        source: adams::verify::PrimesDiffer,
+    },
     /// `adams bench --baseline EXE`: not a file that can be run.
     #[error("--baseline {}: {why} (give the path of another adams executable)", .path.display())]
     Baseline {
@@ -204,6 +211,7 @@ impl Error {
             | ChartDraw { .. }
             | Table(_)
             | NothingCompared { .. }
+            | PrimesDiffer { .. }
             | Baseline { .. }
             | Bench(BenchError::NoSummary { .. }) => 2,
             Resolve { .. }

@@ -215,7 +215,9 @@ fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Result<(), Error
     let ResolutionConfig { max_stem, max_s } = run.range;
     let write = || -> std::io::Result<()> {
         let mut out = BufWriter::new(fs::File::create(path)?);
-        csv::write_table(&mut out, max_stem, max_s, &run.name, algorithm, &run.rows)?;
+        csv::write_table(
+            &mut out, max_stem, max_s, &run.name, algorithm, 2, &run.rows,
+        )?;
         out.flush()
     };
     write().map_err(|source| Error::Write {
@@ -229,9 +231,8 @@ fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Result<(), Error
 fn print_chart(run: &Finished, min_stem: i32) {
     let ResolutionConfig { max_stem, max_s } = run.range;
     let text = format!(
-        "Ext^(s,t) of {} over the mod 2 Steenrod algebra (Adams E2), stem <= {max_stem}, s <= {max_s}\n\
-         mark = dim Ext^(s,t): . for 0, 1-9, * for 10 or more\n\n{}",
-        run.name,
+        "{}{}",
+        chart::header(&run.name, 2, max_stem, max_s),
         chart::render(&run.rows, min_stem, max_stem, max_s)
     );
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
