@@ -412,6 +412,9 @@ pub fn write_table(
 }
 
 #[cfg(test)]
+mod prime_tests;
+
+#[cfg(test)]
 pub(crate) mod tests {
     use super::*;
 

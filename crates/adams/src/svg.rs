@@ -455,6 +455,9 @@ fn classes(
 }
 
 #[cfg(test)]
+mod odd_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::chart_json::{Class, Product, FORMAT, VERSION};

@@ -65,7 +65,7 @@ impl Generator {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     untagged,
-    expecting = "a class index (p = 2) or an [index, coefficient] pair (odd p)"
+    expecting = "an index (p = 2) or an [index, coefficient] pair"
 )]
 pub enum Term {
     /// p = 2: the class at this index, coefficient 1.
