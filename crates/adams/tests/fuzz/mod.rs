@@ -283,13 +283,13 @@ pub fn generated_chart(rng: &mut Rng, seeds: &[(String, Vec<u8>)]) -> Vec<u8> {
                         *class.product_mut(g) = Product::Unknown;
                         continue;
                     };
-                    let mut terms: Vec<Term> = (0..target)
-                        .filter(|_| rng.chance(2))
-                        .map(|k| match prime {
+                    let mut terms = Vec::new();
+                    for k in (0..target).filter(|_| rng.chance(2)).collect::<Vec<_>>() {
+                        terms.push(match prime {
                             2 => Term::Index(k),
                             p => Term::Scaled(k, 1 + rng.below(p as usize - 1) as u32),
-                        })
-                        .collect();
+                        });
+                    }
                     if rng.chance(2) {
                         terms.reverse(); // any order is allowed
                     }
