@@ -20,6 +20,15 @@ pub fn mark(dim: usize) -> char {
 
 const LABEL_EVERY: i32 = 5;
 
+/// The lines above the chart: what it shows (the module, the prime `p` of the Steenrod
+/// algebra, the range) and what a mark means; ends with a blank line.
+pub fn header(module: &str, p: u32, max_stem: i32, max_s: u32) -> String {
+    format!(
+        "Ext^(s,t) of {module} over the mod {p} Steenrod algebra (Adams E2), stem <= {max_stem}, s <= {max_s}\n\
+         mark = dim Ext^(s,t): . for 0, 1-9, * for 10 or more\n\n"
+    )
+}
+
 /// Draw stems `min_stem..=max_stem` and filtrations `0..=max_s`. Rows outside
 /// that range are ignored. The result ends with a newline; no line has
 /// trailing spaces.
@@ -66,6 +75,16 @@ mod tests {
     use super::*;
 
     use crate::csv::tests::row;
+
+    #[test]
+    fn the_header_names_the_prime() {
+        assert_eq!(
+            header("S_3", 3, 40, 20),
+            "Ext^(s,t) of S_3 over the mod 3 Steenrod algebra (Adams E2), stem <= 40, s <= 20\n\
+             mark = dim Ext^(s,t): . for 0, 1-9, * for 10 or more\n\n"
+        );
+        assert!(header("S_2", 2, 8, 4).starts_with("Ext^(s,t) of S_2 over the mod 2 Steenrod"));
+    }
 
     #[test]
     fn marks() {

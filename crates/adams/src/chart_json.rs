@@ -1,5 +1,6 @@
-//! `chart.json`: every class of the resolved range with its products by `h0`, `h1`, `h2` —
-//! the data behind `chart.svg`, for plotting tools and for reading products by program.
+//! `chart.json`: every class of the resolved range with its products by the generators of
+//! `Ext^1` that charts draw (`h0`, `h1`, `h2` at p = 2; `a0`, `h0` at odd p) — the data
+//! behind `chart.svg`, for plotting tools and for reading products by program.
 //!
 //! Schema (version 1; the README's "chart.json" section is the user-facing copy):
 //!
@@ -15,15 +16,35 @@
 //! }
 //! ```
 //!
+//! and at an odd prime (here 3):
+//!
+//! ```text
+//! {
+//!   "format": "adams-chart", "version": 1,
+//!   "module": "S_3", "algorithm": "classical", "prime": 3,
+//!   "min_stem": 0, "max_stem": 40, "max_s": 20,
+//!   "classes": [
+//!     {"stem": 0, "s": 0, "t": 0, "index": 0, "a0": [[0, 1]], "h0": [[0, 1]]},
+//!     …
+//!   ]
+//! }
+//! ```
+//!
+//! - `prime`: the prime p of the Steenrod algebra; written only when p ≠ 2 (absent means
+//!   2, so the charts of p = 2 read as before). A prime below 256 ([`MAX_PRIME`]).
 //! - The range: every bidegree with `min_stem ≤ stem ≤ max_stem`, `0 ≤ s ≤ max_s` was
 //!   computed, so a bidegree there without classes has `Ext = 0`.
 //! - `classes`: one entry per basis class of `Ext^{s,t}` (`t = stem + s`), ordered by stem,
 //!   then `s`, then `index`; `index` runs over `0..dim Ext^{s,t}` (the class dual to the
 //!   index-th generator of `C_s` in degree `t`).
-//! - `h_i` (`i = 0, 1, 2`): `h_i · x` lies in the bidegree `(stem + 2^i − 1, s + 1)`; the
-//!   list gives the indices of the classes there whose sum it is (`[]`: the product is 0).
-//!   `null`: that bidegree is outside the range, so the product is unknown (not 0).
-//!   The indices are distinct (over F_2 a class listed twice would cancel).
+//! - Products ([`Generator`]): at p = 2 `h_i · x` (`i = 0, 1, 2`, keys `h0`, `h1`, `h2`)
+//!   lies in the bidegree `(stem + 2^i − 1, s + 1)`; the list gives the indices of the
+//!   classes there whose sum it is (`[]`: the product is 0), distinct (over F_2 a class
+//!   listed twice would cancel). At odd p, `a0 · x` lies at `(stem, s + 1)` and `h0 · x`
+//!   at `(stem + 2p − 3, s + 1)`; the list gives `[index, coefficient]` pairs, distinct
+//!   indices, coefficients in `1..p`. `null`: that bidegree is outside the range, so the
+//!   product is unknown (not 0). The keys of the other prime (`a0` at p = 2, `h1`, `h2`
+//!   at odd p) are refused; a key of the chart's prime that is absent reads as `null`.
 //!
 //! Limits (bad input beyond them, checked by [`Chart::read`]): the file is a regular file of
 //! at most [`MAX_CHART_BYTES`]; `|min_stem|`, `|max_stem|` at most [`crate::MAX_ABS_DEGREE`];
@@ -33,11 +54,16 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use resolution::products::chart_products;
+use resolution::products::{chart_products, ExtClass};
 use resolution::Resolution;
 use serde::{Deserialize, Serialize};
 
 use crate::input::excerpt;
+
+mod check;
+mod product;
+
+pub use product::{Generator, Product, Term, AT_ODD, AT_TWO};
 
 /// Value of the `format` key.
 pub const FORMAT: &str = "adams-chart";
@@ -58,6 +84,22 @@ pub const MAX_CHART_DEGREES: i32 = resolution::MAX_ALGEBRA_DEGREE;
 /// Longest `module` and `algorithm` names (they are drawn in the SVG's title).
 pub const MAX_NAME_CHARS: usize = 200;
 
+/// Largest prime a chart may name: the primes of the F_p linear algebra are below 256.
+pub const MAX_PRIME: u32 = 251;
+
+/// The products of one class at an odd prime, as the resolution hands them: `[a0, h0]`,
+/// each `Some` list of `(index, coefficient in 1..p)` or `None` (the target bidegree is
+/// outside the range: unknown).
+pub type OddProducts = Vec<Option<Vec<(usize, u32)>>>;
+
+fn two() -> u32 {
+    2
+}
+
+fn is_two(prime: &u32) -> bool {
+    *prime == 2
+}
+
 /// A whole chart: the range and every class with its products.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Chart {
@@ -70,6 +112,9 @@ pub struct Chart {
     /// Algorithm that built the resolution (`nassau`, `classical`); informational.
     #[serde(default)]
     pub algorithm: String,
+    /// The prime of the Steenrod algebra (absent in the file: 2).
+    #[serde(default = "two", skip_serializing_if = "is_two")]
+    pub prime: u32,
     /// Smallest stem drawn (0, or the bottom cell of a module with cells below 0).
     pub min_stem: i32,
     /// Largest stem computed.
@@ -80,7 +125,8 @@ pub struct Chart {
     pub classes: Vec<Class>,
 }
 
-/// One basis class of `Ext^{s,t}` and its products by `h0`, `h1`, `h2`.
+/// One basis class of `Ext^{s,t}` and its products: by `h0`, `h1`, `h2` at p = 2, by `a0`,
+/// `h0` at odd p (the others [`Product::Absent`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Class {
     /// Stem `n = t − s`.
@@ -91,50 +137,70 @@ pub struct Class {
     pub t: i32,
     /// Position in the basis of `Ext^{s,t}`.
     pub index: usize,
-    /// `h0 · x` at `(stem, s + 1)`: indices of the classes summed; `None` if unknown.
-    pub h0: Option<Vec<usize>>,
-    /// `h1 · x` at `(stem + 1, s + 1)`.
-    pub h1: Option<Vec<usize>>,
-    /// `h2 · x` at `(stem + 3, s + 1)`.
-    pub h2: Option<Vec<usize>>,
+    /// Odd p: `a0 · x` at `(stem, s + 1)`.
+    #[serde(default, skip_serializing_if = "Product::is_absent")]
+    pub a0: Product,
+    /// `h0 · x` at `(stem, s + 1)` (p = 2) or `(stem + 2p − 3, s + 1)` (odd p).
+    #[serde(default, skip_serializing_if = "Product::is_absent")]
+    pub h0: Product,
+    /// p = 2: `h1 · x` at `(stem + 1, s + 1)`.
+    #[serde(default, skip_serializing_if = "Product::is_absent")]
+    pub h1: Product,
+    /// p = 2: `h2 · x` at `(stem + 3, s + 1)`.
+    #[serde(default, skip_serializing_if = "Product::is_absent")]
+    pub h2: Product,
 }
 
 impl Class {
-    /// The product by `h_i` (`i ∈ 0..=2`).
-    pub fn product(&self, i: u32) -> Option<&[usize]> {
-        match i {
-            0 => self.h0.as_deref(),
-            1 => self.h1.as_deref(),
-            2 => self.h2.as_deref(),
-            _ => None,
+    /// A class without products (every key absent).
+    pub fn new(stem: i32, s: u32, index: usize) -> Class {
+        Class {
+            stem,
+            s,
+            t: stem + s as i32,
+            index,
+            a0: Product::Absent,
+            h0: Product::Absent,
+            h1: Product::Absent,
+            h2: Product::Absent,
+        }
+    }
+
+    /// Its product by `g`.
+    pub fn product(&self, g: Generator) -> &Product {
+        match g {
+            Generator::A0 => &self.a0,
+            Generator::H0 => &self.h0,
+            Generator::H1 => &self.h1,
+            Generator::H2 => &self.h2,
+        }
+    }
+
+    /// Its product by `g`, to set.
+    pub fn product_mut(&mut self, g: Generator) -> &mut Product {
+        match g {
+            Generator::A0 => &mut self.a0,
+            Generator::H0 => &mut self.h0,
+            Generator::H1 => &mut self.h1,
+            Generator::H2 => &mut self.h2,
         }
     }
 }
 
-/// The stem shift of `h_i`: `2^i − 1`.
-pub fn stem_shift(i: u32) -> i32 {
-    (1 << i) - 1
-}
-
 impl Chart {
-    /// The chart of a resolved range: every class with its `h0`, `h1`, `h2` products.
+    /// The chart of a resolved range at p = 2: every class with its `h0`, `h1`, `h2`
+    /// products.
     pub fn from_resolution(res: &Resolution, algorithm: &str, min_stem: i32) -> Chart {
         let config = res.config();
         let classes = chart_products(res, &[0, 1, 2])
             .into_iter()
             .filter(|cp| cp.class.stem <= config.max_stem && cp.class.s <= config.max_s)
             .map(|cp| {
-                let mut p = cp.products.into_iter();
-                let c = cp.class;
-                Class {
-                    stem: c.stem,
-                    s: c.s,
-                    t: c.t,
-                    index: c.index,
-                    h0: p.next().flatten(),
-                    h1: p.next().flatten(),
-                    h2: p.next().flatten(),
+                let mut class = Class::new(cp.class.stem, cp.class.s, cp.class.index);
+                for (g, product) in AT_TWO.into_iter().zip(cp.products) {
+                    *class.product_mut(g) = Product::from_indices(product);
                 }
+                class
             })
             .collect();
         Chart {
@@ -142,11 +208,56 @@ impl Chart {
             version: VERSION,
             module: res.module().name().to_string(),
             algorithm: algorithm.to_string(),
+            prime: 2,
             min_stem,
             max_stem: config.max_stem,
             max_s: config.max_s,
             classes,
         }
+    }
+
+    /// The chart of a resolved range at an odd `prime`: `classes[k].1` is `[a0 product,
+    /// h0 product]` of the class `classes[k].0`, each `Some((index, coefficient in 1..p)
+    /// pairs)` or `None` (the target bidegree is outside the range: unknown). Classes
+    /// outside `min_stem..=max_stem`, `s ≤ max_s` are left out; the rest are ordered by
+    /// stem, `s`, index.
+    pub fn from_odd_products(
+        module: &str,
+        algorithm: &str,
+        prime: u32,
+        min_stem: i32,
+        max_stem: i32,
+        max_s: u32,
+        classes: Vec<(ExtClass, OddProducts)>,
+    ) -> Chart {
+        let mut classes: Vec<Class> = classes
+            .into_iter()
+            .filter(|(c, _)| (min_stem..=max_stem).contains(&c.stem) && c.s <= max_s)
+            .map(|(c, products)| {
+                let mut class = Class::new(c.stem, c.s, c.index);
+                for (g, product) in AT_ODD.into_iter().zip(products) {
+                    *class.product_mut(g) = Product::from_pairs(product);
+                }
+                class
+            })
+            .collect();
+        classes.sort_by_key(|c| (c.stem, c.s, c.index));
+        Chart {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            module: module.to_string(),
+            algorithm: algorithm.to_string(),
+            prime,
+            min_stem,
+            max_stem,
+            max_s,
+            classes,
+        }
+    }
+
+    /// The generators whose products this chart carries (by its prime).
+    pub fn generators(&self) -> &'static [Generator] {
+        Generator::at_prime(self.prime)
     }
 
     /// `dim Ext` at `(stem, s)`: the number of classes there.
@@ -174,9 +285,14 @@ impl Chart {
             q(&self.format),
             self.version
         );
+        let prime = if self.prime == 2 {
+            String::new()
+        } else {
+            format!(", \"prime\": {}", self.prime)
+        };
         let _ = writeln!(
             out,
-            "  \"module\": {}, \"algorithm\": {},",
+            "  \"module\": {}, \"algorithm\": {}{prime},",
             q(&self.module),
             q(&self.algorithm)
         );
@@ -233,124 +349,6 @@ impl Chart {
         chart.check()?;
         Ok(chart)
     }
-
-    /// Checks what the renderer relies on: format and version; the range within the limits
-    /// (module docs); every class inside the range with `t = stem + s`; classes in order
-    /// with indices `0..dim` per bidegree; every known product inside the range with
-    /// distinct indices below the target's dimension.
-    pub fn check(&self) -> Result<(), String> {
-        if self.format != FORMAT {
-            return Err(format!(
-                "\"format\" is {:?}, expected {FORMAT:?}",
-                excerpt(&self.format)
-            ));
-        }
-        if self.version != VERSION {
-            return Err(format!(
-                "\"version\" is {}, this adams reads version {VERSION}",
-                self.version
-            ));
-        }
-        for (key, name) in [("module", &self.module), ("algorithm", &self.algorithm)] {
-            if name.chars().count() > MAX_NAME_CHARS {
-                return Err(format!(
-                    "\"{key}\" is {} characters long, more than the limit {MAX_NAME_CHARS}",
-                    name.chars().count()
-                ));
-            }
-        }
-        self.check_range()?;
-        let mut previous: Option<(i32, u32, usize)> = None;
-        for c in &self.classes {
-            let at = format!("class (stem {}, s {}, index {})", c.stem, c.s, c.index);
-            if !self.in_range(c.stem, c.s) {
-                return Err(format!(
-                    "{at} lies outside the range stem {}..={}, s 0..={}",
-                    self.min_stem, self.max_stem, self.max_s
-                ));
-            }
-            // In range, so |stem| <= 2^21 and s <= 510: no overflow.
-            if c.t != c.stem + c.s as i32 {
-                return Err(format!(
-                    "{at}: t = {} but stem + s = {}",
-                    c.t,
-                    c.stem + c.s as i32
-                ));
-            }
-            let expected_index = match previous {
-                Some((n, s, k)) if (n, s) == (c.stem, c.s) => k + 1,
-                Some((n, s, _)) if (n, s) > (c.stem, c.s) => {
-                    return Err(format!(
-                    "{at} comes after (stem {n}, s {s}): classes must be ordered by stem, then s"
-                ))
-                }
-                _ => 0,
-            };
-            if c.index != expected_index {
-                return Err(format!(
-                    "{at}: expected index {expected_index} (indices run 0, 1, … within a bidegree)"
-                ));
-            }
-            previous = Some((c.stem, c.s, c.index));
-        }
-        let dims = self.dims();
-        for c in &self.classes {
-            for i in 0..=2 {
-                let Some(ones) = c.product(i) else { continue };
-                let (n, s) = (c.stem + stem_shift(i), c.s + 1);
-                if !self.in_range(n, s) {
-                    return Err(format!("class (stem {}, s {}, index {}): h{i} is given but lands at (stem {n}, s {s}), outside the range (use null)", c.stem, c.s, c.index));
-                }
-                let dim = dims.get(&(n, s)).copied().unwrap_or(0);
-                if let Some(&bad) = ones.iter().find(|&&k| k >= dim) {
-                    return Err(format!("class (stem {}, s {}, index {}): h{i} names class {bad} of (stem {n}, s {s}), which has {dim}", c.stem, c.s, c.index));
-                }
-                let mut sorted = ones.to_vec();
-                sorted.sort_unstable();
-                if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-                    return Err(format!(
-                        "class (stem {}, s {}, index {}): h{i} lists class {} twice (a sum of distinct classes: over F_2 a repeated one cancels)",
-                        c.stem, c.s, c.index, w[0]
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The range within the limits: `min_stem <= max_stem`, both within
-    /// [`crate::MAX_ABS_DEGREE`], at most [`MAX_CHART_DEGREES`] stems and filtrations.
-    fn check_range(&self) -> Result<(), String> {
-        let limit = crate::MAX_ABS_DEGREE;
-        for (key, value) in [("min_stem", self.min_stem), ("max_stem", self.max_stem)] {
-            if value.unsigned_abs() > limit as u32 {
-                return Err(format!(
-                    "\"{key}\" is {value}, beyond the limit {limit} (2^21) in absolute value"
-                ));
-            }
-        }
-        if self.min_stem > self.max_stem {
-            return Err(format!(
-                "min_stem {} is above max_stem {}",
-                self.min_stem, self.max_stem
-            ));
-        }
-        let span = self.max_stem - self.min_stem;
-        if span > MAX_CHART_DEGREES {
-            return Err(format!(
-                "\"max_stem\" − \"min_stem\" is {span} stems, more than the limit {MAX_CHART_DEGREES} \
-                 (the top degree of the Milnor basis tables, which no resolved range exceeds)"
-            ));
-        }
-        if self.max_s > MAX_CHART_DEGREES as u32 {
-            return Err(format!(
-                "\"max_s\" is {}, more than the limit {MAX_CHART_DEGREES} (the top degree of the Milnor basis tables, \
-                 which no resolved range exceeds)",
-                self.max_s
-            ));
-        }
-        Ok(())
-    }
 }
 
 /// The key whose value a JSON error at `line`, `column` (1-based, as serde_json counts)
@@ -398,15 +396,20 @@ pub enum ChartError {
     },
 }
 
-/// Writes `dir/chart.json` and `dir/chart.svg` for a resolved range; returns their paths.
-/// Errors name the file.
+/// Writes `dir/chart.json` and `dir/chart.svg` for a resolved range at p = 2; returns their
+/// paths (see [`write_chart_files`]).
 pub fn write_files(
     res: &Resolution,
     algorithm: &str,
     min_stem: i32,
     dir: &Path,
 ) -> Result<(PathBuf, PathBuf), ChartError> {
-    let chart = Chart::from_resolution(res, algorithm, min_stem);
+    write_chart_files(&Chart::from_resolution(res, algorithm, min_stem), dir)
+}
+
+/// Writes `dir/chart.json` and `dir/chart.svg` for `chart`; returns their paths. Errors
+/// name the file.
+pub fn write_chart_files(chart: &Chart, dir: &Path) -> Result<(PathBuf, PathBuf), ChartError> {
     let json = dir.join("chart.json");
     let svg = dir.join("chart.svg");
     let write = |path: &Path, text: String| {
@@ -416,7 +419,7 @@ pub fn write_files(
         })
     };
     write(&json, chart.to_json())?;
-    let drawing = crate::svg::render(&chart).map_err(|source| ChartError::Draw {
+    let drawing = crate::svg::render(chart).map_err(|source| ChartError::Draw {
         path: svg.clone(),
         source,
     })?;
@@ -425,66 +428,4 @@ pub fn write_files(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn class(stem: i32, s: u32, index: usize, h0: Option<Vec<usize>>) -> Class {
-        Class {
-            stem,
-            s,
-            t: stem + s as i32,
-            index,
-            h0,
-            h1: None,
-            h2: None,
-        }
-    }
-
-    fn chart(classes: Vec<Class>) -> Chart {
-        Chart {
-            format: FORMAT.into(),
-            version: VERSION,
-            module: "M".into(),
-            algorithm: "nassau".into(),
-            min_stem: 0,
-            max_stem: 3,
-            max_s: 2,
-            classes,
-        }
-    }
-
-    #[test]
-    fn json_round_trips_and_marks_unknown_products_null() {
-        let c = chart(vec![
-            class(0, 0, 0, Some(vec![0])),
-            class(0, 1, 0, Some(vec![])),
-            class(0, 2, 0, None),
-        ]);
-        assert_eq!(c.check(), Ok(()));
-        let text = c.to_json();
-        assert!(text.contains("\"h0\":null"), "{text}");
-        assert!(text.contains("\"h0\":[]"), "{text}");
-        let back: Chart = serde_json::from_str(&text).expect("valid JSON");
-        assert_eq!(back, c);
-        let empty = chart(vec![]);
-        assert_eq!(
-            serde_json::from_str::<Chart>(&empty.to_json()).expect("valid JSON"),
-            empty
-        );
-    }
-
-    #[test]
-    fn check_rejects_inconsistent_charts() {
-        let bad_index = chart(vec![class(0, 0, 1, None)]);
-        assert!(bad_index.check().unwrap_err().contains("expected index 0"));
-        let out_of_order = chart(vec![class(1, 0, 0, None), class(0, 0, 0, None)]);
-        assert!(out_of_order.check().unwrap_err().contains("ordered"));
-        let dangling = chart(vec![class(0, 0, 0, Some(vec![0]))]);
-        assert!(dangling.check().unwrap_err().contains("which has 0"));
-        let outside = chart(vec![class(0, 2, 0, Some(vec![]))]);
-        assert!(outside.check().unwrap_err().contains("outside the range"));
-        let mut wrong_t = chart(vec![class(0, 0, 0, None)]);
-        wrong_t.classes[0].t = 5;
-        assert!(wrong_t.check().unwrap_err().contains("t = 5"));
-    }
-}
+mod tests;

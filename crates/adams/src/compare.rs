@@ -12,6 +12,11 @@ use crate::error::Error;
 pub fn run(args: VerifyArgs) -> Result<bool, Error> {
     let ours = csv::read_table(&args.csv)?;
     let reference = csv::read_table(&args.against)?;
+    verify::check_primes(&ours, &reference).map_err(|source| Error::PrimesDiffer {
+        ours: args.csv.clone(),
+        reference: args.against.clone(),
+        source,
+    })?;
     let comparison = verify::compare(&ours, &reference);
     comparison
         .check_something_compared()

@@ -21,6 +21,11 @@
 //! - Other lines starting with `#`, and blank lines, are ignored. The first other
 //!   line must be the header `stem,s,t,dim`. Every row has `t = stem + s`,
 //!   `s >= 0`, appears once, and lies inside the stated range.
+//! - The prime: a first line naming `mod N` (`… over the mod 3 Steenrod algebra …`, as
+//!   adams and the reference tables write it) gives the table's prime `N`, which must be a
+//!   prime number; a table whose first line names none has no stated prime (the
+//!   reference tables over `A(1)` or by `t`). `adams verify` refuses two tables of
+//!   different primes.
 //! - Limits (bad input beyond them): the file is a regular file of at most
 //!   [`MAX_TABLE_BYTES`]; the stated bounds are `0 <= N`, `0 <= S` and every stem,
 //!   `s`, `t` is within [`crate::MAX_ABS_DEGREE`] in absolute value.
@@ -63,10 +68,12 @@ impl fmt::Display for Coverage {
     }
 }
 
-/// A parsed Ext table: its range and its rows keyed by `(stem, s)`.
+/// A parsed Ext table: its range, its prime and its rows keyed by `(stem, s)`.
 #[derive(Debug, Clone)]
 pub struct ExtTable {
     pub coverage: Coverage,
+    /// The prime named by `mod N` on the first line; `None` if it names none.
+    pub prime: Option<u32>,
     /// `(stem, s) -> dim`, zeros included only if the file listed them.
     pub dims: BTreeMap<(i32, u32), usize>,
 }
@@ -129,6 +136,8 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
     let mut max_t: Option<i32> = None;
     // A byte order mark (a table saved by a spreadsheet) is not part of the text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = text.lines().next().unwrap_or("");
+    let prime = stated_prime(first).map_err(|reason| line_err(1, reason))?;
 
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
@@ -184,7 +193,40 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
         return Err(whole(format!("no header line `{HEADER}`")));
     }
     let coverage = coverage(declared.map(|(c, _)| c), max_t).map_err(whole)?;
-    Ok(ExtTable { coverage, dims })
+    Ok(ExtTable {
+        coverage,
+        prime,
+        dims,
+    })
+}
+
+/// The prime `N` of the first `mod N` on `line` (`mod` a word of its own, any case, then
+/// digits): `None` without one, an error when `N` is not a prime.
+fn stated_prime(line: &str) -> Result<Option<u32>, String> {
+    let lower = line.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("mod") {
+        let start = from + at;
+        from = start + "mod".len();
+        let before = lower[..start].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = &lower[from..];
+        let digits = rest.trim_start_matches([' ', '\t']);
+        let number: String = digits.chars().take_while(char::is_ascii_digit).collect();
+        if number.is_empty() || digits.len() == rest.len() {
+            continue;
+        }
+        return match number.parse::<u32>() {
+            Ok(p) if crate::input::is_prime(p) => Ok(Some(p)),
+            _ => Err(format!(
+                "`mod {}` names no prime (the table's prime is read from `mod p` on its first line)",
+                excerpt(&number)
+            )),
+        };
+    }
+    Ok(None)
 }
 
 /// The header line, `stem,s,t,dim` (spaces around the commas allowed).
@@ -338,33 +380,39 @@ fn parse_row(line: &str) -> Result<Row, String> {
     })
 }
 
-/// The first line of an ext.csv written by `adams resolve`.
-pub fn complete_line(max_stem: i32, max_s: u32, module: &str, algorithm: &str) -> String {
+/// The first line of an ext.csv written by `adams resolve`, naming the prime `p` of the
+/// Steenrod algebra (`… over the mod 3 Steenrod algebra …`).
+pub fn complete_line(max_stem: i32, max_s: u32, module: &str, algorithm: &str, p: u32) -> String {
     format!(
-        "{COMPLETE_PREFIX}stem <= {max_stem}, s <= {max_s}; Ext of {module} over the mod 2 \
+        "{COMPLETE_PREFIX}stem <= {max_stem}, s <= {max_s}; Ext of {module} over the mod {p} \
          Steenrod algebra, computed by adams ({algorithm})"
     )
 }
 
-/// Write an ext.csv: the `# complete for` line, the header, then the nonzero
-/// rows sorted by stem then s.
+/// Write an ext.csv at the prime `p`: the `# complete for` line, the header, then the
+/// nonzero rows sorted by stem then s.
 pub fn write_table(
     out: &mut impl Write,
     max_stem: i32,
     max_s: u32,
     module: &str,
     algorithm: &str,
+    p: u32,
     rows: &[Row],
 ) -> std::io::Result<()> {
     let mut sorted: Vec<Row> = rows.iter().copied().filter(|r| r.dim > 0).collect();
     sorted.sort_by_key(|r| (r.stem(), r.s()));
-    writeln!(out, "{}", complete_line(max_stem, max_s, module, algorithm))?;
+    let first = complete_line(max_stem, max_s, module, algorithm, p);
+    writeln!(out, "{first}")?;
     writeln!(out, "{HEADER}")?;
     for r in &sorted {
         writeln!(out, "{},{},{},{}", r.stem(), r.s(), r.t(), r.dim)?;
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod prime_tests;
 
 #[cfg(test)]
 pub(crate) mod tests {
@@ -388,7 +436,7 @@ pub(crate) mod tests {
             row(2, 2, 0),
         ];
         let mut out = Vec::new();
-        write_table(&mut out, 5, 3, "S_2", "classical", &rows).unwrap();
+        write_table(&mut out, 5, 3, "S_2", "classical", 2, &rows).unwrap();
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(

@@ -161,6 +161,13 @@ pub enum Error {
         reference: PathBuf,
         source: adams::verify::NothingCompared,
     },
+    /// `adams verify`: the tables name different primes.
+    #[error("{} against {}: {source}", .ours.display(), .reference.display())]
+    PrimesDiffer {
+        ours: PathBuf,
+        reference: PathBuf,
+        source: adams::verify::PrimesDiffer,
+    },
     /// `adams bench --baseline EXE`: not a file that can be run.
     #[error("--baseline {}: {why} (give the path of another adams executable)", .path.display())]
     Baseline {
@@ -212,6 +219,7 @@ impl Error {
             | ChartDraw { .. }
             | Table(_)
             | NothingCompared { .. }
+            | PrimesDiffer { .. }
             | Baseline { .. }
             | Bench(BenchError::NoSummary { .. }) => 2,
             Resolve { .. }

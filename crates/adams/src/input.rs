@@ -13,6 +13,12 @@ use std::path::Path;
 /// One mebibyte, for the limits callers pass.
 pub const MIB: u64 = 1 << 20;
 
+/// Whether `n` is a prime number (trial division: the primes read from files are small).
+pub fn is_prime(n: u32) -> bool {
+    let n = u64::from(n);
+    n >= 2 && (2..n).take_while(|d| d * d <= n).all(|d| n % d != 0)
+}
+
 /// The text of the regular file at `path`, at most `max_bytes` long. `what` names the kind
 /// of file in errors, with its article (e.g. `an Ext table`). Errors are one line, without the path (callers
 /// prefix it): not found or unreadable, not a regular file (a folder, a FIFO, a device),
@@ -122,6 +128,15 @@ fn kind(meta: &std::fs::Metadata) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn primes_are_told_from_composites() {
+        let primes: Vec<u32> = (0..40).filter(|&n| is_prime(n)).collect();
+        assert_eq!(primes, [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]);
+        // The largest prime below 2^32, and its neighbour 2^32 − 1 = 3·5·17·257·65537.
+        assert!(is_prime(4_294_967_291));
+        assert!(!is_prime(u32::MAX));
+    }
 
     #[test]
     fn reads_a_small_file_and_refuses_large_devices_and_folders() {

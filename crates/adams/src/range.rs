@@ -2,7 +2,6 @@
 //! `--runs`), checked before any work, then against the module's bottom cell.
 
 use resolution::{ResolutionConfig, MAX_ALGEBRA_DEGREE};
-use steenrod::module::FiniteModule;
 
 /// The most worker threads `--threads` accepts (far above any useful count: each
 /// worker holds its own stack and scratch).

@@ -44,7 +44,7 @@ impl Backend {
     pub(crate) fn cpu() -> Self {
         Self {
             device: None,
-            check: resolution::SampleFraction::default(),
+            check: resolution::SampleFraction::NONE,
         }
     }
 }
@@ -247,10 +247,8 @@ pub(crate) fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Resul
 pub(crate) fn print_chart(run: &Finished, min_stem: i32) {
     let ResolutionConfig { max_stem, max_s } = run.range;
     let text = format!(
-        "Ext^(s,t) of {} over the mod {} Steenrod algebra (Adams E2), stem <= {max_stem}, s <= {max_s}\n\
-         mark = dim Ext^(s,t): . for 0, 1-9, * for 10 or more\n\n{}",
-        run.name,
-        run.prime,
+        "{}{}",
+        chart::header(&run.name, run.prime, max_stem, max_s),
         chart::render(&run.rows, min_stem, max_stem, max_s)
     );
     let _ = std::io::stdout().lock().write_all(text.as_bytes());

@@ -1,11 +1,13 @@
 //! `chart.svg`: the Adams chart as people draw it — stem `n` across, filtration `s` up, a
-//! dot per class (the classes of one bidegree side by side), `h0` products as vertical
-//! lines, `h1` as diagonals (one stem right, one up), `h2` as lighter long diagonals (three
-//! stems right, one up).
+//! dot per class (the classes of one bidegree side by side). At p = 2: `h0` products as
+//! vertical lines, `h1` as diagonals (one stem right, one up), `h2` as lighter long
+//! diagonals (three stems right, one up). At odd p: `a0` products as vertical lines, `h0`
+//! as long diagonals (`2p − 3` stems right, one up).
 //!
 //! Elements a program can count: one `<circle class="class">` per class (with a `<title>`
-//! tooltip `(stem, s) index`), one `<line class="h0|h1|h2">` per nonzero coefficient of a
-//! known product (`h_i·x = Σ y_k` draws one line to each `y_k`); grid, axes and legend
+//! tooltip `(stem, s) index`), one `<line class="h0|h1|h2">` (odd p: `a0|h0`) per nonzero
+//! coefficient of a known product (`h_i·x = Σ c_k y_k` draws one line to each `y_k`,
+//! whatever its coefficient `c_k ≠ 0`); grid, axes and legend
 //! elements carry other classes (`grid`, `axis`, `label`, `legend`). Products whose
 //! target lies outside the computed range are unknown and not drawn.
 //!
@@ -18,7 +20,7 @@
 
 use std::fmt::Write as _;
 
-use crate::chart_json::{stem_shift, Chart};
+use crate::chart_json::{Chart, Generator};
 
 /// Radius of a class's dot.
 pub const DOT_R: f64 = 3.0;
@@ -54,8 +56,16 @@ pub const MAX_SVG_BYTES: usize = 192 << 20;
 const MIN_CLASS_BYTES: usize = 90;
 const MIN_LINE_BYTES: usize = 50;
 
-/// Colours and widths of the product lines: `h0`, `h1` solid black, `h2` lighter.
-const LINE_STYLE: [(&str, f64); 3] = [("#000000", 1.2), ("#000000", 1.2), ("#9a9a9a", 1.0)];
+/// Colour and width of the product lines of `g`: solid black, but `h2` (p = 2) lighter.
+fn line_style(g: Generator) -> (&'static str, f64) {
+    match g {
+        Generator::H2 => ("#9a9a9a", 1.0),
+        Generator::A0 | Generator::H0 | Generator::H1 => ("#000000", 1.2),
+    }
+}
+
+/// Horizontal room of one legend entry (a sample line and its name).
+const LEGEND_ENTRY_W: f64 = 64.0;
 
 /// Estimated width of `text` at font size `font`.
 pub fn text_width(text: &str, font: f64) -> f64 {
@@ -173,8 +183,8 @@ fn escape(text: &str) -> String {
 /// The chart title.
 pub fn title(chart: &Chart) -> String {
     format!(
-        "Ext of {} over the mod 2 Steenrod algebra (Adams E2): stem {} to {}, s \u{2264} {}",
-        chart.module, chart.min_stem, chart.max_stem, chart.max_s
+        "Ext of {} over the mod {} Steenrod algebra (Adams E2): stem {} to {}, s \u{2264} {}",
+        chart.module, chart.prime, chart.min_stem, chart.max_stem, chart.max_s
     )
 }
 
@@ -187,7 +197,7 @@ const LEGEND_NOTE: &str = "one dot per class; products leaving the computed rang
 pub fn render(chart: &Chart) -> Result<String, TooLarge> {
     check_size(chart)?;
     let title = title(chart);
-    let legend_w = 3.0 * 64.0 + text_width(LEGEND_NOTE, FONT);
+    let legend_w = chart.generators().len() as f64 * LEGEND_ENTRY_W + text_width(LEGEND_NOTE, FONT);
     let l = Layout::new(chart, &title, legend_w);
     let mut o = String::new();
     let _ = writeln!(
@@ -207,7 +217,7 @@ pub fn render(chart: &Chart) -> Result<String, TooLarge> {
         escape(&title)
     );
 
-    legend(&mut o);
+    legend(&mut o, chart);
     grid(&mut o, &l);
     axes(&mut o, &l);
     let dims = chart.dims();
@@ -223,8 +233,13 @@ fn product_lines(chart: &Chart) -> usize {
     chart
         .classes
         .iter()
-        .flat_map(|c| (0..3).filter_map(|i| c.product(i)))
-        .map(<[usize]>::len)
+        .flat_map(|c| {
+            chart
+                .generators()
+                .iter()
+                .filter_map(|&g| c.product(g).terms())
+        })
+        .map(<[_]>::len)
         .sum()
 }
 
@@ -260,14 +275,16 @@ fn check_size(chart: &Chart) -> Result<(), TooLarge> {
     Ok(())
 }
 
-/// Legend: a short sample of each line style.
-fn legend(o: &mut String) {
+/// Legend: a short sample of each line style — vertical for a product in the same stem,
+/// short diagonal for one stem right, long diagonal for more.
+fn legend(o: &mut String, chart: &Chart) {
     let ly = 44.0;
+    let generators = chart.generators();
     let _ = writeln!(o, r#"<g class="legend">"#);
-    for i in 0..3u32 {
-        let x0 = 16.0 + 64.0 * i as f64;
-        let (colour, width) = LINE_STYLE[i as usize];
-        let (x1, y1, x2, y2) = match i {
+    for (i, &g) in generators.iter().enumerate() {
+        let x0 = 16.0 + LEGEND_ENTRY_W * i as f64;
+        let (colour, width) = line_style(g);
+        let (x1, y1, x2, y2) = match g.stem_shift(chart.prime) {
             0 => (x0 + 6.0, ly + 6.0, x0 + 6.0, ly - 8.0),
             1 => (x0, ly + 6.0, x0 + 14.0, ly - 8.0),
             _ => (x0 - 8.0, ly + 6.0, x0 + 22.0, ly - 8.0),
@@ -278,15 +295,16 @@ fn legend(o: &mut String) {
         );
         let _ = writeln!(
             o,
-            r#"<text class="legend" x="{:.1}" y="{:.1}">h{i}</text>"#,
+            r#"<text class="legend" x="{:.1}" y="{:.1}">{}</text>"#,
             x0 + 26.0,
-            ly + 4.0
+            ly + 4.0,
+            g.key()
         );
     }
     let _ = writeln!(
         o,
         r##"<text class="legend" x="{:.1}" y="{:.1}" fill="#555555">{LEGEND_NOTE}</text>"##,
-        16.0 + 3.0 * 64.0,
+        16.0 + generators.len() as f64 * LEGEND_ENTRY_W,
         ly + 4.0
     );
     let _ = writeln!(o, "</g>");
@@ -376,28 +394,32 @@ fn axes(o: &mut String, l: &Layout) {
     let _ = writeln!(o, "</g>");
 }
 
-/// Products, lightest first so that the solid lines are drawn over them.
+/// Products, the last generator first (at p = 2 the lighter `h2`, so that the solid
+/// lines are drawn over it).
 fn products(
     o: &mut String,
     chart: &Chart,
     l: &Layout,
     dim: &impl Fn(i32, u32) -> usize,
 ) -> Result<(), TooLarge> {
-    for i in [2u32, 1, 0] {
-        let (colour, width) = LINE_STYLE[i as usize];
+    for &g in chart.generators().iter().rev() {
+        let (colour, width) = line_style(g);
+        let key = g.key();
         let _ = writeln!(
             o,
-            r#"<g class="products-h{i}" stroke="{colour}" stroke-width="{width}">"#
+            r#"<g class="products-{key}" stroke="{colour}" stroke-width="{width}">"#
         );
         for c in &chart.classes {
-            let Some(ones) = c.product(i) else { continue };
+            let Some(terms) = c.product(g).terms() else {
+                continue;
+            };
             let (x1, y1) = l.dot(c.stem, c.s, c.index, dim(c.stem, c.s));
-            let (n, s) = (c.stem + stem_shift(i), c.s + 1);
-            for &k in ones {
-                let (x2, y2) = l.dot(n, s, k, dim(n, s));
+            let (n, s) = (c.stem + g.stem_shift(chart.prime), c.s + 1);
+            for term in terms {
+                let (x2, y2) = l.dot(n, s, term.index(), dim(n, s));
                 let _ = writeln!(
                     o,
-                    r#"<line class="h{i}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
+                    r#"<line class="{key}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
                 );
                 if o.len() > MAX_SVG_BYTES {
                     return Err(too_large(chart));
@@ -433,9 +455,12 @@ fn classes(
 }
 
 #[cfg(test)]
+mod odd_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chart_json::{Class, FORMAT, VERSION};
+    use crate::chart_json::{Class, Product, FORMAT, VERSION};
 
     /// A chart with `dim(n, s)` classes at each bidegree and no products.
     fn chart(max_stem: i32, max_s: u32, dim: impl Fn(i32, u32) -> usize) -> Chart {
@@ -443,15 +468,7 @@ mod tests {
         for stem in 0..=max_stem {
             for s in 0..=max_s {
                 for index in 0..dim(stem, s) {
-                    classes.push(Class {
-                        stem,
-                        s,
-                        t: stem + s as i32,
-                        index,
-                        h0: None,
-                        h1: None,
-                        h2: None,
-                    });
+                    classes.push(Class::new(stem, s, index));
                 }
             }
         }
@@ -460,6 +477,7 @@ mod tests {
             version: VERSION,
             module: "M".into(),
             algorithm: String::new(),
+            prime: 2,
             min_stem: 0,
             max_stem,
             max_s,
@@ -546,7 +564,7 @@ mod tests {
         let n = 2200;
         let mut c = chart(0, 1, |_, _| n);
         for class in c.classes.iter_mut().filter(|c| c.s == 0) {
-            class.h0 = Some((0..n).collect());
+            class.h0 = Product::from_indices(Some((0..n).collect()));
         }
         assert_eq!(c.check(), Ok(()));
         let err = render(&c).unwrap_err();

@@ -74,9 +74,27 @@ impl Comparison {
     }
 }
 
-/// Compare `ours` with `reference` in every bidegree both tables cover. A
-/// bidegree outside either table's range is not compared; inside it, an absent
-/// row is a zero.
+/// Two tables over the Steenrod algebras of different primes (from the `mod p` of their
+/// first lines): their dimensions are not comparable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the tables are over different primes (mod {ours} and mod {reference}): Ext at one prime says nothing about the other")]
+pub struct PrimesDiffer {
+    pub ours: u32,
+    pub reference: u32,
+}
+
+/// Refuses two tables that name different primes; a table naming none (`mod p` absent
+/// from its first line) is compared with any.
+pub fn check_primes(ours: &ExtTable, reference: &ExtTable) -> Result<(), PrimesDiffer> {
+    match (ours.prime, reference.prime) {
+        (Some(a), Some(b)) if a != b => Err(PrimesDiffer {
+            ours: a,
+            reference: b,
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// No bidegree inside both tables' ranges holds a class (see
 /// [`Comparison::check_something_compared`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -86,6 +104,9 @@ pub struct NothingCompared {
     pub range: String,
 }
 
+/// Compare `ours` with `reference` in every bidegree both tables cover. A
+/// bidegree outside either table's range is not compared; inside it, an absent
+/// row is a zero. (The primes are [`check_primes`]'s to check.)
 pub fn compare(ours: &ExtTable, reference: &ExtTable) -> Comparison {
     let keys: BTreeSet<(i32, u32)> = ours
         .dims

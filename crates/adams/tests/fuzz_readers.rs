@@ -61,6 +61,10 @@ fn fuzz_table(bytes: Vec<u8>, seeds: &[ExtTable]) -> Result<bool, String> {
         Err(e) => return check_error("ext.csv", &e.to_string()).map(|()| false),
     };
     for other in seeds {
+        if let Err(e) = verify::check_primes(&table, other) {
+            check_error("verify", &e.to_string())?;
+            continue;
+        }
         for c in [
             verify::compare(&table, other),
             verify::compare(other, &table),
@@ -85,7 +89,8 @@ fn fuzz_table(bytes: Vec<u8>, seeds: &[ExtTable]) -> Result<bool, String> {
             })
             .collect();
         let mut out = Vec::new();
-        csv::write_table(&mut out, max_stem, max_s, "M", "fuzz", &rows).unwrap();
+        let p = table.prime.unwrap_or(2);
+        csv::write_table(&mut out, max_stem, max_s, "M", "fuzz", p, &rows).unwrap();
         let back = csv::parse_table("back.csv", &String::from_utf8(out).unwrap())
             .map_err(|e| format!("round trip refused: {e}"))?;
         let nonzero = |t: &ExtTable| {
@@ -95,7 +100,10 @@ fn fuzz_table(bytes: Vec<u8>, seeds: &[ExtTable]) -> Result<bool, String> {
                 .map(|(&k, &d)| (k, d))
                 .collect::<Vec<_>>()
         };
-        if nonzero(&back) != nonzero(&table) || back.coverage != table.coverage {
+        if nonzero(&back) != nonzero(&table)
+            || back.coverage != table.coverage
+            || back.prime != Some(p)
+        {
             return Err("the table changed in a CSV round trip".into());
         }
     }

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use adams::chart_json::Chart;
+use adams::chart_json::{Chart, Generator, Product, Term};
 
 /// splitmix64: a small seeded generator, so that a failure replays from its seed.
 pub struct Rng(pub u64);
@@ -259,9 +259,11 @@ pub fn generated_table(rng: &mut Rng) -> Vec<u8> {
     out.into_bytes()
 }
 
-/// A random consistent chart (classes in order, products inside the range with distinct
-/// indices), so that the drawing path runs; mutated at times.
+/// A random consistent chart at p = 2, 3 or 5 (classes in order, products inside the range
+/// with distinct indices and nonzero coefficients), so that the drawing path runs; mutated
+/// at times.
 pub fn generated_chart(rng: &mut Rng, seeds: &[(String, Vec<u8>)]) -> Vec<u8> {
+    let prime = [2, 2, 3, 5][rng.below(4)];
     let min_stem = -(rng.below(4) as i32);
     let max_stem = min_stem + rng.below(14) as i32;
     let max_s = rng.below(7) as u32;
@@ -275,24 +277,25 @@ pub fn generated_chart(rng: &mut Rng, seeds: &[(String, Vec<u8>)]) -> Vec<u8> {
     for n in min_stem..=max_stem {
         for s in 0..=max_s {
             for index in 0..dims[&(n, s)] {
-                let mut product = |i: u32| {
-                    let target = dims.get(&(n + (1 << i) - 1, s + 1))?;
-                    let mut ones: Vec<usize> = (0..*target).filter(|_| rng.chance(2)).collect();
-                    if rng.chance(2) {
-                        ones.reverse(); // any order is allowed
+                let mut class = adams::chart_json::Class::new(n, s, index);
+                for &g in Generator::at_prime(prime) {
+                    let Some(&target) = dims.get(&(n + g.stem_shift(prime), s + 1)) else {
+                        *class.product_mut(g) = Product::Unknown;
+                        continue;
+                    };
+                    let mut terms = Vec::new();
+                    for k in (0..target).filter(|_| rng.chance(2)).collect::<Vec<_>>() {
+                        terms.push(match prime {
+                            2 => Term::Index(k),
+                            p => Term::Scaled(k, 1 + rng.below(p as usize - 1) as u32),
+                        });
                     }
-                    Some(ones)
-                };
-                let (h0, h1, h2) = (product(0), product(1), product(2));
-                classes.push(adams::chart_json::Class {
-                    stem: n,
-                    s,
-                    t: n + s as i32,
-                    index,
-                    h0,
-                    h1,
-                    h2,
-                });
+                    if rng.chance(2) {
+                        terms.reverse(); // any order is allowed
+                    }
+                    *class.product_mut(g) = Product::Known(terms);
+                }
+                classes.push(class);
             }
         }
     }
@@ -301,6 +304,7 @@ pub fn generated_chart(rng: &mut Rng, seeds: &[(String, Vec<u8>)]) -> Vec<u8> {
         version: adams::chart_json::VERSION,
         module: "G".into(),
         algorithm: "generated".into(),
+        prime,
         min_stem,
         max_stem,
         max_s,
