@@ -32,6 +32,8 @@ pub(crate) struct Finished {
     pub name: String,
     /// The prime of the Steenrod algebra.
     pub prime: u32,
+    /// The algorithm that ran (`nassau`, `classical`).
+    pub algorithm: &'static str,
     pub range: ResolutionConfig,
     pub rows: Vec<Row>,
     pub report: RunReport,
@@ -220,6 +222,7 @@ fn resolve(
     Ok(Finished {
         name,
         prime: 2,
+        algorithm: args.algorithm().name(),
         range,
         rows,
         report,
@@ -268,7 +271,7 @@ pub(crate) fn run_summary(
     let sampled = |f: &dyn Fn() -> usize| device.map(|_| f());
     RunSummary {
         module: run.name.clone(),
-        algorithm: args.algorithm().name().to_string(),
+        algorithm: run.algorithm.to_string(),
         max_stem: run.range.max_stem,
         max_s: run.range.max_s,
         wall_s: elapsed.as_secs_f64(),

@@ -79,6 +79,7 @@ pub fn run(
     let finished = Finished {
         name,
         prime: p.value(),
+        algorithm: Algorithm::Classical.name(),
         range,
         rows,
         report,
