@@ -120,14 +120,14 @@ fn open_module(args: &CertifyArgs) -> Result<(String, FiniteModule, Option<i32>)
     let header = SaveDir::read_header(dir)?;
     let name = args.module.clone().unwrap_or_else(|| header.module.clone());
     let find = |top: Option<i32>| {
-        modules::find_module_p2(&name, args.modules_dir.as_deref(), top, "adams certify").map_err(|source| {
-            Error::SavedModule {
+        modules::find_module_p2(&name, args.modules_dir.as_deref(), top, "adams certify").map_err(
+            |source| Error::SavedModule {
                 dir: dir.clone(),
                 name: name.clone(),
                 from_header: args.module.is_none(),
                 source: Box::new(source),
-            }
-        })
+            },
+        )
     };
     let (module, top) = find_saved_module(&find, &header.module_hash, dir)?;
     Ok((name, module, top))
@@ -169,6 +169,16 @@ fn drop_above_cut(
 /// `adams resolve --certify`: certifies the resolution just computed over the run's range.
 /// A failing certificate is exit 1 (the caller then writes no ext.csv or charts).
 pub fn after_run(res: &Resolution, name: &str, threads: usize) -> Result<Certificate, Error> {
+    res.certify(res.config(), threads)
+        .map_err(|e| certify_failure(e, &format!("resolving {name}: --certify")))
+}
+
+/// [`after_run`] for an odd-primary resolution.
+pub fn after_odd_run(
+    res: &resolution::odd::OddResolution,
+    name: &str,
+    threads: usize,
+) -> Result<Certificate, Error> {
     res.certify(res.config(), threads)
         .map_err(|e| certify_failure(e, &format!("resolving {name}: --certify")))
 }

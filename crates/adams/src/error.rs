@@ -33,12 +33,8 @@ pub enum Error {
         source: ResolutionError,
     },
     /// A flag that exists only at p = 2, given for an odd-primary module.
-    #[error("module {name}: {what} is not available at p = {p}: odd primes are resolved by the classical algorithm on the CPU, without a save directory or certificate yet")]
-    NotAtOddPrimes {
-        name: String,
-        p: u32,
-        what: &'static str,
-    },
+    #[error("module {name}: {what} is not available at p = {p}: odd primes are resolved by the classical algorithm on the CPU")]
+    NotAtOddPrimes { name: String, p: u32, what: String },
     /// `--output` names something that is not a folder.
     #[error("--output {}: exists and is not a folder", .path.display())]
     OutputNotFolder { path: PathBuf },

@@ -236,7 +236,9 @@ pub(crate) fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Resul
     let ResolutionConfig { max_stem, max_s } = run.range;
     let write = || -> std::io::Result<()> {
         let mut out = BufWriter::new(fs::File::create(path)?);
-        csv::write_table(&mut out, max_stem, max_s, &run.name, algorithm, run.prime, &run.rows)?;
+        csv::write_table(
+            &mut out, max_stem, max_s, &run.name, algorithm, run.prime, &run.rows,
+        )?;
         out.flush()
     };
     write().map_err(|source| Error::Write {

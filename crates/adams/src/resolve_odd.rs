@@ -16,18 +16,16 @@ use crate::cli::{Algorithm, BackendChoice, ResolveArgs};
 use crate::error::Error;
 use crate::range::check_module_range;
 use crate::resolve::{self, Backend, Finished};
-use crate::{progress, usage};
+use crate::{certify, progress, usage};
 
 /// What a flag asks for that exists only at p = 2, if any.
-fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
+fn refused_flag(args: &ResolveArgs) -> Option<String> {
     if args.algorithm == Some(Algorithm::Nassau) {
-        Some("--algorithm nassau (Nassau's algorithm)")
+        Some("--algorithm nassau (Nassau's algorithm)".to_string())
     } else if args.backend != BackendChoice::Cpu {
-        Some("--backend other than cpu")
+        Some(format!("--backend {}", args.backend.name()))
     } else if args.save_dir.is_some() {
-        Some("--save-dir")
-    } else if args.certify {
-        Some("--certify")
+        Some("--save-dir".to_string())
     } else {
         None
     }
@@ -71,6 +69,11 @@ pub fn run(
         name: name.clone(),
         source,
     })?;
+    let certificate = if args.certify {
+        Some(certify::after_odd_run(&res, &name, args.threads)?)
+    } else {
+        None
+    };
     let rows = res
         .ext()
         .into_iter()
@@ -83,7 +86,7 @@ pub fn run(
         range,
         rows,
         report,
-        certificate: None,
+        certificate,
         resumed: None,
     };
     let elapsed = started.elapsed();
@@ -108,6 +111,9 @@ pub fn run(
             "{}",
             progress::summary(&whole, usage.cpu, usage.peak_rss_bytes)
         );
+        if let Some(c) = &finished.certificate {
+            eprintln!("{}", certify::summary_line(c));
+        }
         eprintln!("{}", resolve::result_line(&summary, &csv_path));
         eprintln!(
             "wrote {} and {} (classes with a0, h0 products)",

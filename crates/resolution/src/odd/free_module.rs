@@ -95,9 +95,9 @@ impl OddFreeModule {
         }
         let last = self.min_degree + self.blocks.len() as i32 - 1;
         let d = (t - 1).min(last);
-        let b = self.block(d).unwrap_or_else(|| {
-            panic!("degree {d} of a free module read before it was resolved")
-        });
+        let b = self
+            .block(d)
+            .unwrap_or_else(|| panic!("degree {d} of a free module read before it was resolved"));
         b.first + b.gens.len()
     }
 

@@ -8,6 +8,7 @@
 //! modules ([`steenrod::module::OddModule`]). Nassau's algorithm and offload to a device
 //! are p = 2 only: [`OddResolution::run`] refuses them.
 
+mod certify;
 mod free_module;
 pub mod products;
 mod run;
