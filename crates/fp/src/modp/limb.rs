@@ -34,12 +34,14 @@ impl Field {
         let width = bits as usize * epl;
         let full = if width == 64 { !0 } else { (1u64 << width) - 1 };
         let low = full / mask; // 1 in every field
-        let (high, bias) = if value == 2 {
-            (0, 0)
+                               // Unused at p = 2 (sums are XOR).
+        let (high, bias, packed_p) = if value == 2 {
+            (0, 0, 0)
         } else {
             (
                 low << (bits - 1),
                 low * ((1u64 << (bits - 1)) - u64::from(value)),
+                low * u64::from(value),
             )
         };
         Field {
@@ -50,7 +52,7 @@ impl Field {
             full,
             high,
             bias,
-            packed_p: low * u64::from(value),
+            packed_p,
         }
     }
 
