@@ -1,10 +1,11 @@
 //! Timing of [`fp::FqMatrix::row_reduce`] on random dense matrices over F_p.
 //!
-//! `cargo run --release -p fp --example fq_row_reduce -- P ROWS COLS [RUNS]` prints the
-//! minimum and the median wall time of `RUNS` (default 5) reductions of a random dense
-//! `ROWS × COLS` matrix over F_P (fixed seed).
+//! `cargo run --release -p fp --example fq_row_reduce -- [kernel] P ROWS COLS [RUNS]`
+//! prints the minimum and the median wall time of `RUNS` (default 5) reductions of a
+//! random dense `ROWS × COLS` matrix over F_P (fixed seed); with `kernel`, of
+//! [`fp::fq_kernel_image`] of it.
 
-use fp::{FqMatrix, FqVector, Prime, ValidPrime};
+use fp::{fq_kernel_image, FqMatrix, FqVector, Prime, ValidPrime};
 use std::time::Instant;
 
 /// A random `rows × cols` matrix over F_p from an xorshift64* generator (Vigna 2016).
@@ -28,8 +29,13 @@ fn random_matrix(p: ValidPrime, rows: usize, cols: usize, seed: u64) -> FqMatrix
 }
 
 fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let kernel = args.first().is_some_and(|a| a == "kernel");
+    if kernel {
+        args.remove(0);
+    }
+    let args: Vec<usize> = args
+        .iter()
         .map(|a| a.parse().unwrap_or_else(|_| usage()))
         .collect();
     let (p, rows, cols) = match args[..] {
@@ -47,18 +53,23 @@ fn main() {
     for _ in 0..runs {
         let mut a = m.clone();
         let start = Instant::now();
-        rank = a.row_reduce().len();
+        rank = if kernel {
+            fq_kernel_image(&a).image.dim()
+        } else {
+            a.row_reduce().len()
+        };
         times.push(start.elapsed().as_secs_f64());
     }
     times.sort_by(f64::total_cmp);
     println!(
-        "p = {p}, {rows} x {cols}, rank {rank}: min {:.3} s, median {:.3} s ({runs} runs)",
+        "{}p = {p}, {rows} x {cols}, rank {rank}: min {:.3} s, median {:.3} s ({runs} runs)",
+        if kernel { "kernel_image, " } else { "" },
         times[0],
         times[runs / 2]
     );
 }
 
 fn usage() -> ! {
-    eprintln!("usage: fq_row_reduce P ROWS COLS [RUNS]");
+    eprintln!("usage: fq_row_reduce [kernel] P ROWS COLS [RUNS]");
     std::process::exit(2)
 }

@@ -93,7 +93,10 @@ impl ValidPrime {
         if p >= 256 {
             return Err(PrimeError::TooLarge(p));
         }
-        let is_prime = p >= 2 && (2..p).take_while(|d| d * d <= p).all(|d| p % d != 0);
+        let is_prime = p >= 2
+            && (2..p)
+                .take_while(|d| d * d <= p)
+                .all(|d| !p.is_multiple_of(d));
         if !is_prime {
             return Err(PrimeError::NotPrime(p));
         }
