@@ -74,7 +74,8 @@ fn the_bundled_odd_modules_load_with_their_dimensions() {
         ["S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker", "S_3", "S_5", "C3", "Calpha"]
     );
     // (name, p, [(degree, dim)]) as the files in modules/ say.
-    let expected: [(&str, u32, &[(i32, usize)]); 4] = [
+    type Dims = &'static [(i32, usize)];
+    let expected: [(&str, u32, Dims); 4] = [
         ("S_3", 3, &[(0, 1)]),
         ("S_5", 5, &[(0, 1)]),
         ("C3", 3, &[(0, 1), (1, 1)]),
@@ -476,6 +477,88 @@ fn the_tables_are_an_action_of_the_algebra() {
     let actions = r#"["b x0 = x1", "P1 x0 = x4", "P1 x1 = x5", "b x4 = x5", "P1 x4 = 2 x8", "P1 x5 = 2 x9", "b x8 = x9"]"#;
     let m = load(&fd(3, gens, actions));
     assert_representation(&m);
+}
+
+/// `binom(n, k) mod p` (Lucas), for the test's own module below.
+fn binom_mod(n: u64, k: u64, p: u64) -> u64 {
+    let (mut n, mut k, mut out) = (n, k, 1u64);
+    while k > 0 || n > 0 {
+        let (a, b) = (n % p, k % p);
+        if b > a {
+            return 0;
+        }
+        let c = (0..b).fold(1u64, |c, i| c * (a - i) / (i + 1));
+        out = out * (c % p) % p;
+        n /= p;
+        k /= p;
+    }
+    out
+}
+
+/// The reduced cohomology of `BZ/3` through degree `top` (a quotient module:
+/// the cells above are a submodule): `H^*(BZ/p) = E(x) ⊗ F_p[y]`, `|x| = 1`,
+/// `β x = y`, `P^i y^k = binom(k, i) y^{k+i(p−1)}` and `P^i (x y^k) = x P^i y^k`
+/// (the Cartan formula with `P^1 y = y^p`, `P^i x = 0`; Steenrod–Epstein, Ch. VI).
+/// `wrong` lists `β (x y) = 2 y^2` instead of `y^2`.
+fn bz3(top: i64, wrong: bool) -> String {
+    let mut gens = Vec::new();
+    let mut actions = Vec::new();
+    for d in 1..=top {
+        let (name, k) = if d % 2 == 0 {
+            ("y", d / 2)
+        } else {
+            ("xy", d / 2)
+        };
+        gens.push(format!(r#""{name}{k}": {d}"#));
+    }
+    for k in 0..=top / 2 {
+        if 2 * k + 2 <= top {
+            let c = if wrong && k == 1 { "2 " } else { "" };
+            actions.push(format!(r#""b xy{k} = {c}y{}""#, k + 1));
+        }
+        let mut q = 1i64;
+        while 4 * q + 2 * k <= top {
+            let c = binom_mod(k as u64, q as u64, 3);
+            if c != 0 && k >= 1 {
+                actions.push(format!(r#""P{q} y{k} = {c} y{}""#, k + 2 * q));
+            }
+            if c != 0 && 2 * k + 1 + 4 * q <= top {
+                actions.push(format!(r#""P{q} xy{k} = {c} xy{}""#, k + 2 * q));
+            }
+            q *= 3;
+        }
+    }
+    fd(
+        3,
+        &format!("{{{}}}", gens.join(", ")),
+        &format!("[{}]", actions.join(", ")),
+    )
+}
+
+#[test]
+fn the_cohomology_of_bz3_is_a_module_and_a_wrong_coefficient_is_refused() {
+    let m = load(&bz3(128, false));
+    assert_eq!((m.min_degree(), m.max_degree()), (1, 128));
+    // P^1 y = y^3, P^3 y^3 = y^9 (binom(3, 3) = 1), P^2 y^2 = y^6 (binom(2, 2) = 1; P^2 is
+    // not in the file: it comes from P^1 through the decomposition).
+    for (name, n, want) in [
+        ("y1", 1, [1]),
+        ("y3", 3, [1]),
+        ("y2", 2, [1]),
+        ("y4", 2, [0]),
+    ] {
+        let (t, i) = m.basis_element(name).unwrap();
+        // binom(4, 2) = 6 ≡ 0 mod 3.
+        assert_eq!(act(&m, &p_power(n), t, i), want, "P{n} {name}");
+    }
+    assert_representation(&load(&bz3(30, false)));
+    // With β(x y) = 2 y^2: P^1 β P^1 (x y) = P^1 β (x y^3) = P^1 y^4 = y^6, while
+    // (β P^2 + P^2 β)(x y) = 0 + 2 P^2 y^2 = 2 y^6.
+    assert_eq!(
+        message("bad.json", &bz3(30, true)),
+        "bad.json: not an A-module: the Adem relation P1 b P1 = b P2 + P2 b fails on generator xy1 \
+         (P1 b P1 xy1 = y6 but (b P2 + P2 b) xy1 = 2 y6)"
+    );
 }
 
 /// The field's files at odd primes: each loads, or is refused for a named reason.
