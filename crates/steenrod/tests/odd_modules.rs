@@ -112,6 +112,13 @@ fn the_bundled_odd_modules_load_with_their_dimensions() {
 }
 
 #[test]
+fn the_module_types_can_be_shared_between_threads() {
+    fn shared<T: Send + Sync + Clone + std::fmt::Debug>() {}
+    shared::<OddModule>();
+    shared::<AnyModule>();
+}
+
+#[test]
 fn c3_is_joined_by_beta() {
     let m = OddModule::from_bundled("C3").unwrap();
     assert_eq!(act(&m, &OddMilnorAlgebra::beta(), 0, 0), [1]);
@@ -181,17 +188,24 @@ fn p2_is_determined_by_p1_through_the_adem_relation() {
 
 #[test]
 fn a_module_violating_an_adem_relation_is_refused_naming_it() {
-    // P^1 β P^1 = β P^2 + P^2 β at p = 3: here P^1 β P^1 x0 = x9 while β x0 = 0
-    // and P^2 x0 = 2 P^1 P^1 x0 = 0 (no cell in degree 8).
-    let gens = r#"{"x0": 0, "x4": 4, "x5": 5, "x9": 9}"#;
-    let text = fd(3, gens, r#"["P1 x0 = x4", "b x4 = x5", "P1 x5 = x9"]"#);
-    let e = error("bad.json", &text);
-    assert!(matches!(e, ModuleError::NotAModule { .. }), "{e:?}");
-    assert_eq!(
-        e.to_string(),
-        "bad.json: not an A-module: the Adem relation P1 b P1 = b P2 + P2 b fails on generator x0 \
-         (P1 b P1 x0 = x9 but (b P2 + P2 b) x0 = 0)"
-    );
+    // P^1 β P^1 = β P^2 + P^2 β at p = 3, 5, 7 (the relation with a = b = 1: the
+    // coefficients −binom(p − 1, 1) ≡ 1 and binom(p − 2, 0) = 1): here P^1 β P^1 x0 ≠ 0
+    // while β x0 = 0 and P^2 x0 = 2^{-1} P^1 P^1 x0 = 0 (no cell in degree 2q).
+    for p in [3, 5, 7] {
+        let q = 2 * (p - 1);
+        let (a, b, c) = (q, q + 1, 2 * q + 1);
+        let gens = format!(r#"{{"x0": 0, "x{a}": {a}, "x{b}": {b}, "x{c}": {c}}}"#);
+        let actions = format!(r#"["P1 x0 = x{a}", "b x{a} = x{b}", "P1 x{b} = x{c}"]"#);
+        let e = error("bad.json", &fd(p, &gens, &actions));
+        assert!(matches!(e, ModuleError::NotAModule { .. }), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "bad.json: not an A-module: the Adem relation P1 b P1 = b P2 + P2 b fails on \
+                 generator x0 (P1 b P1 x0 = x{c} but (b P2 + P2 b) x0 = 0)"
+            )
+        );
+    }
     // β β = 0.
     let text = fd(
         3,
