@@ -34,12 +34,14 @@ impl Field {
         let width = bits as usize * epl;
         let full = if width == 64 { !0 } else { (1u64 << width) - 1 };
         let low = full / mask; // 1 in every field
-        let (high, bias) = if value == 2 {
-            (0, 0)
+                               // Unused at p = 2 (sums are XOR).
+        let (high, bias, packed_p) = if value == 2 {
+            (0, 0, 0)
         } else {
             (
                 low << (bits - 1),
                 low * ((1u64 << (bits - 1)) - u64::from(value)),
+                low * u64::from(value),
             )
         };
         Field {
@@ -50,7 +52,7 @@ impl Field {
             full,
             high,
             bias,
-            packed_p: low * u64::from(value),
+            packed_p,
         }
     }
 
@@ -73,11 +75,15 @@ impl Field {
     /// Every field of `v` (each in `0..2p`) reduced to `0..p`, at odd p.
     ///
     /// A field `v` becomes `v + 2^(b−1) − p < 2^b` (no carry into the next field);
-    /// its top bit is set iff `v ≥ p`, and then p is subtracted (no borrow).
+    /// its top bit `t` is set iff `v ≥ p`. `(t − (t >> (b − 1))) | t` fills the
+    /// fields with `t` set with ones (no borrow across fields), and p is subtracted
+    /// there (no borrow either). Only adds, shifts and masks: the limb loops
+    /// vectorise (there is no 64-bit vector multiply before AVX-512DQ).
     #[inline(always)]
     pub fn reduce(&self, v: u64) -> u64 {
-        let over = ((v + self.bias) & self.high) >> (self.bits - 1);
-        v - over * u64::from(self.p)
+        let top = (v + self.bias) & self.high;
+        let over = (top - (top >> (self.bits - 1))) | top;
+        v - (over & self.packed_p)
     }
 
     /// `x + y` fieldwise mod p (XOR at p = 2).
@@ -91,7 +97,7 @@ impl Field {
     }
 
     /// `c·y` fieldwise mod p, for `c` in `0..p` (double and add).
-    #[inline]
+    #[inline(always)]
     pub fn mul(&self, y: u64, c: u32) -> u64 {
         let (mut result, mut base, mut c) = (0, y, c);
         while c > 0 {
@@ -135,7 +141,7 @@ impl Field {
     }
 
     /// `dst += c·src` limb by limb (`c` in `0..p`); `dst` and `src` of equal length.
-    #[inline]
+    #[inline(always)]
     pub fn add_mul_limbs(&self, dst: &mut [u64], src: &[u64], c: u32) {
         debug_assert_eq!(dst.len(), src.len());
         if c == 0 {
