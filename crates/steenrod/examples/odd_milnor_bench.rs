@@ -15,7 +15,13 @@ fn main() {
     let p = args.first().copied().unwrap_or(3);
     let lo = args.get(1).copied().unwrap_or(200);
     let hi = args.get(2).copied().unwrap_or(lo);
+    let start = Instant::now();
     let a = OddMilnorAlgebra::new(p, hi);
+    let elements: usize = (0..=hi).map(|t| a.dim(t)).sum();
+    println!(
+        "A_{p} through degree {hi}: {elements} basis elements, built in {:.3} s",
+        start.elapsed().as_secs_f64()
+    );
     let start = Instant::now();
     let (mut products, mut terms, mut checksum) = (0u64, 0u64, 0u64);
     for t in lo..=hi {

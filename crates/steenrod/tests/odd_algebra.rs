@@ -114,49 +114,60 @@ fn p1_p1_is_twice_p2_at_3() {
     assert_eq!(a.parse("P(1) P(1)").unwrap(), a.parse("2P(2)").unwrap());
 }
 
+/// Checks both Adem relations for all `P^a (β) P^b` of degree `≤ max` at `p`;
+/// returns how many were checked.
+fn check_adem(p: u32, max: u32) -> usize {
+    let a = OddMilnorAlgebra::new(p, max);
+    let unit = 2 * (p - 1);
+    let c = binom_table(((p - 1) * (max / unit)) as usize, p);
+    let binom = |n: u32, k: u32| c[n as usize][k as usize];
+    let beta = OddMilnorAlgebra::beta();
+    let mut checked = 0;
+    for b in 1..=max / unit {
+        for a_ in (1..).take_while(|a_| unit * (a_ + b) < max) {
+            // P^a P^b, a < pb.
+            if a_ < p * b {
+                let (d, lhs) = product(&a, &[pw(a_), pw(b)]);
+                let mut rhs = vec![0; a.dim(d)];
+                for j in 0..=a_ / p {
+                    let k = binom((p - 1) * (b - j) - 1, a_ - p * j);
+                    let (_, v) = product(&a, &[pw(a_ + b - j), pw(j)]);
+                    add_scaled(&mut rhs, &v, sign(a_ + j, p) * k, p);
+                }
+                assert_eq!(lhs, rhs, "P^{a_} P^{b} at p = {p}");
+                checked += 1;
+            }
+            // P^a β P^b, a ≤ pb.
+            if a_ <= p * b {
+                let (d, lhs) = product(&a, &[pw(a_), beta, pw(b)]);
+                let mut rhs = vec![0; a.dim(d)];
+                for j in 0..=a_ / p {
+                    let k = binom((p - 1) * (b - j), a_ - p * j);
+                    let (_, v) = product(&a, &[beta, pw(a_ + b - j), pw(j)]);
+                    add_scaled(&mut rhs, &v, sign(a_ + j, p) * k, p);
+                    if a_ > p * j {
+                        let k = binom((p - 1) * (b - j) - 1, a_ - p * j - 1);
+                        let (_, v) = product(&a, &[pw(a_ + b - j), beta, pw(j)]);
+                        add_scaled(&mut rhs, &v, sign(a_ + j + 1, p) * k, p);
+                    }
+                }
+                assert_eq!(lhs, rhs, "P^{a_} β P^{b} at p = {p}");
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
 #[test]
 fn adem_relations_hold() {
     for p in PRIMES {
-        let max = 200;
-        let a = OddMilnorAlgebra::new(p, max);
-        let c = binom_table(200, p);
-        let binom = |n: u32, k: u32| c[n as usize][k as usize];
-        let unit = 2 * (p - 1);
-        let beta = OddMilnorAlgebra::beta();
-        let mut checked = 0;
-        for b in 1..=max / unit {
-            for a_ in (1..).take_while(|a_| unit * (a_ + b) < max) {
-                // P^a P^b, a < pb.
-                if a_ < p * b {
-                    let (d, lhs) = product(&a, &[pw(a_), pw(b)]);
-                    let mut rhs = vec![0; a.dim(d)];
-                    for j in 0..=a_ / p {
-                        let k = binom((p - 1) * (b - j) - 1, a_ - p * j);
-                        let (_, v) = product(&a, &[pw(a_ + b - j), pw(j)]);
-                        add_scaled(&mut rhs, &v, sign(a_ + j, p) * k, p);
-                    }
-                    assert_eq!(lhs, rhs, "P^{a_} P^{b} at p = {p}");
-                    checked += 1;
-                }
-                // P^a β P^b, a ≤ pb.
-                if a_ <= p * b {
-                    let (d, lhs) = product(&a, &[pw(a_), beta, pw(b)]);
-                    let mut rhs = vec![0; a.dim(d)];
-                    for j in 0..=a_ / p {
-                        let k = binom((p - 1) * (b - j), a_ - p * j);
-                        let (_, v) = product(&a, &[beta, pw(a_ + b - j), pw(j)]);
-                        add_scaled(&mut rhs, &v, sign(a_ + j, p) * k, p);
-                        if a_ > p * j {
-                            let k = binom((p - 1) * (b - j) - 1, a_ - p * j - 1);
-                            let (_, v) = product(&a, &[pw(a_ + b - j), beta, pw(j)]);
-                            add_scaled(&mut rhs, &v, sign(a_ + j + 1, p) * k, p);
-                        }
-                    }
-                    assert_eq!(lhs, rhs, "P^{a_} β P^{b} at p = {p}");
-                    checked += 1;
-                }
-            }
-        }
+        let checked = check_adem(p, 200);
+        assert!(checked > 20, "only {checked} relations at p = {p}");
+    }
+    // Larger primes, where the degrees grow fast: P^a β P^b with a + b ≤ 9.
+    for p in [11, 13, 251] {
+        let checked = check_adem(p, 10 * 2 * (p - 1));
         assert!(checked > 20, "only {checked} relations at p = {p}");
     }
 }
@@ -322,4 +333,58 @@ fn degrees_above_the_maximum_give_nothing() {
     assert_eq!(a.dim(41), 0);
     assert_eq!(a.try_index_of(8, &pw(2)), None);
     assert_eq!(a.try_index_of(16, &pw(2)), Some(0));
+}
+
+#[test]
+fn p01_is_a_commutator_at_3() {
+    // P(0,1) = P^3 P^1 − P^1 P^3 at p = 3, by hand from Milnor 1958, Thm 4b:
+    // P(1)·P(3) has the one matrix x_10 = 1, x_01 = 3, so it is (4; 3, 1) P(4) = P(4);
+    // P(3)·P(1) has x_10 = 3, x_01 = 1, giving (4; 1, 3) P(4) = P(4), and
+    // x_11 = 1, giving P(0,1).
+    let a = OddMilnorAlgebra::new(3, 40);
+    let (d, x) = product(&a, &[pw(3), pw(1)]);
+    let (_, y) = product(&a, &[pw(1), pw(3)]);
+    let mut diff = x;
+    add_scaled(&mut diff, &y, 2, 3);
+    let p01 = MilnorQP {
+        e: 0,
+        r: PPart::from_slice(&[0, 1]),
+    };
+    assert_eq!((d, diff), unit_vec(&a, &p01));
+}
+
+#[test]
+fn basis_order_is_the_documented_one() {
+    let a = OddMilnorAlgebra::new(3, 40);
+    let names = |t| {
+        a.basis(t)
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(names(5), ["Q(0)P(1)", "Q(1)"]);
+    assert_eq!(names(16), ["P(4)", "P(0,1)"]);
+    assert_eq!(names(6), ["Q(0,1)"]);
+    assert!(names(3).is_empty());
+    // 2(3^9 − 1) − 1: P(0,…,0,1) with the 1 in position 9 does not fit.
+    assert_eq!(steenrod::max_odd_degree(3), 39_363);
+    assert_eq!(steenrod::max_odd_degree(251), i32::MAX as u32);
+}
+
+#[test]
+#[should_panic(expected = "not an odd prime")]
+fn two_is_refused() {
+    OddMilnorAlgebra::new(2, 10);
+}
+
+#[test]
+#[should_panic(expected = "not an odd prime")]
+fn nine_is_refused() {
+    OddMilnorAlgebra::new(9, 10);
+}
+
+#[test]
+#[should_panic(expected = "need more than 8 exponents")]
+fn degrees_beyond_the_element_type_are_refused() {
+    OddMilnorAlgebra::new(3, 39_364);
 }

@@ -120,7 +120,11 @@ impl<'a> Matrices<'a> {
                 let m = self.diag[i + j];
                 for x in 0..=max {
                     // The first entry of an anti-diagonal contributes C(x, x) = 1.
-                    let b = if m == 0 { 1 } else { self.alg.binom_mod(m + x, x) };
+                    let b = if m == 0 {
+                        1
+                    } else {
+                        self.alg.binom_mod(m + x, x)
+                    };
                     if b == 0 {
                         continue;
                     }
