@@ -388,3 +388,22 @@ fn nine_is_refused() {
 fn degrees_beyond_the_element_type_are_refused() {
     OddMilnorAlgebra::new(3, 39_364);
 }
+
+#[test]
+fn multiply_basis_into_accumulates_the_same_sums() {
+    for p in PRIMES {
+        let a = OddMilnorAlgebra::new(p, 60);
+        for t in 0..=60 {
+            let (mut sorted, mut into) = (vec![0; a.dim(t)], vec![0; a.dim(t)]);
+            for dx in 0..=t {
+                for x in a.basis(dx) {
+                    for y in a.basis(t - dx) {
+                        a.multiply_basis(x, y, |k, c| sorted[k] = (sorted[k] + 2 * c) % p);
+                        a.multiply_basis_into(x, y, p + 2, &mut into);
+                    }
+                }
+            }
+            assert_eq!(sorted, into, "degree {t} at p = {p}");
+        }
+    }
+}

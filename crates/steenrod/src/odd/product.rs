@@ -270,6 +270,29 @@ impl OddMilnorAlgebra {
         SCRATCH.with(|cell| cell.set(buf));
     }
 
+    /// Adds `c·a·b` into `out` (entries mod p): `out[k] += c·c_k` for each term
+    /// `c_k · basis(|a| + |b|)[k]` of `a·b`; nothing when `|a| + |b| >
+    /// max_degree`. `a`, `b` must be basis elements; `c` is reduced mod p, and
+    /// `out` must have length at least `dim(|a| + |b|)` with entries in `0..p`.
+    ///
+    /// The same sum as [`OddMilnorAlgebra::multiply_basis`], without its
+    /// buffer and sort: allocation free, the form for accumulating products.
+    pub fn multiply_basis_into(&self, a: &MilnorQP, b: &MilnorQP, c: u32, out: &mut [u32]) {
+        let deg = self.degree_of(a).saturating_add(self.degree_of(b));
+        let p = self.p;
+        let c = c % p;
+        if deg > u64::from(self.max_degree) || c == 0 {
+            return;
+        }
+        let deg = deg as u32;
+        self.move_q(a.e, &a.r.0, c, b.e, &mut |e, r, cq| {
+            self.p_product(r, &b.r.0, &mut |t, cx| {
+                let k = self.rank(e, t, deg);
+                out[k] = (out[k] + cq * cx) % p;
+            });
+        });
+    }
+
     /// The product `a·b` of `a ∈ A_{a_deg}` and `b ∈ A_{b_deg}`, given as dense
     /// vectors over `basis(a_deg)` and `basis(b_deg)` (entries reduced mod p):
     /// the dense vector over `basis(a_deg + b_deg)`, entries in `0..p`.
@@ -299,8 +322,7 @@ impl OddMilnorAlgebra {
         let (ba, bb) = (self.basis(a_deg), self.basis(b_deg));
         for (x, &ca) in ba.iter().zip(a).filter(|(_, &c)| c % p != 0) {
             for (y, &cb) in bb.iter().zip(b).filter(|(_, &c)| c % p != 0) {
-                let c = (ca % p) * (cb % p) % p;
-                self.multiply_basis(x, y, |k, v| out[k] = (out[k] + c * v) % p);
+                self.multiply_basis_into(x, y, (ca % p) * (cb % p), &mut out);
             }
         }
         out
