@@ -165,6 +165,9 @@ fn adem_relations_hold() {
         let checked = check_adem(p, 200);
         assert!(checked > 20, "only {checked} relations at p = {p}");
     }
+    // p = 7 through degree 1000: exponents up to 83, past the 49 = 7^2 where
+    // the binomials mod p need more than one table digit.
+    assert!(check_adem(7, 1000) > 1000);
     // Larger primes, where the degrees grow fast: P^a β P^b with a + b ≤ 9.
     for p in [11, 13, 251] {
         let checked = check_adem(p, 10 * 2 * (p - 1));
@@ -200,43 +203,55 @@ fn beta_squared_and_milnor_primitives() {
     }
 }
 
-#[test]
-fn products_are_associative() {
+/// `(xy)z = x(yz)` for `count` seeded random triples of basis elements of total
+/// degree `≤ max` at `p`.
+fn check_associativity(p: u32, max: u32, count: usize) {
     // xorshift64*, seeded: reproducible random triples of basis elements.
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut state = 0x9E37_79B9_7F4A_7C15u64 ^ u64::from(p * max);
     let mut next = move |n: u32| {
         state ^= state >> 12;
         state ^= state << 25;
         state ^= state >> 27;
         (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as u32 % n
     };
-    for p in PRIMES {
-        let max = 150;
-        let a = OddMilnorAlgebra::new(p, max);
-        let mut checked = 0;
-        while checked < 2000 {
-            let d1 = next(max + 1);
-            let d2 = next(max + 1 - d1);
-            let d3 = next(max + 1 - d1 - d2);
-            if a.dim(d1) == 0 || a.dim(d2) == 0 || a.dim(d3) == 0 {
-                continue;
-            }
-            let pick = |d: u32, k: u32| a.basis(d)[k as usize % a.dim(d)];
-            let x = [
-                pick(d1, next(1000)),
-                pick(d2, next(1000)),
-                pick(d3, next(1000)),
-            ];
-            let (dab, ab) = product(&a, &x[..2]);
-            let (_, c) = unit_vec(&a, &x[2]);
-            let left = a.multiply(dab, &ab, d3, &c);
-            let (dbc, bc) = product(&a, &x[1..]);
-            let (_, av) = unit_vec(&a, &x[0]);
-            let right = a.multiply(d1, &av, dbc, &bc);
-            assert_eq!(left, right, "({} {}) {} at p = {p}", x[0], x[1], x[2]);
-            checked += 1;
+    let a = OddMilnorAlgebra::new(p, max);
+    let mut checked = 0;
+    while checked < count {
+        let d1 = next(max + 1);
+        let d2 = next(max + 1 - d1);
+        let d3 = next(max + 1 - d1 - d2);
+        if a.dim(d1) == 0 || a.dim(d2) == 0 || a.dim(d3) == 0 {
+            continue;
         }
+        let pick = |d: u32, k: u32| a.basis(d)[k as usize % a.dim(d)];
+        let x = [
+            pick(d1, next(1 << 20)),
+            pick(d2, next(1 << 20)),
+            pick(d3, next(1 << 20)),
+        ];
+        let (dab, ab) = product(&a, &x[..2]);
+        let (_, c) = unit_vec(&a, &x[2]);
+        let left = a.multiply(dab, &ab, d3, &c);
+        let (dbc, bc) = product(&a, &x[1..]);
+        let (_, av) = unit_vec(&a, &x[0]);
+        let right = a.multiply(d1, &av, dbc, &bc);
+        assert_eq!(left, right, "({} {}) {} at p = {p}", x[0], x[1], x[2]);
+        checked += 1;
     }
+}
+
+#[test]
+fn products_are_associative() {
+    for p in PRIMES {
+        check_associativity(p, 150, 2000);
+    }
+}
+
+#[test]
+fn products_are_associative_in_high_degrees() {
+    // Exponents past the first digit of the binomial table (243 at p = 3).
+    check_associativity(3, 1100, 150);
+    check_associativity(5, 1100, 150);
 }
 
 #[test]

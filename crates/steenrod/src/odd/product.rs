@@ -328,3 +328,29 @@ impl OddMilnorAlgebra {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `binom_mod` (Lucas in base `p^m`, one table) against Pascal's rule mod p,
+    /// for `n` well past the table's base `L` (243 at p = 3, 49 at p = 7).
+    #[test]
+    fn binomials_mod_p_match_pascal() {
+        const N_MAX: usize = 1200;
+        for p in [3u32, 5, 7, 13, 251] {
+            let a = OddMilnorAlgebra::new(p, 2 * (p - 1));
+            let mut row = vec![1u32];
+            for n in 0..=N_MAX as u32 {
+                for (k, &c) in row.iter().enumerate() {
+                    assert_eq!(a.binom_mod(n, k as u32), c, "C({n}, {k}) mod {p}");
+                }
+                let mut next = vec![1u32; row.len() + 1];
+                for k in 1..row.len() {
+                    next[k] = (row[k - 1] + row[k]) % p;
+                }
+                row = next;
+            }
+        }
+    }
+}
