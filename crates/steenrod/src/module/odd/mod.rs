@@ -3,6 +3,7 @@
 //! `crates/steenrod/MODULE-FORMAT.md`, "Odd primes".
 
 mod adem;
+mod basis;
 mod build;
 mod parse;
 
@@ -247,7 +248,7 @@ impl OddModule {
             self.dim(t),
             "element_to_string: not a vector of M_{t}"
         );
-        build::format_element(v, |j| self.basis_name(t, j))
+        basis::format_element(v, |j| self.basis_name(t, j))
     }
 
     fn names_of(&self, t: i32) -> Option<&[String]> {
