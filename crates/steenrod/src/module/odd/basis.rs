@@ -1,5 +1,7 @@
 //! The basis of a module at an odd prime: names by degree, and its vectors.
 
+use std::collections::HashMap;
+
 use fp::{FqVector, ValidPrime};
 
 use super::super::shape::Kept;
@@ -12,20 +14,26 @@ pub(super) struct OddBasis {
     pub max: i64,
     /// `names[t − min]`: the basis of `M_t`.
     pub names: Vec<Vec<String>>,
+    /// `name → (t, x)`.
+    lookup: HashMap<String, (i64, usize)>,
 }
 
 impl OddBasis {
     pub fn new(p: ValidPrime, kept: &Kept) -> OddBasis {
         let max = kept.min + kept.span as i64;
         let mut names = vec![Vec::new(); kept.span + 1];
+        let mut lookup = HashMap::with_capacity(kept.gens.len());
         for (name, deg) in &kept.gens {
-            names[(i64::from(*deg) - kept.min) as usize].push(name.clone());
+            let slot: &mut Vec<String> = &mut names[(i64::from(*deg) - kept.min) as usize];
+            lookup.insert(name.clone(), (i64::from(*deg), slot.len()));
+            slot.push(name.clone());
         }
         OddBasis {
             p,
             min: kept.min,
             max,
             names,
+            lookup,
         }
     }
 
@@ -39,10 +47,7 @@ impl OddBasis {
 
     /// `(t, x)` of the generator `name`, if kept.
     pub fn find(&self, name: &str) -> Option<(i64, usize)> {
-        self.names.iter().enumerate().find_map(|(k, names)| {
-            let x = names.iter().position(|n| n == name)?;
-            Some((self.min + k as i64, x))
-        })
+        self.lookup.get(name).copied()
     }
 
     /// `2 x4 + x5`, or `0`, for a vector of `M_t`.
