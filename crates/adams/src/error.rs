@@ -217,7 +217,7 @@ impl Error {
             | NothingCompared { .. }
             | PrimesDiffer { .. }
             | Baseline { .. }
-            | Bench(BenchError::NoSummary { .. }) => 2,
+            | Bench(BenchError::NoSummary { .. } | BenchError::SseqExe { .. }) => 2,
             Resolve { .. }
             | Write { .. }
             | Chart(ChartError::Write { .. } | ChartError::Draw { .. })
