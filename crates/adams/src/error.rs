@@ -205,7 +205,7 @@ impl Error {
             | Table(_)
             | NothingCompared { .. }
             | Baseline { .. }
-            | Bench(BenchError::NoSummary { .. }) => 2,
+            | Bench(BenchError::NoSummary { .. } | BenchError::SseqExe { .. }) => 2,
             Resolve { .. }
             | Write { .. }
             | Chart(ChartError::Write { .. } | ChartError::Draw { .. })
