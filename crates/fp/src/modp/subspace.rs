@@ -1,5 +1,6 @@
 //! [`FqSubspace`]: a subspace of F_p^n held as its basis in reduced row echelon form.
 
+use super::limb::Field;
 use super::{FqMatrix, FqVector};
 use crate::Prime;
 
@@ -98,11 +99,14 @@ impl<P: Prime> FqSubspace<P> {
             v.len(),
             self.ambient_dim()
         );
-        let p = self.basis.prime().value();
+        let f = Field::new(self.basis.prime());
         for (k, &col) in self.pivots.iter().enumerate() {
-            let e = v.entry(col);
+            let e = f.get(v.limbs(), col);
             if e != 0 {
-                v.add(self.basis.row(k), p - e);
+                // Basis row k is zero before its pivot.
+                let from = col / f.epl;
+                let row = &self.basis.row(k).limbs()[from..];
+                f.add_mul_limbs(&mut v.limbs_mut()[from..], row, f.p - e);
                 each(k, e);
             }
         }
