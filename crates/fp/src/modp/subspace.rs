@@ -29,14 +29,17 @@ impl<P: Prime> FqSubspace<P> {
 
     /// The whole space F_p^`ambient_dim` (basis e_0, …, e_{n−1}).
     pub fn entire(p: P, ambient_dim: usize) -> Self {
-        let mut basis = FqMatrix::new(p, ambient_dim, ambient_dim);
-        for i in 0..ambient_dim {
-            basis.set_entry(i, i, 1);
-        }
         FqSubspace {
-            basis,
+            basis: FqMatrix::identity(p, ambient_dim),
             pivots: (0..ambient_dim).collect(),
         }
+    }
+
+    /// The span of `vectors` in F_p^`ambient_dim`.
+    ///
+    /// Panics if some vector's length is not `ambient_dim`.
+    pub fn from_vectors(p: P, ambient_dim: usize, vectors: Vec<FqVector<P>>) -> Self {
+        Self::from_matrix(FqMatrix::from_rows(p, ambient_dim, vectors))
     }
 
     /// The row space of `m` (in F_p^`m.cols()`): `m` row-reduced
@@ -76,6 +79,11 @@ impl<P: Prime> FqSubspace<P> {
     #[inline]
     pub fn row(&self, k: usize) -> &FqVector<P> {
         self.basis.row(k)
+    }
+
+    /// Index `k` of the basis row whose pivot is column `col`, if `col` is a pivot.
+    pub fn pivot_row(&self, col: usize) -> Option<usize> {
+        self.pivots.binary_search(&col).ok()
     }
 
     /// The RREF basis as a `dim × ambient_dim` matrix.
