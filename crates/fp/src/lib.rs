@@ -54,7 +54,8 @@ pub use kernel::{
 };
 pub use matrix::Matrix;
 pub use modp::{
-    fq_kernel_image, FqKernelImage, FqMatrix, FqQuasiInverse, FqSubspace, FqVector, LimbsError,
+    fq_kernel_image, fq_kernel_with_image_pivots, FqKernelImage, FqMatrix, FqQuasiInverse,
+    FqSubspace, FqVector, LimbsError,
 };
 pub use prime::{Prime, PrimeError, ValidPrime, P2};
 pub use subspace::Subspace;

@@ -4,8 +4,8 @@
 //! against the F_2 fast path `fp::Matrix`.
 
 use fp::{
-    fq_kernel_image, FpVector, FqMatrix, FqQuasiInverse, FqSubspace, FqVector, LimbsError, Matrix,
-    Prime, PrimeError, ValidPrime, P2,
+    fq_kernel_image, fq_kernel_with_image_pivots, FpVector, FqMatrix, FqQuasiInverse, FqSubspace,
+    FqVector, LimbsError, Matrix, Prime, PrimeError, ValidPrime, P2,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -105,6 +105,10 @@ fn check_linear_algebra<P: Prime>(p: P, rows: usize, cols: usize, m: &[Vec<u32>]
     assert_eq!(rows_of(ki.image.basis()), want);
     assert_eq!(ki.image, FqSubspace::from_matrix(a.clone()));
     assert_eq!(ki.kernel.ambient_dim(), rows);
+    // The echelon route gives the same kernel (RREF) and image pivots.
+    let (kernel, image_pivots) = fq_kernel_with_image_pivots(&a);
+    assert_eq!(kernel, ki.kernel);
+    assert_eq!(image_pivots, want_pivots);
     for k in 0..ki.kernel.dim() {
         assert!(
             a.apply(ki.kernel.row(k)).is_zero(),

@@ -27,7 +27,7 @@ mod reduce;
 mod subspace;
 mod vector;
 
-pub use kernel::{fq_kernel_image, FqKernelImage, FqQuasiInverse};
+pub use kernel::{fq_kernel_image, fq_kernel_with_image_pivots, FqKernelImage, FqQuasiInverse};
 pub use matrix::FqMatrix;
 pub use subspace::FqSubspace;
 pub use vector::{FqVector, LimbsError};

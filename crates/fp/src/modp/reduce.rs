@@ -81,10 +81,25 @@ fn gauss_jordan<P: Prime>(m: &mut FqMatrix<P>, k: usize) -> Vec<usize> {
         }
         return pivots;
     }
+    one_pivot_at_a_time(prime, &f, rows, cols, true)
+}
+
+/// Pivots one at a time in the columns `0..stop`: each pivot row scaled to a leading
+/// 1 and its column cleared in every other row (`reduced`: Gauss–Jordan) or only in
+/// the rows below it (row echelon form). The pivot columns are the same either way.
+#[inline(always)]
+fn one_pivot_at_a_time<P: Prime>(
+    prime: P,
+    f: &Field,
+    rows: &mut [FqVector<P>],
+    stop: usize,
+    reduced: bool,
+) -> Vec<usize> {
+    let mut pivots = Vec::new();
     let mut multiples: Vec<Vec<u64>> = Vec::new();
     // All p multiples of each pivot row pay when most of them are used.
     let tabulate = f.p == 2 || f.p as usize <= rows.len();
-    for c in 0..cols {
+    for c in 0..stop {
         let rank = pivots.len();
         if rank == rows.len() {
             break;
@@ -99,15 +114,59 @@ fn gauss_jordan<P: Prime>(m: &mut FqMatrix<P>, k: usize) -> Vec<usize> {
             rows[rank].scale(prime.inverse(lead));
         }
         let count = if tabulate { f.p as usize } else { 2 };
-        pivot_multiples(&f, &rows[rank].limbs()[limb..], count, &mut multiples);
-        for (i, row) in rows.iter_mut().enumerate() {
+        pivot_multiples(f, &rows[rank].limbs()[limb..], count, &mut multiples);
+        let first = if reduced { 0 } else { rank + 1 };
+        for (i, row) in rows.iter_mut().enumerate().skip(first) {
             if i != rank {
-                eliminate(&f, row, c, limb, &multiples);
+                eliminate(f, row, c, limb, &multiples);
             }
         }
         pivots.push(c);
     }
     pivots
+}
+
+/// Row echelon form in the columns `0..stop` (pivots one at a time, cleared below
+/// only): the body of [`FqMatrix::echelon_until`].
+#[inline(always)]
+fn echelon<P: Prime>(m: &mut FqMatrix<P>, stop: usize) -> Vec<usize> {
+    let prime = m.prime();
+    let f = Field::new(prime);
+    one_pivot_at_a_time(prime, &f, m.rows_mut(), stop, false)
+}
+
+/// [`echelon`] compiled with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn echelon_avx2<P: Prime>(m: &mut FqMatrix<P>, stop: usize) -> Vec<usize> {
+    echelon(m, stop)
+}
+
+/// [`echelon`] compiled with AVX-512F.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn echelon_avx512<P: Prime>(m: &mut FqMatrix<P>, stop: usize) -> Vec<usize> {
+    echelon(m, stop)
+}
+
+impl<P: Prime> FqMatrix<P> {
+    /// In-place row echelon form with pivots only in the columns `0..stop`: each pivot
+    /// row has leading entry 1 and zeros below it in its pivot column (entries above are
+    /// left as they are); the rows past the returned pivots are zero in `0..stop`.
+    /// Returns the pivot columns (ascending), the same as [`FqMatrix::row_reduce`]'s
+    /// in `0..stop`. About half the work of the full reduction.
+    pub(crate) fn echelon_until(&mut self, stop: usize) -> Vec<usize> {
+        let stop = stop.min(self.cols());
+        match Simd::detect() {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `detect` saw AVX-512F on this CPU, all the wrapper assumes.
+            Simd::Avx512 => unsafe { echelon_avx512(self, stop) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `detect` saw AVX2 on this CPU, all the wrapper assumes.
+            Simd::Avx2 => unsafe { echelon_avx2(self, stop) },
+            _ => echelon(self, stop),
+        }
+    }
 }
 
 /// `multiples[c] = c·pivot` for `c` in `0..count`.

@@ -7,7 +7,7 @@
 //! kernel is handed to `(s + 1, t)`; the new generators are the rows of
 //! `K = ker(d_{s−1})_t` whose pivots are not pivots of `B` (RREF: pivots(B) ⊆ pivots(K)).
 
-use fp::{fq_kernel_image, FqMatrix, FqSubspace, FqVector, Prime, ValidPrime};
+use fp::{fq_kernel_with_image_pivots, FqMatrix, FqSubspace, FqVector, Prime, ValidPrime};
 use steenrod::MilnorQP;
 
 use super::free_module::OddDifferential;
@@ -125,9 +125,9 @@ pub(crate) fn step(
     let cols = matrix.cols();
     let mut out = OddStepOutput::default();
     let image_pivots = if want_kernel {
-        let ki = fq_kernel_image(&matrix);
-        out.kernel = Some(ki.kernel);
-        ki.image.pivots().to_vec()
+        let (kernel, image_pivots) = fq_kernel_with_image_pivots(&matrix);
+        out.kernel = Some(kernel);
+        image_pivots
     } else {
         matrix.row_reduce()
     };
