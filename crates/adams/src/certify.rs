@@ -118,16 +118,22 @@ fn requested(args: &CertifyArgs) -> Result<(Option<i32>, Option<u32>), Error> {
 fn open_module(args: &CertifyArgs) -> Result<(String, FiniteModule, Option<i32>), Error> {
     let dir = &args.dir;
     let header = SaveDir::read_header(dir)?;
+    if header.prime != 2 {
+        return Err(Error::CertifyOddPrime {
+            dir: dir.clone(),
+            p: header.prime,
+        });
+    }
     let name = args.module.clone().unwrap_or_else(|| header.module.clone());
     let find = |top: Option<i32>| {
-        modules::find_module_p2(&name, args.modules_dir.as_deref(), top, "adams certify").map_err(|source| {
-            Error::SavedModule {
+        modules::find_module_p2(&name, args.modules_dir.as_deref(), top, "adams certify").map_err(
+            |source| Error::SavedModule {
                 dir: dir.clone(),
                 name: name.clone(),
                 from_header: args.module.is_none(),
                 source: Box::new(source),
-            }
-        })
+            },
+        )
     };
     let (module, top) = find_saved_module(&find, &header.module_hash, dir)?;
     Ok((name, module, top))

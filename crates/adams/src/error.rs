@@ -33,7 +33,7 @@ pub enum Error {
         source: ResolutionError,
     },
     /// A flag that exists only at p = 2, given for an odd-primary module.
-    #[error("module {name}: {what} is not available at p = {p}: odd primes are resolved by the classical algorithm on the CPU, without a save directory or certificate yet")]
+    #[error("module {name}: {what} is not available at p = {p}: odd primes are resolved by the classical algorithm on the CPU, without a certificate yet")]
     NotAtOddPrimes {
         name: String,
         p: u32,
@@ -80,6 +80,10 @@ pub enum Error {
         from_header: bool,
         source: Box<LookupError>,
     },
+    /// `adams certify`: the save directory was made at an odd prime (certificates are
+    /// p = 2 only).
+    #[error("save directory {}: field prime: the directory was made at p = {p}; adams certify checks resolutions at p = 2 only", .dir.display())]
+    CertifyOddPrime { dir: PathBuf, p: u32 },
     /// `adams certify`: the range does not fit the saved module.
     #[error("save directory {}: {source}", .dir.display())]
     SavedRange {
@@ -208,6 +212,7 @@ impl Error {
             | LogFlag { .. }
             | LogEnv { .. }
             | SavedModule { .. }
+            | CertifyOddPrime { .. }
             | SavedRange { .. }
             | AboveSavedCells { .. }
             | NoCompleteRange { .. }

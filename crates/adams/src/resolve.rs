@@ -82,7 +82,7 @@ pub fn run(args: ResolveArgs) -> Result<(), Error> {
     if !args.no_chart {
         print_chart(&finished, min_stem);
     }
-    let saved = save::summary(&res).transpose()?;
+    let saved = save::summary(res.save_dir()).transpose()?;
     let usage = usage::current().since(&usage_at_start);
     let summary = run_summary(&args, &finished, &backend, &usage, elapsed, &saved);
     write_summary(&output.join("summary.json"), &summary)?;
@@ -236,7 +236,9 @@ pub(crate) fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Resul
     let ResolutionConfig { max_stem, max_s } = run.range;
     let write = || -> std::io::Result<()> {
         let mut out = BufWriter::new(fs::File::create(path)?);
-        csv::write_table(&mut out, max_stem, max_s, &run.name, algorithm, run.prime, &run.rows)?;
+        csv::write_table(
+            &mut out, max_stem, max_s, &run.name, algorithm, run.prime, &run.rows,
+        )?;
         out.flush()
     };
     write().map_err(|source| Error::Write {

@@ -33,8 +33,8 @@ pub mod step;
 mod step_context;
 pub mod step_errors;
 pub mod store;
-mod tracker;
 pub mod subalgebra;
+mod tracker;
 pub mod verified;
 pub mod workers;
 

@@ -19,7 +19,10 @@ fn reference(name: &str) -> (i32, u32, BTreeMap<(i32, u32), usize>) {
         .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let first = text.lines().next().unwrap_or_default();
-    assert!(first.starts_with("# complete for stem <="), "{name}: {first:?}");
+    assert!(
+        first.starts_with("# complete for stem <="),
+        "{name}: {first:?}"
+    );
     let nums: Vec<i64> = first
         .split(|c: char| !c.is_ascii_digit())
         .filter(|x| !x.is_empty())
@@ -101,11 +104,19 @@ fn ext_0_and_1_at_p_3_5_7() {
         let res = resolve(OddModule::sphere(prime(p)), max_stem, 1, 2);
         for t in 0..=max_stem + 1 {
             let want0 = usize::from(t == 0);
-            assert_eq!(res.number_of_gens(Bidegree::s_t(0, t)), want0, "p {p}: Ext^0,{t}");
+            assert_eq!(
+                res.number_of_gens(Bidegree::s_t(0, t)),
+                want0,
+                "p {p}: Ext^0,{t}"
+            );
             let hopf = (0..3).any(|i| t == 2 * (p as i32 - 1) * (p as i32).pow(i));
             let want1 = usize::from(t == 1 || hopf);
             if t - 1 <= max_stem {
-                assert_eq!(res.number_of_gens(Bidegree::s_t(1, t)), want1, "p {p}: Ext^1,{t}");
+                assert_eq!(
+                    res.number_of_gens(Bidegree::s_t(1, t)),
+                    want1,
+                    "p {p}: Ext^1,{t}"
+                );
             }
         }
     }
