@@ -323,7 +323,7 @@ mod tests {
 
     /// The p = 2 hash is part of format version 1: directories saved by earlier builds
     /// must still open. These are the headers' `module-hash` written by the build before
-    /// odd primes (`adams resolve S_2|C2 … --save-dir`, the release build in /work/target-rel).
+    /// odd primes (`adams resolve S_2|C2 … --save-dir` with the p = 2-only build).
     #[test]
     fn the_p2_module_hash_is_unchanged() {
         let c2 = FiniteModule::from_bundled("C2").expect("bundled C2");
