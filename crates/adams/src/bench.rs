@@ -2,7 +2,16 @@
 //!
 //! Each run is `adams resolve … --no-chart --output TMP` in a fresh process, so peak memory
 //! is that run's alone; the child writes `TMP/summary.json` (wall time, CPU time, peak RSS),
-//! which this command reads back.
+//! which this command reads back. With `--sseq EXE` the established open-source resolver
+//! is timed beside it ([`sseq`]), both measured around the whole child process ([`child`]).
+
+mod child;
+mod errors;
+mod sseq;
+mod table;
+
+use errors::executable;
+pub use errors::{BaselineProblem, BenchError};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -56,45 +65,6 @@ fn median(mut xs: Vec<f64>) -> f64 {
     }
 }
 
-/// Why a benchmark run failed (exit 3).
-#[derive(Debug, thiserror::Error)]
-pub enum BenchError {
-    #[error("cannot find the adams executable: {0}")]
-    CurrentExe(std::io::Error),
-    #[error("cannot start {}: {source}", .exe.display())]
-    Start {
-        exe: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{who} resolve at stem {max_stem}, s {max_s} failed ({status}): {last}")]
-    Failed {
-        /// `adams`, or `baseline PATH`.
-        who: String,
-        max_stem: i32,
-        max_s: u32,
-        status: std::process::ExitStatus,
-        /// The child's last line on stderr.
-        last: String,
-    },
-    /// The child exited 0 without writing `summary.json`: not an `adams` executable.
-    #[error("{who} resolve at stem {max_stem}, s {max_s} exited 0 but wrote no summary.json: not an adams executable")]
-    NoSummary {
-        who: String,
-        max_stem: i32,
-        max_s: u32,
-    },
-    #[error("{}: {source}", .path.display())]
-    ReadSummary {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{}: {source}", .path.display())]
-    ParseSummary {
-        path: PathBuf,
-        source: serde_json::Error,
-    },
-}
-
 /// `adams bench`: checks the module, the ranges and the thread counts as `adams resolve`
 /// would (bad input before any run, with the same messages; cells above the largest
 /// range's `t` dropped, as each run does for its own), then times the runs.
@@ -126,16 +96,50 @@ pub fn command(args: BenchArgs) -> Result<(), Error> {
         check_threads(t)?;
     }
     let mut binaries = vec![Binary {
+        label: "this",
         who: "adams".to_string(),
         exe: std::env::current_exe().map_err(BenchError::CurrentExe)?,
+        kind: Kind::Adams,
     }];
     if let Some(exe) = &args.baseline {
         binaries.push(Binary {
+            label: "baseline",
             who: format!("baseline {}", exe.display()),
-            exe: baseline_exe(exe)?,
+            exe: executable(exe).map_err(|why| Error::Baseline {
+                path: exe.clone(),
+                why,
+            })?,
+            kind: Kind::Adams,
         });
     }
     let scratch = std::env::temp_dir().join(format!("adams-bench-{}", std::process::id()));
+    let result = with_sseq(&args, &mut binaries, &scratch)
+        .and_then(|()| run_plan(&args, &binaries, &scratch));
+    let _ = std::fs::remove_dir_all(&scratch);
+    result
+}
+
+/// With `--sseq EXE`: checks EXE and adds it, given a copy of the module file.
+fn with_sseq(args: &BenchArgs, binaries: &mut Vec<Binary>, scratch: &Path) -> Result<(), Error> {
+    let Some(exe) = &args.sseq else {
+        return Ok(());
+    };
+    let checked = executable(exe).map_err(|why| BenchError::SseqExe {
+        path: exe.clone(),
+        why,
+    })?;
+    let module = sseq::prepare(&args.module, args.modules_dir.as_deref(), scratch)?;
+    binaries.push(Binary {
+        label: "sseq",
+        who: format!("sseq {}", exe.display()),
+        exe: checked,
+        kind: Kind::Sseq(module),
+    });
+    Ok(())
+}
+
+/// Times every binary on every range.
+fn run_plan(args: &BenchArgs, binaries: &[Binary], scratch: &Path) -> Result<(), Error> {
     let mut extra = Vec::new();
     if let Some(dir) = &args.modules_dir {
         extra.push("--modules-dir".to_string());
@@ -147,60 +151,28 @@ pub fn command(args: BenchArgs) -> Result<(), Error> {
         thread_counts: &args.threads,
         runs: args.runs,
         extra: &extra,
-        scratch: &scratch,
+        scratch,
+        external: binaries.iter().any(|b| matches!(b.kind, Kind::Sseq(_))),
     };
-    let result = plan.run(&args.ranges, &binaries);
-    let _ = std::fs::remove_dir_all(&scratch);
-    Ok(result?)
+    Ok(plan.run(&args.ranges, binaries)?)
 }
 
-/// Why `--baseline EXE` cannot be run (checked before any run).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BaselineProblem {
-    Missing,
-    Folder,
-    NotRegular,
-    NotExecutable,
-}
-
-impl std::fmt::Display for BaselineProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Self::Missing => "no such file",
-            Self::Folder => "is a folder, not an executable",
-            Self::NotRegular => "not a regular file",
-            Self::NotExecutable => "not executable (no execute permission)",
-        })
-    }
-}
-
-/// `--baseline EXE` as the path to run: an executable regular file, made absolute so
-/// that a bare name (`adams-before`) runs the file in the current folder, never a
-/// program of that name found on `PATH`.
-fn baseline_exe(exe: &Path) -> Result<PathBuf, Error> {
-    use std::os::unix::fs::PermissionsExt;
-    let problem = |why| Error::Baseline {
-        path: exe.to_path_buf(),
-        why,
-    };
-    let meta = std::fs::metadata(exe).map_err(|_| problem(BaselineProblem::Missing))?;
-    if meta.is_dir() {
-        return Err(problem(BaselineProblem::Folder));
-    }
-    if !meta.is_file() {
-        return Err(problem(BaselineProblem::NotRegular));
-    }
-    if meta.permissions().mode() & 0o111 == 0 {
-        return Err(problem(BaselineProblem::NotExecutable));
-    }
-    std::path::absolute(exe).map_err(|_| problem(BaselineProblem::Missing))
-}
-
-/// A binary to time: this one, or `--baseline EXE`.
+/// A binary to time: this one, `--baseline EXE` or `--sseq EXE`.
 struct Binary {
-    /// How errors name it: `adams`, `baseline PATH`.
+    /// Its rows' label when there are two: `this`, `baseline`, `sseq`.
+    label: &'static str,
+    /// How errors name it: `adams`, `baseline PATH`, `sseq PATH`.
     who: String,
     exe: PathBuf,
+    kind: Kind,
+}
+
+/// How a binary is run.
+enum Kind {
+    /// `EXE resolve MODULE …`, figures from its `summary.json`.
+    Adams,
+    /// sseq's `resolve_through_stem`, given the module file's copy.
+    Sseq(sseq::SseqModule),
 }
 
 /// What every run of a benchmark shares.
@@ -213,15 +185,54 @@ struct Plan<'a> {
     extra: &'a [String],
     /// Folder for the runs' output folders (removed afterwards).
     scratch: &'a Path,
+    /// Wall, CPU and peak memory of the adams runs measured around the child process
+    /// (as sseq's are) instead of read from `summary.json` (resolution only).
+    external: bool,
 }
 
-/// One `adams resolve` child's figures, read from its `summary.json`.
+/// One child's figures: wall and CPU seconds, peak resident megabytes; adams's mean
+/// bidegrees in flight and classes (from `summary.json`; none from sseq).
 struct Sample {
     wall: f64,
     cpu: f64,
     rss_mb: f64,
-    in_flight: f64,
-    classes: usize,
+    in_flight: Option<f64>,
+    classes: Option<usize>,
+}
+
+impl Sample {
+    /// The figures measured around the child ([`child::run`]).
+    fn external(done: &child::Finished) -> Sample {
+        Sample {
+            wall: done.wall.as_secs_f64(),
+            cpu: done.cpu.as_secs_f64(),
+            rss_mb: done.peak_rss_bytes as f64 / 1e6,
+            in_flight: None,
+            classes: None,
+        }
+    }
+}
+
+/// `Ok` when the child exited 0 and the kernel reported its peak memory; else the error
+/// naming `who`, the range and the reason (the child's last line on stderr).
+fn finished_ok(done: &child::Finished, who: &str, range: &BenchRange) -> Result<(), BenchError> {
+    if !done.status.success() {
+        return Err(BenchError::Failed {
+            who: who.to_string(),
+            max_stem: range.max_stem,
+            max_s: range.max_s,
+            status: done.status,
+            last: done.last_stderr.clone(),
+        });
+    }
+    if done.peak_rss_bytes == 0 {
+        return Err(BenchError::NoFigures {
+            who: who.to_string(),
+            max_stem: range.max_stem,
+            max_s: range.max_s,
+        });
+    }
+    Ok(())
 }
 
 impl Plan<'_> {
@@ -249,7 +260,13 @@ impl Plan<'_> {
                             "{}-{}-{threads}-{run}-{b}",
                             range.max_stem, range.max_s
                         ));
-                        samples[k][b].push(self.run_once(binary, range, threads, &dir)?);
+                        let sample = match &binary.kind {
+                            Kind::Adams => self.run_once(binary, range, threads, &dir)?,
+                            Kind::Sseq(module) => {
+                                sseq::run_once(&binary.exe, &binary.who, module, range, threads)?
+                            }
+                        };
+                        samples[k][b].push(sample);
                     }
                 }
             }
@@ -258,76 +275,8 @@ impl Plan<'_> {
         Ok(())
     }
 
-    fn print_header(&self, binaries: &[Binary]) {
-        let (module, algorithm, runs) = (self.module, self.algorithm, self.runs);
-        match binaries.get(1) {
-            None => println!("module {module}, algorithm {algorithm}, {runs} run(s) per range, medians (runs interleaved across thread counts)"),
-            Some(b) => println!("module {module}, algorithm {algorithm}, {runs} run(s) per range and binary, medians (runs interleaved across thread counts and binaries); {}", b.who),
-        }
-        let binary = if binaries.len() > 1 {
-            format!("{:>8} ", "binary")
-        } else {
-            String::new()
-        };
-        println!(
-            "{binary}{:>6} {:>4} {:>7} {:>10} {:>10} {:>12} {:>9} {:>8} {:>8}",
-            "stem",
-            "s",
-            "threads",
-            "wall (s)",
-            "CPU (s)",
-            "peak RSS MB",
-            "in flight",
-            "speedup",
-            "classes"
-        );
-    }
-
-    /// The rows of one range; with a baseline, each thread count's row of this binary,
-    /// the baseline's, and a `ratio` row (wall and CPU medians, this over the baseline).
-    fn print_range(&self, range: &BenchRange, binaries: &[Binary], samples: &[Vec<Vec<Sample>>]) {
-        let labels = ["this", "baseline"];
-        let mut first_wall = vec![None; binaries.len()];
-        for (k, &threads) in self.thread_counts.iter().enumerate() {
-            let mut walls = Vec::new();
-            for b in 0..binaries.len() {
-                let of = |f: fn(&Sample) -> f64| median(samples[k][b].iter().map(f).collect());
-                let w = of(|x| x.wall);
-                let base = *first_wall[b].get_or_insert(w);
-                let binary = if binaries.len() > 1 {
-                    format!("{:>8} ", labels[b])
-                } else {
-                    String::new()
-                };
-                println!(
-                    "{binary}{:>6} {:>4} {:>7} {:>10.2} {:>10.2} {:>12.1} {:>9.1} {:>7.2}x {:>8}",
-                    range.max_stem,
-                    range.max_s,
-                    threads,
-                    w,
-                    of(|x| x.cpu),
-                    of(|x| x.rss_mb),
-                    of(|x| x.in_flight),
-                    base / w,
-                    samples[k][b].last().map_or(0, |x| x.classes)
-                );
-                walls.push((w, of(|x| x.cpu)));
-            }
-            if let [(w, c), (bw, bc)] = walls[..] {
-                println!(
-                    "{:>8} {:>6} {:>4} {:>7} {:>10.3} {:>10.3}",
-                    "ratio",
-                    range.max_stem,
-                    range.max_s,
-                    threads,
-                    w / bw,
-                    c / bc
-                );
-            }
-        }
-    }
-
-    /// Runs `adams resolve` once in a child process and reads its summary.
+    /// Runs `adams resolve` once in a child process and reads its summary (and, when
+    /// [`Plan::external`], takes wall, CPU and peak memory from around the child).
     fn run_once(
         &self,
         binary: &Binary,
@@ -335,7 +284,8 @@ impl Plan<'_> {
         threads: usize,
         dir: &Path,
     ) -> Result<Sample, BenchError> {
-        let child = Command::new(&binary.exe)
+        let mut command = Command::new(&binary.exe);
+        command
             .arg("resolve")
             .arg(self.module)
             .args([
@@ -354,28 +304,12 @@ impl Plan<'_> {
                 "--output",
             ])
             .arg(dir)
-            .args(self.extra)
-            .output()
-            .map_err(|source| BenchError::Start {
-                exe: binary.exe.clone(),
-                source,
-            })?;
-        if !child.status.success() {
-            let stderr = String::from_utf8_lossy(&child.stderr);
-            let last = stderr
-                .lines()
-                .map(str::trim)
-                .rfind(|l| !l.is_empty())
-                .unwrap_or("(nothing on stderr)")
-                .to_string();
-            return Err(BenchError::Failed {
-                who: binary.who.clone(),
-                max_stem: range.max_stem,
-                max_s: range.max_s,
-                status: child.status,
-                last,
-            });
-        }
+            .args(self.extra);
+        let done = child::run(command).map_err(|source| BenchError::Start {
+            exe: binary.exe.clone(),
+            source,
+        })?;
+        finished_ok(&done, &binary.who, range)?;
         let path = dir.join("summary.json");
         if !path.exists() {
             return Err(BenchError::NoSummary {
@@ -391,12 +325,20 @@ impl Plan<'_> {
         let summary: RunSummary = serde_json::from_str(&text)
             .map_err(|source| BenchError::ParseSummary { path, source })?;
         let _ = std::fs::remove_dir_all(dir);
+        let figures = match self.external {
+            true => Sample::external(&done),
+            false => Sample {
+                wall: summary.wall_s,
+                cpu: summary.cpu_s,
+                rss_mb: summary.peak_rss_bytes as f64 / 1e6,
+                in_flight: None,
+                classes: None,
+            },
+        };
         Ok(Sample {
-            wall: summary.wall_s,
-            cpu: summary.cpu_s,
-            rss_mb: summary.peak_rss_bytes as f64 / 1e6,
-            in_flight: summary.mean_in_flight,
-            classes: summary.total_dim,
+            in_flight: Some(summary.mean_in_flight),
+            classes: Some(summary.total_dim),
+            ..figures
         })
     }
 }

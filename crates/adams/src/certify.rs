@@ -179,6 +179,16 @@ pub fn after_run(res: &Resolution, name: &str, threads: usize) -> Result<Certifi
         .map_err(|e| certify_failure(e, &format!("resolving {name}: --certify")))
 }
 
+/// [`after_run`] for an odd-primary resolution.
+pub fn after_odd_run(
+    res: &resolution::odd::OddResolution,
+    name: &str,
+    threads: usize,
+) -> Result<Certificate, Error> {
+    res.certify(res.config(), threads)
+        .map_err(|e| certify_failure(e, &format!("resolving {name}: --certify")))
+}
+
 /// The summary line of a certificate.
 pub fn summary_line(c: &Certificate) -> String {
     format!(

@@ -407,9 +407,11 @@ pub fn write_files(
     write_chart_files(&Chart::from_resolution(res, algorithm, min_stem), dir)
 }
 
-/// Writes `dir/chart.json` and `dir/chart.svg` for `chart`; returns their paths. Errors
-/// name the file.
+/// Writes `dir/chart.json` and `dir/chart.svg` for `chart` (which must pass
+/// [`Chart::check`], as a chart built from a resolution does: checked in debug builds);
+/// returns their paths. Errors name the file.
 pub fn write_chart_files(chart: &Chart, dir: &Path) -> Result<(PathBuf, PathBuf), ChartError> {
+    debug_assert_eq!(chart.check(), Ok(()), "a chart adams writes must read back");
     let json = dir.join("chart.json");
     let svg = dir.join("chart.svg");
     let write = |path: &Path, text: String| {

@@ -151,6 +151,14 @@ pub struct BenchArgs {
     /// their ratio (this one over the baseline) per range and thread count.
     #[arg(long, value_name = "EXE")]
     pub baseline: Option<PathBuf>,
+
+    /// The established open-source resolver (sseq's `ext` example `resolve_through_stem`,
+    /// a release build) to time on the same module file, range and thread count
+    /// (`RAYON_NUM_THREADS`), interleaved run by run with this one; the table then gives
+    /// both medians (wall, CPU and peak memory of each whole child process) and their
+    /// ratio, this one over sseq. Not with --baseline.
+    #[arg(long, value_name = "EXE", conflicts_with = "baseline")]
+    pub sseq: Option<PathBuf>,
 }
 
 /// Where matrix builds and large row reductions run.

@@ -33,12 +33,8 @@ pub enum Error {
         source: ResolutionError,
     },
     /// A flag that exists only at p = 2, given for an odd-primary module.
-    #[error("module {name}: {what} is not available at p = {p}: odd primes are resolved by the classical algorithm on the CPU, without a certificate yet")]
-    NotAtOddPrimes {
-        name: String,
-        p: u32,
-        what: &'static str,
-    },
+    #[error("module {name}: {what} is not available at p = {p}: odd primes are resolved by the classical algorithm on the CPU")]
+    NotAtOddPrimes { name: String, p: u32, what: String },
     /// `--output` names something that is not a folder.
     #[error("--output {}: exists and is not a folder", .path.display())]
     OutputNotFolder { path: PathBuf },
@@ -226,7 +222,7 @@ impl Error {
             | NothingCompared { .. }
             | PrimesDiffer { .. }
             | Baseline { .. }
-            | Bench(BenchError::NoSummary { .. }) => 2,
+            | Bench(BenchError::NoSummary { .. } | BenchError::SseqExe { .. }) => 2,
             Resolve { .. }
             | Write { .. }
             | Chart(ChartError::Write { .. } | ChartError::Draw { .. })

@@ -97,7 +97,7 @@ pub fn find_module_p2(
 }
 
 /// `NAME[k]` → `(NAME, k)`; `None` when `arg` does not end in `[...]`.
-fn split_shift(arg: &str) -> Result<Option<(&str, i32)>, LookupError> {
+pub(crate) fn split_shift(arg: &str) -> Result<Option<(&str, i32)>, LookupError> {
     let Some(open) = arg.strip_suffix(']').and_then(|a| a.rfind('[')) else {
         return Ok(None);
     };

@@ -16,16 +16,14 @@ use crate::cli::{Algorithm, BackendChoice, ResolveArgs};
 use crate::error::Error;
 use crate::range::check_module_range;
 use crate::resolve::{self, Backend, Finished};
-use crate::{progress, save, usage};
+use crate::{certify, progress, save, usage};
 
 /// What a flag asks for that exists only at p = 2, if any.
-fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
+fn refused_flag(args: &ResolveArgs) -> Option<String> {
     if args.algorithm == Some(Algorithm::Nassau) {
-        Some("--algorithm nassau (Nassau's algorithm)")
+        Some("--algorithm nassau (Nassau's algorithm)".to_string())
     } else if args.backend != BackendChoice::Cpu {
-        Some("--backend other than cpu")
-    } else if args.certify {
-        Some("--certify")
+        Some(format!("--backend {}", args.backend.name()))
     } else {
         None
     }
@@ -73,6 +71,11 @@ pub fn run(
         name: name.clone(),
         source,
     })?;
+    let certificate = if args.certify {
+        Some(certify::after_odd_run(&res, &name, args.threads)?)
+    } else {
+        None
+    };
     let rows = res
         .ext()
         .into_iter()
@@ -85,7 +88,7 @@ pub fn run(
         range,
         rows,
         report,
-        certificate: None,
+        certificate,
         resumed,
     };
     let elapsed = started.elapsed();
@@ -113,6 +116,9 @@ pub fn run(
         );
         if let Some((_, line)) = &saved {
             eprintln!("{line}");
+        }
+        if let Some(c) = &finished.certificate {
+            eprintln!("{}", certify::summary_line(c));
         }
         eprintln!("{}", resolve::result_line(&summary, &csv_path));
         eprintln!(

@@ -121,3 +121,20 @@ fn cnu_csigma_and_joker_resolve_through_stem_40() {
         );
     }
 }
+
+#[test]
+fn sphere_at_3_agrees_with_the_reference_through_stem_100() {
+    // The README's command: `adams resolve S_3 --max-stem 100 --max-s 40` (the bundled
+    // S_3; the table's stated range is stem ≤ 100, s ≤ 40).
+    agrees_with_reference_over_its_stated_range("S_3", "S_3", &[]);
+}
+
+#[test]
+fn sphere_at_5_agrees_with_the_reference_through_stem_100() {
+    agrees_with_reference_over_its_stated_range("S_5", "S_5", &[]);
+}
+
+#[test]
+fn calpha_agrees_with_the_reference_and_is_certified() {
+    agrees_with_reference_over_its_stated_range("Calpha", "Calpha", &["--certify"]);
+}

@@ -1,4 +1,7 @@
-//! Linear algebra over the field F_2 with bit-packed storage.
+//! Linear algebra over F_2 with bit-packed storage, and over F_p for every prime
+//! p < 256 with packed storage.
+//!
+//! # F_2 (the p = 2 fast path)
 //!
 //! Storage convention (shared by every type in this crate): a vector of length
 //! `len` is stored in `limbs_for(len)` little-endian `u64` limbs; bit `j` is
@@ -17,6 +20,25 @@
 //!
 //! Pivot convention: the pivot of a nonzero row is its *leading* (lowest-index)
 //! one. For subspaces U ⊆ V both in RREF, pivots(U) ⊆ pivots(V).
+//!
+//! # F_p (issue 14)
+//!
+//! The prime is a type implementing [`Prime`]: the zero-sized [`P2`] (p = 2 known at
+//! compile time) or [`ValidPrime`] (checked at run time, [`PrimeError`]). Generic
+//! over it, with the `Fq` prefix so that no F_2 name changes:
+//! - [`FqVector`]: a vector in F_p^n, [`Prime::entries_per_limb`] entries of
+//!   [`Prime::bits`] bits per `u64` limb (none straddling two limbs; at p = 2 the
+//!   [`FpVector`] layout), added limb-wise (XOR at p = 2, a branch-free fieldwise
+//!   reduction at odd p); [`FqVector::limbs`] / [`FqVector::from_limbs`] (checked,
+//!   [`LimbsError`]) for save files.
+//! - [`FqMatrix`]: an m×n matrix of [`FqVector`] rows; [`FqMatrix::row_reduce`] is
+//!   Gauss–Jordan by the Method of Four Russians (pivots several at a time), AVX2 /
+//!   AVX-512 chosen at run time, with the same RREF and pivot conventions as above.
+//! - [`FqSubspace`], [`fq_kernel_image`] / [`FqKernelImage`] / [`FqQuasiInverse`]:
+//!   as their F_2 counterparts.
+//!
+//! The F_2 types above stay the p = 2 path of the resolution; `FqMatrix<P2>` is
+//! tested against them.
 
 mod kernel;
 mod m4ri;

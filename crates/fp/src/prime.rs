@@ -10,7 +10,20 @@
 
 use std::fmt;
 
+/// Bits per packed entry at prime `p`: 1 at p = 2, else `⌈log2 p⌉ + 1` (the bit
+/// length of p − 1, plus one, for odd p).
+pub(crate) const fn bits_for(p: u32) -> u32 {
+    if p == 2 {
+        1
+    } else {
+        (32 - (p - 1).leading_zeros()) + 1
+    }
+}
+
 /// A prime p < 256 (the field F_p).
+///
+/// Implementations pack as [`ValidPrime`] does at the same `value()` (`bits` and
+/// `entries_per_limb` as documented); [`P2`] and [`ValidPrime`] are the two.
 pub trait Prime:
     Copy + Clone + Send + Sync + fmt::Debug + PartialEq + Eq + std::hash::Hash + 'static
 {
@@ -80,7 +93,10 @@ impl ValidPrime {
         if p >= 256 {
             return Err(PrimeError::TooLarge(p));
         }
-        let is_prime = p >= 2 && (2..p).take_while(|d| d * d <= p).all(|d| p % d != 0);
+        let is_prime = p >= 2
+            && (2..p)
+                .take_while(|d| d * d <= p)
+                .all(|d| !p.is_multiple_of(d));
         if !is_prime {
             return Err(PrimeError::NotPrime(p));
         }
@@ -108,17 +124,12 @@ impl Prime for ValidPrime {
 
     #[inline]
     fn bits(self) -> u32 {
-        if self.0 == 2 {
-            1
-        } else {
-            // ⌈log2 p⌉ + 1 = bit length of p − 1, plus one (p odd).
-            (32 - (u32::from(self.0) - 1).leading_zeros()) + 1
-        }
+        bits_for(self.value())
     }
 
     #[inline]
     fn entries_per_limb(self) -> usize {
-        64 / self.bits() as usize
+        (64 / bits_for(self.value())) as usize
     }
 
     /// By Fermat: a^(p−2) mod p.

@@ -134,12 +134,7 @@ impl FiniteModule {
         options: &LoadOptions,
     ) -> Result<FiniteModule, ModuleError> {
         let spec = json::parse_spec(name, text)?;
-        let stem = Path::new(name)
-            .file_name()
-            .and_then(|f| f.to_str())
-            .map(|f| f.strip_suffix(".json").unwrap_or(f))
-            .unwrap_or(name);
-        build::build(name, stem.to_string(), &spec, options)
+        build::build(name, file_stem(name), &spec, options)
     }
 
     /// Read a module file; errors name the path as given. Besides the errors
@@ -380,6 +375,16 @@ pub fn bundled(name: &str) -> Option<&'static str> {
 /// `Joker` (p = 2), then `S_3`, `S_5`, `C3`, `Calpha` (odd primes).
 pub fn bundled_names() -> &'static [&'static str] {
     &BUNDLED_NAMES
+}
+
+/// `name` without its directory and `.json` extension: a module's name.
+fn file_stem(name: &str) -> String {
+    Path::new(name)
+        .file_name()
+        .and_then(|f| f.to_str())
+        .map(|f| f.strip_suffix(".json").unwrap_or(f))
+        .unwrap_or(name)
+        .to_string()
 }
 
 /// The integer `p` of a module file's text, if it is a JSON object with one

@@ -1,4 +1,5 @@
-//! Fuzzing the module JSON reader (`FiniteModule::from_json_str_with`): every
+//! Fuzzing the module JSON readers (`AnyModule::from_json_str_with`: the mod 2
+//! reader `FiniteModule` and, for a file with an odd `p`, `OddModule`): every
 //! input must end in `Ok` or a one-line `ModuleError` naming the file — never
 //! a panic, never a hang.
 //!
@@ -29,7 +30,7 @@ use projective::projective;
 use proptest::prelude::Rng as _;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use serde_json::Value;
-use steenrod::module::{bundled, bundled_names, FiniteModule, LoadOptions, MAX_SPAN};
+use steenrod::module::{bundled, bundled_names, AnyModule, LoadOptions, MAX_SPAN};
 
 /// Random choices from proptest's seeded ChaCha generator: input `case` of a
 /// run seeded with `seed` is the same on every machine.
@@ -93,6 +94,23 @@ fn corpus() -> Vec<(String, String)> {
             "cofiber": {"idx": 0, "s": 2, "t": 2}}"#
             .into(),
     ));
+    // Odd primes: coefficients, every notation of the operations, composites.
+    out.push((
+        "C3xX3.json".into(),
+        r#"{"p": 3, "type": "finite dimensional module", "generic": true,
+            "gens": {"x0": 0, "x1": 1, "x4": 4, "x5": 5, "x8": 8, "x9": 9},
+            "actions": ["b x0 = x1", "P1 x0 = x4", "P1 x1 = x5", "β x4 = x5", "P1 x4 = 2 x8",
+                        "P1 x5 = 2 x9", "b x8 = x9", "P2 x0 = x8", "Q_1 x0 = 2 x5", "P(1) b x0 = x5",
+                        "Q(0)P(1) x0 = -1 x5", "P^2 x1 = 4 x9", "Q(0,1) x0 = 0 x9"],
+            "shift": 1}"#
+            .into(),
+    ));
+    out.push((
+        "C5v1.json".into(),
+        r#"{"p": 5, "type": "finite dimensional module", "gens": {"x0": 0, "x1": 1, "x9": 9, "x10": 10},
+            "actions": ["b x0 = x1", "P1 x1 = 3 x9", "b x9 = x10"]}"#
+            .into(),
+    ));
     let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/modules");
     if let Ok(entries) = std::fs::read_dir(&shared) {
         let mut files: Vec<_> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
@@ -137,7 +155,7 @@ const ODD_TEXT: [&str; 16] = [
     "\u{fffd}", "\\u0000", "\\ud800", "\"", "\\", "\n", "Sq",
 ];
 
-const OPS: [&str; 14] = [
+const OPS: [&str; 25] = [
     "Sq1",
     "Sq2",
     "Sq4",
@@ -152,6 +170,17 @@ const OPS: [&str; 14] = [
     "Sq(0,0,0,0,0,0,0,0,0,0,1)",
     "Sq(4294967295,4294967295)",
     "Sq64",
+    "b",
+    "β",
+    "P1",
+    "P^3",
+    "P2",
+    "Q_1",
+    "Q(0,1)P(1)",
+    "P(0,1)",
+    "P1 b",
+    "Q(1,0)",
+    "P4294967295",
 ];
 
 /// Positions of the char boundaries of `s` (plus its end).
@@ -321,10 +350,17 @@ fn random_action(rng: &mut Rng, names: &[String]) -> String {
     } else {
         names
     };
-    let rhs = match rng.below(4) {
+    let rhs = match rng.below(6) {
         0 => "0".to_string(),
         1 => rng.pick(names).clone(),
         2 => format!("{} + {}", rng.pick(names), rng.pick(names)),
+        3 => format!("{} {}", rng.pick(&NUMBERS), rng.pick(names)),
+        4 => format!(
+            "-{} {} + {}",
+            rng.below(9),
+            rng.pick(names),
+            rng.pick(names)
+        ),
         _ => format!("{} +", rng.pick(names)),
     };
     format!("{} {} = {rhs}", rng.pick(&OPS), rng.pick(names))
@@ -341,9 +377,13 @@ fn spliced_action(rng: &mut Rng, corpus: &[(String, String)]) -> String {
         .unwrap_or_else(|| "Sq1 x0 = x1".to_string())
 }
 
-/// A random module: a few generators in random degrees and random `Sq^{2^k}`
-/// actions between them (mostly not an A-module).
+/// A random module: a few generators in random degrees and random actions of
+/// the algebra generators between them (mostly not an A-module): `Sq^{2^k}` at
+/// p = 2, `b` and `P^{p^k}` with coefficients at an odd p (or a p that is no prime).
 fn generated(rng: &mut Rng) -> String {
+    if rng.chance(50) {
+        return generated_odd(rng);
+    }
     let n = 1 + rng.below(10);
     let degrees: Vec<i64> = (0..n).map(|_| rng.range(-4, 24)).collect();
     let gens: Vec<String> = degrees
@@ -373,6 +413,43 @@ fn generated(rng: &mut Rng) -> String {
     )
 }
 
+fn generated_odd(rng: &mut Rng) -> String {
+    let p = *rng.pick(&[3i64, 3, 5, 7, 11, 251, 4, 9, 257]);
+    let n = 1 + rng.below(10);
+    let q = 2 * (p - 1);
+    let degrees: Vec<i64> = (0..n).map(|_| rng.range(-4, 40)).collect();
+    let gens: Vec<String> = degrees
+        .iter()
+        .enumerate()
+        .map(|(i, d)| format!("\"g{i}\": {d}"))
+        .collect();
+    let mut ops: Vec<(String, i64)> = vec![("b".into(), 1)];
+    let mut power = 1i64;
+    while q * power <= 40 {
+        ops.push((format!("P{power}"), q * power));
+        power *= p;
+    }
+    let mut actions = Vec::new();
+    for (i, &d) in degrees.iter().enumerate() {
+        for (op, deg) in &ops {
+            let mut targets = Vec::new();
+            for (j, &e) in degrees.iter().enumerate() {
+                if e == d + deg && rng.chance(50) {
+                    targets.push(format!("{} g{j}", rng.range(1, p - 1)));
+                }
+            }
+            if !targets.is_empty() {
+                actions.push(format!("\"{op} g{i} = {}\"", targets.join(" + ")));
+            }
+        }
+    }
+    format!(
+        r#"{{"p": {p}, "type": "finite dimensional module", "gens": {{{}}}, "actions": [{}]}}"#,
+        gens.join(", "),
+        actions.join(", ")
+    )
+}
+
 /// What one input did.
 enum Outcome {
     Loaded,
@@ -383,7 +460,7 @@ enum Outcome {
 
 fn run_one(name: &str, text: &str, options: LoadOptions) -> Outcome {
     let result = catch_unwind(AssertUnwindSafe(|| {
-        FiniteModule::from_json_str_with(name, text, &options)
+        AnyModule::from_json_str_with(name, text, &options)
     }));
     match result {
         Err(payload) => {
@@ -405,7 +482,8 @@ fn run_one(name: &str, text: &str, options: LoadOptions) -> Outcome {
         Ok(Ok(m)) => {
             let span = i64::from(m.max_degree()) - i64::from(m.min_degree());
             let top_ok = options.top_degree.is_none_or(|top| m.max_degree() <= top);
-            if m.total_dim() == 0 || !(0..=i64::from(MAX_SPAN)).contains(&span) || !top_ok {
+            let total: usize = (m.min_degree()..=m.max_degree()).map(|t| m.dim(t)).sum();
+            if total == 0 || !(0..=i64::from(MAX_SPAN)).contains(&span) || !top_ok {
                 Outcome::Bad(format!("loaded a module out of bounds: {m:?}"))
             } else {
                 Outcome::Loaded

@@ -10,8 +10,10 @@
 //! * `β² = 0` and Milnor's primitives `Q_{k+1} = P^{p^k} Q_k − Q_k P^{p^k}`
 //!   (Milnor 1958, §6);
 //! * associativity on seeded random triples.
+//!
+//! Printing and parsing: `odd_parse.rs`.
 
-use steenrod::{MilnorQP, OddMilnorAlgebra, OddParseError, PPart};
+use steenrod::{MilnorQP, OddMilnorAlgebra, PPart};
 
 const PRIMES: [u32; 3] = [3, 5, 7];
 
@@ -114,49 +116,63 @@ fn p1_p1_is_twice_p2_at_3() {
     assert_eq!(a.parse("P(1) P(1)").unwrap(), a.parse("2P(2)").unwrap());
 }
 
+/// Checks both Adem relations for all `P^a (β) P^b` of degree `≤ max` at `p`;
+/// returns how many were checked.
+fn check_adem(p: u32, max: u32) -> usize {
+    let a = OddMilnorAlgebra::new(p, max);
+    let unit = 2 * (p - 1);
+    let c = binom_table(((p - 1) * (max / unit)) as usize, p);
+    let binom = |n: u32, k: u32| c[n as usize][k as usize];
+    let beta = OddMilnorAlgebra::beta();
+    let mut checked = 0;
+    for b in 1..=max / unit {
+        for a_ in (1..).take_while(|a_| unit * (a_ + b) < max) {
+            // P^a P^b, a < pb.
+            if a_ < p * b {
+                let (d, lhs) = product(&a, &[pw(a_), pw(b)]);
+                let mut rhs = vec![0; a.dim(d)];
+                for j in 0..=a_ / p {
+                    let k = binom((p - 1) * (b - j) - 1, a_ - p * j);
+                    let (_, v) = product(&a, &[pw(a_ + b - j), pw(j)]);
+                    add_scaled(&mut rhs, &v, sign(a_ + j, p) * k, p);
+                }
+                assert_eq!(lhs, rhs, "P^{a_} P^{b} at p = {p}");
+                checked += 1;
+            }
+            // P^a β P^b, a ≤ pb.
+            if a_ <= p * b {
+                let (d, lhs) = product(&a, &[pw(a_), beta, pw(b)]);
+                let mut rhs = vec![0; a.dim(d)];
+                for j in 0..=a_ / p {
+                    let k = binom((p - 1) * (b - j), a_ - p * j);
+                    let (_, v) = product(&a, &[beta, pw(a_ + b - j), pw(j)]);
+                    add_scaled(&mut rhs, &v, sign(a_ + j, p) * k, p);
+                    if a_ > p * j {
+                        let k = binom((p - 1) * (b - j) - 1, a_ - p * j - 1);
+                        let (_, v) = product(&a, &[pw(a_ + b - j), beta, pw(j)]);
+                        add_scaled(&mut rhs, &v, sign(a_ + j + 1, p) * k, p);
+                    }
+                }
+                assert_eq!(lhs, rhs, "P^{a_} β P^{b} at p = {p}");
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
 #[test]
 fn adem_relations_hold() {
     for p in PRIMES {
-        let max = 200;
-        let a = OddMilnorAlgebra::new(p, max);
-        let c = binom_table(200, p);
-        let binom = |n: u32, k: u32| c[n as usize][k as usize];
-        let unit = 2 * (p - 1);
-        let beta = OddMilnorAlgebra::beta();
-        let mut checked = 0;
-        for b in 1..=max / unit {
-            for a_ in (1..).take_while(|a_| unit * (a_ + b) < max) {
-                // P^a P^b, a < pb.
-                if a_ < p * b {
-                    let (d, lhs) = product(&a, &[pw(a_), pw(b)]);
-                    let mut rhs = vec![0; a.dim(d)];
-                    for j in 0..=a_ / p {
-                        let k = binom((p - 1) * (b - j) - 1, a_ - p * j);
-                        let (_, v) = product(&a, &[pw(a_ + b - j), pw(j)]);
-                        add_scaled(&mut rhs, &v, sign(a_ + j, p) * k, p);
-                    }
-                    assert_eq!(lhs, rhs, "P^{a_} P^{b} at p = {p}");
-                    checked += 1;
-                }
-                // P^a β P^b, a ≤ pb.
-                if a_ <= p * b {
-                    let (d, lhs) = product(&a, &[pw(a_), beta, pw(b)]);
-                    let mut rhs = vec![0; a.dim(d)];
-                    for j in 0..=a_ / p {
-                        let k = binom((p - 1) * (b - j), a_ - p * j);
-                        let (_, v) = product(&a, &[beta, pw(a_ + b - j), pw(j)]);
-                        add_scaled(&mut rhs, &v, sign(a_ + j, p) * k, p);
-                        if a_ > p * j {
-                            let k = binom((p - 1) * (b - j) - 1, a_ - p * j - 1);
-                            let (_, v) = product(&a, &[pw(a_ + b - j), beta, pw(j)]);
-                            add_scaled(&mut rhs, &v, sign(a_ + j + 1, p) * k, p);
-                        }
-                    }
-                    assert_eq!(lhs, rhs, "P^{a_} β P^{b} at p = {p}");
-                    checked += 1;
-                }
-            }
-        }
+        let checked = check_adem(p, 200);
+        assert!(checked > 20, "only {checked} relations at p = {p}");
+    }
+    // p = 7 through degree 1000: exponents up to 83, past the 49 = 7^2 where
+    // the binomials mod p need more than one table digit.
+    assert!(check_adem(7, 1000) > 1000);
+    // Larger primes, where the degrees grow fast: P^a β P^b with a + b ≤ 9.
+    for p in [11, 13, 251] {
+        let checked = check_adem(p, 10 * 2 * (p - 1));
         assert!(checked > 20, "only {checked} relations at p = {p}");
     }
 }
@@ -189,127 +205,55 @@ fn beta_squared_and_milnor_primitives() {
     }
 }
 
-#[test]
-fn products_are_associative() {
+/// `(xy)z = x(yz)` for `count` seeded random triples of basis elements of total
+/// degree `≤ max` at `p`.
+fn check_associativity(p: u32, max: u32, count: usize) {
     // xorshift64*, seeded: reproducible random triples of basis elements.
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut state = 0x9E37_79B9_7F4A_7C15u64 ^ u64::from(p * max);
     let mut next = move |n: u32| {
         state ^= state >> 12;
         state ^= state << 25;
         state ^= state >> 27;
         (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as u32 % n
     };
-    for p in PRIMES {
-        let max = 150;
-        let a = OddMilnorAlgebra::new(p, max);
-        let mut checked = 0;
-        while checked < 2000 {
-            let d1 = next(max + 1);
-            let d2 = next(max + 1 - d1);
-            let d3 = next(max + 1 - d1 - d2);
-            if a.dim(d1) == 0 || a.dim(d2) == 0 || a.dim(d3) == 0 {
-                continue;
-            }
-            let pick = |d: u32, k: u32| a.basis(d)[k as usize % a.dim(d)];
-            let x = [
-                pick(d1, next(1000)),
-                pick(d2, next(1000)),
-                pick(d3, next(1000)),
-            ];
-            let (dab, ab) = product(&a, &x[..2]);
-            let (_, c) = unit_vec(&a, &x[2]);
-            let left = a.multiply(dab, &ab, d3, &c);
-            let (dbc, bc) = product(&a, &x[1..]);
-            let (_, av) = unit_vec(&a, &x[0]);
-            let right = a.multiply(d1, &av, dbc, &bc);
-            assert_eq!(left, right, "({} {}) {} at p = {p}", x[0], x[1], x[2]);
-            checked += 1;
+    let a = OddMilnorAlgebra::new(p, max);
+    let mut checked = 0;
+    while checked < count {
+        let d1 = next(max + 1);
+        let d2 = next(max + 1 - d1);
+        let d3 = next(max + 1 - d1 - d2);
+        if a.dim(d1) == 0 || a.dim(d2) == 0 || a.dim(d3) == 0 {
+            continue;
         }
+        let pick = |d: u32, k: u32| a.basis(d)[k as usize % a.dim(d)];
+        let x = [
+            pick(d1, next(1 << 20)),
+            pick(d2, next(1 << 20)),
+            pick(d3, next(1 << 20)),
+        ];
+        let (dab, ab) = product(&a, &x[..2]);
+        let (_, c) = unit_vec(&a, &x[2]);
+        let left = a.multiply(dab, &ab, d3, &c);
+        let (dbc, bc) = product(&a, &x[1..]);
+        let (_, av) = unit_vec(&a, &x[0]);
+        let right = a.multiply(d1, &av, dbc, &bc);
+        assert_eq!(left, right, "({} {}) {} at p = {p}", x[0], x[1], x[2]);
+        checked += 1;
     }
 }
 
 #[test]
-fn print_and_parse_round_trip() {
+fn products_are_associative() {
     for p in PRIMES {
-        let a = OddMilnorAlgebra::new(p, 120);
-        for t in 0..=120 {
-            let dim = a.dim(t);
-            for k in 0..dim.min(40) {
-                let mut v = vec![0; dim];
-                v[k] = 1 + (k as u32) % (p - 1);
-                if k + 1 < dim {
-                    v[k + 1] = p - 1;
-                }
-                let s = a.element_to_string(t, &v);
-                assert_eq!(a.parse(&s), Ok((t, v.clone())), "`{s}` at p = {p}");
-            }
-        }
+        check_associativity(p, 150, 2000);
     }
-    let a = OddMilnorAlgebra::new(3, 100);
-    assert_eq!(a.element_to_string(0, &[0]), "0");
-    assert_eq!(a.element_to_string(0, &[2]), "2");
-    assert_eq!(a.parse("0"), Ok((0, vec![0])));
-    let (d, v) = a.parse("Q(0,2)P(1,2)").unwrap();
-    assert_eq!((d, a.element_to_string(d, &v)), (54, "Q(0,2)P(1,2)".into()));
-    // Spellings of the same elements.
-    assert_eq!(a.parse("b"), a.parse("β"));
-    assert_eq!(a.parse("b"), a.parse("Q_0"));
-    assert_eq!(a.parse("Q1"), a.parse("Q(1)"));
-    assert_eq!(a.parse("P^2"), a.parse("P(2)"));
-    assert_eq!(a.parse("P2 1"), a.parse("1*P2"));
-    assert_eq!(a.parse("4 P1"), a.parse("P1"));
-    assert_eq!(a.parse("-P1"), a.parse("2 P1"));
-    assert_eq!(a.parse("Q(1,0)"), a.parse("-Q(0,1)"));
-    assert_eq!(a.parse("Q(0,0)").unwrap(), (2, vec![0; a.dim(2)]));
-    assert_eq!(a.parse("b P1 + 2·Q(0)P(1)"), a.parse("0 Q(0)P(1)"));
 }
 
 #[test]
-fn parse_errors_name_the_token() {
-    let a = OddMilnorAlgebra::new(3, 100);
-    assert_eq!(a.parse("  "), Err(OddParseError::Empty));
-    let unknown = a.parse("P1 + Sq2").unwrap_err();
-    assert!(
-        matches!(&unknown, OddParseError::Unexpected { pos: 5, found, .. } if found == "`S`"),
-        "{unknown:?}"
-    );
-    assert!(unknown.to_string().contains("unexpected `S` at byte 5"));
-    assert!(matches!(
-        a.parse("P1 2"),
-        Err(OddParseError::Unexpected { pos: 3, .. })
-    ));
-    assert!(matches!(
-        a.parse("P(1,2"),
-        Err(OddParseError::Unexpected { pos: 5, .. })
-    ));
-    assert_eq!(
-        a.parse("P99999999999"),
-        Err(OddParseError::NumberTooLarge {
-            input: "P99999999999".into(),
-            number: "99999999999".into()
-        })
-    );
-    // |P(0,7)| = 7·16 = 112 > 100.
-    assert_eq!(
-        a.parse("P1 + P(0,7)"),
-        Err(OddParseError::DegreeTooLarge {
-            term: "P(0,7)".into(),
-            degree: 112,
-            max: 100
-        })
-    );
-    assert_eq!(
-        a.parse("P1 + b"),
-        Err(OddParseError::DegreeMismatch {
-            term: "b".into(),
-            degree: 1,
-            expected: 4
-        })
-    );
-    assert!(matches!(
-        a.parse("P1 + 2"),
-        Err(OddParseError::DegreeMismatch { degree: 0, .. })
-    ));
+fn products_are_associative_in_high_degrees() {
+    // Exponents past the first digit of the binomial table (243 at p = 3).
+    check_associativity(3, 1100, 150);
+    check_associativity(5, 1100, 150);
 }
 
 #[test]
@@ -322,4 +266,79 @@ fn degrees_above_the_maximum_give_nothing() {
     assert_eq!(a.dim(41), 0);
     assert_eq!(a.try_index_of(8, &pw(2)), None);
     assert_eq!(a.try_index_of(16, &pw(2)), Some(0));
+}
+
+#[test]
+fn p01_is_a_commutator_at_3() {
+    // P(0,1) = P^3 P^1 − P^1 P^3 at p = 3, by hand from Milnor 1958, Thm 4b:
+    // P(1)·P(3) has the one matrix x_10 = 1, x_01 = 3, so it is (4; 3, 1) P(4) = P(4);
+    // P(3)·P(1) has x_10 = 3, x_01 = 1, giving (4; 1, 3) P(4) = P(4), and
+    // x_11 = 1, giving P(0,1).
+    let a = OddMilnorAlgebra::new(3, 40);
+    let (d, x) = product(&a, &[pw(3), pw(1)]);
+    let (_, y) = product(&a, &[pw(1), pw(3)]);
+    let mut diff = x;
+    add_scaled(&mut diff, &y, 2, 3);
+    let p01 = MilnorQP {
+        e: 0,
+        r: PPart::from_slice(&[0, 1]),
+    };
+    assert_eq!((d, diff), unit_vec(&a, &p01));
+}
+
+#[test]
+fn basis_order_is_the_documented_one() {
+    fn shared<T: Clone + std::fmt::Debug + Send + Sync>() {}
+    shared::<OddMilnorAlgebra>();
+    let a = OddMilnorAlgebra::new(3, 40);
+    let names = |t| {
+        a.basis(t)
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(names(5), ["Q(0)P(1)", "Q(1)"]);
+    assert_eq!(names(16), ["P(4)", "P(0,1)"]);
+    assert_eq!(names(6), ["Q(0,1)"]);
+    assert!(names(3).is_empty());
+    // 2(3^9 − 1) − 1: P(0,…,0,1) with the 1 in position 9 does not fit.
+    assert_eq!(steenrod::max_odd_degree(3), 39_363);
+    assert_eq!(steenrod::max_odd_degree(251), i32::MAX as u32);
+}
+
+#[test]
+#[should_panic(expected = "not an odd prime")]
+fn two_is_refused() {
+    OddMilnorAlgebra::new(2, 10);
+}
+
+#[test]
+#[should_panic(expected = "not an odd prime")]
+fn nine_is_refused() {
+    OddMilnorAlgebra::new(9, 10);
+}
+
+#[test]
+#[should_panic(expected = "need more than 8 exponents")]
+fn degrees_beyond_the_element_type_are_refused() {
+    OddMilnorAlgebra::new(3, 39_364);
+}
+
+#[test]
+fn multiply_basis_into_accumulates_the_same_sums() {
+    for p in PRIMES {
+        let a = OddMilnorAlgebra::new(p, 60);
+        for t in 0..=60 {
+            let (mut sorted, mut into) = (vec![0; a.dim(t)], vec![0; a.dim(t)]);
+            for dx in 0..=t {
+                for x in a.basis(dx) {
+                    for y in a.basis(t - dx) {
+                        a.multiply_basis(x, y, |k, c| sorted[k] = (sorted[k] + 2 * c) % p);
+                        a.multiply_basis_into(x, y, p + 2, &mut into);
+                    }
+                }
+            }
+            assert_eq!(sorted, into, "degree {t} at p = {p}");
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Module files at odd primes (`OddModule`, `AnyModule`): the bundled files, the
 //! field's odd-primary files in `../shared/reference/modules` (when that folder is
-//! beside the checkout), the actions they define, the Adem relations, the errors.
+//! beside the checkout), the actions they define, and that they are actions of A_p
+//! (the refusals and their errors: `odd_module_errors.rs`).
 //!
 //! Facts used, with their sources:
 //! * `β = Q_0` has degree 1 and `P^n` degree `2n(p − 1)` (Milnor 1958, §6);
@@ -11,61 +12,13 @@
 //!   and 4 joined by `P^1` (the issue; the field's `Calpha.json`).
 
 mod common;
+#[path = "common/odd.rs"]
+mod odd;
 
 use fp::{FqVector, Prime, ValidPrime};
-use steenrod::module::{
-    bundled, bundled_names, AnyModule, FiniteModule, LoadOptions, ModuleError, OddModule,
-};
-use steenrod::odd::{MilnorQP, OddMilnorAlgebra};
-use steenrod::PPart;
-
-fn p3() -> ValidPrime {
-    ValidPrime::new(3).unwrap()
-}
-
-fn fd(p: i32, gens: &str, actions: &str) -> String {
-    format!(
-        r#"{{"p": {p}, "type": "finite dimensional module", "gens": {gens}, "actions": {actions}}}"#
-    )
-}
-
-fn load(text: &str) -> OddModule {
-    match AnyModule::from_json_str("m.json", text) {
-        Ok(AnyModule::Odd(m)) => m,
-        Ok(AnyModule::Two(m)) => panic!("read at p = 2: {m:?}"),
-        Err(e) => panic!("{e}"),
-    }
-}
-
-fn error(name: &str, text: &str) -> ModuleError {
-    match AnyModule::from_json_str(name, text) {
-        Ok(m) => panic!("loaded {m:?}"),
-        Err(e) => e,
-    }
-}
-
-fn message(name: &str, text: &str) -> String {
-    let e = error(name, text).to_string();
-    assert!(!e.contains('\n'), "{e}");
-    assert!(e.starts_with(&format!("{name}: ")), "{e}");
-    e
-}
-
-fn p_power(n: u32) -> MilnorQP {
-    OddMilnorAlgebra::p_power(n)
-}
-
-/// `op·x` for `op` a Milnor basis element, `x` the x-th basis element of `M_t`.
-fn act(m: &OddModule, op: &MilnorQP, t: i32, x: usize) -> Vec<u32> {
-    let p = m.prime().value();
-    let d = op.degree(p);
-    let mut out = FqVector::new(m.prime(), m.dim(t + d as i32));
-    if d <= m.algebra().max_degree() {
-        let j = m.algebra().index_of(d, op);
-        m.act_on_basis(d, j, t, x, 1, &mut out, 0);
-    }
-    out.entries()
-}
+use odd::*;
+use steenrod::module::{bundled, bundled_names, AnyModule, FiniteModule, LoadOptions, OddModule};
+use steenrod::odd::OddMilnorAlgebra;
 
 #[test]
 fn the_bundled_odd_modules_load_with_their_dimensions() {
@@ -74,7 +27,8 @@ fn the_bundled_odd_modules_load_with_their_dimensions() {
         ["S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker", "S_3", "S_5", "C3", "Calpha"]
     );
     // (name, p, [(degree, dim)]) as the files in modules/ say.
-    let expected: [(&str, u32, &[(i32, usize)]); 4] = [
+    type Dims = &'static [(i32, usize)];
+    let expected: [(&str, u32, Dims); 4] = [
         ("S_3", 3, &[(0, 1)]),
         ("S_5", 5, &[(0, 1)]),
         ("C3", 3, &[(0, 1), (1, 1)]),
@@ -108,6 +62,13 @@ fn the_bundled_odd_modules_load_with_their_dimensions() {
     let s = OddModule::sphere(ValidPrime::new(5).unwrap());
     assert_eq!((s.name(), s.dim(0), s.basis_name(0, 0)), ("S_5", 1, "x0"));
     assert_eq!((s.min_degree(), s.max_degree()), (0, 0));
+}
+
+#[test]
+fn the_module_types_can_be_shared_between_threads() {
+    fn shared<T: Send + Sync + Clone + std::fmt::Debug>() {}
+    shared::<OddModule>();
+    shared::<AnyModule>();
 }
 
 #[test]
@@ -179,226 +140,6 @@ fn p2_is_determined_by_p1_through_the_adem_relation() {
 }
 
 #[test]
-fn a_module_violating_an_adem_relation_is_refused_naming_it() {
-    // P^1 β P^1 = β P^2 + P^2 β at p = 3: here P^1 β P^1 x0 = x9 while β x0 = 0
-    // and P^2 x0 = 2 P^1 P^1 x0 = 0 (no cell in degree 8).
-    let gens = r#"{"x0": 0, "x4": 4, "x5": 5, "x9": 9}"#;
-    let text = fd(3, gens, r#"["P1 x0 = x4", "b x4 = x5", "P1 x5 = x9"]"#);
-    let e = error("bad.json", &text);
-    assert!(matches!(e, ModuleError::NotAModule { .. }), "{e:?}");
-    assert_eq!(
-        e.to_string(),
-        "bad.json: not an A-module: the Adem relation P1 b P1 = b P2 + P2 b fails on generator x0 \
-         (P1 b P1 x0 = x9 but (b P2 + P2 b) x0 = 0)"
-    );
-    // β β = 0.
-    let text = fd(
-        3,
-        r#"{"x0": 0, "x1": 1, "x2": 2}"#,
-        r#"["b x0 = x1", "b x1 = x2"]"#,
-    );
-    assert_eq!(
-        message("bad.json", &text),
-        "bad.json: not an A-module: the Adem relation b b = 0 fails on generator x0 (b b x0 = x2)"
-    );
-}
-
-#[test]
-fn coefficients_are_integers_mod_p() {
-    let gens = r#"{"x0": 0, "x1": 1, "y1": 1}"#;
-    for (rhs, want) in [
-        ("x1", [1, 0]),
-        ("2 x1 + y1", [2, 1]),
-        ("-1 x1", [2, 0]),
-        ("4 x1 + 3 y1", [1, 0]),
-        ("x1 + x1 + x1", [0, 0]),
-        ("0", [0, 0]),
-        ("0 x1", [0, 0]),
-        ("100000000000000000000000000000001 y1", [0, 2]),
-    ] {
-        let m = load(&fd(3, gens, &format!(r#"["b x0 = {rhs}"]"#)));
-        assert_eq!(act(&m, &OddMilnorAlgebra::beta(), 0, 0), want, "{rhs}");
-    }
-    for (rhs, reason) in [
-        (
-            "1.5 x1",
-            r#""1.5" is not an integer coefficient (write the coefficient, a space, then the generator: 2 x4)"#,
-        ),
-        (
-            "two x1",
-            r#""two" is not an integer coefficient (write the coefficient, a space, then the generator: 2 x4)"#,
-        ),
-        (
-            "2 x1 y1",
-            r#""2 x1 y1" on the right side is not a term (a generator name, or an integer coefficient, a space and a generator name; terms are joined by '+')"#,
-        ),
-        ("2x1", r#"unknown generator "2x1""#),
-        ("x1 +", "an empty term on the right side"),
-        ("", "the right side is empty (write 0 for zero)"),
-    ] {
-        let text = fd(3, gens, &format!(r#"["b x0 = {rhs}"]"#));
-        assert_eq!(
-            message("bad.json", &text),
-            format!(r#"bad.json: actions[0] "b x0 = {rhs}": {reason}"#)
-        );
-    }
-}
-
-#[test]
-fn operators_in_every_notation() {
-    // At p = 3: |Q_1| = 5, |P(0,1)| = 16, |Q_0 P(1)| = 5.
-    let gens = r#"{"x0": 0, "x1": 1, "x4": 4, "x5": 5}"#;
-    let base = r#""b x0 = x1", "P1 x0 = x4", "P1 x1 = x5", "b x4 = 2 x5""#;
-    let m = load(&fd(3, gens, &format!("[{base}]")));
-    // Q_1 = P^1 β − β P^1 (Milnor 1958, §6), so Q_1 x0 = x5 − 2 x5 = 2 x5.
-    let q1 = MilnorQP {
-        e: 0b10,
-        r: PPart::ONE,
-    };
-    assert_eq!(act(&m, &q1, 0, 0), [2]);
-    for (op, rhs) in [
-        ("Q_1", "2 x5"),
-        ("Q1", "2 x5"),
-        ("Q(1)", "2 x5"),
-        ("P1 b", "x5"),
-        ("b P1", "2 x5"),
-        ("P^1 β", "x5"),
-        ("Q(0)P(1)", "2 x5"),
-        ("Q(0) P(1)", "2 x5"),
-        ("P(1) Q(0)", "x5"),
-    ] {
-        let actions = format!(r#"[{base}, "{op} x0 = {rhs}"]"#);
-        load(&fd(3, gens, &actions));
-        let wrong = format!(r#"[{base}, "{op} x0 = 0"]"#);
-        let e = message("bad.json", &fd(3, gens, &wrong));
-        assert!(
-            e.contains(&format!("determine {op} x0 = {rhs}, not 0")),
-            "{e}"
-        );
-    }
-    for (op, reason) in [
-        (
-            "Sq1",
-            r#"unknown operation "Sq1" (Sq^i is the notation at p = 2); expected b (or β), P<n> (e.g. P1), P^<n>, Q_<i>, a Milnor element P(r1,r2,...), Q(i,j,...) or Q(i,...)P(r,...), or a product of these"#,
-        ),
-        (
-            "Q(1,0)",
-            r#""Q(1,0)": the indices of Q(...) must increase (Q(E) is Q_i for i in E in increasing order)"#,
-        ),
-        (
-            "P99999999999",
-            r#""P99999999999": the exponent is too large"#,
-        ),
-    ] {
-        let text = fd(3, gens, &format!(r#"["{op} x0 = 0"]"#));
-        assert_eq!(
-            message("bad.json", &text),
-            format!(r#"bad.json: actions[0] "{op} x0 = 0": {reason}"#)
-        );
-    }
-    for op in ["P", "Q", "bb", "P(1", "Q()", "P(a)", "Q_", "P^", "c"] {
-        let text = fd(3, gens, &format!(r#"["{op} x1 = 0"]"#));
-        let e = message("bad.json", &text);
-        assert!(
-            e.contains("unknown operation") || e.contains("unbalanced"),
-            "{op}: {e}"
-        );
-    }
-    // The same generator in two spellings is a repeated action.
-    let text = fd(3, gens, r#"["P1 x0 = x4", "P(1) x0 = x4"]"#);
-    assert_eq!(
-        message("bad.json", &text),
-        r#"bad.json: actions[1] "P(1) x0 = x4": a second action of P(1) on x0 (the first is actions[0])"#
-    );
-    // Degrees are those of p: P1 raises the degree by 4 at p = 3, by 8 at p = 5.
-    let text = fd(5, gens, r#"["P1 x0 = x4"]"#);
-    assert_eq!(
-        message("bad.json", &text),
-        r#"bad.json: actions[0] "P1 x0 = x4": x4 has degree 4 but P1 x0 lies in degree 8"#
-    );
-}
-
-#[test]
-fn the_prime_decides_the_reader() {
-    let text = fd(4, r#"{"x0": 0}"#, "[]");
-    assert_eq!(
-        message("bad.json", &text),
-        "bad.json: p: p = 4 is not a prime"
-    );
-    let text = fd(257, r#"{"x0": 0}"#, "[]");
-    assert_eq!(
-        message("bad.json", &text),
-        "bad.json: p: p = 257 is too large (p < 256)"
-    );
-    let text = fd(-3, r#"{"x0": 0}"#, "[]");
-    assert_eq!(
-        message("bad.json", &text),
-        "bad.json: p: p = -3 is not a prime"
-    );
-    // p = 2 with the odd notation: the mod 2 reader refuses it as before.
-    let text = fd(2, r#"{"x0": 0, "x1": 1}"#, r#"["b x0 = x1"]"#);
-    let e = message("C2.json", &text);
-    assert!(
-        e.starts_with(r#"C2.json: actions[0] "b x0 = x1": unknown operation "b""#),
-        "{e}"
-    );
-    // Each reader on its own names the other.
-    assert_eq!(
-        FiniteModule::from_json_str("S_3.json", bundled("S_3").unwrap())
-            .unwrap_err()
-            .to_string(),
-        "S_3.json: p = 3 is an odd prime, which the mod 2 reader does not read: load the file as \
-         an odd-primary module (steenrod::module::AnyModule or OddModule)"
-    );
-    assert_eq!(
-        OddModule::from_json_str("C2.json", bundled("C2").unwrap())
-            .unwrap_err()
-            .to_string(),
-        "C2.json: p = 2 is not an odd prime: load the file as a mod 2 module \
-         (steenrod::module::AnyModule or FiniteModule)"
-    );
-    // p missing: the mod 2 reader's message.
-    let text = r#"{"type": "finite dimensional module", "gens": {"x0": 0}}"#;
-    assert_eq!(
-        message("m.json", text),
-        "m.json: p: missing (the prime; must be 2)"
-    );
-}
-
-#[test]
-fn keys_at_odd_primes() {
-    let base = r#""p": 3, "type": "finite dimensional module", "gens": {"x0": 0}, "actions": []"#;
-    for extra in [
-        r#""generic": true"#,
-        r#""algebra": ["milnor"]"#,
-        r#""name": "S_3", "self_maps": []"#,
-        r#""cofiber": null"#,
-    ] {
-        load(&format!("{{{base}, {extra}}}"));
-    }
-    for (extra, reason) in [
-        (
-            r#""generic": false"#,
-            r#"key "generic" is not supported: false asks for the non-generic Steenrod algebra (the Sq^i), which exists only at p = 2; at an odd prime set "generic": true or drop the key"#,
-        ),
-        (
-            r#""profile": {"p_part": [0]}"#,
-            "profile: modules over a sub-Hopf algebra of A (a profile) are not supported yet",
-        ),
-        (
-            r#""cofiber": {"s": 2, "t": 12, "idx": 0}"#,
-            r#"key "cofiber" is not supported: the module is the cofiber of an Ext class of the one given by gens and actions, which adams does not build (resolving gens and actions alone would give another module's Ext)"#,
-        ),
-        (r#""colour": 1"#, r#"unknown key "colour""#),
-    ] {
-        assert_eq!(
-            message("m.json", &format!("{{{base}, {extra}}}")),
-            format!("m.json: {reason}")
-        );
-    }
-}
-
-#[test]
 fn shift_and_top_degree_at_odd_primes() {
     let text = bundled("Calpha").unwrap();
     let options = LoadOptions {
@@ -426,45 +167,6 @@ fn shift_and_top_degree_at_odd_primes() {
     );
 }
 
-/// `(a·b)·x = a·(b·x)` for every pair of Milnor basis elements and basis element
-/// `x` (the product from the algebra, independently of the module's tables): the
-/// tables are an action of A_p.
-fn assert_representation(m: &OddModule) {
-    let alg = m.algebra();
-    let p = m.prime();
-    for t in m.min_degree()..=m.max_degree() {
-        for x in 0..m.dim(t) {
-            for db in 0..=alg.max_degree() {
-                for (jb, b) in alg.basis(db).iter().enumerate() {
-                    let mut bx = FqVector::new(p, m.dim(t + db as i32));
-                    m.act_on_basis(db, jb, t, x, 1, &mut bx, 0);
-                    for da in 0..=alg.max_degree() - db {
-                        let top = t + (da + db) as i32;
-                        for a in alg.basis(da) {
-                            let ja = alg.index_of(da, a);
-                            let mut lhs = FqVector::new(p, m.dim(top));
-                            for (y, c) in bx.iter_nonzero() {
-                                m.act_on_basis(da, ja, t + db as i32, y, c, &mut lhs, 0);
-                            }
-                            let mut rhs = FqVector::new(p, m.dim(top));
-                            alg.multiply_basis(a, b, |k, c| {
-                                m.act_on_basis(da + db, k, t, x, c, &mut rhs, 0)
-                            });
-                            assert_eq!(
-                                lhs,
-                                rhs,
-                                "{}: ({a})({b}) on {}",
-                                m.name(),
-                                m.basis_name(t, x)
-                            );
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
 #[test]
 fn the_tables_are_an_action_of_the_algebra() {
     for name in ["S_3", "S_5", "C3", "Calpha"] {
@@ -476,6 +178,88 @@ fn the_tables_are_an_action_of_the_algebra() {
     let actions = r#"["b x0 = x1", "P1 x0 = x4", "P1 x1 = x5", "b x4 = x5", "P1 x4 = 2 x8", "P1 x5 = 2 x9", "b x8 = x9"]"#;
     let m = load(&fd(3, gens, actions));
     assert_representation(&m);
+}
+
+/// `binom(n, k) mod p` (Lucas), for the test's own module below.
+fn binom_mod(n: u64, k: u64, p: u64) -> u64 {
+    let (mut n, mut k, mut out) = (n, k, 1u64);
+    while k > 0 || n > 0 {
+        let (a, b) = (n % p, k % p);
+        if b > a {
+            return 0;
+        }
+        let c = (0..b).fold(1u64, |c, i| c * (a - i) / (i + 1));
+        out = out * (c % p) % p;
+        n /= p;
+        k /= p;
+    }
+    out
+}
+
+/// The reduced cohomology of `BZ/3` through degree `top` (a quotient module:
+/// the cells above are a submodule): `H^*(BZ/p) = E(x) ⊗ F_p[y]`, `|x| = 1`,
+/// `β x = y`, `P^i y^k = binom(k, i) y^{k+i(p−1)}` and `P^i (x y^k) = x P^i y^k`
+/// (the Cartan formula with `P^1 y = y^p`, `P^i x = 0`; Steenrod–Epstein, Ch. VI).
+/// `wrong` lists `β (x y) = 2 y^2` instead of `y^2`.
+fn bz3(top: i64, wrong: bool) -> String {
+    let mut gens = Vec::new();
+    let mut actions = Vec::new();
+    for d in 1..=top {
+        let (name, k) = if d % 2 == 0 {
+            ("y", d / 2)
+        } else {
+            ("xy", d / 2)
+        };
+        gens.push(format!(r#""{name}{k}": {d}"#));
+    }
+    for k in 0..=top / 2 {
+        if 2 * k + 2 <= top {
+            let c = if wrong && k == 1 { "2 " } else { "" };
+            actions.push(format!(r#""b xy{k} = {c}y{}""#, k + 1));
+        }
+        let mut q = 1i64;
+        while 4 * q + 2 * k <= top {
+            let c = binom_mod(k as u64, q as u64, 3);
+            if c != 0 && k >= 1 {
+                actions.push(format!(r#""P{q} y{k} = {c} y{}""#, k + 2 * q));
+            }
+            if c != 0 && 2 * k + 1 + 4 * q <= top {
+                actions.push(format!(r#""P{q} xy{k} = {c} xy{}""#, k + 2 * q));
+            }
+            q *= 3;
+        }
+    }
+    fd(
+        3,
+        &format!("{{{}}}", gens.join(", ")),
+        &format!("[{}]", actions.join(", ")),
+    )
+}
+
+#[test]
+fn the_cohomology_of_bz3_is_a_module_and_a_wrong_coefficient_is_refused() {
+    let m = load(&bz3(128, false));
+    assert_eq!((m.min_degree(), m.max_degree()), (1, 128));
+    // P^1 y = y^3, P^3 y^3 = y^9 (binom(3, 3) = 1), P^2 y^2 = y^6 (binom(2, 2) = 1; P^2 is
+    // not in the file: it comes from P^1 through the decomposition).
+    for (name, n, want) in [
+        ("y1", 1, [1]),
+        ("y3", 3, [1]),
+        ("y2", 2, [1]),
+        ("y4", 2, [0]),
+    ] {
+        let (t, i) = m.basis_element(name).unwrap();
+        // binom(4, 2) = 6 ≡ 0 mod 3.
+        assert_eq!(act(&m, &p_power(n), t, i), want, "P{n} {name}");
+    }
+    assert_representation(&load(&bz3(30, false)));
+    // With β(x y) = 2 y^2: P^1 β P^1 (x y) = P^1 β (x y^3) = P^1 y^4 = y^6, while
+    // (β P^2 + P^2 β)(x y) = 0 + 2 P^2 y^2 = 2 y^6.
+    assert_eq!(
+        message("bad.json", &bz3(30, true)),
+        "bad.json: not an A-module: the Adem relation P1 b P1 = b P2 + P2 b fails on generator xy1 \
+         (P1 b P1 xy1 = y6 but (b P2 + P2 b) xy1 = 2 y6)"
+    );
 }
 
 /// The field's files at odd primes: each loads, or is refused for a named reason.

@@ -1,5 +1,6 @@
 //! Limb-wise (SWAR) arithmetic on packed F_p entries.
 
+use crate::prime::bits_for;
 use crate::Prime;
 
 /// The packing constants of one prime, precomputed for the limb loops.
@@ -23,23 +24,40 @@ pub(crate) struct Field {
     packed_p: u64,
 }
 
+/// The constants of every p < 256 (built at compile time; entries at non-primes
+/// are unused), so that [`Field::new`] at a run-time prime is one table load.
+static FIELDS: [Field; 256] = {
+    let mut table = [Field::for_value(2); 256];
+    let mut p = 3;
+    while p < 256 {
+        table[p] = Field::for_value(p as u32);
+        p += 1;
+    }
+    table
+};
+
 impl Field {
-    /// The constants for `p`.
-    #[inline]
-    pub fn new<P: Prime>(p: P) -> Self {
-        let bits = p.bits();
-        let epl = p.entries_per_limb();
-        let value = p.value();
+    /// The constants for p = `value` (2 ≤ value < 256), with the packing of
+    /// [`bits_for`].
+    const fn for_value(value: u32) -> Self {
+        let bits = bits_for(value);
+        let epl = (64 / bits) as usize;
         let mask = (1u64 << bits) - 1;
-        let width = bits as usize * epl;
-        let full = if width == 64 { !0 } else { (1u64 << width) - 1 };
-        let low = full / mask; // 1 in every field
-        let (high, bias) = if value == 2 {
-            (0, 0)
+        let mut low = 0u64; // 1 in every field
+        let mut i = 0;
+        while i < epl {
+            low |= 1 << (i as u32 * bits);
+            i += 1;
+        }
+        let full = low * mask;
+        // Unused at p = 2 (sums are XOR).
+        let (high, bias, packed_p) = if value == 2 {
+            (0, 0, 0)
         } else {
             (
                 low << (bits - 1),
-                low * ((1u64 << (bits - 1)) - u64::from(value)),
+                low * ((1u64 << (bits - 1)) - value as u64),
+                low * value as u64,
             )
         };
         Field {
@@ -50,8 +68,27 @@ impl Field {
             full,
             high,
             bias,
-            packed_p: low * u64::from(value),
+            packed_p,
         }
+    }
+
+    /// The constants for `p`: compile-time constants at [`crate::P2`], a table
+    /// entry otherwise.
+    #[inline(always)]
+    pub fn new<P: Prime>(p: P) -> Self {
+        const F2: Field = Field::for_value(2);
+        let value = p.value();
+        let f = if value == 2 {
+            F2
+        } else {
+            FIELDS[value as usize]
+        };
+        debug_assert_eq!(
+            (f.bits, f.epl),
+            (p.bits(), p.entries_per_limb()),
+            "a Prime packs as bits_for(p)"
+        );
+        f
     }
 
     /// Limbs holding `len` entries.
@@ -73,11 +110,15 @@ impl Field {
     /// Every field of `v` (each in `0..2p`) reduced to `0..p`, at odd p.
     ///
     /// A field `v` becomes `v + 2^(b−1) − p < 2^b` (no carry into the next field);
-    /// its top bit is set iff `v ≥ p`, and then p is subtracted (no borrow).
+    /// its top bit `t` is set iff `v ≥ p`. `(t − (t >> (b − 1))) | t` fills the
+    /// fields with `t` set with ones (no borrow across fields), and p is subtracted
+    /// there (no borrow either). Only adds, shifts and masks: the limb loops
+    /// vectorise (there is no 64-bit vector multiply before AVX-512DQ).
     #[inline(always)]
     pub fn reduce(&self, v: u64) -> u64 {
-        let over = ((v + self.bias) & self.high) >> (self.bits - 1);
-        v - over * u64::from(self.p)
+        let top = (v + self.bias) & self.high;
+        let over = (top - (top >> (self.bits - 1))) | top;
+        v - (over & self.packed_p)
     }
 
     /// `x + y` fieldwise mod p (XOR at p = 2).
@@ -91,7 +132,7 @@ impl Field {
     }
 
     /// `c·y` fieldwise mod p, for `c` in `0..p` (double and add).
-    #[inline]
+    #[inline(always)]
     pub fn mul(&self, y: u64, c: u32) -> u64 {
         let (mut result, mut base, mut c) = (0, y, c);
         while c > 0 {
@@ -135,7 +176,7 @@ impl Field {
     }
 
     /// `dst += c·src` limb by limb (`c` in `0..p`); `dst` and `src` of equal length.
-    #[inline]
+    #[inline(always)]
     pub fn add_mul_limbs(&self, dst: &mut [u64], src: &[u64], c: u32) {
         debug_assert_eq!(dst.len(), src.len());
         if c == 0 {

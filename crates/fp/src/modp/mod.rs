@@ -19,6 +19,7 @@
 //! Pivot convention (as in the F_2 types): the pivot of a nonzero row is its
 //! lowest-index nonzero entry, and in RREF it is 1.
 
+mod grease;
 mod kernel;
 pub(crate) mod limb;
 mod matrix;

@@ -5,7 +5,13 @@ use std::fmt;
 use super::limb::Field;
 use crate::Prime;
 
-/// A vector in F_p^len, packed as described in [the module docs](super).
+/// A vector in F_p^len, entries packed several per `u64` limb.
+///
+/// Layout: `⌈len / e⌉` little-endian limbs with `e = p.entries_per_limb()` entries
+/// each; entry `j` is the field of `b = p.bits()` bits at bit `(j % e)·b` of limb
+/// `j / e`, a number in `0..p`. Bits of a limb above its `e` fields and the fields of
+/// entries `>= len` are zero. At p = 2 (`b = 1`, `e = 64`) this is exactly the
+/// layout of [`crate::FpVector`].
 ///
 /// Equality and hashing compare the prime, `len` and the entries.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -125,7 +131,7 @@ impl<P: Prime> FqVector<P> {
         self.len == 0
     }
 
-    /// The packed limbs (for save files; see the module docs for the layout).
+    /// The packed limbs (for save files; the layout is in the type's docs).
     #[inline]
     pub fn limbs(&self) -> &[u64] {
         &self.limbs
@@ -204,7 +210,7 @@ impl<P: Prime> FqVector<P> {
         if other.len == 0 || c == 0 {
             return;
         }
-        if offset % f.epl == 0 {
+        if offset.is_multiple_of(f.epl) {
             let first = offset / f.epl;
             let dst = &mut self.limbs[first..first + other.limbs.len()];
             f.add_mul_limbs(dst, &other.limbs, c);

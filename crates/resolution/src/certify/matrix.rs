@@ -123,7 +123,7 @@ fn decode(
 }
 
 /// What one bidegree's matrix gave.
-pub(super) struct Outcome {
+pub(crate) struct Outcome {
     /// Filtration.
     pub s: u32,
     /// `dim (C_s)_t` (rows of `D_{s,t}`).

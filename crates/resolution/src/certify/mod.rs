@@ -72,7 +72,7 @@
 //! stems) — the classical algorithm's build without its kernel and quasi-inverse; the
 //! bidegrees run in parallel (rayon), each building, using and dropping its one matrix.
 
-mod matrix;
+pub(crate) mod matrix;
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -159,7 +159,7 @@ pub struct Failure {
 }
 
 impl Failure {
-    fn new(s: u32, t: i32, reason: Reason) -> Self {
+    pub(crate) fn new(s: u32, t: i32, reason: Reason) -> Self {
         Failure {
             bidegree: Bidegree::s_t(s, t),
             reason,
@@ -274,10 +274,92 @@ pub fn certify(
     range: ResolutionConfig,
     threads: usize,
 ) -> Result<Certificate, CertifyError> {
+    certify_complex(res, range, threads)
+}
+
+/// What the certificate reads of a resolution, whatever its prime: the range, which
+/// bidegrees are filled in, the sizes of the matrices (to schedule the largest first), and
+/// the per-bidegree check of its own matrix builder.
+pub(crate) trait Complex: Sync {
+    /// The module's bottom degree.
+    fn bottom(&self) -> i32;
+    /// The range resolved.
+    fn resolved(&self) -> ResolutionConfig;
+    /// Whether bidegree `b` was filled in.
+    fn is_complete(&self, b: Bidegree) -> bool;
+    /// `dim M_t`.
+    fn module_dim(&self, t: i32) -> usize;
+    /// `dim (C_s)_t`, the rows of `D_{s,t}`.
+    fn dim(&self, s: u32, t: i32) -> usize;
+    /// Reads the generators of the range (stem `≤ n`, `s ≤ top`): the structural failures
+    /// (check 1) and, when there are none, the per-bidegree check (checks 2 and 4 and the
+    /// rank of `D_{s,t}`).
+    #[allow(clippy::type_complexity)]
+    fn checker(
+        &self,
+        n: i32,
+        top: u32,
+    ) -> Result<Box<dyn Fn(u32, i32) -> matrix::Outcome + Sync + '_>, Vec<Failure>>;
+}
+
+impl Complex for Resolution {
+    fn bottom(&self) -> i32 {
+        self.module.min_degree()
+    }
+
+    fn resolved(&self) -> ResolutionConfig {
+        self.config
+    }
+
+    fn is_complete(&self, b: Bidegree) -> bool {
+        self.rows.is_complete(b)
+    }
+
+    fn module_dim(&self, t: i32) -> usize {
+        self.module.dim(t)
+    }
+
+    fn dim(&self, s: u32, t: i32) -> usize {
+        let c = self.free_module(s);
+        (c.min_degree()..=t)
+            .map(|d| c.gens_in_degree(d) * self.algebra.dim((t - d) as u32))
+            .sum()
+    }
+
+    fn checker(
+        &self,
+        n: i32,
+        top: u32,
+    ) -> Result<Box<dyn Fn(u32, i32) -> matrix::Outcome + Sync + '_>, Vec<Failure>> {
+        let gens = matrix::read_generators(self, n, top);
+        let failures: Vec<Failure> = gens
+            .iter()
+            .flat_map(|g| g.failures.iter().cloned())
+            .collect();
+        if !failures.is_empty() {
+            return Err(failures);
+        }
+        Ok(Box::new(move |s, t| {
+            matrix::Context {
+                res: self,
+                gens: &gens,
+                top,
+            }
+            .check(s, t)
+        }))
+    }
+}
+
+/// [`certify`] of any [`Complex`] (the p = 2 and the odd-primary resolutions).
+pub(crate) fn certify_complex(
+    res: &dyn Complex,
+    range: ResolutionConfig,
+    threads: usize,
+) -> Result<Certificate, CertifyError> {
     let started = Instant::now();
-    let min = res.module.min_degree();
+    let min = res.bottom();
     let (n, top) = (range.max_stem, range.max_s);
-    let have = res.config;
+    let have = res.resolved();
     if top > have.max_s || n > have.max_stem {
         return Err(CertifyError::Range(RangeError::Outside {
             max_stem: n,
@@ -295,7 +377,7 @@ pub fn certify(
     for stem in min..=n {
         for s in 0..=top {
             let b = Bidegree::n_s(stem, s);
-            if !res.rows.is_complete(b) {
+            if !res.is_complete(b) {
                 return Err(CertifyError::NotResolved(b));
             }
         }
@@ -327,28 +409,23 @@ impl Resolution {
 }
 
 /// The checks, on the current rayon pool.
-fn check(res: &Resolution, n: i32, top: u32) -> Result<Certificate, CertifyError> {
-    let min = res.module.min_degree();
-    let gens = matrix::read_generators(res, n, top);
-    let mut failures: Vec<Failure> = gens
-        .iter()
-        .flat_map(|g| g.failures.iter().cloned())
-        .collect();
-    if let Some(first) = first_failure(&mut failures) {
+fn check(res: &dyn Complex, n: i32, top: u32) -> Result<Certificate, CertifyError> {
+    let min = res.bottom();
+    let checker = match res.checker(n, top) {
+        Ok(c) => c,
         // The matrices cannot be built on malformed differentials.
-        return Err(CertifyError::Failed(first));
-    }
+        Err(mut failures) => {
+            let first = first_failure(&mut failures).expect("a failure");
+            return Err(CertifyError::Failed(first));
+        }
+    };
+    let mut failures = Vec::new();
     // `D_{s,t}` for s < top up to stem n + 1, for the top row up to stem n.
     let last_t = |s: u32| n + s as i32 + i32::from(s < top);
     let tasks: Vec<(u32, i32)> = (0..=top)
         .flat_map(|s| (min + s as i32..=last_t(s)).map(move |t| (s, t)))
         .collect();
-    let ctx = matrix::Context {
-        res,
-        gens: &gens,
-        top,
-    };
-    let outcomes = run_largest_first(res, &ctx, &tasks);
+    let outcomes = run_largest_first(res, &*checker, &tasks);
 
     // ranks[s][t − (min + s)], dims likewise.
     let mut ranks: Vec<Vec<usize>> = (0..=top).map(|_| Vec::new()).collect();
@@ -406,34 +483,28 @@ fn check(res: &Resolution, n: i32, top: u32) -> Result<Certificate, CertifyError
 /// task each: the run then ends on small ones instead of waiting for a large one started
 /// last (the sizes span five orders of magnitude). The outcomes in `tasks`' order.
 fn run_largest_first(
-    res: &Resolution,
-    ctx: &matrix::Context<'_>,
+    res: &dyn Complex,
+    check: &(dyn Fn(u32, i32) -> matrix::Outcome + Sync),
     tasks: &[(u32, i32)],
 ) -> Vec<matrix::Outcome> {
-    let size = |s: u32, t: i32| -> u64 {
-        let c = res.free_module(s);
-        (c.min_degree()..=t)
-            .map(|d| (c.gens_in_degree(d) * res.algebra.dim((t - d) as u32)) as u64)
-            .sum()
-    };
     let width = |s: u32, t: i32| {
         if s == 0 {
-            res.module.dim(t) as u64
+            res.module_dim(t) as u64
         } else {
-            size(s - 1, t)
+            res.dim(s - 1, t) as u64
         }
     };
     let mut order: Vec<usize> = (0..tasks.len()).collect();
     let cost: Vec<u64> = tasks
         .iter()
-        .map(|&(s, t)| size(s, t).saturating_mul(width(s, t).max(1)))
+        .map(|&(s, t)| (res.dim(s, t) as u64).saturating_mul(width(s, t).max(1)))
         .collect();
     order.sort_by_key(|&i| std::cmp::Reverse(cost[i]));
     let mut outcomes: Vec<Option<matrix::Outcome>> = (0..tasks.len()).map(|_| None).collect();
     let done: Vec<(usize, matrix::Outcome)> = order
         .par_iter()
         .with_max_len(1)
-        .map(|&i| (i, ctx.check(tasks[i].0, tasks[i].1)))
+        .map(|&i| (i, check(tasks[i].0, tasks[i].1)))
         .collect();
     for (i, o) in done {
         outcomes[i] = Some(o);
@@ -447,13 +518,13 @@ fn run_largest_first(
 /// Condition "onto": `d_0` maps onto `M_t` for every `t ≤ n` (`rank(s, t)`: the rank of
 /// `D_{s,t}`).
 fn onto_failures(
-    res: &Resolution,
+    res: &dyn Complex,
     n: i32,
     rank: &dyn Fn(u32, i32) -> usize,
     failures: &mut Vec<Failure>,
 ) {
-    for t in res.module.min_degree()..=n {
-        let dim = res.module.dim(t);
+    for t in res.bottom()..=n {
+        let dim = res.module_dim(t);
         if rank(0, t) != dim {
             failures.push(Failure::new(
                 0,

@@ -9,6 +9,7 @@
 //! are p = 2 only: [`OddResolution::run`] refuses them. Save and resume as at p = 2
 //! ([`OddResolution::resume`], `crates/resolution/SAVE-FORMAT.md`, "Odd primes").
 
+mod certify;
 mod free_module;
 pub mod products;
 mod run;

@@ -61,13 +61,19 @@ pub(super) fn build(p: u32, max_degree: u32) -> OddMilnorAlgebra {
         basis.push(elements);
     }
 
-    let pu = p as usize;
-    let mut binom = vec![0u8; pu * pu];
-    for a in 0..pu {
-        binom[a * pu] = 1;
+    // C(a, b) mod p for a, b < L, L the largest power of p not above 256.
+    let base = (1..)
+        .map(|m| p.pow(m))
+        .take_while(|&l| l <= 256)
+        .last()
+        .unwrap_or(p);
+    let l = base as usize;
+    let mut binom = vec![0u8; l * l];
+    for a in 0..l {
+        binom[a * l] = 1;
         for b in 1..=a {
-            let above = binom[(a - 1) * pu + b - 1] as usize + binom[(a - 1) * pu + b] as usize;
-            binom[a * pu + b] = (above % pu) as u8;
+            let above = binom[(a - 1) * l + b - 1] as u32 + binom[(a - 1) * l + b] as u32;
+            binom[a * l + b] = (above % p) as u8;
         }
     }
 
@@ -82,6 +88,7 @@ pub(super) fn build(p: u32, max_degree: u32) -> OddMilnorAlgebra {
         counts,
         offsets,
         binom,
+        binom_base: base,
     }
 }
 

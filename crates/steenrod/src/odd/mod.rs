@@ -76,8 +76,10 @@ pub struct OddMilnorAlgebra {
     counts: Vec<usize>,
     /// `offsets[t << n_q | e] = offset(t, E)`.
     offsets: Vec<usize>,
-    /// `binom[a * p + b] = C(a, b) mod p` for `a, b < p`.
+    /// `binom[a * L + b] = C(a, b) mod p` for `a, b < L = binom_base`.
     binom: Vec<u8>,
+    /// `L`: the largest power of p not above 256.
+    binom_base: u32,
 }
 
 impl OddMilnorAlgebra {
@@ -140,7 +142,7 @@ impl OddMilnorAlgebra {
     /// The index of `x` in `basis(t)`, or `None` if `x` does not have degree
     /// `t` or `t > max_degree`.
     pub fn try_index_of(&self, t: u32, x: &MilnorQP) -> Option<usize> {
-        if t > self.max_degree || x.degree_wide(self.p) != u128::from(t) {
+        if t > self.max_degree || self.degree_of(x) != u64::from(t) {
             return None;
         }
         Some(self.rank(x.e, &x.r.0, t))
@@ -160,6 +162,22 @@ impl OddMilnorAlgebra {
             e: 1,
             r: PPart::ONE,
         }
+    }
+
+    /// `|x|` from the tables, exact up to `max_degree` and above it some value
+    /// `> max_degree` (saturating; `u64::MAX` when `E` has a `Q_i` above
+    /// `max_degree`).
+    #[inline]
+    pub(crate) fn degree_of(&self, x: &MilnorQP) -> u64 {
+        let Some(&q) = self.q_deg.get(x.e as usize) else {
+            return u64::MAX;
+        };
+        x.r.0
+            .iter()
+            .zip(&self.weight)
+            .fold(u64::from(q), |d, (&r, &w)| {
+                d.saturating_add(u64::from(r).saturating_mul(w))
+            })
     }
 
     /// Index in `basis(t)` of `Q(E)P(R)`, which must have degree `t`.

@@ -142,8 +142,10 @@ impl Parser<'_> {
                     ));
                 }
             }
-            Some('b') => self.pos += 1,
-            Some('β') => self.pos += 'β'.len_utf8(),
+            Some(c @ ('b' | 'β')) => {
+                self.pos += c.len_utf8();
+                out.push(Factor::Q(0));
+            }
             Some('P') => {
                 self.pos += 1;
                 if self.eat('(') {
@@ -152,7 +154,6 @@ impl Parser<'_> {
                     self.eat('^');
                     out.push(Factor::P(vec![self.number()?]));
                 }
-                return Ok(());
             }
             Some('Q') => {
                 self.pos += 1;
@@ -162,12 +163,8 @@ impl Parser<'_> {
                     self.eat('_');
                     out.push(Factor::Q(self.number()?));
                 }
-                return Ok(());
             }
             _ => return Err(self.unexpected(WHAT)),
-        }
-        if self.input[..self.pos].ends_with(['b', 'β']) {
-            out.push(Factor::Q(0));
         }
         Ok(())
     }

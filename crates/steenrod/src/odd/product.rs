@@ -35,105 +35,69 @@ thread_local! {
     static SCRATCH: Cell<Vec<(usize, u32)>> = const { Cell::new(Vec::new()) };
 }
 
+/// What one position of the enumeration schedule fixes (see [`Matrices`]).
+#[derive(Clone, Copy)]
+enum Fix {
+    /// `x_ij` for `i, j ≥ 1`: every value allowed by row `i` and column `j`.
+    Entry(u8, u8),
+    /// `x_i0`: the rest of row `i`.
+    RowRest(u8),
+    /// `x_0j`: the rest of column `j`.
+    ColumnRest(u8),
+    /// All entries fixed: emit `T`.
+    Done,
+}
+
+/// Length of the longest schedule: the `N(N − 1)/2` entries `x_ij` with
+/// `i, j ≥ 1`, `i + j ≤ N`, the `N` row rests, the `N` column rests, `Done`.
+const SCHEDULE_LEN: usize = N * (N - 1) / 2 + 2 * N + 1;
+
 /// Enumeration state of Theorem 4b's matrices for one `P(R)·P(S)`.
+///
+/// Schedule: for `k = 1, 2, …`, the entries `x_kj` (`j ≥ k`, last column
+/// first), then `x_k0`, then the entries `x_ik` (`i > k`), then `x_0k`. So each
+/// row and column is closed as soon as its last free entry is fixed, and each
+/// entry's binomial (its anti-diagonal's multinomial, built entry by entry)
+/// is checked as soon as it is fixed.
 struct Matrices<'a> {
     alg: &'a OddMilnorAlgebra,
-    rows: usize,
-    cols: usize,
-    /// `rem_r[i] = r_i − Σ p^j x_ij` over the entries chosen so far.
+    schedule: [Fix; SCHEDULE_LEN],
+    /// `rem_r[i] = r_i − Σ p^j x_ij` over the entries fixed so far.
     rem_r: [u64; N + 1],
-    /// `rem_s[j] = s_j − Σ x_ij` over the entries chosen so far.
+    /// `rem_s[j] = s_j − Σ x_ij` over the entries fixed so far.
     rem_s: [u32; N + 1],
     /// `diag[n]`: sum of the entries fixed so far on anti-diagonal `n`.
     diag: [u32; N + 1],
 }
 
-impl Matrices<'_> {
-    /// Chooses `x_ij` (`j ≥ 1`), or closes row `i` (`j = 0`), then goes on;
-    /// `c` is the coefficient of the entries fixed so far (nonzero mod p).
-    fn cell(&mut self, i: usize, j: usize, c: u32, emit: &mut impl FnMut(&[u32; N], u32)) {
-        if i > self.rows {
-            return self.close_columns(c, emit);
-        }
-        let n = i + j;
-        let m = self.diag[n];
-        if j == 0 {
-            let x = self.rem_r[i] as u32;
-            let b = self.alg.binom_mod(m + x, x);
-            if b != 0 {
-                self.diag[n] = m + x;
-                let next = i + 1;
-                self.cell(
-                    next,
-                    self.cols.min(N - next.min(N)),
-                    c * b % self.alg.p,
-                    emit,
-                );
-                self.diag[n] = m;
-            }
-            return;
-        }
-        let pj = self.alg.pow[j];
-        let max = (self.rem_r[i] / pj).min(u64::from(self.rem_s[j])) as u32;
-        for x in 0..=max {
-            let b = self.alg.binom_mod(m + x, x);
-            if b == 0 {
-                continue;
-            }
-            self.rem_r[i] -= u64::from(x) * pj;
-            self.rem_s[j] -= x;
-            self.diag[n] = m + x;
-            self.cell(i, j - 1, c * b % self.alg.p, emit);
-            self.rem_r[i] += u64::from(x) * pj;
-            self.rem_s[j] += x;
-        }
-        self.diag[n] = m;
-    }
-
-    /// All rows are fixed: `x_0j = rem_s[j]`; emits `T` if `b(X) ≠ 0`.
-    fn close_columns(&self, mut c: u32, emit: &mut impl FnMut(&[u32; N], u32)) {
-        let mut t = [0u32; N];
-        t.copy_from_slice(&self.diag[1..]);
-        for j in 1..=self.cols {
-            let x = self.rem_s[j];
-            let b = self.alg.binom_mod(t[j - 1] + x, x);
-            if b == 0 {
-                return;
-            }
-            c = c * b % self.alg.p;
-            t[j - 1] += x;
-        }
-        emit(&t, c);
-    }
-}
-
-impl OddMilnorAlgebra {
-    /// `C(n, k) mod p` by Lucas' theorem.
-    #[inline]
-    pub(crate) fn binom_mod(&self, mut n: u32, mut k: u32) -> u32 {
-        let p = self.p;
-        let mut c = 1;
-        while k > 0 {
-            let (a, b) = (n % p, k % p);
-            if b > a {
-                return 0;
-            }
-            c = c * u32::from(self.binom[(a * p + b) as usize]) % p;
-            n /= p;
-            k /= p;
-        }
-        c
-    }
-
-    /// Calls `emit(T, c)` for each matrix of Theorem 4b with `b(X) = c ≠ 0`
-    /// mod p in `P(R)·P(S)` (several matrices may give the same `T`).
-    fn p_product(&self, r: &[u32; N], s: &[u32; N], emit: &mut impl FnMut(&[u32; N], u32)) {
+impl<'a> Matrices<'a> {
+    fn new(alg: &'a OddMilnorAlgebra, r: &[u32; N], s: &[u32; N]) -> Self {
         let rows = r.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
         let cols = s.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
+        let mut schedule = [Fix::Done; SCHEDULE_LEN];
+        let mut at = 0;
+        // Entries x_ij with i + j > N would make |T| ≥ 2(p^9 − 1) > max_degree.
+        for k in 1..=rows.max(cols) {
+            if k <= rows {
+                for j in (k..=cols.min(N - k)).rev() {
+                    schedule[at] = Fix::Entry(k as u8, j as u8);
+                    at += 1;
+                }
+                schedule[at] = Fix::RowRest(k as u8);
+                at += 1;
+            }
+            if k <= cols {
+                for i in (k + 1..=rows.min(N - k)).rev() {
+                    schedule[at] = Fix::Entry(i as u8, k as u8);
+                    at += 1;
+                }
+                schedule[at] = Fix::ColumnRest(k as u8);
+                at += 1;
+            }
+        }
         let mut m = Matrices {
-            alg: self,
-            rows,
-            cols,
+            alg,
+            schedule,
             rem_r: [0; N + 1],
             rem_s: [0; N + 1],
             diag: [0; N + 1],
@@ -142,8 +106,98 @@ impl OddMilnorAlgebra {
             m.rem_r[i + 1] = u64::from(r[i]);
             m.rem_s[i + 1] = s[i];
         }
-        // Entries x_ij with i + j > N would make |T| ≥ 2(p^9 − 1) > max_degree.
-        m.cell(1, cols.min(N - 1), 1, emit);
+        m
+    }
+
+    /// Fixes the entry at schedule position `at` in every allowed way and goes
+    /// on; `c ≠ 0` is the coefficient of the entries fixed so far.
+    fn fix(&mut self, at: usize, c: u32, emit: &mut impl FnMut(&[u32; N], u32)) {
+        match self.schedule[at] {
+            Fix::Entry(i, j) => {
+                let (i, j) = (i as usize, j as usize);
+                let pj = self.alg.pow[j];
+                let max = (self.rem_r[i] / pj).min(u64::from(self.rem_s[j])) as u32;
+                let m = self.diag[i + j];
+                for x in 0..=max {
+                    // The first entry of an anti-diagonal contributes C(x, x) = 1.
+                    let b = if m == 0 {
+                        1
+                    } else {
+                        self.alg.binom_mod(m + x, x)
+                    };
+                    if b == 0 {
+                        continue;
+                    }
+                    self.rem_r[i] -= u64::from(x) * pj;
+                    self.rem_s[j] -= x;
+                    self.diag[i + j] = m + x;
+                    self.fix(at + 1, c * b % self.alg.p, emit);
+                    self.rem_r[i] += u64::from(x) * pj;
+                    self.rem_s[j] += x;
+                }
+                self.diag[i + j] = m;
+            }
+            Fix::RowRest(i) => {
+                self.put_rest(i as usize, self.rem_r[i as usize] as u32, at, c, emit)
+            }
+            Fix::ColumnRest(j) => self.put_rest(j as usize, self.rem_s[j as usize], at, c, emit),
+            Fix::Done => {
+                let mut t = [0u32; N];
+                t.copy_from_slice(&self.diag[1..]);
+                emit(&t, c);
+            }
+        }
+    }
+
+    /// Puts `x` (`x_n0` or `x_0n`) on anti-diagonal `n` and goes on if the
+    /// coefficient stays nonzero.
+    #[inline]
+    fn put_rest(
+        &mut self,
+        n: usize,
+        x: u32,
+        at: usize,
+        c: u32,
+        emit: &mut impl FnMut(&[u32; N], u32),
+    ) {
+        let m = self.diag[n];
+        let b = self.alg.binom_mod(m + x, x);
+        if b != 0 {
+            self.diag[n] = m + x;
+            self.fix(at + 1, c * b % self.alg.p, emit);
+            self.diag[n] = m;
+        }
+    }
+}
+
+impl OddMilnorAlgebra {
+    /// `C(n, k) mod p` by Lucas' theorem in base `L = p^m` (the digits of `n`
+    /// and `k` in base `L` group `m` base-p digits each): one table look-up when
+    /// `n < L`, the common case.
+    #[inline]
+    pub(crate) fn binom_mod(&self, mut n: u32, mut k: u32) -> u32 {
+        let l = self.binom_base;
+        if n < l {
+            return u32::from(self.binom[(n * l + k) as usize]);
+        }
+        let p = self.p;
+        let mut c = 1;
+        while k > 0 {
+            let (a, b) = (n % l, k % l);
+            c = c * u32::from(self.binom[(a * l + b) as usize]) % p;
+            if c == 0 {
+                return 0;
+            }
+            n /= l;
+            k /= l;
+        }
+        c
+    }
+
+    /// Calls `emit(T, c)` for each matrix of Theorem 4b with `b(X) = c ≠ 0`
+    /// mod p in `P(R)·P(S)` (several matrices may give the same `T`).
+    fn p_product(&self, r: &[u32; N], s: &[u32; N], emit: &mut impl FnMut(&[u32; N], u32)) {
+        Matrices::new(self, r, s).fix(0, 1, emit);
     }
 
     /// Theorem 4a: moves the `Q_k`, `k` in the bit set `rest` (increasing),
@@ -187,8 +241,8 @@ impl OddMilnorAlgebra {
     /// Allocation free once a thread-local buffer has grown: the terms of all
     /// matrices are collected there, sorted by index, and summed mod p.
     pub fn multiply_basis(&self, a: &MilnorQP, b: &MilnorQP, mut f: impl FnMut(usize, u32)) {
-        let deg = a.degree_wide(self.p) + b.degree_wide(self.p);
-        if deg > u128::from(self.max_degree) {
+        let deg = self.degree_of(a).saturating_add(self.degree_of(b));
+        if deg > u64::from(self.max_degree) {
             return;
         }
         let deg = deg as u32;
@@ -214,6 +268,29 @@ impl OddMilnorAlgebra {
             }
         }
         SCRATCH.with(|cell| cell.set(buf));
+    }
+
+    /// Adds `c·a·b` into `out` (entries mod p): `out[k] += c·c_k` for each term
+    /// `c_k · basis(|a| + |b|)[k]` of `a·b`; nothing when `|a| + |b| >
+    /// max_degree`. `a`, `b` must be basis elements; `c` is reduced mod p, and
+    /// `out` must have length at least `dim(|a| + |b|)` with entries in `0..p`.
+    ///
+    /// The same sum as [`OddMilnorAlgebra::multiply_basis`], without its
+    /// buffer and sort: allocation free, the form for accumulating products.
+    pub fn multiply_basis_into(&self, a: &MilnorQP, b: &MilnorQP, c: u32, out: &mut [u32]) {
+        let deg = self.degree_of(a).saturating_add(self.degree_of(b));
+        let p = self.p;
+        let c = c % p;
+        if deg > u64::from(self.max_degree) || c == 0 {
+            return;
+        }
+        let deg = deg as u32;
+        self.move_q(a.e, &a.r.0, c, b.e, &mut |e, r, cq| {
+            self.p_product(r, &b.r.0, &mut |t, cx| {
+                let k = self.rank(e, t, deg);
+                out[k] = (out[k] + cq * cx) % p;
+            });
+        });
     }
 
     /// The product `a·b` of `a ∈ A_{a_deg}` and `b ∈ A_{b_deg}`, given as dense
@@ -245,10 +322,35 @@ impl OddMilnorAlgebra {
         let (ba, bb) = (self.basis(a_deg), self.basis(b_deg));
         for (x, &ca) in ba.iter().zip(a).filter(|(_, &c)| c % p != 0) {
             for (y, &cb) in bb.iter().zip(b).filter(|(_, &c)| c % p != 0) {
-                let c = (ca % p) * (cb % p) % p;
-                self.multiply_basis(x, y, |k, v| out[k] = (out[k] + c * v) % p);
+                self.multiply_basis_into(x, y, (ca % p) * (cb % p), &mut out);
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `binom_mod` (Lucas in base `p^m`, one table) against Pascal's rule mod p,
+    /// for `n` well past the table's base `L` (243 at p = 3, 49 at p = 7).
+    #[test]
+    fn binomials_mod_p_match_pascal() {
+        const N_MAX: usize = 1200;
+        for p in [3u32, 5, 7, 13, 251] {
+            let a = OddMilnorAlgebra::new(p, 2 * (p - 1));
+            let mut row = vec![1u32];
+            for n in 0..=N_MAX as u32 {
+                for (k, &c) in row.iter().enumerate() {
+                    assert_eq!(a.binom_mod(n, k as u32), c, "C({n}, {k}) mod {p}");
+                }
+                let mut next = vec![1u32; row.len() + 1];
+                for k in 1..row.len() {
+                    next[k] = (row[k - 1] + row[k]) % p;
+                }
+                row = next;
+            }
+        }
     }
 }

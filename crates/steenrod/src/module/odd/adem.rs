@@ -49,7 +49,7 @@ fn binom_mod(mut n: u64, mut k: u64, p: u64) -> u64 {
 /// `(−1)^sign · binom(n, k) mod p`, `n ≥ 0`.
 fn signed_binom(sign: u32, n: u32, k: u32, p: u32) -> u32 {
     let b = binom_mod(u64::from(n), u64::from(k), u64::from(p)) as u32;
-    if sign % 2 == 0 || b == 0 {
+    if sign.is_multiple_of(2) || b == 0 {
         b
     } else {
         p - b

@@ -5,91 +5,14 @@
 
 use fp::{FqMatrix, FqSubspace, FqVector, Prime, ValidPrime};
 
-use super::super::shape::{self, Kept};
+use super::basis::OddBasis;
+
+use super::super::shape;
 use super::super::{LoadOptions, ModuleError};
 use super::parse::{Generator, OddActionSpec, OddFactor};
 use super::{adem, OddModule};
 use crate::odd::{MilnorQP, OddMilnorAlgebra};
 use crate::PPart;
-
-/// The basis of M at an odd prime: names by degree, in the file's order within
-/// a degree.
-pub(super) struct OddBasis {
-    pub p: ValidPrime,
-    pub min: i64,
-    pub max: i64,
-    /// `names[t − min]`: the basis of `M_t`.
-    pub names: Vec<Vec<String>>,
-}
-
-impl OddBasis {
-    fn new(p: ValidPrime, kept: &Kept) -> OddBasis {
-        let max = kept.min + kept.span as i64;
-        let mut names = vec![Vec::new(); kept.span + 1];
-        for (name, deg) in &kept.gens {
-            names[(i64::from(*deg) - kept.min) as usize].push(name.clone());
-        }
-        OddBasis {
-            p,
-            min: kept.min,
-            max,
-            names,
-        }
-    }
-
-    pub fn dim(&self, t: i64) -> usize {
-        if t < self.min || t > self.max {
-            0
-        } else {
-            self.names[(t - self.min) as usize].len()
-        }
-    }
-
-    /// `(t, x)` of the generator `name`, if kept.
-    fn find(&self, name: &str) -> Option<(i64, usize)> {
-        self.names.iter().enumerate().find_map(|(k, names)| {
-            let x = names.iter().position(|n| n == name)?;
-            Some((self.min + k as i64, x))
-        })
-    }
-
-    /// `2 x4 + x5`, or `0`, for a vector of `M_t`.
-    pub fn format(&self, t: i64, v: &FqVector<ValidPrime>) -> String {
-        format_element(v, |j| &self.names[(t - self.min) as usize][j])
-    }
-
-    pub fn unit(&self, t: i64, x: usize) -> FqVector<ValidPrime> {
-        let mut v = FqVector::new(self.p, self.dim(t));
-        v.set_entry(x, 1);
-        v
-    }
-
-    pub fn zero(&self, t: i64) -> FqVector<ValidPrime> {
-        FqVector::new(self.p, self.dim(t))
-    }
-}
-
-/// `2 x4 + x5` (coefficient 1 not written), or `0`.
-pub(super) fn format_element<'a>(
-    v: &FqVector<ValidPrime>,
-    name: impl Fn(usize) -> &'a str,
-) -> String {
-    let parts: Vec<String> = v
-        .iter_nonzero()
-        .map(|(j, c)| {
-            if c == 1 {
-                name(j).to_string()
-            } else {
-                format!("{c} {}", name(j))
-            }
-        })
-        .collect();
-    if parts.is_empty() {
-        "0".to_string()
-    } else {
-        parts.join(" + ")
-    }
-}
 
 /// A listed action with its names resolved.
 struct Resolved<'a> {

@@ -3,6 +3,7 @@
 //! `crates/steenrod/MODULE-FORMAT.md`, "Odd primes".
 
 mod adem;
+mod basis;
 mod build;
 mod parse;
 
@@ -94,7 +95,15 @@ impl OddModule {
         let actions = json::parse_actions(name, obj.get("actions"), |f, i, s| {
             parse::parse_action(f, i, s, p.value())
         })?;
-        build::build(name, file_stem(name), p, &gens, &actions, shift, options)
+        build::build(
+            name,
+            super::file_stem(name),
+            p,
+            &gens,
+            &actions,
+            shift,
+            options,
+        )
     }
 
     /// [`from_json_str_with`](Self::from_json_str_with) with no shift and every cell.
@@ -239,7 +248,7 @@ impl OddModule {
             self.dim(t),
             "element_to_string: not a vector of M_{t}"
         );
-        build::format_element(v, |j| self.basis_name(t, j))
+        basis::format_element(v, |j| self.basis_name(t, j))
     }
 
     fn names_of(&self, t: i32) -> Option<&[String]> {
@@ -266,16 +275,6 @@ impl fmt::Debug for OddModule {
     }
 }
 
-/// `name` without its directory and `.json` extension.
-pub(super) fn file_stem(name: &str) -> String {
-    Path::new(name)
-        .file_name()
-        .and_then(|f| f.to_str())
-        .map(|f| f.strip_suffix(".json").unwrap_or(f))
-        .unwrap_or(name)
-        .to_string()
-}
-
 /// The file's `p` as an odd prime. Errors: missing, not an integer, not a
 /// prime below 256 (fp's message), or 2.
 fn odd_prime(file: &str, p: Option<&Value>) -> Result<ValidPrime, ModuleError> {
@@ -293,10 +292,12 @@ fn odd_prime(file: &str, p: Option<&Value>) -> Result<ValidPrime, ModuleError> {
             format!("expected an integer prime, found {v}"),
         ));
     };
-    let prime = u32::try_from(n)
-        .map_err(|_| format!("p = {n} is not a prime"))
-        .and_then(|n| ValidPrime::new(n).map_err(|e| e.to_string()))
-        .map_err(|reason| ModuleError::field(file, "p", reason))?;
+    let prime = match u32::try_from(n) {
+        Ok(n) => ValidPrime::new(n).map_err(|e| e.to_string()),
+        Err(_) if n < 0 => Err(format!("p = {n} is not a prime")),
+        Err(_) => Err(format!("p = {n} is too large (p < 256)")),
+    }
+    .map_err(|reason| ModuleError::field(file, "p", reason))?;
     if prime.value() == 2 {
         return Err(ModuleError::NotOddPrime {
             file: file.to_string(),
