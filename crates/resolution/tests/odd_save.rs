@@ -115,6 +115,10 @@ fn a_resumed_run_has_the_same_ext_and_differentials() {
     assert!(report.corrupt.is_empty(), "{:?}", report.corrupt);
     assert_eq!(resumed.ext(), fresh.ext());
     assert!(differentials(&resumed) == differentials(&fresh));
+    // What was loaded is an exact, minimal complex (the certificate's own checks).
+    resumed
+        .certify(resumed.config(), 2)
+        .expect("the loaded resolution is certified");
 }
 
 #[test]

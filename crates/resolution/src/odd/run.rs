@@ -89,11 +89,12 @@ impl<'a> OddSteps<'a> {
         active: &'a Active,
         save: Option<&'a OddWriters<'a>>,
     ) -> Self {
+        let kernels = Mutex::new(plan.nodes.iter().map(|_| None).collect());
         Self {
             res,
             plan,
             active,
-            kernels: Mutex::new((0..plan.nodes.len()).map(|_| None).collect()),
+            kernels,
             save,
         }
     }

@@ -333,13 +333,8 @@ impl Resolution {
     /// Call before any run. Errors: [`SaveError::Refused`] (field: the row's path) when a row
     /// `s{s}` exists and is not a folder.
     pub fn resume(&mut self, save: SaveDir) -> Result<ResumeReport, SaveError> {
-        let (module, alg) = (&self.module, &self.algebra);
-        let shape = Shape::new(
-            self.config,
-            module.min_degree(),
-            |t| module.dim(t),
-            |d| alg.dim(d),
-        );
+        let (m, alg) = (&self.module, &self.algebra);
+        let shape = Shape::new(self.config, m.min_degree(), |t| m.dim(t), |d| alg.dim(d));
         let make = |b: Bidegree, below: Option<&[i32]>, value: FpVector| Differential {
             terms: below.map_or_else(Vec::new, |d| decode_with_degrees(alg, b.t(), d, &value)),
             value,

@@ -78,23 +78,14 @@ impl OddWriters<'_> {
 }
 
 impl OddResolution {
-    /// Attaches `save` (from [`SaveDir::open_odd`]) and loads every bidegree of the range
-    /// whose record is valid and whose dependencies loaded, as
-    /// [`crate::Resolution::resume`] does at p = 2; [`OddResolution::run`] then computes
-    /// only the rest and writes each bidegree as it completes. Corrupt records (a checksum
-    /// that does not match, packed entries that are not an F_p vector, …) are listed in the
-    /// report and recomputed with everything depending on them.
-    ///
-    /// Call before any run. Errors: [`SaveError::Refused`] when a row `s{s}` exists and is
-    /// not a folder.
+    /// [`crate::Resolution::resume`] at an odd prime, `save` from [`SaveDir::open_odd`]:
+    /// loads the valid records whose dependencies loaded; [`OddResolution::run`] computes
+    /// the rest and writes each bidegree as it completes. A corrupt record (checksum,
+    /// packed entries that are not an F_p vector, …) is reported and recomputed with
+    /// everything depending on it. Call before any run; errors as at p = 2.
     pub fn resume(&mut self, save: SaveDir) -> Result<ResumeReport, SaveError> {
-        let (module, alg) = (&self.module, &self.algebra);
-        let shape = Shape::new(
-            self.config,
-            module.min_degree(),
-            |t| module.dim(t),
-            |d| alg.dim(d),
-        );
+        let (m, alg) = (&self.module, &self.algebra);
+        let shape = Shape::new(self.config, m.min_degree(), |t| m.dim(t), |d| alg.dim(d));
         let make =
             |b: Bidegree, below: Option<&[i32]>, value: FqVector<ValidPrime>| OddDifferential {
                 terms: below.map_or_else(Vec::new, |d| decode_with_degrees(alg, b.t(), d, &value)),
