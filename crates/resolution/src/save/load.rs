@@ -81,7 +81,7 @@ impl VectorCodec for Bits {
     }
 
     fn vector(&self, len: usize, limbs: Vec<u64>) -> Result<FpVector, Corrupt> {
-        if len % 64 != 0 && limbs.last().is_some_and(|&l| l >> (len % 64) != 0) {
+        if !len.is_multiple_of(64) && limbs.last().is_some_and(|&l| l >> (len % 64) != 0) {
             return Err(corrupt("differentials", Why::BitsPastLength));
         }
         Ok(FpVector::from_limbs(len, limbs))
