@@ -18,7 +18,7 @@ use std::process::Command;
 
 use resolution::MAX_ALGEBRA_DEGREE;
 
-use crate::cli::BenchArgs;
+use crate::cli::{Algorithm, BenchArgs};
 use crate::error::Error;
 use crate::modules;
 use crate::range::{check_threads, RangeError};
@@ -79,6 +79,11 @@ pub fn command(args: BenchArgs) -> Result<(), Error> {
         .max();
     let top_t = top_t.map(|t| t.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32);
     let module = modules::find_module(&args.module, args.modules_dir.as_deref(), top_t)?;
+    // Nassau's algorithm at p = 2, the classical one (the only one) at odd primes.
+    let algorithm = args.algorithm.unwrap_or(match module.prime() {
+        2 => Algorithm::Nassau,
+        _ => Algorithm::Classical,
+    });
     let bottom = i64::from(module.min_degree());
     for r in &args.ranges {
         if i64::from(r.max_stem) < bottom
@@ -114,7 +119,7 @@ pub fn command(args: BenchArgs) -> Result<(), Error> {
     }
     let scratch = std::env::temp_dir().join(format!("adams-bench-{}", std::process::id()));
     let result = with_sseq(&args, &mut binaries, &scratch)
-        .and_then(|()| run_plan(&args, &binaries, &scratch));
+        .and_then(|()| run_plan(&args, algorithm, &binaries, &scratch));
     let _ = std::fs::remove_dir_all(&scratch);
     result
 }
@@ -139,7 +144,12 @@ fn with_sseq(args: &BenchArgs, binaries: &mut Vec<Binary>, scratch: &Path) -> Re
 }
 
 /// Times every binary on every range.
-fn run_plan(args: &BenchArgs, binaries: &[Binary], scratch: &Path) -> Result<(), Error> {
+fn run_plan(
+    args: &BenchArgs,
+    algorithm: Algorithm,
+    binaries: &[Binary],
+    scratch: &Path,
+) -> Result<(), Error> {
     let mut extra = Vec::new();
     if let Some(dir) = &args.modules_dir {
         extra.push("--modules-dir".to_string());
@@ -147,7 +157,7 @@ fn run_plan(args: &BenchArgs, binaries: &[Binary], scratch: &Path) -> Result<(),
     }
     let plan = Plan {
         module: &args.module,
-        algorithm: args.algorithm.name(),
+        algorithm: algorithm.name(),
         thread_counts: &args.threads,
         runs: args.runs,
         extra: &extra,

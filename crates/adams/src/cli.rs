@@ -138,9 +138,10 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub runs: usize,
 
-    /// Algorithm that builds the minimal resolution.
-    #[arg(long, value_enum, default_value_t = Algorithm::Nassau)]
-    pub algorithm: Algorithm,
+    /// Algorithm that builds the minimal resolution. Default: nassau at p = 2, classical
+    /// at odd primes (the only one there).
+    #[arg(long, value_enum)]
+    pub algorithm: Option<Algorithm>,
 
     /// Folder of module files, as for `adams resolve`.
     #[arg(long, value_name = "DIR")]

@@ -16,6 +16,11 @@
 //! - `kernel_image_simple/N`: [`fp::kernel_image_simple`] (plain Gauss–Jordan
 //!   of `[M | I]`, the implementation before M4RI), N = 1024, 2048.
 //!
+//! - `fq_row_reduce/pP/ROWSxCOLS`: [`FqMatrix::row_reduce`] over F_P on a random
+//!   dense matrix, P = 3 and 5, 2000 × 2000 and 4000 × 3000.
+//! - `fq_kernel_image/pP/N`: [`fp::fq_kernel_image`] of a random dense `N × N` matrix
+//!   over F_P, P = 3 and 5, N = 1000, 2000.
+//!
 //! Sampling is flat with 30 samples of few iterations each, so that the
 //! median resists the bursts of load of a shared machine. Criterion writes
 //! each median to `target/criterion/GROUP/N/new/estimates.json`
@@ -23,7 +28,10 @@
 //! generator, so runs are comparable.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
-use fp::{kernel_image, kernel_image_simple, Matrix};
+use fp::{
+    fq_kernel_image, kernel_image, kernel_image_simple, FqMatrix, FqVector, Matrix, Prime,
+    ValidPrime,
+};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -59,6 +67,21 @@ fn random_matrix(rows: usize, cols: usize) -> Matrix {
         }
     }
     m
+}
+
+/// A uniformly random `rows × cols` matrix over F_p (fixed seed per shape).
+fn random_fq_matrix(p: u32, rows: usize, cols: usize) -> FqMatrix<ValidPrime> {
+    let p = ValidPrime::new(p).expect("a prime");
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15 ^ ((rows as u64) << 32) ^ cols as u64);
+    let rows = (0..rows)
+        .map(|_| {
+            let entries: Vec<u32> = (0..cols)
+                .map(|_| ((rng.next() >> 32) % u64::from(p.value())) as u32)
+                .collect();
+            FqVector::from_entries(p, &entries)
+        })
+        .collect();
+    FqMatrix::from_rows(p, cols, rows)
 }
 
 /// Time `f` on a fresh copy of `m` per iteration (the copy is not timed).
@@ -125,5 +148,40 @@ fn bench_kernel_image(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_row_reduce, bench_kernel_image);
+fn bench_fq(c: &mut Criterion) {
+    let mut g = group(c, "fq_row_reduce");
+    for (p, rows, cols) in [
+        (3, 2000, 2000),
+        (5, 2000, 2000),
+        (3, 4000, 3000),
+        (5, 4000, 3000),
+    ] {
+        let m = random_fq_matrix(p, rows, cols);
+        let id = BenchmarkId::new(format!("p{p}"), format!("{rows}x{cols}"));
+        g.bench_with_input(id, &m, |b, m| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    let mut a = m.clone();
+                    let t = Instant::now();
+                    black_box(a.row_reduce());
+                    total += t.elapsed();
+                }
+                total
+            })
+        });
+    }
+    g.finish();
+
+    let mut g = group(c, "fq_kernel_image");
+    for (p, n) in [(3, 1000), (5, 1000), (3, 2000), (5, 2000)] {
+        let m = random_fq_matrix(p, n, n);
+        g.bench_with_input(BenchmarkId::new(format!("p{p}"), n), &m, |b, m| {
+            b.iter(|| black_box(fq_kernel_image(m)))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench_row_reduce, bench_kernel_image, bench_fq);
 criterion_main!(benches);

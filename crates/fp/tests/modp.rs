@@ -4,8 +4,8 @@
 //! against the F_2 fast path `fp::Matrix`.
 
 use fp::{
-    fq_kernel_image, FpVector, FqMatrix, FqSubspace, FqVector, LimbsError, Matrix, Prime,
-    PrimeError, ValidPrime, P2,
+    fq_kernel_image, FpVector, FqMatrix, FqQuasiInverse, FqSubspace, FqVector, LimbsError, Matrix,
+    Prime, PrimeError, ValidPrime, P2,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -238,6 +238,31 @@ proptest! {
         diff.add(&r, q - 1);
         prop_assert!(s.contains(&diff), "v − reduce(v) lies in the subspace");
         prop_assert_eq!(s.contains(&v), r.is_zero());
+    }
+
+    #[test]
+    fn dot_transpose_identity_and_assembly(p in prime(), (rows, cols, m) in shape_matrix(), v in entries(150), w in entries(150)) {
+        let q = p.value();
+        let (a, b) = (FqVector::from_entries(p, &v[..cols]), FqVector::from_entries(p, &w[..cols]));
+        let naive_dot = v[..cols].iter().zip(&w[..cols]).fold(0, |s, (x, y)| (s + x % q * (y % q)) % q);
+        prop_assert_eq!(a.dot(&b), naive_dot);
+        let mat = to_matrix(p, &m, cols);
+        let t = mat.transpose();
+        prop_assert_eq!((t.rows(), t.cols()), (cols, rows));
+        for (i, row) in m.iter().enumerate() {
+            for (j, &e) in row.iter().enumerate() {
+                prop_assert_eq!(t.entry(j, i), e % q);
+            }
+        }
+        prop_assert_eq!(FqMatrix::identity(p, cols).apply(&a), a.clone());
+        let s = FqSubspace::from_vectors(p, cols, mat.clone().into_rows());
+        prop_assert_eq!(&s, &FqSubspace::from_matrix(mat.clone()));
+        for (k, &c) in s.pivots().iter().enumerate() {
+            prop_assert_eq!(s.pivot_row(c), Some(k));
+        }
+        let qi = fq_kernel_image(&mat).quasi_inverse;
+        let rebuilt = FqQuasiInverse::new(qi.image().clone(), qi.preimages().clone());
+        prop_assert_eq!(rebuilt, qi);
     }
 
     /// At p = 2 the generic type has the F_2 layout and the F_2 fast path's RREF.

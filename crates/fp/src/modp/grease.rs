@@ -166,12 +166,17 @@ impl Table {
 }
 
 /// Pivots per block at prime `p` for a matrix of `rows` rows: the largest `k` with
-/// a table of `p^k ≤ min(TABLE_MAX, rows / 4)` entries, at least 1.
+/// a table of `p^k ≤ min(table_max, rows / 4)` entries, at least 1. `table_max` is
+/// [`TABLE_MAX`], or the environment variable `FQ_TABLE_MAX` (read once), for
+/// measurements.
 pub(super) fn block_size(p: u32, rows: usize) -> usize {
-    let max = std::env::var("FQ_TABLE_MAX")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(TABLE_MAX);
+    static MAX: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let max = *MAX.get_or_init(|| {
+        std::env::var("FQ_TABLE_MAX")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(TABLE_MAX)
+    });
     let cap = max.min(rows / 4) as u64;
     let mut k = 1;
     while u64::from(p).pow(k as u32 + 1) <= cap {
@@ -180,9 +185,12 @@ pub(super) fn block_size(p: u32, rows: usize) -> usize {
     k
 }
 
-/// The most table entries. Measured with `examples/fq_row_reduce.rs` (min of 5, on
-/// a loaded 2-core AVX-512 machine): at 243 (k = 5 at p = 3, k = 3 at p = 5) a
-/// 4000 × 3000 matrix took 0.059 s at p = 3 and 0.093 s at p = 5, against
-/// 0.064 / 0.120 s at 81, 0.073 / 0.172 s at 729 and 0.167 / 0.192 s with one
-/// pivot at a time.
-const TABLE_MAX: usize = 256;
+/// The most table entries: 1, i.e. one pivot at a time, by default. On random dense
+/// matrices (`examples/fq_row_reduce.rs`, min of 5, a loaded 2-core AVX-512 machine)
+/// 243 entries (k = 5 at p = 3, k = 3 at p = 5) were fastest — a 4000 × 3000 matrix
+/// in 0.059 s at p = 3 and 0.093 s at p = 5, against 0.167 / 0.192 s one pivot at a
+/// time — but on the matrices of a resolution (the sphere at p = 3 through stem 200,
+/// s ≤ 60, 2 threads) the block search costs more than the table saves: 19.6 s of CPU
+/// with up to 243 entries, 18.7 s with 27, 11.9 s with one pivot at a time
+/// (docs/EXPERIMENTS.md, 2026-11-30).
+const TABLE_MAX: usize = 1;

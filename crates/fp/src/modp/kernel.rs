@@ -13,6 +13,22 @@ pub struct FqQuasiInverse<P: Prime> {
 }
 
 impl<P: Prime> FqQuasiInverse<P> {
+    /// Assemble from the image (RREF) and an `image.dim() × source_dim` matrix whose
+    /// row `k` maps to image basis row `k` (e.g. read back from a save file).
+    ///
+    /// Panics if `preimages.rows() != image.dim()`. (That row `k` really maps to
+    /// image row `k` is the caller's responsibility.)
+    pub fn new(image: FqSubspace<P>, preimages: FqMatrix<P>) -> Self {
+        assert_eq!(
+            preimages.rows(),
+            image.dim(),
+            "FqQuasiInverse::new: {} preimages for an image of dimension {}",
+            preimages.rows(),
+            image.dim()
+        );
+        FqQuasiInverse { image, preimages }
+    }
+
     /// The image of the map, in RREF.
     #[inline]
     pub fn image(&self) -> &FqSubspace<P> {
@@ -111,10 +127,7 @@ pub fn fq_kernel_image<P: Prime>(m: &FqMatrix<P>) -> FqKernelImage<P> {
         pivots[rank..].iter().map(|&c| c - cols).collect(),
     );
     FqKernelImage {
-        quasi_inverse: FqQuasiInverse {
-            image: image.clone(),
-            preimages: FqMatrix::from_rows(p, rows, preimages),
-        },
+        quasi_inverse: FqQuasiInverse::new(image.clone(), FqMatrix::from_rows(p, rows, preimages)),
         kernel,
         image,
     }

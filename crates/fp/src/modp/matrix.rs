@@ -26,6 +26,15 @@ impl<P: Prime> FqMatrix<P> {
         }
     }
 
+    /// The `n × n` identity matrix.
+    pub fn identity(p: P, n: usize) -> Self {
+        let mut m = Self::new(p, n, n);
+        for i in 0..n {
+            m.set_entry(i, i, 1);
+        }
+        m
+    }
+
     /// The matrix whose rows are `rows`, with `cols` columns.
     ///
     /// Panics if some row's length is not `cols`.
@@ -120,6 +129,19 @@ impl<P: Prime> FqMatrix<P> {
             out.add(&self.rows[i], c);
         }
         out
+    }
+}
+
+impl<P: Prime> FqMatrix<P> {
+    /// The `cols × rows` transpose.
+    pub fn transpose(&self) -> FqMatrix<P> {
+        let mut t = FqMatrix::new(self.p, self.cols, self.rows());
+        for (i, row) in self.rows.iter().enumerate() {
+            for (j, e) in row.iter_nonzero() {
+                t.set_entry(j, i, e);
+            }
+        }
+        t
     }
 }
 

@@ -1,5 +1,6 @@
 //! [`FqSubspace`]: a subspace of F_p^n held as its basis in reduced row echelon form.
 
+use super::limb::Field;
 use super::{FqMatrix, FqVector};
 use crate::Prime;
 
@@ -28,14 +29,17 @@ impl<P: Prime> FqSubspace<P> {
 
     /// The whole space F_p^`ambient_dim` (basis e_0, …, e_{n−1}).
     pub fn entire(p: P, ambient_dim: usize) -> Self {
-        let mut basis = FqMatrix::new(p, ambient_dim, ambient_dim);
-        for i in 0..ambient_dim {
-            basis.set_entry(i, i, 1);
-        }
         FqSubspace {
-            basis,
+            basis: FqMatrix::identity(p, ambient_dim),
             pivots: (0..ambient_dim).collect(),
         }
+    }
+
+    /// The span of `vectors` in F_p^`ambient_dim`.
+    ///
+    /// Panics if some vector's length is not `ambient_dim`.
+    pub fn from_vectors(p: P, ambient_dim: usize, vectors: Vec<FqVector<P>>) -> Self {
+        Self::from_matrix(FqMatrix::from_rows(p, ambient_dim, vectors))
     }
 
     /// The row space of `m` (in F_p^`m.cols()`): `m` row-reduced
@@ -77,6 +81,11 @@ impl<P: Prime> FqSubspace<P> {
         self.basis.row(k)
     }
 
+    /// Index `k` of the basis row whose pivot is column `col`, if `col` is a pivot.
+    pub fn pivot_row(&self, col: usize) -> Option<usize> {
+        self.pivots.binary_search(&col).ok()
+    }
+
     /// The RREF basis as a `dim × ambient_dim` matrix.
     #[inline]
     pub fn basis(&self) -> &FqMatrix<P> {
@@ -98,11 +107,14 @@ impl<P: Prime> FqSubspace<P> {
             v.len(),
             self.ambient_dim()
         );
-        let p = self.basis.prime().value();
+        let f = Field::new(self.basis.prime());
         for (k, &col) in self.pivots.iter().enumerate() {
-            let e = v.entry(col);
+            let e = f.get(v.limbs(), col);
             if e != 0 {
-                v.add(self.basis.row(k), p - e);
+                // Basis row k is zero before its pivot.
+                let from = col / f.epl;
+                let row = &self.basis.row(k).limbs()[from..];
+                f.add_mul_limbs(&mut v.limbs_mut()[from..], row, f.p - e);
                 each(k, e);
             }
         }

@@ -234,6 +234,20 @@ impl<P: Prime> FqVector<P> {
         }
     }
 
+    /// The dot product `Σ_j self[j]·other[j]` mod p.
+    ///
+    /// Panics if the lengths differ.
+    pub fn dot(&self, other: &FqVector<P>) -> u32 {
+        assert_eq!(
+            self.len, other.len,
+            "FqVector::dot: lengths {} and {}",
+            self.len, other.len
+        );
+        let p = self.p.value();
+        self.iter_nonzero()
+            .fold(0, |acc, (j, e)| (acc + e * other.entry(j)) % p)
+    }
+
     /// Whether every entry is zero.
     #[inline]
     pub fn is_zero(&self) -> bool {
