@@ -118,6 +118,12 @@ fn requested(args: &CertifyArgs) -> Result<(Option<i32>, Option<u32>), Error> {
 fn open_module(args: &CertifyArgs) -> Result<(String, FiniteModule, Option<i32>), Error> {
     let dir = &args.dir;
     let header = SaveDir::read_header(dir)?;
+    if header.prime != 2 {
+        return Err(Error::CertifyOddPrime {
+            dir: dir.clone(),
+            p: header.prime,
+        });
+    }
     let name = args.module.clone().unwrap_or_else(|| header.module.clone());
     let find = |top: Option<i32>| {
         modules::find_module_p2(&name, args.modules_dir.as_deref(), top, "adams certify").map_err(

@@ -82,7 +82,7 @@ pub fn run(args: ResolveArgs) -> Result<(), Error> {
     if !args.no_chart {
         print_chart(&finished, min_stem);
     }
-    let saved = save::summary(&res).transpose()?;
+    let saved = save::summary(res.save_dir()).transpose()?;
     let usage = usage::current().since(&usage_at_start);
     let summary = run_summary(&args, &finished, &backend, &usage, elapsed, &saved);
     write_summary(&output.join("summary.json"), &summary)?;

@@ -1,7 +1,7 @@
 //! `adams resolve` at an odd prime: the module file's `"p"` picked the mod p Steenrod
-//! algebra. The classical algorithm on the CPU (`resolution::odd`); the same outputs as at
-//! p = 2 — ext.csv, chart.json, chart.svg (products by `a0` and `h0`), the ASCII chart and
-//! summary.json — each naming the prime.
+//! algebra. The classical algorithm on the CPU (`resolution::odd`), resumable from
+//! `--save-dir` as at p = 2; the same outputs as at p = 2 — ext.csv, chart.json, chart.svg
+//! (products by `a0` and `h0`), the ASCII chart and summary.json — each naming the prime.
 
 use std::time::Instant;
 
@@ -16,7 +16,7 @@ use crate::cli::{Algorithm, BackendChoice, ResolveArgs};
 use crate::error::Error;
 use crate::range::check_module_range;
 use crate::resolve::{self, Backend, Finished};
-use crate::{certify, progress, usage};
+use crate::{certify, progress, save, usage};
 
 /// What a flag asks for that exists only at p = 2, if any.
 fn refused_flag(args: &ResolveArgs) -> Option<String> {
@@ -24,8 +24,6 @@ fn refused_flag(args: &ResolveArgs) -> Option<String> {
         Some("--algorithm nassau (Nassau's algorithm)".to_string())
     } else if args.backend != BackendChoice::Cpu {
         Some(format!("--backend {}", args.backend.name()))
-    } else if args.save_dir.is_some() {
-        Some("--save-dir".to_string())
     } else {
         None
     }
@@ -56,6 +54,10 @@ pub fn run(
         source,
     })?;
     resolve::init_logging(args.log.as_deref())?;
+    let resumed = match &args.save_dir {
+        Some(dir) => Some(save::resume_odd(dir, &mut res, args.quiet)?),
+        None => None,
+    };
     let mut reporter = progress::Reporter::new(args.quiet);
     let mut on_progress = |pr: &resolution::Progress| reporter.update(pr);
     let outcome = res.run(RunOptions {
@@ -87,7 +89,7 @@ pub fn run(
         rows,
         report,
         certificate,
-        resumed: None,
+        resumed,
     };
     let elapsed = started.elapsed();
     let algorithm = Algorithm::Classical.name();
@@ -98,9 +100,10 @@ pub fn run(
     if !args.no_chart {
         resolve::print_chart(&finished, min_stem);
     }
+    let saved = save::summary(res.save_dir()).transpose()?;
     let usage = usage::current().since(&usage_at_start);
     let backend = Backend::cpu();
-    let summary = resolve::run_summary(args, &finished, &backend, &usage, elapsed, &None);
+    let summary = resolve::run_summary(args, &finished, &backend, &usage, elapsed, &saved);
     resolve::write_summary(&output.join("summary.json"), &summary)?;
     if !args.quiet {
         let whole = RunReport {
@@ -111,6 +114,9 @@ pub fn run(
             "{}",
             progress::summary(&whole, usage.cpu, usage.peak_rss_bytes)
         );
+        if let Some((_, line)) = &saved {
+            eprintln!("{line}");
+        }
         if let Some(c) = &finished.certificate {
             eprintln!("{}", certify::summary_line(c));
         }

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use resolution::odd::OddResolution;
 use resolution::save::{Refusal, ResumeReport, SaveDir, SaveError, SaveOptions};
 use resolution::{Algorithm, Resolution};
 
@@ -22,16 +23,39 @@ pub fn resume(
     quiet: bool,
 ) -> Result<ResumeReport, Error> {
     let options = SaveOptions { quasi_inverses };
-    let save = SaveDir::open(dir, res.module(), algorithm, options).map_err(|e| match e {
+    let save = SaveDir::open(dir, res.module(), algorithm, options).map_err(open_error)?;
+    let created = save.created();
+    let report = res.resume(save)?;
+    announce(dir, created, &report, quiet);
+    Ok(report)
+}
+
+/// [`resume`] for an odd-primary run (the classical algorithm; no quasi-inverses are
+/// kept at odd primes). A directory made at another prime is refused naming both.
+///
+/// Errors: as [`resume`].
+pub fn resume_odd(dir: &Path, res: &mut OddResolution, quiet: bool) -> Result<ResumeReport, Error> {
+    let save = SaveDir::open_odd(dir, res.module()).map_err(open_error)?;
+    let created = save.created();
+    let report = res.resume(save)?;
+    announce(dir, created, &report, quiet);
+    Ok(report)
+}
+
+/// The error of a directory [`SaveDir::open`] (or `open_odd`) refused.
+fn open_error(e: SaveError) -> Error {
+    match e {
         // The module is hashed after the cells above t = max_stem + max_s were dropped.
         SaveError::Refused {
             reason: Refusal::ModuleMismatch { .. },
             ..
         } => Error::SaveModuleHash(e),
         e => Error::Save(e),
-    })?;
-    let created = save.created();
-    let report = res.resume(save)?;
+    }
+}
+
+/// The corrupt records' warnings (always) and the resume line (without `--quiet`).
+fn announce(dir: &Path, created: bool, report: &ResumeReport, quiet: bool) {
     for w in report.warnings() {
         eprintln!("warning: {w}");
     }
@@ -49,12 +73,12 @@ pub fn resume(
             );
         }
     }
-    Ok(report)
 }
 
-/// The save directory's size after the run, in bytes, and the summary line for stderr.
-pub fn summary(res: &Resolution) -> Option<Result<(u64, String), Error>> {
-    let save = res.save_dir()?;
+/// The size of the run's save directory (`save`: the one attached to the resolution, if
+/// any) after the run, in bytes, and the summary line for stderr.
+pub fn summary(save: Option<&SaveDir>) -> Option<Result<(u64, String), Error>> {
+    let save = save?;
     let usage = match save.disk_usage() {
         Ok(u) => u,
         Err(e) => return Some(Err(Error::Save(e))),

@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{adams_within, assert_one_line_error, files, ok, stderr};
+use common::{adams_within, assert_one_line_error, files, loaded, ok, stderr};
 
 const STEM: i32 = 30;
 const MAX_S: u32 = 15;
@@ -18,20 +18,6 @@ fn resolve(dir: &Path, module: &str, stem: i32, max_s: u32, out: &str, extra: &[
 
 fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-/// `(loaded, bidegrees)` from the line `resume: loaded L of B bidegrees …`.
-fn loaded(o: &Output) -> (usize, usize) {
-    let err = stderr(o);
-    let line = err
-        .lines()
-        .find(|l| l.starts_with("resume: loaded "))
-        .unwrap_or_else(|| panic!("no resume line in {err:?}"));
-    let words: Vec<&str> = line.split_whitespace().collect();
-    (
-        words[2].parse().expect("loaded"),
-        words[4].parse().expect("bidegrees"),
-    )
 }
 
 /// Bidegrees `(s', stem')` with `s' ≥ s`, `stem' ≥ stem` in range: everything depending

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use fp::Subspace;
 
 use crate::backend::Offload;
+use crate::bidegree::Bidegree;
 use crate::classical::{self, StepKind};
 use crate::config::RunOptions;
 use crate::error::ResolutionError;
@@ -59,36 +60,39 @@ impl Resolution {
             .build()
             .map_err(|source| ResolutionError::Threads { threads, source })?;
         let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
-        let active = Active::select(&plan, &self.rows);
+        let active = Active::select(&plan, |b| self.rows.is_complete(b));
         let this: &Resolution = self;
         let mut tracker = Tracker::new(&plan, &active.nodes, options.progress);
         let stats = match &this.save {
             Some(save) => save.with_writers(|store| {
-                Steps::new(this, &plan, &active, options.offload, Some(store))
-                    .schedule(&pool, &mut tracker)
+                let steps = Steps::new(this, &plan, &active, options.offload, Some(store));
+                active.schedule(&plan, &pool, &steps, &mut tracker)
             })?,
-            None => Steps::new(this, &plan, &active, options.offload, None)
-                .schedule(&pool, &mut tracker)?,
+            None => {
+                let steps = Steps::new(this, &plan, &active, options.offload, None);
+                active.schedule(&plan, &pool, &steps, &mut tracker)?
+            }
         };
         Ok(tracker.report(started.elapsed(), stats, threads))
     }
 }
 
-/// The nodes a run computes, numbered `0..len` for the scheduler.
-struct Active {
+/// The nodes a run computes, numbered `0..len` for the scheduler (also the odd-primary
+/// run's, `odd/run.rs`).
+pub(crate) struct Active {
     /// The plan's index of each active node.
-    nodes: Vec<usize>,
+    pub(crate) nodes: Vec<usize>,
     /// Per plan node: a filled-in classical node run only for its kernel.
     kernel_only: Vec<bool>,
 }
 
 impl Active {
-    /// The nodes not filled in yet in `rows`, and filled-in classical nodes whose kernel
-    /// a node to run needs (run kernel-only).
-    fn select(plan: &Plan, rows: &dyn Store) -> Self {
+    /// The nodes not filled in yet (`is_complete` false), and filled-in classical nodes
+    /// whose kernel a node to run needs (run kernel-only).
+    pub(crate) fn select(plan: &Plan, is_complete: impl Fn(Bidegree) -> bool) -> Self {
         let filled = |i: usize| {
             let n = plan.nodes[i];
-            n.is_full() && rows.is_complete(n.bidegree)
+            n.is_full() && is_complete(n.bidegree)
         };
         let mut kernel_only = vec![false; plan.nodes.len()];
         for (i, n) in plan.nodes.iter().enumerate() {
@@ -117,13 +121,34 @@ impl Active {
         })
     }
 
+    /// Runs every active node's step on `pool` ([`scheduler::run`]), `tracker` recording
+    /// each completion. Errors: the first error of a step or of `on_done`, or
+    /// [`ResolutionError::Stalled`].
+    pub(crate) fn schedule<S: RunSteps>(
+        &self,
+        plan: &Plan,
+        pool: &rayon::ThreadPool,
+        steps: &S,
+        tracker: &mut Tracker<'_, '_>,
+    ) -> Result<RunStats, ResolutionError> {
+        let on_done = |j: usize, (out, elapsed): (Result<S::Output, ResolutionError>, Duration)| {
+            steps.on_done(tracker, j, out, elapsed)
+        };
+        scheduler::run(pool, self.graph(plan), |j| steps.compute(j), on_done).map_err(|e| match e {
+            scheduler::RunError::Node(e) => e,
+            scheduler::RunError::Stalled { completed, total } => {
+                ResolutionError::Stalled { completed, total }
+            }
+        })
+    }
+
     /// Whether plan node `i` adds generators in this run (is full and not kernel-only).
-    fn adds_gens(&self, i: usize, node: BidegreeNode) -> bool {
+    pub(crate) fn adds_gens(&self, i: usize, node: BidegreeNode) -> bool {
         node.is_full() && !self.kernel_only[i]
     }
 
     /// The step plan node `i` runs in this run.
-    fn step_plan(&self, i: usize, node: BidegreeNode) -> StepPlan {
+    pub(crate) fn step_plan(&self, i: usize, node: BidegreeNode) -> StepPlan {
         if self.kernel_only[i] {
             StepPlan::Classical {
                 kind: StepKind::KernelOnly,
@@ -133,6 +158,26 @@ impl Active {
             node.plan
         }
     }
+}
+
+/// The steps of a run as [`Active::schedule`] drives them: [`Steps`] at p = 2, the
+/// odd-primary ones in `odd/run.rs`. Both get the active index `j` (the plan's index is
+/// `Active::nodes[j]`).
+pub(crate) trait RunSteps: Sync {
+    /// What a step produces.
+    type Output: Send;
+
+    /// On a worker: active node `j`'s step and how long it took.
+    fn compute(&self, j: usize) -> (Result<Self::Output, ResolutionError>, Duration);
+
+    /// On the driving thread, in completion order: keeps what active node `j` produced.
+    fn on_done(
+        &self,
+        tracker: &mut Tracker<'_, '_>,
+        j: usize,
+        out: Result<Self::Output, ResolutionError>,
+        elapsed: Duration,
+    ) -> Result<(), ResolutionError>;
 }
 
 /// What the workers share: the resolution (read only), the plan, the kernel table and
@@ -172,27 +217,10 @@ impl<'a> Steps<'a> {
             want_qi: save.is_some_and(|s| s.keeps_quasi_inverses()),
         }
     }
+}
 
-    /// Runs every active node on `pool`, `tracker` recording each completion.
-    fn schedule(
-        &self,
-        pool: &rayon::ThreadPool,
-        tracker: &mut Tracker<'_, '_>,
-    ) -> Result<RunStats, ResolutionError> {
-        let on_done = |j: usize, (out, elapsed): Computed| self.on_done(tracker, j, out, elapsed);
-        scheduler::run(
-            pool,
-            self.active.graph(self.plan),
-            |j| self.compute(j),
-            on_done,
-        )
-        .map_err(|e| match e {
-            scheduler::RunError::Node(e) => e,
-            scheduler::RunError::Stalled { completed, total } => {
-                ResolutionError::Stalled { completed, total }
-            }
-        })
-    }
+impl RunSteps for Steps<'_> {
+    type Output = StepOutput;
 
     /// On a worker: runs active node `j`'s step, and hands a completed full step to the
     /// save directory's store (records are encoded, and compressed, here).

@@ -221,3 +221,17 @@ pub fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     }
     out
 }
+
+/// `(loaded, bidegrees)` from the line `resume: loaded L of B bidegrees …`.
+pub fn loaded(o: &Output) -> (usize, usize) {
+    let err = stderr(o);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("resume: loaded "))
+        .unwrap_or_else(|| panic!("no resume line in {err:?}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    (
+        words[2].parse().expect("loaded"),
+        words[4].parse().expect("bidegrees"),
+    )
+}

@@ -148,26 +148,36 @@ impl OddFreeModule {
         t: i32,
         v: &FqVector<ValidPrime>,
     ) -> Vec<OddTerm> {
-        let degrees = self.gen_degrees(self.gens_below(t));
-        let mut terms = Vec::new();
-        let (mut gen, mut start) = (0usize, 0usize);
-        for (k, coeff) in v.iter_nonzero() {
-            loop {
-                let len = algebra.dim((t - degrees[gen]) as u32);
-                if k < start + len {
-                    break;
-                }
-                start += len;
-                gen += 1;
-            }
-            let op_degree = (t - degrees[gen]) as u32;
-            terms.push(OddTerm {
-                gen: gen as u32,
-                op_degree,
-                op: algebra.basis(op_degree)[k - start],
-                coeff,
-            });
-        }
-        terms
+        decode_with_degrees(algebra, t, &self.gen_degrees(self.gens_below(t)), v)
     }
+}
+
+/// [`OddFreeModule::decode`] given the degrees of the generators (index order; those of
+/// degree `≥ t` are ignored): what a resume uses before the module is filled in.
+pub(crate) fn decode_with_degrees(
+    algebra: &OddMilnorAlgebra,
+    t: i32,
+    degrees: &[i32],
+    v: &FqVector<ValidPrime>,
+) -> Vec<OddTerm> {
+    let mut terms = Vec::new();
+    let (mut gen, mut start) = (0usize, 0usize);
+    for (k, coeff) in v.iter_nonzero() {
+        loop {
+            let len = algebra.dim((t - degrees[gen]) as u32);
+            if k < start + len {
+                break;
+            }
+            start += len;
+            gen += 1;
+        }
+        let op_degree = (t - degrees[gen]) as u32;
+        terms.push(OddTerm {
+            gen: gen as u32,
+            op_degree,
+            op: algebra.basis(op_degree)[k - start],
+            coeff,
+        });
+    }
+    terms
 }

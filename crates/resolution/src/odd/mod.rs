@@ -6,7 +6,8 @@
 //! scheduler, kernels handed from `(s − 1, t)` to `(s, t)`), over F_p
 //! ([`fp::FqMatrix`]) and with the odd-primary algebra ([`steenrod::OddMilnorAlgebra`]) and
 //! modules ([`steenrod::module::OddModule`]). Nassau's algorithm and offload to a device
-//! are p = 2 only: [`OddResolution::run`] refuses them.
+//! are p = 2 only: [`OddResolution::run`] refuses them. Save and resume as at p = 2
+//! ([`OddResolution::resume`], `crates/resolution/SAVE-FORMAT.md`, "Odd primes").
 
 mod certify;
 mod free_module;
@@ -14,6 +15,7 @@ pub mod products;
 mod run;
 mod step;
 
+pub(crate) use free_module::decode_with_degrees;
 pub use free_module::{OddDifferential, OddFreeModule, OddTerm};
 
 use fp::{Prime, ValidPrime};
@@ -32,6 +34,8 @@ pub struct OddResolution {
     pub(crate) config: ResolutionConfig,
     /// `C_0, …, C_{max_s}` with their differentials.
     pub(crate) rows: Vec<OddFreeModule>,
+    /// The save directory attached by [`OddResolution::resume`], if any.
+    pub(crate) save: Option<crate::save::SaveDir>,
 }
 
 impl OddResolution {
@@ -66,6 +70,7 @@ impl OddResolution {
             algebra,
             config,
             rows,
+            save: None,
         })
     }
 
@@ -82,6 +87,11 @@ impl OddResolution {
     /// The Milnor algebra used (through the largest degree the range needs).
     pub fn algebra(&self) -> &OddMilnorAlgebra {
         &self.algebra
+    }
+
+    /// The save directory attached by [`OddResolution::resume`], if any.
+    pub fn save_dir(&self) -> Option<&crate::save::SaveDir> {
+        self.save.as_ref()
     }
 
     /// The range.

@@ -181,6 +181,10 @@ pub enum CorruptReason {
         /// Bits expected.
         expected: usize,
     },
+    /// Packed F_p entries that are not a vector (odd primes: an entry `≥ p`, bits set
+    /// outside the entries).
+    #[error(transparent)]
+    Limbs(#[from] fp::LimbsError),
     /// A vector with bits set past its length.
     #[error("bits set past the differential's length")]
     BitsPastLength,

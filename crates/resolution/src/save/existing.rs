@@ -141,7 +141,7 @@ impl SaveDir {
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent).map_err(|e| io_error(parent, e))?;
         }
-        let payload = generators_payload_of(values.iter());
+        let payload = generators_payload_of(values.iter().map(|v| (v.len(), v.limbs())));
         let encoded = record::encode(Kind::Generators, &self.identity, b, &payload);
         write_atomic(&path, &encoded.bytes)
     }

@@ -1,8 +1,9 @@
 //! The directory header (`DIR/header`): what a save directory was made for, and the hash
 //! of the module definition (`SAVE-FORMAT.md`, "The header").
 
-use steenrod::module::FiniteModule;
-use steenrod::PPart;
+use fp::{FqVector, Prime};
+use steenrod::module::{FiniteModule, OddModule};
+use steenrod::{OddMilnorAlgebra, PPart};
 
 use super::{HeaderError, HeaderReason, Refusal};
 use crate::Algorithm;
@@ -15,7 +16,7 @@ pub const FIRST_LINE: &str = "adams save directory";
 pub struct Header {
     /// Format version of the records.
     pub format_version: u16,
-    /// The prime (2).
+    /// The prime (2, or the odd prime of an odd-primary run).
     pub prime: u32,
     /// `nassau` or `classical`.
     pub algorithm: String,
@@ -41,33 +42,94 @@ pub fn algorithm_name(a: Algorithm) -> &'static str {
 /// differentials are written in. Names of basis elements, the module's name and the file's
 /// formatting are not hashed.
 pub fn module_hash(module: &FiniteModule) -> String {
-    let mut h = blake3::Hasher::new();
-    h.update(b"adams module v1\0");
-    h.update(&2u32.to_le_bytes());
-    let (min, max) = (module.min_degree(), module.max_degree());
-    h.update(&min.to_le_bytes());
-    h.update(&max.to_le_bytes());
-    for t in min..=max {
-        h.update(&(module.dim(t) as u64).to_le_bytes());
-    }
     let alg = module.algebra();
-    for t in min..=max {
-        for x in 0..module.dim(t) {
+    let max = module.max_degree();
+    canonical_hash(
+        2,
+        module.min_degree(),
+        max,
+        |t| module.dim(t),
+        |t, x, h| {
             let mut k = 0u32;
             while (t as i64) + (1i64 << k) <= max as i64 {
                 let d = 1u32 << k;
                 let op = alg.index_of(&PPart::from_slice(&[d]));
                 let mut out = fp::FpVector::new(module.dim(t + d as i32));
                 module.act_on_basis(d, op, t, x, &mut out);
-                h.update(&(out.len() as u64).to_le_bytes());
-                for l in out.limbs() {
-                    h.update(&l.to_le_bytes());
-                }
+                hash_vector(h, out.len(), out.limbs());
                 k += 1;
             }
+        },
+    )
+}
+
+/// BLAKE3 of the canonical content of an odd-primary `module`, as 64 hex digits: as
+/// [`module_hash`], with the prime `p` and, for each basis element `x` of `M_t` (file
+/// order), the vectors `β·x` (when `t + 1 ≤ max`) and then `P^(p^k)·x` for each `k` with
+/// `t + 2(p − 1)p^k ≤ max`, as F_p vectors (length, then the packed limbs of
+/// [`fp::FqVector::limbs`]). `β` and the `P^(p^k)` generate `A_p` (Steenrod–Epstein,
+/// Ch. VI), so this fixes the module with its basis.
+pub fn odd_module_hash(module: &OddModule) -> String {
+    let p = module.prime();
+    let alg = module.algebra();
+    let max = module.max_degree();
+    // β, then P^1, P^p, P^(p²), … with their degrees.
+    let mut generators = vec![(1u32, OddMilnorAlgebra::beta())];
+    let mut power = 1u64;
+    while 2 * (u64::from(p.value()) - 1) * power <= (max - module.min_degree()) as u64 {
+        let d = 2 * (p.value() - 1) * power as u32;
+        generators.push((d, OddMilnorAlgebra::p_power(power as u32)));
+        power *= u64::from(p.value());
+    }
+    canonical_hash(
+        p.value(),
+        module.min_degree(),
+        max,
+        |t| module.dim(t),
+        |t, x, h| {
+            for (d, op) in &generators {
+                if t as i64 + i64::from(*d) > max as i64 {
+                    break;
+                }
+                let mut out = FqVector::new(p, module.dim(t + *d as i32));
+                module.act_on_basis(*d, alg.index_of(*d, op), t, x, 1, &mut out, 0);
+                hash_vector(h, out.len(), out.limbs());
+            }
+        },
+    )
+}
+
+/// The hash both primes share: the tag, `prime`, the lowest and highest degree, `dim M_t`
+/// for every degree, then `actions(t, x, hasher)` for every basis element `x` of every `M_t`.
+fn canonical_hash(
+    prime: u32,
+    min: i32,
+    max: i32,
+    dim: impl Fn(i32) -> usize,
+    mut actions: impl FnMut(i32, usize, &mut blake3::Hasher),
+) -> String {
+    let mut h = blake3::Hasher::new();
+    h.update(b"adams module v1\0");
+    h.update(&prime.to_le_bytes());
+    h.update(&min.to_le_bytes());
+    h.update(&max.to_le_bytes());
+    for t in min..=max {
+        h.update(&(dim(t) as u64).to_le_bytes());
+    }
+    for t in min..=max {
+        for x in 0..dim(t) {
+            actions(t, x, &mut h);
         }
     }
     h.finalize().to_hex().to_string()
+}
+
+/// One vector of the hash: its length, then its limbs.
+fn hash_vector(h: &mut blake3::Hasher, len: usize, limbs: &[u64]) {
+    h.update(&(len as u64).to_le_bytes());
+    for l in limbs {
+        h.update(&l.to_le_bytes());
+    }
 }
 
 impl Header {
@@ -79,6 +141,18 @@ impl Header {
             algorithm: algorithm_name(algorithm).to_string(),
             module: module.name().to_string(),
             module_hash: module_hash(module),
+        }
+    }
+
+    /// The header for a run on the odd-primary `module`: its prime, the classical
+    /// algorithm (the only one at odd primes) and [`odd_module_hash`].
+    pub fn for_odd_run(module: &OddModule) -> Self {
+        Self {
+            format_version: super::FORMAT_VERSION,
+            prime: module.prime().value(),
+            algorithm: algorithm_name(Algorithm::Classical).to_string(),
+            module: module.name().to_string(),
+            module_hash: odd_module_hash(module),
         }
     }
 
@@ -245,6 +319,22 @@ mod tests {
             "module-hash"
         );
         assert_ne!(h.identity(), other.identity());
+    }
+
+    /// The p = 2 hash is part of format version 1: directories saved by earlier builds
+    /// must still open. These are the headers' `module-hash` written by the build before
+    /// odd primes (`adams resolve S_2|C2 … --save-dir` with the p = 2-only build).
+    #[test]
+    fn the_p2_module_hash_is_unchanged() {
+        let c2 = FiniteModule::from_bundled("C2").expect("bundled C2");
+        assert_eq!(
+            module_hash(&FiniteModule::sphere()),
+            "f72a4c2eba1c68ab98db58862863c5826f42abf8c94dae12ac7ef1095ca48556"
+        );
+        assert_eq!(
+            module_hash(&c2),
+            "272dcbb4d577474a77c237c083be5857935a0206e9bbeff4ac01891ba6fa80db"
+        );
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Resuming: load the bidegree files of a save directory into a [`Resolution`].
+//! Resuming: load the bidegree files of a save directory into a [`Resolution`] (and, with
+//! `odd.rs`, into an [`crate::odd::OddResolution`]: the same records, another packing).
 //!
 //! A bidegree `(s, t)` is loaded when its record is valid (length, checksum, header,
 //! payload, and a differential length that matches the generators loaded below it) and
@@ -50,9 +51,41 @@ pub struct CorruptRecord {
 }
 
 /// A parsed generators record.
-struct Gens {
+struct Gens<V> {
     value_len: usize,
-    values: Vec<FpVector>,
+    values: Vec<V>,
+}
+
+/// How the differentials of one prime are packed in limbs: [`Bits`] at p = 2, the
+/// [`fp::FqVector`] packing at odd p (`odd.rs`).
+pub(super) trait VectorCodec: Sync {
+    /// The vector type.
+    type Vector: Send;
+
+    /// Limbs of a vector of `len` entries.
+    fn stride(&self, len: usize) -> usize;
+
+    /// The vector of `len` entries held in `limbs` (`stride(len)` of them). Errors: a
+    /// [`Corrupt`] at field `differentials` (bits set outside the entries, an entry `≥ p`).
+    fn vector(&self, len: usize, limbs: Vec<u64>) -> Result<Self::Vector, Corrupt>;
+}
+
+/// The F_2 packing: bit `j` of the vector is bit `j mod 64` of limb `j / 64`.
+struct Bits;
+
+impl VectorCodec for Bits {
+    type Vector = FpVector;
+
+    fn stride(&self, len: usize) -> usize {
+        limbs_for(len)
+    }
+
+    fn vector(&self, len: usize, limbs: Vec<u64>) -> Result<FpVector, Corrupt> {
+        if !len.is_multiple_of(64) && limbs.last().is_some_and(|&l| l >> (len % 64) != 0) {
+            return Err(corrupt("differentials", Why::BitsPastLength));
+        }
+        Ok(FpVector::from_limbs(len, limbs))
+    }
 }
 
 /// A bidegree's generators record with its length, checksum and header checked, not yet
@@ -88,8 +121,12 @@ fn check_file(mut bytes: Vec<u8>, identity: &[u8; 16], b: Bidegree) -> Result<Ch
 /// Decompresses and parses a checked generators record whose differentials must have
 /// `expected` bits: its declared payload length is checked first against the most that
 /// `n ≤ expected` generators of `expected` bits take (12 bytes of counts, then the limbs).
-fn parse_checked(c: &Checked, expected: usize) -> Result<Gens, Corrupt> {
-    let most = 12 + (expected as u64).saturating_mul(limbs_for(expected) as u64 * 8);
+fn parse_checked<C: VectorCodec>(
+    c: &Checked,
+    expected: usize,
+    codec: &C,
+) -> Result<Gens<C::Vector>, Corrupt> {
+    let most = 12 + (expected as u64).saturating_mul(codec.stride(expected) as u64 * 8);
     if c.raw_len as u64 > most {
         let reason = Why::MoreThanGenerators {
             declared: c.raw_len,
@@ -98,7 +135,10 @@ fn parse_checked(c: &Checked, expected: usize) -> Result<Gens, Corrupt> {
         };
         return Err(corrupt("payload length", reason));
     }
-    let g = parse_generators(&record::decode_checked(&c.gens, c.raw_len, c.method)?)?;
+    let g = parse_generators(
+        &record::decode_checked(&c.gens, c.raw_len, c.method)?,
+        codec,
+    )?;
     if !g.values.is_empty() && g.value_len != expected {
         let reason = Why::DifferentialLength {
             found: g.value_len,
@@ -109,11 +149,11 @@ fn parse_checked(c: &Checked, expected: usize) -> Result<Gens, Corrupt> {
     Ok(g)
 }
 
-fn parse_generators(payload: &[u8]) -> Result<Gens, Corrupt> {
+fn parse_generators<C: VectorCodec>(payload: &[u8], codec: &C) -> Result<Gens<C::Vector>, Corrupt> {
     let mut r = Reader::new(payload);
     let n = r.u32("generator count")? as usize;
     let value_len = r.len("differential length", 0)?;
-    let stride = limbs_for(value_len);
+    let stride = codec.stride(value_len);
     if (n as u64).saturating_mul(stride as u64 * 8) > payload.len() as u64 {
         let reason = Why::GeneratorsDoNotFit {
             count: n,
@@ -124,13 +164,162 @@ fn parse_generators(payload: &[u8]) -> Result<Gens, Corrupt> {
     let mut values = Vec::with_capacity(n);
     for _ in 0..n {
         let limbs = r.limbs(stride, "differentials")?;
-        if value_len % 64 != 0 && limbs.last().is_some_and(|&l| l >> (value_len % 64) != 0) {
-            return Err(corrupt("differentials", Why::BitsPastLength));
-        }
-        values.push(FpVector::from_limbs(value_len, limbs));
+        values.push(codec.vector(value_len, limbs)?);
     }
     r.finish()?;
     Ok(Gens { value_len, values })
+}
+
+/// The records of a resume that load, found by [`load_records`].
+struct Loaded<V> {
+    /// The bidegrees of the range, row by row and stem by stem.
+    coords: Vec<Bidegree>,
+    /// The parsed generators of each bidegree that loads.
+    gens: Vec<Option<Gens<V>>>,
+    /// The degrees of the generators loaded in each row.
+    degrees: Vec<Vec<i32>>,
+}
+
+/// Reads the records of `save` in the range (`config`, generators from degree `min`) and
+/// decides which load: phase 1 reads and checks every file in parallel, phase 2 (in
+/// dependency order: rows, then degrees) decompresses and parses a record once the
+/// generators below it bound its length, `expected(b, degrees of the row below)` entries
+/// per differential. Corrupt records go to `report`.
+///
+/// Errors: [`SaveError::Refused`] (field: the row's path) when a row `s{s}` exists and is
+/// not a folder.
+fn load_records<C: VectorCodec>(
+    save: &SaveDir,
+    config: crate::ResolutionConfig,
+    min: i32,
+    codec: &C,
+    expected: impl Fn(Bidegree, &[i32]) -> usize,
+    report: &mut ResumeReport,
+) -> Result<Loaded<C::Vector>, SaveError> {
+    // Row by row, stem by stem: the dependencies of a bidegree come before it.
+    let coords: Vec<Bidegree> = (0..=config.max_s)
+        .flat_map(|s| (min..=config.max_stem).map(move |n| Bidegree::n_s(n, s)))
+        .collect();
+    report.bidegrees = coords.len();
+    check_rows(save, config.max_s)?;
+    let parsed = read_all(save, &coords);
+    let width = (config.max_stem - min + 1) as usize;
+    let mut loaded = vec![false; coords.len()];
+    let mut degrees: Vec<Vec<i32>> = vec![Vec::new(); config.max_s as usize + 1];
+    let mut gens: Vec<Option<Gens<C::Vector>>> = (0..coords.len()).map(|_| None).collect();
+    for (k, (&b, p)) in coords.iter().zip(parsed).enumerate() {
+        let s = b.s();
+        let deps_ok = (b.n() == min || loaded[k - 1]) && (s == 0 || loaded[k - width]);
+        let c = match p {
+            None => continue,
+            Some(Err(c)) => {
+                report.corrupt(save, b, c);
+                continue;
+            }
+            Some(Ok(c)) => c,
+        };
+        if !deps_ok {
+            report.not_loaded_dependents += 1;
+            continue;
+        }
+        let below = match s {
+            0 => &[][..],
+            _ => &degrees[s as usize - 1],
+        };
+        match parse_checked(&c, expected(b, below), codec) {
+            Ok(g) => {
+                loaded[k] = true;
+                degrees[s as usize].extend(std::iter::repeat_n(b.t(), g.values.len()));
+                gens[k] = Some(g);
+            }
+            Err(c) => report.corrupt(save, b, c),
+        }
+    }
+    Ok(Loaded {
+        coords,
+        gens,
+        degrees,
+    })
+}
+
+impl<V: Send> Loaded<V> {
+    /// Phase 3: `f(b, degrees of the generators of row s − 1 (None for s = 0), value)` on
+    /// every loaded differential, in parallel; the loaded bidegrees in dependency order,
+    /// each with its generators.
+    fn decode<D: Send>(
+        self,
+        f: impl Fn(Bidegree, Option<&[i32]>, V) -> D + Sync,
+    ) -> Vec<(Bidegree, Vec<D>)> {
+        let degrees = &self.degrees;
+        self.coords
+            .into_par_iter()
+            .zip(self.gens.into_par_iter())
+            .filter_map(|(b, g)| {
+                let below = b.s().checked_sub(1).map(|s| &degrees[s as usize][..]);
+                let gens = g?.values.into_iter().map(|v| f(b, below, v)).collect();
+                Some((b, gens))
+            })
+            .collect()
+    }
+}
+
+/// What a resume needs of a resolution: its range, bottom cell, `dim M_t` and `dim A_d`.
+pub(super) struct Shape<M, A> {
+    config: crate::ResolutionConfig,
+    min: i32,
+    module_dim: M,
+    algebra_dim: A,
+}
+
+impl<M: Fn(i32) -> usize, A: Fn(u32) -> usize> Shape<M, A> {
+    /// The shape of a resolution over `config` of a module with bottom cell `min`.
+    pub fn new(config: crate::ResolutionConfig, min: i32, module_dim: M, algebra_dim: A) -> Self {
+        Self {
+            config,
+            min,
+            module_dim,
+            algebra_dim,
+        }
+    }
+
+    /// Entries of a differential of the generators at `b`: `dim M_t` for `s = 0`, else the
+    /// dimension of `(C_{s−1})_t` over the generators of degree `< t` (`below`: the
+    /// degrees of the generators of row `s − 1`).
+    fn differential_len(&self, b: Bidegree, below: &[i32]) -> usize {
+        match b.s() {
+            0 => (self.module_dim)(b.t()),
+            _ => below
+                .iter()
+                .filter(|&&d| d < b.t())
+                .map(|&d| (self.algebra_dim)((b.t() - d) as u32))
+                .sum(),
+        }
+    }
+
+    /// The whole resume but attaching the directory: loads the records of `save` that are
+    /// valid and whose dependencies loaded ([`load_records`]), builds each generator with
+    /// `make(b, degrees of the generators of row s − 1 (None for s = 0), value)` in
+    /// parallel, and hands each loaded bidegree to `put` in dependency order.
+    ///
+    /// Errors: those of [`load_records`] and of `put`.
+    pub(super) fn resume<C: VectorCodec, D: Send>(
+        &self,
+        save: &SaveDir,
+        codec: &C,
+        make: impl Fn(Bidegree, Option<&[i32]>, C::Vector) -> D + Sync,
+        mut put: impl FnMut(Bidegree, Vec<D>) -> Result<(), SaveError>,
+    ) -> Result<ResumeReport, SaveError> {
+        let started = Instant::now();
+        let mut report = ResumeReport::default();
+        let expected = |b: Bidegree, below: &[i32]| self.differential_len(b, below);
+        let loaded = load_records(save, self.config, self.min, codec, expected, &mut report)?;
+        for (b, gens) in loaded.decode(make) {
+            put(b, gens)?;
+            report.loaded += 1;
+        }
+        report.elapsed = started.elapsed();
+        Ok(report)
+    }
 }
 
 impl Resolution {
@@ -144,110 +333,15 @@ impl Resolution {
     /// Call before any run. Errors: [`SaveError::Refused`] (field: the row's path) when a row
     /// `s{s}` exists and is not a folder.
     pub fn resume(&mut self, save: SaveDir) -> Result<ResumeReport, SaveError> {
-        let started = Instant::now();
-        let min = self.module.min_degree();
-        let cfg = self.config;
-        // Row by row, stem by stem: the dependencies of a bidegree come before it.
-        let coords: Vec<Bidegree> = (0..=cfg.max_s)
-            .flat_map(|s| (min..=cfg.max_stem).map(move |n| Bidegree::n_s(n, s)))
-            .collect();
-        let mut report = ResumeReport {
-            bidegrees: coords.len(),
-            ..ResumeReport::default()
+        let (m, alg) = (&self.module, &self.algebra);
+        let shape = Shape::new(self.config, m.min_degree(), |t| m.dim(t), |d| alg.dim(d));
+        let make = |b: Bidegree, below: Option<&[i32]>, value: FpVector| Differential {
+            terms: below.map_or_else(Vec::new, |d| decode_with_degrees(alg, b.t(), d, &value)),
+            value,
         };
-        check_rows(&save, cfg.max_s)?;
-        let parsed = read_all(&save, &coords);
-        let (gens, degrees) = self.choose(&save, &coords, parsed, &mut report);
-        let decoded = self.decode(&coords, gens, &degrees);
-        for (&b, d) in coords.iter().zip(decoded) {
-            if let Some(d) = d {
-                self.rows.put_owned(b, d, None)?;
-                report.loaded += 1;
-            }
-        }
+        let report = shape.resume(&save, &Bits, make, |b, d| self.rows.put_owned(b, d, None))?;
         self.save = Some(save);
-        report.elapsed = started.elapsed();
         Ok(report)
-    }
-
-    /// Phase 2: decides what loads, in dependency order (rows, then degrees),
-    /// decompressing a record only once the generators below it bound its length. Returns
-    /// the parsed generators of each bidegree that loads, and the degrees of the
-    /// generators loaded in each row.
-    fn choose(
-        &self,
-        save: &SaveDir,
-        coords: &[Bidegree],
-        parsed: Vec<Option<Result<Checked, Corrupt>>>,
-        report: &mut ResumeReport,
-    ) -> (Vec<Option<Gens>>, Vec<Vec<i32>>) {
-        let min = self.module.min_degree();
-        let width = (self.config.max_stem - min + 1) as usize;
-        let mut loaded = vec![false; coords.len()];
-        let mut degrees: Vec<Vec<i32>> = vec![Vec::new(); self.config.max_s as usize + 1];
-        let mut gens: Vec<Option<Gens>> = (0..coords.len()).map(|_| None).collect();
-        for (k, (&b, p)) in coords.iter().zip(parsed).enumerate() {
-            let (s, t) = (b.s(), b.t());
-            let deps_ok = (b.n() == min || loaded[k - 1]) && (s == 0 || loaded[k - width]);
-            let c = match p {
-                None => continue,
-                Some(Err(c)) => {
-                    report.corrupt(save, b, c);
-                    continue;
-                }
-                Some(Ok(c)) => c,
-            };
-            if !deps_ok {
-                report.not_loaded_dependents += 1;
-                continue;
-            }
-            let expected = match s {
-                0 => self.module.dim(t),
-                _ => degrees[s as usize - 1]
-                    .iter()
-                    .filter(|&&d| d < t)
-                    .map(|&d| self.algebra.dim((t - d) as u32))
-                    .sum(),
-            };
-            match parse_checked(&c, expected) {
-                Ok(g) => {
-                    loaded[k] = true;
-                    degrees[s as usize].extend(std::iter::repeat_n(t, g.values.len()));
-                    gens[k] = Some(g);
-                }
-                Err(c) => report.corrupt(save, b, c),
-            }
-        }
-        (gens, degrees)
-    }
-
-    /// Phase 3: decodes the terms of every loaded differential (in parallel).
-    fn decode(
-        &self,
-        coords: &[Bidegree],
-        gens: Vec<Option<Gens>>,
-        degrees: &[Vec<i32>],
-    ) -> Vec<Option<Vec<Differential>>> {
-        let alg = &self.algebra;
-        coords
-            .par_iter()
-            .zip(gens.into_par_iter())
-            .map(|(&b, g)| {
-                let (s, t) = (b.s(), b.t());
-                g.map(|g| {
-                    g.values
-                        .into_iter()
-                        .map(|value| {
-                            let terms = match s {
-                                0 => Vec::new(),
-                                _ => decode_with_degrees(alg, t, &degrees[s as usize - 1], &value),
-                            };
-                            Differential { value, terms }
-                        })
-                        .collect()
-                })
-            })
-            .collect()
     }
 }
 
@@ -281,7 +375,7 @@ fn read_all(save: &SaveDir, coords: &[Bidegree]) -> Vec<Option<Result<Checked, C
 }
 
 impl ResumeReport {
-    fn corrupt(&mut self, save: &SaveDir, bidegree: Bidegree, reason: Corrupt) {
+    pub(super) fn corrupt(&mut self, save: &SaveDir, bidegree: Bidegree, reason: Corrupt) {
         self.corrupt.push(CorruptRecord {
             bidegree,
             path: save.record_path(bidegree),

@@ -22,6 +22,7 @@ mod error;
 mod existing;
 mod header;
 mod load;
+mod odd;
 mod quasi_inverse;
 mod record;
 mod writer;
@@ -35,8 +36,9 @@ use steenrod::module::FiniteModule;
 
 pub use corrupt::{Corrupt, CorruptReason};
 pub use error::{HeaderError, HeaderReason, ReadError, Refusal, SaveError};
-pub use header::{algorithm_name, module_hash, Header};
+pub use header::{algorithm_name, module_hash, odd_module_hash, Header};
 pub use load::{CorruptRecord, ResumeReport, ResumeWarning};
+pub(crate) use odd::OddWriters;
 pub use record::Kind;
 use writer::Job;
 
@@ -187,7 +189,12 @@ impl SaveDir {
         algorithm: Algorithm,
         options: SaveOptions,
     ) -> Result<SaveDir, SaveError> {
-        let run = Header::for_run(module, algorithm);
+        Self::open_for(dir, Header::for_run(module, algorithm), options)
+    }
+
+    /// [`SaveDir::open`] for a run whose header is `run` (a p = 2 run's, or an odd-primary
+    /// one's: [`SaveDir::open_odd`]).
+    fn open_for(dir: &Path, run: Header, options: SaveOptions) -> Result<SaveDir, SaveError> {
         let refused = |reason| refused(dir, reason);
         let header_path = dir.join(HEADER_FILE);
         let mut created = false;
@@ -328,20 +335,7 @@ impl SaveDir {
         gens: &[Differential],
         qi: Option<&StepQuasiInverse>,
     ) -> Job {
-        let g = record::encode(
-            Kind::Generators,
-            &self.identity,
-            b,
-            &generators_payload(gens),
-        );
-        let mut job = Job {
-            path: self.record_path(b),
-            gens_len: g.bytes.len(),
-            gens_raw: g.raw_len,
-            qi_len: 0,
-            qi_raw: 0,
-            bytes: g.bytes,
-        };
+        let mut job = self.generators_job(b, &generators_payload(gens));
         if let (true, Some(qi)) = (self.options.quasi_inverses, qi) {
             let q = record::encode(
                 Kind::QuasiInverse,
@@ -354,6 +348,19 @@ impl SaveDir {
             job.bytes.extend_from_slice(&q.bytes);
         }
         job
+    }
+
+    /// The file of bidegree `b` holding one generators record with `payload`.
+    fn generators_job(&self, b: Bidegree, payload: &[u8]) -> Job {
+        let g = record::encode(Kind::Generators, &self.identity, b, payload);
+        Job {
+            path: self.record_path(b),
+            gens_len: g.bytes.len(),
+            gens_raw: g.raw_len,
+            qi_len: 0,
+            qi_raw: 0,
+            bytes: g.bytes,
+        }
     }
 
     fn remove_temporaries(&self) -> Result<(), SaveError> {
@@ -395,23 +402,20 @@ fn allocated(meta: &fs::Metadata) -> u64 {
 /// `n_gens: u32`, `value_len: u64` (bits), then each generator's `d(g)` as
 /// `limbs_for(value_len)` little-endian `u64` limbs.
 fn generators_payload(gens: &[Differential]) -> Vec<u8> {
-    generators_payload_of(gens.iter().map(|g| &g.value))
+    generators_payload_of(gens.iter().map(|g| (g.value.len(), g.value.limbs())))
 }
 
-/// [`generators_payload`] of the value vectors alone.
-fn generators_payload_of<'a>(values: impl ExactSizeIterator<Item = &'a fp::FpVector>) -> Vec<u8> {
+/// [`generators_payload`] of the value vectors alone, each as its length and its packed
+/// limbs (an [`fp::FpVector`]'s bits, or an [`fp::FqVector`]'s entries at odd p).
+fn generators_payload_of<'a>(values: impl ExactSizeIterator<Item = (usize, &'a [u64])>) -> Vec<u8> {
     let mut w = record::Writer::default();
     w.u32(values.len() as u32);
     let mut values = values.peekable();
-    let len = values.peek().map_or(0, |v| v.len());
+    let len = values.peek().map_or(0, |&(len, _)| len);
     w.u64(len as u64);
-    for v in values {
-        assert_eq!(
-            v.len(),
-            len,
-            "the differentials of one bidegree have one length"
-        );
-        w.limbs(v.limbs());
+    for (n, limbs) in values {
+        assert_eq!(n, len, "the differentials of one bidegree have one length");
+        w.limbs(limbs);
     }
     w.bytes
 }

@@ -62,12 +62,28 @@ impl WriterShared {
     }
 }
 
+/// The queue to the writer threads while they run: a send hands one bidegree's file over.
+pub(crate) struct JobQueue<'a> {
+    tx: SyncSender<Job>,
+    shared: &'a WriterShared,
+}
+
+impl JobQueue<'_> {
+    /// Queues `job` (blocks while [`QUEUE`] files wait). Errors: the first write error of
+    /// any writer (once; later sends get [`SaveError::WriterStopped`]).
+    pub(crate) fn send(&self, job: Job) -> Result<(), SaveError> {
+        if self.shared.failed() {
+            return Err(self.shared.take_error().unwrap_or(SaveError::WriterStopped));
+        }
+        self.tx.send(job).map_err(|_| SaveError::WriterStopped)
+    }
+}
+
 /// The save directory as a [`Store`] while its writer threads run: a put encodes (and
 /// compresses) the bidegree's file on the calling worker and queues it for the writers.
 struct SaveWriters<'a> {
     save: &'a SaveDir,
-    tx: SyncSender<Job>,
-    shared: &'a WriterShared,
+    queue: &'a JobQueue<'a>,
 }
 
 impl Store for SaveWriters<'_> {
@@ -87,11 +103,7 @@ impl Store for SaveWriters<'_> {
         gens: &[Differential],
         qi: Option<&StepQuasiInverse>,
     ) -> Result<(), SaveError> {
-        if self.shared.failed() {
-            return Err(self.shared.take_error().unwrap_or(SaveError::WriterStopped));
-        }
-        let job = self.save.encode_step(b, gens, qi);
-        self.tx.send(job).map_err(|_| SaveError::WriterStopped)
+        self.queue.send(self.save.encode_step(b, gens, qi))
     }
 }
 
@@ -106,10 +118,18 @@ impl SaveDir {
         &self,
         f: impl FnOnce(&dyn Store) -> Result<R, E>,
     ) -> Result<R, E> {
+        self.with_queue(|queue| f(&SaveWriters { save: self, queue }))
+    }
+
+    /// [`SaveDir::with_writers`] for any encoder: `f` gets the queue to the writer threads.
+    pub(crate) fn with_queue<R, E: From<SaveError>>(
+        &self,
+        f: impl FnOnce(&JobQueue<'_>) -> Result<R, E>,
+    ) -> Result<R, E> {
         let shared = WriterShared::default();
         let (tx, rx) = std::sync::mpsc::sync_channel::<Job>(QUEUE);
         let rx = Mutex::new(rx);
-        // The store owns the sender: it is dropped when `f` returns, and the writers then
+        // The queue owns the sender: it is dropped when `f` returns, and the writers then
         // finish their queue before the scope ends.
         let result = std::thread::scope(|scope| {
             for w in 0..WRITERS {
@@ -122,12 +142,11 @@ impl SaveDir {
                         source,
                     })?;
             }
-            let store = SaveWriters {
-                save: self,
+            let queue = JobQueue {
                 tx,
                 shared: &shared,
             };
-            f(&store)
+            f(&queue)
         })?;
         match shared.take_error() {
             Some(e) => Err(e.into()),

@@ -1,0 +1,103 @@
+//! Save and resume at an odd prime (`SAVE-FORMAT.md`, "Odd primes"): the same directory,
+//! header and records as at p = 2, with the prime in the header, the odd module's hash
+//! ([`super::odd_module_hash`]), the algorithm `classical`, differentials packed as
+//! [`fp::FqVector`] limbs, and no quasi-inverse records (the odd step keeps none).
+
+use std::path::Path;
+
+use fp::{FqVector, Prime, ValidPrime};
+use steenrod::module::OddModule;
+
+use super::corrupt::{corrupt, Corrupt};
+use super::load::{Shape, VectorCodec};
+use super::writer::JobQueue;
+use super::{generators_payload_of, Header, ResumeReport, SaveDir, SaveError, SaveOptions};
+use crate::bidegree::Bidegree;
+use crate::odd::{decode_with_degrees, OddDifferential, OddResolution};
+
+/// The F_p packing of [`FqVector::limbs`]: `⌊64 / b⌋` entries of `b` bits per limb
+/// ([`Prime::bits`], [`Prime::entries_per_limb`]).
+struct FqLimbs(ValidPrime);
+
+impl VectorCodec for FqLimbs {
+    type Vector = FqVector<ValidPrime>;
+
+    fn stride(&self, len: usize) -> usize {
+        len.div_ceil(self.0.entries_per_limb())
+    }
+
+    fn vector(&self, len: usize, limbs: Vec<u64>) -> Result<Self::Vector, Corrupt> {
+        FqVector::from_limbs(self.0, len, limbs).map_err(|e| corrupt("differentials", e.into()))
+    }
+}
+
+impl SaveDir {
+    /// Opens `dir` for a run on the odd-primary `module` (the classical algorithm), as
+    /// [`SaveDir::open`] does at p = 2: created with its header when it does not exist or
+    /// is empty; otherwise its header must name this prime (a directory made at p = 2, or
+    /// at another odd prime, is refused naming both: field `prime`), `classical` and this
+    /// module's [`super::odd_module_hash`]. Nothing is written with a refusal.
+    ///
+    /// Errors: as [`SaveDir::open`].
+    pub fn open_odd(dir: &Path, module: &OddModule) -> Result<SaveDir, SaveError> {
+        // No quasi-inverse records at odd primes (`SAVE-FORMAT.md`).
+        let options = SaveOptions {
+            quasi_inverses: false,
+        };
+        Self::open_for(dir, Header::for_odd_run(module), options)
+    }
+
+    /// Runs `f` with this directory's writer threads ([`SaveDir::with_writers`]) for an
+    /// odd-primary run.
+    ///
+    /// Errors: as [`SaveDir::with_writers`].
+    pub(crate) fn with_odd_writers<R, E: From<SaveError>>(
+        &self,
+        f: impl FnOnce(&OddWriters<'_>) -> Result<R, E>,
+    ) -> Result<R, E> {
+        self.with_queue(|queue| f(&OddWriters { save: self, queue }))
+    }
+}
+
+/// The save directory while its writer threads run, for an odd-primary run.
+pub(crate) struct OddWriters<'a> {
+    save: &'a SaveDir,
+    queue: &'a JobQueue<'a>,
+}
+
+impl OddWriters<'_> {
+    /// Encodes (and compresses) the file of the completed bidegree `b` — its generators
+    /// record — on the calling worker and queues it for the writers.
+    ///
+    /// Errors: the first write error of any writer (once; later puts get
+    /// [`SaveError::WriterStopped`]).
+    pub(crate) fn put(&self, b: Bidegree, gens: &[OddDifferential]) -> Result<(), SaveError> {
+        let payload = generators_payload_of(gens.iter().map(|g| (g.value.len(), g.value.limbs())));
+        self.queue.send(self.save.generators_job(b, &payload))
+    }
+}
+
+impl OddResolution {
+    /// [`crate::Resolution::resume`] at an odd prime, `save` from [`SaveDir::open_odd`]:
+    /// loads the valid records whose dependencies loaded; [`OddResolution::run`] computes
+    /// the rest and writes each bidegree as it completes. A corrupt record (checksum,
+    /// packed entries that are not an F_p vector, …) is reported and recomputed with
+    /// everything depending on it. Call before any run; errors as at p = 2.
+    pub fn resume(&mut self, save: SaveDir) -> Result<ResumeReport, SaveError> {
+        let (m, alg) = (&self.module, &self.algebra);
+        let shape = Shape::new(self.config, m.min_degree(), |t| m.dim(t), |d| alg.dim(d));
+        let make =
+            |b: Bidegree, below: Option<&[i32]>, value: FqVector<ValidPrime>| OddDifferential {
+                terms: below.map_or_else(Vec::new, |d| decode_with_degrees(alg, b.t(), d, &value)),
+                value,
+            };
+        let rows = &self.rows;
+        let put = |b: Bidegree, gens| {
+            rows[b.s() as usize].set_gens(b.t(), gens);
+            Ok(())
+        };
+        let report = shape.resume(&save, &FqLimbs(self.prime()), make, put)?;
+        self.save = Some(save);
+        Ok(report)
+    }
+}
