@@ -10,7 +10,9 @@ use std::time::Instant;
 use adams::csv::Row;
 use adams::{chart, chart_json, csv};
 use resolution::save::ResumeReport;
-use resolution::{Certificate, Resolution, ResolutionConfig, RunOptions, RunReport};
+use resolution::{
+    Certificate, Resolution, ResolutionConfig, ResolutionError, RunOptions, RunReport,
+};
 use steenrod::module::AnyModule;
 
 use crate::cli::ResolveArgs;
@@ -193,32 +195,23 @@ fn resolve(
         )?),
         None => None,
     };
-    let mut reporter = progress::Reporter::new(args.quiet);
-    let mut on_progress = |p: &resolution::Progress| reporter.update(p);
-    let outcome = res.run(RunOptions {
-        algorithm,
-        threads: args.threads,
-        progress: Some(&mut on_progress),
-        offload: backend
-            .device
-            .as_deref()
-            .map(|d| resolution::Offload::new(d as &dyn resolution::Backend, backend.check)),
-    });
-    reporter.finish();
-    let report = outcome.map_err(|source| Error::Resolve {
-        name: name.clone(),
-        source,
+    let report = with_progress(args.quiet, &name, |progress| {
+        res.run(RunOptions {
+            algorithm,
+            threads: args.threads,
+            progress: Some(progress),
+            offload: backend
+                .device
+                .as_deref()
+                .map(|d| resolution::Offload::new(d as &dyn resolution::Backend, backend.check)),
+        })
     })?;
     let certificate = if args.certify {
         Some(certify::after_run(res, &name, args.threads)?)
     } else {
         None
     };
-    let rows = res
-        .ext()
-        .into_iter()
-        .filter(|r| r.dim > 0 && r.stem() <= range.max_stem && r.s() <= range.max_s)
-        .collect();
+    let rows = in_range(res.ext(), range);
     Ok(Finished {
         name,
         prime: 2,
@@ -229,6 +222,28 @@ fn resolve(
         certificate,
         resumed,
     })
+}
+
+/// Runs `run` with a progress bar (none with `quiet`); its error names the module.
+pub(crate) fn with_progress(
+    quiet: bool,
+    name: &str,
+    run: impl FnOnce(&mut dyn FnMut(&resolution::Progress)) -> Result<RunReport, ResolutionError>,
+) -> Result<RunReport, Error> {
+    let mut reporter = progress::Reporter::new(quiet);
+    let outcome = run(&mut |p: &resolution::Progress| reporter.update(p));
+    reporter.finish();
+    outcome.map_err(|source| Error::Resolve {
+        name: name.to_string(),
+        source,
+    })
+}
+
+/// The nonzero entries of `ext` inside `range` (what ext.csv and the chart show).
+pub(crate) fn in_range(ext: Vec<Row>, range: ResolutionConfig) -> Vec<Row> {
+    ext.into_iter()
+        .filter(|r| r.dim > 0 && r.stem() <= range.max_stem && r.s() <= range.max_s)
+        .collect()
 }
 
 /// `ext.csv`.

@@ -54,43 +54,7 @@ pub fn run(
         source,
     })?;
     resolve::init_logging(args.log.as_deref())?;
-    let resumed = match &args.save_dir {
-        Some(dir) => Some(save::resume_odd(dir, &mut res, args.quiet)?),
-        None => None,
-    };
-    let mut reporter = progress::Reporter::new(args.quiet);
-    let mut on_progress = |pr: &resolution::Progress| reporter.update(pr);
-    let outcome = res.run(RunOptions {
-        algorithm: resolution::Algorithm::Classical,
-        threads: args.threads,
-        progress: Some(&mut on_progress),
-        offload: None,
-    });
-    reporter.finish();
-    let report = outcome.map_err(|source| Error::Resolve {
-        name: name.clone(),
-        source,
-    })?;
-    let certificate = if args.certify {
-        Some(certify::after_odd_run(&res, &name, args.threads)?)
-    } else {
-        None
-    };
-    let rows = res
-        .ext()
-        .into_iter()
-        .filter(|r| r.stem() <= range.max_stem && r.s() <= range.max_s)
-        .collect();
-    let finished = Finished {
-        name,
-        prime: p.value(),
-        algorithm: Algorithm::Classical.name(),
-        range,
-        rows,
-        report,
-        certificate,
-        resumed,
-    };
+    let finished = compute(args, &mut res, name, range)?;
     let elapsed = started.elapsed();
     let algorithm = Algorithm::Classical.name();
     let csv_path = output.join("ext.csv");
@@ -128,6 +92,45 @@ pub fn run(
         );
     }
     Ok(())
+}
+
+/// Resume from `--save-dir` if given, run the resolution with a progress bar, certify it
+/// with `--certify` (before any output is written: a failed certificate writes none), and
+/// keep the nonzero Ext of the range.
+fn compute(
+    args: &ResolveArgs,
+    res: &mut OddResolution,
+    name: String,
+    range: ResolutionConfig,
+) -> Result<Finished, Error> {
+    let resumed = match &args.save_dir {
+        Some(dir) => Some(save::resume_odd(dir, res, args.quiet)?),
+        None => None,
+    };
+    let report = resolve::with_progress(args.quiet, &name, |progress| {
+        res.run(RunOptions {
+            algorithm: resolution::Algorithm::Classical,
+            threads: args.threads,
+            progress: Some(progress),
+            offload: None,
+        })
+    })?;
+    let certificate = if args.certify {
+        Some(certify::after_odd_run(res, &name, args.threads)?)
+    } else {
+        None
+    };
+    let rows = resolve::in_range(res.ext(), range);
+    Ok(Finished {
+        name,
+        prime: res.prime().value(),
+        algorithm: Algorithm::Classical.name(),
+        range,
+        rows,
+        report,
+        certificate,
+        resumed,
+    })
 }
 
 /// The chart of an odd-primary resolution: every class with its `a0`, `h0` products.
