@@ -11,27 +11,38 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::time::Instant;
 
-use resolution::save::{module_hash, SaveDir};
+use resolution::save::{Header, SaveDir};
 use resolution::{Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig};
-use steenrod::module::{FiniteModule, MAX_SPAN};
+use steenrod::module::{FiniteModule, OddModule, MAX_SPAN};
 
 mod records;
+mod saved;
 
 pub use records::Unusable;
 use records::{largest_range, Records};
+use saved::SavedModule;
 
 use crate::cli::CertifyArgs;
 use crate::error::Error;
-use crate::modules;
 use crate::range::{bound, check_module_range, check_threads, MAX_ABS_STEM};
 
-/// `adams certify`.
+/// `adams certify`: at the prime the directory's header names.
 pub fn run(args: CertifyArgs) -> Result<(), Error> {
+    let header = SaveDir::read_header(&args.dir)?;
+    if header.prime == 2 {
+        run_with::<FiniteModule>(&args, &header)
+    } else {
+        run_with::<OddModule>(&args, &header)
+    }
+}
+
+/// `adams certify` of a directory whose module is an `M`.
+fn run_with<M: SavedModule>(args: &CertifyArgs, header: &Header) -> Result<(), Error> {
     let started = Instant::now();
-    let (max_stem, max_s) = requested(&args)?;
+    let (max_stem, max_s) = requested(args)?;
     let dir = &args.dir;
-    let (name, module, top) = open_module(&args)?;
-    let save = SaveDir::open_existing(dir, &module)?;
+    let (name, module, top) = open_module::<M>(args, header)?;
+    let save = module.open(dir)?;
     let algorithm = save.header().algorithm.clone();
     let min = module.min_degree();
     // Stems run from the bottom cell b to N, and t ≤ N + S at most 510 above b.
@@ -39,10 +50,17 @@ pub fn run(args: CertifyArgs) -> Result<(), Error> {
         max_stem: max_stem.unwrap_or(min),
         max_s: max_s.unwrap_or(0),
     };
-    check_module_range(module.name(), module.min_degree(), lowest)?;
+    check_module_range(&name, min, lowest)?;
     let mut files: HashSet<Bidegree> = save.bidegree_files()?.into_iter().collect();
     if let Some(top) = top {
-        drop_above_cut(&mut files, dir, &name, &module, top, max_stem.zip(max_s))?;
+        drop_above_cut(
+            &mut files,
+            dir,
+            &name,
+            module.max_degree(),
+            top,
+            max_stem.zip(max_s),
+        )?;
     }
     let range = match (max_stem, max_s) {
         (Some(n), Some(s)) => ResolutionConfig {
@@ -61,15 +79,17 @@ pub fn run(args: CertifyArgs) -> Result<(), Error> {
             }
         })?,
     };
-    let mut res = Resolution::new(module, range).map_err(|source| Error::SavedRange {
-        dir: dir.clone(),
-        source,
-    })?;
-    let loading = res.resume(save)?;
+    let mut res = module
+        .resolution(range)
+        .map_err(|source| Error::SavedRange {
+            dir: dir.clone(),
+            source,
+        })?;
+    let loading = M::resume(&mut res, save)?;
     let records = Records {
         dir,
         files: &files,
-        res: &res,
+        filled: &|b| M::filled(&res, b),
         loading: &loading,
         range,
         min,
@@ -78,8 +98,7 @@ pub fn run(args: CertifyArgs) -> Result<(), Error> {
         (Some(_), Some(_)) => records.whole(range)?,
         _ => records.largest(max_stem, max_s)?,
     };
-    let certificate = res
-        .certify(range, args.threads)
+    let certificate = M::certify(&res, range, args.threads)
         .map_err(|e| certify_failure(e, &format!("save directory {}", dir.display())))?;
     println!(
         "certified {} bidegrees (stem ≤ {}, s ≤ {}) of {name} ({algorithm}) from {} in {:.2} s (loading {:.2} s, checking {:.2} s; {} matrices, largest {} × {})",
@@ -115,25 +134,21 @@ fn requested(args: &CertifyArgs) -> Result<(Option<i32>, Option<u32>), Error> {
 /// The module of the save directory (`--module`, else its header's `module`), whose
 /// definition, or that of a cut of it, hashes to the header's `module-hash`: its name,
 /// the module and the top degree of a cut (see [`find_saved_module`]).
-fn open_module(args: &CertifyArgs) -> Result<(String, FiniteModule, Option<i32>), Error> {
+fn open_module<M: SavedModule>(
+    args: &CertifyArgs,
+    header: &Header,
+) -> Result<(String, M, Option<i32>), Error> {
     let dir = &args.dir;
-    let header = SaveDir::read_header(dir)?;
-    if header.prime != 2 {
-        return Err(Error::CertifyOddPrime {
-            dir: dir.clone(),
-            p: header.prime,
-        });
-    }
     let name = args.module.clone().unwrap_or_else(|| header.module.clone());
     let find = |top: Option<i32>| {
-        modules::find_module_p2(&name, args.modules_dir.as_deref(), top, "adams certify").map_err(
-            |source| Error::SavedModule {
+        M::find(&name, args.modules_dir.as_deref(), top, header.prime).map_err(|source| {
+            Error::SavedModule {
                 dir: dir.clone(),
                 name: name.clone(),
                 from_header: args.module.is_none(),
                 source: Box::new(source),
-            },
-        )
+            }
+        })
     };
     let (module, top) = find_saved_module(&find, &header.module_hash, dir)?;
     Ok((name, module, top))
@@ -146,13 +161,13 @@ fn drop_above_cut(
     files: &mut HashSet<Bidegree>,
     dir: &Path,
     name: &str,
-    module: &FiniteModule,
+    max_degree: i32,
     top: i32,
     requested: Option<(i32, u32)>,
 ) -> Result<(), Error> {
     let cut = SavedCut {
         name: name.to_string(),
-        max_degree: module.max_degree(),
+        max_degree,
         top,
     };
     if let Some((n, s)) = requested {
@@ -207,13 +222,13 @@ pub fn summary_line(c: &Certificate) -> String {
 /// most `MAX_SPAN` degrees), whose `Ext^{s,t}` is the whole module's for `t` below the
 /// next cell. When none fits, `open_existing` names the mismatch (on the whole module, or
 /// the largest cut when the whole does not load).
-fn find_saved_module(
-    find: &impl Fn(Option<i32>) -> Result<FiniteModule, Error>,
+fn find_saved_module<M: SavedModule>(
+    find: &impl Fn(Option<i32>) -> Result<M, Error>,
     hash: &str,
     dir: &Path,
-) -> Result<(FiniteModule, Option<i32>), Error> {
+) -> Result<(M, Option<i32>), Error> {
     let whole = find(None);
-    if whole.as_ref().is_ok_and(|m| module_hash(m) == hash) {
+    if whole.as_ref().is_ok_and(|m| m.hash() == hash) {
         return whole.map(|m| (m, None));
     }
     // The bottom cell: of the whole module, or of the first record degree it loads cut at.
@@ -234,24 +249,24 @@ fn find_saved_module(
         return whole.map(|m| (m, None));
     };
     // Cuts at `bottom..=last` load; the cell above is where one fails or drops fewer.
-    let dropped_at = |top: i32| find(Some(top)).ok().map(|m| m.dropped_generators());
+    let dropped_at = |top: i32| find(Some(top)).ok().map(|m| m.dropped());
     let last = bottom.saturating_add(resolution::MAX_ALGEBRA_DEGREE);
     let (mut dropped, mut largest) = (None, None);
     for top in bottom..=bottom.saturating_add(MAX_SPAN as i32) {
         let Ok(cut) = find(Some(top)) else { continue };
         // A new cell degree where fewer cells are dropped than at the cut below.
-        if dropped == Some(cut.dropped_generators()) {
+        if dropped == Some(cut.dropped()) {
             continue;
         }
-        if module_hash(&cut) == hash {
-            let same = Some(cut.dropped_generators());
+        if cut.hash() == hash {
+            let same = Some(cut.dropped());
             let next = (top + 1..=last).find(|&d| dropped_at(d) != same);
             return Ok((cut, Some(next.map_or(last, |d| d - 1))));
         }
-        if cut.dropped_generators() == 0 {
+        if cut.dropped() == 0 {
             break;
         }
-        dropped = Some(cut.dropped_generators());
+        dropped = Some(cut.dropped());
         largest = Some(cut);
     }
     // The mismatch is named by `open_existing`, on the whole module or the largest cut.

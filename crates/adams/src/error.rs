@@ -76,10 +76,6 @@ pub enum Error {
         from_header: bool,
         source: Box<LookupError>,
     },
-    /// `adams certify`: the save directory was made at an odd prime (certificates are
-    /// p = 2 only).
-    #[error("save directory {}: field prime: the directory was made at p = {p}; adams certify checks resolutions at p = 2 only", .dir.display())]
-    CertifyOddPrime { dir: PathBuf, p: u32 },
     /// `adams certify`: the range does not fit the saved module.
     #[error("save directory {}: {source}", .dir.display())]
     SavedRange {
@@ -208,7 +204,6 @@ impl Error {
             | LogFlag { .. }
             | LogEnv { .. }
             | SavedModule { .. }
-            | CertifyOddPrime { .. }
             | SavedRange { .. }
             | AboveSavedCells { .. }
             | NoCompleteRange { .. }

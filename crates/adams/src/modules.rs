@@ -34,6 +34,8 @@ pub enum LookupError {
         p: u32,
         what: &'static str,
     },
+    #[error("module {name} is a p = {p} module, but the save directory was made at p = {saved}")]
+    PrimeOfSave { name: String, p: u32, saved: u32 },
     #[error("module {arg}: {reason}")]
     Shift { arg: String, reason: String },
     #[error("no module named {name}: no such file, {looked_in}, and no bundled module of that name (bundled: {bundled})")]

@@ -58,6 +58,8 @@ fn what_exists_only_at_p_2_is_refused_at_odd_primes() {
     for (extra, names) in [
         (&["--algorithm", "nassau"][..], "--algorithm nassau"),
         (&["--backend", "wgpu"][..], "--backend wgpu"),
+        (&["--verify"][..], "--verify"),
+        (&["--verify-sample", "0.5"][..], "--verify-sample"),
     ] {
         let o = resolve_in(dir.path(), "Calpha", 10, 3, out, extra);
         assert_one_line_error(&o, 2, &["Calpha", names, "p = 3", "classical"]);

@@ -1,13 +1,13 @@
 //! `adams resolve --save-dir` at an odd prime: a second run loads every bidegree and writes
 //! the same ext.csv and chart.json; a directory made at another prime is refused (exit 2,
-//! naming both primes) and left untouched; `adams certify` refuses an odd-primary
+//! naming both primes) and left untouched; `adams certify` certifies an odd-primary
 //! directory.
 
 mod common;
 
 use std::path::Path;
 
-use common::{adams_in, assert_one_line_error, files, loaded, ok, resolve_in, stderr};
+use common::{adams_in, assert_one_line_error, files, loaded, ok, resolve_in, stderr, stdout};
 
 fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
@@ -67,7 +67,11 @@ fn a_directory_of_another_prime_is_refused_and_untouched() {
         &["field prime", "made at p = 3, this run is at p = 5"],
     );
     assert!(before == (files(&root.join("p2")), files(&root.join("p3"))));
-    // Certificates are p = 2 only.
-    let o = adams_in(root, &["certify", "p3"]);
-    assert_one_line_error(&o, 2, &["p3", "field prime", "made at p = 3"]);
+    // `adams certify` of the p = 3 directory certifies it over F_3 (changing nothing);
+    // named as a p = 2 module, S_3's directory is refused naming both primes.
+    let o = ok(adams_in(root, &["certify", "p3"]));
+    assert!(stdout(&o).contains("certified"), "{}", stdout(&o));
+    let o = adams_in(root, &["certify", "p3", "--module", "S_2"]);
+    assert_one_line_error(&o, 2, &["p3", "S_2", "p = 2", "p = 3"]);
+    assert!(before == (files(&root.join("p2")), files(&root.join("p3"))));
 }

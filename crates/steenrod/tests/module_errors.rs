@@ -176,7 +176,7 @@ fn unknown_and_duplicate_keys() {
 #[test]
 fn malformed_fields() {
     let cases = [
-        (r#"{"type": "finite dimensional module", "gens": {"x0": 0}}"#, "bad.json: p: missing (the prime; must be 2)"),
+        (r#"{"type": "finite dimensional module", "gens": {"x0": 0}}"#, "bad.json: p: missing (the prime: 2, or an odd prime below 256)"),
         (r#"{"p": 2, "gens": {"x0": 0}}"#, r#"bad.json: type: missing (expected "finite dimensional module")"#),
         (r#"{"p": 2, "type": "finite dimensional module"}"#, "bad.json: gens: missing (an object mapping generator names to degrees)"),
         (&fd("{}", "[]"), "bad.json: gens: no generators (the zero module is not supported)"),

@@ -204,7 +204,7 @@ fn the_prime_decides_the_reader() {
     let text = r#"{"type": "finite dimensional module", "gens": {"x0": 0}}"#;
     assert_eq!(
         message("m.json", text),
-        "m.json: p: missing (the prime; must be 2)"
+        "m.json: p: missing (the prime: 2, or an odd prime below 256)"
     );
 }
 

@@ -83,17 +83,51 @@ fn wait4(pid: u32) -> std::io::Result<(libc::c_int, libc::rusage)> {
     }
 }
 
-/// The last non-empty line of `stream` (lossy UTF-8, trimmed), read to its end.
+/// What `stream` says went wrong (lossy UTF-8, trimmed), read to its end: the last line
+/// starting `Error:` or `error:` (with the first line under a following `Caused by:`, as
+/// anyhow prints the cause), else the last non-empty line — a backtrace's last frame says
+/// nothing.
 fn last_line(stream: impl Read) -> Option<String> {
     let mut reader = BufReader::new(stream);
     let mut line = Vec::new();
-    let mut last = None;
+    let (mut last, mut error, mut cause_next) = (None, None::<String>, false);
     while matches!(reader.read_until(b'\n', &mut line), Ok(n) if n > 0) {
-        let text = String::from_utf8_lossy(&line);
-        if !text.trim().is_empty() {
-            last = Some(text.trim().to_string());
-        }
+        let text = String::from_utf8_lossy(&line).trim().to_string();
         line.clear();
+        if text.is_empty() {
+            continue;
+        }
+        if text.starts_with("Error:") || text.starts_with("error:") {
+            error = Some(text.clone());
+            cause_next = false;
+        } else if text == "Caused by:" {
+            cause_next = error.is_some();
+        } else if cause_next {
+            let cause = text.trim_start_matches(|c: char| c.is_ascii_digit() || c == ':');
+            error = error.map(|e| format!("{e}: {}", cause.trim()));
+            cause_next = false;
+        }
+        last = Some(text);
     }
-    last
+    error.or(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::last_line;
+
+    #[test]
+    fn the_error_and_its_cause_win_over_a_backtrace() {
+        let text = "Module: S_3\nError: Failed to load module\n\nCaused by:\n    0: Nassau's algorithm does not support odd primes\n\nStack backtrace:\n  21: _start\n";
+        assert_eq!(
+            last_line(text.as_bytes()).as_deref(),
+            Some("Error: Failed to load module: Nassau's algorithm does not support odd primes")
+        );
+        assert_eq!(last_line("a\nb\n\n".as_bytes()).as_deref(), Some("b"));
+        assert_eq!(last_line("".as_bytes()), None);
+        assert_eq!(
+            last_line("error: no module\n".as_bytes()).as_deref(),
+            Some("error: no module")
+        );
+    }
 }

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use resolution::save::{Corrupt, ResumeReport};
-use resolution::{Bidegree, Resolution, ResolutionConfig};
+use resolution::{Bidegree, ResolutionConfig};
 
 use super::Wanted;
 use crate::error::Error;
@@ -16,7 +16,8 @@ pub(super) struct Records<'a> {
     pub(super) dir: &'a Path,
     /// The bidegrees that have a record file.
     pub(super) files: &'a HashSet<Bidegree>,
-    pub(super) res: &'a Resolution,
+    /// Whether a bidegree was filled in (loaded).
+    pub(super) filled: &'a dyn Fn(Bidegree) -> bool,
     pub(super) loading: &'a ResumeReport,
     /// The range loaded.
     pub(super) range: ResolutionConfig,
@@ -27,7 +28,7 @@ pub(super) struct Records<'a> {
 impl Records<'_> {
     /// Whether bidegree `b` loaded.
     fn loaded(&self, b: Bidegree) -> bool {
-        b.s() <= self.range.max_s && self.res.free_module(b.s()).is_complete(b.t())
+        b.s() <= self.range.max_s && (self.filled)(b)
     }
 
     /// Why bidegree `b` did not load. (The loader's warnings say "recomputing": certify

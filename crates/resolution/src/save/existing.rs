@@ -52,12 +52,31 @@ impl SaveDir {
     /// Errors: as [`SaveDir::read_header`], and [`SaveError::Refused`] with field
     /// `algorithm` or `module-hash` when they do not fit.
     pub fn open_existing(dir: &Path, module: &FiniteModule) -> Result<SaveDir, SaveError> {
+        Self::open_existing_for(dir, |algorithm| Header::for_run(module, algorithm))
+    }
+
+    /// [`SaveDir::open_existing`] for an odd-primary module (the header must name its
+    /// prime, `classical` and its [`super::odd_module_hash`]).
+    ///
+    /// Errors: as [`SaveDir::open_existing`].
+    pub fn open_existing_odd(
+        dir: &Path,
+        module: &steenrod::module::OddModule,
+    ) -> Result<SaveDir, SaveError> {
+        Self::open_existing_for(dir, |_| Header::for_odd_run(module))
+    }
+
+    /// Opens `dir` as it is, its header checked against `run(its algorithm)`.
+    fn open_existing_for(
+        dir: &Path,
+        run: impl FnOnce(Algorithm) -> Header,
+    ) -> Result<SaveDir, SaveError> {
         let saved = Self::read_header(dir)?;
         let algorithm = algorithm_of(&saved).ok_or_else(|| {
             let name = saved.algorithm.clone();
             refused(dir, Refusal::UnknownAlgorithm { name })
         })?;
-        let run = Header::for_run(module, algorithm);
+        let run = run(algorithm);
         saved
             .check_compatible(&run)
             .map_err(|reason| refused(dir, reason))?;

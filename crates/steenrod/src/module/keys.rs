@@ -161,7 +161,7 @@ fn check_prime(file: &str, p: Option<&Value>) -> Result<(), ModuleError> {
         return Err(ModuleError::field(
             file,
             "p",
-            "missing (the prime; must be 2)",
+            "missing (the prime: 2, or an odd prime below 256)",
         ));
     };
     match v.as_i64() {
@@ -179,7 +179,7 @@ fn check_prime(file: &str, p: Option<&Value>) -> Result<(), ModuleError> {
         None => Err(ModuleError::field(
             file,
             "p",
-            format!("expected the integer 2, found {v}"),
+            format!("expected the prime as an integer (2, or an odd prime below 256), found {v}"),
         )),
     }
 }

@@ -1,0 +1,163 @@
+//! What `adams certify SAVE_DIR` does with the module of a save directory, at either
+//! prime: find it, hash it, open the directory for it, load the records into a resolution
+//! and certify that. [`SavedModule`] is implemented by the p = 2 `FiniteModule` and the
+//! odd-primary `OddModule`; `certify::run` picks one by the header's prime.
+
+use std::path::Path;
+
+use resolution::odd::OddResolution;
+use resolution::save::{module_hash, odd_module_hash, ResumeReport, SaveDir, SaveError};
+use resolution::{
+    Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig, ResolutionError,
+};
+use steenrod::module::{AnyModule, FiniteModule, OddModule};
+
+use crate::modules::{self, LookupError};
+
+/// A module as `adams certify` loads it from a save directory, with its resolution type.
+pub(super) trait SavedModule: Sized {
+    /// The resolution the records load into.
+    type Res;
+    /// The module `name` (a path, a `--modules-dir` name or a bundled one) with its cells
+    /// above `top` dropped; a module of another prime than the directory's (`saved`) is an
+    /// error.
+    fn find(
+        name: &str,
+        modules_dir: Option<&Path>,
+        top: Option<i32>,
+        saved: u32,
+    ) -> Result<Self, LookupError>;
+    /// The hash a save header records for it.
+    fn hash(&self) -> String;
+    fn min_degree(&self) -> i32;
+    fn max_degree(&self) -> i32;
+    /// Cells dropped above the top degree.
+    fn dropped(&self) -> usize;
+    /// The existing directory `dir`, its header checked against this module.
+    fn open(&self, dir: &Path) -> Result<SaveDir, SaveError>;
+    /// An empty resolution of this module over `range`.
+    fn resolution(self, range: ResolutionConfig) -> Result<Self::Res, ResolutionError>;
+    /// Loads the records of `save` into `res`.
+    fn resume(res: &mut Self::Res, save: SaveDir) -> Result<ResumeReport, SaveError>;
+    /// Whether `b` was filled in.
+    fn filled(res: &Self::Res, b: Bidegree) -> bool;
+    /// The certificate of `res` over `range`.
+    fn certify(
+        res: &Self::Res,
+        range: ResolutionConfig,
+        threads: usize,
+    ) -> Result<Certificate, CertifyError>;
+}
+
+impl SavedModule for FiniteModule {
+    type Res = Resolution;
+
+    fn find(
+        name: &str,
+        modules_dir: Option<&Path>,
+        top: Option<i32>,
+        _saved: u32,
+    ) -> Result<Self, LookupError> {
+        modules::find_module_p2(name, modules_dir, top, "adams certify of a p = 2 directory")
+    }
+
+    fn hash(&self) -> String {
+        module_hash(self)
+    }
+
+    fn min_degree(&self) -> i32 {
+        FiniteModule::min_degree(self)
+    }
+
+    fn max_degree(&self) -> i32 {
+        FiniteModule::max_degree(self)
+    }
+
+    fn dropped(&self) -> usize {
+        self.dropped_generators()
+    }
+
+    fn open(&self, dir: &Path) -> Result<SaveDir, SaveError> {
+        SaveDir::open_existing(dir, self)
+    }
+
+    fn resolution(self, range: ResolutionConfig) -> Result<Resolution, ResolutionError> {
+        Resolution::new(self, range)
+    }
+
+    fn resume(res: &mut Resolution, save: SaveDir) -> Result<ResumeReport, SaveError> {
+        res.resume(save)
+    }
+
+    fn filled(res: &Resolution, b: Bidegree) -> bool {
+        res.free_module(b.s()).is_complete(b.t())
+    }
+
+    fn certify(
+        res: &Resolution,
+        range: ResolutionConfig,
+        threads: usize,
+    ) -> Result<Certificate, CertifyError> {
+        res.certify(range, threads)
+    }
+}
+
+impl SavedModule for OddModule {
+    type Res = OddResolution;
+
+    fn find(
+        name: &str,
+        modules_dir: Option<&Path>,
+        top: Option<i32>,
+        saved: u32,
+    ) -> Result<Self, LookupError> {
+        match modules::find_module(name, modules_dir, top)? {
+            AnyModule::Odd(m) if fp::Prime::value(m.prime()) == saved => Ok(m),
+            other => Err(LookupError::PrimeOfSave {
+                name: other.name().to_string(),
+                p: other.prime(),
+                saved,
+            }),
+        }
+    }
+
+    fn hash(&self) -> String {
+        odd_module_hash(self)
+    }
+
+    fn min_degree(&self) -> i32 {
+        OddModule::min_degree(self)
+    }
+
+    fn max_degree(&self) -> i32 {
+        OddModule::max_degree(self)
+    }
+
+    fn dropped(&self) -> usize {
+        OddModule::dropped(self)
+    }
+
+    fn open(&self, dir: &Path) -> Result<SaveDir, SaveError> {
+        SaveDir::open_existing_odd(dir, self)
+    }
+
+    fn resolution(self, range: ResolutionConfig) -> Result<OddResolution, ResolutionError> {
+        OddResolution::new(self, range)
+    }
+
+    fn resume(res: &mut OddResolution, save: SaveDir) -> Result<ResumeReport, SaveError> {
+        res.resume(save)
+    }
+
+    fn filled(res: &OddResolution, b: Bidegree) -> bool {
+        res.free_module(b.s()).is_complete(b.t())
+    }
+
+    fn certify(
+        res: &OddResolution,
+        range: ResolutionConfig,
+        threads: usize,
+    ) -> Result<Certificate, CertifyError> {
+        res.certify(range, threads)
+    }
+}
