@@ -11,9 +11,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "adams",
     version,
-    about = "Ext over the mod 2 Steenrod algebra (the E2 page of the Adams spectral sequence) by minimal resolutions",
-    long_about = "Ext over the mod 2 Steenrod algebra A, the E2 page of the Adams spectral sequence, \
-computed by building a minimal free resolution C_s -> ... -> C_0 -> M of an A-module M.\n\n\
+    about = "Ext over the mod p Steenrod algebra (the E2 page of the Adams spectral sequence) by minimal resolutions",
+    long_about = "Ext over the mod p Steenrod algebra A, the E2 page of the Adams spectral sequence, \
+computed by building a minimal free resolution C_s -> ... -> C_0 -> M of an A-module M. The prime \
+is the module file's \"p\": 2 (the default), or an odd prime (classical algorithm, CPU).\n\n\
 Coordinates: Adams filtration (homological degree) s, internal degree t, stem n = t - s. \
 dim Ext^{s,t}(M) is the number of generators of C_s in internal degree t.\n\n\
 Exit status: 0 success; 1 `verify` found a disagreement or `certify` (`resolve --certify`) a bidegree that is not exact or not minimal; 2 bad input (module file, range, \
@@ -36,7 +37,8 @@ every bidegree was computed, so that absent rows there are zeros.\n\n\
 Also written: DIR/chart.svg, the chart with a dot per class and lines for the products by h0 \
 (vertical), h1 (diagonal) and h2 (lighter, three stems right), and DIR/chart.json, every class \
 (stem, s, t, index) with its h0, h1, h2 products (null where the product leaves the range; \
-schema in the README)."
+schema in the README). At an odd prime p the products drawn and listed are a0 (vertical) and \
+h0 (2p - 3 stems right), with their coefficients in F_p."
     )]
     Resolve(ResolveArgs),
     /// Compare two Ext tables (ext.csv files) bidegree by bidegree.
