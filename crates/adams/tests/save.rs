@@ -374,3 +374,28 @@ fn a_record_or_header_that_is_a_fifo_does_not_hang_the_run() {
     let o = adams_within(root, &args, limit);
     assert_one_line_error(&o, 2, &["field header: not a regular file"]);
 }
+
+#[test]
+fn a_save_directory_that_cannot_be_created_is_bad_input() {
+    // Under a regular file no folder can be made: refused before any work (exit 2),
+    // naming the directory and the field, as the README says.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain");
+    std::fs::write(&file, "not a folder").unwrap();
+    let save = file.join("save");
+    let out = dir.path().join("out");
+    let o = resolve_in(
+        dir.path(),
+        "S_2",
+        5,
+        2,
+        out.to_str().unwrap(),
+        &["--save-dir", save.to_str().unwrap()],
+    );
+    assert_one_line_error(
+        &o,
+        2,
+        &[save.to_str().unwrap(), "field path", "cannot create the folder"],
+    );
+    assert!(!out.join("ext.csv").exists());
+}

@@ -81,6 +81,13 @@ pub enum Refusal {
     /// The path does not exist (a directory to read).
     #[error("field path: no such folder")]
     NoSuchFolder,
+    /// The folder to create cannot be created (a parent that is not a folder, no
+    /// permission, a read-only or virtual file system).
+    #[error("field path: cannot create the folder: {source}")]
+    CannotCreate {
+        /// Why.
+        source: std::io::Error,
+    },
     /// The header is a FIFO, a device, a folder, or a link to one.
     #[error("field header: not a regular file")]
     HeaderNotRegular,
@@ -162,7 +169,7 @@ impl Refusal {
     /// The field at fault: a header field, `path`, `header`, or a row folder's path.
     pub fn field(&self) -> Cow<'_, str> {
         Cow::Borrowed(match self {
-            Refusal::NotAFolder | Refusal::NoSuchFolder => "path",
+            Refusal::NotAFolder | Refusal::NoSuchFolder | Refusal::CannotCreate { .. } => "path",
             Refusal::HeaderNotRegular
             | Refusal::HeaderTooLarge { .. }
             | Refusal::HeaderNotUtf8

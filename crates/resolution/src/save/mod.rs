@@ -219,7 +219,7 @@ impl SaveDir {
             if non_empty {
                 return Err(refused(Refusal::ForeignFolder));
             }
-            fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
+            fs::create_dir_all(dir).map_err(|source| refused(Refusal::CannotCreate { source }))?;
             write_atomic(&header_path, run.to_text().as_bytes())?;
             sync_dir(dir)?;
             created = true;
