@@ -384,7 +384,7 @@ fn a_save_directory_that_cannot_be_created_is_bad_input() {
     std::fs::write(&file, "not a folder").unwrap();
     let save = file.join("save");
     let out = dir.path().join("out");
-    let o = resolve_in(
+    let o = resolve(
         dir.path(),
         "S_2",
         5,
@@ -395,7 +395,11 @@ fn a_save_directory_that_cannot_be_created_is_bad_input() {
     assert_one_line_error(
         &o,
         2,
-        &[save.to_str().unwrap(), "field path", "cannot create the folder"],
+        &[
+            save.to_str().unwrap(),
+            "field path",
+            "cannot create the folder",
+        ],
     );
     assert!(!out.join("ext.csv").exists());
 }

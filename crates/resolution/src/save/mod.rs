@@ -201,7 +201,13 @@ impl SaveDir {
         if dir.exists() && !dir.is_dir() {
             return Err(refused(Refusal::NotAFolder));
         }
-        if let Some(text) = read_header_text(dir, &header_path)? {
+        // A folder that does not exist (or cannot: a parent that is a file) has no header.
+        let text = if dir.is_dir() {
+            read_header_text(dir, &header_path)?
+        } else {
+            None
+        };
+        if let Some(text) = text {
             let saved = Header::parse(&text).map_err(|e| refused(e.into()))?;
             saved.check_compatible(&run).map_err(refused)?;
         } else {
