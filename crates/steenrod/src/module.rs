@@ -17,6 +17,7 @@ mod file;
 mod json;
 mod keys;
 mod odd;
+mod profile;
 mod shape;
 
 use std::fmt;
@@ -102,6 +103,7 @@ impl FiniteModule {
             gens: vec![("x0".to_string(), 0)],
             actions: Vec::new(),
             shift: 0,
+            profile: None,
         };
         build::build("S_2", "S_2".to_string(), &spec, &LoadOptions::default())
             .expect("the sphere is an A-module")
@@ -113,7 +115,8 @@ impl FiniteModule {
     ///
     /// Errors ([`ModuleError`], one line naming `name`, the field and the
     /// reason): invalid JSON (serde's line and column), a duplicate key, `p`
-    /// other than 2, a `profile`, a `type` other than
+    /// other than 2, a malformed `profile` or one that is no sub-Hopf algebra, an action
+    /// with a factor outside the profile's algebra, a `type` other than
     /// `"finite dimensional module"`, a key that defines structure not built
     /// here (`cofiber`, `generic: true`), an unknown top-level key, malformed
     /// `gens` (non-integer degree, bad name, none at all, span over
