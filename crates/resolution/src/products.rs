@@ -77,7 +77,8 @@ pub fn is_resolved(res: &Resolution, b: Bidegree) -> bool {
 /// class of `source`.
 ///
 /// `None` when `source` or its target bidegree was not resolved (outside the range, or the
-/// resolution has not been run): such products are unknown, not zero. Panics if
+/// resolution has not been run), and over a sub-Hopf algebra without `Sq(2^i)` (no `h_i`
+/// there): such products are unknown, not zero. Panics if
 /// `i > MAX_HOPF_INDEX`.
 pub fn h_matrix(res: &Resolution, i: u32, source: Bidegree) -> Option<Matrix> {
     assert!(
@@ -98,6 +99,10 @@ pub fn h_matrix(res: &Resolution, i: u32, source: Bidegree) -> Option<Matrix> {
     }
     let alg = res.algebra();
     let op = PPart::from_slice(&[1u32 << i]);
+    // Over a sub-Hopf algebra without Sq(2^i) there is no h_i: unknown, not zero.
+    if !alg.contains(&op) {
+        return None;
+    }
     // `d(g')` lives in the basis of (C_s)_{t'} spanned by generators of degree < t'; the
     // block of generator `first + k` starts at offsets[first + k], and `Sq(2^i)` sits at
     // its index within the Milnor basis of A_{2^i}.
