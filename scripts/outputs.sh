@@ -76,7 +76,7 @@ one() { # NAME MODULE STEM S ALGORITHM BACKEND [MIN_WORK RREF_MIN]
     local extra=()
     if [ "$backend" = wgpu ]; then
         extra=(--backend "$DEVICE" --verify --gpu-min-work "$work" --gpu-rref-min "$rref")
-    else
+    elif [ -z "${NO_SAVE:-}" ]; then
         extra=(--save-dir "$dir/save")
     fi
     local start=$SECONDS
@@ -119,6 +119,11 @@ for alg in nassau classical; do
     for f in modules/*.json; do
         m=$(basename "$f" .json)
         [ "$m" = S_2 ] && continue
+        if grep -q '"profile"' "$f"; then
+            # Over a sub-Hopf algebra (issue 15): classical on the CPU, no save directory.
+            [ "$alg" = classical ] && NO_SAVE=1 one "$m-$alg-cpu" "$m" "$MODULE_STEM" "$MODULE_S" "$alg" cpu
+            continue
+        fi
         if ! grep -Eq '"p" *: *2\b' "$f"; then
             # An odd-primary module (issue 14): the classical algorithm on the CPU only.
             [ "$alg" = classical ] && one "$m-$alg-cpu" "$m" "$MODULE_STEM" "$MODULE_S" "$alg" cpu

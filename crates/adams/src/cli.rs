@@ -334,6 +334,17 @@ pub struct ResolveArgs {
     #[arg(long, value_enum)]
     pub algorithm: Option<Algorithm>,
 
+    /// Resolve over the sub-Hopf algebra A(n) of A (A(1): the Adams E2 page of ko;
+    /// A(2): of tmf): classical algorithm, CPU, no --save-dir. A module file's own
+    /// `profile` must agree (otherwise exit 2).
+    #[arg(long, value_name = "A(n)", conflicts_with = "profile")]
+    pub algebra: Option<String>,
+
+    /// Resolve over the sub-Hopf algebra of this profile (truncated): Sq(R) with
+    /// r_i < 2^(h_i), e.g. 3,2,1 = A(2). Checked to be a sub-Hopf algebra.
+    #[arg(long, value_name = "H1,H2,...")]
+    pub profile: Option<String>,
+
     /// Do not print the Adams chart (ext.csv is still written).
     #[arg(long)]
     pub no_chart: bool,

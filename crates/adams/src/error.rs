@@ -35,6 +35,9 @@ pub enum Error {
     /// A flag that exists only at p = 2, given for an odd-primary module.
     #[error("module {name}: {what} is not available at p = {p}: odd primes are resolved by the classical algorithm on the CPU")]
     NotAtOddPrimes { name: String, p: u32, what: String },
+    /// `--algebra`/`--profile`, or a flag refused over a sub-Hopf algebra (exit 2).
+    #[error("{what}: {reason}")]
+    SubAlgebra { what: String, reason: String },
     /// `--output` names something that is not a folder.
     #[error("--output {}: exists and is not a folder", .path.display())]
     OutputNotFolder { path: PathBuf },
@@ -198,6 +201,7 @@ impl Error {
             | Module(_)
             | ModuleRange { .. }
             | NotAtOddPrimes { .. }
+            | SubAlgebra { .. }
             | OutputNotFolder { .. }
             | OutputCreate { .. }
             | Backend(_)

@@ -26,6 +26,7 @@ mod range;
 mod resolve;
 mod resolve_odd;
 mod save;
+mod subalgebra;
 mod summary;
 mod usage;
 

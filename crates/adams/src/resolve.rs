@@ -20,7 +20,7 @@ use crate::error::Error;
 use crate::offload::{self, Device};
 use crate::range::{check_module_range, check_range, check_threads};
 use crate::summary::RunSummary;
-use crate::{certify, modules, progress, resolve_odd, save, usage};
+use crate::{certify, modules, progress, resolve_odd, save, subalgebra, usage};
 
 /// The backend a run offloads to: the device (none for the CPU) and the fraction of its
 /// calls redone on the CPU.
@@ -54,7 +54,7 @@ impl Backend {
 }
 
 /// `adams resolve`.
-pub fn run(args: ResolveArgs) -> Result<(), Error> {
+pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     let started = Instant::now();
     let usage_at_start = usage::current();
     let range = check_range(args.max_stem, args.max_s)?;
@@ -63,6 +63,7 @@ pub fn run(args: ResolveArgs) -> Result<(), Error> {
         AnyModule::Two(m) => m,
         AnyModule::Odd(m) => return resolve_odd::run(&args, m, range, started, usage_at_start),
     };
+    let module = subalgebra::apply(&mut args, module)?;
     let name = module.name().to_string();
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();

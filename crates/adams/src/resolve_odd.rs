@@ -24,6 +24,8 @@ fn refused_flag(args: &ResolveArgs) -> Option<String> {
         Some("--algorithm nassau (Nassau's algorithm)".to_string())
     } else if args.backend != BackendChoice::Cpu {
         Some(format!("--backend {}", args.backend.name()))
+    } else if args.algebra.is_some() || args.profile.is_some() {
+        Some("--algebra/--profile (sub-Hopf algebras)".to_string())
     } else if args.verify {
         Some("--verify (it checks a device's work)".to_string())
     } else if args.verify_sample.is_some() {

@@ -70,6 +70,13 @@ pub enum ResolutionError {
         /// What was asked for.
         what: &'static str,
     },
+    /// Nassau's algorithm asked for over a sub-Hopf algebra: its steps split by the
+    /// signatures of sub-algebras `F_2, A(0), A(1), …` that need not lie inside it.
+    #[error("Nassau's algorithm is not available over the sub-Hopf algebra {profile} (its signature sub-algebras need not lie inside it): use --algorithm classical")]
+    NassauOverSubalgebra {
+        /// The profile, as `A(1)` or `profile (2,1)`.
+        profile: String,
+    },
     /// The dependency graph stalled (a scheduler bug).
     #[error("the bidegree graph stalled after {completed} of {total} bidegrees")]
     Stalled {

@@ -77,13 +77,18 @@ pub fn is_resolved(res: &Resolution, b: Bidegree) -> bool {
 /// class of `source`.
 ///
 /// `None` when `source` or its target bidegree was not resolved (outside the range, or the
-/// resolution has not been run): such products are unknown, not zero. Panics if
+/// resolution has not been run), and over a sub-Hopf algebra without `Sq(2^i)` (no `h_i`
+/// there): such products are unknown, not zero. Panics if
 /// `i > MAX_HOPF_INDEX`.
 pub fn h_matrix(res: &Resolution, i: u32, source: Bidegree) -> Option<Matrix> {
     assert!(
         i <= MAX_HOPF_INDEX,
         "h_{i}: only h_0 … h_{MAX_HOPF_INDEX} are offered"
     );
+    // Over a sub-Hopf algebra without Sq(2^i) there is no h_i: unknown, not zero.
+    if !res.algebra().contains(&PPart::from_slice(&[1u32 << i])) {
+        return None;
+    }
     let target = source.times_h(i);
     if !is_resolved(res, source) || !is_resolved(res, target) {
         return None;

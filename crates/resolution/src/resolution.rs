@@ -2,7 +2,7 @@
 //! modules `C_0, …, C_{max_s}` as they are filled in ([`Resolution::run`], in `run.rs`).
 
 use steenrod::module::FiniteModule;
-use steenrod::MilnorAlgebra;
+use steenrod::{MilnorAlgebra, DEFAULT_TABLE_BUDGET};
 
 use crate::bidegree::Bidegree;
 use crate::config::{Algorithm, ResolutionConfig, RunOptions};
@@ -45,7 +45,9 @@ impl Resolution {
                 needed: needed.min(i32::MAX as i64) as i32,
             });
         }
-        let algebra = MilnorAlgebra::new(needed as u32);
+        // Over the module's algebra: `A`, or the sub-Hopf algebra of its profile.
+        let algebra =
+            MilnorAlgebra::with_profile(needed as u32, DEFAULT_TABLE_BUDGET, module.profile());
         let min = module.min_degree();
         let rows = (0..=config.max_s as i32)
             .map(|s| FreeModule::new(min + s, config.max_stem + s))
@@ -63,7 +65,8 @@ impl Resolution {
     /// ([`MilnorAlgebra::with_table_budget`]; 0 computes every product by direct
     /// enumeration). Call before resolving.
     pub fn with_product_table_budget(mut self, bytes: usize) -> Self {
-        self.algebra = MilnorAlgebra::with_table_budget(self.algebra.max_degree(), bytes);
+        self.algebra =
+            MilnorAlgebra::with_profile(self.algebra.max_degree(), bytes, self.module.profile());
         self
     }
 
@@ -72,7 +75,8 @@ impl Resolution {
         &self.module
     }
 
-    /// The Milnor algebra used (basis up to the largest degree the range needs).
+    /// The Milnor algebra used (basis up to the largest degree the range needs): `A`, or
+    /// the sub-Hopf algebra of the module's profile ([`FiniteModule::profile`]).
     pub fn algebra(&self) -> &MilnorAlgebra {
         &self.algebra
     }

@@ -20,7 +20,7 @@ use fp::Subspace;
 use crate::backend::Offload;
 use crate::bidegree::Bidegree;
 use crate::classical::{self, StepKind};
-use crate::config::RunOptions;
+use crate::config::{Algorithm, RunOptions};
 use crate::error::ResolutionError;
 use crate::graph::{self, BidegreeNode, Plan, StepPlan};
 use crate::nassau;
@@ -47,6 +47,11 @@ impl Resolution {
     /// write error stops the run ([`ResolutionError::Save`]).
     pub fn run(&mut self, options: RunOptions<'_>) -> Result<RunReport, ResolutionError> {
         let started = Instant::now();
+        if let (Some(profile), Algorithm::Nassau) = (self.algebra.profile(), options.algorithm) {
+            return Err(ResolutionError::NassauOverSubalgebra {
+                profile: profile.to_string(),
+            });
+        }
         if let Some(save) = &self.save {
             save.check_algorithm(options.algorithm)?;
         }

@@ -14,7 +14,10 @@ pub mod module;
 pub mod odd;
 pub mod parse;
 
-pub use algebra::{AdmissibleMatrices, MilnorAlgebra, DEFAULT_TABLE_BUDGET, MAX_ALGEBRA_DEGREE};
+pub use algebra::{
+    AdmissibleMatrices, MilnorAlgebra, Profile, ProfileError, DEFAULT_TABLE_BUDGET,
+    MAX_ALGEBRA_DEGREE,
+};
 pub use milnor::{PPart, MAX_PPART_LEN};
 pub use odd::{max_odd_degree, MilnorQP, OddMilnorAlgebra, OddParseError};
 pub use parse::ParseError;

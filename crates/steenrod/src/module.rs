@@ -17,6 +17,7 @@ mod file;
 mod json;
 mod keys;
 mod odd;
+mod profile;
 mod shape;
 
 use std::fmt;
@@ -102,6 +103,7 @@ impl FiniteModule {
             gens: vec![("x0".to_string(), 0)],
             actions: Vec::new(),
             shift: 0,
+            profile: None,
         };
         build::build("S_2", "S_2".to_string(), &spec, &LoadOptions::default())
             .expect("the sphere is an A-module")
@@ -113,7 +115,8 @@ impl FiniteModule {
     ///
     /// Errors ([`ModuleError`], one line naming `name`, the field and the
     /// reason): invalid JSON (serde's line and column), a duplicate key, `p`
-    /// other than 2, a `profile`, a `type` other than
+    /// other than 2, a malformed `profile` or one that is no sub-Hopf algebra, an action
+    /// with a factor outside the profile's algebra, a `type` other than
     /// `"finite dimensional module"`, a key that defines structure not built
     /// here (`cofiber`, `generic: true`), an unknown top-level key, malformed
     /// `gens` (non-integer degree, bad name, none at all, span over
@@ -341,19 +344,21 @@ impl fmt::Debug for FiniteModule {
 
 /// Names of the bundled modules, in the order of [`BUNDLED_TEXTS`]: p = 2, then
 /// odd primes.
-const BUNDLED_NAMES: [&str; 10] = [
-    "S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker", "S_3", "S_5", "C3", "Calpha",
+const BUNDLED_NAMES: [&str; 12] = [
+    "S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker", "ko", "tmf2", "S_3", "S_5", "C3", "Calpha",
 ];
 
 /// The project's bundled module files (`modules/NAME.json` in the
 /// repository, compiled in).
-const BUNDLED_TEXTS: [&str; 10] = [
+const BUNDLED_TEXTS: [&str; 12] = [
     include_str!("../../../modules/S_2.json"),
     include_str!("../../../modules/C2.json"),
     include_str!("../../../modules/Ceta.json"),
     include_str!("../../../modules/Cnu.json"),
     include_str!("../../../modules/Csigma.json"),
     include_str!("../../../modules/Joker.json"),
+    include_str!("../../../modules/ko.json"),
+    include_str!("../../../modules/tmf2.json"),
     include_str!("../../../modules/S_3.json"),
     include_str!("../../../modules/S_5.json"),
     include_str!("../../../modules/C3.json"),
@@ -372,7 +377,7 @@ pub fn bundled(name: &str) -> Option<&'static str> {
 }
 
 /// The names of the bundled modules: `S_2`, `C2`, `Ceta`, `Cnu`, `Csigma`,
-/// `Joker` (p = 2), then `S_3`, `S_5`, `C3`, `Calpha` (odd primes).
+/// `Joker`, `ko` and `tmf2` (the sphere over `A(1)` and `A(2)`) (p = 2), then `S_3`, `S_5`, `C3`, `Calpha` (odd primes).
 pub fn bundled_names() -> &'static [&'static str] {
     &BUNDLED_NAMES
 }

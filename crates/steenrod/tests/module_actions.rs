@@ -221,7 +221,10 @@ fn bundled_modules_load_and_agree_with_the_reference_files() {
         .copied()
         .filter(|&n| FiniteModule::from_bundled(n).is_some())
         .collect();
-    assert_eq!(p2, ["S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker"]);
+    assert_eq!(
+        p2,
+        ["S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker", "ko", "tmf2"]
+    );
     assert!(bundled("RP4").is_none());
     let Some(reference) =
         common::field_modules_dir("the bundled modules against the field's files")
@@ -232,6 +235,7 @@ fn bundled_modules_load_and_agree_with_the_reference_files() {
         let ours = FiniteModule::from_bundled(name).unwrap();
         assert_eq!(ours.name(), name);
         let theirs = FiniteModule::load(&reference.join(format!("{name}.json"))).unwrap();
+        assert_eq!(ours.profile(), theirs.profile(), "{name}");
         assert_eq!(
             (ours.min_degree(), ours.max_degree()),
             (theirs.min_degree(), theirs.max_degree())

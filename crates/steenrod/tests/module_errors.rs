@@ -121,12 +121,6 @@ fn unsupported_prime_type_and_profile() {
         message("A1.json", text),
         r#"A1.json: type "finitely presented module" is not supported; only "finite dimensional module" is"#
     );
-    let text = r#"{"p": 2, "algebra": ["milnor"], "profile": {"truncated": true, "p_part": [2, 1]},
-                   "type": "finite dimensional module", "gens": {"x0": 0}, "actions": []}"#;
-    assert_eq!(
-        message("ko.json", text),
-        "ko.json: profile: modules over a sub-Hopf algebra of A (a profile) are not supported yet"
-    );
 }
 
 #[test]
@@ -138,7 +132,6 @@ fn the_reference_files_that_are_not_supported_say_why() {
         ("C3.json", "p = 3"),
         ("RP_inf.json", "type"),
         ("j.json", "type"),
-        ("tmf2.json", "profile"),
         ("C4.json", "\"cofiber\""),
         ("Ceta2.json", "\"cofiber\""),
         ("C2v14.json", "\"cofiber\""),

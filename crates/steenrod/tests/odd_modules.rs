@@ -24,7 +24,10 @@ use steenrod::odd::OddMilnorAlgebra;
 fn the_bundled_odd_modules_load_with_their_dimensions() {
     assert_eq!(
         bundled_names(),
-        ["S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker", "S_3", "S_5", "C3", "Calpha"]
+        [
+            "S_2", "C2", "Ceta", "Cnu", "Csigma", "Joker", "ko", "tmf2", "S_3", "S_5", "C3",
+            "Calpha"
+        ]
     );
     // (name, p, [(degree, dim)]) as the files in modules/ say.
     type Dims = &'static [(i32, usize)];

@@ -247,6 +247,9 @@ impl MilnorAlgebra {
         out: &mut [u64],
         bit_offset: usize,
     ) {
+        if let Some(sub) = &self.sub {
+            return self.multiply_admissible_into_sub(sub, r, s, out, bit_offset);
+        }
         let deg = self.product_degree(r.r(), s);
         assert!(
             s.degree() <= r.max_s_degree,
@@ -257,6 +260,28 @@ impl MilnorAlgebra {
         r.for_each_term(s, |t| {
             let b = bit_offset + self.rank(t, deg);
             out[b / 64] ^= 1 << (b % 64);
+        });
+    }
+
+    /// [`MilnorAlgebra::multiply_admissible_into`] over a sub-Hopf algebra: indices in its
+    /// basis, terms outside it skipped (their coefficients sum to 0: it is closed under
+    /// products).
+    #[cold]
+    fn multiply_admissible_into_sub(
+        &self,
+        sub: &super::sub::SubIndex,
+        r: &AdmissibleMatrices,
+        s: &PPart,
+        out: &mut [u64],
+        bit_offset: usize,
+    ) {
+        let deg = self.product_degree(r.r(), s);
+        assert!(s.degree() <= r.max_s_degree, "{s}: above the table's bound");
+        r.for_each_term(s, |t| {
+            if let Some(i) = self.sub_rank(sub, t, deg) {
+                let b = bit_offset + i;
+                out[b / 64] ^= 1 << (b % 64);
+            }
         });
     }
 }

@@ -5,10 +5,14 @@
 mod admissible;
 mod cache;
 mod product;
+mod profile;
+mod sub;
 
 pub use admissible::AdmissibleMatrices;
 use cache::TableCache;
 pub use cache::DEFAULT_TABLE_BUDGET;
+pub use profile::{Profile, ProfileError};
+use sub::SubIndex;
 
 use crate::milnor::{PPart, MAX_PPART_LEN, WEIGHTS};
 
@@ -48,6 +52,10 @@ pub struct MilnorAlgebra {
     counts: Vec<u32>,
     /// Admissible-matrix tables of left factors, filled on demand.
     tables: TableCache,
+    /// Over a sub-Hopf algebra ([`MilnorAlgebra::with_profile`]): its profile and the
+    /// map from the whole algebra's rank to the sub-algebra's index; `basis` then holds
+    /// the sub-algebra's basis. `None` for `A` itself (the paths above, untouched).
+    sub: Option<Box<SubIndex>>,
 }
 
 impl MilnorAlgebra {
@@ -86,7 +94,33 @@ impl MilnorAlgebra {
             basis,
             counts,
             tables: TableCache::new(max_degree, bytes),
+            sub: None,
         }
+    }
+
+    /// The sub-Hopf algebra `B ⊆ A` with this profile through degree `max_degree`
+    /// (`None`: `A` itself, as [`MilnorAlgebra::with_table_budget`]). `basis(t)`,
+    /// `dim(t)`, `index_of` and the products then enumerate and index `B`'s Milnor basis
+    /// only, in the same relative order as `A`'s. Panics as [`MilnorAlgebra::new`].
+    pub fn with_profile(max_degree: u32, bytes: usize, profile: Option<&Profile>) -> MilnorAlgebra {
+        let mut alg = Self::with_table_budget(max_degree, bytes);
+        if let Some(profile) = profile {
+            let (sub, basis) = SubIndex::new(profile.clone(), &alg.basis);
+            alg.basis = basis;
+            alg.sub = Some(Box::new(sub));
+        }
+        alg
+    }
+
+    /// The profile of the sub-Hopf algebra held, `None` for `A` itself.
+    pub fn profile(&self) -> Option<&Profile> {
+        self.sub.as_deref().map(SubIndex::profile)
+    }
+
+    /// Whether `Sq(R)` is an element of the algebra held (always, for `A`), regardless
+    /// of its degree.
+    pub fn contains(&self, r: &PPart) -> bool {
+        self.profile().is_none_or(|p| p.contains(r))
     }
 
     /// The byte budget of the product-table cache.
@@ -127,7 +161,8 @@ impl MilnorAlgebra {
         self.basis.get(t as usize).map_or(&[], Vec::as_slice)
     }
 
-    /// The index of `Sq(R)` in `basis(|R|)`. Panics if `|R| > max_degree`.
+    /// The index of `Sq(R)` in `basis(|R|)`. Panics if `|R| > max_degree`, or (over a
+    /// sub-Hopf algebra) if `Sq(R)` is not in it ([`MilnorAlgebra::contains`]).
     pub fn index_of(&self, r: &PPart) -> usize {
         let d = r.degree();
         assert!(
@@ -135,7 +170,24 @@ impl MilnorAlgebra {
             "index_of({r}): degree {d} > max degree {}",
             self.max_degree
         );
-        self.rank(&r.0, d)
+        match &self.sub {
+            None => self.rank(&r.0, d),
+            Some(sub) => sub.index(d, self.rank(&r.0, d)).unwrap_or_else(|| {
+                panic!("index_of({r}): not in the sub-algebra {}", sub.profile())
+            }),
+        }
+    }
+
+    /// The index of `Sq(T)` (degree `deg`) in `basis(deg)`: the rank for `A`, the
+    /// sub-algebra's index (`None` outside it) over a profile.
+    #[inline]
+    pub(crate) fn sub_rank(
+        &self,
+        sub: &SubIndex,
+        t: &[u32; MAX_PPART_LEN],
+        deg: u32,
+    ) -> Option<usize> {
+        sub.index(deg, self.rank(t, deg))
     }
 
     /// Rank of `r` (of degree `deg ≤ max_degree`) in its degree; see the type's

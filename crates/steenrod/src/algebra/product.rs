@@ -20,6 +20,7 @@ use std::cell::Cell;
 
 use fp::FpVector;
 
+use super::sub::SubIndex;
 use super::MilnorAlgebra;
 use crate::milnor::{PPart, MAX_PPART_LEN};
 
@@ -183,7 +184,11 @@ impl MilnorAlgebra {
         let deg = self.product_degree(r, s);
         let mut buf = SCRATCH.with(Cell::take);
         buf.clear();
-        self.for_each_term(r, s, |t| buf.push(self.rank(t, deg)));
+        match &self.sub {
+            None => self.for_each_term(r, s, |t| buf.push(self.rank(t, deg))),
+            // Terms outside the sub-algebra cancel in pairs (it is closed under products).
+            Some(sub) => self.for_each_term(r, s, |t| buf.extend(self.sub_rank(sub, t, deg))),
+        }
         buf.sort_unstable();
         let mut k = 0;
         while k < buf.len() {
@@ -208,10 +213,34 @@ impl MilnorAlgebra {
     /// `R`'s admissible-matrix table if the cache budget allows; the products
     /// are then a scan of that table, else a direct enumeration.
     pub fn multiply_basis_into(&self, r: &PPart, s: &PPart, out: &mut [u64], bit_offset: usize) {
+        if let Some(sub) = &self.sub {
+            return self.multiply_basis_into_sub(sub, r, s, out, bit_offset);
+        }
         let deg = self.product_degree(r, s);
         self.for_each_term(r, s, |t| {
             let b = bit_offset + self.rank(t, deg);
             out[b / 64] ^= 1 << (b % 64);
+        });
+    }
+
+    /// [`MilnorAlgebra::multiply_basis_into`] over a sub-Hopf algebra `B`: indices in
+    /// `B`'s basis. A term `Sq(T)` outside `B` has an even total coefficient (`B` is
+    /// closed under products), so it is skipped.
+    #[cold]
+    fn multiply_basis_into_sub(
+        &self,
+        sub: &SubIndex,
+        r: &PPart,
+        s: &PPart,
+        out: &mut [u64],
+        bit_offset: usize,
+    ) {
+        let deg = self.product_degree(r, s);
+        self.for_each_term(r, s, |t| {
+            if let Some(i) = self.sub_rank(sub, t, deg) {
+                let b = bit_offset + i;
+                out[b / 64] ^= 1 << (b % 64);
+            }
         });
     }
 
@@ -221,10 +250,11 @@ impl MilnorAlgebra {
     #[inline]
     fn for_each_term(&self, r: &PPart, s: &PPart, mut emit: impl FnMut(&[u32; N])) {
         let d = r.degree();
-        match self
-            .tables
-            .get(r, d, self.rank(&r.0, d), self.dim(d), self.max_degree)
-        {
+        let idx = match &self.sub {
+            None => self.rank(&r.0, d),
+            Some(_) => self.index_of(r),
+        };
+        match self.tables.get(r, d, idx, self.dim(d), self.max_degree) {
             Some(table) => table.for_each_term(s, emit),
             None => self.multiply_direct(r, s, &mut emit),
         }

@@ -162,6 +162,9 @@ pub(super) fn build(
     spec: &Spec,
     options: &LoadOptions,
 ) -> Result<FiniteModule, ModuleError> {
+    if let Some(profile) = &spec.profile {
+        super::profile::check_actions_in(file, spec, profile)?;
+    }
     let kept = shape::kept_module(file, &spec.gens, &spec.actions, spec.shift, options)?;
     let span = kept.span;
     let algebra = MilnorAlgebra::new(span as u32);
@@ -181,7 +184,7 @@ pub(super) fn build(
     check_listed(file, &tables, &algebra, &actions)?;
 
     let milnor = std::mem::take(&mut tables.milnor);
-    Ok(FiniteModule {
+    let module = FiniteModule {
         name,
         min_degree: basis.min as i32,
         max_degree: basis.max as i32,
@@ -189,6 +192,10 @@ pub(super) fn build(
         algebra,
         milnor,
         dropped,
+    };
+    Ok(match &spec.profile {
+        None => module,
+        Some(profile) => module.restricted_to(profile),
     })
 }
 

@@ -16,6 +16,8 @@ pub(super) struct Spec {
     pub actions: Vec<ActionSpec>,
     /// The file's own `shift` (added to every degree), 0 when absent.
     pub shift: i32,
+    /// The sub-Hopf algebra the module is over (`profile`), `None` for `A`.
+    pub profile: Option<crate::Profile>,
 }
 
 /// One entry of `actions`, e.g. `"Sq2 Sq1 x0 = x3 + x4"`.
@@ -117,10 +119,12 @@ pub(super) fn parse_spec(file: &str, text: &str) -> Result<Spec, ModuleError> {
     let shift = super::keys::check_keys(file, &obj)?;
     let gens = parse_gens(file, obj.get("gens"))?;
     let actions = parse_actions(file, obj.get("actions"), parse_action)?;
+    let profile = super::profile::parse_profile(file, obj.get("profile"))?;
     Ok(Spec {
         gens,
         actions,
         shift,
+        profile,
     })
 }
 

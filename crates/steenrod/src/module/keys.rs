@@ -37,7 +37,7 @@ pub(super) enum Notation {
 
 /// Check every top-level key of `obj` (a file named `file`) and return the
 /// file's own `shift` (0 when absent). Errors, in this order: `p` missing or
-/// not 2, a `profile`, an `algebra` other than a list of `"adem"`/`"milnor"`,
+/// not 2, a `profile` at odd p, an `algebra` other than a list of `"adem"`/`"milnor"`,
 /// `type` missing or not `"finite dimensional module"`, `cofiber` (unless
 /// `null`), `generic` not a boolean or `true`, `shift` not an integer, a
 /// metadata label that is not a string, any other key.
@@ -54,7 +54,8 @@ pub(super) fn check_keys_in(
     obj: &Map<String, Value>,
     notation: Notation,
 ) -> Result<i32, ModuleError> {
-    if obj.contains_key("profile") {
+    // At p = 2 the profile is read with the actions (`super::profile`).
+    if notation == Notation::Odd && obj.contains_key("profile") {
         return Err(ModuleError::UnsupportedProfile {
             file: file.to_string(),
             key: "profile".to_string(),
@@ -111,8 +112,12 @@ pub(super) fn check_keys_in(
             ));
         }
     }
-    let known =
-        |key: &str| READ_KEYS.contains(&key) || METADATA_KEYS.contains(&key) || key == "cofiber";
+    let known = |key: &str| {
+        READ_KEYS.contains(&key)
+            || METADATA_KEYS.contains(&key)
+            || key == "cofiber"
+            || key == "profile"
+    };
     if let Some(key) = obj.keys().find(|k| !known(k)) {
         return Err(ModuleError::UnknownKey {
             file: file.to_string(),
