@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use resolution::MAX_ALGEBRA_DEGREE;
+use steenrod::module::AnyModule;
 
 use crate::cli::{Algorithm, BenchArgs};
 use crate::error::Error;
@@ -79,9 +80,10 @@ pub fn command(args: BenchArgs) -> Result<(), Error> {
         .max();
     let top_t = top_t.map(|t| t.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32);
     let module = modules::find_module(&args.module, args.modules_dir.as_deref(), top_t)?;
-    // Nassau's algorithm at p = 2, the classical one (the only one) at odd primes.
-    let algorithm = args.algorithm.unwrap_or(match module.prime() {
-        2 => Algorithm::Nassau,
+    // Nassau's algorithm over the whole algebra at p = 2; the classical one (the only one)
+    // at odd primes and over a sub-Hopf algebra (a module file's profile).
+    let algorithm = args.algorithm.unwrap_or(match &module {
+        AnyModule::Two(m) if m.profile().is_none() => Algorithm::Nassau,
         _ => Algorithm::Classical,
     });
     let bottom = i64::from(module.min_degree());
