@@ -16,7 +16,9 @@ mod error;
 mod file;
 mod json;
 mod keys;
+mod kinds;
 mod odd;
+mod presented;
 mod shape;
 
 use std::fmt;
@@ -133,7 +135,7 @@ impl FiniteModule {
         text: &str,
         options: &LoadOptions,
     ) -> Result<FiniteModule, ModuleError> {
-        let spec = json::parse_spec(name, text)?;
+        let spec = json::parse_spec(name, text, options)?;
         build::build(name, file_stem(name), &spec, options)
     }
 
