@@ -327,6 +327,11 @@ pub struct ResolveArgs {
     #[arg(long, value_name = "DIR")]
     pub modules_dir: Option<PathBuf>,
 
+    /// Smash MODULE with this module (found as MODULE is; repeatable): the tensor
+    /// product with the Cartan formula, named MODULE_sm_OTHER. p = 2 only.
+    #[arg(long, value_name = "OTHER")]
+    pub smash: Vec<String>,
+
     /// Algorithm that builds the minimal resolution. Default: nassau at p = 2; at odd
     /// primes only classical exists (nassau there is refused, exit 2).
     #[arg(long, value_enum)]

@@ -20,6 +20,7 @@ mod kinds;
 mod odd;
 mod presented;
 mod shape;
+mod smash;
 
 use std::fmt;
 use std::path::Path;
