@@ -92,18 +92,10 @@ pub(super) fn unshifted_top(options: &LoadOptions, file_shift: i32) -> Option<i6
         .map(|top| i64::from(top) - i64::from(file_shift) - i64::from(options.shift))
 }
 
-/// The spec of a projective space (`kind` real or complex), its cells above
-/// the top degree of `options` not built. Errors: `min` missing or not an
-/// integer, `max` not an integer or below `min`, `clear_bottom: true`
-/// (refused), no `max` and no top degree (an infinite module needs a range),
-/// more than [`MAX_SPAN`] degrees left.
-pub(super) fn projective_spec(
-    file: &str,
-    obj: &Map<String, Value>,
-    kind: Kind,
-    shift: i32,
-    options: &LoadOptions,
-) -> Result<Spec, ModuleError> {
+/// `min` and `max` of a projective space file. Errors: `min` missing or not an
+/// integer, `max` not an integer or below `min`, `clear_bottom` `true`
+/// (refused) or not a boolean.
+fn read_bounds(file: &str, obj: &Map<String, Value>) -> Result<(i64, Option<i64>), ModuleError> {
     let integer = |key: &str| -> Result<Option<i64>, ModuleError> {
         match obj.get(key) {
             None | Some(Value::Null) => Ok(None),
@@ -132,24 +124,34 @@ pub(super) fn projective_spec(
         ));
     }
     match obj.get("clear_bottom") {
-        None | Some(Value::Null) | Some(Value::Bool(false)) => {}
-        Some(Value::Bool(true)) => {
-            return Err(ModuleError::RefusedKey {
-                file: file.to_string(),
-                key: "clear_bottom".to_string(),
-                reason: "true asks for the quotient by the A(2)-submodule on the bottom cell, \
-                         which adams does not build"
-                    .to_string(),
-            })
-        }
-        Some(v) => {
-            return Err(ModuleError::field(
-                file,
-                "clear_bottom",
-                format!("expected false (or true), found {v}"),
-            ))
-        }
+        None | Some(Value::Null) | Some(Value::Bool(false)) => Ok((min, max)),
+        Some(Value::Bool(true)) => Err(ModuleError::RefusedKey {
+            file: file.to_string(),
+            key: "clear_bottom".to_string(),
+            reason: "true asks for the quotient by the A(2)-submodule on the bottom cell, \
+                     which adams does not build"
+                .to_string(),
+        }),
+        Some(v) => Err(ModuleError::field(
+            file,
+            "clear_bottom",
+            format!("expected false (or true), found {v}"),
+        )),
     }
+}
+
+/// The spec of a projective space (`kind` real or complex), its cells above
+/// the top degree of `options` not built. Errors: those of [`read_bounds`], no
+/// `max` and no top degree (an infinite module needs a range), more than
+/// [`MAX_SPAN`] degrees left.
+pub(super) fn projective_spec(
+    file: &str,
+    obj: &Map<String, Value>,
+    kind: Kind,
+    shift: i32,
+    options: &LoadOptions,
+) -> Result<Spec, ModuleError> {
+    let (min, max) = read_bounds(file, obj)?;
     // Cell i lies in degree weight·i.
     let weight: i64 = if kind == Kind::ComplexProjective {
         2

@@ -16,7 +16,7 @@
 use fp::{FpVector, Matrix};
 use serde_json::{Map, Value};
 
-use super::json::{parse_factor, parse_gens, tokenize, Factor, Spec};
+use super::json::{parse_factor, parse_gens, tokenize, ActionSpec, Factor, Spec};
 use super::kinds::{power_action, unshifted_top};
 use super::{LoadOptions, ModuleError, MAX_SPAN};
 use crate::{MilnorAlgebra, PPart};
@@ -45,11 +45,62 @@ impl Reduced {
     }
 }
 
+/// The free module `F` on the generators, through the top degree.
+struct Free<'a> {
+    algebra: &'a MilnorAlgebra,
+    /// The generators' degrees, file order.
+    degrees: Vec<i64>,
+    min: i64,
+    top: i64,
+}
+
+impl Free<'_> {
+    /// `dim A_{t − |g|}` for each generator `g`: the blocks of `F_t`.
+    fn sizes(&self, t: i64) -> Vec<usize> {
+        self.degrees
+            .iter()
+            .map(|&d| {
+                if d <= t {
+                    self.algebra.dim((t - d) as u32)
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    /// Where each generator's block of `F_t` starts.
+    fn starts(&self, t: i64) -> Vec<usize> {
+        let mut acc = 0;
+        self.sizes(t)
+            .iter()
+            .map(|&n| {
+                let o = acc;
+                acc += n;
+                o
+            })
+            .collect()
+    }
+
+    /// The generator and the Milnor basis element `Sq(S)` of column `c` of `F_t`.
+    fn column(&self, t: i64, c: usize) -> (usize, &PPart) {
+        let (sizes, starts) = (self.sizes(t), self.starts(t));
+        let g = (0..sizes.len())
+            .rev()
+            .find(|&g| starts[g] <= c && sizes[g] > 0)
+            .expect("every column lies in a generator's block");
+        (
+            g,
+            &self.algebra.basis((t - self.degrees[g]) as u32)[c - starts[g]],
+        )
+    }
+}
+
 /// The spec of the quotient module, through the top degree of `options`.
 /// Errors: `gens` malformed, a relation malformed (syntax, unknown generator,
-/// terms of different degrees, an operation of degree beyond 2^20), no top
-/// degree (the module is infinite in general), a span over [`MAX_SPAN`], the
-/// two relation lists spanning different submodules.
+/// terms of different degrees), no top degree (the module is infinite in
+/// general), a span over [`MAX_SPAN`], the two relation lists spanning
+/// different submodules, every element through the top killed.
 pub(super) fn presented_spec(
     file: &str,
     obj: &Map<String, Value>,
@@ -85,92 +136,24 @@ pub(super) fn presented_spec(
         ));
     }
     let algebra = MilnorAlgebra::new((top - min) as u32);
+    let free = Free {
+        algebra: &algebra,
+        degrees: gens.iter().map(|g| i64::from(g.1)).collect(),
+        min,
+        top,
+    };
     let mut lists = Vec::new();
     for key in ["adem_relations", "milnor_relations"] {
         if let Some(v) = obj.get(key) {
             lists.push((key, parse_relations(file, key, v, &gens, &algebra, top)?));
         }
     }
-    let degrees: Vec<i64> = gens.iter().map(|g| i64::from(g.1)).collect();
-    let block = |t: i64| -> Vec<usize> {
-        degrees
-            .iter()
-            .map(|&d| {
-                if d <= t {
-                    algebra.dim((t - d) as u32)
-                } else {
-                    0
-                }
-            })
-            .collect()
-    };
-    let offsets = |sizes: &[usize]| -> Vec<usize> {
-        sizes
-            .iter()
-            .scan(0, |acc, &n| {
-                let o = *acc;
-                *acc += n;
-                Some(o)
-            })
-            .collect()
-    };
-    let mut reduced: Vec<Reduced> = Vec::new();
-    for t in min..=top {
-        let sizes = block(t);
-        let mut per_list = Vec::new();
-        for (key, relations) in &lists {
-            per_list.push((*key, submodule(&algebra, &degrees, relations, t, &sizes)));
-        }
-        let r = match per_list.split_first() {
-            None => Reduced {
-                rows: Vec::new(),
-                pivots: Vec::new(),
-            },
-            Some(((_, first), rest)) => {
-                if let Some((key, _)) = rest
-                    .iter()
-                    .find(|(_, other)| other.pivots != first.pivots || other.rows != first.rows)
-                {
-                    return Err(ModuleError::field(
-                        file,
-                        *key,
-                        format!(
-                            "spans another submodule than {} in degree {t} (the two lists must present the same module)",
-                            per_list[0].0
-                        ),
-                    ));
-                }
-                per_list.swap_remove(0).1
-            }
-        };
-        reduced.push(r);
-    }
-
-    // The quotient basis: the non-pivot columns of each degree.
-    let mut names: Vec<Vec<(usize, String)>> = Vec::new();
-    let mut out_gens = Vec::new();
-    for t in min..=top {
-        let sizes = block(t);
-        let r = &reduced[(t - min) as usize];
-        let mut kept = Vec::new();
-        let mut column = 0;
-        for (g, &n) in sizes.iter().enumerate() {
-            for s in 0..n {
-                if !r.pivots.contains(&column) {
-                    let op = &algebra.basis((t - degrees[g]) as u32)[s];
-                    let name = if op.is_empty() {
-                        gens[g].0.clone()
-                    } else {
-                        format!("{op}{}", gens[g].0)
-                    };
-                    out_gens.push((name.clone(), t as i32));
-                    kept.push((column, name));
-                }
-                column += 1;
-            }
-        }
-        names.push(kept);
-    }
+    let reduced = relation_spaces(file, &free, &lists)?;
+    let names = quotient_basis(&free, &gens, &reduced);
+    let out_gens: Vec<(String, i32)> = (min..=top)
+        .zip(&names)
+        .flat_map(|(t, kept)| kept.iter().map(move |(_, n)| (n.clone(), t as i32)))
+        .collect();
     if out_gens.is_empty() {
         return Err(ModuleError::field(
             file,
@@ -178,28 +161,98 @@ pub(super) fn presented_spec(
             format!("the relations kill every element of degree at most {top}"),
         ));
     }
+    Ok(Spec {
+        gens: out_gens,
+        actions: quotient_actions(&free, &reduced, &names),
+        shift,
+    })
+}
 
+/// `R_t` for each degree `t` from the bottom through the top; with two lists,
+/// checked equal (else an error naming the second list).
+fn relation_spaces(
+    file: &str,
+    free: &Free,
+    lists: &[(&str, Vec<Relation>)],
+) -> Result<Vec<Reduced>, ModuleError> {
+    let mut out = Vec::new();
+    for t in free.min..=free.top {
+        let sizes = free.sizes(t);
+        let mut spaces = lists
+            .iter()
+            .map(|(key, relations)| (*key, submodule(free, relations, t, &sizes)));
+        let Some((first_key, first)) = spaces.next() else {
+            out.push(Reduced {
+                rows: Vec::new(),
+                pivots: Vec::new(),
+            });
+            continue;
+        };
+        for (key, other) in spaces {
+            if other.pivots != first.pivots || other.rows != first.rows {
+                return Err(ModuleError::field(
+                    file,
+                    key,
+                    format!(
+                        "spans another submodule than {first_key} in degree {t} (the two lists must present the same module)"
+                    ),
+                ));
+            }
+        }
+        out.push(first);
+    }
+    Ok(out)
+}
+
+/// The basis of `(F/R)_t` for each degree: the non-pivot columns of `R_t`, named
+/// `Sq(S)g` (`g` for `S = 0`).
+fn quotient_basis(
+    free: &Free,
+    gens: &[(String, i32)],
+    reduced: &[Reduced],
+) -> Vec<Vec<(usize, String)>> {
+    (free.min..=free.top)
+        .zip(reduced)
+        .map(|(t, r)| {
+            let columns: usize = free.sizes(t).iter().sum();
+            (0..columns)
+                .filter(|c| !r.pivots.contains(c))
+                .map(|c| {
+                    let (g, op) = free.column(t, c);
+                    let name = if op.is_empty() {
+                        gens[g].0.clone()
+                    } else {
+                        format!("{op}{}", gens[g].0)
+                    };
+                    (c, name)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `Sq^(2^k)` on each quotient basis element `Sq(S)g`: `Sq(2^k)·Sq(S)·g`
+/// reduced modulo `R`, as the actions of a module file.
+fn quotient_actions(
+    free: &Free,
+    reduced: &[Reduced],
+    names: &[Vec<(usize, String)>],
+) -> Vec<ActionSpec> {
     let mut actions = Vec::new();
-    for t in min..=top {
-        let sizes = block(t);
-        let starts = offsets(&sizes);
-        for (column, name) in &names[(t - min) as usize] {
-            // The generator whose block holds the column.
-            let g = (0..sizes.len())
-                .rev()
-                .find(|&g| starts[g] <= *column && sizes[g] > 0)
-                .expect("every column lies in a generator's block");
-            let s = &algebra.basis((t - degrees[g]) as u32)[column - starts[g]];
+    for t in free.min..=free.top {
+        for (column, name) in &names[(t - free.min) as usize] {
+            let (g, s) = free.column(t, *column);
             let mut k = 1i64;
-            while t + k <= top {
+            while t + k <= free.top {
                 let target = t + k;
-                let target_sizes = block(target);
-                let target_starts = offsets(&target_sizes);
-                let mut v = FpVector::new(target_sizes.iter().sum());
+                let at = (target - free.min) as usize;
+                let mut v = FpVector::new(free.sizes(target).iter().sum());
+                let start = free.starts(target)[g];
                 let sq = PPart::from_slice(&[k as u32]);
-                algebra.multiply_basis(&sq, s, |idx| v.flip(target_starts[g] + idx));
-                reduced[(target - min) as usize].reduce(&mut v);
-                let targets: Vec<String> = names[(target - min) as usize]
+                free.algebra
+                    .multiply_basis(&sq, s, |idx| v.flip(start + idx));
+                reduced[at].reduce(&mut v);
+                let targets: Vec<String> = names[at]
                     .iter()
                     .filter(|(c, _)| v.get(*c))
                     .map(|(_, n)| n.clone())
@@ -211,33 +264,24 @@ pub(super) fn presented_spec(
             }
         }
     }
-    Ok(Spec {
-        gens: out_gens,
-        actions,
-        shift,
-    })
+    actions
 }
 
 /// `R_t` in row reduced form: `Sq(R)·r` for every relation `r` of degree at
 /// most `t` and `Sq(R)` of degree `t − |r|`, over the basis of `F_t`
 /// (`sizes[g] = dim A_{t − |g|}`).
-fn submodule(
-    algebra: &MilnorAlgebra,
-    degrees: &[i64],
-    relations: &[Relation],
-    t: i64,
-    sizes: &[usize],
-) -> Reduced {
+fn submodule(free: &Free, relations: &[Relation], t: i64, sizes: &[usize]) -> Reduced {
     let cols: usize = sizes.iter().sum();
     let mut rows = Vec::new();
     for r in relations.iter().filter(|r| r.degree <= t) {
-        for op in algebra.basis((t - r.degree) as u32) {
+        for op in free.algebra.basis((t - r.degree) as u32) {
             let mut v = FpVector::new(cols);
             let mut start = 0;
             for (g, coeff) in r.coeffs.iter().enumerate() {
                 for j in coeff.iter_ones() {
-                    let s = &algebra.basis((r.degree - degrees[g]) as u32)[j];
-                    algebra.multiply_basis(op, s, |idx| v.flip(start + idx));
+                    let s = &free.algebra.basis((r.degree - free.degrees[g]) as u32)[j];
+                    free.algebra
+                        .multiply_basis(op, s, |idx| v.flip(start + idx));
                 }
                 start += sizes[g];
             }
