@@ -89,12 +89,21 @@ fn james_periodicity_of_stunted_projective_spaces() {
 }
 
 #[test]
-fn ext_of_a_mod_a1_is_ext_over_a1_of_f2() {
-    // Change of rings: Ext_A(A ⊗_{A(1)} F_2) = Ext_{A(1)}(F_2), the Adams E2 page of
-    // ko (tests/data/ext/ko.csv, an independent resolver over A(1)).
-    let ko = read_table(&reference_ext("ko"));
+fn ext_of_a_mod_a1_and_a_mod_a2_is_ext_over_the_subalgebra() {
+    // Change of rings: Ext_A(A ⊗_B F_2) = Ext_B(F_2) for a sub-Hopf algebra B (A is
+    // free over B: Milnor–Moore). B = A(1): the Adams E2 page of ko
+    // (tests/data/ext/ko.csv); B = A(2): that of tmf (tmf2.csv), both from an
+    // independent resolver over the sub-algebra.
     let a_mod_a1 = r#"{"p": 2, "type": "finitely presented module", "gens": {"x0": 0},
         "adem_relations": ["Sq1 x0", "Sq2 x0"], "milnor_relations": ["P(1) x0", "P(2) x0"]}"#;
-    let ours = ext_of("A-mod-Sq1-Sq2", a_mod_a1, 30, 15);
-    assert_agree("A//A(1)", &ours, &ko, 30, 15);
+    let a_mod_a2 = r#"{"p": 2, "type": "finitely presented module", "gens": {"x0": 0},
+        "adem_relations": ["Sq1 x0", "Sq2 x0", "Sq4 x0"],
+        "milnor_relations": ["P(1) x0", "P(2) x0", "P(4) x0"]}"#;
+    for (name, text, reference) in [
+        ("A-mod-Sq1-Sq2", a_mod_a1, "ko"),
+        ("A-mod-Sq1-Sq2-Sq4", a_mod_a2, "tmf2"),
+    ] {
+        let ours = ext_of(name, text, 30, 15);
+        assert_agree(name, &ours, &read_table(&reference_ext(reference)), 30, 15);
+    }
 }
