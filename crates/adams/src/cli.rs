@@ -100,6 +100,10 @@ pub struct CertifyArgs {
     #[arg(long, value_name = "DIR")]
     pub modules_dir: Option<PathBuf>,
 
+    /// Smash --module with this module, as `adams resolve --smash` did (repeatable).
+    #[arg(long, value_name = "OTHER", requires = "module")]
+    pub smash: Vec<String>,
+
     /// Largest stem to certify. Default: the largest range stem <= N, s <= S all of
     /// whose bidegrees the directory holds.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]

@@ -128,7 +128,7 @@ fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<AnyModule,
         &args.module,
         &args.smash,
         args.modules_dir.as_deref(),
-        top_t,
+        Some(top_t),
     )?;
     if let AnyModule::Two(m) = &module {
         check_module_range(m.name(), m.min_degree(), range)?;

@@ -76,3 +76,35 @@ fn odd_primary_factors_are_refused() {
     );
     assert_one_line_error(&o, 2, &["C3", "p = 3", "--smash"]);
 }
+
+#[test]
+fn a_smash_product_saves_resumes_and_certifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("save");
+    let save = save.to_str().unwrap();
+    for stem in [12, 16] {
+        let out = dir.path().join(format!("out{stem}"));
+        let o = resolve_in(
+            dir.path(),
+            "C2",
+            stem,
+            6,
+            out.to_str().unwrap(),
+            &["--smash", "Ceta", "--save-dir", save],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+    }
+    let o = common::adams_in(
+        dir.path(),
+        &["certify", save, "--module", "C2", "--smash", "Ceta"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+    assert!(
+        common::stdout(&o).contains("of C2_sm_Ceta"),
+        "{}",
+        common::stdout(&o)
+    );
+    // Without the factor, the module is another one: refused.
+    let o = common::adams_in(dir.path(), &["certify", save, "--module", "C2"]);
+    assert_one_line_error(&o, 2, &["module-hash", "C2_sm_Ceta"]);
+}
