@@ -141,16 +141,27 @@ fn open_module<M: SavedModule>(
     let dir = &args.dir;
     let name = args.module.clone().unwrap_or_else(|| header.module.clone());
     let find = |top: Option<i32>| {
-        M::find(&name, args.modules_dir.as_deref(), top, header.prime).map_err(|source| {
-            Error::SavedModule {
-                dir: dir.clone(),
-                name: name.clone(),
-                from_header: args.module.is_none(),
-                source: Box::new(source),
-            }
+        M::find(
+            &name,
+            &args.smash,
+            args.modules_dir.as_deref(),
+            top,
+            header.prime,
+        )
+        .map_err(|source| Error::SavedModule {
+            dir: dir.clone(),
+            name: name.clone(),
+            from_header: args.module.is_none(),
+            source: Box::new(source),
         })
     };
     let (module, top) = find_saved_module(&find, &header.module_hash, dir)?;
+    // A smash product is named as `adams resolve --smash` names it.
+    let name = std::iter::once(&name)
+        .chain(&args.smash)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("_sm_");
     Ok((name, module, top))
 }
 

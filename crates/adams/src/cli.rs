@@ -102,6 +102,10 @@ pub struct CertifyArgs {
     #[arg(long, value_name = "DIR")]
     pub modules_dir: Option<PathBuf>,
 
+    /// Smash --module with this module, as `adams resolve --smash` did (repeatable).
+    #[arg(long, value_name = "OTHER", requires = "module")]
+    pub smash: Vec<String>,
+
     /// Largest stem to certify. Default: the largest range stem <= N, s <= S all of
     /// whose bidegrees the directory holds.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
@@ -328,6 +332,11 @@ pub struct ResolveArgs {
     /// bundled modules (e.g. ../shared/reference/modules).
     #[arg(long, value_name = "DIR")]
     pub modules_dir: Option<PathBuf>,
+
+    /// Smash MODULE with this module (found as MODULE is; repeatable): the tensor
+    /// product with the Cartan formula, named MODULE_sm_OTHER. p = 2 only.
+    #[arg(long, value_name = "OTHER")]
+    pub smash: Vec<String>,
 
     /// Algorithm that builds the minimal resolution. Default: nassau at p = 2; at odd
     /// primes only classical exists (nassau there is refused, exit 2).

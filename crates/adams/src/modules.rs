@@ -98,6 +98,49 @@ pub fn find_module_p2(
     }
 }
 
+/// [`find_module`] of `arg`, smashed with each of `factors` in turn (`--smash`,
+/// each found as `arg` is), the cells above `top_degree` dropped (`None`: every
+/// cell). Each factor is loaded through the degree the product can see from it,
+/// `top_degree` less the other factors' bottom cells. Errors: those of
+/// [`find_module`], a factor at an odd prime ([`LookupError::OddPrime`]), those of
+/// [`FiniteModule::smash`].
+pub fn find_smash(
+    arg: &str,
+    factors: &[String],
+    modules_dir: Option<&Path>,
+    top_degree: Option<i32>,
+) -> Result<AnyModule, LookupError> {
+    if factors.is_empty() {
+        return find_module(arg, modules_dir, top_degree);
+    }
+    let what = "--smash (smash products)";
+    let names: Vec<&str> = std::iter::once(arg)
+        .chain(factors.iter().map(String::as_str))
+        .collect();
+    // First the bottom cells, then each factor through what the product can see.
+    let bottoms = names
+        .iter()
+        .map(|n| find_module_p2(n, modules_dir, top_degree, what).map(|m| m.min_degree()))
+        .collect::<Result<Vec<i32>, _>>()?;
+    let below: i64 = bottoms.iter().map(|&b| i64::from(b)).sum();
+    let top_less = |k: i64| {
+        top_degree
+            .map(|t| (i64::from(t) - k).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
+    };
+    let mut product: Option<FiniteModule> = None;
+    let mut rest = below;
+    for (name, &bottom) in names.iter().zip(&bottoms) {
+        let m = find_module_p2(name, modules_dir, top_less(below - i64::from(bottom)), what)?;
+        // The product so far is seen through the top less the bottoms still to come.
+        rest -= i64::from(bottom);
+        product = Some(match product {
+            None => m,
+            Some(p) => p.smash(&m, top_less(rest))?,
+        });
+    }
+    Ok(AnyModule::Two(product.expect("at least two factors")))
+}
+
 /// `NAME[k]` → `(NAME, k)`; `None` when `arg` does not end in `[...]`.
 pub(crate) fn split_shift(arg: &str) -> Result<Option<(&str, i32)>, LookupError> {
     let Some(open) = arg.strip_suffix(']').and_then(|a| a.rfind('[')) else {

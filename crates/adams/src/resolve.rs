@@ -125,7 +125,12 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
 /// in the range; a note says how many unless `--quiet`), checked against the range.
 fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<AnyModule, Error> {
     let top_t = range.max_stem + range.max_s as i32;
-    let module = modules::find_module(&args.module, args.modules_dir.as_deref(), Some(top_t))?;
+    let module = modules::find_smash(
+        &args.module,
+        &args.smash,
+        args.modules_dir.as_deref(),
+        Some(top_t),
+    )?;
     if let AnyModule::Two(m) = &module {
         check_module_range(m.name(), m.min_degree(), range)?;
     }

@@ -16,9 +16,12 @@ mod error;
 mod file;
 mod json;
 mod keys;
+mod kinds;
 mod odd;
+mod presented;
 mod profile;
 mod shape;
+mod smash;
 
 use std::fmt;
 use std::path::Path;
@@ -136,7 +139,7 @@ impl FiniteModule {
         text: &str,
         options: &LoadOptions,
     ) -> Result<FiniteModule, ModuleError> {
-        let spec = json::parse_spec(name, text)?;
+        let spec = json::parse_spec(name, text, options)?;
         build::build(name, file_stem(name), &spec, options)
     }
 

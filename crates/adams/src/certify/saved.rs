@@ -18,11 +18,12 @@ use crate::modules::{self, LookupError};
 pub(super) trait SavedModule: Sized {
     /// The resolution the records load into.
     type Res;
-    /// The module `name` (a path, a `--modules-dir` name or a bundled one) with its cells
-    /// above `top` dropped; a module of another prime than the directory's (`saved`) is an
-    /// error.
+    /// The module `name` (a path, a `--modules-dir` name or a bundled one), smashed with
+    /// each of `smash` (`--smash`, p = 2 only), with its cells above `top` dropped; a
+    /// module of another prime than the directory's (`saved`) is an error.
     fn find(
         name: &str,
+        smash: &[String],
         modules_dir: Option<&Path>,
         top: Option<i32>,
         saved: u32,
@@ -54,11 +55,27 @@ impl SavedModule for FiniteModule {
 
     fn find(
         name: &str,
+        smash: &[String],
         modules_dir: Option<&Path>,
         top: Option<i32>,
         _saved: u32,
     ) -> Result<Self, LookupError> {
-        modules::find_module_p2(name, modules_dir, top, "adams certify of a p = 2 directory")
+        if smash.is_empty() {
+            return modules::find_module_p2(
+                name,
+                modules_dir,
+                top,
+                "adams certify of a p = 2 directory",
+            );
+        }
+        match modules::find_smash(name, smash, modules_dir, top)? {
+            AnyModule::Two(m) => Ok(m),
+            AnyModule::Odd(m) => Err(LookupError::OddPrime {
+                name: m.name().to_string(),
+                p: fp::Prime::value(m.prime()),
+                what: "--smash (smash products)",
+            }),
+        }
     }
 
     fn hash(&self) -> String {
@@ -107,10 +124,18 @@ impl SavedModule for OddModule {
 
     fn find(
         name: &str,
+        smash: &[String],
         modules_dir: Option<&Path>,
         top: Option<i32>,
         saved: u32,
     ) -> Result<Self, LookupError> {
+        if !smash.is_empty() {
+            return Err(LookupError::OddPrime {
+                name: name.to_string(),
+                p: saved,
+                what: "--smash (smash products)",
+            });
+        }
         match modules::find_module(name, modules_dir, top)? {
             AnyModule::Odd(m) if fp::Prime::value(m.prime()) == saved => Ok(m),
             other => Err(LookupError::PrimeOfSave {

@@ -46,8 +46,14 @@ pub enum ModuleError {
     #[error("{file}: p = 2 is not an odd prime: load the file as a mod 2 module (steenrod::module::AnyModule or FiniteModule)")]
     NotOddPrime { file: String },
     /// `type` names a kind of module this reader does not handle.
-    #[error("{file}: type {kind:?} is not supported; only \"finite dimensional module\" is")]
-    UnsupportedType { file: String, kind: String },
+    /// `supported` says which types are read, e.g. `at odd primes only
+    /// "finite dimensional module" is`.
+    #[error("{file}: type {kind:?} is not supported; {supported}")]
+    UnsupportedType {
+        file: String,
+        kind: String,
+        supported: String,
+    },
     /// A `profile` (a module over a sub-Hopf algebra of A) was given.
     #[error(
         "{file}: {key}: modules over a sub-Hopf algebra of A (a profile) are not supported yet"

@@ -113,10 +113,26 @@ impl fmt::Display for Factor {
 
 /// Parse and syntax check a whole file. Errors: invalid JSON (with serde's
 /// line and column), a duplicate key, the top-level keys' errors
-/// ([`super::keys::check_keys`]), malformed `gens` or `actions`.
-pub(super) fn parse_spec(file: &str, text: &str) -> Result<Spec, ModuleError> {
+/// ([`super::keys::check_keys`]), malformed `gens` or `actions`. A file of
+/// another type than `"finite dimensional module"` becomes the spec of a
+/// finite module truncated to `options.top_degree` ([`super::kinds`]).
+pub(super) fn parse_spec(
+    file: &str,
+    text: &str,
+    options: &super::LoadOptions,
+) -> Result<Spec, ModuleError> {
+    use super::kinds::{projective_spec, Kind};
     let obj = parse_object(file, text)?;
-    let shift = super::keys::check_keys(file, &obj)?;
+    let (shift, kind) = super::keys::check_keys(file, &obj)?;
+    match kind {
+        Kind::Finite => {}
+        Kind::RealProjective | Kind::ComplexProjective => {
+            return projective_spec(file, &obj, kind, shift, options)
+        }
+        Kind::FinitelyPresented => {
+            return super::presented::presented_spec(file, &obj, shift, options)
+        }
+    }
     let gens = parse_gens(file, obj.get("gens"))?;
     let actions = parse_actions(file, obj.get("actions"), parse_action)?;
     let profile = super::profile::parse_profile(file, obj.get("profile"))?;
@@ -365,7 +381,7 @@ pub(super) fn tokenize(s: &str) -> Result<Vec<&str>, String> {
     Ok(tokens)
 }
 
-fn parse_factor(token: &str) -> Result<Factor, String> {
+pub(super) fn parse_factor(token: &str) -> Result<Factor, String> {
     let unknown = || {
         format!("unknown operation \"{token}\"; expected Sq<i> (e.g. Sq2), a Milnor element Sq(r1,r2,...) or a product of these")
     };

@@ -9,13 +9,13 @@
 
 use serde_json::{Map, Value};
 
+use super::kinds::Kind;
 use super::ModuleError;
 
-/// Keys read as the module's definition (`p`, `type`, `gens`, `actions`) or
-/// as a choice that must be checked (`algebra`, `generic`, `shift`).
-const READ_KEYS: [&str; 7] = [
-    "p", "type", "gens", "actions", "algebra", "generic", "shift",
-];
+/// Keys read by every type: the module's prime and type, and choices that
+/// must be checked (`algebra`, `generic`, `shift`); each type reads its own
+/// further keys ([`Kind::keys`]).
+const READ_KEYS: [&str; 5] = ["p", "type", "algebra", "generic", "shift"];
 
 /// Keys accepted and ignored: labels written by the field's converters and
 /// writers (`name`, `file_name`, `description`), and charting data that is
@@ -36,24 +36,34 @@ pub(super) enum Notation {
 }
 
 /// Check every top-level key of `obj` (a file named `file`) and return the
-/// file's own `shift` (0 when absent). Errors, in this order: `p` missing or
-/// not 2, a `profile` at odd p, an `algebra` other than a list of `"adem"`/`"milnor"`,
-/// `type` missing or not `"finite dimensional module"`, `cofiber` (unless
-/// `null`), `generic` not a boolean or `true`, `shift` not an integer, a
-/// metadata label that is not a string, any other key.
-pub(super) fn check_keys(file: &str, obj: &Map<String, Value>) -> Result<i32, ModuleError> {
+/// file's own `shift` (0 when absent) and its type. Errors, in this order: `p`
+/// missing or not 2, a `profile` at odd p, an `algebra` other than a list of
+/// `"adem"`/`"milnor"`, `type` missing or not one of [`Kind`]'s, `cofiber`
+/// (unless `null`), `generic` not a boolean or `true`, `shift` not an integer,
+/// a metadata label that is not a string, any other key (the keys read depend
+/// on the type: [`Kind::keys`]).
+pub(super) fn check_keys(file: &str, obj: &Map<String, Value>) -> Result<(i32, Kind), ModuleError> {
     check_prime(file, obj.get("p"))?;
-    check_keys_in(file, obj, Notation::Two)
+    check_keys_typed(file, obj, Notation::Two)
 }
 
 /// [`check_keys`] without the check of `p` (the caller read it), for the
 /// notation given: at odd p `generic` must be `true` or absent (the generic
-/// Steenrod algebra is the only one there).
+/// Steenrod algebra is the only one there), and only finite dimensional
+/// modules are read.
 pub(super) fn check_keys_in(
     file: &str,
     obj: &Map<String, Value>,
     notation: Notation,
 ) -> Result<i32, ModuleError> {
+    check_keys_typed(file, obj, notation).map(|(shift, _)| shift)
+}
+
+fn check_keys_typed(
+    file: &str,
+    obj: &Map<String, Value>,
+    notation: Notation,
+) -> Result<(i32, Kind), ModuleError> {
     // At p = 2 the profile is read with the actions (`super::profile`).
     if notation == Notation::Odd && obj.contains_key("profile") {
         return Err(ModuleError::UnsupportedProfile {
@@ -75,7 +85,15 @@ pub(super) fn check_keys_in(
             });
         }
     }
-    check_type(file, obj.get("type"))?;
+    let kind = check_type(file, obj.get("type"), notation)?;
+    // Over a sub-Hopf algebra only finite dimensional modules are read (a profile on a
+    // projective space or a presented module would be ignored by their builders).
+    if kind != Kind::Finite && obj.contains_key("profile") {
+        return Err(ModuleError::UnsupportedProfile {
+            file: file.to_string(),
+            key: "profile".to_string(),
+        });
+    }
     // The field's resolver (sseq, `ext/src/utils.rs`) reads `"cofiber": {"s", "t",
     // "idx"}` as "the cofiber of that Ext class of the module given by gens and
     // actions", and treats `null` as absent.
@@ -114,6 +132,7 @@ pub(super) fn check_keys_in(
     }
     let known = |key: &str| {
         READ_KEYS.contains(&key)
+            || kind.keys().contains(&key)
             || METADATA_KEYS.contains(&key)
             || key == "cofiber"
             || key == "profile"
@@ -124,7 +143,7 @@ pub(super) fn check_keys_in(
             key: key.clone(),
         });
     }
-    Ok(shift)
+    Ok((shift, kind))
 }
 
 /// `generic`: at p = 2 `false` or absent (`true` asks for the odd-primary
@@ -189,18 +208,28 @@ fn check_prime(file: &str, p: Option<&Value>) -> Result<(), ModuleError> {
     }
 }
 
-fn check_type(file: &str, kind: Option<&Value>) -> Result<(), ModuleError> {
+/// The module's type. At odd p only `"finite dimensional module"` is read.
+fn check_type(file: &str, kind: Option<&Value>, notation: Notation) -> Result<Kind, ModuleError> {
     match kind {
         None => Err(ModuleError::field(
             file,
             "type",
             "missing (expected \"finite dimensional module\")",
         )),
-        Some(Value::String(s)) if s == "finite dimensional module" => Ok(()),
-        Some(Value::String(s)) => Err(ModuleError::UnsupportedType {
-            file: file.to_string(),
-            kind: s.clone(),
-        }),
+        Some(Value::String(s)) => match (Kind::from_type(s), notation) {
+            (Some(Kind::Finite), _) => Ok(Kind::Finite),
+            (Some(k), Notation::Two) => Ok(k),
+            (Some(_), Notation::Odd) => Err(ModuleError::UnsupportedType {
+                file: file.to_string(),
+                kind: s.clone(),
+                supported: "at odd primes only \"finite dimensional module\" is".to_string(),
+            }),
+            (None, _) => Err(ModuleError::UnsupportedType {
+                file: file.to_string(),
+                kind: s.clone(),
+                supported: format!("supported: {}", Kind::list()),
+            }),
+        },
         Some(v) => Err(ModuleError::field(
             file,
             "type",

@@ -1,0 +1,211 @@
+//! The field's module types other than `"finite dimensional module"`, each
+//! turned into the generators and `Sq^(2^k)` actions of a finite module (a
+//! [`Spec`]) truncated to the degrees a range can see, and then built by the
+//! same code as a module file ([`super::build`]: the Adem relations are
+//! checked, the Milnor basis tabulated).
+//!
+//! * `"real projective space"` (`min`, optional `max`): cells `x_i`,
+//!   `min ≤ i ≤ max`, with `Sq^j x_i = binom(i, j) x_{i+j}` — the cohomology of
+//!   the stunted projective space `RP_min^max` (Thom spectra of multiples of the
+//!   canonical line bundle when `min ≤ 0`); for `i < 0` the binomial is the usual
+//!   extension `binom(i, j) = (−1)^j binom(j − i − 1, j)` (Adams, "Vector fields
+//!   on spheres", Ann. of Math. 75 (1962), §2–4; Mosher–Tangora, "Cohomology
+//!   operations and applications in homotopy theory", ch. 12).
+//! * `"complex projective space"` (`min`, optional `max`, cell indices): cells
+//!   `y_i` in degree `2i`, `Sq^{2j} y_i = binom(i, j) y_{i+j}`, odd squares zero.
+//! * `"finitely presented module"`: see [`super::presented`].
+
+use serde_json::{Map, Value};
+
+use super::json::{bounded_degree, ActionSpec, Factor, Spec};
+use super::{LoadOptions, ModuleError, MAX_SPAN};
+
+/// A module type of the field's format that this reader builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    Finite,
+    RealProjective,
+    ComplexProjective,
+    FinitelyPresented,
+}
+
+const TYPES: [(&str, Kind); 4] = [
+    ("finite dimensional module", Kind::Finite),
+    ("finitely presented module", Kind::FinitelyPresented),
+    ("real projective space", Kind::RealProjective),
+    ("complex projective space", Kind::ComplexProjective),
+];
+
+impl Kind {
+    /// The kind of the file's `type` string, if it is read.
+    pub fn from_type(s: &str) -> Option<Kind> {
+        TYPES.iter().find(|(name, _)| *name == s).map(|(_, k)| *k)
+    }
+
+    /// The types read, quoted, for an error message.
+    pub fn list() -> String {
+        let names: Vec<String> = TYPES.iter().map(|(n, _)| format!("{n:?}")).collect();
+        names.join(", ")
+    }
+
+    /// The keys this type reads besides `p`, `type`, `algebra`, `generic`, `shift`.
+    pub fn keys(self) -> &'static [&'static str] {
+        match self {
+            Kind::Finite => &["gens", "actions"],
+            Kind::RealProjective => &["min", "max", "clear_bottom"],
+            Kind::ComplexProjective => &["min", "max"],
+            Kind::FinitelyPresented => &["gens", "adem_relations", "milnor_relations"],
+        }
+    }
+}
+
+/// `binom(i, j) mod 2` for any integer `i` and `j ≥ 0`: Lucas for `i ≥ 0`, and
+/// `binom(i, j) = (−1)^j binom(j − i − 1, j)` for `i < 0`.
+pub(super) fn binom_odd(i: i64, j: i64) -> bool {
+    let n = if i >= 0 { i } else { j - i - 1 };
+    j & !n == 0
+}
+
+/// The action `Sq^op source = targets`, as a file would list it.
+pub(super) fn power_action(op: u32, source: &str, targets: Vec<String>) -> ActionSpec {
+    let lhs = format!("Sq{op} {source}");
+    let rhs = if targets.is_empty() {
+        "0".to_string()
+    } else {
+        targets.join(" + ")
+    };
+    ActionSpec {
+        field: format!("derived action {:?}", format!("{lhs} = {rhs}")),
+        op_text: format!("Sq{op}"),
+        lhs,
+        op: vec![Factor::Sq(op)],
+        source: source.to_string(),
+        targets,
+    }
+}
+
+/// The highest degree of the file's own (unshifted) degrees that the range can
+/// see: `options.top_degree` less the file's and the options' shift.
+pub(super) fn unshifted_top(options: &LoadOptions, file_shift: i32) -> Option<i64> {
+    options
+        .top_degree
+        .map(|top| i64::from(top) - i64::from(file_shift) - i64::from(options.shift))
+}
+
+/// `min` and `max` of a projective space file. Errors: `min` missing or not an
+/// integer, `max` not an integer or below `min`, `clear_bottom` `true`
+/// (refused) or not a boolean.
+fn read_bounds(file: &str, obj: &Map<String, Value>) -> Result<(i64, Option<i64>), ModuleError> {
+    let integer = |key: &str| -> Result<Option<i64>, ModuleError> {
+        match obj.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => bounded_degree(v)
+                .map(|d| Some(i64::from(d)))
+                .ok_or_else(|| {
+                    ModuleError::field(
+                        file,
+                        key,
+                        format!(
+                            "expected an integer of absolute value at most {}, found {v}",
+                            super::MAX_ABS_DEGREE
+                        ),
+                    )
+                }),
+        }
+    };
+    let min = integer("min")?
+        .ok_or_else(|| ModuleError::field(file, "min", "missing (the index of the bottom cell)"))?;
+    let max = integer("max")?;
+    if let Some(max) = max.filter(|&m| m < min) {
+        return Err(ModuleError::field(
+            file,
+            "max",
+            format!("{max} is below min = {min}"),
+        ));
+    }
+    match obj.get("clear_bottom") {
+        None | Some(Value::Null) | Some(Value::Bool(false)) => Ok((min, max)),
+        Some(Value::Bool(true)) => Err(ModuleError::RefusedKey {
+            file: file.to_string(),
+            key: "clear_bottom".to_string(),
+            reason: "true asks for the quotient by the A(2)-submodule on the bottom cell, \
+                     which adams does not build"
+                .to_string(),
+        }),
+        Some(v) => Err(ModuleError::field(
+            file,
+            "clear_bottom",
+            format!("expected false (or true), found {v}"),
+        )),
+    }
+}
+
+/// The spec of a projective space (`kind` real or complex), its cells above
+/// the top degree of `options` not built. Errors: those of [`read_bounds`], no
+/// `max` and no top degree (an infinite module needs a range), more than
+/// [`MAX_SPAN`] degrees left.
+pub(super) fn projective_spec(
+    file: &str,
+    obj: &Map<String, Value>,
+    kind: Kind,
+    shift: i32,
+    options: &LoadOptions,
+) -> Result<Spec, ModuleError> {
+    let (min, max) = read_bounds(file, obj)?;
+    // Cell i lies in degree weight·i.
+    let weight: i64 = if kind == Kind::ComplexProjective {
+        2
+    } else {
+        1
+    };
+    let top_cell = unshifted_top(options, shift).map(|top| top.div_euclid(weight));
+    let hi = match (max, top_cell) {
+        (Some(m), Some(t)) => m.min(t).max(min),
+        (Some(m), None) => m,
+        (None, Some(t)) => t.max(min),
+        (None, None) => {
+            return Err(ModuleError::field(
+                file,
+                "max",
+                "missing: the space is infinite (no max), so it needs a range to be \
+                 truncated to (adams resolve passes the top degree max_stem + max_s)",
+            ))
+        }
+    };
+    if weight * (hi - min) > i64::from(MAX_SPAN) {
+        return Err(ModuleError::field(
+            file,
+            "max",
+            format!(
+                "the cells kept run from degree {} to {}, a span of {}; at most {MAX_SPAN} is supported",
+                weight * min,
+                weight * hi,
+                weight * (hi - min)
+            ),
+        ));
+    }
+    let letter = if weight == 2 { "y" } else { "x" };
+    let name = |i: i64| format!("{letter}{i}");
+    let gens = (min..=hi).map(|i| (name(i), (weight * i) as i32)).collect();
+    let mut actions = Vec::new();
+    for i in min..=hi {
+        // Sq^{2^k} x_i = binom(i, 2^k) x_{i+2^k}; Sq^{2^(k+1)} y_i = binom(i, 2^k) y_{i+2^k}.
+        let mut j = 1i64;
+        while i + j <= hi {
+            if binom_odd(i, j) {
+                actions.push(power_action(
+                    (weight * j) as u32,
+                    &name(i),
+                    vec![name(i + j)],
+                ));
+            }
+            j *= 2;
+        }
+    }
+    Ok(Spec {
+        profile: None,
+        gens,
+        actions,
+        shift,
+    })
+}
