@@ -125,8 +125,8 @@ fn the_reference_files_that_are_not_supported_say_why() {
     };
     for (file, kind) in [
         ("C3.json", "p = 3"),
-        ("RP_inf.json", "type"),
-        ("j.json", "type"),
+        ("RP_inf.json", "max"),
+        ("j.json", "needs a range"),
         ("C4.json", "\"cofiber\""),
         ("Ceta2.json", "\"cofiber\""),
         ("C2v14.json", "\"cofiber\""),
