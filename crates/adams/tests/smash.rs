@@ -6,7 +6,8 @@ mod common;
 use std::fs;
 
 use common::{
-    assert_one_line_error, differences, read_table, reference_ext, resolve, resolve_in, Table,
+    adams_in, assert_one_line_error, differences, read_table, reference_ext, resolve, resolve_in,
+    Table,
 };
 
 fn ext(module: &str, extra: &[&str], max_stem: i32, max_s: u32) -> Table {
@@ -107,4 +108,28 @@ fn a_smash_product_saves_resumes_and_certifies() {
     // Without the factor, the module is another one: refused.
     let o = common::adams_in(dir.path(), &["certify", save, "--module", "C2"]);
     assert_one_line_error(&o, 2, &["module-hash", "C2_sm_Ceta"]);
+}
+
+#[test]
+fn a_factor_over_a_sub_hopf_algebra_is_refused_not_dropped() {
+    // ko is the sphere over A(1): its product with C2 is not C2 over A (the profile
+    // would be lost), so it is refused naming the profile.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let o = adams_in(
+        dir.path(),
+        &[
+            "resolve",
+            "ko",
+            "--smash",
+            "C2",
+            "--max-stem",
+            "10",
+            "--max-s",
+            "4",
+            "--output",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_one_line_error(&o, 2, &["ko_sm_C2", "profile", "sub-Hopf algebra"]);
 }

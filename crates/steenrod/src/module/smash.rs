@@ -28,6 +28,19 @@ impl FiniteModule {
         top_degree: Option<i32>,
     ) -> Result<FiniteModule, ModuleError> {
         let name = format!("{}_sm_{}", self.name, other.name);
+        // The product is built over A; a factor over a sub-Hopf algebra would be resolved
+        // over A without its profile: refused, never dropped.
+        if let Some(m) = [self, other].into_iter().find(|m| m.profile().is_some()) {
+            return Err(ModuleError::field(
+                &name,
+                "profile",
+                format!(
+                    "{} is a module over a sub-Hopf algebra (a profile); smash products over \
+                     one are not built yet",
+                    m.name
+                ),
+            ));
+        }
         let top = top_degree.map_or(i64::MAX, i64::from);
         let cells = |m: &FiniteModule| -> Vec<(i32, usize)> {
             (m.min_degree..=m.max_degree)
