@@ -22,10 +22,11 @@ const LABEL_EVERY: i32 = 5;
 
 /// The lines above the chart: what it shows (the module, the prime `p` of the Steenrod
 /// algebra, the range) and what a mark means; ends with a blank line.
-pub fn header(module: &str, p: u32, max_stem: i32, max_s: u32) -> String {
+pub fn header(module: &str, p: u32, sub: Option<&str>, max_stem: i32, max_s: u32) -> String {
     format!(
-        "Ext^(s,t) of {module} over the mod {p} Steenrod algebra (Adams E2), stem <= {max_stem}, s <= {max_s}\n\
-         mark = dim Ext^(s,t): . for 0, 1-9, * for 10 or more\n\n"
+        "Ext^(s,t) of {module} over {} (Adams E2), stem <= {max_stem}, s <= {max_s}\n\
+         mark = dim Ext^(s,t): . for 0, 1-9, * for 10 or more\n\n",
+        crate::csv::algebra_name(p, sub)
     )
 }
 
@@ -79,11 +80,13 @@ mod tests {
     #[test]
     fn the_header_names_the_prime() {
         assert_eq!(
-            header("S_3", 3, 40, 20),
+            header("S_3", 3, None, 40, 20),
             "Ext^(s,t) of S_3 over the mod 3 Steenrod algebra (Adams E2), stem <= 40, s <= 20\n\
              mark = dim Ext^(s,t): . for 0, 1-9, * for 10 or more\n\n"
         );
-        assert!(header("S_2", 2, 8, 4).starts_with("Ext^(s,t) of S_2 over the mod 2 Steenrod"));
+        assert!(
+            header("S_2", 2, None, 8, 4).starts_with("Ext^(s,t) of S_2 over the mod 2 Steenrod")
+        );
     }
 
     #[test]

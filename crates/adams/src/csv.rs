@@ -382,27 +382,35 @@ fn parse_row(line: &str) -> Result<Row, String> {
 
 /// The first line of an ext.csv written by `adams resolve`, naming the prime `p` of the
 /// Steenrod algebra (`… over the mod 3 Steenrod algebra …`).
-pub fn complete_line(max_stem: i32, max_s: u32, module: &str, algorithm: &str, p: u32) -> String {
-    format!(
-        "{COMPLETE_PREFIX}stem <= {max_stem}, s <= {max_s}; Ext of {module} over the mod {p} \
-         Steenrod algebra, computed by adams ({algorithm})"
-    )
-}
-
-/// Write an ext.csv at the prime `p`: the `# complete for` line, the header, then the
-/// nonzero rows sorted by stem then s.
-pub fn write_table(
-    out: &mut impl Write,
+pub fn complete_line(
     max_stem: i32,
     max_s: u32,
     module: &str,
     algorithm: &str,
     p: u32,
-    rows: &[Row],
-) -> std::io::Result<()> {
+    sub: Option<&str>,
+) -> String {
+    format!(
+        "{COMPLETE_PREFIX}stem <= {max_stem}, s <= {max_s}; Ext of {module} over {}, computed by \
+         adams ({algorithm})",
+        algebra_name(p, sub)
+    )
+}
+
+/// The algebra a table is over: `the mod p Steenrod algebra`, or a sub-Hopf algebra of it
+/// (`sub`: its name, e.g. `A(1)`) — "A(1), a sub-Hopf algebra of the mod 2 Steenrod algebra".
+pub fn algebra_name(p: u32, sub: Option<&str>) -> String {
+    match sub {
+        None => format!("the mod {p} Steenrod algebra"),
+        Some(b) => format!("{b}, a sub-Hopf algebra of the mod {p} Steenrod algebra"),
+    }
+}
+
+/// Write an ext.csv: its first line `first` (the `# complete for` line of
+/// [`complete_line`]), the header, then the nonzero rows sorted by stem then s.
+pub fn write_table(out: &mut impl Write, first: &str, rows: &[Row]) -> std::io::Result<()> {
     let mut sorted: Vec<Row> = rows.iter().copied().filter(|r| r.dim > 0).collect();
     sorted.sort_by_key(|r| (r.stem(), r.s()));
-    let first = complete_line(max_stem, max_s, module, algorithm, p);
     writeln!(out, "{first}")?;
     writeln!(out, "{HEADER}")?;
     for r in &sorted {
@@ -436,7 +444,12 @@ pub(crate) mod tests {
             row(2, 2, 0),
         ];
         let mut out = Vec::new();
-        write_table(&mut out, 5, 3, "S_2", "classical", 2, &rows).unwrap();
+        write_table(
+            &mut out,
+            &complete_line(5, 3, "S_2", "classical", 2, None),
+            &rows,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(

@@ -36,6 +36,8 @@ pub(crate) struct Finished {
     pub prime: u32,
     /// The algorithm that ran (`nassau`, `classical`).
     pub algorithm: &'static str,
+    /// The sub-Hopf algebra resolved over (`A(1)`, `profile (…)`), `None` for `A`.
+    pub sub: Option<String>,
     pub range: ResolutionConfig,
     pub rows: Vec<Row>,
     pub report: RunReport,
@@ -222,6 +224,7 @@ fn resolve(
         name,
         prime: 2,
         algorithm: args.algorithm().name(),
+        sub: res.algebra().profile().map(|p| p.to_string()),
         range,
         rows,
         report,
@@ -257,9 +260,15 @@ pub(crate) fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Resul
     let ResolutionConfig { max_stem, max_s } = run.range;
     let write = || -> std::io::Result<()> {
         let mut out = BufWriter::new(fs::File::create(path)?);
-        csv::write_table(
-            &mut out, max_stem, max_s, &run.name, algorithm, run.prime, &run.rows,
-        )?;
+        let first = csv::complete_line(
+            max_stem,
+            max_s,
+            &run.name,
+            algorithm,
+            run.prime,
+            run.sub.as_deref(),
+        );
+        csv::write_table(&mut out, &first, &run.rows)?;
         out.flush()
     };
     write().map_err(|source| Error::Write {
@@ -274,7 +283,7 @@ pub(crate) fn print_chart(run: &Finished, min_stem: i32) {
     let ResolutionConfig { max_stem, max_s } = run.range;
     let text = format!(
         "{}{}",
-        chart::header(&run.name, run.prime, max_stem, max_s),
+        chart::header(&run.name, run.prime, run.sub.as_deref(), max_stem, max_s),
         chart::render(&run.rows, min_stem, max_stem, max_s)
     );
     let _ = std::io::stdout().lock().write_all(text.as_bytes());

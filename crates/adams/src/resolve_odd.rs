@@ -131,6 +131,7 @@ fn compute(
         name,
         prime: res.prime().value(),
         algorithm: Algorithm::Classical.name(),
+        sub: None,
         range,
         rows,
         report,

@@ -90,7 +90,8 @@ fn fuzz_table(bytes: Vec<u8>, seeds: &[ExtTable]) -> Result<bool, String> {
             .collect();
         let mut out = Vec::new();
         let p = table.prime.unwrap_or(2);
-        csv::write_table(&mut out, max_stem, max_s, "M", "fuzz", p, &rows).unwrap();
+        let first = csv::complete_line(max_stem, max_s, "M", "fuzz", p, None);
+        csv::write_table(&mut out, &first, &rows).unwrap();
         let back = csv::parse_table("back.csv", &String::from_utf8(out).unwrap())
             .map_err(|e| format!("round trip refused: {e}"))?;
         let nonzero = |t: &ExtTable| {

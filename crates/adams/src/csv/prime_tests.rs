@@ -19,7 +19,12 @@ fn table(first: &str) -> Result<ExtTable, CsvError> {
 fn the_first_line_names_the_prime_and_reads_back() {
     let mut out = Vec::new();
     let rows = [tests::row(0, 0, 1), tests::row(0, 1, 1)];
-    write_table(&mut out, 10, 4, "S_3", "classical", 3, &rows).unwrap();
+    write_table(
+        &mut out,
+        &complete_line(10, 4, "S_3", "classical", 3, None),
+        &rows,
+    )
+    .unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(
         text.lines().next(),
@@ -27,7 +32,7 @@ fn the_first_line_names_the_prime_and_reads_back() {
     );
     assert_eq!(parse_table("x.csv", &text).unwrap().prime, Some(3));
     assert_eq!(
-        complete_line(40, 20, "S_2", "nassau", 2),
+        complete_line(40, 20, "S_2", "nassau", 2, None),
         "# complete for stem <= 40, s <= 20; Ext of S_2 over the mod 2 Steenrod algebra, computed by adams (nassau)"
     );
 }

@@ -44,7 +44,7 @@ pub fn algorithm_name(a: Algorithm) -> &'static str {
 pub fn module_hash(module: &FiniteModule) -> String {
     let alg = module.algebra();
     let max = module.max_degree();
-    canonical_hash(
+    let whole = canonical_hash(
         2,
         module.min_degree(),
         max,
@@ -53,14 +53,28 @@ pub fn module_hash(module: &FiniteModule) -> String {
             let mut k = 0u32;
             while (t as i64) + (1i64 << k) <= max as i64 {
                 let d = 1u32 << k;
-                let op = alg.index_of(&PPart::from_slice(&[d]));
+                let sq = PPart::from_slice(&[d]);
+                if !alg.contains(&sq) {
+                    // Not in the module's sub-Hopf algebra (the profile is hashed below).
+                    k += 1;
+                    continue;
+                }
+                let op = alg.index_of(&sq);
                 let mut out = fp::FpVector::new(module.dim(t + d as i32));
                 module.act_on_basis(d, op, t, x, &mut out);
                 hash_vector(h, out.len(), out.limbs());
                 k += 1;
             }
         },
-    )
+    );
+    // A module over a sub-Hopf algebra is another module than the same actions over A:
+    // its profile enters the hash (modules over A keep their hash).
+    match module.profile() {
+        None => whole,
+        Some(profile) => blake3::hash(format!("adams profile v1\0{profile:?}\0{whole}").as_bytes())
+            .to_hex()
+            .to_string(),
+    }
 }
 
 /// BLAKE3 of the canonical content of an odd-primary `module`, as 64 hex digits: as
