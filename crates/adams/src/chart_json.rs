@@ -115,6 +115,10 @@ pub struct Chart {
     /// The prime of the Steenrod algebra (absent in the file: 2).
     #[serde(default = "two", skip_serializing_if = "is_two")]
     pub prime: u32,
+    /// The sub-Hopf algebra resolved over (`A(1)`, `profile (…)`); absent: the whole
+    /// Steenrod algebra.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algebra: Option<String>,
     /// Smallest stem drawn (0, or the bottom cell of a module with cells below 0).
     pub min_stem: i32,
     /// Largest stem computed.
@@ -209,6 +213,7 @@ impl Chart {
             module: res.module().name().to_string(),
             algorithm: algorithm.to_string(),
             prime: 2,
+            algebra: res.algebra().profile().map(|p| p.to_string()),
             min_stem,
             max_stem: config.max_stem,
             max_s: config.max_s,
@@ -248,6 +253,7 @@ impl Chart {
             module: module.to_string(),
             algorithm: algorithm.to_string(),
             prime,
+            algebra: None,
             min_stem,
             max_stem,
             max_s,
@@ -285,11 +291,14 @@ impl Chart {
             q(&self.format),
             self.version
         );
-        let prime = if self.prime == 2 {
+        let mut prime = if self.prime == 2 {
             String::new()
         } else {
             format!(", \"prime\": {}", self.prime)
         };
+        if let Some(b) = &self.algebra {
+            prime.push_str(&format!(", \"algebra\": {}", q(b)));
+        }
         let _ = writeln!(
             out,
             "  \"module\": {}, \"algorithm\": {}{prime},",

@@ -183,8 +183,12 @@ fn escape(text: &str) -> String {
 /// The chart title.
 pub fn title(chart: &Chart) -> String {
     format!(
-        "Ext of {} over the mod {} Steenrod algebra (Adams E2): stem {} to {}, s \u{2264} {}",
-        chart.module, chart.prime, chart.min_stem, chart.max_stem, chart.max_s
+        "Ext of {} over {} (Adams E2): stem {} to {}, s \u{2264} {}",
+        chart.module,
+        crate::csv::algebra_name(chart.prime, chart.algebra.as_deref()),
+        chart.min_stem,
+        chart.max_stem,
+        chart.max_s
     )
 }
 
@@ -478,6 +482,7 @@ mod tests {
             module: "M".into(),
             algorithm: String::new(),
             prime: 2,
+            algebra: None,
             min_stem: 0,
             max_stem,
             max_s,

@@ -27,7 +27,12 @@ impl Chart {
                 self.version
             ));
         }
-        for (key, name) in [("module", &self.module), ("algorithm", &self.algorithm)] {
+        let algebra = self.algebra.clone().unwrap_or_default();
+        for (key, name) in [
+            ("module", &self.module),
+            ("algorithm", &self.algorithm),
+            ("algebra", &algebra),
+        ] {
             if name.chars().count() > MAX_NAME_CHARS {
                 return Err(format!(
                     "\"{key}\" is {} characters long, more than the limit {MAX_NAME_CHARS}",

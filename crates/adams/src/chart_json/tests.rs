@@ -15,6 +15,7 @@ fn chart(classes: Vec<Class>) -> Chart {
         module: "M".into(),
         algorithm: "nassau".into(),
         prime: 2,
+        algebra: None,
         min_stem: 0,
         max_stem: 3,
         max_s: 2,

@@ -20,6 +20,7 @@ fn small_odd_chart(prime: u32) -> Chart {
         module: "S_3".into(),
         algorithm: "classical".into(),
         prime,
+        algebra: None,
         min_stem: 0,
         max_stem: far,
         max_s: 2,

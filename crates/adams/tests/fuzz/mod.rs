@@ -305,6 +305,7 @@ pub fn generated_chart(rng: &mut Rng, seeds: &[(String, Vec<u8>)]) -> Vec<u8> {
         module: "G".into(),
         algorithm: "generated".into(),
         prime,
+        algebra: None,
         min_stem,
         max_stem,
         max_s,
