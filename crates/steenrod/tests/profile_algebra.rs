@@ -22,7 +22,13 @@ fn dimensions_of_a_n() {
         assert_eq!(alg.dim(top), 1, "top class of A({n})");
         assert_eq!((top + 1..=top + 5).map(|t| alg.dim(t)).sum::<usize>(), 0);
         assert_eq!(p.to_string(), format!("A({n})"));
+        assert_eq!(p.top_degree(), Some(top), "top degree of A({n})");
+        // Held through 2·top only, whatever the range asks: nothing above is indexed.
+        let far = MilnorAlgebra::with_profile(300, 0, Some(&p));
+        assert_eq!(far.max_degree(), (2 * top).min(300));
+        assert_eq!((0..=300).map(|t| far.dim(t)).sum::<usize>(), dim);
     }
+    assert_eq!(Profile::new(vec![2, 1], false).unwrap().top_degree(), None);
     // A(1) degree by degree: 1, Sq1, Sq2, Sq3 & Sq(0,1), Sq(1,1), Sq(2,1), Sq(3,1).
     let a1 = sub(&[2, 1], 10);
     let dims: Vec<usize> = (0..=7).map(|t| a1.dim(t)).collect();

@@ -102,8 +102,17 @@ impl MilnorAlgebra {
     /// (`None`: `A` itself, as [`MilnorAlgebra::with_table_budget`]). `basis(t)`,
     /// `dim(t)`, `index_of` and the products then enumerate and index `B`'s Milnor basis
     /// only, in the same relative order as `A`'s. Panics as [`MilnorAlgebra::new`].
+    ///
+    /// A finite `B` (a truncated profile) is held through `min(max_degree, 2·top)` only,
+    /// `top` its top degree ([`Profile::top_degree`]): its elements lie in degrees
+    /// `≤ top` and a product of two of them in degrees `≤ 2·top`, so nothing above is ever
+    /// indexed — and the whole algebra's basis is not built through `max_degree` (some
+    /// 160 MB at degree 300) only to be restricted.
     pub fn with_profile(max_degree: u32, bytes: usize, profile: Option<&Profile>) -> MilnorAlgebra {
-        let mut alg = Self::with_table_budget(max_degree, bytes);
+        let held = profile
+            .and_then(Profile::top_degree)
+            .map_or(max_degree, |top| max_degree.min(top.saturating_mul(2)));
+        let mut alg = Self::with_table_budget(held, bytes);
         if let Some(profile) = profile {
             let (sub, basis) = SubIndex::new(profile.clone(), &alg.basis);
             alg.basis = basis;

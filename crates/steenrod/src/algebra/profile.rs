@@ -112,6 +112,29 @@ impl Profile {
         })
     }
 
+    /// The top degree of the sub-algebra when finite (truncated): its top element
+    /// `Sq(2^{h(1)} − 1, 2^{h(2)} − 1, …)` has degree `Σ_i (2^{h(i)} − 1)(2^i − 1)`
+    /// (saturating at `u32::MAX`); `None` when not truncated.
+    pub fn top_degree(&self) -> Option<u32> {
+        self.truncated.then(|| {
+            let top: u128 = self
+                .p_part
+                .iter()
+                .enumerate()
+                .map(|(i, &h)| {
+                    let r = if h >= 64 { u64::MAX } else { (1u64 << h) - 1 };
+                    let w = if i + 1 >= 64 {
+                        u64::MAX
+                    } else {
+                        (1u64 << (i + 1)) - 1
+                    };
+                    u128::from(r) * u128::from(w)
+                })
+                .sum();
+            u32::try_from(top).unwrap_or(u32::MAX)
+        })
+    }
+
     /// The total dimension `2^{Σ h(i)}` of the sub-algebra when finite (truncated),
     /// as a power of two's exponent `Σ h(i)`; `None` when not truncated.
     pub fn log2_dim(&self) -> Option<u32> {
