@@ -28,10 +28,10 @@ pub struct Differential {
 
 /// The generators of one bidegree `(s, t)` and their differentials.
 #[derive(Debug)]
-struct Block {
+struct Block<D> {
     /// Index of the first generator of this degree (the number of generators below `t`).
     first: usize,
-    gens: Vec<Differential>,
+    gens: Vec<D>,
 }
 
 /// A free A-module `C_s` together with `d_s` on its generators, filled one degree at a
@@ -42,13 +42,16 @@ struct Block {
 /// concatenation, over generators `g` with `|g| ≤ t` in index order, of the Milnor basis
 /// of `A_{t−|g|}` (order of [`MilnorAlgebra::basis`]). The part spanned by generators of
 /// degree `< t` (the "old part" the steps work in) is a prefix of it.
+///
+/// `D` is what a generator's differential is stored as: [`Differential`] at p = 2,
+/// [`crate::odd::OddDifferential`] at odd primes (the storage is the same).
 #[derive(Debug)]
-pub struct FreeModule {
+pub struct FreeModule<D = Differential> {
     min_degree: i32,
-    blocks: Vec<OnceLock<Block>>,
+    blocks: Vec<OnceLock<Block<D>>>,
 }
 
-impl FreeModule {
+impl<D> FreeModule<D> {
     /// An empty module whose generators will lie in degrees `min_degree..=max_degree`.
     pub fn new(min_degree: i32, max_degree: i32) -> Self {
         let n = (max_degree - min_degree + 1).max(0) as usize;
@@ -63,7 +66,7 @@ impl FreeModule {
         self.min_degree
     }
 
-    fn block(&self, t: i32) -> Option<&Block> {
+    fn block(&self, t: i32) -> Option<&Block<D>> {
         if t < self.min_degree {
             return None;
         }
@@ -78,7 +81,7 @@ impl FreeModule {
     /// Adds the generators of degree `t` with their differentials. Requires degree `t − 1`
     /// to be complete. Panics if degree `t` was already filled in or is out of range
     /// (a scheduler bug).
-    pub fn set_gens(&self, t: i32, gens: Vec<Differential>) {
+    pub fn set_gens(&self, t: i32, gens: Vec<D>) {
         let first = self.gens_below(t);
         let i = (t - self.min_degree) as usize;
         let cell = self
@@ -114,7 +117,7 @@ impl FreeModule {
     }
 
     /// The generators of degree `t` and their differentials (empty if not yet resolved).
-    pub fn gens(&self, t: i32) -> &[Differential] {
+    pub fn gens(&self, t: i32) -> &[D] {
         self.block(t).map_or(&[], |b| &b.gens)
     }
 
@@ -133,7 +136,7 @@ impl FreeModule {
     }
 
     /// The differential of generator `g` and its degree.
-    pub fn differential(&self, g: usize) -> (i32, &Differential) {
+    pub fn differential(&self, g: usize) -> (i32, &D) {
         let mut t = self.min_degree;
         loop {
             let b = self
@@ -147,18 +150,32 @@ impl FreeModule {
     }
 
     /// Offsets of the blocks of the first `n_gens` generators in the degree-`t` basis,
-    /// plus the total length as the last entry (`n_gens + 1` entries).
-    pub fn offsets(&self, algebra: &MilnorAlgebra, t: i32, n_gens: usize) -> Vec<usize> {
+    /// plus the total length as the last entry (`n_gens + 1` entries); `dim(d)` is the
+    /// dimension of the algebra in degree `d`.
+    pub(crate) fn offsets_with(
+        &self,
+        t: i32,
+        n_gens: usize,
+        dim: impl Fn(u32) -> usize,
+    ) -> Vec<usize> {
         let mut offsets = Vec::with_capacity(n_gens + 1);
         let mut total = 0;
         offsets.push(0);
         for d in self.gen_degrees(n_gens) {
             if d <= t {
-                total += algebra.dim((t - d) as u32);
+                total += dim((t - d) as u32);
             }
             offsets.push(total);
         }
         offsets
+    }
+}
+
+impl FreeModule {
+    /// Offsets of the blocks of the first `n_gens` generators in the degree-`t` basis,
+    /// plus the total length as the last entry (`n_gens + 1` entries).
+    pub fn offsets(&self, algebra: &MilnorAlgebra, t: i32, n_gens: usize) -> Vec<usize> {
+        self.offsets_with(t, n_gens, |d| algebra.dim(d))
     }
 
     /// Decodes a vector of the degree-`t` part (in the basis of generators of degree
@@ -196,4 +213,28 @@ pub(crate) fn decode_with_degrees(
         });
     }
     terms
+}
+
+/// `dim Ext^{s,t}` at `b` from the rows `C_0, C_1, …`: the generators of `C_s` in degree
+/// `t` (0 outside the rows or not resolved).
+pub(crate) fn gens_at<D>(rows: &[FreeModule<D>], b: crate::Bidegree) -> usize {
+    rows.get(b.s() as usize)
+        .map_or(0, |c| c.gens_in_degree(b.t()))
+}
+
+/// The nonzero entries of Ext of the rows `C_0, C_1, …` through stem `max_stem`, sorted
+/// by stem, then `s`.
+pub(crate) fn ext_of<D>(rows: &[FreeModule<D>], max_stem: i32) -> Vec<crate::ExtEntry> {
+    let mut entries = Vec::new();
+    for (s, c) in (0u32..).zip(rows) {
+        for n in c.min_degree() - s as i32..=max_stem {
+            let bidegree = crate::Bidegree::n_s(n, s);
+            let dim = c.gens_in_degree(bidegree.t());
+            if dim > 0 {
+                entries.push(crate::ExtEntry { bidegree, dim });
+            }
+        }
+    }
+    entries.sort();
+    entries
 }

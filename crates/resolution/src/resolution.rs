@@ -30,21 +30,7 @@ impl Resolution {
     /// elements of degree above [`MAX_ALGEBRA_DEGREE`]; [`ResolutionError::InvalidRange`]
     /// for a stem bound below the module's bottom cell.
     pub fn new(module: FiniteModule, config: ResolutionConfig) -> Result<Self, ResolutionError> {
-        if config.max_stem < module.min_degree() {
-            return Err(ResolutionError::InvalidRange {
-                max_stem: config.max_stem,
-                module: module.name().to_string(),
-                bottom: module.min_degree(),
-            });
-        }
-        let needed = config.max_stem as i64 + config.max_s as i64 - module.min_degree() as i64;
-        if needed > MAX_ALGEBRA_DEGREE as i64 {
-            return Err(ResolutionError::RangeTooLarge {
-                max_stem: config.max_stem,
-                max_s: config.max_s,
-                needed: needed.min(i32::MAX as i64) as i32,
-            });
-        }
+        let needed = degrees_needed(module.name(), module.min_degree(), config)?;
         // Over the module's algebra: `A`, or the sub-Hopf algebra of its profile.
         let algebra =
             MilnorAlgebra::with_profile(needed as u32, DEFAULT_TABLE_BUDGET, module.profile());
@@ -99,9 +85,7 @@ impl Resolution {
     /// `dim Ext^{s,t}` at `b`: the number of generators of `C_s` in degree `t` (0 outside
     /// the resolved range).
     pub fn number_of_gens(&self, b: Bidegree) -> usize {
-        self.rows
-            .get(b.s() as usize)
-            .map_or(0, |c| c.gens_in_degree(b.t()))
+        crate::free_module::gens_at(&self.rows, b)
     }
 
     /// Resolves every bidegree in range by Nassau's algorithm on all cores.
@@ -119,17 +103,34 @@ impl Resolution {
 
     /// The nonzero entries of Ext in the resolved range, sorted by stem, then `s`.
     pub fn ext(&self) -> Vec<ExtEntry> {
-        let mut entries = Vec::new();
-        for (s, c) in (0u32..).zip(&self.rows) {
-            for n in c.min_degree() - s as i32..=self.config.max_stem {
-                let bidegree = Bidegree::n_s(n, s);
-                let dim = c.gens_in_degree(bidegree.t());
-                if dim > 0 {
-                    entries.push(ExtEntry { bidegree, dim });
-                }
-            }
-        }
-        entries.sort();
-        entries
+        crate::free_module::ext_of(&self.rows, self.config.max_stem)
     }
+}
+
+/// The degrees of the algebra a range needs above the module's bottom cell `bottom`:
+/// `max_stem + max_s − bottom`.
+///
+/// Errors: [`ResolutionError::InvalidRange`] for a stem bound below the bottom cell;
+/// [`ResolutionError::RangeTooLarge`] above [`MAX_ALGEBRA_DEGREE`].
+pub(crate) fn degrees_needed(
+    module: &str,
+    bottom: i32,
+    config: ResolutionConfig,
+) -> Result<i64, ResolutionError> {
+    if config.max_stem < bottom {
+        return Err(ResolutionError::InvalidRange {
+            max_stem: config.max_stem,
+            module: module.to_string(),
+            bottom,
+        });
+    }
+    let needed = config.max_stem as i64 + config.max_s as i64 - bottom as i64;
+    if needed > MAX_ALGEBRA_DEGREE as i64 {
+        return Err(ResolutionError::RangeTooLarge {
+            max_stem: config.max_stem,
+            max_s: config.max_s,
+            needed: needed.min(i32::MAX as i64) as i32,
+        });
+    }
+    Ok(needed)
 }

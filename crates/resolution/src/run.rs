@@ -55,15 +55,7 @@ impl Resolution {
         if let Some(save) = &self.save {
             save.check_algorithm(options.algorithm)?;
         }
-        let threads = match options.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("adams-worker-{i}"))
-            .build()
-            .map_err(|source| ResolutionError::Threads { threads, source })?;
+        let (pool, threads) = worker_pool(options.threads)?;
         let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
         let active = Active::select(&plan, |b| self.rows.is_complete(b));
         let this: &Resolution = self;
@@ -80,6 +72,23 @@ impl Resolution {
         };
         Ok(tracker.report(started.elapsed(), stats, threads))
     }
+}
+
+/// The rayon pool of a run's workers (`adams-worker-N`): `threads` of them, 0 meaning one
+/// per core; returns the pool and the number of threads.
+///
+/// Errors: [`ResolutionError::Threads`] when the pool cannot be built.
+pub(crate) fn worker_pool(threads: usize) -> Result<(rayon::ThreadPool, usize), ResolutionError> {
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("adams-worker-{i}"))
+        .build()
+        .map_err(|source| ResolutionError::Threads { threads, source })?;
+    Ok((pool, threads))
 }
 
 /// The nodes a run computes, numbered `0..len` for the scheduler (also the odd-primary

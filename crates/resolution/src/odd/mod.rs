@@ -45,21 +45,7 @@ impl OddResolution {
     /// cell; [`ResolutionError::RangeTooLarge`] when the range reaches internal degrees
     /// more than [`crate::MAX_ALGEBRA_DEGREE`] above it (as at p = 2).
     pub fn new(module: OddModule, config: ResolutionConfig) -> Result<Self, ResolutionError> {
-        if config.max_stem < module.min_degree() {
-            return Err(ResolutionError::InvalidRange {
-                max_stem: config.max_stem,
-                module: module.name().to_string(),
-                bottom: module.min_degree(),
-            });
-        }
-        let needed = config.max_stem as i64 + config.max_s as i64 - module.min_degree() as i64;
-        if needed > crate::MAX_ALGEBRA_DEGREE as i64 {
-            return Err(ResolutionError::RangeTooLarge {
-                max_stem: config.max_stem,
-                max_s: config.max_s,
-                needed: needed.min(i32::MAX as i64) as i32,
-            });
-        }
+        let needed = crate::resolution::degrees_needed(module.name(), module.min_degree(), config)?;
         let algebra = OddMilnorAlgebra::new(module.prime().value(), needed as u32);
         let min = module.min_degree();
         let rows = (0..=config.max_s as i32)
@@ -106,24 +92,11 @@ impl OddResolution {
 
     /// `dim Ext^{s,t}` at `b` (0 outside the resolved range).
     pub fn number_of_gens(&self, b: Bidegree) -> usize {
-        self.rows
-            .get(b.s() as usize)
-            .map_or(0, |c| c.gens_in_degree(b.t()))
+        crate::free_module::gens_at(&self.rows, b)
     }
 
     /// The nonzero entries of Ext in the resolved range, sorted by stem, then `s`.
     pub fn ext(&self) -> Vec<ExtEntry> {
-        let mut entries = Vec::new();
-        for (s, c) in (0u32..).zip(&self.rows) {
-            for n in c.min_degree() - s as i32..=self.config.max_stem {
-                let bidegree = Bidegree::n_s(n, s);
-                let dim = c.gens_in_degree(bidegree.t());
-                if dim > 0 {
-                    entries.push(ExtEntry { bidegree, dim });
-                }
-            }
-        }
-        entries.sort();
-        entries
+        crate::free_module::ext_of(&self.rows, self.config.max_stem)
     }
 }

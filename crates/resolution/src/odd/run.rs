@@ -42,15 +42,7 @@ impl OddResolution {
                 what: "offload to a device",
             });
         }
-        let threads = match options.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("adams-worker-{i}"))
-            .build()
-            .map_err(|source| ResolutionError::Threads { threads, source })?;
+        let (pool, threads) = crate::run::worker_pool(options.threads)?;
         let plan = graph::plan(self.config, self.module.min_degree(), Algorithm::Classical);
         // Bidegrees loaded by `resume` are not recomputed; a node above one gets its
         // kernel from a kernel-only step there.

@@ -292,33 +292,64 @@ fn bad_name(name: &str) -> Option<&'static str> {
     }
 }
 
+/// The parts of an action `"OP GEN = SUM"`, at any prime: the left side (trimmed), the
+/// tokens of `OP` (applied right to left), the generator `GEN`, the text of `OP` and the
+/// right side (untrimmed).
+pub(super) struct ActionParts<'a> {
+    pub lhs: &'a str,
+    pub factors: Vec<&'a str>,
+    pub source: &'a str,
+    pub op_text: String,
+    pub rhs: &'a str,
+}
+
+/// Splits `"OP GEN = SUM"` into its [`ActionParts`]. Errors (the reason, for the
+/// caller's field): not exactly one `=`, an empty left side, no operation before the
+/// generator, a token error.
+pub(super) fn split_action(text: &str) -> Result<ActionParts<'_>, String> {
+    let mut sides = text.split('=');
+    let (Some(lhs), Some(rhs), None) = (sides.next(), sides.next(), sides.next()) else {
+        return Err(
+            "expected \"OPERATION GENERATOR = SUM OF GENERATORS\" with exactly one '='".into(),
+        );
+    };
+    let lhs = lhs.trim();
+    let mut factors = tokenize(lhs)?;
+    let Some(source) = factors.pop() else {
+        return Err("the left side is empty".into());
+    };
+    if factors.is_empty() {
+        return Err(format!(
+            "the left side \"{lhs}\" has no operation before the generator"
+        ));
+    }
+    let op_text = lhs[..lhs.len() - source.len()].trim_end().to_string();
+    Ok(ActionParts {
+        lhs,
+        factors,
+        source,
+        op_text,
+        rhs,
+    })
+}
+
 /// Parse `"OP GEN = SUM"`, `OP` one or more factors `Sq<i>`, `Sq(r1,r2,…)`
 /// (also `P(r1,…)`), `SUM` generators joined by `+`, or `0`.
 fn parse_action(file: &str, i: usize, text: &str) -> Result<ActionSpec, ModuleError> {
     let field = format!("actions[{i}] {text:?}");
     let err = |reason: String| ModuleError::field(file, &field, reason);
-    let mut sides = text.split('=');
-    let (Some(lhs), Some(rhs), None) = (sides.next(), sides.next(), sides.next()) else {
-        return Err(err(
-            "expected \"OPERATION GENERATOR = SUM OF GENERATORS\" with exactly one '='".into(),
-        ));
-    };
-    let lhs = lhs.trim();
-    let tokens = tokenize(lhs).map_err(&err)?;
-    let Some((source, factors)) = tokens.split_last() else {
-        return Err(err("the left side is empty".into()));
-    };
-    if factors.is_empty() {
-        return Err(err(format!(
-            "the left side \"{lhs}\" has no operation before the generator"
-        )));
-    }
+    let ActionParts {
+        lhs,
+        factors,
+        source,
+        op_text,
+        rhs,
+    } = split_action(text).map_err(&err)?;
     let op = factors
         .iter()
         .map(|t| parse_factor(t))
         .collect::<Result<Vec<_>, _>>()
         .map_err(&err)?;
-    let op_text = lhs[..lhs.len() - source.len()].trim_end().to_string();
 
     let rhs = rhs.trim();
     if rhs.is_empty() {

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::super::json::tokenize;
+use super::super::json::{split_action, ActionParts};
 use super::super::shape::ListedAction;
 use super::super::ModuleError;
 
@@ -137,28 +137,18 @@ pub(super) fn parse_action(
 ) -> Result<OddActionSpec, ModuleError> {
     let field = format!("actions[{i}] {text:?}");
     let err = |reason: String| ModuleError::field(file, &field, reason);
-    let mut sides = text.split('=');
-    let (Some(lhs), Some(rhs), None) = (sides.next(), sides.next(), sides.next()) else {
-        return Err(err(
-            "expected \"OPERATION GENERATOR = SUM OF GENERATORS\" with exactly one '='".into(),
-        ));
-    };
-    let lhs = lhs.trim();
-    let tokens = tokenize(lhs).map_err(&err)?;
-    let Some((source, factors)) = tokens.split_last() else {
-        return Err(err("the left side is empty".into()));
-    };
-    if factors.is_empty() {
-        return Err(err(format!(
-            "the left side \"{lhs}\" has no operation before the generator"
-        )));
-    }
+    let ActionParts {
+        lhs,
+        factors,
+        source,
+        op_text,
+        rhs,
+    } = split_action(text).map_err(&err)?;
     let op = factors
         .iter()
         .map(|t| parse_factor(t))
         .collect::<Result<Vec<_>, _>>()
         .map_err(&err)?;
-    let op_text = lhs[..lhs.len() - source.len()].trim_end().to_string();
     let targets = parse_sum(rhs.trim(), p).map_err(&err)?;
     Ok(OddActionSpec {
         field,
