@@ -9,6 +9,9 @@
 //! shifted by the integer `k`, named `NAME[k]` in outputs. A path that exists
 //! as written wins over this reading.
 //!
+//! **Dual**: `dual:M` is the Spanier–Whitehead dual of the module `M` (found as above),
+//! e.g. `adams resolve C2 --smash dual:Ceta` for `Ext(C2 ∧ DCη) = Ext_A(C2, Cη)`.
+//!
 //! A folder where a module file is expected is an error that says so (not "no
 //! such file", and not a silent fall back to a bundled module of that name), and
 //! so is a `--modules-dir` that is not a folder; a FIFO or a device
@@ -46,15 +49,25 @@ pub enum LookupError {
     },
 }
 
+/// The prefix naming a module's Spanier–Whitehead dual: `dual:Ceta` is `DCeta`.
+pub const DUAL: &str = "dual:";
+
 /// Resolve MODULE (a path or a name, with an optional shift suffix `[k]`) to a
 /// loaded, validated module. With `top_degree`, the cells above it are dropped
 /// (see [`LoadOptions`]; a resolution through stem `N`, filtration `S` passes
-/// `N + S`).
+/// `N + S`). `dual:M` (unless a file of that name exists) is the dual `DM` of the
+/// module `M` found so ([`FiniteModule::dual`], p = 2 only, named `D` + the name of
+/// `M`; `D(M[k]) = (DM)[−k]`).
 pub fn find_module(
     arg: &str,
     modules_dir: Option<&Path>,
     top_degree: Option<i32>,
 ) -> Result<AnyModule, LookupError> {
+    if let Some(of) = arg.strip_prefix(DUAL).filter(|_| !Path::new(arg).exists()) {
+        // The whole module first: its low cells are the dual's high ones.
+        let m = find_module_p2(of, modules_dir, None, "dual: (Spanier–Whitehead duals)")?;
+        return Ok(AnyModule::Two(m.dual(top_degree)?));
+    }
     let (base, shift) = if Path::new(arg).exists() {
         (arg, None)
     } else {

@@ -11,6 +11,7 @@
 
 mod any;
 mod build;
+mod dual;
 mod duplicates;
 mod error;
 mod file;

@@ -84,6 +84,28 @@ pub(super) fn power_action(op: u32, source: &str, targets: Vec<String>) -> Actio
     }
 }
 
+/// A module derived from others (a smash product, a dual), named `name`: its generators
+/// `(name, degree)` and `Sq^(2^k)` actions built and checked as a module file's are, the
+/// cells above `top_degree` dropped ([`LoadOptions::top_degree`]).
+pub(super) fn build_derived(
+    name: &str,
+    gens: Vec<(String, i32)>,
+    actions: Vec<ActionSpec>,
+    top_degree: Option<i32>,
+) -> Result<super::FiniteModule, ModuleError> {
+    let spec = Spec {
+        profile: None,
+        gens,
+        actions,
+        shift: 0,
+    };
+    let options = LoadOptions {
+        shift: 0,
+        top_degree,
+    };
+    super::build::build(name, name.to_string(), &spec, &options)
+}
+
 /// The highest degree of the file's own (unshifted) degrees that the range can
 /// see: `options.top_degree` less the file's and the options' shift.
 pub(super) fn unshifted_top(options: &LoadOptions, file_shift: i32) -> Option<i64> {

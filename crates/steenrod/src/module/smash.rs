@@ -7,9 +7,8 @@ use std::collections::BTreeSet;
 
 use fp::FpVector;
 
-use super::json::Spec;
-use super::kinds::power_action;
-use super::{build, FiniteModule, LoadOptions, ModuleError};
+use super::kinds::{build_derived, power_action};
+use super::{FiniteModule, ModuleError};
 use crate::PPart;
 
 impl FiniteModule {
@@ -94,17 +93,7 @@ impl FiniteModule {
                 }
             }
         }
-        let spec = Spec {
-            profile: None,
-            gens,
-            actions,
-            shift: 0,
-        };
-        let options = LoadOptions {
-            shift: 0,
-            top_degree,
-        };
-        build::build(&name, name.clone(), &spec, &options)
+        build_derived(&name, gens, actions, top_degree)
     }
 
     /// `Sq^i` of the `x`-th basis element of `M_t` (empty beyond the module).
