@@ -9,7 +9,9 @@ use fp::{FpVector, Matrix, Subspace};
 use super::json::{ActionSpec, Factor, Spec};
 use super::shape;
 use super::{FiniteModule, LoadOptions, ModuleError};
-use crate::{MilnorAlgebra, PPart};
+use crate::{MilnorAlgebra, PPart, DEFAULT_TABLE_BUDGET};
+
+mod sub;
 
 /// `binom(n, k) mod 2` for `n, k ≥ 0` (Lucas: odd iff the binary digits of
 /// `k` are among those of `n`; this is 0 when `k > n`).
@@ -167,7 +169,14 @@ pub(super) fn build(
     }
     let kept = shape::kept_module(file, &spec.gens, &spec.actions, spec.shift, options)?;
     let span = kept.span;
-    let algebra = MilnorAlgebra::new(span as u32);
+    // Over a sub-Hopf algebra B (a profile) the module is read as a B-module: B's Milnor
+    // basis only, its relations checked ([`sub`]), never the Adem relations of A.
+    let algebra = match &spec.profile {
+        None => MilnorAlgebra::new(span as u32),
+        Some(profile) => {
+            MilnorAlgebra::with_profile(span as u32, DEFAULT_TABLE_BUDGET, Some(profile))
+        }
+    };
     shape::check_table_size(file, &kept, |d| algebra.dim(d), 64)?;
     let dropped = kept.dropped;
     let basis = Basis::new(&kept.gens);
@@ -179,8 +188,13 @@ pub(super) fn build(
         milnor: Vec::with_capacity(span + 1),
     };
     fill_sq(&mut tables, span, &actions);
-    check_adem(file, &tables, span)?;
-    fill_milnor(&mut tables, &algebra, span);
+    if spec.profile.is_none() {
+        check_adem(file, &tables, span)?;
+        fill_milnor(&mut tables, &algebra, span, |_| true)
+            .expect("the products Sq(i)·Sq(R) span A_d");
+    } else {
+        sub::fill_and_check(file, &mut tables, &algebra, span)?;
+    }
     check_listed(file, &tables, &algebra, &actions)?;
 
     let milnor = std::mem::take(&mut tables.milnor);
@@ -193,10 +207,7 @@ pub(super) fn build(
         milnor,
         dropped,
     };
-    Ok(match &spec.profile {
-        None => module,
-        Some(profile) => module.restricted_to(profile),
-    })
+    Ok(module)
 }
 
 /// The actions on generators that were kept, as vectors of the kept module
@@ -347,7 +358,16 @@ fn check_adem(file: &str, tables: &Tables, span: usize) -> Result<(), ModuleErro
 /// `Sq(R_j) = Σ_k (P⁻¹)_{jk} P_k` acts by `Σ_k (P⁻¹)_{jk} ρ(Sq^{i_k}) ρ(Sq(R'_k))`.
 /// This is well defined because the Adem relations (a presentation of `A` on
 /// the `Sq^i`) hold in M.
-fn fill_milnor(tables: &mut Tables, algebra: &MilnorAlgebra, span: usize) {
+///
+/// Only the `Sq(i)` with `uses(i)` are tried (all of them over `A`; over a sub-Hopf
+/// algebra `B`, whose basis `algebra` then is, the `Sq^(2^k)` in `B`: [`sub`]). Error:
+/// the first degree in which those products do not span.
+fn fill_milnor(
+    tables: &mut Tables,
+    algebra: &MilnorAlgebra,
+    span: usize,
+    uses: impl Fn(u32) -> bool,
+) -> Result<(), u32> {
     let basis = tables.basis;
     let identity: Vec<Vec<FpVector>> = (basis.min..=basis.max)
         .map(|t| (0..basis.dim(t)).map(|x| basis.unit(t, x)).collect())
@@ -358,7 +378,7 @@ fn fill_milnor(tables: &mut Tables, algebra: &MilnorAlgebra, span: usize) {
         // Independent products Sq(i)·Sq(R'_k), as (i, index of R' in degree d − i).
         let mut chosen: Vec<(u32, usize, FpVector)> = Vec::with_capacity(n);
         let mut span_so_far = Subspace::new(n);
-        'search: for i in (1..=d).rev() {
+        'search: for i in (1..=d).rev().filter(|&i| uses(i)) {
             let sq_i = algebra.basis(i)[0];
             for (r_idx, r) in algebra.basis(d - i).iter().enumerate() {
                 let mut v = FpVector::new(n);
@@ -371,7 +391,9 @@ fn fill_milnor(tables: &mut Tables, algebra: &MilnorAlgebra, span: usize) {
                 }
             }
         }
-        assert_eq!(chosen.len(), n, "the products Sq(i)·Sq(R) must span A_{d}");
+        if chosen.len() < n {
+            return Err(d);
+        }
         let mut m = Matrix::new(n, 2 * n);
         for (k, (_, _, v)) in chosen.iter().enumerate() {
             for j in v.iter_ones() {
@@ -425,6 +447,7 @@ fn fill_milnor(tables: &mut Tables, algebra: &MilnorAlgebra, span: usize) {
         }
         tables.milnor.push(column);
     }
+    Ok(())
 }
 
 /// The listed actions that are not a single `Sq^(2^k)` must agree with what
