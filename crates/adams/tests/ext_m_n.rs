@@ -144,3 +144,15 @@ fn ext_of_m_smash_dn_is_ext_of_m_into_n() {
     }
     assert!(nonzero > 25 * 30, "only {nonzero} nonzero bidegrees");
 }
+
+#[test]
+fn a_dual_over_a_sub_hopf_algebra_or_an_odd_prime_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (module, mentions) in [
+        ("dual:ko", ["Dko", "sub-Hopf algebra"]),
+        ("dual:C3", ["C3", "p = 3"]),
+    ] {
+        let o = common::adams_in(dir.path(), &["resolve", module, "--max-stem", "5"]);
+        common::assert_one_line_error(&o, 2, &mentions);
+    }
+}
