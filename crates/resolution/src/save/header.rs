@@ -3,7 +3,7 @@
 
 use fp::{FqVector, Prime};
 use steenrod::module::{FiniteModule, OddModule};
-use steenrod::{OddMilnorAlgebra, PPart};
+use steenrod::{OddMilnorAlgebra, PPart, Profile};
 
 use super::{HeaderError, HeaderReason, Refusal};
 use crate::Algorithm;
@@ -24,6 +24,9 @@ pub struct Header {
     pub module: String,
     /// BLAKE3 of the module's canonical content ([`module_hash`]), 64 hex digits.
     pub module_hash: String,
+    /// The sub-Hopf algebra resolved over (the module's profile); `None` — no `profile`
+    /// line, as in every header written before sub-algebras — the whole Steenrod algebra.
+    pub profile: Option<Profile>,
 }
 
 /// Name of an algorithm in the header.
@@ -155,6 +158,7 @@ impl Header {
             algorithm: algorithm_name(algorithm).to_string(),
             module: module.name().to_string(),
             module_hash: module_hash(module),
+            profile: module.profile().cloned(),
         }
     }
 
@@ -167,26 +171,35 @@ impl Header {
             algorithm: algorithm_name(Algorithm::Classical).to_string(),
             module: module.name().to_string(),
             module_hash: odd_module_hash(module),
+            profile: None,
         }
     }
 
     /// 16 bytes every record of this directory carries: BLAKE3 of the compared fields
-    /// (format version, prime, algorithm, module hash), truncated.
+    /// (format version, prime, algorithm, module hash, and the profile when there is one,
+    /// so that a directory over `A` keeps the identity it had before profiles), truncated.
     pub fn identity(&self) -> [u8; 16] {
-        let text = format!(
+        let mut text = format!(
             "{}\n{}\n{}\n{}",
             self.format_version, self.prime, self.algorithm, self.module_hash
         );
+        if let Some(p) = &self.profile {
+            text.push_str(&format!("\n{}", profile_text(p)));
+        }
         let h = blake3::hash(text.as_bytes());
         h.as_bytes()[..16].try_into().expect("16 bytes")
     }
 
-    /// The file's text: `key = value` lines and a checksum line over them.
+    /// The file's text: `key = value` lines (`profile` only over a sub-Hopf algebra) and a
+    /// checksum line over them.
     pub fn to_text(&self) -> String {
-        let body = format!(
+        let mut body = format!(
             "{FIRST_LINE}\nformat-version = {}\nprime = {}\nalgorithm = {}\nmodule = {}\nmodule-hash = {}\n",
             self.format_version, self.prime, self.algorithm, self.module, self.module_hash
         );
+        if let Some(p) = &self.profile {
+            body.push_str(&format!("profile = {}\n", profile_text(p)));
+        }
         let sum = blake3::hash(body.as_bytes()).to_hex();
         format!("{body}checksum = {sum}\n")
     }
@@ -235,6 +248,11 @@ impl Header {
             algorithm: get("algorithm")?.to_string(),
             module: get("module")?.to_string(),
             module_hash: get("module-hash")?.to_string(),
+            profile: fields
+                .iter()
+                .find(|(k, _)| *k == "profile")
+                .map(|(_, v)| parse_profile(v))
+                .transpose()?,
         })
     }
 
@@ -245,6 +263,14 @@ impl Header {
             return Err(Refusal::PrimeMismatch {
                 saved: self.prime,
                 run: run.prime,
+            });
+        }
+        // Before the algorithm: a run over a sub-algebra is classical, and the algebra is
+        // what the user changed.
+        if self.profile != run.profile {
+            return Err(Refusal::ProfileMismatch {
+                saved: self.profile.clone(),
+                run: run.profile.clone(),
             });
         }
         if self.algorithm != run.algorithm {
@@ -263,6 +289,45 @@ impl Header {
         }
         Ok(())
     }
+}
+
+/// A profile as the header writes it: its `p_part` entries separated by commas, then
+/// `,inf` when it is not truncated (`h(i) = ∞` beyond the list): `A(1)` is `2,1`.
+fn profile_text(p: &Profile) -> String {
+    let mut parts: Vec<String> = p.p_part().iter().map(u32::to_string).collect();
+    if !p.truncated() {
+        parts.push("inf".to_string());
+    }
+    parts.join(",")
+}
+
+/// The profile of a header's `profile` line ([`profile_text`]), checked to name a
+/// sub-Hopf algebra.
+fn parse_profile(value: &str) -> Result<Profile, HeaderError> {
+    let bad = |why: String| HeaderError {
+        field: "profile",
+        reason: HeaderReason::NotAProfile {
+            value: value.to_string(),
+            why,
+        },
+    };
+    let mut parts: Vec<&str> = if value.is_empty() {
+        Vec::new()
+    } else {
+        value.split(',').collect()
+    };
+    let truncated = parts.last() != Some(&"inf");
+    if !truncated {
+        parts.pop();
+    }
+    let p_part = parts
+        .iter()
+        .map(|x| x.parse::<u32>())
+        .collect::<Result<Vec<u32>, _>>()
+        .map_err(|_| {
+            bad("expected entries such as 2,1 (A(1)), then ,inf when not truncated".into())
+        })?;
+    Profile::new(p_part, truncated).map_err(|e| bad(e.to_string()))
 }
 
 /// The number `value` of header field `key`.
@@ -348,6 +413,84 @@ mod tests {
         assert_eq!(
             module_hash(&c2),
             "272dcbb4d577474a77c237c083be5857935a0206e9bbeff4ac01891ba6fa80db"
+        );
+    }
+
+    /// A header over a sub-Hopf algebra records its profile; one without a `profile` line
+    /// (every header written before profiles) is over `A` and keeps its identity.
+    #[test]
+    fn the_profile_round_trips_and_only_a_sub_algebra_writes_one() {
+        let ko = FiniteModule::from_bundled("ko").expect("bundled ko");
+        let h = Header::for_run(&ko, Algorithm::Classical);
+        assert_eq!(h.profile, Some(Profile::a(1)));
+        let text = h.to_text();
+        assert!(text.contains("\nprofile = 2,1\n"), "{text}");
+        assert_eq!(Header::parse(&text).unwrap(), h);
+        let not_truncated = Header {
+            profile: Some(Profile::new(vec![3, 2], false).unwrap()),
+            ..h.clone()
+        };
+        let text = not_truncated.to_text();
+        assert!(text.contains("\nprofile = 3,2,inf\n"), "{text}");
+        assert_eq!(Header::parse(&text).unwrap(), not_truncated);
+        assert_ne!(h.identity(), not_truncated.identity());
+
+        let sphere = Header::for_run(&FiniteModule::sphere(), Algorithm::Nassau);
+        assert_eq!(sphere.profile, None);
+        assert!(!sphere.to_text().contains("profile"));
+        // The identity over A is BLAKE3 of the four fields as before profiles.
+        let old = format!("1\n2\nnassau\n{}", sphere.module_hash);
+        assert_eq!(
+            sphere.identity(),
+            blake3::hash(old.as_bytes()).as_bytes()[..16]
+        );
+    }
+
+    #[test]
+    fn a_profile_that_is_not_one_is_a_header_error() {
+        let ko = FiniteModule::from_bundled("ko").expect("bundled ko");
+        let text = Header::for_run(&ko, Algorithm::Classical).to_text();
+        let body = text.split("checksum = ").next().expect("body");
+        for (value, why) in [
+            ("2,x", "expected entries"),
+            ("1,2", "not a sub-Hopf algebra"),
+        ] {
+            let body = body.replace("profile = 2,1", &format!("profile = {value}"));
+            let sum = blake3::hash(body.as_bytes()).to_hex();
+            let err = Header::parse(&format!("{body}checksum = {sum}\n")).unwrap_err();
+            assert_eq!(err.field, "profile");
+            let message = err.to_string();
+            assert!(
+                message.starts_with(&format!("field profile: \"{value}\" is not a profile: ")),
+                "{message}"
+            );
+            assert!(message.contains(why), "{message}");
+        }
+    }
+
+    #[test]
+    fn another_profile_is_incompatible_and_named_before_the_algorithm() {
+        let ko = FiniteModule::from_bundled("ko").expect("bundled ko");
+        let sphere = FiniteModule::sphere();
+        let tmf = sphere.clone().restricted_to(&Profile::a(2));
+        let saved = Header::for_run(&ko, Algorithm::Classical);
+        let whole = Header::for_run(&sphere, Algorithm::Nassau);
+        let over_a2 = Header::for_run(&tmf, Algorithm::Classical);
+        assert!(saved.check_compatible(&saved).is_ok());
+        let err = saved.check_compatible(&over_a2).unwrap_err();
+        assert_eq!(err.field(), "profile");
+        assert_eq!(
+            err.to_string(),
+            "field profile: the directory was made for a resolution over A(1), this run resolves over A(2)"
+        );
+        let err = saved.check_compatible(&whole).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "field profile: the directory was made for a resolution over A(1), this run resolves over A, the whole Steenrod algebra"
+        );
+        assert_eq!(
+            whole.check_compatible(&saved).unwrap_err().field(),
+            "profile"
         );
     }
 
