@@ -43,7 +43,10 @@ fn run_with<M: SavedModule>(args: &CertifyArgs, header: &Header) -> Result<(), E
     let dir = &args.dir;
     let (name, module, top) = open_module::<M>(args, header)?;
     let save = module.open(dir)?;
-    let algorithm = save.header().algorithm.clone();
+    let algorithm = match &save.header().profile {
+        Some(p) => format!("{}, over {p}", save.header().algorithm),
+        None => save.header().algorithm.clone(),
+    };
     let min = module.min_degree();
     // Stems run from the bottom cell b to N, and t ≤ N + S at most 510 above b.
     let lowest = ResolutionConfig {
@@ -141,18 +144,13 @@ fn open_module<M: SavedModule>(
     let dir = &args.dir;
     let name = args.module.clone().unwrap_or_else(|| header.module.clone());
     let find = |top: Option<i32>| {
-        M::find(
-            &name,
-            &args.smash,
-            args.modules_dir.as_deref(),
-            top,
-            header.prime,
-        )
-        .map_err(|source| Error::SavedModule {
-            dir: dir.clone(),
-            name: name.clone(),
-            from_header: args.module.is_none(),
-            source: Box::new(source),
+        M::find(&name, &args.smash, args.modules_dir.as_deref(), top, header).map_err(|source| {
+            Error::SavedModule {
+                dir: dir.clone(),
+                name: name.clone(),
+                from_header: args.module.is_none(),
+                source: Box::new(source),
+            }
         })
     };
     let (module, top) = find_saved_module(&find, &header.module_hash, dir)?;

@@ -1,10 +1,18 @@
 //! `adams resolve` over the sub-Hopf algebras A(1) and A(2): the bundled `ko` and
 //! `--algebra A(2)` against the independent reference tables (tests/data/README.md), the
-//! chart's h_i, and the refusals (exit 2).
+//! chart's h_i, and the refusals (exit 2); save directories over them (resumed, refused
+//! for another algebra, certified), summary.json and the default output folder, `adams
+//! verify` across algebras, and `adams bench --algebra`.
 
 mod common;
 
+use std::path::Path;
+use std::process::Output;
+
 use common::*;
+use fp::FpVector;
+use resolution::save::SaveDir;
+use steenrod::module::FiniteModule;
 
 fn agrees(name: &str, module: &str, extra: &[&str]) -> String {
     let reference = read_table(&reference_ext(name));
@@ -84,13 +92,6 @@ fn refusals_over_a_sub_algebra() {
         2,
         &["A(2)", "--backend gpu"],
     );
-    let save = dir.path().join("save");
-    assert_one_line_error(
-        &run(&["ko", "--save-dir", save.to_str().unwrap()]),
-        2,
-        &["A(1)", "--save-dir"],
-    );
-    assert!(!save.exists());
     assert_one_line_error(
         &run(&["S_2", "--profile", "1,2"]),
         2,
@@ -105,5 +106,318 @@ fn refusals_over_a_sub_algebra() {
         &run(&["S_3", "--algebra", "A(1)"]),
         2,
         &["--algebra", "p = 3"],
+    );
+}
+
+/// `adams resolve MODULE --max-stem N --max-s S --output OUT --no-chart [extra]` in `cwd`.
+fn run_in(cwd: &Path, module: &str, stem: i32, max_s: u32, out: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["--no-chart"];
+    args.extend_from_slice(extra);
+    resolve_in(cwd, module, stem, max_s, out, &args)
+}
+
+#[test]
+fn a_save_over_a1_or_a2_resumes_to_a_larger_range_as_an_uninterrupted_run() {
+    for (module, extra) in [("ko", &[][..]), ("S_2", &["--algebra", "A(2)"][..])] {
+        let tmp = tempfile::tempdir().unwrap();
+        let saved: Vec<&str> = ["--save-dir", "save"]
+            .iter()
+            .chain(extra)
+            .copied()
+            .collect();
+        ok(run_in(tmp.path(), module, 20, 8, "small", &saved));
+        let header = std::fs::read_to_string(tmp.path().join("save/header")).unwrap();
+        assert!(header.contains("\nprofile = "), "{module}: {header}");
+        let o = ok(run_in(tmp.path(), module, 30, 12, "resumed", &saved));
+        // Stems 0..=20 at s <= 8: 21 × 9 bidegrees saved by the smaller run.
+        assert_eq!(loaded(&o), (189, 31 * 13), "{module}: {}", stderr(&o));
+        ok(run_in(tmp.path(), module, 30, 12, "fresh", extra));
+        for f in ["ext.csv", "chart.json", "chart.svg"] {
+            let read = |d: &str| std::fs::read(tmp.path().join(d).join(f)).unwrap();
+            assert!(read("resumed") == read("fresh"), "{module}: {f} differs");
+        }
+    }
+}
+
+#[test]
+fn a_save_over_one_algebra_is_refused_for_another() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |module: &str, extra: &[&str]| {
+        let mut args = vec!["--save-dir", "save", "-q"];
+        args.extend_from_slice(extra);
+        run_in(tmp.path(), module, 6, 3, "out", &args)
+    };
+    ok(run("ko", &[]));
+    let before = files(&tmp.path().join("save"));
+    assert_one_line_error(
+        &run("S_2", &["--algebra", "A(2)"]),
+        2,
+        &[
+            "save directory save: field profile",
+            "made for a resolution over A(1), this run resolves over A(2)",
+        ],
+    );
+    assert_one_line_error(
+        &run("S_2", &[]),
+        2,
+        &[
+            "field profile",
+            "over A(1)",
+            "over A, the whole Steenrod algebra",
+        ],
+    );
+    assert_eq!(
+        files(&tmp.path().join("save")),
+        before,
+        "a refused directory changed"
+    );
+}
+
+/// The differentials of bidegree `(s, t)` of the ko save in `dir`, set to zero (`d∘d = 0`
+/// still holds, and the record's checksum is valid).
+fn zero_ko_record(dir: &Path, s: u32, t: i32) {
+    let ko = FiniteModule::from_bundled("ko").unwrap();
+    let save = SaveDir::open_existing(dir, &ko).expect("open the ko save");
+    let range = resolution::ResolutionConfig {
+        max_stem: 20,
+        max_s: 8,
+    };
+    let mut res = resolution::Resolution::new(ko.clone(), range).unwrap();
+    res.resume(SaveDir::open_existing(dir, &ko).unwrap())
+        .expect("resume");
+    let values: Vec<FpVector> = res
+        .free_module(s)
+        .gens(t)
+        .iter()
+        .map(|d| FpVector::new(d.value.len()))
+        .collect();
+    assert_eq!(values.len(), 1, "one generator at (s {s}, t {t})");
+    save.write_generators(resolution::Bidegree::s_t(s, t), &values)
+        .expect("write the altered record");
+}
+
+#[test]
+fn certify_of_a_sub_algebra_save_certifies_over_it_and_catches_an_altered_record() {
+    let tmp = tempfile::tempdir().unwrap();
+    let extra = ["--save-dir", "save", "-q", "--no-save-quasi-inverses"];
+    ok(run_in(tmp.path(), "ko", 20, 8, "out", &extra));
+    let o = ok(adams_in(tmp.path(), &["certify", "save"]));
+    assert!(
+        stdout(&o)
+            .starts_with("certified 189 bidegrees (stem ≤ 20, s ≤ 8) of ko (classical, over A(1))"),
+        "{}",
+        stdout(&o)
+    );
+    // The sphere restricted by the flag: certify restricts the header's module to the
+    // header's profile.
+    let extra = ["--save-dir", "save2", "-q", "--algebra", "A(2)"];
+    ok(run_in(tmp.path(), "S_2", 12, 6, "out2", &extra));
+    let o = ok(adams_in(tmp.path(), &["certify", "save2"]));
+    assert!(
+        stdout(&o)
+            .starts_with("certified 91 bidegrees (stem ≤ 12, s ≤ 6) of S_2 (classical, over A(2))"),
+        "{}",
+        stdout(&o)
+    );
+    // h1^2 at (stem 2, s 2, t 4) with d = 0: the record loads, the certificate fails there.
+    zero_ko_record(&tmp.path().join("save"), 2, 4);
+    assert_one_line_error(
+        &adams_in(tmp.path(), &["certify", "save"]),
+        1,
+        &["bidegree (stem 2, s 2, t 4)", "not exact"],
+    );
+    // A flipped byte: the record is corrupt, named as such.
+    let rec = tmp.path().join("save/s003/t007.rec");
+    let mut bytes = std::fs::read(&rec).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&rec, bytes).unwrap();
+    assert_one_line_error(
+        &adams_in(
+            tmp.path(),
+            &["certify", "save", "--max-stem", "6", "--max-s", "3"],
+        ),
+        2,
+        &["bidegree (stem 4, s 3, t 7)", "corrupt", "checksum"],
+    );
+}
+
+#[test]
+fn summary_and_default_folder_name_the_sub_algebra() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec![
+            "resolve",
+            "--max-stem",
+            "8",
+            "--max-s",
+            "4",
+            "-q",
+            "--no-chart",
+        ];
+        all.extend_from_slice(args);
+        ok(adams_in(tmp.path(), &all))
+    };
+    run(&["S_2"]);
+    run(&["S_2", "--algebra", "A(1)"]);
+    run(&["S_2", "--profile", "2,1,1"]);
+    run(&["ko"]);
+    let summary = |folder: &str| -> serde_json::Value {
+        let path = tmp.path().join("output").join(folder).join("summary.json");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{folder}: {e}"));
+        serde_json::from_str(&text).unwrap()
+    };
+    let whole = summary("S_2");
+    assert!(whole.get("algebra").is_none(), "{whole}");
+    assert_eq!(summary("S_2_A1")["algebra"], "A(1)");
+    assert_eq!(summary("S_2_profile_2_1_1")["algebra"], "profile (2,1,1)");
+    // A file with its own profile keeps its name's folder.
+    assert_eq!(summary("ko")["algebra"], "A(1)");
+    // Each folder holds its own run: the table over A is not the one over A(1).
+    let table = |folder: &str| read_table(&tmp.path().join("output").join(folder).join("ext.csv"));
+    assert_ne!(table("S_2").dims, table("S_2_A1").dims);
+    assert_eq!(table("S_2_A1").dims, table("ko").dims);
+}
+
+#[test]
+fn verify_refuses_tables_over_different_algebras() {
+    let tmp = tempfile::tempdir().unwrap();
+    ok(run_in(tmp.path(), "ko", 20, 8, "ko", &["-q"]));
+    ok(run_in(tmp.path(), "S_2", 20, 8, "s2", &["-q"]));
+    let s2 = reference_ext("S_2");
+    let ko_ref = reference_ext("ko");
+    let verify = |a: &str, b: &str, extra: &[&str]| {
+        let mut args = vec!["verify", a, "--against", b];
+        args.extend_from_slice(extra);
+        adams_in(tmp.path(), &args)
+    };
+    let ours = "ko/ext.csv";
+    assert_one_line_error(
+        &verify(ours, s2.to_str().unwrap(), &[]),
+        2,
+        &[
+            "different algebras (A(1) and A, the whole Steenrod algebra)",
+            "--any-algebra",
+        ],
+    );
+    assert_one_line_error(
+        &verify("s2/ext.csv", ko_ref.to_str().unwrap(), &[]),
+        2,
+        &["different algebras (A, the whole Steenrod algebra and A(1))"],
+    );
+    // Over the same algebra (ours and the independent reference both name A(1)): agree.
+    let o = ok(verify(ours, ko_ref.to_str().unwrap(), &[]));
+    assert!(stdout(&o).contains("agree"), "{}", stdout(&o));
+    // --any-algebra compares them row by row: they differ (exit 1).
+    let o = verify(ours, s2.to_str().unwrap(), &["--any-algebra"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("DISAGREE"), "{}", stdout(&o));
+}
+
+#[test]
+fn the_svg_legend_shows_only_the_h_i_of_the_algebra() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (out, module, extra, h2) in [
+        ("ko", "ko", &[][..], false),
+        ("a1", "S_2", &["--algebra", "A(1)"][..], false),
+        ("a2", "S_2", &["--algebra", "A(2)"][..], true),
+        ("whole", "S_2", &[][..], true),
+    ] {
+        let mut args = vec!["-q"];
+        args.extend_from_slice(extra);
+        ok(run_in(tmp.path(), module, 12, 6, out, &args));
+        let svg = std::fs::read_to_string(tmp.path().join(out).join("chart.svg")).unwrap();
+        let json = std::fs::read_to_string(tmp.path().join(out).join("chart.json")).unwrap();
+        for g in ["h0", "h1"] {
+            assert!(
+                svg.contains(&format!(">{g}</text>")),
+                "{out}: the legend's {g}"
+            );
+        }
+        assert_eq!(svg.contains(">h2</text>"), h2, "{out}: the legend's h2");
+        assert_eq!(
+            svg.contains("products-h2"),
+            h2,
+            "{out}: the h2 lines' group"
+        );
+        assert_eq!(
+            json.contains(r#""h2":["#),
+            h2,
+            "{out}: chart.json's h2 products"
+        );
+    }
+}
+
+/// A stand-in for sseq's `resolve_through_stem` that logs the module file it was given
+/// (`module.json` in the folder it starts in) to `LOG`.
+fn fake_sseq(dir: &Path) -> (String, std::path::PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let log = dir.join("sseq.log");
+    let script = format!("#!/bin/sh\ncat module.json >> '{}'\n", log.display());
+    let path = dir.join("fake-sseq");
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    (path.display().to_string(), log)
+}
+
+#[test]
+fn bench_over_a2_passes_the_algebra_to_adams_and_sseq() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (fake, log) = fake_sseq(tmp.path());
+    let args = [
+        "bench",
+        "S_2",
+        "--algebra",
+        "A(2)",
+        "--ranges",
+        "10:5",
+        "--runs",
+        "1",
+    ];
+    let mut with_sseq = args.to_vec();
+    with_sseq.extend(["--threads", "1", "--sseq", &fake]);
+    let o = ok(adams_in(tmp.path(), &with_sseq));
+    let out = stdout(&o);
+    assert!(out.starts_with("module S_2, algorithm classical"), "{out}");
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .skip(2)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let names: Vec<&str> = rows.iter().map(|r| r[0]).collect();
+    assert_eq!(names, ["this", "sseq", "ratio"], "{out}");
+    // adams resolved over A(2): its classes are the tmf reference's through stem 10, s 5.
+    let reference = read_table(&reference_ext("tmf2"));
+    let classes: usize = reference
+        .dims
+        .iter()
+        .filter(|(&(n, s), _)| n <= 10 && s <= 5)
+        .map(|(_, d)| d)
+        .sum();
+    assert_eq!(rows[0][9], classes.to_string(), "{out}");
+    // sseq got the sphere's file with A(2)'s profile added, in the field's form.
+    let given: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    assert_eq!(
+        given["profile"],
+        serde_json::json!({"truncated": true, "p_part": [3, 2, 1]}),
+        "{given}"
+    );
+    assert_eq!(given["gens"], serde_json::json!({"x0": 0}), "{given}");
+    // The flags' checks come before any run.
+    let mut nassau = args.to_vec();
+    nassau.extend(["--algorithm", "nassau"]);
+    assert_one_line_error(
+        &adams_in(tmp.path(), &nassau),
+        2,
+        &["A(2)", "--algorithm nassau"],
+    );
+    assert_one_line_error(
+        &adams_in(
+            tmp.path(),
+            &["bench", "ko", "--algebra", "A(2)", "--runs", "1"],
+        ),
+        2,
+        &["--algebra A(2)", "ko is over A(1)"],
     );
 }
