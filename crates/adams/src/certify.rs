@@ -43,10 +43,7 @@ fn run_with<M: SavedModule>(args: &CertifyArgs, header: &Header) -> Result<(), E
     let dir = &args.dir;
     let (name, module, top) = open_module::<M>(args, header)?;
     let save = module.open(dir)?;
-    let algorithm = match &save.header().profile {
-        Some(p) => format!("{}, over {p}", save.header().algorithm),
-        None => save.header().algorithm.clone(),
-    };
+    let algorithm = algorithm_over(save.header());
     let min = module.min_degree();
     // Stems run from the bottom cell b to N, and t ≤ N + S at most 510 above b.
     let lowest = ResolutionConfig {
@@ -117,6 +114,14 @@ fn run_with<M: SavedModule>(args: &CertifyArgs, header: &Header) -> Result<(), E
         certificate.largest.1
     );
     Ok(())
+}
+
+/// The header's algorithm, and its sub-Hopf algebra if any: `classical, over A(1)`.
+fn algorithm_over(header: &Header) -> String {
+    match &header.profile {
+        Some(p) => format!("{}, over {p}", header.algorithm),
+        None => header.algorithm.clone(),
+    }
 }
 
 /// `--threads`, and `--max-stem` and `--max-s` within their bounds (checked against
