@@ -96,10 +96,7 @@ fn with_profile(text: &str, profile: &Profile) -> Option<String> {
         "profile".to_string(),
         serde_json::json!({"truncated": profile.truncated(), "p_part": profile.p_part()}),
     );
-    serde_json::to_string_pretty(&value).ok().map(|t| {
-        t + "
-"
-    })
+    serde_json::to_string_pretty(&value).ok().map(|t| t + "\n")
 }
 
 /// sseq's worker count for `--threads N`: `N`, or one per core for 0 (as adams reads 0).
