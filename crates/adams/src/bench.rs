@@ -18,11 +18,12 @@ use std::process::Command;
 
 use resolution::MAX_ALGEBRA_DEGREE;
 use steenrod::module::AnyModule;
+use steenrod::Profile;
 
 use crate::cli::{Algorithm, BenchArgs};
 use crate::error::Error;
-use crate::modules;
 use crate::range::{check_threads, RangeError};
+use crate::{modules, subalgebra};
 
 use crate::summary::RunSummary;
 
@@ -80,10 +81,16 @@ pub fn command(args: BenchArgs) -> Result<(), Error> {
         .max();
     let top_t = top_t.map(|t| t.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32);
     let module = modules::find_module(&args.module, args.modules_dir.as_deref(), top_t)?;
+    let over = subalgebra::for_bench(
+        &module,
+        args.algebra.as_deref(),
+        args.profile.as_deref(),
+        args.algorithm,
+    )?;
     // Nassau's algorithm over the whole algebra at p = 2; the classical one (the only one)
-    // at odd primes and over a sub-Hopf algebra (a module file's profile).
-    let algorithm = args.algorithm.unwrap_or(match &module {
-        AnyModule::Two(m) if m.profile().is_none() => Algorithm::Nassau,
+    // at odd primes and over a sub-Hopf algebra (the flags' or a module file's profile).
+    let algorithm = args.algorithm.unwrap_or(match (&module, &over) {
+        (AnyModule::Two(_), None) => Algorithm::Nassau,
         _ => Algorithm::Classical,
     });
     let bottom = i64::from(module.min_degree());
@@ -120,14 +127,22 @@ pub fn command(args: BenchArgs) -> Result<(), Error> {
         });
     }
     let scratch = std::env::temp_dir().join(format!("adams-bench-{}", std::process::id()));
-    let result = with_sseq(&args, &mut binaries, &scratch)
+    // sseq reads the profile from the module file: added when a flag asked for it.
+    let added = over.and_then(|(p, added)| added.then_some(p));
+    let result = with_sseq(&args, added.as_ref(), &mut binaries, &scratch)
         .and_then(|()| run_plan(&args, algorithm, &binaries, &scratch));
     let _ = std::fs::remove_dir_all(&scratch);
     result
 }
 
-/// With `--sseq EXE`: checks EXE and adds it, given a copy of the module file.
-fn with_sseq(args: &BenchArgs, binaries: &mut Vec<Binary>, scratch: &Path) -> Result<(), Error> {
+/// With `--sseq EXE`: checks EXE and adds it, given a copy of the module file (with
+/// `profile` set to `added`, when a flag asked for a sub-Hopf algebra the file lacks).
+fn with_sseq(
+    args: &BenchArgs,
+    added: Option<&Profile>,
+    binaries: &mut Vec<Binary>,
+    scratch: &Path,
+) -> Result<(), Error> {
     let Some(exe) = &args.sseq else {
         return Ok(());
     };
@@ -135,7 +150,7 @@ fn with_sseq(args: &BenchArgs, binaries: &mut Vec<Binary>, scratch: &Path) -> Re
         path: exe.clone(),
         why,
     })?;
-    let module = sseq::prepare(&args.module, args.modules_dir.as_deref(), scratch)?;
+    let module = sseq::prepare(&args.module, args.modules_dir.as_deref(), added, scratch)?;
     binaries.push(Binary {
         label: "sseq",
         who: format!("sseq {}", exe.display()),
@@ -156,6 +171,11 @@ fn run_plan(
     if let Some(dir) = &args.modules_dir {
         extra.push("--modules-dir".to_string());
         extra.push(dir.display().to_string());
+    }
+    for (flag, value) in [("--algebra", &args.algebra), ("--profile", &args.profile)] {
+        if let Some(v) = value {
+            extra.extend([flag.to_string(), v.clone()]);
+        }
     }
     let plan = Plan {
         module: &args.module,
@@ -193,7 +213,8 @@ struct Plan<'a> {
     algorithm: &'a str,
     thread_counts: &'a [usize],
     runs: usize,
-    /// Further arguments of every `adams resolve` (`--modules-dir DIR`).
+    /// Further arguments of every `adams resolve` (`--modules-dir DIR`, `--algebra`,
+    /// `--profile`).
     extra: &'a [String],
     /// Folder for the runs' output folders (removed afterwards).
     scratch: &'a Path,

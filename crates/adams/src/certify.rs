@@ -43,7 +43,7 @@ fn run_with<M: SavedModule>(args: &CertifyArgs, header: &Header) -> Result<(), E
     let dir = &args.dir;
     let (name, module, top) = open_module::<M>(args, header)?;
     let save = module.open(dir)?;
-    let algorithm = save.header().algorithm.clone();
+    let algorithm = algorithm_over(save.header());
     let min = module.min_degree();
     // Stems run from the bottom cell b to N, and t ≤ N + S at most 510 above b.
     let lowest = ResolutionConfig {
@@ -116,6 +116,14 @@ fn run_with<M: SavedModule>(args: &CertifyArgs, header: &Header) -> Result<(), E
     Ok(())
 }
 
+/// The header's algorithm, and its sub-Hopf algebra if any: `classical, over A(1)`.
+fn algorithm_over(header: &Header) -> String {
+    match &header.profile {
+        Some(p) => format!("{}, over {p}", header.algorithm),
+        None => header.algorithm.clone(),
+    }
+}
+
 /// `--threads`, and `--max-stem` and `--max-s` within their bounds (checked against
 /// the module once it is found).
 fn requested(args: &CertifyArgs) -> Result<(Option<i32>, Option<u32>), Error> {
@@ -141,18 +149,13 @@ fn open_module<M: SavedModule>(
     let dir = &args.dir;
     let name = args.module.clone().unwrap_or_else(|| header.module.clone());
     let find = |top: Option<i32>| {
-        M::find(
-            &name,
-            &args.smash,
-            args.modules_dir.as_deref(),
-            top,
-            header.prime,
-        )
-        .map_err(|source| Error::SavedModule {
-            dir: dir.clone(),
-            name: name.clone(),
-            from_header: args.module.is_none(),
-            source: Box::new(source),
+        M::find(&name, &args.smash, args.modules_dir.as_deref(), top, header).map_err(|source| {
+            Error::SavedModule {
+                dir: dir.clone(),
+                name: name.clone(),
+                from_header: args.module.is_none(),
+                source: Box::new(source),
+            }
         })
     };
     let (module, top) = find_saved_module(&find, &header.module_hash, dir)?;

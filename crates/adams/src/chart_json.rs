@@ -266,6 +266,17 @@ impl Chart {
         Generator::at_prime(self.prime)
     }
 
+    /// The generators drawn in `chart.svg` (lines and legend): [`Chart::generators`], over a
+    /// sub-Hopf algebra only those in it ([`Generator::in_algebra`]: `h0, h1` over `A(1)`).
+    pub fn drawn_generators(&self) -> Vec<Generator> {
+        let algebra = self.algebra.as_deref();
+        self.generators()
+            .iter()
+            .copied()
+            .filter(|g| algebra.is_none_or(|a| g.in_algebra(a)))
+            .collect()
+    }
+
     /// `dim Ext` at `(stem, s)`: the number of classes there.
     pub fn dims(&self) -> std::collections::HashMap<(i32, u32), usize> {
         let mut dims = std::collections::HashMap::new();

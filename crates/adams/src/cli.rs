@@ -153,6 +153,16 @@ pub struct BenchArgs {
     #[arg(long, value_name = "DIR")]
     pub modules_dir: Option<PathBuf>,
 
+    /// Time resolutions over the sub-Hopf algebra A(n), as `adams resolve --algebra`
+    /// (sseq is given the module file with that profile).
+    #[arg(long, value_name = "A(n)", conflicts_with = "profile")]
+    pub algebra: Option<String>,
+
+    /// Time resolutions over the sub-Hopf algebra of this profile, as `adams resolve
+    /// --profile`.
+    #[arg(long, value_name = "H1,H2,...")]
+    pub profile: Option<String>,
+
     /// Another adams executable (e.g. a build from before a change) to time in the same
     /// runs, interleaved run by run with this one; the table then gives both medians and
     /// their ratio (this one over the baseline) per range and thread count.
@@ -344,7 +354,7 @@ pub struct ResolveArgs {
     pub algorithm: Option<Algorithm>,
 
     /// Resolve over the sub-Hopf algebra A(n) of A (A(1): the Adams E2 page of ko;
-    /// A(2): of tmf): classical algorithm, CPU, no --save-dir. A module file's own
+    /// A(2): of tmf): classical algorithm, CPU. A module file's own
     /// `profile` must agree (otherwise exit 2).
     #[arg(long, value_name = "A(n)", conflicts_with = "profile")]
     pub algebra: Option<String>,
@@ -452,4 +462,9 @@ pub struct VerifyArgs {
     /// The reference table to compare against, e.g. tests/data/ext/S_2.csv.
     #[arg(long, value_name = "REF.csv")]
     pub against: PathBuf,
+
+    /// Compare tables whose first lines name different algebras (refused otherwise), for a
+    /// change of rings: Ext over A of A//A(1) is Ext over A(1) of F_2.
+    #[arg(long)]
+    pub any_algebra: bool,
 }

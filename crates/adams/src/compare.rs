@@ -17,6 +17,13 @@ pub fn run(args: VerifyArgs) -> Result<bool, Error> {
         reference: args.against.clone(),
         source,
     })?;
+    if !args.any_algebra {
+        verify::check_algebras(&ours, &reference).map_err(|source| Error::AlgebrasDiffer {
+            ours: args.csv.clone(),
+            reference: args.against.clone(),
+            source,
+        })?;
+    }
     let comparison = verify::compare(&ours, &reference);
     comparison
         .check_something_compared()

@@ -26,6 +26,9 @@
 //!   prime number; a table whose first line names none has no stated prime (the
 //!   reference tables over `A(1)` or by `t`). `adams verify` refuses two tables of
 //!   different primes.
+//! - The algebra: the first line's `over the mod p Steenrod algebra` (the whole algebra),
+//!   `over A(n)` or `over profile (…)` ([`algebra::stated_algebra`]); `adams verify`
+//!   refuses two tables over different algebras (Ext over `A(1)` is not Ext over `A`).
 //! - Limits (bad input beyond them): the file is a regular file of at most
 //!   [`MAX_TABLE_BYTES`]; the stated bounds are `0 <= N`, `0 <= S` and every stem,
 //!   `s`, `t` is within [`crate::MAX_ABS_DEGREE`] in absolute value.
@@ -74,6 +77,9 @@ pub struct ExtTable {
     pub coverage: Coverage,
     /// The prime named by `mod N` on the first line; `None` if it names none.
     pub prime: Option<u32>,
+    /// The algebra named on the first line ([`algebra::stated_algebra`]: `A`, `A(1)`,
+    /// `profile (…)`); `None` if it names none.
+    pub algebra: Option<String>,
     /// `(stem, s) -> dim`, zeros included only if the file listed them.
     pub dims: BTreeMap<(i32, u32), usize>,
 }
@@ -138,6 +144,7 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first = text.lines().next().unwrap_or("");
     let prime = stated_prime(first).map_err(|reason| line_err(1, reason))?;
+    let algebra = algebra::stated_algebra(first);
 
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
@@ -196,6 +203,7 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
     Ok(ExtTable {
         coverage,
         prime,
+        algebra,
         dims,
     })
 }
@@ -418,6 +426,8 @@ pub fn write_table(out: &mut impl Write, first: &str, rows: &[Row]) -> std::io::
     }
     Ok(())
 }
+
+pub mod algebra;
 
 #[cfg(test)]
 mod prime_tests;

@@ -167,6 +167,13 @@ pub enum Error {
         reference: PathBuf,
         source: adams::verify::PrimesDiffer,
     },
+    /// `adams verify`: the tables name different algebras (`A`, `A(1)`, …).
+    #[error("{} against {}: {source}", .ours.display(), .reference.display())]
+    AlgebrasDiffer {
+        ours: PathBuf,
+        reference: PathBuf,
+        source: adams::verify::AlgebrasDiffer,
+    },
     /// `adams bench --baseline EXE`: not a file that can be run.
     #[error("--baseline {}: {why} (give the path of another adams executable)", .path.display())]
     Baseline {
@@ -220,6 +227,7 @@ impl Error {
             | Table(_)
             | NothingCompared { .. }
             | PrimesDiffer { .. }
+            | AlgebrasDiffer { .. }
             | Baseline { .. }
             | Bench(BenchError::NoSummary { .. } | BenchError::SseqExe { .. }) => 2,
             Resolve { .. }

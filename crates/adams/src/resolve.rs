@@ -65,11 +65,12 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
         AnyModule::Two(m) => m,
         AnyModule::Odd(m) => return resolve_odd::run(&args, m, range, started, usage_at_start),
     };
+    let own_profile = module.profile().is_some();
     let module = subalgebra::apply(&mut args, module)?;
     let name = module.name().to_string();
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();
-    let output = open_output(&args, &name)?;
+    let output = open_output(&args, &subalgebra::folder_name(&module, own_profile))?;
     // Rejects a range the module cannot have (a stem bound below its bottom cell,
     // or degrees of A beyond the tables once its cells are counted).
     let mut res = Resolution::new(module, range).map_err(|source| Error::ModuleRange {
@@ -149,13 +150,14 @@ fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<AnyModule,
     Ok(module)
 }
 
-/// The output folder (`--output`, else `output/NAME`), made before any work so that a
-/// long run is not lost to a typo.
-pub(crate) fn open_output(args: &ResolveArgs, name: &str) -> Result<PathBuf, Error> {
+/// The output folder (`--output`, else `output/FOLDER`: the module's name, with the
+/// sub-Hopf algebra asked for on the command line, [`subalgebra::folder_name`]), made
+/// before any work so that a long run is not lost to a typo.
+pub(crate) fn open_output(args: &ResolveArgs, folder: &str) -> Result<PathBuf, Error> {
     let output = args
         .output
         .clone()
-        .unwrap_or_else(|| PathBuf::from("output").join(name));
+        .unwrap_or_else(|| PathBuf::from("output").join(folder));
     if output.exists() && !output.is_dir() {
         return Err(Error::OutputNotFolder { path: output });
     }
@@ -303,6 +305,7 @@ pub(crate) fn run_summary(
     let sampled = |f: &dyn Fn() -> usize| device.map(|_| f());
     RunSummary {
         module: run.name.clone(),
+        algebra: run.sub.clone(),
         algorithm: run.algorithm.to_string(),
         max_stem: run.range.max_stem,
         max_s: run.range.max_s,

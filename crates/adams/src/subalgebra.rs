@@ -1,20 +1,24 @@
 //! `adams resolve` over a sub-Hopf algebra of `A`: the module file's `profile`, or
 //! `--algebra A(n)` / `--profile 3,2,1` (the module restricted to it). Such runs use the
-//! classical algorithm on the CPU; Nassau's algorithm, a device backend and a save
-//! directory are refused (exit 2), each with the reason.
+//! classical algorithm on the CPU; Nassau's algorithm and a device backend are refused
+//! (exit 2), each with the reason. A save directory records the profile in its header.
 
-use steenrod::module::FiniteModule;
+use steenrod::module::{AnyModule, FiniteModule};
 use steenrod::Profile;
 
 use crate::cli::{Algorithm, BackendChoice, ResolveArgs};
 use crate::error::Error;
 
-/// The sub-Hopf algebra asked for on the command line, if any. Errors (exit 2): an
-/// `--algebra` other than `A(n)` with `0 ≤ n ≤ 7`, a `--profile` that is not a list of
-/// integers or names no sub-Hopf algebra (the Adams–Margolis condition).
-fn requested(args: &ResolveArgs) -> Result<Option<(String, Profile)>, Error> {
+/// The sub-Hopf algebra asked for by `--algebra` or `--profile`, if any, with the flag as
+/// written. Errors (exit 2): an `--algebra` other than `A(n)` with `0 ≤ n ≤ 7`, a
+/// `--profile` that is not a list of integers or names no sub-Hopf algebra (the
+/// Adams–Margolis condition).
+fn requested(
+    algebra: Option<&str>,
+    profile: Option<&str>,
+) -> Result<Option<(String, Profile)>, Error> {
     let bad = |what: String, reason: String| Error::SubAlgebra { what, reason };
-    if let Some(a) = &args.algebra {
+    if let Some(a) = algebra {
         let flag = format!("--algebra {a}");
         let n = a
             .trim()
@@ -30,7 +34,7 @@ fn requested(args: &ResolveArgs) -> Result<Option<(String, Profile)>, Error> {
             })?;
         return Ok(Some((flag, Profile::a(n))));
     }
-    if let Some(p) = &args.profile {
+    if let Some(p) = profile {
         let flag = format!("--profile {p}");
         let parts = p
             .split(',')
@@ -52,19 +56,13 @@ fn requested(args: &ResolveArgs) -> Result<Option<(String, Profile)>, Error> {
 /// (the module restricted to it), and the flags checked against it. With a sub-algebra
 /// and no `--algorithm`, the algorithm becomes classical (a note says so unless
 /// `--quiet`). Errors (exit 2): the flags' ([`requested`]); a file's own profile with a
-/// different flag; `--algorithm nassau`, `--backend` other than cpu, or `--save-dir` over
-/// a sub-algebra.
+/// different flag; `--algorithm nassau` or `--backend` other than cpu over a sub-algebra.
 pub(crate) fn apply(args: &mut ResolveArgs, module: FiniteModule) -> Result<FiniteModule, Error> {
     let bad = |what: String, reason: String| Error::SubAlgebra { what, reason };
-    let module = match (requested(args)?, module.profile()) {
+    let asked = requested(args.algebra.as_deref(), args.profile.as_deref())?;
+    let module = match (asked, module.profile()) {
         (Some((flag, asked)), Some(own)) if asked != *own => {
-            return Err(bad(
-                flag,
-                format!(
-                    "module {} is over {own} (its file's profile), not {asked}",
-                    module.name()
-                ),
-            ))
+            return Err(not_its_own(flag, module.name(), own, &asked))
         }
         (Some((_, asked)), None) => module.restricted_to(&asked),
         _ => module,
@@ -74,21 +72,12 @@ pub(crate) fn apply(args: &mut ResolveArgs, module: FiniteModule) -> Result<Fini
     };
     let what = format!("module {} over {profile}", module.name());
     if args.algorithm == Some(Algorithm::Nassau) {
-        return Err(bad(
-            what,
-            "--algorithm nassau is not available: Nassau's steps split by sub-algebras F_2, A(0), A(1), … that need not lie inside it; use --algorithm classical".into(),
-        ));
+        return Err(no_nassau(what));
     }
     if args.backend != BackendChoice::Cpu {
         return Err(bad(
             what,
             format!("--backend {} is not available: the device kernels index the whole algebra's Milnor basis", args.backend.name()),
-        ));
-    }
-    if args.save_dir.is_some() {
-        return Err(bad(
-            what,
-            "--save-dir is not available yet: save headers do not record a profile".into(),
         ));
     }
     if args.algorithm.is_none() {
@@ -100,4 +89,82 @@ pub(crate) fn apply(args: &mut ResolveArgs, module: FiniteModule) -> Result<Fini
         }
     }
     Ok(module)
+}
+
+/// A flag asking for `asked` of a module `name` whose file's profile is `own`.
+fn not_its_own(flag: String, name: &str, own: &Profile, asked: &Profile) -> Error {
+    Error::SubAlgebra {
+        what: flag,
+        reason: format!("module {name} is over {own} (its file's profile), not {asked}"),
+    }
+}
+
+/// `--algorithm nassau` over a sub-Hopf algebra (`what`: the module and algebra).
+fn no_nassau(what: String) -> Error {
+    Error::SubAlgebra {
+        what,
+        reason: "--algorithm nassau is not available: Nassau's steps split by sub-algebras F_2, A(0), A(1), … that need not lie inside it; use --algorithm classical".into(),
+    }
+}
+
+/// `adams bench --algebra/--profile`: the sub-Hopf algebra the runs of `module` are over
+/// (the flag's, else the file's profile; `None`: `A`) and whether a flag asked for it,
+/// with the checks `adams resolve` makes (exit 2): the flags' ([`requested`]), a flag at
+/// an odd prime, a file's own profile with a different flag, `--algorithm nassau` over a
+/// sub-algebra.
+pub(crate) fn for_bench(
+    module: &AnyModule,
+    algebra: Option<&str>,
+    profile: Option<&str>,
+    algorithm: Option<Algorithm>,
+) -> Result<Option<(Profile, bool)>, Error> {
+    let asked = requested(algebra, profile)?;
+    let m = match module {
+        AnyModule::Two(m) => m,
+        AnyModule::Odd(m) if asked.is_some() => {
+            return Err(Error::NotAtOddPrimes {
+                name: m.name().to_string(),
+                p: fp::Prime::value(m.prime()),
+                what: "--algebra/--profile (sub-Hopf algebras)".to_string(),
+            })
+        }
+        AnyModule::Odd(_) => return Ok(None),
+    };
+    let over = match (asked, m.profile()) {
+        (Some((flag, asked)), Some(own)) if asked != *own => {
+            return Err(not_its_own(flag, m.name(), own, &asked))
+        }
+        (Some((_, asked)), own) => Some((asked, own.is_none())),
+        (None, own) => own.map(|p| (p.clone(), false)),
+    };
+    if let Some((p, _)) = &over {
+        if algorithm == Some(Algorithm::Nassau) {
+            return Err(no_nassau(format!("module {} over {p}", m.name())));
+        }
+    }
+    Ok(over)
+}
+
+/// The default output folder's name of a run of `module` (`output/NAME`): its name, and,
+/// when the run is over a sub-Hopf algebra its file does not name (`--algebra`,
+/// `--profile`), the algebra after an underscore — `S_2_A1` for `S_2 --algebra A(1)`,
+/// `S_2_profile_2_1_1` for another profile (`_inf` when not truncated) — so that it never
+/// overwrites the folder of the run over `A`. `own`: whether the file had a profile.
+pub(crate) fn folder_name(module: &FiniteModule, own: bool) -> String {
+    let name = module.name();
+    match module.profile() {
+        Some(p) if !own => {
+            let len = p.p_part().len() as u32;
+            if p.truncated() && len > 0 && *p == Profile::a(len - 1) {
+                format!("{name}_A{}", len - 1)
+            } else {
+                let mut parts: Vec<String> = p.p_part().iter().map(u32::to_string).collect();
+                if !p.truncated() {
+                    parts.push("inf".into());
+                }
+                format!("{name}_profile_{}", parts.join("_"))
+            }
+        }
+        _ => name.to_string(),
+    }
 }

@@ -8,6 +8,10 @@ use serde::{Deserialize, Serialize};
 pub struct RunSummary {
     /// Module name.
     pub module: String,
+    /// The sub-Hopf algebra resolved over (`A(1)`, `profile (…)`), as `chart.json`'s
+    /// `algebra`; absent over the whole Steenrod algebra.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algebra: Option<String>,
     /// `classical` or `nassau`.
     pub algorithm: String,
     /// Largest stem.

@@ -201,7 +201,8 @@ const LEGEND_NOTE: &str = "one dot per class; products leaving the computed rang
 pub fn render(chart: &Chart) -> Result<String, TooLarge> {
     check_size(chart)?;
     let title = title(chart);
-    let legend_w = chart.generators().len() as f64 * LEGEND_ENTRY_W + text_width(LEGEND_NOTE, FONT);
+    let legend_w =
+        chart.drawn_generators().len() as f64 * LEGEND_ENTRY_W + text_width(LEGEND_NOTE, FONT);
     let l = Layout::new(chart, &title, legend_w);
     let mut o = String::new();
     let _ = writeln!(
@@ -283,7 +284,7 @@ fn check_size(chart: &Chart) -> Result<(), TooLarge> {
 /// short diagonal for one stem right, long diagonal for more.
 fn legend(o: &mut String, chart: &Chart) {
     let ly = 44.0;
-    let generators = chart.generators();
+    let generators = chart.drawn_generators();
     let _ = writeln!(o, r#"<g class="legend">"#);
     for (i, &g) in generators.iter().enumerate() {
         let x0 = 16.0 + LEGEND_ENTRY_W * i as f64;
@@ -406,7 +407,7 @@ fn products(
     l: &Layout,
     dim: &impl Fn(i32, u32) -> usize,
 ) -> Result<(), TooLarge> {
-    for &g in chart.generators().iter().rev() {
+    for &g in chart.drawn_generators().iter().rev() {
         let (colour, width) = line_style(g);
         let key = g.key();
         let _ = writeln!(

@@ -3,6 +3,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
+use crate::csv::algebra::describe;
 use crate::csv::{Coverage, ExtTable};
 
 /// A bidegree where the two tables give different `dim Ext^{s,t}`.
@@ -90,6 +91,27 @@ pub fn check_primes(ours: &ExtTable, reference: &ExtTable) -> Result<(), PrimesD
         (Some(a), Some(b)) if a != b => Err(PrimesDiffer {
             ours: a,
             reference: b,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Two tables over different algebras (from their first lines: the whole Steenrod
+/// algebra, `A(n)`, `profile (…)`): Ext over one is not Ext over the other.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the tables are over different algebras ({} and {}): Ext over one is not Ext over the other, so they are not compared (for a change of rings, --any-algebra compares them)", describe(ours), describe(reference))]
+pub struct AlgebrasDiffer {
+    pub ours: String,
+    pub reference: String,
+}
+
+/// Refuses two tables that name different algebras; a table naming none is compared with
+/// any.
+pub fn check_algebras(ours: &ExtTable, reference: &ExtTable) -> Result<(), AlgebrasDiffer> {
+    match (&ours.algebra, &reference.algebra) {
+        (Some(a), Some(b)) if a != b => Err(AlgebrasDiffer {
+            ours: a.clone(),
+            reference: b.clone(),
         }),
         _ => Ok(()),
     }

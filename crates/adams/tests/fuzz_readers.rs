@@ -65,6 +65,10 @@ fn fuzz_table(bytes: Vec<u8>, seeds: &[ExtTable]) -> Result<bool, String> {
             check_error("verify", &e.to_string())?;
             continue;
         }
+        if let Err(e) = verify::check_algebras(&table, other) {
+            check_error("verify", &e.to_string())?;
+            continue;
+        }
         for c in [
             verify::compare(&table, other),
             verify::compare(other, &table),

@@ -1,12 +1,14 @@
 //! Resolutions over the sub-Hopf algebras `A(1)` and `A(2)`: Ext of `F_2` (the Adams E2
 //! pages of ko and tmf) against the independent reference tables, the ko chart's known
-//! shape, `d∘d = 0`, and the refusal of Nassau's algorithm there.
+//! shape, `d∘d = 0`, and the refusal of Nassau's algorithm there; save directories over
+//! them (the header's `profile`): resumed and extended, and refused for another algebra.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use fp::FpVector;
 use resolution::products::h_matrix;
+use resolution::save::{SaveDir, SaveOptions};
 use resolution::{Algorithm, Bidegree, Resolution, ResolutionConfig, ResolutionError};
 use steenrod::module::FiniteModule;
 use steenrod::Profile;
@@ -177,4 +179,114 @@ fn nassau_is_refused_over_a_sub_algebra() {
             .starts_with("Nassau's algorithm is not available over the sub-Hopf algebra A(1)"),
         "{e}"
     );
+}
+
+/// Every generator's differential, by bidegree (`s`, `t`), as limbs.
+fn differentials(res: &Resolution) -> Vec<(u32, i32, Vec<Vec<u64>>)> {
+    let config = res.config();
+    let min = res.module().min_degree();
+    let mut out = Vec::new();
+    for s in 0..=config.max_s {
+        for t in min + s as i32..=config.max_stem + s as i32 {
+            let gens = res.free_module(s).gens(t);
+            out.push((
+                s,
+                t,
+                gens.iter().map(|d| d.value.limbs().to_vec()).collect(),
+            ));
+        }
+    }
+    out
+}
+
+/// A classical resolution of `module` through (`max_stem`, `max_s`), resumed from `save`
+/// first: the resolution and the bidegrees loaded.
+fn run_saved(module: &FiniteModule, max_stem: i32, max_s: u32, save: &Path) -> (Resolution, usize) {
+    let mut res =
+        Resolution::new(module.clone(), ResolutionConfig { max_stem, max_s }).expect("range");
+    let dir = SaveDir::open(save, module, Algorithm::Classical, SaveOptions::default())
+        .expect("open the save directory");
+    let report = res.resume(dir).expect("resume");
+    assert!(report.corrupt.is_empty(), "{:?}", report.corrupt);
+    res.resolve_with(Algorithm::Classical).expect("resolution");
+    (res, report.loaded)
+}
+
+/// A save over `A(1)` (ko) or `A(2)` (the sphere restricted to it) extended to a larger
+/// range holds the resolution of a run in one go, every saved bidegree loaded.
+#[test]
+fn a_save_over_a_sub_algebra_resumes_and_extends_as_a_fresh_run() {
+    let ko = FiniteModule::from_bundled("ko").expect("ko");
+    let tmf = FiniteModule::sphere().restricted_to(&Profile::a(2));
+    for module in [ko, tmf] {
+        let what = module.profile().expect("a profile").to_string();
+        let mut fresh = Resolution::new(
+            module.clone(),
+            ResolutionConfig {
+                max_stem: 30,
+                max_s: 12,
+            },
+        )
+        .expect("range");
+        fresh
+            .resolve_with(Algorithm::Classical)
+            .expect("resolution");
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let dir = tmp.path().join("save");
+        let (small, loaded) = run_saved(&module, 20, 8, &dir);
+        assert_eq!(loaded, 0, "{what}");
+        let header = std::fs::read_to_string(dir.join("header")).expect("header");
+        assert!(header.contains("\nprofile = "), "{what}: {header}");
+        let (extended, loaded) = run_saved(&module, 30, 12, &dir);
+        assert_eq!(
+            loaded,
+            differentials(&small).len(),
+            "{what}: all saved bidegrees load"
+        );
+        assert_eq!(differentials(&extended), differentials(&fresh), "{what}");
+        assert_eq!(extended.ext(), fresh.ext(), "{what}");
+    }
+}
+
+/// A save over one algebra is refused for a run over another (or over `A`), naming the
+/// field and both algebras, before anything in it is touched.
+#[test]
+fn a_save_over_another_algebra_is_refused() {
+    let ko = FiniteModule::from_bundled("ko").expect("ko");
+    let sphere = FiniteModule::sphere();
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("save");
+    run_saved(&ko, 6, 3, &dir);
+    let before = std::fs::read_to_string(dir.join("header")).expect("header");
+    for (module, algorithm, run) in [
+        (
+            sphere.clone().restricted_to(&Profile::a(2)),
+            Algorithm::Classical,
+            "A(2)",
+        ),
+        (
+            sphere.clone(),
+            Algorithm::Nassau,
+            "A, the whole Steenrod algebra",
+        ),
+    ] {
+        let err = SaveDir::open(&dir, &module, algorithm, SaveOptions::default())
+            .err()
+            .expect("refused");
+        let text = err.to_string();
+        assert!(
+            text.starts_with(&format!(
+                "save directory {}: field profile: ",
+                dir.display()
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(
+                "made for a resolution over A(1), this run resolves over {run}"
+            )),
+            "{text}"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(dir.join("header")).unwrap(), before);
 }

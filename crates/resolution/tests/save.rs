@@ -307,3 +307,36 @@ fn a_record_that_is_not_a_regular_file_is_corrupt_and_never_opened() {
     let warning = report.warnings().next().expect("one warning").to_string();
     assert!(warning.contains(&rec.display().to_string()), "{warning}");
 }
+
+/// A save directory written by main's build before headers recorded a profile
+/// (2026-11-30, issue 15 otherwise on main: `adams resolve S_2 --max-stem 4 --max-s 2 --save-dir S_2-main --no-save-quasi-inverses`,
+/// kept in `tests/data/saves/S_2-main`) opens unchanged — this build writes the very same
+/// header for it — and resumes to a larger range as a fresh run.
+#[test]
+fn a_save_written_before_profiles_still_resumes() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/saves/S_2-main");
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("save");
+    let files = walk(&fixture);
+    assert_eq!(files.len(), 15, "the fixture's bidegree files");
+    for f in files.iter().chain([&fixture.join("header")]) {
+        let to = dir.join(f.strip_prefix(&fixture).unwrap());
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(f, to).unwrap();
+    }
+    let sphere = FiniteModule::sphere();
+    let header = std::fs::read_to_string(dir.join("header")).unwrap();
+    assert!(!header.contains("profile"), "{header}");
+    assert_eq!(
+        resolution::save::Header::for_run(&sphere, Algorithm::Nassau).to_text(),
+        header,
+        "the header this build writes over A is the old one"
+    );
+    let (extended, loaded) = run(&sphere, 12, 6, Algorithm::Nassau, Some(&dir));
+    assert_eq!(loaded, 15, "every old record loads");
+    let fresh = differentials(&run(&sphere, 12, 6, Algorithm::Nassau, None).0);
+    assert!(
+        differentials(&extended) == fresh,
+        "resumed run differs from a fresh one"
+    );
+}

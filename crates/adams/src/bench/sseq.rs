@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use steenrod::module::bundled;
+use steenrod::Profile;
 
 use super::{child, BenchError, BenchRange};
 use crate::modules::split_shift;
@@ -27,12 +28,14 @@ pub struct SseqModule {
 
 /// Writes the text of the module file that `adams resolve MODULE` would read into
 /// `SCRATCH/sseq-module/module.json` (the lookup order of `modules::find_module`, which
-/// has already accepted `module`).
+/// has already accepted `module`), with the key `profile` set to `profile` if given
+/// (`--algebra`, `--profile`: the field's form, `{"truncated": true, "p_part": [3, 2, 1]}`).
 ///
 /// Errors: the file cannot be read again or the copy written (exit 3).
 pub fn prepare(
     module: &str,
     modules_dir: Option<&Path>,
+    profile: Option<&Profile>,
     scratch: &Path,
 ) -> Result<SseqModule, BenchError> {
     let (base, shift) = if Path::new(module).exists() {
@@ -43,7 +46,12 @@ pub fn prepare(
             _ => (module, None),
         }
     };
-    let text = module_text(base, modules_dir)?;
+    let mut text = module_text(base, modules_dir)?;
+    if let Some(p) = profile {
+        text = with_profile(&text, p).ok_or_else(|| BenchError::NoModuleFile {
+            module: module.to_string(),
+        })?;
+    }
     let dir = scratch.join("sseq-module");
     let path = dir.join("module.json");
     std::fs::create_dir_all(&dir)
@@ -78,6 +86,17 @@ fn module_text(name: &str, modules_dir: Option<&Path>) -> Result<String, BenchEr
         .ok_or_else(|| BenchError::NoModuleFile {
             module: name.to_string(),
         })
+}
+
+/// The module file's text with its `profile` key set to `profile` (the rest of the object
+/// as it was, pretty-printed); `None` when the text is not a JSON object.
+fn with_profile(text: &str, profile: &Profile) -> Option<String> {
+    let mut value: serde_json::Value = serde_json::from_str(text).ok()?;
+    value.as_object_mut()?.insert(
+        "profile".to_string(),
+        serde_json::json!({"truncated": profile.truncated(), "p_part": profile.p_part()}),
+    );
+    serde_json::to_string_pretty(&value).ok().map(|t| t + "\n")
 }
 
 /// sseq's worker count for `--threads N`: `N`, or one per core for 0 (as adams reads 0).

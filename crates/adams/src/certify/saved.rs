@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use resolution::odd::OddResolution;
-use resolution::save::{module_hash, odd_module_hash, ResumeReport, SaveDir, SaveError};
+use resolution::save::{module_hash, odd_module_hash, Header, ResumeReport, SaveDir, SaveError};
 use resolution::{
     Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig, ResolutionError,
 };
@@ -19,14 +19,16 @@ pub(super) trait SavedModule: Sized {
     /// The resolution the records load into.
     type Res;
     /// The module `name` (a path, a `--modules-dir` name or a bundled one), smashed with
-    /// each of `smash` (`--smash`, p = 2 only), with its cells above `top` dropped; a
-    /// module of another prime than the directory's (`saved`) is an error.
+    /// each of `smash` (`--smash`, p = 2 only), with its cells above `top` dropped, over
+    /// the algebra of the directory's header `saved`: restricted to its `profile` when the
+    /// file has none (as `adams resolve --profile` restricts it). A module of another
+    /// prime than the directory's is an error.
     fn find(
         name: &str,
         smash: &[String],
         modules_dir: Option<&Path>,
         top: Option<i32>,
-        saved: u32,
+        saved: &Header,
     ) -> Result<Self, LookupError>;
     /// The hash a save header records for it.
     fn hash(&self) -> String;
@@ -58,24 +60,28 @@ impl SavedModule for FiniteModule {
         smash: &[String],
         modules_dir: Option<&Path>,
         top: Option<i32>,
-        _saved: u32,
+        saved: &Header,
     ) -> Result<Self, LookupError> {
-        if smash.is_empty() {
-            return modules::find_module_p2(
-                name,
-                modules_dir,
-                top,
-                "adams certify of a p = 2 directory",
-            );
-        }
-        match modules::find_smash(name, smash, modules_dir, top)? {
-            AnyModule::Two(m) => Ok(m),
-            AnyModule::Odd(m) => Err(LookupError::OddPrime {
-                name: m.name().to_string(),
-                p: fp::Prime::value(m.prime()),
-                what: "--smash (smash products)",
-            }),
-        }
+        let module = if smash.is_empty() {
+            modules::find_module_p2(name, modules_dir, top, "adams certify of a p = 2 directory")?
+        } else {
+            match modules::find_smash(name, smash, modules_dir, top)? {
+                AnyModule::Two(m) => m,
+                AnyModule::Odd(m) => {
+                    return Err(LookupError::OddPrime {
+                        name: m.name().to_string(),
+                        p: fp::Prime::value(m.prime()),
+                        what: "--smash (smash products)",
+                    })
+                }
+            }
+        };
+        // A file with its own profile keeps it: a different one is named when the
+        // directory is opened (field profile).
+        Ok(match (&saved.profile, module.profile()) {
+            (Some(profile), None) => module.restricted_to(profile),
+            _ => module,
+        })
     }
 
     fn hash(&self) -> String {
@@ -127,8 +133,9 @@ impl SavedModule for OddModule {
         smash: &[String],
         modules_dir: Option<&Path>,
         top: Option<i32>,
-        saved: u32,
+        saved: &Header,
     ) -> Result<Self, LookupError> {
+        let saved = saved.prime;
         if !smash.is_empty() {
             return Err(LookupError::OddPrime {
                 name: name.to_string(),

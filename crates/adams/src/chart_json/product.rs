@@ -58,6 +58,35 @@ impl Generator {
             Generator::H2 => 3,
         }
     }
+
+    /// Whether the generator exists over the p = 2 sub-Hopf algebra named `algebra` (as
+    /// chart.json's `algebra` names it): `h_i` is the class of `Sq(2^i)`, in `A(n)` for
+    /// `i ≤ n` and in `profile (h(1), …)` for `i < h(1)` (`r_1 < 2^{h(1)}`). An `algebra`
+    /// of another form keeps every generator.
+    pub fn in_algebra(self, algebra: &str) -> bool {
+        let i = match self {
+            Generator::H0 => 0,
+            Generator::H1 => 1,
+            Generator::H2 => 2,
+            Generator::A0 => return true,
+        };
+        let h1 = if let Some(n) = algebra.strip_prefix("A(").and_then(|r| r.strip_suffix(')')) {
+            n.parse::<u32>().ok().map(|n| n + 1)
+        } else if let Some(list) = algebra
+            .strip_prefix("profile (")
+            .and_then(|r| r.strip_suffix(')'))
+        {
+            match list.split(',').next().unwrap_or("") {
+                // `profile ()`: F_2; `profile (,∞)`: no condition on r_1.
+                "" if list.is_empty() => Some(0),
+                "" => None,
+                first => first.parse::<u32>().ok(),
+            }
+        } else {
+            None
+        };
+        h1.is_none_or(|h| i < h)
+    }
 }
 
 /// One term `c·y` of a product: the class `y` by its index in the target bidegree, and

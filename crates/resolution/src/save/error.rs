@@ -120,6 +120,18 @@ pub enum Refusal {
         /// The run's.
         run: u32,
     },
+    /// The header's sub-Hopf algebra (its `profile`, absent for `A`) is not the run's.
+    #[error(
+        "field profile: the directory was made for a resolution over {}, this run resolves over {}",
+        over(saved),
+        over(run)
+    )]
+    ProfileMismatch {
+        /// The header's profile (`None`: no `profile` line, the whole algebra).
+        saved: Option<steenrod::Profile>,
+        /// The run's.
+        run: Option<steenrod::Profile>,
+    },
     /// The header's algorithm is not the run's.
     #[error("field algorithm: the directory was made by --algorithm {saved}, this run uses --algorithm {run}")]
     AlgorithmMismatch {
@@ -158,6 +170,14 @@ pub enum Refusal {
     },
 }
 
+/// The algebra of a profile in words: `A(1)`, `profile (…)`, or the whole algebra.
+fn over(profile: &Option<steenrod::Profile>) -> String {
+    match profile {
+        Some(p) => p.to_string(),
+        None => "A, the whole Steenrod algebra".to_string(),
+    }
+}
+
 /// The first 12 characters of a hash (all of a shorter one).
 fn hash_prefix(hash: &str) -> &str {
     hash.char_indices()
@@ -177,6 +197,7 @@ impl Refusal {
             | Refusal::ForeignFolder => "header",
             Refusal::Header(e) => e.field,
             Refusal::PrimeMismatch { .. } => "prime",
+            Refusal::ProfileMismatch { .. } => "profile",
             Refusal::AlgorithmMismatch { .. } | Refusal::UnknownAlgorithm { .. } => "algorithm",
             Refusal::ModuleMismatch { .. } => "module-hash",
             Refusal::RowNotAFolder { row } => return Cow::Owned(row.display().to_string()),
@@ -214,6 +235,14 @@ pub enum HeaderReason {
     NotANumber {
         /// The value.
         value: String,
+    },
+    /// The `profile` value is not a list of entries naming a sub-Hopf algebra.
+    #[error("{value:?} is not a profile: {why}")]
+    NotAProfile {
+        /// The value.
+        value: String,
+        /// Why.
+        why: String,
     },
     /// Another format version than this build's.
     #[error(
@@ -272,6 +301,10 @@ mod tests {
             Refusal::ForeignFolder,
             Refusal::Header(header),
             Refusal::PrimeMismatch { saved: 3, run: 2 },
+            Refusal::ProfileMismatch {
+                saved: Some(steenrod::Profile::a(1)),
+                run: None,
+            },
             Refusal::AlgorithmMismatch {
                 saved: "classical".into(),
                 run: "nassau".into(),
@@ -295,7 +328,7 @@ mod tests {
             );
         }
         // A hash prefix never splits a character (a header is user-editable text).
-        assert!(all[11]
+        assert!(all[12]
             .to_string()
             .contains(&format!("(hash {}…)", "é".repeat(12))));
     }

@@ -3,7 +3,7 @@
 
 use fp::{FqVector, Prime};
 use steenrod::module::{FiniteModule, OddModule};
-use steenrod::{OddMilnorAlgebra, PPart};
+use steenrod::{OddMilnorAlgebra, PPart, Profile};
 
 use super::{HeaderError, HeaderReason, Refusal};
 use crate::Algorithm;
@@ -24,6 +24,9 @@ pub struct Header {
     pub module: String,
     /// BLAKE3 of the module's canonical content ([`module_hash`]), 64 hex digits.
     pub module_hash: String,
+    /// The sub-Hopf algebra resolved over (the module's profile); `None` — no `profile`
+    /// line, as in every header written before sub-algebras — the whole Steenrod algebra.
+    pub profile: Option<Profile>,
 }
 
 /// Name of an algorithm in the header.
@@ -155,6 +158,7 @@ impl Header {
             algorithm: algorithm_name(algorithm).to_string(),
             module: module.name().to_string(),
             module_hash: module_hash(module),
+            profile: module.profile().cloned(),
         }
     }
 
@@ -167,26 +171,35 @@ impl Header {
             algorithm: algorithm_name(Algorithm::Classical).to_string(),
             module: module.name().to_string(),
             module_hash: odd_module_hash(module),
+            profile: None,
         }
     }
 
     /// 16 bytes every record of this directory carries: BLAKE3 of the compared fields
-    /// (format version, prime, algorithm, module hash), truncated.
+    /// (format version, prime, algorithm, module hash, and the profile when there is one,
+    /// so that a directory over `A` keeps the identity it had before profiles), truncated.
     pub fn identity(&self) -> [u8; 16] {
-        let text = format!(
+        let mut text = format!(
             "{}\n{}\n{}\n{}",
             self.format_version, self.prime, self.algorithm, self.module_hash
         );
+        if let Some(p) = &self.profile {
+            text.push_str(&format!("\n{}", profile_text(p)));
+        }
         let h = blake3::hash(text.as_bytes());
         h.as_bytes()[..16].try_into().expect("16 bytes")
     }
 
-    /// The file's text: `key = value` lines and a checksum line over them.
+    /// The file's text: `key = value` lines (`profile` only over a sub-Hopf algebra) and a
+    /// checksum line over them.
     pub fn to_text(&self) -> String {
-        let body = format!(
+        let mut body = format!(
             "{FIRST_LINE}\nformat-version = {}\nprime = {}\nalgorithm = {}\nmodule = {}\nmodule-hash = {}\n",
             self.format_version, self.prime, self.algorithm, self.module, self.module_hash
         );
+        if let Some(p) = &self.profile {
+            body.push_str(&format!("profile = {}\n", profile_text(p)));
+        }
         let sum = blake3::hash(body.as_bytes()).to_hex();
         format!("{body}checksum = {sum}\n")
     }
@@ -235,6 +248,11 @@ impl Header {
             algorithm: get("algorithm")?.to_string(),
             module: get("module")?.to_string(),
             module_hash: get("module-hash")?.to_string(),
+            profile: fields
+                .iter()
+                .find(|(k, _)| *k == "profile")
+                .map(|(_, v)| parse_profile(v))
+                .transpose()?,
         })
     }
 
@@ -245,6 +263,14 @@ impl Header {
             return Err(Refusal::PrimeMismatch {
                 saved: self.prime,
                 run: run.prime,
+            });
+        }
+        // Before the algorithm: a run over a sub-algebra is classical, and the algebra is
+        // what the user changed.
+        if self.profile != run.profile {
+            return Err(Refusal::ProfileMismatch {
+                saved: self.profile.clone(),
+                run: run.profile.clone(),
             });
         }
         if self.algorithm != run.algorithm {
@@ -265,6 +291,45 @@ impl Header {
     }
 }
 
+/// A profile as the header writes it: its `p_part` entries separated by commas, then
+/// `,inf` when it is not truncated (`h(i) = ∞` beyond the list): `A(1)` is `2,1`.
+fn profile_text(p: &Profile) -> String {
+    let mut parts: Vec<String> = p.p_part().iter().map(u32::to_string).collect();
+    if !p.truncated() {
+        parts.push("inf".to_string());
+    }
+    parts.join(",")
+}
+
+/// The profile of a header's `profile` line ([`profile_text`]), checked to name a
+/// sub-Hopf algebra.
+fn parse_profile(value: &str) -> Result<Profile, HeaderError> {
+    let bad = |why: String| HeaderError {
+        field: "profile",
+        reason: HeaderReason::NotAProfile {
+            value: value.to_string(),
+            why,
+        },
+    };
+    let mut parts: Vec<&str> = if value.is_empty() {
+        Vec::new()
+    } else {
+        value.split(',').collect()
+    };
+    let truncated = parts.last() != Some(&"inf");
+    if !truncated {
+        parts.pop();
+    }
+    let p_part = parts
+        .iter()
+        .map(|x| x.parse::<u32>())
+        .collect::<Result<Vec<u32>, _>>()
+        .map_err(|_| {
+            bad("expected entries such as 2,1 (A(1)), then ,inf when not truncated".into())
+        })?;
+    Profile::new(p_part, truncated).map_err(|e| bad(e.to_string()))
+}
+
 /// The number `value` of header field `key`.
 fn number<N: std::str::FromStr>(key: &'static str, value: &str) -> Result<N, HeaderError> {
     value.parse().map_err(|_| HeaderError {
@@ -276,91 +341,5 @@ fn number<N: std::str::FromStr>(key: &'static str, value: &str) -> Result<N, Hea
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn header_round_trips_and_detects_edits() {
-        let h = Header::for_run(&FiniteModule::sphere(), Algorithm::Nassau);
-        let text = h.to_text();
-        assert_eq!(Header::parse(&text).unwrap(), h);
-        let edited = text.replace("algorithm = nassau", "algorithm = classical");
-        let checksum = HeaderError {
-            field: "checksum",
-            reason: HeaderReason::Checksum,
-        };
-        assert_eq!(Header::parse(&edited).unwrap_err(), checksum);
-        let future = text.replace("format-version = 1", "format-version = 99");
-        let format_version = HeaderError {
-            field: "format-version",
-            reason: HeaderReason::FormatVersion {
-                found: 99,
-                supported: 1,
-            },
-        };
-        assert_eq!(Header::parse(&future).unwrap_err(), format_version);
-        assert_eq!(Header::parse("hello\n").unwrap_err().field, "first line");
-        // A value that is not a number, under a checksum that matches it.
-        let body = text.split("checksum = ").next().expect("body");
-        let body = body.replace("prime = 2", "prime = two");
-        let sum = blake3::hash(body.as_bytes()).to_hex();
-        let prime = format!("{body}checksum = {sum}\n");
-        assert_eq!(
-            Header::parse(&prime).unwrap_err().to_string(),
-            "field prime: \"two\" is not a number"
-        );
-    }
-
-    #[test]
-    fn another_prime_algorithm_or_module_is_incompatible() {
-        let sphere = FiniteModule::sphere();
-        let h = Header::for_run(&sphere, Algorithm::Nassau);
-        assert!(h.check_compatible(&h).is_ok());
-        let p3 = Header {
-            prime: 3,
-            ..h.clone()
-        };
-        assert_eq!(p3.check_compatible(&h).unwrap_err().field(), "prime");
-        let classical = Header::for_run(&sphere, Algorithm::Classical);
-        assert_eq!(
-            classical.check_compatible(&h).unwrap_err().field(),
-            "algorithm"
-        );
-        let c2 = FiniteModule::from_bundled("C2").expect("bundled C2");
-        let other = Header::for_run(&c2, Algorithm::Nassau);
-        assert_eq!(
-            other.check_compatible(&h).unwrap_err().field(),
-            "module-hash"
-        );
-        assert_ne!(h.identity(), other.identity());
-    }
-
-    /// The p = 2 hash is part of format version 1: directories saved by earlier builds
-    /// must still open. These are the headers' `module-hash` written by the build before
-    /// odd primes (`adams resolve S_2|C2 … --save-dir` with the p = 2-only build).
-    #[test]
-    fn the_p2_module_hash_is_unchanged() {
-        let c2 = FiniteModule::from_bundled("C2").expect("bundled C2");
-        assert_eq!(
-            module_hash(&FiniteModule::sphere()),
-            "f72a4c2eba1c68ab98db58862863c5826f42abf8c94dae12ac7ef1095ca48556"
-        );
-        assert_eq!(
-            module_hash(&c2),
-            "272dcbb4d577474a77c237c083be5857935a0206e9bbeff4ac01891ba6fa80db"
-        );
-    }
-
-    #[test]
-    fn module_hash_ignores_names_and_formatting() {
-        let a = FiniteModule::from_json_str("a.json", r#"{"p": 2, "type": "finite dimensional module", "gens": {"x0": 0, "x1": 1}, "actions": ["Sq1 x0 = x1"]}"#).unwrap();
-        let b = FiniteModule::from_json_str(
-            "b.json",
-            "{\n  \"type\": \"finite dimensional module\",\n  \"p\": 2,\n  \"gens\": {\"y0\": 0, \"y1\": 1},\n  \"actions\": [\"Sq1 y0 = y1\"]\n}",
-        )
-        .unwrap();
-        let c = FiniteModule::from_json_str("c.json", r#"{"p": 2, "type": "finite dimensional module", "gens": {"x0": 0, "x1": 1}, "actions": []}"#).unwrap();
-        assert_eq!(module_hash(&a), module_hash(&b));
-        assert_ne!(module_hash(&a), module_hash(&c));
-    }
-}
+#[path = "header_tests.rs"]
+mod tests;

@@ -1,0 +1,167 @@
+//! Tests of the save header (`header.rs`): parsing, compatibility, the profile and the
+//! module hash.
+
+use super::*;
+
+#[test]
+fn header_round_trips_and_detects_edits() {
+    let h = Header::for_run(&FiniteModule::sphere(), Algorithm::Nassau);
+    let text = h.to_text();
+    assert_eq!(Header::parse(&text).unwrap(), h);
+    let edited = text.replace("algorithm = nassau", "algorithm = classical");
+    let checksum = HeaderError {
+        field: "checksum",
+        reason: HeaderReason::Checksum,
+    };
+    assert_eq!(Header::parse(&edited).unwrap_err(), checksum);
+    let future = text.replace("format-version = 1", "format-version = 99");
+    let format_version = HeaderError {
+        field: "format-version",
+        reason: HeaderReason::FormatVersion {
+            found: 99,
+            supported: 1,
+        },
+    };
+    assert_eq!(Header::parse(&future).unwrap_err(), format_version);
+    assert_eq!(Header::parse("hello\n").unwrap_err().field, "first line");
+    // A value that is not a number, under a checksum that matches it.
+    let body = text.split("checksum = ").next().expect("body");
+    let body = body.replace("prime = 2", "prime = two");
+    let sum = blake3::hash(body.as_bytes()).to_hex();
+    let prime = format!("{body}checksum = {sum}\n");
+    assert_eq!(
+        Header::parse(&prime).unwrap_err().to_string(),
+        "field prime: \"two\" is not a number"
+    );
+}
+
+#[test]
+fn another_prime_algorithm_or_module_is_incompatible() {
+    let sphere = FiniteModule::sphere();
+    let h = Header::for_run(&sphere, Algorithm::Nassau);
+    assert!(h.check_compatible(&h).is_ok());
+    let p3 = Header {
+        prime: 3,
+        ..h.clone()
+    };
+    assert_eq!(p3.check_compatible(&h).unwrap_err().field(), "prime");
+    let classical = Header::for_run(&sphere, Algorithm::Classical);
+    assert_eq!(
+        classical.check_compatible(&h).unwrap_err().field(),
+        "algorithm"
+    );
+    let c2 = FiniteModule::from_bundled("C2").expect("bundled C2");
+    let other = Header::for_run(&c2, Algorithm::Nassau);
+    assert_eq!(
+        other.check_compatible(&h).unwrap_err().field(),
+        "module-hash"
+    );
+    assert_ne!(h.identity(), other.identity());
+}
+
+/// The p = 2 hash is part of format version 1: directories saved by earlier builds
+/// must still open. These are the headers' `module-hash` written by the build before
+/// odd primes (`adams resolve S_2|C2 … --save-dir` with the p = 2-only build).
+#[test]
+fn the_p2_module_hash_is_unchanged() {
+    let c2 = FiniteModule::from_bundled("C2").expect("bundled C2");
+    assert_eq!(
+        module_hash(&FiniteModule::sphere()),
+        "f72a4c2eba1c68ab98db58862863c5826f42abf8c94dae12ac7ef1095ca48556"
+    );
+    assert_eq!(
+        module_hash(&c2),
+        "272dcbb4d577474a77c237c083be5857935a0206e9bbeff4ac01891ba6fa80db"
+    );
+}
+
+/// A header over a sub-Hopf algebra records its profile; one without a `profile` line
+/// (every header written before profiles) is over `A` and keeps its identity.
+#[test]
+fn the_profile_round_trips_and_only_a_sub_algebra_writes_one() {
+    let ko = FiniteModule::from_bundled("ko").expect("bundled ko");
+    let h = Header::for_run(&ko, Algorithm::Classical);
+    assert_eq!(h.profile, Some(Profile::a(1)));
+    let text = h.to_text();
+    assert!(text.contains("\nprofile = 2,1\n"), "{text}");
+    assert_eq!(Header::parse(&text).unwrap(), h);
+    let not_truncated = Header {
+        profile: Some(Profile::new(vec![3, 2], false).unwrap()),
+        ..h.clone()
+    };
+    let text = not_truncated.to_text();
+    assert!(text.contains("\nprofile = 3,2,inf\n"), "{text}");
+    assert_eq!(Header::parse(&text).unwrap(), not_truncated);
+    assert_ne!(h.identity(), not_truncated.identity());
+
+    let sphere = Header::for_run(&FiniteModule::sphere(), Algorithm::Nassau);
+    assert_eq!(sphere.profile, None);
+    assert!(!sphere.to_text().contains("profile"));
+    // The identity over A is BLAKE3 of the four fields as before profiles.
+    let old = format!("1\n2\nnassau\n{}", sphere.module_hash);
+    assert_eq!(
+        sphere.identity(),
+        blake3::hash(old.as_bytes()).as_bytes()[..16]
+    );
+}
+
+#[test]
+fn a_profile_that_is_not_one_is_a_header_error() {
+    let ko = FiniteModule::from_bundled("ko").expect("bundled ko");
+    let text = Header::for_run(&ko, Algorithm::Classical).to_text();
+    let body = text.split("checksum = ").next().expect("body");
+    for (value, why) in [
+        ("2,x", "expected entries"),
+        ("1,2", "not a sub-Hopf algebra"),
+    ] {
+        let body = body.replace("profile = 2,1", &format!("profile = {value}"));
+        let sum = blake3::hash(body.as_bytes()).to_hex();
+        let err = Header::parse(&format!("{body}checksum = {sum}\n")).unwrap_err();
+        assert_eq!(err.field, "profile");
+        let message = err.to_string();
+        assert!(
+            message.starts_with(&format!("field profile: \"{value}\" is not a profile: ")),
+            "{message}"
+        );
+        assert!(message.contains(why), "{message}");
+    }
+}
+
+#[test]
+fn another_profile_is_incompatible_and_named_before_the_algorithm() {
+    let ko = FiniteModule::from_bundled("ko").expect("bundled ko");
+    let sphere = FiniteModule::sphere();
+    let tmf = sphere.clone().restricted_to(&Profile::a(2));
+    let saved = Header::for_run(&ko, Algorithm::Classical);
+    let whole = Header::for_run(&sphere, Algorithm::Nassau);
+    let over_a2 = Header::for_run(&tmf, Algorithm::Classical);
+    assert!(saved.check_compatible(&saved).is_ok());
+    let err = saved.check_compatible(&over_a2).unwrap_err();
+    assert_eq!(err.field(), "profile");
+    assert_eq!(
+        err.to_string(),
+        "field profile: the directory was made for a resolution over A(1), this run resolves over A(2)"
+    );
+    let err = saved.check_compatible(&whole).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "field profile: the directory was made for a resolution over A(1), this run resolves over A, the whole Steenrod algebra"
+    );
+    assert_eq!(
+        whole.check_compatible(&saved).unwrap_err().field(),
+        "profile"
+    );
+}
+
+#[test]
+fn module_hash_ignores_names_and_formatting() {
+    let a = FiniteModule::from_json_str("a.json", r#"{"p": 2, "type": "finite dimensional module", "gens": {"x0": 0, "x1": 1}, "actions": ["Sq1 x0 = x1"]}"#).unwrap();
+    let b = FiniteModule::from_json_str(
+        "b.json",
+        "{\n  \"type\": \"finite dimensional module\",\n  \"p\": 2,\n  \"gens\": {\"y0\": 0, \"y1\": 1},\n  \"actions\": [\"Sq1 y0 = y1\"]\n}",
+    )
+    .unwrap();
+    let c = FiniteModule::from_json_str("c.json", r#"{"p": 2, "type": "finite dimensional module", "gens": {"x0": 0, "x1": 1}, "actions": []}"#).unwrap();
+    assert_eq!(module_hash(&a), module_hash(&b));
+    assert_ne!(module_hash(&a), module_hash(&c));
+}
