@@ -56,18 +56,9 @@ fn requested(args: &ResolveArgs) -> Result<Option<(String, Profile)>, Error> {
 /// a sub-algebra.
 pub(crate) fn apply(args: &mut ResolveArgs, module: FiniteModule) -> Result<FiniteModule, Error> {
     let bad = |what: String, reason: String| Error::SubAlgebra { what, reason };
-    let module = match (requested(args)?, module.profile()) {
-        (Some((flag, asked)), Some(own)) if asked != *own => {
-            return Err(bad(
-                flag,
-                format!(
-                    "module {} is over {own} (its file's profile), not {asked}",
-                    module.name()
-                ),
-            ))
-        }
-        (Some((_, asked)), None) => module.restricted_to(&asked),
-        _ => module,
+    let module = match to_restrict(requested(args)?, module.profile(), module.name())? {
+        Some(asked) => module.restricted_to(&asked),
+        None => module,
     };
     let Some(profile) = module.profile() else {
         return Ok(module);
@@ -100,4 +91,23 @@ pub(crate) fn apply(args: &mut ResolveArgs, module: FiniteModule) -> Result<Fini
         }
     }
     Ok(module)
+}
+
+/// The profile a module must be restricted to: the one `asked` for on the command line
+/// (`(flag, profile)`) when the module has no profile of its `own`; `None` when nothing is
+/// asked or the module's own profile is the one asked. Error (exit 2): a module over
+/// another sub-algebra than the one asked (both primes).
+pub(crate) fn to_restrict<P: PartialEq + std::fmt::Display>(
+    asked: Option<(String, P)>,
+    own: Option<&P>,
+    module: &str,
+) -> Result<Option<P>, Error> {
+    match (asked, own) {
+        (Some((flag, asked)), Some(own)) if asked != *own => Err(Error::SubAlgebra {
+            what: flag,
+            reason: format!("module {module} is over {own} (its file's profile), not {asked}"),
+        }),
+        (Some((_, asked)), None) => Ok(Some(asked)),
+        _ => Ok(None),
+    }
 }

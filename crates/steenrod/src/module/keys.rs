@@ -37,7 +37,7 @@ pub(super) enum Notation {
 
 /// Check every top-level key of `obj` (a file named `file`) and return the
 /// file's own `shift` (0 when absent) and its type. Errors, in this order: `p`
-/// missing or not 2, a `profile` at odd p, an `algebra` other than a list of
+/// missing or not 2, an `algebra` other than a list of
 /// `"adem"`/`"milnor"`, `type` missing or not one of [`Kind`]'s, `cofiber`
 /// (unless `null`), `generic` not a boolean or `true`, `shift` not an integer,
 /// a metadata label that is not a string, any other key (the keys read depend
@@ -64,13 +64,7 @@ fn check_keys_typed(
     obj: &Map<String, Value>,
     notation: Notation,
 ) -> Result<(i32, Kind), ModuleError> {
-    // At p = 2 the profile is read with the actions (`super::profile`).
-    if notation == Notation::Odd && obj.contains_key("profile") {
-        return Err(ModuleError::UnsupportedProfile {
-            file: file.to_string(),
-            key: "profile".to_string(),
-        });
-    }
+    // The profile is read with the actions (`super::profile`, `super::odd::profile`).
     if let Some(alg) = obj.get("algebra") {
         // Without a profile, `algebra` only names the bases a tool may use for
         // the full A; accept the two the field uses, refuse anything else.

@@ -6,6 +6,7 @@ mod adem;
 mod basis;
 mod build;
 mod parse;
+mod profile;
 
 use std::fmt;
 use std::path::Path;
@@ -76,8 +77,9 @@ impl OddModule {
     /// Errors ([`ModuleError`], one line naming `name`, the field and the
     /// reason): invalid JSON, a duplicate key; `p` missing, not an integer, not
     /// a prime, 256 or more, or 2 ([`ModuleError::NotOddPrime`]: load it with
-    /// [`super::FiniteModule`] or [`super::AnyModule`]); a `profile`, a `type`
-    /// other than `"finite dimensional module"`, `cofiber`, `generic: false`, an
+    /// [`super::FiniteModule`] or [`super::AnyModule`]); a malformed `profile`,
+    /// one naming no sub-Hopf algebra ([`crate::OddProfile::new`]), a listed factor
+    /// outside it; a `type` other than `"finite dimensional module"`, `cofiber`, `generic: false`, an
     /// unknown key; malformed `gens` or `actions` (syntax, unknown operation,
     /// bad coefficient, unknown generator, wrong degree, a repeated action); a
     /// failing Adem relation ([`ModuleError::NotAModule`]); a listed action
@@ -95,7 +97,11 @@ impl OddModule {
         let actions = json::parse_actions(name, obj.get("actions"), |f, i, s| {
             parse::parse_action(f, i, s, p.value())
         })?;
-        build::build(
+        let profile = profile::parse_profile(name, obj.get("profile"))?;
+        if let Some(profile) = &profile {
+            profile::check_actions_in(name, &actions, profile, p.value())?;
+        }
+        let module = build::build(
             name,
             super::file_stem(name),
             p,
@@ -103,7 +109,11 @@ impl OddModule {
             &actions,
             shift,
             options,
-        )
+        )?;
+        Ok(match &profile {
+            Some(profile) => module.restricted_to(profile),
+            None => module,
+        })
     }
 
     /// [`from_json_str_with`](Self::from_json_str_with) with no shift and every cell.
