@@ -240,6 +240,8 @@ fn names_and_refusals() {
     assert_eq!(odd.to_string(), "profile (1; Q_1)");
     let all = OddProfile::new(vec![2, 1], false, OddProfile::ALL_Q).unwrap();
     assert_eq!(all.to_string(), "profile (2,1,∞; all Q)");
+    let no_beta = OddProfile::new(vec![], false, !1).unwrap();
+    assert_eq!(no_beta.to_string(), "profile (∞; all Q but Q_0)");
     // β and P^1 without Q_1 = [P^1, β]: Q_1 out, Q_0 in, h(1) = 1 > 0.
     let e = OddProfile::new(vec![1], true, 0b01).unwrap_err();
     assert_eq!(e, OddProfileError::QPart { k: 1, j: 0, h: 1 });

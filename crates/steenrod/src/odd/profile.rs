@@ -155,7 +155,8 @@ fn p_pow(p: u32, e: u32) -> u64 {
 }
 
 /// `E(n)` and `A(n)` by name; otherwise `profile (h(1),…; Q_0,Q_1,…)`, a `p_part` that is
-/// not truncated ending in `,∞`, and `Q` written `all Q` when it holds every `Q_k`.
+/// not truncated ending in `∞`, and `Q` written `all Q` when it holds every `Q_k`, `all Q
+/// but Q_0` when it lacks a few.
 impl fmt::Display for OddProfile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let h = self.p_part.p_part();
@@ -169,17 +170,23 @@ impl fmt::Display for OddProfile {
                 return write!(f, "A({n})");
             }
         }
-        let parts: Vec<String> = h.iter().map(u32::to_string).collect();
-        let tail = if self.p_part.truncated() { "" } else { ",∞" };
-        let q = if self.q_part == Self::ALL_Q {
-            "all Q".to_string()
-        } else {
+        let mut parts: Vec<String> = h.iter().map(u32::to_string).collect();
+        if !self.p_part.truncated() {
+            parts.push("∞".to_string());
+        }
+        let list = |bits: u32| {
             let q: Vec<String> = (0..32u32)
-                .filter(|k| self.q_part >> k & 1 == 1)
+                .filter(|k| bits >> k & 1 == 1)
                 .map(|k| format!("Q_{k}"))
                 .collect();
             q.join(",")
         };
-        write!(f, "profile ({}{tail}; {q})", parts.join(","))
+        let q = match self.q_part {
+            Self::ALL_Q => "all Q".to_string(),
+            0 => "no Q".to_string(),
+            q if q.leading_ones() > 0 && q.count_zeros() <= 4 => format!("all Q but {}", list(!q)),
+            q => list(q),
+        };
+        write!(f, "profile ({}; {q})", parts.join(","))
     }
 }
