@@ -4,6 +4,7 @@
 
 mod adem;
 mod basis;
+mod bcp;
 mod build;
 mod parse;
 mod profile;
@@ -15,6 +16,7 @@ use fp::{FqVector, Prime, ValidPrime};
 use serde_json::Value;
 
 use super::keys::{check_keys_in, Notation};
+use super::kinds::Kind;
 use super::{file, json, LoadOptions, ModuleError};
 use crate::odd::OddMilnorAlgebra;
 
@@ -92,11 +94,16 @@ impl OddModule {
     ) -> Result<OddModule, ModuleError> {
         let obj = json::parse_object(name, text)?;
         let p = odd_prime(name, obj.get("p"))?;
-        let shift = check_keys_in(name, &obj, Notation::Odd)?;
-        let gens = json::parse_gens(name, obj.get("gens"))?;
-        let actions = json::parse_actions(name, obj.get("actions"), |f, i, s| {
-            parse::parse_action(f, i, s, p.value())
-        })?;
+        let (shift, kind) = check_keys_in(name, &obj, Notation::Odd)?;
+        let (gens, actions) = if kind == Kind::ClassifyingSpace {
+            bcp::bcp_spec(name, &obj, p.value(), shift, options)?
+        } else {
+            let gens = json::parse_gens(name, obj.get("gens"))?;
+            let actions = json::parse_actions(name, obj.get("actions"), |f, i, s| {
+                parse::parse_action(f, i, s, p.value())
+            })?;
+            (gens, actions)
+        };
         let profile = profile::parse_profile(name, obj.get("profile"))?;
         if let Some(profile) = &profile {
             profile::check_actions_in(name, &actions, profile, p.value())?;
