@@ -89,8 +89,7 @@ pub(super) fn build(p: u32, max_degree: u32) -> OddMilnorAlgebra {
         offsets,
         binom,
         binom_base: base,
-        profile: None,
-        sub_index: Vec::new(),
+        sub: None,
     }
 }
 

@@ -82,15 +82,20 @@ pub struct OddMilnorAlgebra {
     binom: Vec<u8>,
     /// `L`: the largest power of p not above 256.
     binom_base: u32,
-    /// The sub-Hopf algebra's profile; `None` for `A_p` itself.
-    profile: Option<OddProfile>,
-    /// Over a sub-Hopf algebra: `sub_index[t][k]` is the index in `basis(t)` of the
-    /// `k`-th element of `A_p`'s degree-`t` basis, [`NOT_IN_SUB`] when it is not in the
-    /// sub-algebra; empty for `A_p` itself.
-    sub_index: Vec<Vec<u32>>,
+    /// The sub-Hopf algebra held, `None` for `A_p` itself (boxed: the type stays small).
+    sub: Option<Box<SubAlgebra>>,
 }
 
-/// [`OddMilnorAlgebra`]'s `sub_index` entry of an element outside the sub-algebra.
+/// What [`OddMilnorAlgebra::with_profile`] adds: the profile, and `index[t][k]`, the
+/// index in `basis(t)` of the `k`-th element of `A_p`'s degree-`t` basis ([`NOT_IN_SUB`]
+/// when it is not in the sub-algebra).
+#[derive(Clone, Debug)]
+struct SubAlgebra {
+    profile: OddProfile,
+    index: Vec<Vec<u32>>,
+}
+
+/// [`SubAlgebra`]'s `index` entry of an element outside the sub-algebra.
 const NOT_IN_SUB: u32 = u32::MAX;
 
 impl OddMilnorAlgebra {
@@ -149,14 +154,16 @@ impl OddMilnorAlgebra {
             elements.retain(|x| profile.contains(p, x));
             sub_index.push(index);
         }
-        alg.sub_index = sub_index;
-        alg.profile = Some(profile.clone());
+        alg.sub = Some(Box::new(SubAlgebra {
+            profile: profile.clone(),
+            index: sub_index,
+        }));
         alg
     }
 
     /// The profile of the sub-Hopf algebra held, `None` for `A_p` itself.
     pub fn profile(&self) -> Option<&OddProfile> {
-        self.profile.as_ref()
+        self.sub.as_ref().map(|s| &s.profile)
     }
 
     /// The prime `p`.
@@ -200,9 +207,11 @@ impl OddMilnorAlgebra {
             return None;
         }
         let k = self.full_rank(x.e, &x.r.0, t);
-        match self.sub_index.get(t as usize) {
+        match &self.sub {
             None => Some(k),
-            Some(index) => Some(index[k] as usize).filter(|&i| i != NOT_IN_SUB as usize),
+            Some(sub) => {
+                Some(sub.index[t as usize][k] as usize).filter(|&i| i != NOT_IN_SUB as usize)
+            }
         }
     }
 
@@ -243,10 +252,10 @@ impl OddMilnorAlgebra {
     #[inline]
     pub(crate) fn rank(&self, e: u32, r: &[u32; MAX_PPART_LEN], t: u32) -> usize {
         let k = self.full_rank(e, r, t);
-        if self.sub_index.is_empty() {
+        let Some(sub) = &self.sub else {
             return k;
-        }
-        let i = self.sub_index[t as usize][k];
+        };
+        let i = sub.index[t as usize][k];
         debug_assert_ne!(i, NOT_IN_SUB, "a product left the sub-Hopf algebra");
         i as usize
     }

@@ -22,6 +22,9 @@ use super::parse::{OddActionSpec, OddFactor};
 use crate::module::kinds::kept_cells;
 use crate::module::{LoadOptions, ModuleError};
 
+/// The gens (name, degree) and the listed actions of a module, as a file gives them.
+type BcpSpec = (Vec<(String, i32)>, Vec<OddActionSpec>);
+
 /// The gens and actions of `BZ/p`'s cells in the file's `min ..= max`, those above the
 /// top degree of `options` not built. Errors: those of [`kept_cells`] (`min` missing,
 /// `max` below it, neither `max` nor a range, too many cells).
@@ -31,7 +34,7 @@ pub(super) fn bcp_spec(
     p: u32,
     shift: i32,
     options: &LoadOptions,
-) -> Result<(Vec<(String, i32)>, Vec<OddActionSpec>), ModuleError> {
+) -> Result<BcpSpec, ModuleError> {
     let (min, hi) = kept_cells(file, obj, 1, shift, options)?;
     let name = |d: i64| {
         let k = d.div_euclid(2);
