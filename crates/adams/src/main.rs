@@ -27,6 +27,7 @@ mod resolve;
 mod resolve_odd;
 mod save;
 mod subalgebra;
+mod subalgebra_odd;
 mod summary;
 mod usage;
 

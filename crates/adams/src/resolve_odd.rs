@@ -2,6 +2,7 @@
 //! algebra. The classical algorithm on the CPU (`resolution::odd`), resumable from
 //! `--save-dir` as at p = 2; the same outputs as at p = 2 — ext.csv, chart.json, chart.svg
 //! (products by `a0` and `h0`), the ASCII chart and summary.json — each naming the prime.
+//! Over a sub-Hopf algebra (`crate::subalgebra_odd`) each names it too.
 
 use std::time::Instant;
 
@@ -24,8 +25,6 @@ fn refused_flag(args: &ResolveArgs) -> Option<String> {
         Some("--algorithm nassau (Nassau's algorithm)".to_string())
     } else if args.backend != BackendChoice::Cpu {
         Some(format!("--backend {}", args.backend.name()))
-    } else if args.algebra.is_some() || args.profile.is_some() {
-        Some("--algebra/--profile (sub-Hopf algebras)".to_string())
     } else if args.verify {
         Some("--verify (it checks a device's work)".to_string())
     } else if args.verify_sample.is_some() {
@@ -52,6 +51,7 @@ pub fn run(
             what,
         });
     }
+    let module = crate::subalgebra_odd::apply(args, module)?;
     check_module_range(module.name(), module.min_degree(), range)?;
     let min_stem = module.min_degree();
     let output = resolve::open_output(args, &name)?;
@@ -131,7 +131,7 @@ fn compute(
         name,
         prime: res.prime().value(),
         algorithm: Algorithm::Classical.name(),
-        sub: None,
+        sub: res.algebra().profile().map(|p| p.to_string()),
         range,
         rows,
         report,
@@ -148,7 +148,7 @@ fn odd_chart(res: &OddResolution, algorithm: &str, min_stem: i32) -> Chart {
         .filter(|cp| cp.class.stem <= config.max_stem && cp.class.s <= config.max_s)
         .map(|cp| (cp.class, cp.products))
         .collect();
-    Chart::from_odd_products(
+    let mut chart = Chart::from_odd_products(
         res.module().name(),
         algorithm,
         res.prime().value(),
@@ -156,5 +156,7 @@ fn odd_chart(res: &OddResolution, algorithm: &str, min_stem: i32) -> Chart {
         config.max_stem,
         config.max_s,
         classes,
-    )
+    );
+    chart.algebra = res.algebra().profile().map(|p| p.to_string());
+    chart
 }

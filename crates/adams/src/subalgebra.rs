@@ -60,12 +60,9 @@ fn requested(
 pub(crate) fn apply(args: &mut ResolveArgs, module: FiniteModule) -> Result<FiniteModule, Error> {
     let bad = |what: String, reason: String| Error::SubAlgebra { what, reason };
     let asked = requested(args.algebra.as_deref(), args.profile.as_deref())?;
-    let module = match (asked, module.profile()) {
-        (Some((flag, asked)), Some(own)) if asked != *own => {
-            return Err(not_its_own(flag, module.name(), own, &asked))
-        }
-        (Some((_, asked)), None) => module.restricted_to(&asked),
-        _ => module,
+    let module = match to_restrict(asked, module.profile(), module.name())? {
+        Some(asked) => module.restricted_to(&asked),
+        None => module,
     };
     let Some(profile) = module.profile() else {
         return Ok(module);
@@ -89,14 +86,6 @@ pub(crate) fn apply(args: &mut ResolveArgs, module: FiniteModule) -> Result<Fini
         }
     }
     Ok(module)
-}
-
-/// A flag asking for `asked` of a module `name` whose file's profile is `own`.
-fn not_its_own(flag: String, name: &str, own: &Profile, asked: &Profile) -> Error {
-    Error::SubAlgebra {
-        what: flag,
-        reason: format!("module {name} is over {own} (its file's profile), not {asked}"),
-    }
 }
 
 /// `--algorithm nassau` over a sub-Hopf algebra (`what`: the module and algebra).
@@ -130,12 +119,10 @@ pub(crate) fn for_bench(
         }
         AnyModule::Odd(_) => return Ok(None),
     };
-    let over = match (asked, m.profile()) {
-        (Some((flag, asked)), Some(own)) if asked != *own => {
-            return Err(not_its_own(flag, m.name(), own, &asked))
-        }
-        (Some((_, asked)), own) => Some((asked, own.is_none())),
-        (None, own) => own.map(|p| (p.clone(), false)),
+    let own = m.profile();
+    let over = match to_restrict(asked, own, m.name())? {
+        Some(asked) => Some((asked, true)),
+        None => own.map(|p| (p.clone(), false)),
     };
     if let Some((p, _)) = &over {
         if algorithm == Some(Algorithm::Nassau) {
@@ -166,5 +153,24 @@ pub(crate) fn folder_name(module: &FiniteModule, own: bool) -> String {
             }
         }
         _ => name.to_string(),
+    }
+}
+
+/// The profile a module must be restricted to: the one `asked` for on the command line
+/// (`(flag, profile)`) when the module has no profile of its `own`; `None` when nothing is
+/// asked or the module's own profile is the one asked. Error (exit 2): a module over
+/// another sub-algebra than the one asked (both primes).
+pub(crate) fn to_restrict<P: PartialEq + std::fmt::Display>(
+    asked: Option<(String, P)>,
+    own: Option<&P>,
+    module: &str,
+) -> Result<Option<P>, Error> {
+    match (asked, own) {
+        (Some((flag, asked)), Some(own)) if asked != *own => Err(Error::SubAlgebra {
+            what: flag,
+            reason: format!("module {module} is over {own} (its file's profile), not {asked}"),
+        }),
+        (Some((_, asked)), None) => Ok(Some(asked)),
+        _ => Ok(None),
     }
 }

@@ -100,9 +100,9 @@ fn refusals_over_a_sub_algebra() {
         &["--algebra B(1)", "A(n)"],
     );
     assert_one_line_error(
-        &run(&["S_3", "--algebra", "A(1)"]),
+        &run(&["S_3", "--algebra", "A(8)"]),
         2,
-        &["--algebra", "p = 3"],
+        &["--algebra A(8)", "at an odd prime"],
     );
 }
 

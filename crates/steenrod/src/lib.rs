@@ -19,5 +19,7 @@ pub use algebra::{
     MAX_ALGEBRA_DEGREE,
 };
 pub use milnor::{PPart, MAX_PPART_LEN};
-pub use odd::{max_odd_degree, MilnorQP, OddMilnorAlgebra, OddParseError};
+pub use odd::{
+    max_odd_degree, MilnorQP, OddMilnorAlgebra, OddParseError, OddProfile, OddProfileError,
+};
 pub use parse::ParseError;

@@ -114,7 +114,7 @@ fn unsupported_prime_type_and_profile() {
     assert!(matches!(e, ModuleError::UnsupportedType { .. }));
     assert_eq!(
         e.to_string(),
-        r#"RP.json: type "Steenrod module" is not supported; supported: "finite dimensional module", "finitely presented module", "real projective space", "complex projective space""#
+        r#"RP.json: type "Steenrod module" is not supported; supported: "finite dimensional module", "finitely presented module", "real projective space", "complex projective space", "classifying space BCp""#
     );
 }
 

@@ -181,7 +181,7 @@ fn projective_spaces_refuse_what_they_cannot_build() {
     .to_string();
     assert_eq!(
         e,
-        r#"RP3.json: type "real projective space" is not supported; at odd primes only "finite dimensional module" is"#
+        r#"RP3.json: type "real projective space" is not supported; at odd primes "finite dimensional module" and "classifying space BCp" are"#
     );
 }
 

@@ -216,6 +216,7 @@ fn keys_at_odd_primes() {
         r#""algebra": ["milnor"]"#,
         r#""name": "S_3", "self_maps": []"#,
         r#""cofiber": null"#,
+        r#""profile": {"p_part": [0]}"#,
     ] {
         load(&format!("{{{base}, {extra}}}"));
     }
@@ -225,8 +226,10 @@ fn keys_at_odd_primes() {
             r#"key "generic" is not supported: false asks for the non-generic Steenrod algebra (the Sq^i), which exists only at p = 2; at an odd prime set "generic": true or drop the key"#,
         ),
         (
-            r#""profile": {"p_part": [0]}"#,
-            "profile: modules over a sub-Hopf algebra of A (a profile) are not supported yet",
+            r#""profile": {"p_part": [1], "truncated": true, "q_part": 1}"#,
+            "profile: not a sub-Hopf algebra: Q_1 is left out but Q_0 is in and h(1) = 1 > 0 \
+             (for Q_k left out and Q_j in, j < k, h(k − j) ≤ j is needed: Δτ_1 has the term \
+             ξ_1^(p^0) ⊗ τ_0; Adams–Margolis)",
         ),
         (
             r#""cofiber": {"s": 2, "t": 12, "idx": 0}"#,

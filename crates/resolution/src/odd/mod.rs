@@ -39,14 +39,17 @@ pub struct OddResolution {
 }
 
 impl OddResolution {
-    /// Prepares a resolution of `module` over `config`'s range.
+    /// Prepares a resolution of `module` over `config`'s range, over the sub-Hopf
+    /// algebra of the module's profile when it has one ([`OddModule::profile`]).
     ///
     /// Errors: [`ResolutionError::InvalidRange`] for a stem bound below the module's bottom
     /// cell; [`ResolutionError::RangeTooLarge`] when the range reaches internal degrees
     /// more than [`crate::MAX_ALGEBRA_DEGREE`] above it (as at p = 2).
     pub fn new(module: OddModule, config: ResolutionConfig) -> Result<Self, ResolutionError> {
         let needed = crate::resolution::degrees_needed(module.name(), module.min_degree(), config)?;
-        let algebra = OddMilnorAlgebra::new(module.prime().value(), needed as u32);
+        // Over a sub-Hopf algebra (the module's profile) the resolution is over it.
+        let algebra =
+            OddMilnorAlgebra::with_profile(module.prime().value(), needed as u32, module.profile());
         let min = module.min_degree();
         let rows = (0..=config.max_s as i32)
             .map(|s| OddFreeModule::new(min + s, config.max_stem + s))
@@ -70,7 +73,8 @@ impl OddResolution {
         &self.module
     }
 
-    /// The Milnor algebra used (through the largest degree the range needs).
+    /// The Milnor algebra used (through the largest degree the range needs): `A_p`, or
+    /// the sub-Hopf algebra resolved over.
     pub fn algebra(&self) -> &OddMilnorAlgebra {
         &self.algebra
     }

@@ -74,13 +74,15 @@ pub fn is_resolved(res: &OddResolution, b: Bidegree) -> bool {
 
 /// The matrix of `x · − : Ext^{s,t} → Ext^{s+1, t+|x|}` in the dual-generator bases
 /// (`dim Ext^{s,t}` rows, `dim` of the target columns); `None` when either bidegree was not
-/// resolved (unknown, not zero).
+/// resolved, or over a sub-Hopf algebra without `x`'s operation (unknown, not zero).
 pub fn product_matrix(
     res: &OddResolution,
     x: OddProduct,
     source: Bidegree,
 ) -> Option<FqMatrix<ValidPrime>> {
     let p = res.prime();
+    // Over a sub-Hopf algebra without β or P^1 there is no a_0 or h_0: unknown, not zero.
+    res.algebra().try_index_of(x.degree(p) as u32, &x.op())?;
     let target = x.target(p, source);
     if !is_resolved(res, source) || !is_resolved(res, target) {
         return None;

@@ -126,7 +126,7 @@ pub(super) fn parse_spec(
     let (shift, kind) = super::keys::check_keys(file, &obj)?;
     match kind {
         Kind::Finite => {}
-        Kind::RealProjective | Kind::ComplexProjective => {
+        Kind::RealProjective | Kind::ComplexProjective | Kind::ClassifyingSpace => {
             return projective_spec(file, &obj, kind, shift, options)
         }
         Kind::FinitelyPresented => {

@@ -37,7 +37,7 @@ pub(super) enum Notation {
 
 /// Check every top-level key of `obj` (a file named `file`) and return the
 /// file's own `shift` (0 when absent) and its type. Errors, in this order: `p`
-/// missing or not 2, a `profile` at odd p, an `algebra` other than a list of
+/// missing or not 2, an `algebra` other than a list of
 /// `"adem"`/`"milnor"`, `type` missing or not one of [`Kind`]'s, `cofiber`
 /// (unless `null`), `generic` not a boolean or `true`, `shift` not an integer,
 /// a metadata label that is not a string, any other key (the keys read depend
@@ -50,13 +50,13 @@ pub(super) fn check_keys(file: &str, obj: &Map<String, Value>) -> Result<(i32, K
 /// [`check_keys`] without the check of `p` (the caller read it), for the
 /// notation given: at odd p `generic` must be `true` or absent (the generic
 /// Steenrod algebra is the only one there), and only finite dimensional
-/// modules are read.
+/// modules and the classifying space `BZ/p` are read.
 pub(super) fn check_keys_in(
     file: &str,
     obj: &Map<String, Value>,
     notation: Notation,
-) -> Result<i32, ModuleError> {
-    check_keys_typed(file, obj, notation).map(|(shift, _)| shift)
+) -> Result<(i32, Kind), ModuleError> {
+    check_keys_typed(file, obj, notation)
 }
 
 fn check_keys_typed(
@@ -64,13 +64,7 @@ fn check_keys_typed(
     obj: &Map<String, Value>,
     notation: Notation,
 ) -> Result<(i32, Kind), ModuleError> {
-    // At p = 2 the profile is read with the actions (`super::profile`).
-    if notation == Notation::Odd && obj.contains_key("profile") {
-        return Err(ModuleError::UnsupportedProfile {
-            file: file.to_string(),
-            key: "profile".to_string(),
-        });
-    }
+    // The profile is read with the actions (`super::profile`, `super::odd::profile`).
     if let Some(alg) = obj.get("algebra") {
         // Without a profile, `algebra` only names the bases a tool may use for
         // the full A; accept the two the field uses, refuse anything else.
@@ -217,12 +211,14 @@ fn check_type(file: &str, kind: Option<&Value>, notation: Notation) -> Result<Ki
             "missing (expected \"finite dimensional module\")",
         )),
         Some(Value::String(s)) => match (Kind::from_type(s), notation) {
-            (Some(Kind::Finite), _) => Ok(Kind::Finite),
+            (Some(k @ (Kind::Finite | Kind::ClassifyingSpace)), _) => Ok(k),
             (Some(k), Notation::Two) => Ok(k),
             (Some(_), Notation::Odd) => Err(ModuleError::UnsupportedType {
                 file: file.to_string(),
                 kind: s.clone(),
-                supported: "at odd primes only \"finite dimensional module\" is".to_string(),
+                supported: "at odd primes \"finite dimensional module\" and \"classifying \
+                            space BCp\" are"
+                    .to_string(),
             }),
             (None, _) => Err(ModuleError::UnsupportedType {
                 file: file.to_string(),

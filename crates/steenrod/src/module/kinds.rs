@@ -14,6 +14,9 @@
 //! * `"complex projective space"` (`min`, optional `max`, cell indices): cells
 //!   `y_i` in degree `2i`, `Sq^{2j} y_i = binom(i, j) y_{i+j}`, odd squares zero.
 //! * `"finitely presented module"`: see [`super::presented`].
+//! * `"classifying space BCp"` (`min`, optional `max`, degrees): at odd p the cohomology
+//!   of `BZ/p` (see [`super::odd`]'s `bcp`); at p = 2, `BZ/2 = RP^∞`, the real projective
+//!   space with the same `min`, `max`.
 
 use serde_json::{Map, Value};
 
@@ -27,13 +30,15 @@ pub(super) enum Kind {
     RealProjective,
     ComplexProjective,
     FinitelyPresented,
+    ClassifyingSpace,
 }
 
-const TYPES: [(&str, Kind); 4] = [
+const TYPES: [(&str, Kind); 5] = [
     ("finite dimensional module", Kind::Finite),
     ("finitely presented module", Kind::FinitelyPresented),
     ("real projective space", Kind::RealProjective),
     ("complex projective space", Kind::ComplexProjective),
+    ("classifying space BCp", Kind::ClassifyingSpace),
 ];
 
 impl Kind {
@@ -53,7 +58,7 @@ impl Kind {
         match self {
             Kind::Finite => &["gens", "actions"],
             Kind::RealProjective => &["min", "max", "clear_bottom"],
-            Kind::ComplexProjective => &["min", "max"],
+            Kind::ComplexProjective | Kind::ClassifyingSpace => &["min", "max"],
             Kind::FinitelyPresented => &["gens", "adem_relations", "milnor_relations"],
         }
     }
@@ -162,24 +167,18 @@ fn read_bounds(file: &str, obj: &Map<String, Value>) -> Result<(i64, Option<i64>
     }
 }
 
-/// The spec of a projective space (`kind` real or complex), its cells above
-/// the top degree of `options` not built. Errors: those of [`read_bounds`], no
-/// `max` and no top degree (an infinite module needs a range), more than
-/// [`MAX_SPAN`] degrees left.
-pub(super) fn projective_spec(
+/// The cells kept of a space with one cell `i` in degree `weight·i` for `min ≤ i ≤ max`
+/// (the file's `min`, `max`): `(min, hi)`, `hi` the last cell at or below the top degree
+/// of `options`. Errors: those of [`read_bounds`], no `max` and no top degree (an
+/// infinite module needs a range), more than [`MAX_SPAN`] degrees left.
+pub(super) fn kept_cells(
     file: &str,
     obj: &Map<String, Value>,
-    kind: Kind,
+    weight: i64,
     shift: i32,
     options: &LoadOptions,
-) -> Result<Spec, ModuleError> {
+) -> Result<(i64, i64), ModuleError> {
     let (min, max) = read_bounds(file, obj)?;
-    // Cell i lies in degree weight·i.
-    let weight: i64 = if kind == Kind::ComplexProjective {
-        2
-    } else {
-        1
-    };
     let top_cell = unshifted_top(options, shift).map(|top| top.div_euclid(weight));
     let hi = match (max, top_cell) {
         (Some(m), Some(t)) => m.min(t).max(min),
@@ -206,6 +205,28 @@ pub(super) fn projective_spec(
             ),
         ));
     }
+    Ok((min, hi))
+}
+
+/// The spec of a projective space (`kind` real or complex; `BZ/2 = RP^∞` for the
+/// classifying space at p = 2), its cells above
+/// the top degree of `options` not built. Errors: those of [`read_bounds`], no
+/// `max` and no top degree (an infinite module needs a range), more than
+/// [`MAX_SPAN`] degrees left.
+pub(super) fn projective_spec(
+    file: &str,
+    obj: &Map<String, Value>,
+    kind: Kind,
+    shift: i32,
+    options: &LoadOptions,
+) -> Result<Spec, ModuleError> {
+    // Cell i lies in degree weight·i.
+    let weight: i64 = if kind == Kind::ComplexProjective {
+        2
+    } else {
+        1
+    };
+    let (min, hi) = kept_cells(file, obj, weight, shift, options)?;
     let letter = if weight == 2 { "y" } else { "x" };
     let name = |i: i64| format!("{letter}{i}");
     let gens = (min..=hi).map(|i| (name(i), (weight * i) as i32)).collect();

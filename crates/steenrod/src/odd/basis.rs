@@ -89,6 +89,7 @@ pub(super) fn build(p: u32, max_degree: u32) -> OddMilnorAlgebra {
         offsets,
         binom,
         binom_base: base,
+        sub: None,
     }
 }
 

@@ -4,8 +4,10 @@
 
 mod adem;
 mod basis;
+mod bcp;
 mod build;
 mod parse;
+mod profile;
 
 use std::fmt;
 use std::path::Path;
@@ -14,6 +16,7 @@ use fp::{FqVector, Prime, ValidPrime};
 use serde_json::Value;
 
 use super::keys::{check_keys_in, Notation};
+use super::kinds::Kind;
 use super::{file, json, LoadOptions, ModuleError};
 use crate::odd::OddMilnorAlgebra;
 
@@ -76,8 +79,9 @@ impl OddModule {
     /// Errors ([`ModuleError`], one line naming `name`, the field and the
     /// reason): invalid JSON, a duplicate key; `p` missing, not an integer, not
     /// a prime, 256 or more, or 2 ([`ModuleError::NotOddPrime`]: load it with
-    /// [`super::FiniteModule`] or [`super::AnyModule`]); a `profile`, a `type`
-    /// other than `"finite dimensional module"`, `cofiber`, `generic: false`, an
+    /// [`super::FiniteModule`] or [`super::AnyModule`]); a malformed `profile`,
+    /// one naming no sub-Hopf algebra ([`crate::OddProfile::new`]), a listed factor
+    /// outside it; a `type` other than `"finite dimensional module"`, `cofiber`, `generic: false`, an
     /// unknown key; malformed `gens` or `actions` (syntax, unknown operation,
     /// bad coefficient, unknown generator, wrong degree, a repeated action); a
     /// failing Adem relation ([`ModuleError::NotAModule`]); a listed action
@@ -90,12 +94,21 @@ impl OddModule {
     ) -> Result<OddModule, ModuleError> {
         let obj = json::parse_object(name, text)?;
         let p = odd_prime(name, obj.get("p"))?;
-        let shift = check_keys_in(name, &obj, Notation::Odd)?;
-        let gens = json::parse_gens(name, obj.get("gens"))?;
-        let actions = json::parse_actions(name, obj.get("actions"), |f, i, s| {
-            parse::parse_action(f, i, s, p.value())
-        })?;
-        build::build(
+        let (shift, kind) = check_keys_in(name, &obj, Notation::Odd)?;
+        let (gens, actions) = if kind == Kind::ClassifyingSpace {
+            bcp::bcp_spec(name, &obj, p.value(), shift, options)?
+        } else {
+            let gens = json::parse_gens(name, obj.get("gens"))?;
+            let actions = json::parse_actions(name, obj.get("actions"), |f, i, s| {
+                parse::parse_action(f, i, s, p.value())
+            })?;
+            (gens, actions)
+        };
+        let profile = profile::parse_profile(name, obj.get("profile"))?;
+        if let Some(profile) = &profile {
+            profile::check_actions_in(name, &actions, profile, p.value())?;
+        }
+        let module = build::build(
             name,
             super::file_stem(name),
             p,
@@ -103,7 +116,11 @@ impl OddModule {
             &actions,
             shift,
             options,
-        )
+        )?;
+        Ok(match &profile {
+            Some(profile) => module.restricted_to(profile),
+            None => module,
+        })
     }
 
     /// [`from_json_str_with`](Self::from_json_str_with) with no shift and every cell.
