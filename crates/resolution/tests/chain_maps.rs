@@ -17,7 +17,7 @@
 //!   `h_i h_{i+1} = 0`; `Sq^0` of the first: W. Tangora, "On the cohomology of the Steenrod
 //!   algebra", Math. Z. 116 (1970)); zero indeterminacy in the bidegrees used.
 
-use resolution::chain_map::massey::{massey_product, null_homotopy};
+use resolution::chain_map::massey::{massey_product, massey_range, null_homotopy};
 use resolution::chain_map::yoneda::{lift_class, multiply, ExtElement};
 use resolution::chain_map::{ChainMap, ChainMapError, QuasiInverses};
 use resolution::products::h_matrix;
@@ -212,6 +212,16 @@ fn massey_products_of_the_sphere() {
     let p = null_homotopy(&res, &qis, &h0_4, &hs[3], 8).unwrap();
     assert_eq!(p.read(&hs[1]).unwrap(), only(&res, 9, 5));
     assert_eq!(p.read(&hs[2]).unwrap(), only(&res, 11, 5));
+    // The same over the whole range, with indeterminacies: <h3, h0^4, x> for every x.
+    let range = massey_range(&qis, &hs[3], &h0_4).unwrap();
+    let at = |x: &ExtElement| range.iter().find(|(y, _)| y == x).map(|(_, m)| m.clone());
+    for (x, want) in [(&hs[1], only(&res, 9, 5)), (&hs[2], only(&res, 11, 5))] {
+        let m = at(x).expect("in range");
+        assert_eq!(m.indeterminacy.dim(), 0);
+        assert_eq!(m.value, want);
+    }
+    // <h3, h0^4, h0> is not defined (h0^5 ≠ 0 at (0, 5)): left out.
+    assert!(at(&hs[0]).is_none());
     // Undefined: h0·h0 ≠ 0.
     assert_eq!(
         massey_product(&res, &qis, &hs[1], &hs[0], &hs[0]).unwrap_err(),

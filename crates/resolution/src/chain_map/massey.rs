@@ -185,3 +185,82 @@ impl<'a> ChainMap<'a> {
         self.max_t.get(i as usize).copied()
     }
 }
+
+/// The periodicity-operator form `⟨a, b, x⟩` for every basis class `x` of the sphere's
+/// resolved range with `s_x ≥ 1` (`a, b ∈ Ext(F_2)`, `ab = 0`, and `bx = 0` for the `x`
+/// listed): by `⟨a, b, x⟩ = ⟨x, b, a⟩` (May 1969, at p = 2) one null-homotopy of `B ∘ A`
+/// gives them all. Each comes with its indeterminacy `a·Ext + Ext·x`. Classes `x` with
+/// `bx ≠ 0`, or whose product leaves the range, are left out.
+///
+/// Errors: [`ChainMapError::ProductNotZero`] when `ab ≠ 0`; those of the lifts.
+pub fn massey_range<'a>(
+    qis: &QuasiInverses<'a>,
+    a: &ExtElement,
+    b: &ExtElement,
+) -> Result<Vec<(ExtElement, MasseyProduct)>, ChainMapError> {
+    let sphere = qis.resolution();
+    let max_s = sphere.config().max_s;
+    // H of B∘A, where a plays the part of c: ⟨x, b, a⟩ = x ∘ H for every x.
+    let h = null_homotopy(sphere, qis, b, a, max_s).map_err(|e| match e {
+        ChainMapError::ProductNotZero { .. } => ChainMapError::ProductNotZero { which: "a·b" },
+        e => e,
+    })?;
+    let b_map = lift_class(sphere, qis, b, max_s + 1)?;
+    // Ext^{s_a+s_b−1}·x: the lifts of the basis z of that bidegree, read at each x.
+    let d2 = Bidegree::s_t(
+        a.bidegree.s() + b.bidegree.s() - 1,
+        a.bidegree.t() + b.bidegree.t(),
+    );
+    let z_maps: Vec<ChainMap<'a>> = if crate::products::is_resolved(sphere, d2) {
+        (0..sphere.number_of_gens(d2))
+            .map(|k| lift_class(sphere, qis, &ExtElement::basis(sphere, d2, k)?, max_s + 1))
+            .collect::<Result<_, _>>()?
+    } else {
+        Vec::new()
+    };
+    let mut out = Vec::new();
+    for e in sphere.ext() {
+        if e.s() == 0 {
+            continue;
+        }
+        for index in 0..e.dim {
+            let x = ExtElement::basis(sphere, e.bidegree, index)?;
+            let Some(bx) = multiply(&b_map, &x) else {
+                continue;
+            };
+            let Some(value) = h.read(&x).filter(|_| bx.is_zero()) else {
+                continue;
+            };
+            let mut span: Vec<FpVector> = Vec::new();
+            let mut known = true;
+            for z in &z_maps {
+                match multiply(z, &x) {
+                    Some(p) => span.push(p.vector),
+                    None => known = false,
+                }
+            }
+            // a·Ext^{s_b+s_x−1}: the lift of a (h.c) read at each y there.
+            let d1 = Bidegree::s_t(b.bidegree.s() + e.s() - 1, b.bidegree.t() + e.t());
+            known &= crate::products::is_resolved(sphere, d1);
+            for k in 0..if known { sphere.number_of_gens(d1) } else { 0 } {
+                let y = ExtElement::basis(sphere, d1, k)?;
+                match multiply(&h.c, &y) {
+                    Some(p) => span.push(p.vector),
+                    None => known = false,
+                }
+            }
+            if !known {
+                continue;
+            }
+            let indeterminacy = Subspace::from_vectors(value.vector.len(), &span);
+            out.push((
+                x,
+                MasseyProduct {
+                    value,
+                    indeterminacy,
+                },
+            ));
+        }
+    }
+    Ok(out)
+}
