@@ -188,6 +188,12 @@ pub struct BenchArgs {
     /// ratio, this one over sseq. Not with --baseline.
     #[arg(long, value_name = "EXE", conflicts_with = "baseline")]
     pub sseq: Option<PathBuf>,
+
+    /// Time `adams products MODULE --by CLASS` instead (each run in its own process): the
+    /// medians of the resolution's wall time and of the products' (lift and read-off),
+    /// and their ratio. Not with --baseline or --sseq.
+    #[arg(long, value_name = "CLASS", conflicts_with_all = ["baseline", "sseq"])]
+    pub products: Option<ClassSpec>,
 }
 
 /// Where matrix builds and large row reductions run.
