@@ -7,13 +7,15 @@
 //! basis class `y` of `Ext(M)` is lifted into the sphere's resolution, `s(x)` levels deep,
 //! and read at `x` (one lift per `y` then gives the products by every `--by` class).
 
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use adams::chart_json::{self, Chart, Product};
 use adams::class_spec::ClassSpec;
 use resolution::chain_map::yoneda::{lift_class, multiply, ExtElement};
-use resolution::chain_map::{ChainMap, QuasiInverses};
+use resolution::chain_map::{ChainMap, ChainMapError, QuasiInverses};
 use resolution::products::h_multiply;
 use resolution::{Bidegree, Resolution, ResolutionConfig};
 use serde::Serialize;
@@ -158,15 +160,19 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
     for c in &mut chart.classes {
         c.more.clear();
     }
+    // A module's classes are lifted once, deep enough for every --by class.
+    let mut lifts = resolved.sphere.as_ref().map(|_| Lifts {
+        levels: args.by.iter().map(|b| b.stem_s().1 + 1).max().unwrap_or(1),
+        maps: HashMap::new(),
+    });
     for spec in &args.by {
         let started = Instant::now();
         let x = element(sphere, spec)?;
-        let matrices = products_by(res, &qis, &x, resolved.sphere.is_none()).map_err(|source| {
-            Error::Lift {
+        let matrices =
+            products_by(res, &qis, &x, lifts.as_mut()).map_err(|source| Error::Lift {
                 what: format!("products by {spec}"),
                 source,
-            }
-        })?;
+            })?;
         let seconds = started.elapsed().as_secs_f64();
         add_to_chart(&mut chart, &spec.to_string(), &matrices);
         if !args.quiet {
@@ -223,20 +229,43 @@ pub(crate) fn write_json(path: &std::path::Path, value: &impl Serialize) -> Resu
 }
 
 /// The matrices of `x · −` on every bidegree of `Ext(M)` whose target is in range.
-fn products_by(
-    res: &Resolution,
-    qis: &QuasiInverses<'_>,
+/// The lifts of the classes `y` of a module's Ext, `levels` deep, each made once and kept
+/// for every `--by` class (issue 16: a second product costs no new lift).
+struct Lifts<'a> {
+    levels: u32,
+    maps: HashMap<(Bidegree, usize), ChainMap<'a>>,
+}
+
+impl<'a> Lifts<'a> {
+    fn get(
+        &mut self,
+        res: &'a Resolution,
+        qis: &QuasiInverses<'a>,
+        y: &ExtElement,
+        index: usize,
+    ) -> Result<&ChainMap<'a>, ChainMapError> {
+        match self.maps.entry((y.bidegree, index)) {
+            Entry::Occupied(e) => Ok(e.into_mut()),
+            Entry::Vacant(e) => Ok(e.insert(lift_class(res, qis, y, self.levels)?)),
+        }
+    }
+}
+
+fn products_by<'a>(
+    res: &'a Resolution,
+    qis: &QuasiInverses<'a>,
     x: &ExtElement,
-    is_sphere: bool,
-) -> Result<Vec<Matrix>, resolution::chain_map::ChainMapError> {
+    lifts: Option<&mut Lifts<'a>>,
+) -> Result<Vec<Matrix>, ChainMapError> {
     let config = res.config();
     let (n_x, s_x) = (x.bidegree.n(), x.bidegree.s());
     let mut out = Vec::new();
     // The sphere: one lift of x, read at every y.
-    let lift_x: Option<ChainMap<'_>> = match is_sphere {
-        true => Some(lift_class(res, qis, x, config.max_s + 1)?),
-        false => None,
+    let lift_x: Option<ChainMap<'_>> = match lifts {
+        None => Some(lift_class(res, qis, x, config.max_s + 1)?),
+        Some(_) => None,
     };
+    let mut lifts = lifts;
     for e in res.ext() {
         let target = Bidegree::n_s(e.stem() + n_x, e.s() + s_x);
         if target.s() > config.max_s || target.n() > config.max_stem {
@@ -247,7 +276,10 @@ fn products_by(
             let y = ExtElement::basis(res, e.bidegree, index)?;
             let product = match &lift_x {
                 Some(map) => multiply(map, &y),
-                None => multiply(&lift_class(res, qis, &y, s_x + 1)?, x),
+                None => {
+                    let lifts = lifts.as_deref_mut().expect("a module's lifts");
+                    multiply(lifts.get(res, qis, &y, index)?, x)
+                }
             };
             let Some(p) = product else { break };
             rows.push(p.vector.iter_ones().collect());
