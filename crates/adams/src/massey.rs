@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use adams::class_spec::ClassSpec;
 use resolution::chain_map::massey::{massey_product, massey_range, MasseyProduct};
 use resolution::chain_map::yoneda::ExtElement;
-use resolution::chain_map::QuasiInverses;
+use resolution::chain_map::LiftTarget;
 use resolution::Bidegree;
 use serde::Serialize;
 
@@ -36,7 +36,7 @@ struct Entry {
 pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
     let resolved = resolve(&args.module, &args.range)?;
     let (res, sphere) = (&resolved.module, resolved.sphere());
-    let qis = QuasiInverses::new(sphere);
+    let tgt = LiftTarget::new(sphere);
     let a = element(sphere, &args.a)?;
     let b = element(sphere, &args.b)?;
     let what = format!("<{}, {}, {}>", args.a, args.b, args.c);
@@ -51,8 +51,10 @@ pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
                 why: "the form <A, B, -> is computed over the sphere (S_2) only".into(),
             });
         }
-        let all = massey_range(&qis, &a, &b).map_err(lift_error)?;
-        return write_range(&args, &all);
+        let started = std::time::Instant::now();
+        let all = massey_range(&tgt, &a, &b).map_err(lift_error)?;
+        let seconds = (resolved.seconds, started.elapsed().as_secs_f64());
+        return write_range(&args, &all, seconds);
     }
     let spec: ClassSpec = args
         .c
@@ -73,7 +75,7 @@ pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
             })
         }
     };
-    let m = massey_product(res, &qis, &a, &b, &c).map_err(lift_error)?;
+    let m = massey_product(res, &tgt, &a, &b, &c).map_err(lift_error)?;
     println!("{}", describe(&what, &m));
     Ok(())
 }
@@ -111,7 +113,12 @@ fn describe(what: &str, m: &MasseyProduct) -> String {
 }
 
 /// `massey.json` of the range form, and a count on stderr.
-fn write_range(args: &MasseyArgs, all: &[(ExtElement, MasseyProduct)]) -> Result<(), Error> {
+/// `seconds`: the resolution's wall time and the Massey products'.
+fn write_range(
+    args: &MasseyArgs,
+    all: &[(ExtElement, MasseyProduct)],
+    seconds: (f64, f64),
+) -> Result<(), Error> {
     let output = args
         .output
         .clone()
@@ -138,10 +145,12 @@ fn write_range(args: &MasseyArgs, all: &[(ExtElement, MasseyProduct)]) -> Result
     crate::products::write_json(&path, &entries)?;
     let nonzero = entries.iter().filter(|e| !e.value.is_empty()).count();
     eprintln!(
-        "<{}, {}, x> for {} classes x ({nonzero} nonzero values); wrote {}",
+        "<{}, {}, x> for {} classes x ({nonzero} nonzero values; resolution {:.2} s, Massey products {:.2} s); wrote {}",
         args.a,
         args.b,
         entries.len(),
+        seconds.0,
+        seconds.1,
         path.display()
     );
     Ok(())

@@ -15,7 +15,7 @@ use std::time::Instant;
 use adams::chart_json::{self, Chart, Product};
 use adams::class_spec::ClassSpec;
 use resolution::chain_map::yoneda::{lift_class, multiply, ExtElement};
-use resolution::chain_map::{ChainMap, ChainMapError, QuasiInverses};
+use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::products::h_multiply;
 use resolution::{Bidegree, Resolution, ResolutionConfig};
 use serde::Serialize;
@@ -154,7 +154,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("output").join(format!("{name}-products")));
     crate::resolve::make_output(&output)?;
-    let qis = QuasiInverses::new(sphere);
+    let tgt = LiftTarget::new(sphere);
     let mut by = Vec::new();
     let mut chart = Chart::from_resolution(res, "nassau", res.module().min_degree());
     for c in &mut chart.classes {
@@ -169,7 +169,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
         let started = Instant::now();
         let x = element(sphere, spec)?;
         let matrices =
-            products_by(res, &qis, &x, lifts.as_mut()).map_err(|source| Error::Lift {
+            products_by(res, &tgt, &x, lifts.as_mut()).map_err(|source| Error::Lift {
                 what: format!("products by {spec}"),
                 source,
             })?;
@@ -240,20 +240,20 @@ impl<'a> Lifts<'a> {
     fn get(
         &mut self,
         res: &'a Resolution,
-        qis: &QuasiInverses<'a>,
+        tgt: &LiftTarget<'a>,
         y: &ExtElement,
         index: usize,
     ) -> Result<&ChainMap<'a>, ChainMapError> {
         match self.maps.entry((y.bidegree, index)) {
             Entry::Occupied(e) => Ok(e.into_mut()),
-            Entry::Vacant(e) => Ok(e.insert(lift_class(res, qis, y, self.levels)?)),
+            Entry::Vacant(e) => Ok(e.insert(lift_class(res, tgt, y, self.levels)?)),
         }
     }
 }
 
 fn products_by<'a>(
     res: &'a Resolution,
-    qis: &QuasiInverses<'a>,
+    tgt: &LiftTarget<'a>,
     x: &ExtElement,
     lifts: Option<&mut Lifts<'a>>,
 ) -> Result<Vec<Matrix>, ChainMapError> {
@@ -262,7 +262,7 @@ fn products_by<'a>(
     let mut out = Vec::new();
     // The sphere: one lift of x, read at every y.
     let lift_x: Option<ChainMap<'_>> = match lifts {
-        None => Some(lift_class(res, qis, x, config.max_s + 1)?),
+        None => Some(lift_class(res, tgt, x, config.max_s + 1)?),
         Some(_) => None,
     };
     let mut lifts = lifts;
@@ -278,7 +278,7 @@ fn products_by<'a>(
                 Some(map) => multiply(map, &y),
                 None => {
                     let lifts = lifts.as_deref_mut().expect("a module's lifts");
-                    multiply(lifts.get(res, qis, &y, index)?, x)
+                    multiply(lifts.get(res, tgt, &y, index)?, x)
                 }
             };
             let Some(p) = product else { break };

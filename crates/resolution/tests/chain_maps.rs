@@ -19,7 +19,7 @@
 
 use resolution::chain_map::massey::{massey_product, massey_range, null_homotopy};
 use resolution::chain_map::yoneda::{lift_class, multiply, ExtElement};
-use resolution::chain_map::{ChainMap, ChainMapError, QuasiInverses};
+use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::products::h_matrix;
 use resolution::{Algorithm, Bidegree, Resolution, ResolutionConfig};
 use steenrod::module::FiniteModule;
@@ -45,21 +45,21 @@ fn only(res: &Resolution, stem: i32, s: u32) -> ExtElement {
 /// `x · y` with `x` lifted.
 fn times<'a>(
     res: &'a Resolution,
-    qis: &QuasiInverses<'a>,
+    tgt: &LiftTarget<'a>,
     x: &ExtElement,
     y: &ExtElement,
 ) -> ExtElement {
-    let map = lift_class(res, qis, x, y.bidegree.s() + 1).expect("lift");
+    let map = lift_class(res, tgt, x, y.bidegree.s() + 1).expect("lift");
     multiply(&map, y).expect("product in range")
 }
 
 #[test]
 fn products_by_h_i_agree_with_the_read_off_on_the_sphere_and_c2() {
     let sphere = resolve(FiniteModule::sphere(), 24, 8);
-    let qis = QuasiInverses::new(&sphere);
+    let tgt = LiftTarget::new(&sphere);
     let mut compared = 0;
     for i in 0..=4u32 {
-        let map = lift_class(&sphere, &qis, &h(&sphere, i), u32::MAX).unwrap();
+        let map = lift_class(&sphere, &tgt, &h(&sphere, i), u32::MAX).unwrap();
         for e in sphere.ext() {
             let b = e.bidegree;
             let (Some(read_off), Some(lifted)) =
@@ -78,7 +78,7 @@ fn products_by_h_i_agree_with_the_read_off_on_the_sphere_and_c2() {
     for e in c2.ext() {
         for index in 0..e.dim {
             let y = ExtElement::basis(&c2, e.bidegree, index).unwrap();
-            let map = lift_class(&c2, &qis, &y, 2).unwrap();
+            let map = lift_class(&c2, &tgt, &y, 2).unwrap();
             for i in 0..=3u32 {
                 let (Some(read_off), Some(p)) =
                     (h_matrix(&c2, i, e.bidegree), multiply(&map, &h(&sphere, i)))
@@ -101,11 +101,11 @@ fn products_by_h_i_agree_with_the_read_off_on_the_sphere_and_c2() {
 #[test]
 fn relations_in_ext_of_the_sphere() {
     let res = resolve(FiniteModule::sphere(), 34, 6);
-    let qis = QuasiInverses::new(&res);
+    let tgt = LiftTarget::new(&res);
     let hs: Vec<ExtElement> = (0..=5).map(|i| h(&res, i)).collect();
     let maps: Vec<ChainMap<'_>> = hs
         .iter()
-        .map(|x| lift_class(&res, &qis, x, 6).unwrap())
+        .map(|x| lift_class(&res, &tgt, x, 6).unwrap())
         .collect();
     let by = |i: usize, y: &ExtElement| multiply(&maps[i], y).expect("in range");
     for i in 0..4 {
@@ -130,17 +130,17 @@ fn relations_in_ext_of_the_sphere() {
     assert!(!by(0, &only(&res, 14, 4)).is_zero(), "h0 d0");
     // Commutativity, an independent check of the lifts: c0·h1 from the lift of c0.
     let c0 = only(&res, 8, 3);
-    assert_eq!(times(&res, &qis, &c0, &hs[1]), by(1, &c0));
+    assert_eq!(times(&res, &tgt, &c0, &hs[1]), by(1, &c0));
 }
 
 #[test]
 fn massey_products_of_the_sphere() {
     let res = resolve(FiniteModule::sphere(), 16, 8);
-    let qis = QuasiInverses::new(&res);
+    let tgt = LiftTarget::new(&res);
     let hs: Vec<ExtElement> = (0..=3).map(|i| h(&res, i)).collect();
-    let product = |x: &ExtElement, y: &ExtElement| times(&res, &qis, x, y);
+    let product = |x: &ExtElement, y: &ExtElement| times(&res, &tgt, x, y);
     let check = |a: &ExtElement, b: &ExtElement, c: &ExtElement, want: &ExtElement, what: &str| {
-        let m = massey_product(&res, &qis, a, b, c).expect(what);
+        let m = massey_product(&res, &tgt, a, b, c).expect(what);
         assert_eq!(m.value.bidegree, want.bidegree, "{what}");
         assert_eq!(m.indeterminacy.dim(), 0, "{what}: zero indeterminacy");
         assert!(m.contains(&want.vector), "{what}");
@@ -209,11 +209,11 @@ fn massey_products_of_the_sphere() {
         "Ph2 = <h3,h0^4,h2>",
     );
     // The periodicity operator <−, h0^4, h3> over the range, one null-homotopy: Ph1, Ph2.
-    let p = null_homotopy(&res, &qis, &h0_4, &hs[3], 8).unwrap();
+    let p = null_homotopy(&res, &tgt, &h0_4, &hs[3], 8).unwrap();
     assert_eq!(p.read(&hs[1]).unwrap(), only(&res, 9, 5));
     assert_eq!(p.read(&hs[2]).unwrap(), only(&res, 11, 5));
     // The same over the whole range, with indeterminacies: <h3, h0^4, x> for every x.
-    let range = massey_range(&qis, &hs[3], &h0_4).unwrap();
+    let range = massey_range(&tgt, &hs[3], &h0_4).unwrap();
     let at = |x: &ExtElement| range.iter().find(|(y, _)| y == x).map(|(_, m)| m.clone());
     for (x, want) in [(&hs[1], only(&res, 9, 5)), (&hs[2], only(&res, 11, 5))] {
         let m = at(x).expect("in range");
@@ -224,7 +224,7 @@ fn massey_products_of_the_sphere() {
     assert!(at(&hs[0]).is_none());
     // Undefined: h0·h0 ≠ 0.
     assert_eq!(
-        massey_product(&res, &qis, &hs[1], &hs[0], &hs[0]).unwrap_err(),
+        massey_product(&res, &tgt, &hs[1], &hs[0], &hs[0]).unwrap_err(),
         ChainMapError::ProductNotZero { which: "b·c" }
     );
 }

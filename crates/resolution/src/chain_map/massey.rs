@@ -22,7 +22,7 @@
 use fp::{FpVector, Subspace};
 
 use super::yoneda::{combine, lift_class, multiply, ExtElement};
-use super::{apply, ChainMap, ChainMapError, QuasiInverses};
+use super::{apply, ChainMap, ChainMapError, LiftTarget};
 use crate::free_module::Differential;
 use crate::{Bidegree, Resolution};
 
@@ -55,21 +55,21 @@ impl MasseyProduct {
 }
 
 /// The null-homotopy of `B ∘ C` for `b ∈ Ext(F_2)` and `c ∈ Ext(M)` (`module` resolves
-/// `M`; `qis` the sphere), `levels` levels deep (or as far as the ranges allow).
+/// `M`; `tgt` the sphere), `levels` levels deep (or as far as the ranges allow).
 ///
 /// Errors: [`ChainMapError::ProductNotZero`] when `b·c ≠ 0`; those of
 /// [`lift_class`] and [`ChainMap`].
 pub fn null_homotopy<'a>(
     module: &'a Resolution,
-    qis: &QuasiInverses<'a>,
+    tgt: &LiftTarget<'a>,
     b: &ExtElement,
     c: &ExtElement,
     levels: u32,
 ) -> Result<NullHomotopy<'a>, ChainMapError> {
-    let sphere = qis.resolution();
+    let sphere = tgt.resolution();
     let sb = b.bidegree.s();
-    let c_map = lift_class(module, qis, c, levels + sb + 1)?;
-    let b_map = lift_class(sphere, qis, b, levels + 1)?;
+    let c_map = lift_class(module, tgt, c, levels + sb + 1)?;
+    let b_map = lift_class(sphere, tgt, b, levels + 1)?;
     let bc = multiply(&c_map, b).ok_or(ChainMapError::OutOfRange {
         what: "the product b·c".into(),
         at: b.bidegree,
@@ -92,7 +92,7 @@ pub fn null_homotopy<'a>(
             _ => None,
         }
     };
-    let map = ChainMap::homotopy(module, qis, k, levels, &caps, &phi)?;
+    let map = ChainMap::homotopy(module, tgt, k, levels, &caps, &phi)?;
     Ok(NullHomotopy {
         map,
         c: c_map,
@@ -119,29 +119,29 @@ impl NullHomotopy<'_> {
 }
 
 /// `⟨a, b, c⟩` with its indeterminacy `a · Ext^{k−1}(M) + Ext^{s_a+s_b−1}(F_2) · c`
-/// (`k = s_b + s_c`); `a, b` in `Ext(F_2)` (resolved by `qis`), `c` in `Ext(M)`.
+/// (`k = s_b + s_c`); `a, b` in `Ext(F_2)` (resolved by `tgt`), `c` in `Ext(M)`.
 ///
 /// Errors: [`ChainMapError::ProductNotZero`] when `ab ≠ 0` or `bc ≠ 0`;
 /// [`ChainMapError::OutOfRange`] when the product's bidegree is outside either range.
 pub fn massey_product<'a>(
     module: &'a Resolution,
-    qis: &QuasiInverses<'a>,
+    tgt: &LiftTarget<'a>,
     a: &ExtElement,
     b: &ExtElement,
     c: &ExtElement,
 ) -> Result<MasseyProduct, ChainMapError> {
-    let sphere = qis.resolution();
+    let sphere = tgt.resolution();
     let (sa, sb) = (a.bidegree.s(), b.bidegree.s());
     let out_of_range = |at| ChainMapError::OutOfRange {
         what: "the Massey product".into(),
         at,
     };
-    let b_map = lift_class(sphere, qis, b, sa + 1)?;
+    let b_map = lift_class(sphere, tgt, b, sa + 1)?;
     let ab = multiply(&b_map, a).ok_or(out_of_range(a.bidegree))?;
     if !ab.is_zero() {
         return Err(ChainMapError::ProductNotZero { which: "a·b" });
     }
-    let h = null_homotopy(module, qis, b, c, sa)?;
+    let h = null_homotopy(module, tgt, b, c, sa)?;
     let value = h.read(a).ok_or(out_of_range(a.bidegree))?;
     let at = value.bidegree;
     let mut span: Vec<FpVector> = Vec::new();
@@ -157,7 +157,7 @@ pub fn massey_product<'a>(
     if crate::products::is_resolved(module, right) {
         for index in 0..module.number_of_gens(right) {
             let y = ExtElement::basis(module, right, index)?;
-            let y_map = lift_class(module, qis, &y, sa + 1)?;
+            let y_map = lift_class(module, tgt, &y, sa + 1)?;
             span.push(multiply(&y_map, a).ok_or(out_of_range(right))?.vector);
         }
     }
@@ -194,18 +194,18 @@ impl<'a> ChainMap<'a> {
 ///
 /// Errors: [`ChainMapError::ProductNotZero`] when `ab ≠ 0`; those of the lifts.
 pub fn massey_range<'a>(
-    qis: &QuasiInverses<'a>,
+    tgt: &LiftTarget<'a>,
     a: &ExtElement,
     b: &ExtElement,
 ) -> Result<Vec<(ExtElement, MasseyProduct)>, ChainMapError> {
-    let sphere = qis.resolution();
+    let sphere = tgt.resolution();
     let max_s = sphere.config().max_s;
     // H of B∘A, where a plays the part of c: ⟨x, b, a⟩ = x ∘ H for every x.
-    let h = null_homotopy(sphere, qis, b, a, max_s).map_err(|e| match e {
+    let h = null_homotopy(sphere, tgt, b, a, max_s).map_err(|e| match e {
         ChainMapError::ProductNotZero { .. } => ChainMapError::ProductNotZero { which: "a·b" },
         e => e,
     })?;
-    let b_map = lift_class(sphere, qis, b, max_s + 1)?;
+    let b_map = lift_class(sphere, tgt, b, max_s + 1)?;
     // Ext^{s_a+s_b−1}·x: the lifts of the basis z of that bidegree, read at each x.
     let d2 = Bidegree::s_t(
         a.bidegree.s() + b.bidegree.s() - 1,
@@ -213,7 +213,7 @@ pub fn massey_range<'a>(
     );
     let z_maps: Vec<ChainMap<'a>> = if crate::products::is_resolved(sphere, d2) {
         (0..sphere.number_of_gens(d2))
-            .map(|k| lift_class(sphere, qis, &ExtElement::basis(sphere, d2, k)?, max_s + 1))
+            .map(|k| lift_class(sphere, tgt, &ExtElement::basis(sphere, d2, k)?, max_s + 1))
             .collect::<Result<_, _>>()?
     } else {
         Vec::new()

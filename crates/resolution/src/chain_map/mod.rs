@@ -16,18 +16,20 @@
 //! d f_i(g) = f_{i−1}(d g)         in (Q_{i−1})_{|g| − t0},
 //! ```
 //!
-//! the right side being a cycle by induction; a preimage comes from the quasi-inverse of
-//! `d` on the whole of `(Q_i)_{|g|−t0}` ([`QuasiInverses`], computed from the
-//! differential matrix and kept for every later map into `Q`). The same recursion with
-//! one level more gives a null-homotopy `H_i : P_{k+i} → Q_{i+1}` of a chain map `φ`
-//! lifting zero: `d H_i(g) = φ_i(g) − H_{i−1}(d g)`, `H_{−1} = 0` ([`massey`]).
+//! the right side being a cycle by induction; a preimage comes from one row reduction
+//! per target degree of the differential matrix of the whole of `(Q_i)_{|g|−t0}` with the
+//! right sides of that degree's generators appended ([`LiftTarget`]; the run's own
+//! quasi-inverses do not reach the new generators, whose coefficients a product reads).
+//! The same recursion with one level more gives a null-homotopy `H_i : P_{k+i} → Q_{i+1}`
+//! of a chain map `φ` lifting zero: `d H_i(g) = φ_i(g) − H_{i−1}(d g)`, `H_{−1} = 0`
+//! ([`massey`]).
 //!
-//! Generators of one level are independent: each level is lifted in parallel over them
-//! (rayon), after the quasi-inverses it needs were computed in parallel over degrees.
+//! Generators of one level are independent: each level is lifted in parallel over its
+//! degrees and generators (rayon).
 
 mod apply;
 pub mod massey;
-mod qi;
+mod target;
 pub mod yoneda;
 
 use fp::{FpVector, Matrix};
@@ -36,7 +38,7 @@ use rayon::prelude::*;
 use crate::free_module::Differential;
 use crate::{Bidegree, Resolution};
 
-pub use qi::QuasiInverses;
+pub use target::LiftTarget;
 
 /// Why a lift, a product or a Massey product could not be computed.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -97,7 +99,7 @@ pub struct ChainMap<'a> {
 
 impl<'a> ChainMap<'a> {
     /// The chain map `f : P(M)_{s0+•} → P(N)_•` (`P(M)` = `source`, `P(N)` = the
-    /// resolution of `qis`) with `shift = (s0, t0)` and `f_0(g) = initial(g, |g|)` on the
+    /// resolution of `tgt`) with `shift = (s0, t0)` and `f_0(g) = initial(g, |g|)` on the
     /// generators `g` of `P_{s0}` (index, degree; an element of the whole of
     /// `(Q_0)_{|g|−t0}`), lifted through `levels` levels or as far as both ranges allow.
     ///
@@ -106,12 +108,12 @@ impl<'a> ChainMap<'a> {
     /// is past the source's range.
     pub fn lift(
         source: &'a Resolution,
-        qis: &QuasiInverses<'a>,
+        tgt: &LiftTarget<'a>,
         shift: Bidegree,
         initial: &(dyn Fn(usize, i32) -> FpVector + Sync),
         levels: u32,
     ) -> Result<Self, ChainMapError> {
-        let target = qis.resolution();
+        let target = tgt.resolution();
         if shift.s() > source.config().max_s {
             return Err(ChainMapError::OutOfRange {
                 what: "the source row of a chain map".into(),
@@ -143,7 +145,7 @@ impl<'a> ChainMap<'a> {
                         &offsets,
                     )
                 };
-                map.lift_level(qis, i, max_t, &rhs)?
+                map.lift_level(i, max_t, &rhs)?
             };
             map.levels.push(values);
             map.max_t.push(max_t);
@@ -158,13 +160,13 @@ impl<'a> ChainMap<'a> {
     /// source degree `cap(i)` at most (where `φ_i` is known; `None`: stop).
     pub(crate) fn homotopy(
         source: &'a Resolution,
-        qis: &QuasiInverses<'a>,
+        tgt: &LiftTarget<'a>,
         k: Bidegree,
         levels: u32,
         cap: &dyn Fn(u32) -> Option<i32>,
         phi: &(dyn Fn(u32, usize, Bidegree) -> FpVector + Sync),
     ) -> Result<Self, ChainMapError> {
-        let target = qis.resolution();
+        let target = tgt.resolution();
         let mut map = ChainMap {
             source,
             target,
@@ -190,7 +192,7 @@ impl<'a> ChainMap<'a> {
                 }
                 v
             };
-            let values = map.lift_level(qis, i, max_t, &rhs)?;
+            let values = map.lift_level(i, max_t, &rhs)?;
             map.levels.push(values);
             map.max_t.push(max_t);
         }
@@ -239,7 +241,6 @@ impl<'a> ChainMap<'a> {
     /// `at = (target_base + i, |g| − t_shift)`, an element of the whole of `(Q_{j−1})_T`.
     fn lift_level(
         &self,
-        qis: &QuasiInverses<'_>,
         i: u32,
         max_t: i32,
         rhs: &(dyn Fn(usize, &Differential, Bidegree) -> FpVector + Sync),
@@ -253,23 +254,35 @@ impl<'a> ChainMap<'a> {
             .map(|(k, (t, g))| (k, t, g))
             .collect();
         let at = |t: i32| Bidegree::s_t(j, t - self.t_shift);
-        let mut needed: Vec<Bidegree> = gens.iter().map(|(_, t, _)| at(*t)).collect();
-        needed.dedup();
-        qis.prepare(&needed);
-        gens.par_iter()
-            .map(|&(k, t, g)| {
-                let b = at(t);
+        // One system per target degree: the generators of one source degree.
+        let mut groups: Vec<(i32, Vec<(usize, &Differential)>)> = Vec::new();
+        for &(k, t, g) in &gens {
+            match groups.last_mut() {
+                Some((u, list)) if *u == t => list.push((k, g)),
+                _ => groups.push((t, vec![(k, g)])),
+            }
+        }
+        let solved: Vec<Vec<Differential>> = groups
+            .par_iter()
+            .map(|(t, list)| {
+                let b = at(*t);
                 if b.t() < min_t {
-                    return Ok(Differential {
+                    let zero = || Differential {
                         value: FpVector::new(0),
                         terms: Vec::new(),
-                    });
+                    };
+                    return Ok(list.iter().map(|_| zero()).collect());
                 }
-                let v = rhs(k, g, b);
-                let pre = qi::preimage(qis, b, &v).ok_or(ChainMapError::NotInImage { at: b })?;
-                Ok(apply::element(self.target, b, pre))
+                let rhs: Vec<FpVector> = list.par_iter().map(|&(k, g)| rhs(k, g, b)).collect();
+                let pre = target::solve(self.target, b, &rhs)
+                    .map_err(|_| ChainMapError::NotInImage { at: b })?;
+                Ok(pre
+                    .into_iter()
+                    .map(|v| apply::element(self.target, b, v))
+                    .collect())
             })
-            .collect()
+            .collect::<Result<_, ChainMapError>>()?;
+        Ok(solved.into_iter().flatten().collect())
     }
 
     /// The shift: `(source_base, t_shift)`.

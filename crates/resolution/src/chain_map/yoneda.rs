@@ -14,7 +14,7 @@
 
 use fp::{FpVector, Matrix};
 
-use super::{ChainMap, ChainMapError, QuasiInverses};
+use super::{ChainMap, ChainMapError, LiftTarget};
 use crate::{Bidegree, Resolution};
 
 /// An element of `Ext^{s,t}(M)`: a bidegree and coordinates in its basis (the duals of
@@ -69,9 +69,9 @@ pub(crate) fn checked_dim(
     Ok(res.number_of_gens(b))
 }
 
-/// Checks that the resolution of `qis` resolves `F_2`: `C_0` is `A·ι`, `|ι| = 0`.
-fn check_sphere(qis: &QuasiInverses<'_>) -> Result<(), ChainMapError> {
-    let res = qis.resolution();
+/// Checks that the resolution of `tgt` resolves `F_2`: `C_0` is `A·ι`, `|ι| = 0`.
+fn check_sphere(tgt: &LiftTarget<'_>) -> Result<(), ChainMapError> {
+    let res = tgt.resolution();
     let c0 = res.free_module(0);
     let top = res.config().max_stem;
     let total = if top < c0.min_degree() {
@@ -86,7 +86,7 @@ fn check_sphere(qis: &QuasiInverses<'_>) -> Result<(), ChainMapError> {
 }
 
 /// Lifts `y ∈ Ext^{s0,t0}(M)` (`M` resolved by `source`) to the chain map
-/// `Y : P(M)_{s0+•} → P(F_2)_•` into the resolution of `qis` (the sphere), `levels` levels
+/// `Y : P(M)_{s0+•} → P(F_2)_•` into the resolution of `tgt` (the sphere), `levels` levels
 /// deep (or as far as the ranges allow). Its [`ChainMap::read`] at `(s, t + t0)` is the
 /// matrix of `x ↦ x · y` on `Ext^{s,t}(F_2)` (rows `x`, columns the basis of
 /// `Ext^{s+s0, t+t0}(M)`).
@@ -95,11 +95,11 @@ fn check_sphere(qis: &QuasiInverses<'_>) -> Result<(), ChainMapError> {
 /// [`ChainMapError::OutOfRange`] for `y` outside the source's range.
 pub fn lift_class<'a>(
     source: &'a Resolution,
-    qis: &QuasiInverses<'a>,
+    tgt: &LiftTarget<'a>,
     y: &ExtElement,
     levels: u32,
 ) -> Result<ChainMap<'a>, ChainMapError> {
-    check_sphere(qis)?;
+    check_sphere(tgt)?;
     let b = y.bidegree;
     let dim = checked_dim(source, b, "the class to lift")?;
     if y.vector.len() != dim {
@@ -116,11 +116,11 @@ pub fn lift_class<'a>(
         let len = if t < b.t() {
             0
         } else {
-            qis.resolution().algebra().dim((t - b.t()) as u32)
+            tgt.resolution().algebra().dim((t - b.t()) as u32)
         };
         FpVector::from_ones(len, if on { &[0] } else { &[] })
     };
-    ChainMap::lift(source, qis, b, &initial, levels)
+    ChainMap::lift(source, tgt, b, &initial, levels)
 }
 
 /// `x · y` for `x` an element of `Ext(F_2)` and `map` the lift of `y` ([`lift_class`]):
