@@ -32,8 +32,8 @@ pub struct NullHomotopy<'a> {
     pub map: ChainMap<'a>,
     /// The lift of `c`.
     pub c: ChainMap<'a>,
-    /// `b`'s bidegree.
-    pub b: Bidegree,
+    /// The lift of `b`.
+    pub b: ChainMap<'a>,
 }
 
 /// A Massey product: its value (one element of the set) and the indeterminacy.
@@ -96,7 +96,7 @@ pub fn null_homotopy<'a>(
     Ok(NullHomotopy {
         map,
         c: c_map,
-        b: b.bidegree,
+        b: b_map,
     })
 }
 
@@ -136,12 +136,11 @@ pub fn massey_product<'a>(
         what: "the Massey product".into(),
         at,
     };
-    let b_map = lift_class(sphere, tgt, b, sa + 1)?;
-    let ab = multiply(&b_map, a).ok_or(out_of_range(a.bidegree))?;
+    let h = null_homotopy(module, tgt, b, c, sa)?;
+    let ab = multiply(&h.b, a).ok_or(out_of_range(a.bidegree))?;
     if !ab.is_zero() {
         return Err(ChainMapError::ProductNotZero { which: "a·b" });
     }
-    let h = null_homotopy(module, tgt, b, c, sa)?;
     let value = h.read(a).ok_or(out_of_range(a.bidegree))?;
     let at = value.bidegree;
     let mut span: Vec<FpVector> = Vec::new();
@@ -205,7 +204,7 @@ pub fn massey_range<'a>(
         ChainMapError::ProductNotZero { .. } => ChainMapError::ProductNotZero { which: "a·b" },
         e => e,
     })?;
-    let b_map = lift_class(sphere, tgt, b, max_s + 1)?;
+    let b_map = &h.b;
     // Ext^{s_a+s_b−1}·x: the lifts of the basis z of that bidegree, read at each x.
     let d2 = Bidegree::s_t(
         a.bidegree.s() + b.bidegree.s() - 1,
@@ -225,7 +224,7 @@ pub fn massey_range<'a>(
         }
         for index in 0..e.dim {
             let x = ExtElement::basis(sphere, e.bidegree, index)?;
-            let Some(bx) = multiply(&b_map, &x) else {
+            let Some(bx) = multiply(b_map, &x) else {
                 continue;
             };
             let Some(value) = h.read(&x).filter(|_| bx.is_zero()) else {
