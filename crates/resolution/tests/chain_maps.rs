@@ -228,3 +228,64 @@ fn massey_products_of_the_sphere() {
         ChainMapError::ProductNotZero { which: "b·c" }
     );
 }
+
+#[test]
+fn a_saved_lift_reads_back_and_damage_is_found() {
+    use resolution::chain_map::saved::{encode, Expected, Saved};
+    use resolution::chain_map::yoneda::load_class;
+    let res = resolve(FiniteModule::sphere(), 20, 8);
+    let tgt = LiftTarget::new(&res);
+    let x = h(&res, 2);
+    let map = lift_class(&res, &tgt, &x, 9).unwrap();
+    let expected = Expected {
+        source: "aa",
+        target: "aa",
+        element: &[0],
+    };
+    let bytes = encode(&map, &expected);
+    let back = load_class(&res, &tgt, &x, 9, &bytes, ("aa", "aa")).unwrap();
+    for e in res.ext() {
+        let (s, t) = (e.bidegree.s(), e.bidegree.t() + 4);
+        assert_eq!(map.read(s, t), back.read(s, t), "{}", e.bidegree);
+    }
+    // Another module, class or depth: stale.
+    let stale = |r: Result<ChainMap<'_>, Saved>| matches!(r, Err(Saved::Stale));
+    assert!(stale(load_class(&res, &tgt, &x, 9, &bytes, ("bb", "aa"))));
+    assert!(stale(load_class(
+        &res,
+        &tgt,
+        &h(&res, 1),
+        9,
+        &bytes,
+        ("aa", "aa")
+    )));
+    assert!(stale(load_class(&res, &tgt, &x, 3, &bytes, ("aa", "aa"))));
+    // One bit flipped in the payload, or the file cut short: corrupt.
+    let mut flipped = bytes.clone();
+    *flipped.last_mut().unwrap() ^= 1;
+    let corrupt = |r: Result<ChainMap<'_>, Saved>| matches!(r, Err(Saved::Corrupt(_)));
+    assert!(corrupt(load_class(
+        &res,
+        &tgt,
+        &x,
+        9,
+        &flipped,
+        ("aa", "aa")
+    )));
+    assert!(corrupt(load_class(
+        &res,
+        &tgt,
+        &x,
+        9,
+        &bytes[..bytes.len() - 9],
+        ("aa", "aa")
+    )));
+    assert!(corrupt(load_class(
+        &res,
+        &tgt,
+        &x,
+        9,
+        b"garbage",
+        ("aa", "aa")
+    )));
+}

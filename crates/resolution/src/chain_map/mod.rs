@@ -29,6 +29,7 @@
 
 mod apply;
 pub mod massey;
+pub mod saved;
 mod target;
 pub mod yoneda;
 
@@ -129,9 +130,7 @@ impl<'a> ChainMap<'a> {
             levels: Vec::new(),
             max_t: Vec::new(),
         };
-        let levels = levels.min(map.level_count());
-        for i in 0..levels {
-            let max_t = map.bound(i, None);
+        for (i, max_t) in (0u32..).zip(map.plan(levels)) {
             let values = if i == 0 {
                 map.level_zero(max_t, initial)
             } else {
@@ -197,6 +196,55 @@ impl<'a> ChainMap<'a> {
             map.max_t.push(max_t);
         }
         Ok(map)
+    }
+
+    /// The chain map [`ChainMap::lift`] would make, read from the bytes of a save
+    /// directory ([`saved::encode`]) instead. Errors: [`saved::Saved::Stale`] when the
+    /// bytes are of another module, class or range, [`saved::Saved::Corrupt`] (with the
+    /// reason) when damaged.
+    pub fn load(
+        source: &'a Resolution,
+        tgt: &LiftTarget<'a>,
+        shift: Bidegree,
+        levels: u32,
+        bytes: &[u8],
+        expected: &saved::Expected<'_>,
+    ) -> Result<Self, saved::Saved> {
+        if shift.s() > source.config().max_s {
+            return Err(saved::Saved::Stale);
+        }
+        let mut map = ChainMap {
+            source,
+            target: tgt.resolution(),
+            source_base: shift.s(),
+            target_base: 0,
+            t_shift: shift.t(),
+            levels: Vec::new(),
+            max_t: Vec::new(),
+        };
+        let plan = map.plan(levels);
+        saved::decode_into(&mut map, &plan, bytes, expected)?;
+        Ok(map)
+    }
+
+    /// The largest source degree of each level a chain map `levels` deep reaches.
+    fn plan(&self, levels: u32) -> Vec<i32> {
+        (0..levels.min(self.level_count()))
+            .map(|i| self.bound(i, None))
+            .collect()
+    }
+
+    /// The same map with no levels (for [`saved`]).
+    fn shallow(&self) -> ChainMap<'a> {
+        ChainMap {
+            source: self.source,
+            target: self.target,
+            source_base: self.source_base,
+            target_base: self.target_base,
+            t_shift: self.t_shift,
+            levels: Vec::new(),
+            max_t: Vec::new(),
+        }
     }
 
     /// Level 0 of a chain map: the given values.

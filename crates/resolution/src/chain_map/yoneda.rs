@@ -123,6 +123,25 @@ pub fn lift_class<'a>(
     ChainMap::lift(source, tgt, b, &initial, levels)
 }
 
+/// [`lift_class`] read from a save directory's bytes ([`super::saved`]) when they hold
+/// this lift (the same modules by hash, class and range); `Err` says why not.
+pub fn load_class<'a>(
+    source: &'a Resolution,
+    tgt: &LiftTarget<'a>,
+    y: &ExtElement,
+    levels: u32,
+    bytes: &[u8],
+    hashes: (&str, &str),
+) -> Result<ChainMap<'a>, super::saved::Saved> {
+    let element: Vec<usize> = y.vector.iter_ones().collect();
+    let expected = super::saved::Expected {
+        source: hashes.0,
+        target: hashes.1,
+        element: &element,
+    };
+    ChainMap::load(source, tgt, y.bidegree, levels, bytes, &expected)
+}
+
 /// `x · y` for `x` an element of `Ext(F_2)` and `map` the lift of `y` ([`lift_class`]):
 /// an element at `x`'s bidegree plus `y`'s. `None` when outside what `map` reached.
 pub fn multiply(map: &ChainMap<'_>, x: &ExtElement) -> Option<ExtElement> {
