@@ -473,6 +473,12 @@ pub struct ProductsArgs {
     /// Folder for products.json, chart.json and chart.svg. Default: output/<MODULE>-products.
     #[arg(long, value_name = "DIR")]
     pub output: Option<PathBuf>,
+    /// Resume the module's resolution from DIR and save it there (as `adams resolve
+    /// --save-dir DIR --no-save-quasi-inverses`), and keep each lift in DIR/lifts/ (a
+    /// checksummed file per class): a second run by the same class reads it back. A
+    /// damaged lift file is reported and recomputed.
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
     /// No lines on stderr but errors.
     #[arg(long, short)]
     pub quiet: bool,

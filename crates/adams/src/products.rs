@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use adams::chart_json::{self, Chart, Product};
 use adams::class_spec::ClassSpec;
-use resolution::chain_map::yoneda::{lift_class, multiply, ExtElement};
+use resolution::chain_map::yoneda::{multiply, ExtElement};
 use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::products::h_multiply;
 use resolution::{Bidegree, Resolution, ResolutionConfig};
@@ -25,6 +25,10 @@ use crate::cli::{ExtRangeArgs, ProductsArgs};
 use crate::error::Error;
 use crate::modules;
 use crate::range::{check_module_range, check_range};
+
+mod lift_cache;
+
+use lift_cache::{lift, LiftCache};
 
 /// The products of one `--by` class, by source bidegree.
 #[derive(Serialize)]
@@ -75,6 +79,16 @@ impl Resolved {
 /// Finds and resolves `module` (p = 2, over `A`) and, unless it is `F_2` in degree 0,
 /// the sphere over the same range.
 pub(crate) fn resolve(module: &str, args: &ExtRangeArgs) -> Result<Resolved, Error> {
+    resolve_saved(module, args, None)
+}
+
+/// [`resolve`], the module's resolution resumed from and saved to `save_dir` (`(DIR,
+/// quiet)`) when given.
+fn resolve_saved(
+    module: &str,
+    args: &ExtRangeArgs,
+    save_dir: Option<(&std::path::Path, bool)>,
+) -> Result<Resolved, Error> {
     let range = check_range(args.max_stem, args.max_s)?;
     let modules_dir = args.modules_dir.as_deref();
     let top_t = range.max_stem + range.max_s as i32;
@@ -88,10 +102,10 @@ pub(crate) fn resolve(module: &str, args: &ExtRangeArgs) -> Result<Resolved, Err
     }
     let is_sphere = m.min_degree() == 0 && m.total_dim() == 1;
     let started = Instant::now();
-    let module = run(m, range)?;
+    let module = run(m, range, save_dir)?;
     let sphere = match is_sphere {
         true => None,
-        false => Some(run(FiniteModule::sphere(), range)?),
+        false => Some(run(FiniteModule::sphere(), range, None)?),
     };
     Ok(Resolved {
         module,
@@ -100,12 +114,19 @@ pub(crate) fn resolve(module: &str, args: &ExtRangeArgs) -> Result<Resolved, Err
     })
 }
 
-fn run(m: FiniteModule, range: ResolutionConfig) -> Result<Resolution, Error> {
+fn run(
+    m: FiniteModule,
+    range: ResolutionConfig,
+    save_dir: Option<(&std::path::Path, bool)>,
+) -> Result<Resolution, Error> {
     let name = m.name().to_string();
     let mut res = Resolution::new(m, range).map_err(|source| Error::ModuleRange {
         name: name.clone(),
         source,
     })?;
+    if let Some((dir, quiet)) = save_dir {
+        crate::save::resume(dir, &mut res, resolution::Algorithm::Nassau, false, quiet)?;
+    }
     res.resolve()
         .map_err(|source| Error::Resolve { name, source })?;
     Ok(res)
@@ -146,9 +167,14 @@ pub(crate) fn element(sphere: &Resolution, spec: &ClassSpec) -> Result<ExtElemen
 
 /// `adams products`.
 pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
-    let resolved = resolve(&args.module, &args.range)?;
+    let save = args.save_dir.as_deref().map(|d| (d, args.quiet));
+    let resolved = resolve_saved(&args.module, &args.range, save)?;
     let (res, sphere) = (&resolved.module, resolved.sphere());
     let name = res.module().name().to_string();
+    let cache = args
+        .save_dir
+        .as_ref()
+        .map(|d| LiftCache::new(d, res, sphere));
     let output = args
         .output
         .clone()
@@ -169,9 +195,11 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
         let started = Instant::now();
         let x = element(sphere, spec)?;
         let matrices =
-            products_by(res, &tgt, &x, lifts.as_mut()).map_err(|source| Error::Lift {
-                what: format!("products by {spec}"),
-                source,
+            products_by(res, &tgt, &x, lifts.as_mut(), cache.as_ref()).map_err(|source| {
+                Error::Lift {
+                    what: format!("products by {spec}"),
+                    source,
+                }
             })?;
         let seconds = started.elapsed().as_secs_f64();
         add_to_chart(&mut chart, &spec.to_string(), &matrices);
@@ -243,10 +271,11 @@ impl<'a> Lifts<'a> {
         tgt: &LiftTarget<'a>,
         y: &ExtElement,
         index: usize,
+        cache: Option<&LiftCache>,
     ) -> Result<&ChainMap<'a>, ChainMapError> {
         match self.maps.entry((y.bidegree, index)) {
             Entry::Occupied(e) => Ok(e.into_mut()),
-            Entry::Vacant(e) => Ok(e.insert(lift_class(res, tgt, y, self.levels)?)),
+            Entry::Vacant(e) => Ok(e.insert(lift(cache, res, tgt, y, self.levels)?)),
         }
     }
 }
@@ -256,13 +285,14 @@ fn products_by<'a>(
     tgt: &LiftTarget<'a>,
     x: &ExtElement,
     lifts: Option<&mut Lifts<'a>>,
+    cache: Option<&LiftCache>,
 ) -> Result<Vec<Matrix>, ChainMapError> {
     let config = res.config();
     let (n_x, s_x) = (x.bidegree.n(), x.bidegree.s());
     let mut out = Vec::new();
     // The sphere: one lift of x, read at every y.
     let lift_x: Option<ChainMap<'_>> = match lifts {
-        None => Some(lift_class(res, tgt, x, config.max_s + 1)?),
+        None => Some(lift(cache, res, tgt, x, config.max_s + 1)?),
         Some(_) => None,
     };
     let mut lifts = lifts;
@@ -278,7 +308,7 @@ fn products_by<'a>(
                 Some(map) => multiply(map, &y),
                 None => {
                     let lifts = lifts.as_deref_mut().expect("a module's lifts");
-                    multiply(lifts.get(res, tgt, &y, index)?, x)
+                    multiply(lifts.get(res, tgt, &y, index, cache)?, x)
                 }
             };
             let Some(p) = product else { break };

@@ -171,3 +171,51 @@ fn massey_products_on_the_command_line() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn lifts_are_kept_in_the_save_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = |out: &'static str| {
+        vec![
+            "products",
+            "S_2",
+            "--by",
+            "h2",
+            "--max-stem",
+            "20",
+            "--max-s",
+            "8",
+            "--save-dir",
+            "save",
+            "--output",
+            out,
+            "-q",
+        ]
+    };
+    run_ok(dir, &args("a"));
+    let lift = dir.join("save/lifts/s001-t004-0.lift");
+    assert!(lift.is_file(), "the lift of h2 is kept");
+    // A second run reads it back: the same products.
+    run_ok(dir, &args("b"));
+    let matrices =
+        |out: &str| json(&dir.join(out).join("products.json"))["by"][0]["matrices"].clone();
+    assert_eq!(matrices("a"), matrices("b"));
+    // A damaged file: reported (one warning naming it) and recomputed, same products.
+    let mut bytes = fs::read(&lift).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x10;
+    fs::write(&lift, bytes).unwrap();
+    let out = adams_in(dir, &args("c"));
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("s001-t004-0.lift is damaged"), "{err}");
+    assert_eq!(matrices("a"), matrices("c"));
+    // Recomputed and written again: the next run is quiet.
+    let out = adams_in(dir, &args("d"));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -170,7 +170,7 @@ fn read_vector(at: &mut &[u8], len: usize) -> Result<FpVector, Saved> {
         .chunks_exact(8)
         .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
         .collect();
-    if len % 64 != 0 && limbs.last().is_some_and(|l| l >> (len % 64) != 0) {
+    if !len.is_multiple_of(64) && limbs.last().is_some_and(|l| l >> (len % 64) != 0) {
         return Err(corrupt("bits set past a value's length"));
     }
     *at = rest;
