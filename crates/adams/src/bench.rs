@@ -7,6 +7,7 @@
 
 mod child;
 mod errors;
+mod products;
 mod sseq;
 mod table;
 
@@ -108,6 +109,9 @@ pub fn command(args: BenchArgs) -> Result<(), Error> {
     }
     for &t in &args.threads {
         check_threads(t)?;
+    }
+    if let Some(class) = &args.products {
+        return products::run(&args, class);
     }
     let mut binaries = vec![Binary {
         label: "this",

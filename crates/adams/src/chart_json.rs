@@ -61,6 +61,7 @@ use serde::{Deserialize, Serialize};
 use crate::input::excerpt;
 
 mod check;
+pub mod extra;
 mod product;
 
 pub use product::{Generator, Product, Term, AT_ODD, AT_TWO};
@@ -153,6 +154,12 @@ pub struct Class {
     /// p = 2: `h2 · x` at `(stem + 3, s + 1)`.
     #[serde(default, skip_serializing_if = "Product::is_absent")]
     pub h2: Product,
+    /// p = 2: products by further classes (issue 16), keyed by the class as
+    /// [`crate::class_spec::ClassSpec`] writes it (`h3`, `h2^2`, `(8,3,0)`); the key says
+    /// where the product lands ([`extra::shift`]). `adams resolve` writes every `h_i`,
+    /// `i ≥ 3`, whose products can land in the range; `adams products` its `--by` classes.
+    #[serde(flatten)]
+    pub more: std::collections::BTreeMap<String, Product>,
 }
 
 impl Class {
@@ -167,6 +174,7 @@ impl Class {
             h0: Product::Absent,
             h1: Product::Absent,
             h2: Product::Absent,
+            more: Default::default(),
         }
     }
 
@@ -193,16 +201,28 @@ impl Class {
 
 impl Chart {
     /// The chart of a resolved range at p = 2: every class with its `h0`, `h1`, `h2`
-    /// products.
+    /// products, and those by every further `h_i` of the algebra whose products can land
+    /// in the range ([`extra::further_hopf`]).
     pub fn from_resolution(res: &Resolution, algorithm: &str, min_stem: i32) -> Chart {
         let config = res.config();
-        let classes = chart_products(res, &[0, 1, 2])
+        let further = extra::further_hopf(res, min_stem);
+        let hs: Vec<u32> = [0, 1, 2]
+            .into_iter()
+            .chain(further.iter().copied())
+            .collect();
+        let classes = chart_products(res, &hs)
             .into_iter()
             .filter(|cp| cp.class.stem <= config.max_stem && cp.class.s <= config.max_s)
             .map(|cp| {
                 let mut class = Class::new(cp.class.stem, cp.class.s, cp.class.index);
-                for (g, product) in AT_TWO.into_iter().zip(cp.products) {
+                let mut products = cp.products.into_iter();
+                for (g, product) in AT_TWO.into_iter().zip(products.by_ref()) {
                     *class.product_mut(g) = Product::from_indices(product);
+                }
+                for (i, product) in further.iter().zip(products) {
+                    class
+                        .more
+                        .insert(format!("h{i}"), Product::from_indices(product));
                 }
                 class
             })

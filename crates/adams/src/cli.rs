@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use adams::class_spec::ClassSpec;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 #[derive(Debug, Parser)]
@@ -72,6 +73,27 @@ peak resident set size. The default ranges are the sphere through stem 80 (s <= 
 100 (s <= 53), Nassau's algorithm; build in release mode (cargo run --release -p adams -- bench)."
     )]
     Bench(BenchArgs),
+    /// Multiply Ext by classes of the sphere (any class, from chain maps); write products.json, chart.json, chart.svg.
+    #[command(
+        long_about = "Resolve MODULE (and the sphere) through the range and multiply every class \
+of Ext(MODULE) by each --by class of Ext(S_2), lifting classes to chain maps of minimal \
+resolutions. A class is a monomial in the h_i (h3, h2^2, h0^4, h1h3) or a basis class \
+(stem,s,index), e.g. (8,3,0) for c0, the index-th class of the bidegree in the order of ext.csv \
+and chart.json. Writes DIR/products.json (for each --by class, per source bidegree (stem, s) \
+whose target is in range, one row per class: the indices of the classes at \
+(stem + stem(x), s + s(x)) whose sum is the product), DIR/chart.json (each class gains a key \
+named as the --by class with its product) and DIR/chart.svg (those products drawn)."
+    )]
+    Products(ProductsArgs),
+    /// Massey products <A, B, C> with their indeterminacy, or <A, B, -> over the range.
+    #[command(
+        long_about = "The Massey product <A, B, C> (A, B classes of Ext(S_2); C a class of \
+Ext(MODULE), over a module other than S_2 written (stem,s,index)) with AB = 0 = BC, from a \
+null-homotopy of the composite of chain maps; printed as one value and the indeterminacy \
+A·Ext + Ext·C. With C = -, <A, B, x> for every class x of the sphere's range with Bx = 0, \
+written to DIR/massey.json."
+    )]
+    Massey(MasseyArgs),
     /// Check that a save directory's resolution is exact and minimal, so that its generators are Ext.
     #[command(
         long_about = "Certify the resolution in a save directory (written by `adams resolve --save-dir`): \
@@ -176,6 +198,12 @@ pub struct BenchArgs {
     /// ratio, this one over sseq. Not with --baseline.
     #[arg(long, value_name = "EXE", conflicts_with = "baseline")]
     pub sseq: Option<PathBuf>,
+
+    /// Time `adams products MODULE --by CLASS` instead (each run in its own process): the
+    /// medians of the resolution's wall time and of the products' (lift and read-off),
+    /// and their ratio. Not with --baseline or --sseq.
+    #[arg(long, value_name = "CLASS", conflicts_with_all = ["baseline", "sseq"])]
+    pub products: Option<ClassSpec>,
 }
 
 /// Where matrix builds and large row reductions run.
@@ -442,6 +470,75 @@ pub struct ResolveArgs {
     /// differential it lifts through again.
     #[arg(long, requires = "save_dir")]
     pub no_save_quasi_inverses: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ProductsArgs {
+    /// The module (as for `adams resolve`; p = 2, over A).
+    #[arg(value_name = "MODULE", default_value = "S_2")]
+    pub module: String,
+    /// A class of Ext(S_2) to multiply by: h3, h2^2, h1h3, or (stem,s,index) (repeatable).
+    #[arg(long, value_name = "CLASS", required = true)]
+    pub by: Vec<ClassSpec>,
+    #[command(flatten)]
+    pub range: ExtRangeArgs,
+    /// Folder for products.json, chart.json and chart.svg. Default: output/<MODULE>-products.
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Resume the module's resolution from DIR and save it there (as `adams resolve
+    /// --save-dir DIR --no-save-quasi-inverses`), and keep each lift in DIR/lifts/ (a
+    /// checksummed file per class): a second run by the same class reads it back. A
+    /// damaged lift file is reported and recomputed.
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    /// No lines on stderr but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// The range and module folder of `adams products` and `adams massey`.
+#[derive(Debug, Args)]
+pub struct ExtRangeArgs {
+    /// Largest stem (as for `adams resolve`).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 40,
+        allow_negative_numbers = true
+    )]
+    pub max_stem: i64,
+    /// Largest Adams filtration (as for `adams resolve`).
+    #[arg(
+        long = "max-s",
+        value_name = "S",
+        default_value_t = 20,
+        allow_negative_numbers = true
+    )]
+    pub max_s: i64,
+    /// Folder of module files, as for `adams resolve`.
+    #[arg(long, value_name = "DIR")]
+    pub modules_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct MasseyArgs {
+    /// The module (as for `adams resolve`; p = 2, over A).
+    #[arg(value_name = "MODULE")]
+    pub module: String,
+    /// A: a class of Ext(S_2) (h3, h2^2, (stem,s,index)).
+    #[arg(value_name = "A")]
+    pub a: ClassSpec,
+    /// B: a class of Ext(S_2).
+    #[arg(value_name = "B")]
+    pub b: ClassSpec,
+    /// C: a class of Ext(MODULE), or - for every class of the sphere's range.
+    #[arg(value_name = "C", allow_hyphen_values = true)]
+    pub c: String,
+    #[command(flatten)]
+    pub range: ExtRangeArgs,
+    /// Folder for massey.json (with C = -). Default: output/S_2-massey.
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

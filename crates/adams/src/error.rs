@@ -183,6 +183,16 @@ pub enum Error {
     /// `adams bench`: a run failed.
     #[error(transparent)]
     Bench(#[from] BenchError),
+    /// `adams products` / `adams massey`: a class, product or Massey product that cannot
+    /// be taken (outside the range, undefined: exit 2), or a lift that failed (exit 3).
+    #[error("{what}: {source}")]
+    Lift {
+        what: String,
+        source: resolution::chain_map::ChainMapError,
+    },
+    /// `adams products` / `adams massey` over a module other than the sphere's kind.
+    #[error("module {name}: {why}")]
+    ProductsModule { name: String, why: String },
 }
 
 impl Error {
@@ -229,7 +239,12 @@ impl Error {
             | PrimesDiffer { .. }
             | AlgebrasDiffer { .. }
             | Baseline { .. }
-            | Bench(BenchError::NoSummary { .. } | BenchError::SseqExe { .. }) => 2,
+            | Bench(BenchError::NoSummary { .. } | BenchError::SseqExe { .. })
+            | ProductsModule { .. } => 2,
+            Lift { source, .. } => match source {
+                resolution::chain_map::ChainMapError::NotInImage { .. } => 3,
+                _ => 2,
+            },
             Resolve { .. }
             | Write { .. }
             | Chart(ChartError::Write { .. } | ChartError::Draw { .. })

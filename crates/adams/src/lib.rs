@@ -7,6 +7,7 @@
 
 pub mod chart;
 pub mod chart_json;
+pub mod class_spec;
 pub mod csv;
 pub mod input;
 pub mod svg;

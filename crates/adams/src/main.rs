@@ -8,6 +8,8 @@
 //! - `adams verify CSV --against REF.csv`: compare two Ext tables.
 //! - `adams bench`: median wall time, CPU time and peak memory of resolutions.
 //! - `adams certify SAVE_DIR`: check that a saved resolution is exact and minimal.
+//! - `adams products MODULE --by CLASS`, `adams massey MODULE A B C`: products by any
+//!   class and Massey products, from chain maps.
 //!
 //! Errors are one line on stderr (`error: ...`). Exit status: 0 success, 1 a
 //! disagreement found by `verify` or a failed certificate, 2 bad input (module file, range, table,
@@ -19,8 +21,10 @@ mod cli;
 mod compare;
 mod draw;
 mod error;
+mod massey;
 mod modules;
 mod offload;
+mod products;
 mod progress;
 mod range;
 mod resolve;
@@ -64,6 +68,8 @@ fn dispatch(command: Command) -> Result<ExitCode, Error> {
         Command::Chart(args) => draw::run(args).map(|()| ExitCode::SUCCESS),
         Command::Bench(args) => bench::command(args).map(|()| ExitCode::SUCCESS),
         Command::Certify(args) => certify::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Products(args) => products::run_command(args).map(|()| ExitCode::SUCCESS),
+        Command::Massey(args) => massey::run_command(args).map(|()| ExitCode::SUCCESS),
     }
 }
 

@@ -158,14 +158,22 @@ pub(crate) fn open_output(args: &ResolveArgs, folder: &str) -> Result<PathBuf, E
         .output
         .clone()
         .unwrap_or_else(|| PathBuf::from("output").join(folder));
-    if output.exists() && !output.is_dir() {
-        return Err(Error::OutputNotFolder { path: output });
-    }
-    fs::create_dir_all(&output).map_err(|source| Error::OutputCreate {
-        path: output.clone(),
-        source,
-    })?;
+    make_output(&output)?;
     Ok(output)
+}
+
+/// Creates the output folder `output` if missing. Errors: it exists and is not a folder,
+/// or cannot be created.
+pub(crate) fn make_output(output: &Path) -> Result<(), Error> {
+    if output.exists() && !output.is_dir() {
+        return Err(Error::OutputNotFolder {
+            path: output.to_path_buf(),
+        });
+    }
+    fs::create_dir_all(output).map_err(|source| Error::OutputCreate {
+        path: output.to_path_buf(),
+        source,
+    })
 }
 
 /// `--backend`, `--verify`, `--verify-sample` (else `ADAMS_VERIFY_SAMPLE`) and the device

@@ -201,8 +201,8 @@ const LEGEND_NOTE: &str = "one dot per class; products leaving the computed rang
 pub fn render(chart: &Chart) -> Result<String, TooLarge> {
     check_size(chart)?;
     let title = title(chart);
-    let legend_w =
-        chart.drawn_generators().len() as f64 * LEGEND_ENTRY_W + text_width(LEGEND_NOTE, FONT);
+    let entries = chart.drawn_generators().len() + more::keys(chart).len();
+    let legend_w = entries as f64 * LEGEND_ENTRY_W + text_width(LEGEND_NOTE, FONT);
     let l = Layout::new(chart, &title, legend_w);
     let mut o = String::new();
     let _ = writeln!(
@@ -243,6 +243,7 @@ fn product_lines(chart: &Chart) -> usize {
                 .generators()
                 .iter()
                 .filter_map(|&g| c.product(g).terms())
+                .chain(c.more.values().filter_map(|p| p.terms()))
         })
         .map(<[_]>::len)
         .sum()
@@ -306,10 +307,11 @@ fn legend(o: &mut String, chart: &Chart) {
             g.key()
         );
     }
+    let more = more::legend(o, chart, generators.len(), ly);
     let _ = writeln!(
         o,
         r##"<text class="legend" x="{:.1}" y="{:.1}" fill="#555555">{LEGEND_NOTE}</text>"##,
-        16.0 + generators.len() as f64 * LEGEND_ENTRY_W,
+        16.0 + (generators.len() + more) as f64 * LEGEND_ENTRY_W,
         ly + 4.0
     );
     let _ = writeln!(o, "</g>");
@@ -433,7 +435,7 @@ fn products(
         }
         let _ = writeln!(o, "</g>");
     }
-    Ok(())
+    more::products(o, chart, l, dim)
 }
 
 /// Classes on top.
@@ -458,6 +460,8 @@ fn classes(
     let _ = writeln!(o, "</g>");
     Ok(())
 }
+
+mod more;
 
 #[cfg(test)]
 mod odd_tests;

@@ -12,6 +12,7 @@
 pub mod backend;
 pub mod bidegree;
 pub mod certify;
+pub mod chain_map;
 pub mod classical;
 pub mod config;
 pub mod cpu_backend;

@@ -80,6 +80,7 @@ impl Chart {
             for g in Generator::ALL {
                 self.check_product(c, g, &dims)?;
             }
+            self.check_more(c, &dims)?;
         }
         Ok(())
     }
@@ -141,10 +142,43 @@ impl Chart {
                 keys.collect::<Vec<_>>().join(", ")
             ));
         }
+        self.check_terms(c, key, product, (g.stem_shift(p), 1), dims)
+    }
+
+    /// The further products of class `c` (p = 2 only): each key a class
+    /// ([`super::extra::shift`]), checked as [`Chart::check_product`] checks `h0`.
+    fn check_more(&self, c: &Class, dims: &HashMap<(i32, u32), usize>) -> Result<(), String> {
+        for (key, product) in &c.more {
+            let at = format!("class (stem {}, s {}, index {})", c.stem, c.s, c.index);
+            if self.prime != 2 {
+                return Err(format!(
+                    "{at}: \"{}\": further products are charted at p = 2 only",
+                    excerpt(key)
+                ));
+            }
+            let shift = super::extra::shift(key).map_err(|why| format!("{at}: {why}"))?;
+            self.check_terms(c, key, product, shift, dims)?;
+        }
+        Ok(())
+    }
+
+    /// The terms of one product of `c` by `key`, landing `shift = (stems, filtrations)`
+    /// away: inside the range, the prime's form, distinct indices below the target's
+    /// dimension, coefficients in `1..p`.
+    fn check_terms(
+        &self,
+        c: &Class,
+        key: &str,
+        product: &super::Product,
+        shift: (i32, u32),
+        dims: &HashMap<(i32, u32), usize>,
+    ) -> Result<(), String> {
+        let p = self.prime;
+        let at = format!("class (stem {}, s {}, index {})", c.stem, c.s, c.index);
         let Some(terms) = product.terms() else {
             return Ok(());
         };
-        let (n, s) = (c.stem + g.stem_shift(p), c.s + 1);
+        let (n, s) = (c.stem + shift.0, c.s + shift.1);
         if !self.in_range(n, s) {
             return Err(format!(
                 "{at}: {key} is given but lands at (stem {n}, s {s}), outside the range (use null)"

@@ -1,0 +1,152 @@
+//! Classes of `Ext_A(F_2, F_2)` as a user writes them on the command line and as
+//! `chart.json` keys their products (issue 16): a monomial in the Hopf classes, `h3`,
+//! `h2^2`, `h0^4`, `h1h3` (`h1 h3`, `h1*h3` too), or a basis class by position,
+//! `(stem,s,index)` or `stem,s,index` (the `index`-th class of `Ext^{s, stem+s}`, in the
+//! order of `ext.csv`/`chart.json`).
+
+use std::fmt;
+
+/// The largest `i` of `h_i`: `h_8` has internal degree 256; `h_9` is past the tables.
+pub const MAX_H: u32 = 8;
+
+/// A class as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClassSpec {
+    /// `∏ h_i^k`: `(i, k)` in the order written, `k ≥ 1`.
+    Monomial(Vec<(u32, u32)>),
+    /// The `index`-th basis class at `(stem, s)`.
+    Indexed {
+        /// Stem.
+        stem: i32,
+        /// Adams filtration.
+        s: u32,
+        /// Position in the basis.
+        index: usize,
+    },
+}
+
+impl ClassSpec {
+    /// Its bidegree as `(stem, s)`.
+    pub fn stem_s(&self) -> (i32, u32) {
+        match self {
+            ClassSpec::Monomial(factors) => factors.iter().fold((0, 0), |(n, s), &(i, k)| {
+                (n + k as i32 * ((1 << i) - 1), s + k)
+            }),
+            ClassSpec::Indexed { stem, s, .. } => (*stem, *s),
+        }
+    }
+}
+
+impl fmt::Display for ClassSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClassSpec::Monomial(factors) => {
+                for &(i, k) in factors {
+                    match k {
+                        1 => write!(f, "h{i}")?,
+                        _ => write!(f, "h{i}^{k}")?,
+                    }
+                }
+                Ok(())
+            }
+            ClassSpec::Indexed { stem, s, index } => write!(f, "({stem},{s},{index})"),
+        }
+    }
+}
+
+impl std::str::FromStr for ClassSpec {
+    type Err = String;
+
+    /// Errors (one line, quoting the text): not of either form, `h_i` past [`MAX_H`], a
+    /// power of 0, numbers out of range.
+    fn from_str(text: &str) -> Result<Self, String> {
+        let t = text.trim();
+        if t.starts_with('h') || t.starts_with('H') {
+            return monomial(t).map_err(|why| format!("class {text:?}: {why}"));
+        }
+        indexed(t).map_err(|why| format!("class {text:?}: {why}"))
+    }
+}
+
+/// `h3`, `h2^2`, `h1h3`, `h1 h3`, `h1*h3`.
+fn monomial(t: &str) -> Result<ClassSpec, String> {
+    let mut factors = Vec::new();
+    let mut rest = t;
+    while !rest.is_empty() {
+        rest = rest.trim_start_matches([' ', '*', '·']);
+        let Some(after) = rest.strip_prefix(['h', 'H']) else {
+            return Err(format!("expected h<i> at {rest:?} (e.g. h3, h2^2, h1h3)"));
+        };
+        let digits = after.chars().take_while(char::is_ascii_digit).count();
+        let i: u32 = after[..digits]
+            .parse()
+            .map_err(|_| "h must be followed by its index i (h0, h1, …)".to_string())?;
+        if i > MAX_H {
+            return Err(format!("h{i}: only h0 … h{MAX_H} lie within the tables"));
+        }
+        rest = &after[digits..];
+        let mut k = 1;
+        if let Some(power) = rest.strip_prefix('^') {
+            let digits = power.chars().take_while(char::is_ascii_digit).count();
+            k = power[..digits]
+                .parse()
+                .map_err(|_| format!("h{i}^ must be followed by a power"))?;
+            if k == 0 || k > 510 {
+                return Err(format!("h{i}^{k}: the power must be 1 to 510"));
+            }
+            rest = &power[digits..];
+        }
+        factors.push((i, k));
+    }
+    if factors.is_empty() {
+        return Err("no factor".into());
+    }
+    Ok(ClassSpec::Monomial(factors))
+}
+
+/// `(stem,s,index)` or `stem,s,index`.
+fn indexed(t: &str) -> Result<ClassSpec, String> {
+    let inner = t
+        .strip_prefix('(')
+        .and_then(|x| x.strip_suffix(')'))
+        .unwrap_or(t);
+    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+    let [n, s, i] = parts[..] else {
+        return Err("expected h<i>… or (stem,s,index), e.g. h3, h2^2, (8,3,0)".into());
+    };
+    let limit = crate::MAX_ABS_DEGREE;
+    let stem: i32 = n
+        .parse()
+        .ok()
+        .filter(|n: &i32| n.abs() <= limit)
+        .ok_or_else(|| format!("stem {n:?} is not a number within ±{limit}"))?;
+    let s: u32 = s
+        .parse()
+        .ok()
+        .filter(|s: &u32| *s <= limit as u32)
+        .ok_or_else(|| format!("s {s:?} is not a number 0 to {limit}"))?;
+    let index: usize = i
+        .parse()
+        .map_err(|_| format!("index {i:?} is not a non-negative number"))?;
+    Ok(ClassSpec::Indexed { stem, s, index })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms() {
+        let p = |t: &str| t.parse::<ClassSpec>();
+        assert_eq!(p("h3"), Ok(ClassSpec::Monomial(vec![(3, 1)])));
+        assert_eq!(p("h2^2"), Ok(ClassSpec::Monomial(vec![(2, 2)])));
+        assert_eq!(p("h1 h3").unwrap().stem_s(), (8, 2));
+        assert_eq!(p("h0^4").unwrap().stem_s(), (0, 4));
+        assert_eq!(p("(8,3,0)"), p("8, 3, 0"));
+        assert_eq!(p("(8,3,0)").unwrap().to_string(), "(8,3,0)");
+        assert_eq!(p("h1h3").unwrap().to_string(), "h1h3");
+        for bad in ["h", "h9", "h2^0", "x", "(1,2)", "1,-2,0", "h2^", "h1 x"] {
+            assert!(p(bad).is_err(), "{bad}");
+        }
+    }
+}

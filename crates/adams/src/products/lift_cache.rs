@@ -1,0 +1,83 @@
+//! Lifts kept in a save directory (`adams products --save-dir DIR`): one checksummed file
+//! per class in `DIR/lifts/` (`resolution::chain_map::saved`), so that a second run by
+//! the same class reads the lift back instead of computing it.
+
+use std::path::PathBuf;
+
+use resolution::chain_map::saved::{encode, Expected, Saved};
+use resolution::chain_map::yoneda::{lift_class, load_class, ExtElement};
+use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
+use resolution::Resolution;
+
+/// The lifts kept in a save directory: `DIR/lifts/s<s>-t<t>-<indices>.lift`
+/// (`resolution::chain_map::saved`), for one source and target module.
+pub(super) struct LiftCache {
+    dir: PathBuf,
+    source_hash: String,
+    target_hash: String,
+}
+
+impl LiftCache {
+    pub(super) fn new(dir: &std::path::Path, source: &Resolution, target: &Resolution) -> Self {
+        LiftCache {
+            dir: dir.join("lifts"),
+            source_hash: resolution::save::module_hash(source.module()),
+            target_hash: resolution::save::module_hash(target.module()),
+        }
+    }
+
+    fn path(&self, y: &ExtElement) -> PathBuf {
+        let ones: Vec<String> = y.vector.iter_ones().map(|k| k.to_string()).collect();
+        let name = format!(
+            "s{:03}-t{:03}-{}.lift",
+            y.bidegree.s(),
+            y.bidegree.t(),
+            ones.join("_")
+        );
+        self.dir.join(name)
+    }
+}
+
+/// The lift of `y`, `levels` deep: read from the cache when it holds it, else computed
+/// (and written there). A damaged file is reported on stderr and recomputed; a file that
+/// cannot be written is reported and skipped (the lift is still used).
+pub(super) fn lift<'a>(
+    cache: Option<&LiftCache>,
+    res: &'a Resolution,
+    tgt: &LiftTarget<'a>,
+    y: &ExtElement,
+    levels: u32,
+) -> Result<ChainMap<'a>, ChainMapError> {
+    let Some(cache) = cache else {
+        return lift_class(res, tgt, y, levels);
+    };
+    let path = cache.path(y);
+    let hashes = (cache.source_hash.as_str(), cache.target_hash.as_str());
+    if let Ok(bytes) = std::fs::read(&path) {
+        match load_class(res, tgt, y, levels, &bytes, hashes) {
+            Ok(map) => return Ok(map),
+            Err(Saved::Stale) => {}
+            Err(Saved::Corrupt(why)) => {
+                eprintln!(
+                    "warning: lift file {} is damaged ({why}): recomputed",
+                    path.display()
+                )
+            }
+        }
+    }
+    let map = lift_class(res, tgt, y, levels)?;
+    let element: Vec<usize> = y.vector.iter_ones().collect();
+    let expected = Expected {
+        source: hashes.0,
+        target: hashes.1,
+        element: &element,
+    };
+    let tmp = path.with_extension("tmp");
+    let written = std::fs::create_dir_all(&cache.dir)
+        .and_then(|()| std::fs::write(&tmp, encode(&map, &expected)))
+        .and_then(|()| std::fs::rename(&tmp, &path));
+    if let Err(e) = written {
+        eprintln!("warning: cannot keep the lift in {}: {e}", path.display());
+    }
+    Ok(map)
+}

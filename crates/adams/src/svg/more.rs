@@ -1,0 +1,90 @@
+//! The lines of the further products of a chart (`h3`, …, any `--by` class of
+//! `adams products`; [`crate::chart_json::extra`]), each key in its own colour.
+
+use std::fmt::Write as _;
+
+use super::{escape, too_large, Layout, TooLarge, LEGEND_ENTRY_W, MAX_SVG_BYTES};
+use crate::chart_json::Chart;
+
+/// The keys of the further products ([`crate::chart_json::extra`]) the chart carries, in
+/// key order.
+pub(super) fn keys(chart: &Chart) -> Vec<&str> {
+    let mut keys: Vec<&str> = chart
+        .classes
+        .iter()
+        .flat_map(|c| c.more.keys().map(String::as_str))
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+/// Colours of the further products' lines, in turn.
+const MORE_COLOURS: [&str; 6] = [
+    "#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d35400", "#16a085",
+];
+
+/// The further products' lines, each key in its colour (after `h0`, `h1`, `h2`).
+pub(super) fn products(
+    o: &mut String,
+    chart: &Chart,
+    l: &Layout,
+    dim: &impl Fn(i32, u32) -> usize,
+) -> Result<(), TooLarge> {
+    for (k, key) in keys(chart).into_iter().enumerate() {
+        let Ok((dn, ds)) = crate::chart_json::extra::shift(key) else {
+            continue;
+        };
+        let colour = MORE_COLOURS[k % MORE_COLOURS.len()];
+        let name = escape(key);
+        let _ = writeln!(
+            o,
+            r#"<g class="products-more" stroke="{colour}" stroke-width="1.0">"#
+        );
+        for c in &chart.classes {
+            let Some(terms) = c.more.get(key).and_then(|p| p.terms()) else {
+                continue;
+            };
+            let (x1, y1) = l.dot(c.stem, c.s, c.index, dim(c.stem, c.s));
+            let (n, s) = (c.stem + dn, c.s + ds);
+            for term in terms {
+                let (x2, y2) = l.dot(n, s, term.index(), dim(n, s));
+                let _ = writeln!(
+                    o,
+                    r#"<line class="{name}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
+                );
+                if o.len() > MAX_SVG_BYTES {
+                    return Err(too_large(chart));
+                }
+            }
+        }
+        let _ = writeln!(o, "</g>");
+    }
+    Ok(())
+}
+
+/// The legend entries of the further products, after `generators` entries; returns how
+/// many it drew.
+pub(super) fn legend(o: &mut String, chart: &Chart, generators: usize, ly: f64) -> usize {
+    let more = keys(chart);
+    for (k, key) in more.iter().enumerate() {
+        let x0 = 16.0 + LEGEND_ENTRY_W * (generators + k) as f64;
+        let colour = MORE_COLOURS[k % MORE_COLOURS.len()];
+        let _ = writeln!(
+            o,
+            r#"<line class="legend" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{colour}" stroke-width="1.0"/>"#,
+            x0 - 8.0,
+            ly + 6.0,
+            x0 + 22.0,
+            ly - 8.0
+        );
+        let _ = writeln!(
+            o,
+            r#"<text class="legend" x="{:.1}" y="{:.1}">{}</text>"#,
+            x0 + 26.0,
+            ly + 4.0,
+            escape(key)
+        );
+    }
+    more.len()
+}

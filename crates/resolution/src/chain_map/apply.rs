@@ -1,0 +1,66 @@
+//! Applying an A-linear map, given on generators, to an element of a free module.
+
+use fp::FpVector;
+use steenrod::MilnorAlgebra;
+
+use crate::free_module::{decode_with_degrees, Differential, Term};
+use crate::{Bidegree, Resolution};
+
+/// `Σ Sq(R)·f(h)` over the terms `Sq(R)·h` of an element, `f(h) = values[h]` (an element
+/// of the target given by its terms `Sq(S)·k`), in the target basis whose block of
+/// generator `k` starts at bit `offsets[k]` (the last entry is the length). Products by
+/// the Milnor product formula ([`MilnorAlgebra::multiply_admissible_into`]).
+///
+/// Panics if a term's generator has no value (a caller's range bug).
+pub(crate) fn apply(
+    alg: &MilnorAlgebra,
+    values: &[Differential],
+    terms: &[Term],
+    offsets: &[usize],
+) -> FpVector {
+    let len = *offsets.last().unwrap_or(&0);
+    let mut out = FpVector::new(len);
+    for term in terms {
+        let image = &values[term.gen as usize].terms;
+        if image.is_empty() {
+            continue;
+        }
+        let limbs = out.limbs_mut();
+        match alg.admissible_matrices(&term.op) {
+            Some(table) => {
+                for t in image {
+                    alg.multiply_admissible_into(table, &t.op, limbs, offsets[t.gen as usize]);
+                }
+            }
+            None => {
+                for t in image {
+                    alg.multiply_basis_into(&term.op, &t.op, limbs, offsets[t.gen as usize]);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The offsets of the generator blocks of the whole of `(C_s)_t` (generators of degree
+/// `≤ t`) in `res`, with the total length last (`[0]` below the bottom).
+pub(crate) fn full_offsets(res: &Resolution, b: Bidegree) -> Vec<usize> {
+    let c = res.free_module(b.s());
+    if b.t() < c.min_degree() {
+        return vec![0];
+    }
+    let n = c.gens_below(b.t() + 1);
+    c.offsets(res.algebra(), b.t(), n)
+}
+
+/// `v` (a vector of the whole of `(C_s)_t`) with its terms, as a map's value.
+pub(crate) fn element(res: &Resolution, b: Bidegree, value: FpVector) -> Differential {
+    let c = res.free_module(b.s());
+    let terms = if value.is_zero() {
+        Vec::new()
+    } else {
+        let degrees = c.gen_degrees(c.gens_below(b.t() + 1));
+        decode_with_degrees(res.algebra(), b.t(), &degrees, &value)
+    };
+    Differential { value, terms }
+}

@@ -1,0 +1,265 @@
+//! Massey products `⟨a, b, c⟩` in Ext, from a null-homotopy of a composite of chain maps.
+//!
+//! **The formula.** Let `c ∈ Ext^{s_c,t_c}(M)`, `b, a ∈ Ext(F_2)` with `bc = 0` and
+//! `ab = 0`. Lift `c` to `C : P(M)_{s_c+•} → P_•` and `b` to `B : P_{s_b+•} → P_•`
+//! ([`super::yoneda::lift_class`], `P` the sphere's resolution). The composite
+//! `φ_i = B_i ∘ C_{s_b+i} : P(M)_{k+i} → P_i` (`k = s_b + s_c`) lifts `b·c = 0` — in a
+//! minimal resolution the cocycle `b ∘ C_{s_b}` itself vanishes — so it is null-homotopic:
+//! `H_i : P(M)_{k+i} → P_{i+1}` with `d H_i = φ_i − H_{i−1} d` (`H_{−1} = 0`), lifted like
+//! a chain map ([`super`]). Then `a ∘ H_{s_a−1}` is a cocycle (its coboundary is
+//! `a ∘ B_{s_a} ∘ C = (ab)·c = 0` on the nose) representing `⟨a, b, c⟩` in
+//! `Ext^{s_a+s_b+s_c−1, t_a+t_b+t_c}(M)`: the defining system of J. P. May, "Matric
+//! Massey products", J. Algebra 12 (1969), §1–2, written with Yoneda composites of chain
+//! maps (the construction of D. Kraines and of Ravenel, "Complex Cobordism", 2nd ed.,
+//! A1.4.1). Another choice of `H` changes the value by `a · Ext^{k−1}(M)`, another lift
+//! by `Ext^{s_a+s_b−1}(F_2) · c`: the indeterminacy `a·Ext + Ext·c`.
+//!
+//! One null-homotopy gives `⟨x, b, c⟩` for every `x` at once ([`NullHomotopy::read`]);
+//! over the sphere `⟨a, b, c⟩ = ⟨c, b, a⟩` (May 1969, Prop. 2.4 at p = 2, where signs
+//! vanish), so the periodicity operator `⟨a, b, −⟩` over a range is one null-homotopy of
+//! `B ∘ A`.
+
+use fp::{FpVector, Subspace};
+
+use super::yoneda::{combine, lift_class, multiply, ExtElement};
+use super::{apply, ChainMap, ChainMapError, LiftTarget};
+use crate::free_module::Differential;
+use crate::{Bidegree, Resolution};
+
+/// A null-homotopy `H` of `B ∘ C` (see the module), with the lifts it came from.
+pub struct NullHomotopy<'a> {
+    /// `H` as a map `P(M)_{k+i} → P_{i+1}` (`target_base = 1`).
+    pub map: ChainMap<'a>,
+    /// The lift of `c`.
+    pub c: ChainMap<'a>,
+    /// The lift of `b`.
+    pub b: ChainMap<'a>,
+}
+
+/// A Massey product: its value (one element of the set) and the indeterminacy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MasseyProduct {
+    /// One element of `⟨a, b, c⟩`.
+    pub value: ExtElement,
+    /// `a · Ext + Ext · c` at the value's bidegree, as an RREF subspace of its coordinates.
+    pub indeterminacy: Subspace,
+}
+
+impl MasseyProduct {
+    /// Whether `v` lies in the set `value + indeterminacy`.
+    pub fn contains(&self, v: &FpVector) -> bool {
+        let mut d = v.clone();
+        d.add(&self.value.vector);
+        self.indeterminacy.contains(&d)
+    }
+}
+
+/// The null-homotopy of `B ∘ C` for `b ∈ Ext(F_2)` and `c ∈ Ext(M)` (`module` resolves
+/// `M`; `tgt` the sphere), `levels` levels deep (or as far as the ranges allow).
+///
+/// Errors: [`ChainMapError::ProductNotZero`] when `b·c ≠ 0`; those of
+/// [`lift_class`] and [`ChainMap`].
+pub fn null_homotopy<'a>(
+    module: &'a Resolution,
+    tgt: &LiftTarget<'a>,
+    b: &ExtElement,
+    c: &ExtElement,
+    levels: u32,
+) -> Result<NullHomotopy<'a>, ChainMapError> {
+    let sphere = tgt.resolution();
+    let sb = b.bidegree.s();
+    let c_map = lift_class(module, tgt, c, levels + sb + 1)?;
+    let b_map = lift_class(sphere, tgt, b, levels + 1)?;
+    let bc = multiply(&c_map, b).ok_or(ChainMapError::OutOfRange {
+        what: "the product b·c".into(),
+        at: b.bidegree,
+    })?;
+    if !bc.is_zero() {
+        return Err(ChainMapError::ProductNotZero { which: "b·c" });
+    }
+    let k = Bidegree::s_t(sb + c.bidegree.s(), b.bidegree.t() + c.bidegree.t());
+    let phi = |i: u32, g: usize, at: Bidegree| -> FpVector {
+        let below = Bidegree::s_t(at.s() - 1, at.t());
+        let offsets = apply::full_offsets(sphere, below);
+        let cg = c_map.value(sb + i, g).expect("C lifted this far");
+        apply::apply(sphere.algebra(), b_map.level(i), &cg.terms, &offsets)
+    };
+    let caps = |i: u32| {
+        let by_c = c_map.max_degree(sb + i);
+        let by_b = b_map.max_degree(i).map(|t| t + c.bidegree.t());
+        match (by_c, by_b) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            _ => None,
+        }
+    };
+    let map = ChainMap::homotopy(module, tgt, k, levels, &caps, &phi)?;
+    Ok(NullHomotopy {
+        map,
+        c: c_map,
+        b: b_map,
+    })
+}
+
+impl NullHomotopy<'_> {
+    /// `⟨x, b, c⟩` for `x ∈ Ext(F_2)`: `x ∘ H_{s_x−1}`, an element at `x + b + c − (1, 0)`;
+    /// `None` when `s_x = 0` or outside what was lifted.
+    pub fn read(&self, x: &ExtElement) -> Option<ExtElement> {
+        let sx = x.bidegree.s().checked_sub(1)?;
+        let shift = self.map.shift();
+        let t = x.bidegree.t() + shift.t();
+        let m = self.map.read(sx, t)?;
+        if x.vector.len() != m.rows() {
+            return None;
+        }
+        Some(ExtElement {
+            bidegree: Bidegree::s_t(shift.s() + sx, t),
+            vector: combine(&m, &x.vector),
+        })
+    }
+}
+
+/// `⟨a, b, c⟩` with its indeterminacy `a · Ext^{k−1}(M) + Ext^{s_a+s_b−1}(F_2) · c`
+/// (`k = s_b + s_c`); `a, b` in `Ext(F_2)` (resolved by `tgt`), `c` in `Ext(M)`.
+///
+/// Errors: [`ChainMapError::ProductNotZero`] when `ab ≠ 0` or `bc ≠ 0`;
+/// [`ChainMapError::OutOfRange`] when the product's bidegree is outside either range.
+pub fn massey_product<'a>(
+    module: &'a Resolution,
+    tgt: &LiftTarget<'a>,
+    a: &ExtElement,
+    b: &ExtElement,
+    c: &ExtElement,
+) -> Result<MasseyProduct, ChainMapError> {
+    let sphere = tgt.resolution();
+    let (sa, sb) = (a.bidegree.s(), b.bidegree.s());
+    let out_of_range = |at| ChainMapError::OutOfRange {
+        what: "the Massey product".into(),
+        at,
+    };
+    let h = null_homotopy(module, tgt, b, c, sa)?;
+    let ab = multiply(&h.b, a).ok_or(out_of_range(a.bidegree))?;
+    if !ab.is_zero() {
+        return Err(ChainMapError::ProductNotZero { which: "a·b" });
+    }
+    let value = h.read(a).ok_or(out_of_range(a.bidegree))?;
+    let at = value.bidegree;
+    let mut span: Vec<FpVector> = Vec::new();
+    // Ext^{s_a+s_b−1}(F_2) · c: the lift of c read at that bidegree.
+    let left = Bidegree::s_t(sa + sb - 1, a.bidegree.t() + b.bidegree.t());
+    if let Some(m) = h.c.read(left.s(), left.t() + c.bidegree.t()) {
+        span.extend((0..m.rows()).map(|k| m.row_vector(k)));
+    } else if sphere_dim(sphere, left) > 0 {
+        return Err(out_of_range(left));
+    }
+    // a · Ext^{k−1}(M): one lift per basis class y there.
+    let right = Bidegree::s_t(sb + c.bidegree.s() - 1, b.bidegree.t() + c.bidegree.t());
+    if crate::products::is_resolved(module, right) {
+        for index in 0..module.number_of_gens(right) {
+            let y = ExtElement::basis(module, right, index)?;
+            let y_map = lift_class(module, tgt, &y, sa + 1)?;
+            span.push(multiply(&y_map, a).ok_or(out_of_range(right))?.vector);
+        }
+    }
+    let dim = value.vector.len();
+    let indeterminacy = Subspace::from_vectors(dim, &span);
+    debug_assert_eq!(at.s(), sa + sb + c.bidegree.s() - 1);
+    Ok(MasseyProduct {
+        value,
+        indeterminacy,
+    })
+}
+
+fn sphere_dim(sphere: &Resolution, b: Bidegree) -> usize {
+    sphere.number_of_gens(b)
+}
+
+impl<'a> ChainMap<'a> {
+    /// The values of level `i` (on the generators of `P_{source_base+i}` in index order).
+    pub(crate) fn level(&self, i: u32) -> &[Differential] {
+        &self.levels[i as usize]
+    }
+
+    /// The largest source degree level `i` reached, if lifted.
+    pub(crate) fn max_degree(&self, i: u32) -> Option<i32> {
+        self.max_t.get(i as usize).copied()
+    }
+}
+
+/// The periodicity-operator form `⟨a, b, x⟩` for every basis class `x` of the sphere's
+/// resolved range with `s_x ≥ 1` (`a, b ∈ Ext(F_2)`, `ab = 0`, and `bx = 0` for the `x`
+/// listed): by `⟨a, b, x⟩ = ⟨x, b, a⟩` (May 1969, at p = 2) one null-homotopy of `B ∘ A`
+/// gives them all. Each comes with its indeterminacy `a·Ext + Ext·x`. Classes `x` with
+/// `bx ≠ 0`, or whose product leaves the range, are left out.
+///
+/// Errors: [`ChainMapError::ProductNotZero`] when `ab ≠ 0`; those of the lifts.
+pub fn massey_range<'a>(
+    tgt: &LiftTarget<'a>,
+    a: &ExtElement,
+    b: &ExtElement,
+) -> Result<Vec<(ExtElement, MasseyProduct)>, ChainMapError> {
+    let sphere = tgt.resolution();
+    let max_s = sphere.config().max_s;
+    // H of B∘A, where a plays the part of c: ⟨x, b, a⟩ = x ∘ H for every x.
+    let h = null_homotopy(sphere, tgt, b, a, max_s).map_err(|e| match e {
+        ChainMapError::ProductNotZero { .. } => ChainMapError::ProductNotZero { which: "a·b" },
+        e => e,
+    })?;
+    let b_map = &h.b;
+    // Ext^{s_a+s_b−1}·x: the lifts of the basis z of that bidegree, read at each x.
+    let d2 = Bidegree::s_t(
+        a.bidegree.s() + b.bidegree.s() - 1,
+        a.bidegree.t() + b.bidegree.t(),
+    );
+    let z_maps: Vec<ChainMap<'a>> = if crate::products::is_resolved(sphere, d2) {
+        (0..sphere.number_of_gens(d2))
+            .map(|k| lift_class(sphere, tgt, &ExtElement::basis(sphere, d2, k)?, max_s + 1))
+            .collect::<Result<_, _>>()?
+    } else {
+        Vec::new()
+    };
+    let mut out = Vec::new();
+    for e in sphere.ext() {
+        if e.s() == 0 {
+            continue;
+        }
+        for index in 0..e.dim {
+            let x = ExtElement::basis(sphere, e.bidegree, index)?;
+            let Some(bx) = multiply(b_map, &x) else {
+                continue;
+            };
+            let Some(value) = h.read(&x).filter(|_| bx.is_zero()) else {
+                continue;
+            };
+            let mut span: Vec<FpVector> = Vec::new();
+            let mut known = true;
+            for z in &z_maps {
+                match multiply(z, &x) {
+                    Some(p) => span.push(p.vector),
+                    None => known = false,
+                }
+            }
+            // a·Ext^{s_b+s_x−1}: the lift of a (h.c) read at each y there.
+            let d1 = Bidegree::s_t(b.bidegree.s() + e.s() - 1, b.bidegree.t() + e.t());
+            known &= crate::products::is_resolved(sphere, d1);
+            for k in 0..if known { sphere.number_of_gens(d1) } else { 0 } {
+                let y = ExtElement::basis(sphere, d1, k)?;
+                match multiply(&h.c, &y) {
+                    Some(p) => span.push(p.vector),
+                    None => known = false,
+                }
+            }
+            if !known {
+                continue;
+            }
+            let indeterminacy = Subspace::from_vectors(value.vector.len(), &span);
+            out.push((
+                x,
+                MasseyProduct {
+                    value,
+                    indeterminacy,
+                },
+            ));
+        }
+    }
+    Ok(out)
+}

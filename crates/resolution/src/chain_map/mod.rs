@@ -1,0 +1,388 @@
+//! Chain maps between minimal resolutions and null-homotopies of them, lifted degree by
+//! degree; from them Yoneda products by any class ([`yoneda`]) and Massey products
+//! ([`massey`]).
+//!
+//! **The method** (the comparison theorem of homological algebra: a map of modules lifts
+//! to a chain map of projective resolutions, unique up to chain homotopy; Cartan–
+//! Eilenberg, "Homological Algebra" (1956), V.1; as used for Ext products by R. Bruner,
+//! "Calculation of large Ext modules", in *Computers in Geometry and Topology* (1989)
+//! and J. McCleary, "A User's Guide to Spectral Sequences", 2nd ed. (2001), §9.1).
+//! Given a source resolution `P = P(M)` (rows `C_s`), a target `Q = P(N)` and the values
+//! of `f_0` on the generators of `P_{s0}` (an A-linear map into `Q_0`, shifted down by
+//! the internal degree `t0`), the lift `f_i : P_{s0+i} → Q_i` is found on each generator
+//! `g` by solving
+//!
+//! ```text
+//! d f_i(g) = f_{i−1}(d g)         in (Q_{i−1})_{|g| − t0},
+//! ```
+//!
+//! the right side being a cycle by induction; a preimage comes from one row reduction
+//! per target degree of the differential matrix of the whole of `(Q_i)_{|g|−t0}` with the
+//! right sides of that degree's generators appended ([`LiftTarget`]; the run's own
+//! quasi-inverses do not reach the new generators, whose coefficients a product reads).
+//! The same recursion with one level more gives a null-homotopy `H_i : P_{k+i} → Q_{i+1}`
+//! of a chain map `φ` lifting zero: `d H_i(g) = φ_i(g) − H_{i−1}(d g)`, `H_{−1} = 0`
+//! ([`massey`]).
+//!
+//! Generators of one level are independent: each level is lifted in parallel over its
+//! degrees and generators (rayon).
+
+mod apply;
+pub mod massey;
+pub mod saved;
+mod target;
+pub mod yoneda;
+
+use fp::{FpVector, Matrix};
+use rayon::prelude::*;
+
+use crate::free_module::Differential;
+use crate::{Bidegree, Resolution};
+
+pub use target::LiftTarget;
+
+/// Why a lift, a product or a Massey product could not be computed.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ChainMapError {
+    /// The right side of a lifting equation is not in the image of `d` (the target is not
+    /// a resolution there, or the initial map is not a cocycle).
+    #[error(
+        "lifting a chain map: at {at} of the target, the value to lift is not in the image of d"
+    )]
+    NotInImage {
+        /// The target bidegree `(i, T)` where the lift failed.
+        at: Bidegree,
+    },
+    /// A class or element lies outside the resolved range.
+    #[error("{what} at {at} lies outside the resolved range")]
+    OutOfRange {
+        /// What was asked for.
+        what: String,
+        /// Its bidegree.
+        at: Bidegree,
+    },
+    /// Products and Massey products are taken in `Ext(F_2)`: the target must resolve
+    /// `F_2` (one generator of `C_0`, in degree 0).
+    #[error("products need a resolution of F_2 (the sphere) as the target")]
+    TargetNotSphere,
+    /// A Massey product `⟨a, b, c⟩` needs `ab = 0` and `bc = 0`.
+    #[error("the Massey product is not defined: {which} is not zero")]
+    ProductNotZero {
+        /// `"a·b"` or `"b·c"`.
+        which: &'static str,
+    },
+    /// A class's vector has the wrong length for its bidegree.
+    #[error("an element at {at} needs {dim} coordinates, not {given}")]
+    WrongLength {
+        /// The bidegree.
+        at: Bidegree,
+        /// `dim Ext` there.
+        dim: usize,
+        /// The vector's length.
+        given: usize,
+    },
+}
+
+/// An A-linear map `P_{source_base + i} → Q_{target_base + i}` (`i = 0, 1, …`) lowering
+/// the internal degree by `t_shift`, given by its values on generators: a chain map
+/// (`target_base = 0`) or a null-homotopy (`target_base = 1`).
+pub struct ChainMap<'a> {
+    source: &'a Resolution,
+    target: &'a Resolution,
+    source_base: u32,
+    target_base: u32,
+    t_shift: i32,
+    /// `levels[i][g]`: the value on generator `g` of `P_{source_base+i}` (generators of
+    /// degree `≤ max_t[i]`), an element of `(Q_{target_base+i})_{|g| − t_shift}`.
+    levels: Vec<Vec<Differential>>,
+    max_t: Vec<i32>,
+}
+
+impl<'a> ChainMap<'a> {
+    /// The chain map `f : P(M)_{s0+•} → P(N)_•` (`P(M)` = `source`, `P(N)` = the
+    /// resolution of `tgt`) with `shift = (s0, t0)` and `f_0(g) = initial(g, |g|)` on the
+    /// generators `g` of `P_{s0}` (index, degree; an element of the whole of
+    /// `(Q_0)_{|g|−t0}`), lifted through `levels` levels or as far as both ranges allow.
+    ///
+    /// Errors: [`ChainMapError::NotInImage`] when `initial` does not lift (it is not a
+    /// map of resolutions over a module map), [`ChainMapError::OutOfRange`] when `s0`
+    /// is past the source's range.
+    pub fn lift(
+        source: &'a Resolution,
+        tgt: &LiftTarget<'a>,
+        shift: Bidegree,
+        initial: &(dyn Fn(usize, i32) -> FpVector + Sync),
+        levels: u32,
+    ) -> Result<Self, ChainMapError> {
+        let target = tgt.resolution();
+        if shift.s() > source.config().max_s {
+            return Err(ChainMapError::OutOfRange {
+                what: "the source row of a chain map".into(),
+                at: shift,
+            });
+        }
+        let mut map = ChainMap {
+            source,
+            target,
+            source_base: shift.s(),
+            target_base: 0,
+            t_shift: shift.t(),
+            levels: Vec::new(),
+            max_t: Vec::new(),
+        };
+        for (i, max_t) in (0u32..).zip(map.plan(levels)) {
+            let values = if i == 0 {
+                map.level_zero(max_t, initial)
+            } else {
+                let rhs = |_: usize, g: &Differential, at: Bidegree| {
+                    let below = Bidegree::s_t(at.s() - 1, at.t());
+                    let offsets = apply::full_offsets(target, below);
+                    apply::apply(
+                        target.algebra(),
+                        &map.levels[i as usize - 1],
+                        &g.terms,
+                        &offsets,
+                    )
+                };
+                map.lift_level(i, max_t, &rhs)?
+            };
+            map.levels.push(values);
+            map.max_t.push(max_t);
+        }
+        Ok(map)
+    }
+
+    /// The null-homotopy `H : P_{k+•} → Q_{•+1}` (`k = (k_s, k_t)`: its source row and
+    /// internal shift) of a chain map `φ` lifting zero, given by `phi(i, g, at)` = `φ_i`
+    /// on generator `g` of `P_{k_s+i}`, an element of the whole of `(Q_i)_T` with
+    /// `at = (i + 1, T)`: `d H_i(g) = φ_i(g) − H_{i−1}(d g)`. Level `i` is lifted through
+    /// source degree `cap(i)` at most (where `φ_i` is known; `None`: stop).
+    pub(crate) fn homotopy(
+        source: &'a Resolution,
+        tgt: &LiftTarget<'a>,
+        k: Bidegree,
+        levels: u32,
+        cap: &dyn Fn(u32) -> Option<i32>,
+        phi: &(dyn Fn(u32, usize, Bidegree) -> FpVector + Sync),
+    ) -> Result<Self, ChainMapError> {
+        let target = tgt.resolution();
+        let mut map = ChainMap {
+            source,
+            target,
+            source_base: k.s(),
+            target_base: 1,
+            t_shift: k.t(),
+            levels: Vec::new(),
+            max_t: Vec::new(),
+        };
+        if k.s() > source.config().max_s {
+            return Ok(map);
+        }
+        for i in 0..levels.min(map.level_count()) {
+            let Some(cap) = cap(i) else { break };
+            let max_t = map.bound(i, Some(cap));
+            let rhs = |g: usize, dg: &Differential, at: Bidegree| {
+                let mut v = phi(i, g, at);
+                if i > 0 {
+                    let below = Bidegree::s_t(at.s() - 1, at.t());
+                    let offsets = apply::full_offsets(target, below);
+                    let prev = &map.levels[i as usize - 1];
+                    v.add(&apply::apply(target.algebra(), prev, &dg.terms, &offsets));
+                }
+                v
+            };
+            let values = map.lift_level(i, max_t, &rhs)?;
+            map.levels.push(values);
+            map.max_t.push(max_t);
+        }
+        Ok(map)
+    }
+
+    /// The chain map [`ChainMap::lift`] would make, read from the bytes of a save
+    /// directory ([`saved::encode`]) instead. Errors: [`saved::Saved::Stale`] when the
+    /// bytes are of another module, class or range, [`saved::Saved::Corrupt`] (with the
+    /// reason) when damaged.
+    pub fn load(
+        source: &'a Resolution,
+        tgt: &LiftTarget<'a>,
+        shift: Bidegree,
+        levels: u32,
+        bytes: &[u8],
+        expected: &saved::Expected<'_>,
+    ) -> Result<Self, saved::Saved> {
+        if shift.s() > source.config().max_s {
+            return Err(saved::Saved::Stale);
+        }
+        let mut map = ChainMap {
+            source,
+            target: tgt.resolution(),
+            source_base: shift.s(),
+            target_base: 0,
+            t_shift: shift.t(),
+            levels: Vec::new(),
+            max_t: Vec::new(),
+        };
+        let plan = map.plan(levels);
+        saved::decode_into(&mut map, &plan, bytes, expected)?;
+        Ok(map)
+    }
+
+    /// The largest source degree of each level a chain map `levels` deep reaches.
+    fn plan(&self, levels: u32) -> Vec<i32> {
+        (0..levels.min(self.level_count()))
+            .map(|i| self.bound(i, None))
+            .collect()
+    }
+
+    /// The same map with no levels (for [`saved`]).
+    fn shallow(&self) -> ChainMap<'a> {
+        ChainMap {
+            source: self.source,
+            target: self.target,
+            source_base: self.source_base,
+            target_base: self.target_base,
+            t_shift: self.t_shift,
+            levels: Vec::new(),
+            max_t: Vec::new(),
+        }
+    }
+
+    /// Level 0 of a chain map: the given values.
+    fn level_zero(
+        &self,
+        max_t: i32,
+        initial: &(dyn Fn(usize, i32) -> FpVector + Sync),
+    ) -> Vec<Differential> {
+        let row = self.source.free_module(self.source_base);
+        let mut out = Vec::new();
+        for t in row.min_degree()..=max_t {
+            for _ in row.gens(t) {
+                let at = Bidegree::s_t(self.target_base, t - self.t_shift);
+                let value = initial(out.len(), t);
+                out.push(apply::element(self.target, at, value));
+            }
+        }
+        out
+    }
+
+    /// How many levels both ranges allow.
+    fn level_count(&self) -> u32 {
+        let src = self.source.config().max_s.saturating_sub(self.source_base) + 1;
+        let tgt = (self.target.config().max_s + 1).saturating_sub(self.target_base);
+        src.min(tgt)
+    }
+
+    /// The largest source degree level `i` may reach: the source generator must be
+    /// resolved (stem ≤ the source's `max_stem`) and the target bidegree
+    /// `(target_base + i, t − t_shift)` inside the target's range; at most `cap`.
+    fn bound(&self, i: u32, cap: Option<i32>) -> i32 {
+        let s = self.source_base + i;
+        let j = self.target_base + i;
+        let by_source = self.source.config().max_stem + s as i32;
+        let by_target = self.target.config().max_stem + j as i32 + self.t_shift;
+        let b = by_source.min(by_target);
+        cap.map_or(b, |c| b.min(c))
+    }
+
+    /// Level `i ≥ 1` (of a chain map) or `i ≥ 0` (of a homotopy): on each generator `g`
+    /// of `P_{source_base+i}` of degree `≤ max_t`, a preimage under `d` of `rhs(g, at)`,
+    /// `at = (target_base + i, |g| − t_shift)`, an element of the whole of `(Q_{j−1})_T`.
+    fn lift_level(
+        &self,
+        i: u32,
+        max_t: i32,
+        rhs: &(dyn Fn(usize, &Differential, Bidegree) -> FpVector + Sync),
+    ) -> Result<Vec<Differential>, ChainMapError> {
+        let row = self.source.free_module(self.source_base + i);
+        let j = self.target_base + i;
+        let min_t = self.target.free_module(j).min_degree();
+        let gens: Vec<(usize, i32, &Differential)> = (row.min_degree()..=max_t)
+            .flat_map(|t| row.gens(t).iter().map(move |g| (t, g)))
+            .enumerate()
+            .map(|(k, (t, g))| (k, t, g))
+            .collect();
+        let at = |t: i32| Bidegree::s_t(j, t - self.t_shift);
+        // One system per target degree: the generators of one source degree.
+        let mut groups: Vec<(i32, Vec<(usize, &Differential)>)> = Vec::new();
+        for &(k, t, g) in &gens {
+            match groups.last_mut() {
+                Some((u, list)) if *u == t => list.push((k, g)),
+                _ => groups.push((t, vec![(k, g)])),
+            }
+        }
+        let solved: Vec<Vec<Differential>> = groups
+            .par_iter()
+            .map(|(t, list)| {
+                let b = at(*t);
+                if b.t() < min_t {
+                    let zero = || Differential {
+                        value: FpVector::new(0),
+                        terms: Vec::new(),
+                    };
+                    return Ok(list.iter().map(|_| zero()).collect());
+                }
+                let rhs: Vec<FpVector> = list.par_iter().map(|&(k, g)| rhs(k, g, b)).collect();
+                let pre = target::solve(self.target, b, &rhs)
+                    .map_err(|_| ChainMapError::NotInImage { at: b })?;
+                Ok(pre
+                    .into_iter()
+                    .map(|v| apply::element(self.target, b, v))
+                    .collect())
+            })
+            .collect::<Result<_, ChainMapError>>()?;
+        Ok(solved.into_iter().flatten().collect())
+    }
+
+    /// The shift: `(source_base, t_shift)`.
+    pub fn shift(&self) -> Bidegree {
+        Bidegree::s_t(self.source_base, self.t_shift)
+    }
+
+    /// Number of levels lifted.
+    pub fn levels(&self) -> u32 {
+        self.levels.len() as u32
+    }
+
+    /// The matrix of coefficients on the generators of degree `T = t − t_shift` of
+    /// `Q_{target_base+i}` of the values on the generators of degree `t` of
+    /// `P_{source_base+i}`: `dim Ext^{target_base+i, T}(N)` rows (target classes),
+    /// `dim Ext^{source_base+i, t}(M)` columns (source generators). `None` when level `i`
+    /// was not lifted that far, or either bidegree is not resolved.
+    ///
+    /// For a chain map lifting `y ∈ Ext^{s0,t0}(M)` into the sphere's resolution, row `k`
+    /// is `x_k · y` for the `k`-th class `x_k` of `Ext^{i,T}(F_2)` ([`yoneda`]).
+    pub fn read(&self, i: u32, t: i32) -> Option<Matrix> {
+        let level = self.levels.get(i as usize)?;
+        if t > self.max_t[i as usize] {
+            return None;
+        }
+        let row = self.source.free_module(self.source_base + i);
+        let target = self.target.free_module(self.target_base + i);
+        let source_b = Bidegree::s_t(self.source_base + i, t);
+        let target_b = Bidegree::s_t(self.target_base + i, t - self.t_shift);
+        if !crate::products::is_resolved(self.source, source_b)
+            || !crate::products::is_resolved(self.target, target_b)
+        {
+            return None;
+        }
+        let first = row.gens_below(t);
+        let n_src = row.gens_in_degree(t);
+        let n_tgt = target.gens_in_degree(target_b.t());
+        let mut m = Matrix::new(n_tgt, n_src);
+        for col in 0..n_src {
+            let v = &level[first + col].value;
+            // The generators of degree T are the last blocks, one bit each (Sq(0)).
+            for k in 0..n_tgt {
+                if v.get(v.len() - n_tgt + k) {
+                    m.set(k, col, true);
+                }
+            }
+        }
+        Some(m)
+    }
+
+    /// The value on generator `g` of `P_{source_base+i}`, if lifted.
+    pub fn value(&self, i: u32, g: usize) -> Option<&Differential> {
+        self.levels.get(i as usize)?.get(g)
+    }
+}

@@ -1,0 +1,178 @@
+//! A lifted chain map as bytes, for a save directory (`adams products --save-dir`): a
+//! second product by the same class reads the lift instead of recomputing it.
+//!
+//! Format (version 1), in the style of the save directory's records
+//! (`crates/resolution/SAVE-FORMAT.md`): text header lines, a blank line, the payload.
+//!
+//! ```text
+//! adams-lift 1
+//! source <module hash>        (save::module_hash of the source module)
+//! target <module hash>        (of the target's)
+//! shift <s0> <t0>
+//! element <i> <j> …           (the lifted class: its basis indices)
+//! max-t <t_0> <t_1> …         (the largest source degree of each level)
+//! payload-blake3 <hex>
+//!
+//! payload: per level, per source generator in index order: the value's bit length (u32,
+//! little endian), then its limbs (u64, little endian)
+//! ```
+//!
+//! [`decode`] checks the header against what the caller expects (another module, class or
+//! range is [`Saved::Stale`]: recompute) and the payload against its checksum and the
+//! lengths the resolutions give ([`Saved::Corrupt`], with the reason).
+
+use fp::FpVector;
+
+use super::{apply, ChainMap};
+use crate::free_module::Differential;
+use crate::Bidegree;
+
+const MAGIC: &str = "adams-lift 1";
+
+/// What the header of a lift must say to be used.
+pub struct Expected<'s> {
+    /// Hash of the source module.
+    pub source: &'s str,
+    /// Hash of the target module.
+    pub target: &'s str,
+    /// The class lifted (its basis indices).
+    pub element: &'s [usize],
+}
+
+/// A saved lift that could not be used.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Saved {
+    /// Made for another module, class or range: recompute (not an error).
+    Stale,
+    /// Damaged: the reason, one line.
+    Corrupt(String),
+}
+
+fn header(map: &ChainMap<'_>, expected: &Expected<'_>) -> String {
+    let list = |xs: &mut dyn Iterator<Item = String>| xs.collect::<Vec<_>>().join(" ");
+    format!(
+        "{MAGIC}\nsource {}\ntarget {}\nshift {} {}\nelement {}\nmax-t {}\n",
+        expected.source,
+        expected.target,
+        map.source_base,
+        map.t_shift,
+        list(&mut expected.element.iter().map(|k| k.to_string())),
+        list(&mut map.max_t.iter().map(|t| t.to_string())),
+    )
+}
+
+/// The bytes of `map` (a chain map: `target_base = 0`) for the class `expected.element`.
+pub fn encode(map: &ChainMap<'_>, expected: &Expected<'_>) -> Vec<u8> {
+    let mut payload = Vec::new();
+    for level in &map.levels {
+        for v in level {
+            payload.extend_from_slice(&(v.value.len() as u32).to_le_bytes());
+            for limb in v.value.limbs() {
+                payload.extend_from_slice(&limb.to_le_bytes());
+            }
+        }
+    }
+    let mut out = header(map, expected).into_bytes();
+    out.extend_from_slice(
+        format!("payload-blake3 {}\n\n", blake3::hash(&payload).to_hex()).as_bytes(),
+    );
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// Fills `map` (made by [`ChainMap::lift`]'s checks with no levels yet, whose bounds
+/// `max_t` the caller computed as a lift would) from `bytes`.
+pub(crate) fn decode_into(
+    map: &mut ChainMap<'_>,
+    max_t: &[i32],
+    bytes: &[u8],
+    expected: &Expected<'_>,
+) -> Result<(), Saved> {
+    let want = ChainMap {
+        max_t: max_t.to_vec(),
+        levels: Vec::new(),
+        ..map.shallow()
+    };
+    let head = header(&want, expected);
+    let Some(rest) = bytes.strip_prefix(head.as_bytes()) else {
+        return match bytes.starts_with(MAGIC.as_bytes()) {
+            true => Err(Saved::Stale),
+            false => Err(Saved::Corrupt(format!("does not start with {MAGIC:?}"))),
+        };
+    };
+    let line_end = rest
+        .iter()
+        .position(|&b| b == b'\n')
+        .ok_or_else(|| corrupt("no checksum line"))?;
+    let line =
+        std::str::from_utf8(&rest[..line_end]).map_err(|_| corrupt("checksum line is not text"))?;
+    let sum = line
+        .strip_prefix("payload-blake3 ")
+        .ok_or_else(|| corrupt("no checksum line"))?;
+    let payload = rest[line_end + 1..]
+        .strip_prefix(b"\n")
+        .ok_or_else(|| corrupt("no blank line after the header"))?;
+    if blake3::hash(payload).to_hex().as_str() != sum {
+        return Err(corrupt("the payload does not match its checksum"));
+    }
+    let mut at = payload;
+    for (i, &top) in max_t.iter().enumerate() {
+        let i = i as u32;
+        let row = map.source.free_module(map.source_base + i);
+        let mut values = Vec::new();
+        for t in row.min_degree()..=top {
+            for _ in row.gens(t) {
+                let b = Bidegree::s_t(map.target_base + i, t - map.t_shift);
+                let len = if b.t() < map.target.free_module(b.s()).min_degree() {
+                    0
+                } else {
+                    super::target::dim(map.target, b, true)
+                };
+                let value = read_vector(&mut at, len)?;
+                values.push(match len {
+                    0 => Differential {
+                        value,
+                        terms: Vec::new(),
+                    },
+                    _ => apply::element(map.target, b, value),
+                });
+            }
+        }
+        map.levels.push(values);
+        map.max_t.push(top);
+    }
+    if !at.is_empty() {
+        return Err(corrupt("bytes after the last value"));
+    }
+    Ok(())
+}
+
+fn corrupt(why: &str) -> Saved {
+    Saved::Corrupt(why.to_string())
+}
+
+/// One value of `len` bits from the front of `at`.
+fn read_vector(at: &mut &[u8], len: usize) -> Result<FpVector, Saved> {
+    let (head, rest) = at
+        .split_at_checked(4)
+        .ok_or_else(|| corrupt("the payload ends early"))?;
+    let n = u32::from_le_bytes(head.try_into().expect("4 bytes")) as usize;
+    if n != len {
+        return Err(corrupt(&format!(
+            "a value of {n} bits where the resolution has {len}"
+        )));
+    }
+    let limbs = len.div_ceil(64);
+    let (body, rest) = rest
+        .split_at_checked(8 * limbs)
+        .ok_or_else(|| corrupt("the payload ends early"))?;
+    let limbs: Vec<u64> = body
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+        .collect();
+    if !len.is_multiple_of(64) && limbs.last().is_some_and(|l| l >> (len % 64) != 0) {
+        return Err(corrupt("bits set past a value's length"));
+    }
+    *at = rest;
+    Ok(FpVector::from_limbs(len, limbs))
+}
