@@ -139,3 +139,33 @@ fn the_sub_hopf_condition() {
         "p_part[1] = 40: entries above 24 are not supported"
     );
 }
+
+/// A truncated profile's trailing zeros name the same algebra (`h(i) = 0` beyond the list
+/// either way), so `(2, 1, 0)` is `A(1)` — equal, printed and compared as `A(1)` — and
+/// `(0)` is `F_2`; a list longer than [`Profile::MAX_LEN`] is refused before the
+/// quadratic check (100000 entries of a module file took 16 s).
+#[test]
+fn trailing_zeros_and_length() {
+    let with_zero = Profile::new(vec![2, 1, 0, 0], true).unwrap();
+    assert_eq!(with_zero, Profile::a(1));
+    assert_eq!(with_zero.to_string(), "A(1)");
+    assert_eq!(with_zero.p_part(), &[2, 1]);
+    let f2 = Profile::new(vec![0], true).unwrap();
+    assert_eq!(f2, Profile::new(vec![], true).unwrap());
+    assert_eq!(f2.to_string(), "profile (0)");
+    // At odd p the P part is the same profile: `1,0:0,1` is `A(1)`.
+    let odd = steenrod::OddProfile::new(vec![1, 0], true, 0b11).unwrap();
+    assert_eq!(odd, steenrod::OddProfile::a(1));
+    assert_eq!(odd.to_string(), "A(1)");
+    // Not truncated, a 0 is a condition (h beyond the list is ∞): kept.
+    assert_eq!(
+        Profile::new(vec![1, 0], false).map(|p| p.p_part().to_vec()),
+        Profile::new(vec![1, 0], false).map(|_| vec![1, 0])
+    );
+    assert!(Profile::new(vec![0; 100_000], true).is_ok());
+    let e = Profile::new(vec![24; 100_000], false).unwrap_err();
+    assert_eq!(e, ProfileError::TooLong { len: 100_000 });
+    assert!(e
+        .to_string()
+        .starts_with("p_part has 100000 entries: at most 32"));
+}

@@ -30,6 +30,9 @@ pub enum ProfileError {
     /// An entry `h(i)` above [`Profile::MAX_ENTRY`] (`2^{h(i)}` would not fit).
     #[error("p_part[{index}] = {value}: entries above {max} are not supported", max = Profile::MAX_ENTRY)]
     EntryTooLarge { index: usize, value: u32 },
+    /// More than [`Profile::MAX_LEN`] entries (after a truncated list's trailing zeros).
+    #[error("p_part has {len} entries: at most {max} are supported (ξ_i for i > {max} lies far above every table)", max = Profile::MAX_LEN)]
+    TooLong { len: usize },
     /// The Adams–Margolis condition fails at `(i, j)`.
     #[error(
         "not a sub-Hopf algebra: h({i}) = {hi} > {j} + h({ij}) = {bound} and h({j}) = {hj} > h({ij}) \
@@ -51,16 +54,30 @@ impl Profile {
     /// crate holds.
     pub const MAX_ENTRY: u32 = 24;
 
+    /// The most entries accepted: `ξ_i` has degree at least `2^i − 1`, far above the
+    /// tables for `i > 32`, and the check of [`Profile::new`] is quadratic in the length.
+    pub const MAX_LEN: usize = 32;
+
     /// The profile `h` with `h(i) = p_part[i − 1]`, and beyond the list 0 when
-    /// `truncated`, else ∞. Errors: an entry above [`Profile::MAX_ENTRY`], or the
-    /// Adams–Margolis condition (module docs) failing, naming the first `(i, j)`.
-    pub fn new(p_part: Vec<u32>, truncated: bool) -> Result<Profile, ProfileError> {
+    /// `truncated`, else ∞. Trailing zeros of a truncated list are dropped (`[2, 1, 0]`
+    /// is `[2, 1]`, `A(1)`), so that equal algebras compare, print and name folders
+    /// alike. Errors: an entry above [`Profile::MAX_ENTRY`], more than
+    /// [`Profile::MAX_LEN`] entries, or the Adams–Margolis condition (module docs)
+    /// failing, naming the first `(i, j)`.
+    pub fn new(mut p_part: Vec<u32>, truncated: bool) -> Result<Profile, ProfileError> {
         if let Some((index, &value)) = p_part
             .iter()
             .enumerate()
             .find(|(_, &v)| v > Self::MAX_ENTRY)
         {
             return Err(ProfileError::EntryTooLarge { index, value });
+        }
+        if truncated {
+            let len = p_part.iter().rposition(|&h| h != 0).map_or(0, |i| i + 1);
+            p_part.truncate(len);
+        }
+        if p_part.len() > Self::MAX_LEN {
+            return Err(ProfileError::TooLong { len: p_part.len() });
         }
         let profile = Profile { p_part, truncated };
         // Beyond the list h is constant, so i, j up to len + 1 cover every case:
@@ -142,15 +159,19 @@ impl Profile {
     }
 }
 
-/// `A(1)`, `A(2)`, … when the profile is one of those, else `profile (2,1)` style;
-/// a profile that is not truncated ends in `,∞`.
+/// `A(1)`, `A(2)`, … when the profile is one of those, else `profile (2,1)` style
+/// (`profile (0)` for `F_2`, the truncated profile with no entries); a profile that is
+/// not truncated ends in `,∞`.
 impl fmt::Display for Profile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let len = self.p_part.len() as u32;
         if self.truncated && len > 0 && *self == Profile::a(len - 1) {
             return write!(f, "A({})", len - 1);
         }
-        let parts: Vec<String> = self.p_part.iter().map(u32::to_string).collect();
+        let mut parts: Vec<String> = self.p_part.iter().map(u32::to_string).collect();
+        if parts.is_empty() && self.truncated {
+            parts.push("0".into());
+        }
         let tail = if self.truncated { "" } else { ",∞" };
         write!(f, "profile ({}{tail})", parts.join(","))
     }
