@@ -146,6 +146,9 @@ pub(crate) fn folder_name(module: &FiniteModule, own: bool) -> String {
                 format!("{name}_A{}", len - 1)
             } else {
                 let mut parts: Vec<String> = p.p_part().iter().map(u32::to_string).collect();
+                if parts.is_empty() && p.truncated() {
+                    parts.push("0".into());
+                }
                 if !p.truncated() {
                     parts.push("inf".into());
                 }

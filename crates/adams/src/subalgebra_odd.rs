@@ -103,3 +103,28 @@ pub(crate) fn apply(args: &ResolveArgs, module: OddModule) -> Result<OddModule, 
     }
     Ok(module)
 }
+
+/// The default output folder's name of an odd-primary run (`output/NAME`): the module's
+/// name, and, over a sub-Hopf algebra its file does not name (`--algebra`, `--profile`;
+/// `own`: whether the file had a profile), the algebra after an underscore — `S_3_E1`,
+/// `S_3_A1`, else the profile's name with its punctuation as underscores
+/// (`S_3_profile_1_1_Q_0`) — so that it never overwrites the run over the whole algebra,
+/// as at p = 2 ([`crate::subalgebra::folder_name`]).
+pub(crate) fn folder_name(module: &OddModule, own: bool) -> String {
+    let name = module.name();
+    let Some(profile) = module.profile().filter(|_| !own) else {
+        return name.to_string();
+    };
+    let text = profile.to_string().replace('∞', "inf");
+    let mut suffix = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            suffix.push(c);
+        } else if c == '(' || c == ')' {
+            continue;
+        } else if !suffix.is_empty() && !suffix.ends_with('_') {
+            suffix.push('_');
+        }
+    }
+    format!("{name}_{}", suffix.trim_end_matches('_'))
+}

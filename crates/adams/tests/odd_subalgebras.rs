@@ -149,19 +149,22 @@ fn the_fields_c3_without_beta_agrees_with_the_independent_resolver() {
     );
 }
 
+/// `adams resolve ARGS --max-stem 10 --max-s 4 -q` run in `dir`.
+fn resolve_small(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let small = ["--max-stem", "10", "--max-s", "4", "-q"];
+    let all: Vec<&str> = ["resolve"]
+        .iter()
+        .chain(args)
+        .chain(&small)
+        .copied()
+        .collect();
+    adams_in(dir, &all)
+}
+
 #[test]
 fn refusals_over_an_odd_sub_algebra() {
     let dir = tempfile::tempdir().unwrap();
-    let run = |args: &[&str]| {
-        let small = ["--max-stem", "10", "--max-s", "4", "-q"];
-        let all: Vec<&str> = ["resolve"]
-            .iter()
-            .chain(args)
-            .chain(&small)
-            .copied()
-            .collect();
-        adams_in(dir.path(), &all)
-    };
+    let run = |args: &[&str]| resolve_small(dir.path(), args);
     assert_one_line_error(
         &run(&["S_3", "--algebra", "B(1)"]),
         2,
@@ -219,4 +222,30 @@ fn refusals_over_an_odd_sub_algebra() {
         2,
         &["--algebra A(1)", "over E(1) (its file's profile), not A(1)"],
     );
+}
+
+/// The default output folder of a run over a sub-Hopf algebra asked for on the command
+/// line names it, as at p = 2 (`S_2_A1`), so it never overwrites the run over the whole
+/// algebra in `output/S_3`; a profile with trailing zeros (`1,0:0,1`) is `A(1)` and
+/// shares its folder; a file with its own profile keeps its name.
+#[test]
+fn default_output_folders_name_the_sub_algebra() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| ok(resolve_small(dir.path(), args));
+    let first_line = |folder: &str| {
+        let text = std::fs::read_to_string(dir.path().join("output").join(folder).join("ext.csv"))
+            .unwrap_or_else(|e| panic!("output/{folder}/ext.csv: {e}"));
+        text.lines().next().unwrap().to_string()
+    };
+    run(&["S_3"]);
+    run(&["S_3", "--algebra", "E(1)"]);
+    run(&["S_3", "--algebra", "A(1)"]);
+    run(&["S_5", "--profile", "1,0:0,1"]);
+    run(&["S_3", "--profile", ":0"]);
+    let whole = first_line("S_3");
+    assert!(whole.contains("over the mod 3 Steenrod algebra"), "{whole}");
+    assert!(first_line("S_3_E1").contains("over E(1), a sub-Hopf algebra"));
+    assert!(first_line("S_3_A1").contains("over A(1), a sub-Hopf algebra"));
+    assert!(first_line("S_5_A1").contains("over A(1), a sub-Hopf algebra"));
+    assert!(first_line("S_3_E0").contains("over E(0), a sub-Hopf algebra"));
 }
