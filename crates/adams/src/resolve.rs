@@ -84,7 +84,8 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     let algorithm = args.algorithm().name();
     let csv_path = output.join("ext.csv");
     write_table(&csv_path, &finished, algorithm)?;
-    let chart_files = chart_json::write_files(&res, algorithm, min_stem, &output)?;
+    let chart = chart_json::Chart::from_resolution(&res, algorithm, min_stem);
+    let chart_files = chart_json::write_chart_files(&chart, &output)?;
     if !args.no_chart {
         print_chart(&finished, min_stem);
     }
@@ -115,10 +116,16 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
             eprintln!("{line}");
         }
         eprintln!("{}", result_line(&summary, &csv_path));
+        // Over a sub-Hopf algebra only its h_i are drawn (h0, h1 over A(1)).
+        let drawn: Vec<&str> = chart.drawn_generators().iter().map(|g| g.key()).collect();
+        let with = match drawn.as_slice() {
+            [] => "classes only".to_string(),
+            keys => format!("classes with {} products", keys.join(", ")),
+        };
         eprintln!(
-            "wrote {} and {} (classes with h0, h1, h2 products)",
+            "wrote {} and {} ({with})",
             chart_files.0.display(),
-            chart_files.1.display()
+            chart_files.1.display(),
         );
     }
     Ok(())

@@ -148,6 +148,14 @@ fn summary_and_default_folder_name_the_sub_algebra() {
     let table = |folder: &str| read_table(&tmp.path().join("output").join(folder).join("ext.csv"));
     assert_ne!(table("S_2").dims, table("S_2_A1").dims);
     assert_eq!(table("S_2_A1").dims, table("ko").dims);
+    // Trailing zeros name the same algebra: `2,1,0` is A(1) (its folder, its name), and
+    // ko's own A(1) is not refused as "another" algebra; `0` is F_2.
+    std::fs::remove_dir_all(tmp.path().join("output/S_2_A1")).unwrap();
+    run(&["S_2", "--profile", "2,1,0"]);
+    assert_eq!(summary("S_2_A1")["algebra"], "A(1)");
+    run(&["ko", "--profile", "2,1,0"]);
+    run(&["S_2", "--profile", "0"]);
+    assert_eq!(summary("S_2_profile_0")["algebra"], "profile (0)");
 }
 
 #[test]
@@ -217,6 +225,13 @@ fn the_svg_legend_shows_only_the_h_i_of_the_algebra() {
             "{out}: chart.json's h2 products"
         );
     }
+    // The closing line names the products drawn: not h2 over A(1).
+    let loud = ok(run_in(tmp.path(), "ko", 12, 6, "ko-loud", &[]));
+    assert!(
+        stderr(&loud).contains("chart.svg (classes with h0, h1 products)"),
+        "{}",
+        stderr(&loud)
+    );
 }
 
 /// A stand-in for sseq's `resolve_through_stem` that logs the module file it was given
