@@ -289,3 +289,22 @@ fn a_saved_lift_reads_back_and_damage_is_found() {
         ("aa", "aa")
     )));
 }
+
+/// A Massey product or a product it needs outside the range names its own bidegree,
+/// not a factor's: `⟨h0, h1, h0⟩` lies at `(2, 2)`; `h1·h2` (`b·c` of `⟨h2, h1, h2⟩`) at
+/// `(4, 2)`; `h1·h0` (`b·c` of `⟨h0, h1, h0⟩`) at `(1, 2)`.
+#[test]
+fn out_of_range_names_the_bidegree_of_what_is_missing() {
+    let out = |max_stem: i32, max_s: u32, [a, b, c]: [u32; 3]| {
+        let res = resolve(FiniteModule::sphere(), max_stem, max_s);
+        let tgt = LiftTarget::new(&res);
+        massey_product(&res, &tgt, &h(&res, a), &h(&res, b), &h(&res, c)).unwrap_err()
+    };
+    let range = |what: &str, stem: i32, s: u32| ChainMapError::OutOfRange {
+        what: what.into(),
+        at: Bidegree::n_s(stem, s),
+    };
+    assert_eq!(out(1, 8, [0, 1, 0]), range("the Massey product", 2, 2));
+    assert_eq!(out(3, 8, [2, 1, 2]), range("the product b·c", 4, 2));
+    assert_eq!(out(8, 1, [0, 1, 0]), range("the product b·c", 1, 2));
+}

@@ -72,7 +72,7 @@ pub fn null_homotopy<'a>(
     let b_map = lift_class(sphere, tgt, b, levels + 1)?;
     let bc = multiply(&c_map, b).ok_or(ChainMapError::OutOfRange {
         what: "the product b·c".into(),
-        at: b.bidegree,
+        at: sum(b.bidegree, c.bidegree, 0),
     })?;
     if !bc.is_zero() {
         return Err(ChainMapError::ProductNotZero { which: "b·c" });
@@ -137,11 +137,18 @@ pub fn massey_product<'a>(
         at,
     };
     let h = null_homotopy(module, tgt, b, c, sa)?;
-    let ab = multiply(&h.b, a).ok_or(out_of_range(a.bidegree))?;
+    let ab = multiply(&h.b, a).ok_or(ChainMapError::OutOfRange {
+        what: "the product a·b".into(),
+        at: sum(a.bidegree, b.bidegree, 0),
+    })?;
     if !ab.is_zero() {
         return Err(ChainMapError::ProductNotZero { which: "a·b" });
     }
-    let value = h.read(a).ok_or(out_of_range(a.bidegree))?;
+    let value = h.read(a).ok_or(out_of_range(sum(
+        sum(a.bidegree, b.bidegree, 0),
+        c.bidegree,
+        1,
+    )))?;
     let at = value.bidegree;
     let mut span: Vec<FpVector> = Vec::new();
     // Ext^{s_a+s_b−1}(F_2) · c: the lift of c read at that bidegree.
@@ -167,6 +174,12 @@ pub fn massey_product<'a>(
         value,
         indeterminacy,
     })
+}
+
+/// The bidegree of a product of classes at `x` and `y`, less `minus` in `s` (1 for a
+/// Massey product's `s_a + s_b + s_c − 1`).
+fn sum(x: Bidegree, y: Bidegree, minus: u32) -> Bidegree {
+    Bidegree::s_t((x.s() + y.s()).saturating_sub(minus), x.t() + y.t())
 }
 
 fn sphere_dim(sphere: &Resolution, b: Bidegree) -> usize {
