@@ -101,6 +101,17 @@ fn monomial(t: &str) -> Result<ClassSpec, String> {
     if factors.is_empty() {
         return Err("no factor".into());
     }
+    // Its internal degree Σ k·2^i, summed without overflow (each term is at most
+    // 510·2^8): above the tables no class exists, and stem_s stays in range.
+    let top = steenrod::MAX_ALGEBRA_DEGREE as u64;
+    let t = factors.iter().try_fold(0u64, |t, &(i, k)| {
+        Some(t + (u64::from(k) << i)).filter(|&t| t <= top)
+    });
+    if t.is_none() {
+        return Err(format!(
+            "its internal degree t lies above {top}, the top degree of the Milnor basis tables"
+        ));
+    }
     Ok(ClassSpec::Monomial(factors))
 }
 
@@ -118,7 +129,7 @@ fn indexed(t: &str) -> Result<ClassSpec, String> {
     let stem: i32 = n
         .parse()
         .ok()
-        .filter(|n: &i32| n.abs() <= limit)
+        .filter(|n: &i32| (-limit..=limit).contains(n))
         .ok_or_else(|| format!("stem {n:?} is not a number within ±{limit}"))?;
     let s: u32 = s
         .parse()
@@ -145,7 +156,22 @@ mod tests {
         assert_eq!(p("(8,3,0)"), p("8, 3, 0"));
         assert_eq!(p("(8,3,0)").unwrap().to_string(), "(8,3,0)");
         assert_eq!(p("h1h3").unwrap().to_string(), "h1h3");
-        for bad in ["h", "h9", "h2^0", "x", "(1,2)", "1,-2,0", "h2^", "h1 x"] {
+        // h8^2 (t = 512) and a long product lie above the tables; i32::MIN is no stem
+        // within the limit (its abs() overflowed and let it through).
+        let long = "h8^510".repeat(20_000);
+        for bad in [
+            "h",
+            "h9",
+            "h2^0",
+            "x",
+            "(1,2)",
+            "1,-2,0",
+            "h2^",
+            "h1 x",
+            "h8^2",
+            &long,
+            "(-2147483648,1,0)",
+        ] {
             assert!(p(bad).is_err(), "{bad}");
         }
     }
