@@ -327,7 +327,7 @@ fn range_bound(name: &str, text: &str) -> Result<i32, String> {
         )),
         // A stem bound may be negative: a module with cells below 0 (`C2[-20]`) has its
         // classes there.
-        Ok(n) if n.abs() > i64::from(limit) => Err(format!(
+        Ok(n) if n.unsigned_abs() > limit.unsigned_abs().into() => Err(format!(
             "the bound `{name} <= {n}` is beyond the limit ±{limit} (2^21; no table comes near it)"
         )),
         Ok(n) => Ok(n as i32),
@@ -586,6 +586,11 @@ pub(crate) mod tests {
             (
                 "# complete for stem <= x, s <= 3\nstem,s,t,dim\n",
                 "f.csv, line 1: the bound `stem <= x` is not a whole number",
+            ),
+            // i64::MIN: its abs() overflowed, and the bound read as stem <= 0.
+            (
+                "# complete for stem <= -9223372036854775808, s <= 3\nstem,s,t,dim\n0,0,0,1\n",
+                "f.csv, line 1: the bound `stem <= -9223372036854775808` is beyond the limit",
             ),
             ("# hello\n", "f.csv: no header line"),
             ("stem,s,t,dim\n", "f.csv: no rows and no `# complete for"),
