@@ -51,10 +51,12 @@ pub fn run(
             what,
         });
     }
+    let own_profile = module.profile().is_some();
     let module = crate::subalgebra_odd::apply(args, module)?;
     check_module_range(module.name(), module.min_degree(), range)?;
     let min_stem = module.min_degree();
-    let output = resolve::open_output(args, &name)?;
+    let folder = crate::subalgebra_odd::folder_name(&module, own_profile);
+    let output = resolve::open_output(args, &folder)?;
     let mut res = OddResolution::new(module, range).map_err(|source| Error::ModuleRange {
         name: name.clone(),
         source,

@@ -6,7 +6,9 @@
 use std::path::Path;
 
 use resolution::odd::OddResolution;
-use resolution::save::{module_hash, odd_module_hash, Header, ResumeReport, SaveDir, SaveError};
+use resolution::save::{
+    module_hash, odd_module_hash, Header, HeaderProfile, ResumeReport, SaveDir, SaveError,
+};
 use resolution::{
     Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig, ResolutionError,
 };
@@ -79,7 +81,7 @@ impl SavedModule for FiniteModule {
         // A file with its own profile keeps it: a different one is named when the
         // directory is opened (field profile).
         Ok(match (&saved.profile, module.profile()) {
-            (Some(profile), None) => module.restricted_to(profile),
+            (Some(HeaderProfile::Two(profile)), None) => module.restricted_to(profile),
             _ => module,
         })
     }
@@ -135,22 +137,30 @@ impl SavedModule for OddModule {
         top: Option<i32>,
         saved: &Header,
     ) -> Result<Self, LookupError> {
-        let saved = saved.prime;
+        let (prime, profile) = (saved.prime, &saved.profile);
         if !smash.is_empty() {
             return Err(LookupError::OddPrime {
                 name: name.to_string(),
-                p: saved,
+                p: prime,
                 what: "--smash (smash products)",
             });
         }
-        match modules::find_module(name, modules_dir, top)? {
-            AnyModule::Odd(m) if fp::Prime::value(m.prime()) == saved => Ok(m),
-            other => Err(LookupError::PrimeOfSave {
-                name: other.name().to_string(),
-                p: other.prime(),
-                saved,
-            }),
-        }
+        let module = match modules::find_module(name, modules_dir, top)? {
+            AnyModule::Odd(m) if fp::Prime::value(m.prime()) == prime => m,
+            other => {
+                return Err(LookupError::PrimeOfSave {
+                    name: other.name().to_string(),
+                    p: other.prime(),
+                    saved: prime,
+                })
+            }
+        };
+        // As at p = 2: a file with its own profile keeps it (another one is named when the
+        // directory is opened).
+        Ok(match (profile, module.profile()) {
+            (Some(HeaderProfile::Odd(profile)), None) => module.restricted_to(profile),
+            _ => module,
+        })
     }
 
     fn hash(&self) -> String {
