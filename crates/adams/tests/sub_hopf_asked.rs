@@ -52,6 +52,27 @@ fn a_file_without_profile_is_read_over_the_algebra_asked() {
     // The default folder names the algebra asked for, as for a module over A restricted.
     resolve_default_folder(dir.path(), 10, 4, &[path, "--algebra", "A(1)"]);
     assert_eq!(summary_in(dir.path(), "plain_A1")["algebra"], "A(1)");
+    // Saved over A(1) and certified over it: certify reads the file as that run did.
+    let save = [
+        "--algebra",
+        "A(1)",
+        "--save-dir",
+        "save",
+        "-q",
+        "--no-chart",
+    ];
+    ok(resolve_in(dir.path(), path, 12, 4, "saved", &save));
+    let o = ok(adams_in(dir.path(), &["certify", "save", "--module", path]));
+    assert!(
+        stdout(&o).starts_with("certified 65 bidegrees (stem ≤ 12, s ≤ 4) of "),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stdout(&o).contains("(classical, over A(1))"),
+        "{}",
+        stdout(&o)
+    );
     // Not an A(0)-module either (Sq2 is not in A(0)): the reading over A(0) is refused.
     assert_one_line_error(
         &adams_in(dir.path(), &["resolve", path, "--algebra", "A(0)"]),

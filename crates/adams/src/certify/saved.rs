@@ -65,7 +65,25 @@ impl SavedModule for FiniteModule {
         saved: &Header,
     ) -> Result<Self, LookupError> {
         let module = if smash.is_empty() {
-            modules::find_module_p2(name, modules_dir, top, "adams certify of a p = 2 directory")?
+            let found = modules::find_module_p2(
+                name,
+                modules_dir,
+                top,
+                "adams certify of a p = 2 directory",
+            );
+            match (found, &saved.profile) {
+                (Ok(m), _) => m,
+                // A file that is no A-module, saved by `adams resolve FILE --algebra …`:
+                // read over the header's algebra, as that run read it.
+                (Err(e), Some(HeaderProfile::Two(profile))) if Path::new(name).is_file() => {
+                    let options = steenrod::module::LoadOptions {
+                        shift: 0,
+                        top_degree: top,
+                    };
+                    FiniteModule::load_over(Path::new(name), &options, profile).map_err(|_| e)?
+                }
+                (Err(e), _) => return Err(e),
+            }
         } else {
             match modules::find_smash(name, smash, modules_dir, top)? {
                 AnyModule::Two(m) => m,
