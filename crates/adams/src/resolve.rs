@@ -61,11 +61,12 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     let usage_at_start = usage::current();
     let range = check_range(args.max_stem, args.max_s)?;
     check_threads(args.threads)?;
-    let module = match find_module(&args, range)? {
+    let (module, read_over_asked) = find_module(&args, range)?;
+    let module = match module {
         AnyModule::Two(m) => m,
         AnyModule::Odd(m) => return resolve_odd::run(&args, m, range, started, usage_at_start),
     };
-    let own_profile = module.profile().is_some();
+    let own_profile = module.profile().is_some() && !read_over_asked;
     let module = subalgebra::apply(&mut args, module)?;
     let name = module.name().to_string();
     // Charts start at the module's bottom cell.
@@ -132,15 +133,22 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
 }
 
 /// The module, its cells above `t = max_stem + max_s` dropped (they cannot change Ext
-/// in the range; a note says how many unless `--quiet`), checked against the range.
-fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<AnyModule, Error> {
+/// in the range; a note says how many unless `--quiet`), checked against the range, and
+/// whether it was read over the sub-Hopf algebra asked for because its file, naming no
+/// profile, is not an `A`-module ([`subalgebra::load_over_asked`]).
+fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<(AnyModule, bool), Error> {
     let top_t = range.max_stem + range.max_s as i32;
-    let module = modules::find_smash(
+    let (module, read_over_asked) = modules::find_smash(
         &args.module,
         &args.smash,
         args.modules_dir.as_deref(),
         Some(top_t),
-    )?;
+    )
+    .map(|m| (m, false))
+    .or_else(|e| match subalgebra::load_over_asked(args, top_t) {
+        Some(over) => over.map(|m| (AnyModule::Two(m), true)),
+        None => Err(e.into()),
+    })?;
     if let AnyModule::Two(m) = &module {
         check_module_range(m.name(), m.min_degree(), range)?;
     }
@@ -154,7 +162,7 @@ fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<AnyModule,
             }
         );
     }
-    Ok(module)
+    Ok((module, read_over_asked))
 }
 
 /// The output folder (`--output`, else `output/FOLDER`: the module's name, with the

@@ -132,6 +132,30 @@ pub(crate) fn for_bench(
     Ok(over)
 }
 
+/// The module file `args.module` (a path: not a bundled name, a shift or a smash product)
+/// read over the sub-Hopf algebra asked for by `--algebra`/`--profile` when it names no
+/// profile and could not be read as an `A`-module ([`FiniteModule::load_over`]): `None`
+/// when that does not apply (the first error stands), else the module or the error of
+/// reading it over that algebra (exit 2).
+pub(crate) fn load_over_asked(
+    args: &ResolveArgs,
+    top_degree: i32,
+) -> Option<Result<FiniteModule, Error>> {
+    let path = std::path::Path::new(&args.module);
+    if !args.smash.is_empty() || !path.is_file() {
+        return None;
+    }
+    let (_, profile) = requested(args.algebra.as_deref(), args.profile.as_deref()).ok()??;
+    let options = steenrod::module::LoadOptions {
+        shift: 0,
+        top_degree: Some(top_degree),
+    };
+    Some(
+        FiniteModule::load_over(path, &options, &profile)
+            .map_err(|e| crate::modules::LookupError::from(e).into()),
+    )
+}
+
 /// The default output folder's name of a run of `module` (`output/NAME`): its name, and,
 /// when the run is over a sub-Hopf algebra its file does not name (`--algebra`,
 /// `--profile`), the algebra after an underscore — `S_2_A1` for `S_2 --algebra A(1)`,

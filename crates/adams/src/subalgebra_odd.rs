@@ -1,7 +1,7 @@
 //! `adams resolve` over a sub-Hopf algebra of the mod p Steenrod algebra, p odd: the
 //! module file's `profile`, or `--algebra E(n)` / `A(n)` / `--profile H1,…:K1,…` (the
 //! module restricted to it). Classical algorithm on the CPU, as every odd-primary run; a
-//! save directory is refused (exit 2: save headers do not record a profile).
+//! save directory records the profile in its header (`SAVE-FORMAT.md`).
 
 use steenrod::module::OddModule;
 use steenrod::OddProfile;
@@ -88,43 +88,43 @@ fn requested(args: &ResolveArgs) -> Result<Option<(String, OddProfile)>, Error> 
 
 /// The odd-primary module over the algebra of this run: the file's profile, or the one
 /// asked for (the module restricted to it). Errors (exit 2): the flags' ([`requested`]);
-/// a file's own profile with a different flag; `--save-dir` over a sub-algebra.
+/// a file's own profile with a different flag.
 pub(crate) fn apply(args: &ResolveArgs, module: OddModule) -> Result<OddModule, Error> {
-    let bad = |what: String, reason: String| Error::SubAlgebra { what, reason };
-    let module = match to_restrict(requested(args)?, module.profile(), module.name())? {
-        Some(asked) => module.restricted_to(&asked),
-        None => module,
-    };
-    if let (Some(profile), Some(_)) = (module.profile(), &args.save_dir) {
-        return Err(bad(
-            format!("module {} over {profile}", module.name()),
-            "--save-dir is not available yet: save headers do not record a profile".into(),
-        ));
-    }
-    Ok(module)
+    Ok(
+        match to_restrict(requested(args)?, module.profile(), module.name())? {
+            Some(asked) => module.restricted_to(&asked),
+            None => module,
+        },
+    )
 }
 
-/// The default output folder's name of an odd-primary run (`output/NAME`): the module's
-/// name, and, over a sub-Hopf algebra its file does not name (`--algebra`, `--profile`;
-/// `own`: whether the file had a profile), the algebra after an underscore — `S_3_E1`,
-/// `S_3_A1`, else the profile's name with its punctuation as underscores
-/// (`S_3_profile_1_1_Q_0`) — so that it never overwrites the run over the whole algebra,
-/// as at p = 2 ([`crate::subalgebra::folder_name`]).
+/// The default output folder's name of a run of the odd-primary `module` (`output/NAME`),
+/// as at p = 2 ([`crate::subalgebra::folder_name`]): its name, and, when the run is over a
+/// sub-Hopf algebra its file does not name (`--algebra`, `--profile`), the algebra after an
+/// underscore — `S_3_E1`, `S_3_A1`, else `S_3_profile_H1_…_q_K1_…` (the P part, `inf` when
+/// not truncated, then the indices of the `Q_k` or `all`). `own`: whether the file had a
+/// profile.
 pub(crate) fn folder_name(module: &OddModule, own: bool) -> String {
     let name = module.name();
-    let Some(profile) = module.profile().filter(|_| !own) else {
+    let Some(p) = module.profile().filter(|_| !own) else {
         return name.to_string();
     };
-    let text = profile.to_string().replace('∞', "inf");
-    let mut suffix = String::new();
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            suffix.push(c);
-        } else if c == '(' || c == ')' {
-            continue;
-        } else if !suffix.is_empty() && !suffix.ends_with('_') {
-            suffix.push('_');
-        }
+    let shown = p.to_string();
+    if let Some(n) = shown.strip_prefix("E(").or(shown.strip_prefix("A(")) {
+        return format!("{name}_{}{}", &shown[..1], n.trim_end_matches(')'));
     }
-    format!("{name}_{}", suffix.trim_end_matches('_'))
+    let mut parts: Vec<String> = p.p_part().p_part().iter().map(u32::to_string).collect();
+    if !p.p_part().truncated() {
+        parts.push("inf".into());
+    }
+    parts.push("q".into());
+    match p.q_part() {
+        OddProfile::ALL_Q => parts.push("all".into()),
+        bits => parts.extend(
+            (0..32u32)
+                .filter(|k| bits >> k & 1 == 1)
+                .map(|k| k.to_string()),
+        ),
+    }
+    format!("{name}_profile_{}", parts.join("_"))
 }

@@ -184,19 +184,6 @@ fn refusals_over_an_odd_sub_algebra() {
         2,
         &["--profile x", "H1,H2,...:K1,K2,..."],
     );
-    let save = dir.path().join("save");
-    assert_one_line_error(
-        &run(&[
-            "S_3",
-            "--algebra",
-            "E(1)",
-            "--save-dir",
-            save.to_str().unwrap(),
-        ]),
-        2,
-        &["S_3 over E(1)", "--save-dir"],
-    );
-    assert!(!save.exists());
     // A module whose P^1 acts, over E(1) by its file: P1 is not in E(1).
     let file = dir.path().join("m.json");
     std::fs::write(

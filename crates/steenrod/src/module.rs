@@ -160,6 +160,27 @@ impl FiniteModule {
         Self::from_json_str_with(&path.display().to_string(), &text, options)
     }
 
+    /// [`load_with`](Self::load_with) over the sub-Hopf algebra `B` with this `profile`
+    /// when the file names none: read and checked as a `B`-module only, as if the file had
+    /// `"profile"` (`adams resolve FILE --algebra A(1)` of a file whose actions make an
+    /// `A(1)`-module that is not an `A`-module, such as `A(1)//A(0)`). A file with its own
+    /// profile is read over it. Errors: as [`load_with`](Self::load_with) for such a file.
+    pub fn load_over(
+        path: &Path,
+        options: &LoadOptions,
+        profile: &crate::Profile,
+    ) -> Result<FiniteModule, ModuleError> {
+        let text = file::read_text(path)?;
+        let name = path.display().to_string();
+        if declared_prime(&text) != Some(2) {
+            // Not a p = 2 file: its own errors.
+            return Self::from_json_str_with(&name, &text, options);
+        }
+        let mut spec = json::parse_spec(&name, &text, options)?;
+        spec.profile.get_or_insert_with(|| profile.clone());
+        build::build(&name, file_stem(&name), &spec, options)
+    }
+
     /// One of the project's bundled modules at p = 2 (see [`bundled_names`]), or
     /// `None` (also for the bundled modules at odd primes: [`OddModule::from_bundled`]).
     pub fn from_bundled(name: &str) -> Option<FiniteModule> {

@@ -6,7 +6,9 @@
 use std::path::Path;
 
 use resolution::odd::OddResolution;
-use resolution::save::{module_hash, odd_module_hash, Header, ResumeReport, SaveDir, SaveError};
+use resolution::save::{
+    module_hash, odd_module_hash, Header, HeaderProfile, ResumeReport, SaveDir, SaveError,
+};
 use resolution::{
     Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig, ResolutionError,
 };
@@ -63,7 +65,25 @@ impl SavedModule for FiniteModule {
         saved: &Header,
     ) -> Result<Self, LookupError> {
         let module = if smash.is_empty() {
-            modules::find_module_p2(name, modules_dir, top, "adams certify of a p = 2 directory")?
+            let found = modules::find_module_p2(
+                name,
+                modules_dir,
+                top,
+                "adams certify of a p = 2 directory",
+            );
+            match (found, &saved.profile) {
+                (Ok(m), _) => m,
+                // A file that is no A-module, saved by `adams resolve FILE --algebra …`:
+                // read over the header's algebra, as that run read it.
+                (Err(e), Some(HeaderProfile::Two(profile))) if Path::new(name).is_file() => {
+                    let options = steenrod::module::LoadOptions {
+                        shift: 0,
+                        top_degree: top,
+                    };
+                    FiniteModule::load_over(Path::new(name), &options, profile).map_err(|_| e)?
+                }
+                (Err(e), _) => return Err(e),
+            }
         } else {
             match modules::find_smash(name, smash, modules_dir, top)? {
                 AnyModule::Two(m) => m,
@@ -79,7 +99,7 @@ impl SavedModule for FiniteModule {
         // A file with its own profile keeps it: a different one is named when the
         // directory is opened (field profile).
         Ok(match (&saved.profile, module.profile()) {
-            (Some(profile), None) => module.restricted_to(profile),
+            (Some(HeaderProfile::Two(profile)), None) => module.restricted_to(profile),
             _ => module,
         })
     }
@@ -135,22 +155,30 @@ impl SavedModule for OddModule {
         top: Option<i32>,
         saved: &Header,
     ) -> Result<Self, LookupError> {
-        let saved = saved.prime;
+        let (prime, profile) = (saved.prime, &saved.profile);
         if !smash.is_empty() {
             return Err(LookupError::OddPrime {
                 name: name.to_string(),
-                p: saved,
+                p: prime,
                 what: "--smash (smash products)",
             });
         }
-        match modules::find_module(name, modules_dir, top)? {
-            AnyModule::Odd(m) if fp::Prime::value(m.prime()) == saved => Ok(m),
-            other => Err(LookupError::PrimeOfSave {
-                name: other.name().to_string(),
-                p: other.prime(),
-                saved,
-            }),
-        }
+        let module = match modules::find_module(name, modules_dir, top)? {
+            AnyModule::Odd(m) if fp::Prime::value(m.prime()) == prime => m,
+            other => {
+                return Err(LookupError::PrimeOfSave {
+                    name: other.name().to_string(),
+                    p: other.prime(),
+                    saved: prime,
+                })
+            }
+        };
+        // As at p = 2: a file with its own profile keeps it (another one is named when the
+        // directory is opened).
+        Ok(match (profile, module.profile()) {
+            (Some(HeaderProfile::Odd(profile)), None) => module.restricted_to(profile),
+            _ => module,
+        })
     }
 
     fn hash(&self) -> String {

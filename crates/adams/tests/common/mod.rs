@@ -235,3 +235,35 @@ pub fn loaded(o: &Output) -> (usize, usize) {
         words[4].parse().expect("bidegrees"),
     )
 }
+
+/// Flips the lowest bit of the last byte of the file `path` (a corrupted record).
+pub fn flip_last_byte(path: &Path) {
+    let mut bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(path, bytes).expect("write the flipped file");
+}
+
+/// `adams resolve --max-stem N --max-s S -q --no-chart ARGS` in `cwd` (default output
+/// folders), asserting success.
+pub fn resolve_default_folder(cwd: &Path, max_stem: i32, max_s: u32, args: &[&str]) -> Output {
+    let (stem, s) = (max_stem.to_string(), max_s.to_string());
+    let mut all = vec![
+        "resolve",
+        "--max-stem",
+        &stem,
+        "--max-s",
+        &s,
+        "-q",
+        "--no-chart",
+    ];
+    all.extend_from_slice(args);
+    ok(adams_in(cwd, &all))
+}
+
+/// `cwd/output/FOLDER/summary.json`, parsed.
+pub fn summary_in(cwd: &Path, folder: &str) -> serde_json::Value {
+    let path = cwd.join("output").join(folder).join("summary.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{folder}: {e}"));
+    serde_json::from_str(&text).expect("summary.json parses")
+}

@@ -128,9 +128,9 @@ pub enum Refusal {
     )]
     ProfileMismatch {
         /// The header's profile (`None`: no `profile` line, the whole algebra).
-        saved: Option<steenrod::Profile>,
+        saved: Option<super::HeaderProfile>,
         /// The run's.
-        run: Option<steenrod::Profile>,
+        run: Option<super::HeaderProfile>,
     },
     /// The header's algorithm is not the run's.
     #[error("field algorithm: the directory was made by --algorithm {saved}, this run uses --algorithm {run}")]
@@ -171,7 +171,7 @@ pub enum Refusal {
 }
 
 /// The algebra of a profile in words: `A(1)`, `profile (…)`, or the whole algebra.
-fn over(profile: &Option<steenrod::Profile>) -> String {
+fn over(profile: &Option<super::HeaderProfile>) -> String {
     match profile {
         Some(p) => p.to_string(),
         None => "A, the whole Steenrod algebra".to_string(),
@@ -302,7 +302,7 @@ mod tests {
             Refusal::Header(header),
             Refusal::PrimeMismatch { saved: 3, run: 2 },
             Refusal::ProfileMismatch {
-                saved: Some(steenrod::Profile::a(1)),
+                saved: Some(crate::save::HeaderProfile::Two(steenrod::Profile::a(1))),
                 run: None,
             },
             Refusal::AlgorithmMismatch {

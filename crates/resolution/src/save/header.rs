@@ -3,8 +3,9 @@
 
 use fp::{FqVector, Prime};
 use steenrod::module::{FiniteModule, OddModule};
-use steenrod::{OddMilnorAlgebra, PPart, Profile};
+use steenrod::{OddMilnorAlgebra, PPart};
 
+use super::profile::HeaderProfile;
 use super::{HeaderError, HeaderReason, Refusal};
 use crate::Algorithm;
 
@@ -24,9 +25,10 @@ pub struct Header {
     pub module: String,
     /// BLAKE3 of the module's canonical content ([`module_hash`]), 64 hex digits.
     pub module_hash: String,
-    /// The sub-Hopf algebra resolved over (the module's profile); `None` — no `profile`
-    /// line, as in every header written before sub-algebras — the whole Steenrod algebra.
-    pub profile: Option<Profile>,
+    /// The sub-Hopf algebra resolved over (the module's profile, at p = 2 or at the odd
+    /// prime); `None` — no `profile` line, as in every header written before sub-algebras
+    /// — the whole Steenrod algebra.
+    pub profile: Option<HeaderProfile>,
 }
 
 /// Name of an algorithm in the header.
@@ -86,34 +88,63 @@ pub fn module_hash(module: &FiniteModule) -> String {
 /// `t + 2(p − 1)p^k ≤ max`, as F_p vectors (length, then the packed limbs of
 /// [`fp::FqVector::limbs`]). `β` and the `P^(p^k)` generate `A_p` (Steenrod–Epstein,
 /// Ch. VI), so this fixes the module with its basis.
+///
+/// Over a sub-Hopf algebra `B` (the module's profile) those need not lie in `B` nor
+/// generate it: the content hashed is then `Q(E)P(R)·x` for every Milnor basis element of
+/// `B` of every degree `d ≥ 1` with `t + d ≤ max` (`B`'s basis order), and the result is
+/// BLAKE3 of that hash with the profile (modules over `A_p` keep their hash).
 pub fn odd_module_hash(module: &OddModule) -> String {
     let p = module.prime();
     let alg = module.algebra();
     let max = module.max_degree();
-    // β, then P^1, P^p, P^(p²), … with their degrees.
-    let mut generators = vec![(1u32, OddMilnorAlgebra::beta())];
-    let mut power = 1u64;
-    while 2 * (u64::from(p.value()) - 1) * power <= (max - module.min_degree()) as u64 {
-        let d = 2 * (p.value() - 1) * power as u32;
-        generators.push((d, OddMilnorAlgebra::p_power(power as u32)));
-        power *= u64::from(p.value());
-    }
-    canonical_hash(
+    // The operations hashed: (degree, index in the module's algebra).
+    let operations: Vec<(u32, usize)> = match module.profile() {
+        // β, then P^1, P^p, P^(p²), … with their degrees.
+        None => {
+            let span = (max - module.min_degree()) as u64;
+            let mut ops = Vec::new();
+            if span >= 1 {
+                ops.push((1u32, alg.index_of(1, &OddMilnorAlgebra::beta())));
+            }
+            let mut power = 1u64;
+            while 2 * (u64::from(p.value()) - 1) * power <= span {
+                let d = 2 * (p.value() - 1) * power as u32;
+                ops.push((d, alg.index_of(d, &OddMilnorAlgebra::p_power(power as u32))));
+                power *= u64::from(p.value());
+            }
+            ops
+        }
+        Some(_) => {
+            let span = (max - module.min_degree()).max(0) as u32;
+            (1..=span)
+                .flat_map(|d| (0..alg.dim(d)).map(move |i| (d, i)))
+                .collect()
+        }
+    };
+    let whole = canonical_hash(
         p.value(),
         module.min_degree(),
         max,
         |t| module.dim(t),
         |t, x, h| {
-            for (d, op) in &generators {
-                if t as i64 + i64::from(*d) > max as i64 {
+            for &(d, op) in &operations {
+                if t as i64 + i64::from(d) > max as i64 {
                     break;
                 }
-                let mut out = FqVector::new(p, module.dim(t + *d as i32));
-                module.act_on_basis(*d, alg.index_of(*d, op), t, x, 1, &mut out, 0);
+                let mut out = FqVector::new(p, module.dim(t + d as i32));
+                module.act_on_basis(d, op, t, x, 1, &mut out, 0);
                 hash_vector(h, out.len(), out.limbs());
             }
         },
-    )
+    );
+    match module.profile() {
+        None => whole,
+        Some(profile) => {
+            blake3::hash(format!("adams odd profile v1\0{profile:?}\0{whole}").as_bytes())
+                .to_hex()
+                .to_string()
+        }
+    }
 }
 
 /// The hash both primes share: the tag, `prime`, the lowest and highest degree, `dim M_t`
@@ -158,12 +189,14 @@ impl Header {
             algorithm: algorithm_name(algorithm).to_string(),
             module: module.name().to_string(),
             module_hash: module_hash(module),
-            profile: module.profile().cloned(),
+            profile: module.profile().cloned().map(HeaderProfile::Two),
         }
     }
 
     /// The header for a run on the odd-primary `module`: its prime, the classical
-    /// algorithm (the only one at odd primes) and [`odd_module_hash`].
+    /// algorithm (the only one at odd primes), [`odd_module_hash`] and its sub-Hopf
+    /// algebra's profile (none over `A_p`: such headers are those of the build before
+    /// odd-primary profiles).
     pub fn for_odd_run(module: &OddModule) -> Self {
         Self {
             format_version: super::FORMAT_VERSION,
@@ -171,7 +204,7 @@ impl Header {
             algorithm: algorithm_name(Algorithm::Classical).to_string(),
             module: module.name().to_string(),
             module_hash: odd_module_hash(module),
-            profile: None,
+            profile: module.profile().cloned().map(HeaderProfile::Odd),
         }
     }
 
@@ -184,7 +217,7 @@ impl Header {
             self.format_version, self.prime, self.algorithm, self.module_hash
         );
         if let Some(p) = &self.profile {
-            text.push_str(&format!("\n{}", profile_text(p)));
+            text.push_str(&format!("\n{}", p.to_text()));
         }
         let h = blake3::hash(text.as_bytes());
         h.as_bytes()[..16].try_into().expect("16 bytes")
@@ -198,7 +231,7 @@ impl Header {
             self.format_version, self.prime, self.algorithm, self.module, self.module_hash
         );
         if let Some(p) = &self.profile {
-            body.push_str(&format!("profile = {}\n", profile_text(p)));
+            body.push_str(&format!("profile = {}\n", p.to_text()));
         }
         let sum = blake3::hash(body.as_bytes()).to_hex();
         format!("{body}checksum = {sum}\n")
@@ -242,16 +275,17 @@ impl Header {
         if blake3::hash(&text.as_bytes()[..body_end]).to_hex().as_str() != sum {
             return Err(err("checksum", HeaderReason::Checksum));
         }
+        let prime = number("prime", get("prime")?)?;
         Ok(Self {
             format_version: supported,
-            prime: number("prime", get("prime")?)?,
+            prime,
             algorithm: get("algorithm")?.to_string(),
             module: get("module")?.to_string(),
             module_hash: get("module-hash")?.to_string(),
             profile: fields
                 .iter()
                 .find(|(k, _)| *k == "profile")
-                .map(|(_, v)| parse_profile(v))
+                .map(|(_, v)| HeaderProfile::parse(v, prime))
                 .transpose()?,
         })
     }
@@ -289,45 +323,6 @@ impl Header {
         }
         Ok(())
     }
-}
-
-/// A profile as the header writes it: its `p_part` entries separated by commas, then
-/// `,inf` when it is not truncated (`h(i) = ∞` beyond the list): `A(1)` is `2,1`.
-fn profile_text(p: &Profile) -> String {
-    let mut parts: Vec<String> = p.p_part().iter().map(u32::to_string).collect();
-    if !p.truncated() {
-        parts.push("inf".to_string());
-    }
-    parts.join(",")
-}
-
-/// The profile of a header's `profile` line ([`profile_text`]), checked to name a
-/// sub-Hopf algebra.
-fn parse_profile(value: &str) -> Result<Profile, HeaderError> {
-    let bad = |why: String| HeaderError {
-        field: "profile",
-        reason: HeaderReason::NotAProfile {
-            value: value.to_string(),
-            why,
-        },
-    };
-    let mut parts: Vec<&str> = if value.is_empty() {
-        Vec::new()
-    } else {
-        value.split(',').collect()
-    };
-    let truncated = parts.last() != Some(&"inf");
-    if !truncated {
-        parts.pop();
-    }
-    let p_part = parts
-        .iter()
-        .map(|x| x.parse::<u32>())
-        .collect::<Result<Vec<u32>, _>>()
-        .map_err(|_| {
-            bad("expected entries such as 2,1 (A(1)), then ,inf when not truncated".into())
-        })?;
-    Profile::new(p_part, truncated).map_err(|e| bad(e.to_string()))
 }
 
 /// The number `value` of header field `key`.

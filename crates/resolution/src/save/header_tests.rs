@@ -2,6 +2,7 @@
 //! module hash.
 
 use super::*;
+use steenrod::Profile;
 
 #[test]
 fn header_round_trips_and_detects_edits() {
@@ -81,12 +82,12 @@ fn the_p2_module_hash_is_unchanged() {
 fn the_profile_round_trips_and_only_a_sub_algebra_writes_one() {
     let ko = FiniteModule::from_bundled("ko").expect("bundled ko");
     let h = Header::for_run(&ko, Algorithm::Classical);
-    assert_eq!(h.profile, Some(Profile::a(1)));
+    assert_eq!(h.profile, Some(HeaderProfile::Two(Profile::a(1))));
     let text = h.to_text();
     assert!(text.contains("\nprofile = 2,1\n"), "{text}");
     assert_eq!(Header::parse(&text).unwrap(), h);
     let not_truncated = Header {
-        profile: Some(Profile::new(vec![3, 2], false).unwrap()),
+        profile: Some(HeaderProfile::Two(Profile::new(vec![3, 2], false).unwrap())),
         ..h.clone()
     };
     let text = not_truncated.to_text();
@@ -164,4 +165,68 @@ fn module_hash_ignores_names_and_formatting() {
     let c = FiniteModule::from_json_str("c.json", r#"{"p": 2, "type": "finite dimensional module", "gens": {"x0": 0, "x1": 1}, "actions": []}"#).unwrap();
     assert_eq!(module_hash(&a), module_hash(&b));
     assert_ne!(module_hash(&a), module_hash(&c));
+}
+
+/// At an odd prime the header records the odd profile, P part and Q part (`1:0,1` for
+/// `A(1)`, `:0,1` for `E(1)`, `inf:1,…` for every `P(R)` and every `Q_k` but `Q_0`), and
+/// reads it back; over `A_p` it writes no `profile` line and the module keeps its hash.
+#[test]
+fn an_odd_profile_round_trips_and_changes_the_hash() {
+    use steenrod::module::OddModule;
+    use steenrod::OddProfile;
+    let p3 = fp::ValidPrime::new(3).expect("3");
+    let sphere = OddModule::sphere(p3);
+    let whole = Header::for_odd_run(&sphere);
+    assert_eq!(whole.profile, None);
+    assert!(!whole.to_text().contains("profile"));
+    let no_beta = OddProfile::new(Vec::new(), false, OddProfile::ALL_Q & !1).unwrap();
+    let cases = [
+        (OddProfile::a(1), "1:0,1"),
+        (OddProfile::e(1), ":0,1"),
+        (
+            OddProfile::new(Vec::new(), false, OddProfile::ALL_Q).unwrap(),
+            "inf:all",
+        ),
+        (
+            no_beta,
+            &*format!(
+                "inf:{}",
+                (1..32)
+                    .map(|k: u32| k.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+        ),
+    ];
+    let mut identities = vec![whole.identity()];
+    for (profile, value) in cases {
+        let h = Header::for_odd_run(&sphere.clone().restricted_to(&profile));
+        assert_eq!(h.profile, Some(HeaderProfile::Odd(profile.clone())));
+        let text = h.to_text();
+        assert!(text.contains(&format!("\nprofile = {value}\n")), "{text}");
+        assert_eq!(Header::parse(&text).unwrap(), h);
+        assert_ne!(h.module_hash, whole.module_hash, "{profile}");
+        identities.push(h.identity());
+    }
+    identities.sort();
+    identities.dedup();
+    assert_eq!(identities.len(), 5, "every algebra its own identity");
+}
+
+/// A `profile` value of the other prime's form, or an odd Q part that names no sub-Hopf
+/// algebra, is a header error naming the field.
+#[test]
+fn an_odd_profile_of_the_wrong_form_is_a_header_error() {
+    for (prime, value, why) in [
+        (3, "2,1", "at p = 3 expected the P part, a colon"),
+        (2, "1:0,1", "at p = 2 expected entries"),
+        (3, "1:x", "indices k < 32"),
+        (3, "1:0,32", "indices k < 32"),
+        (3, "1:0", "Q_1 is left out but Q_0 is in"),
+    ] {
+        let err = HeaderProfile::parse(value, prime).unwrap_err();
+        assert_eq!(err.field, "profile");
+        let message = err.to_string();
+        assert!(message.contains(why), "{value}: {message}");
+    }
 }

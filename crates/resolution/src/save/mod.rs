@@ -23,6 +23,7 @@ mod existing;
 mod header;
 mod load;
 mod odd;
+mod profile;
 mod quasi_inverse;
 mod record;
 mod writer;
@@ -39,6 +40,7 @@ pub use error::{HeaderError, HeaderReason, ReadError, Refusal, SaveError};
 pub use header::{algorithm_name, module_hash, odd_module_hash, Header};
 pub use load::{CorruptRecord, ResumeReport, ResumeWarning};
 pub(crate) use odd::OddWriters;
+pub use profile::HeaderProfile;
 pub use record::Kind;
 use writer::Job;
 
