@@ -162,6 +162,16 @@ pub(crate) fn element(sphere: &Resolution, spec: &ClassSpec) -> Result<ExtElemen
             }
             Ok(x)
         }
+        ClassSpec::Named { factors, .. } => {
+            let table = adams::names::NameTable::bundled();
+            let mut namer = adams::names::naming::Namer::new(sphere, &table)?;
+            namer
+                .monomial(factors)
+                .map_err(|why| Error::ProductsModule {
+                    name: sphere.module().name().to_string(),
+                    why: format!("class {spec}: {why}"),
+                })
+        }
     }
 }
 

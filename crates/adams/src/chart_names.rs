@@ -1,0 +1,76 @@
+//! The names in the sphere's chart (issue 16, item 5): `adams resolve` writes each class's
+//! name (`adams::names`) into chart.json (`"name"`) and chart.svg (next to the dot).
+//!
+//! Names are of `Ext_A(F_2, F_2)`: they are written for the sphere over `A` at p = 2 only.
+//! By default they are computed when the range stops at stem [`DEFAULT_MAX_STEM`] or below
+//! (the lifts of the named classes cost a few times the resolution there, more beyond);
+//! `--names FILE` (or `--names bundled`) names at any range, `--no-names` never.
+
+use std::path::Path;
+
+use adams::chart_json::Chart;
+use adams::names::naming::Namer;
+use adams::names::NameTable;
+use resolution::Resolution;
+
+use crate::error::Error;
+
+/// The largest stem through which `adams resolve` names the sphere's classes unasked.
+pub const DEFAULT_MAX_STEM: i32 = 60;
+
+/// What `--names` says: the bundled table, or a file.
+pub(crate) fn table(names: Option<&Path>) -> Result<NameTable, Error> {
+    match names {
+        None => Ok(NameTable::bundled()),
+        Some(p) if p.as_os_str() == "bundled" => Ok(NameTable::bundled()),
+        Some(p) => Ok(NameTable::read(p)?),
+    }
+}
+
+/// Whether `res` resolves the sphere `F_2` over `A` (names are of its classes).
+pub(crate) fn is_sphere(res: &Resolution) -> bool {
+    let m = res.module();
+    m.min_degree() == 0 && m.total_dim() == 1 && res.algebra().profile().is_none()
+}
+
+/// Puts the names of `table` into `chart` (built from `res`): nothing when `res` is not
+/// the sphere. Errors: a definition that does not hold on this resolution (exit 2), a
+/// lift that fails (exit 3).
+pub(crate) fn add(chart: &mut Chart, res: &Resolution, table: &NameTable) -> Result<(), Error> {
+    if !is_sphere(res) {
+        return Ok(());
+    }
+    let mut namer = Namer::new(res, table)?;
+    let named = namer.name_classes().map_err(|source| Error::Lift {
+        what: "naming the classes".into(),
+        source,
+    })?;
+    for c in &mut chart.classes {
+        c.name = named.get(&(c.stem, c.s, c.index)).cloned();
+    }
+    Ok(())
+}
+
+/// The table to name the chart's classes with, read before resolving (so that a bad file
+/// is refused at once): `None` when the chart gets no names. Errors: `--names` for a
+/// module other than the sphere over `A`, a table that cannot be read (exit 2).
+pub(crate) fn wanted(
+    args: &crate::cli::ResolveArgs,
+    module: &steenrod::module::FiniteModule,
+    range: resolution::ResolutionConfig,
+) -> Result<Option<NameTable>, Error> {
+    let sphere = module.min_degree() == 0 && module.total_dim() == 1 && module.profile().is_none();
+    let over_a = args.algebra.is_none() && args.profile.is_none();
+    match (&args.names, args.no_names) {
+        (_, true) => Ok(None),
+        (Some(_), false) if !(sphere && over_a) => Err(Error::ProductsModule {
+            name: module.name().to_string(),
+            why: "--names names classes of the sphere S_2 over A only".into(),
+        }),
+        (Some(p), false) => table(Some(p)).map(Some),
+        (None, false) if sphere && over_a && range.max_stem <= DEFAULT_MAX_STEM => {
+            table(None).map(Some)
+        }
+        (None, false) => Ok(None),
+    }
+}
