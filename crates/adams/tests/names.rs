@@ -108,3 +108,201 @@ fn the_published_generators_are_the_indecomposables_through_stem_40() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("; "));
 }
+
+fn json(path: &Path) -> Value {
+    serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn run_ok(dir: &Path, args: &[&str]) -> String {
+    let out = adams_in(dir, args);
+    assert!(
+        out.status.success(),
+        "adams {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `name → [(stem, s, index)]` of a chart.json.
+fn names(chart: &Value) -> HashMap<String, Vec<(i64, i64, i64)>> {
+    let mut out: HashMap<String, Vec<_>> = HashMap::new();
+    for c in chart["classes"].as_array().unwrap() {
+        if let Some(name) = c.get("name").and_then(Value::as_str) {
+            let at = (
+                c["stem"].as_i64().unwrap(),
+                c["s"].as_i64().unwrap(),
+                c["index"].as_i64().unwrap(),
+            );
+            out.entry(name.to_string()).or_default().push(at);
+        }
+    }
+    out
+}
+
+/// The class at `at` of a chart.json.
+fn class(chart: &Value, at: (i64, i64, i64)) -> &Value {
+    chart["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| {
+            (c["stem"].as_i64(), c["s"].as_i64(), c["index"].as_i64())
+                == (Some(at.0), Some(at.1), Some(at.2))
+        })
+        .unwrap()
+}
+
+#[test]
+fn the_sphere_s_chart_names_its_classes_where_the_literature_puts_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let range = ["--max-stem", "40", "--max-s", "20", "-q", "--no-chart"];
+    run_ok(dir, &[&["resolve", "--output", "r"][..], &range].concat());
+    run_ok(
+        dir,
+        &[&["resolve", "--output", "plain", "--no-names"][..], &range].concat(),
+    );
+    let chart = json(&dir.join("r/chart.json"));
+    let named = names(&chart);
+    let table = NameTable::bundled();
+    for (name, n, s) in PUBLISHED {
+        let at = named.get(name).cloned().unwrap_or_default();
+        assert!(
+            at.iter().all(|&(a, b, _)| (a, b) == (n as i64, s as i64)),
+            "{name}: {at:?}"
+        );
+        // A class named modulo products (`indecomposable`) may have no basis class.
+        let modulo =
+            table.row(name).unwrap().definition == adams::names::Definition::Indecomposable;
+        assert!(at.len() == 1 || (modulo && at.is_empty()), "{name}: {at:?}");
+    }
+    // Products of named classes, nonzero where Isaksen's chart draws them.
+    for (name, n, s) in [
+        ("h1 c0", 9, 4),
+        ("h0 d0", 14, 5),
+        ("h1 d0", 15, 5),
+        ("h0 g", 20, 5),
+        ("h2 g", 23, 5),
+        ("d0^2", 28, 8),
+        ("g^2", 40, 8),
+    ] {
+        let at = &named[name];
+        assert_eq!(at.len(), 1, "{name}");
+        assert_eq!((at[0].0, at[0].1), (n, s), "{name}");
+    }
+    // May's relations h2 d0 = h0 e0 and h2 e0 = h0 g, read off chart.json's h2 products.
+    for (x, product) in [("d0", "h0 e0"), ("e0", "h0 g")] {
+        let at = named[x][0];
+        let h2 = class(&chart, at)["h2"].as_array().unwrap().clone();
+        let target = named[product][0];
+        assert_eq!(h2, vec![Value::from(target.2)], "h2 {x} = {product}");
+    }
+    // Only the names are new: every other key and value as without them.
+    let mut stripped = chart.clone();
+    for c in stripped["classes"].as_array_mut().unwrap() {
+        c.as_object_mut().unwrap().remove("name");
+    }
+    assert_eq!(stripped, json(&dir.join("plain/chart.json")));
+    assert!(names(&json(&dir.join("plain/chart.json"))).is_empty());
+    // chart.svg writes the named classes and short products, not the towers.
+    let svg = fs::read_to_string(dir.join("r/chart.svg")).unwrap();
+    for label in [">c0<", ">Ph1<", ">h1 c0<", ">h2 g<", ">d0<"] {
+        assert!(svg.contains(label), "{label}");
+    }
+    assert!(!svg.contains(">h0^2<") && !svg.contains(">h0^2 h3<"));
+}
+
+#[test]
+fn a_user_table_names_the_classes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let head = "name,stem,s,definition,source\nh0,0,1,unique,a\nh1,1,1,unique,a\nh2,3,1,unique,a\n";
+    fs::write(
+        dir.join("mine.csv"),
+        format!("{head}C,8,3,\"<h1, h0, h2^2>\",mine\n"),
+    )
+    .unwrap();
+    let range = ["--max-stem", "20", "--max-s", "8", "-q", "--no-chart"];
+    run_ok(
+        dir,
+        &[
+            &["resolve", "--output", "r", "--names", "mine.csv"][..],
+            &range,
+        ]
+        .concat(),
+    );
+    let named = names(&json(&dir.join("r/chart.json")));
+    assert_eq!(named["C"], vec![(8, 3, 0)]);
+    assert_eq!(named["h1 C"], vec![(9, 4, 0)]);
+    assert!(!named.contains_key("c0") && !named.contains_key("d0"));
+    // Bad tables and misuse: one line naming the file, line and field; exit 2.
+    let cases: [(&str, &[&str], &str); 4] = [
+        (
+            "bad.csv",
+            &["--names", "bad.csv"],
+            "names table bad.csv line 3, field stem",
+        ),
+        (
+            "f0.csv",
+            &["--names", "f0.csv"],
+            "line 5, field definition: f0: dim Ext at (s = 4, t = 22, stem 18) is 2, not 1",
+        ),
+        (
+            "mine.csv",
+            &["C2", "--names", "mine.csv"],
+            "--names names classes of the sphere",
+        ),
+        (
+            "none.csv",
+            &["--names", "none.csv"],
+            "names table none.csv: cannot open",
+        ),
+    ];
+    fs::write(
+        dir.join("bad.csv"),
+        "name,stem,s,definition,source\nh0,0,1,unique,a\nh1,x,1,unique,a\n",
+    )
+    .unwrap();
+    fs::write(dir.join("f0.csv"), format!("{head}f0,18,4,unique,a\n")).unwrap();
+    for (_, args, expected) in cases {
+        let out = adams_in(dir, &[&["resolve"][..], args, &range].concat());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(expected) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn products_and_massey_products_take_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let range = ["--max-stem", "20", "--max-s", "10"];
+    // P^2h1 = <h3, h0^4, Ph1> (the periodicity operator; Isaksen's chart: (17, 9)).
+    let out = run_ok(
+        dir,
+        &[&["massey", "S_2", "h3", "h0^4", "Ph1"][..], &range].concat(),
+    );
+    assert!(
+        out.contains("= (17,9,0) at (stem 17, s 9); indeterminacy 0"),
+        "{out}"
+    );
+    run_ok(
+        dir,
+        &[
+            &["products", "S_2", "--by", "c0", "--output", "p", "-q"][..],
+            &range,
+        ]
+        .concat(),
+    );
+    let chart = json(&dir.join("p/chart.json"));
+    // h1 c0 ≠ 0 (Isaksen's chart): the class h1 at (1, 1) times c0.
+    assert_eq!(class(&chart, (1, 1, 0))["c0"], serde_json::json!([0]));
+    let out = adams_in(
+        dir,
+        &[&["products", "S_2", "--by", "zz"][..], &range].concat(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
