@@ -236,7 +236,7 @@ fn a_user_table_names_the_classes() {
     assert_eq!(named["h1 C"], vec![(9, 4, 0)]);
     assert!(!named.contains_key("c0") && !named.contains_key("d0"));
     // Bad tables and misuse: one line naming the file, line and field; exit 2.
-    let cases: [(&str, &[&str], &str); 4] = [
+    let cases: [(&str, &[&str], &str); 5] = [
         (
             "bad.csv",
             &["--names", "bad.csv"],
@@ -256,6 +256,11 @@ fn a_user_table_names_the_classes() {
             "none.csv",
             &["--names", "none.csv"],
             "names table none.csv: cannot open",
+        ),
+        (
+            "mine.csv",
+            &["S_3", "--names", "mine.csv"],
+            "--names (the table names classes of the sphere at p = 2)",
         ),
     ];
     fs::write(

@@ -193,8 +193,11 @@ impl<'a> Namer<'a> {
                     return Ok(None);
                 }
                 let (a, b, c) = (self.monomial(a)?, self.monomial(b)?, self.monomial(c)?);
-                let m =
-                    massey_product(self.res, &self.tgt, &a, &b, &c).map_err(|e| e.to_string())?;
+                let m = match massey_product(self.res, &self.tgt, &a, &b, &c) {
+                    // Its defining system or indeterminacy leaves the range: not evaluated.
+                    Err(ChainMapError::OutOfRange { .. }) => return Ok(None),
+                    other => other.map_err(|e| e.to_string())?,
+                };
                 if m.value.is_zero() {
                     return Err(format!("the Massey product is zero at {at}"));
                 }
