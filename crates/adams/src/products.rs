@@ -196,6 +196,9 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
     for c in &mut chart.classes {
         c.more.clear();
     }
+    if res.config().max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
+        crate::chart_names::add(&mut chart, res, &adams::names::NameTable::bundled())?;
+    }
     // A module's classes are lifted once, deep enough for every --by class.
     let mut lifts = resolved.sphere.as_ref().map(|_| Lifts {
         levels: args.by.iter().map(|b| b.stem_s().1 + 1).max().unwrap_or(1),

@@ -303,8 +303,9 @@ fn products_and_massey_products_take_names() {
         .concat(),
     );
     let chart = json(&dir.join("p/chart.json"));
-    // h1 c0 ≠ 0 (Isaksen's chart): the class h1 at (1, 1) times c0.
+    // h1 c0 ≠ 0 (Isaksen's chart): the class h1 at (1, 1) times c0, the class named so.
     assert_eq!(class(&chart, (1, 1, 0))["c0"], serde_json::json!([0]));
+    assert_eq!(names(&chart)["h1 c0"], vec![(9, 4, 0)]);
     let out = adams_in(
         dir,
         &[&["products", "S_2", "--by", "zz"][..], &range].concat(),
