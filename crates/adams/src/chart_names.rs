@@ -35,17 +35,36 @@ pub(crate) fn is_sphere(res: &Resolution) -> bool {
 }
 
 /// Puts the names of `table` into `chart` (built from `res`): nothing when `res` is not
-/// the sphere. Errors: a definition that does not hold on this resolution (exit 2), a
-/// lift that fails (exit 3).
-pub(crate) fn add(chart: &mut Chart, res: &Resolution, table: &NameTable) -> Result<(), Error> {
+/// the sphere. With `strict` (a table the user gave), errors: a definition that does not
+/// hold on this resolution (exit 2), a lift that fails (exit 3). Otherwise (the bundled
+/// table, unasked) the names are an extra: such a failure is a `note:` line on stderr
+/// and the chart is written without names.
+pub(crate) fn add(
+    chart: &mut Chart,
+    res: &Resolution,
+    table: &NameTable,
+    strict: bool,
+) -> Result<(), Error> {
     if !is_sphere(res) {
         return Ok(());
     }
-    let mut namer = Namer::new(res, table)?;
-    let named = namer.name_classes().map_err(|source| Error::Lift {
-        what: "naming the classes".into(),
-        source,
-    })?;
+    let named = Namer::new(res, table)
+        .map_err(Error::from)
+        .and_then(|mut namer| {
+            namer.name_classes().map_err(|source| Error::Lift {
+                what: "naming the classes".into(),
+                source,
+            })
+        });
+    let named = match named {
+        Ok(named) => named,
+        Err(e) if strict => return Err(e),
+        Err(e) => {
+            let why = crate::error::one_line(&e.to_string());
+            eprintln!("note: the chart names no class: {why}");
+            return Ok(());
+        }
+    };
     for c in &mut chart.classes {
         c.name = named.get(&(c.stem, c.s, c.index)).cloned();
     }

@@ -262,7 +262,7 @@ fn base_chart(res: &Resolution) -> Result<Chart, Error> {
         c.more.clear();
     }
     if res.config().max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
-        crate::chart_names::add(&mut chart, res, &adams::names::NameTable::bundled())?;
+        crate::chart_names::add(&mut chart, res, &adams::names::NameTable::bundled(), false)?;
     }
     Ok(chart)
 }

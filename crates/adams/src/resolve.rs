@@ -87,7 +87,7 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     write_table(&csv_path, &finished, algorithm)?;
     let mut chart = chart_json::Chart::from_resolution(&res, algorithm, min_stem);
     if let Some(table) = &names {
-        crate::chart_names::add(&mut chart, &res, table)?;
+        crate::chart_names::add(&mut chart, &res, table, args.names.is_some())?;
     }
     let chart_files = chart_json::write_chart_files(&chart, &output)?;
     if !args.no_chart {
