@@ -46,6 +46,10 @@
 //!   product is unknown (not 0). The keys of the other prime (`a0` at p = 2, `h1`, `h2`
 //!   at odd p) are refused; a key of the chart's prime that is absent reads as `null`.
 //!
+//! - `name` (p = 2, issue 16): the class's name when it is a named class of the sphere or a
+//!   monomial in them (`"c0"`, `"h1 c0"`, `"h0^2 d0"`; [`crate::names`]); absent otherwise.
+//!   At most [`MAX_NAME_CHARS`] characters.
+//!
 //! Limits (bad input beyond them, checked by [`Chart::read`]): the file is a regular file of
 //! at most [`MAX_CHART_BYTES`]; `|min_stem|`, `|max_stem|` at most [`crate::MAX_ABS_DEGREE`];
 //! at most [`MAX_CHART_DEGREES`] + 1 stems and filtrations; `module`, `algorithm` at most
@@ -154,6 +158,10 @@ pub struct Class {
     /// p = 2: `h2 · x` at `(stem + 3, s + 1)`.
     #[serde(default, skip_serializing_if = "Product::is_absent")]
     pub h2: Product,
+    /// p = 2: the class's name (issue 16): a named class of the sphere or a monomial in
+    /// them (`c0`, `h1 c0`, `h0^2 d0`; [`crate::names`]); absent when it has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// p = 2: products by further classes (issue 16), keyed by the class as
     /// [`crate::class_spec::ClassSpec`] writes it (`h3`, `h2^2`, `(8,3,0)`); the key says
     /// where the product lands ([`extra::shift`]). `adams resolve` writes every `h_i`,
@@ -174,6 +182,7 @@ impl Class {
             h0: Product::Absent,
             h1: Product::Absent,
             h2: Product::Absent,
+            name: None,
             more: Default::default(),
         }
     }

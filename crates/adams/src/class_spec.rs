@@ -2,7 +2,8 @@
 //! `chart.json` keys their products (issue 16): a monomial in the Hopf classes, `h3`,
 //! `h2^2`, `h0^4`, `h1h3` (`h1 h3`, `h1*h3` too), or a basis class by position,
 //! `(stem,s,index)` or `stem,s,index` (the `index`-th class of `Ext^{s, stem+s}`, in the
-//! order of `ext.csv`/`chart.json`).
+//! order of `ext.csv`/`chart.json`), or a monomial in the names of the bundled table of
+//! names (`c0`, `d0`, `Ph1`, `h1 c0`; [`crate::names`]).
 
 use std::fmt;
 
@@ -23,6 +24,16 @@ pub enum ClassSpec {
         /// Position in the basis.
         index: usize,
     },
+    /// A monomial in the bundled table's names, `(name, power)` in the order written, with
+    /// its bidegree.
+    Named {
+        /// The factors.
+        factors: crate::names::Monomial,
+        /// Stem.
+        stem: i32,
+        /// Adams filtration.
+        s: u32,
+    },
 }
 
 impl ClassSpec {
@@ -32,7 +43,7 @@ impl ClassSpec {
             ClassSpec::Monomial(factors) => factors.iter().fold((0, 0), |(n, s), &(i, k)| {
                 (n + k as i32 * ((1 << i) - 1), s + k)
             }),
-            ClassSpec::Indexed { stem, s, .. } => (*stem, *s),
+            ClassSpec::Indexed { stem, s, .. } | ClassSpec::Named { stem, s, .. } => (*stem, *s),
         }
     }
 }
@@ -50,6 +61,9 @@ impl fmt::Display for ClassSpec {
                 Ok(())
             }
             ClassSpec::Indexed { stem, s, index } => write!(f, "({stem},{s},{index})"),
+            ClassSpec::Named { factors, .. } => {
+                write!(f, "{}", crate::names::write_monomial(factors))
+            }
         }
     }
 }
@@ -61,8 +75,21 @@ impl std::str::FromStr for ClassSpec {
     /// power of 0, numbers out of range.
     fn from_str(text: &str) -> Result<Self, String> {
         let t = text.trim();
-        if t.starts_with('h') || t.starts_with('H') {
-            return monomial(t).map_err(|why| format!("class {text:?}: {why}"));
+        let h_only = monomial(t);
+        if h_only.is_ok() {
+            return h_only;
+        }
+        if t.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            let table = crate::names::NameTable::bundled();
+            return match table.monomial(t) {
+                Ok((factors, (stem, s))) => Ok(ClassSpec::Named { factors, stem, s }),
+                Err(_) if t.starts_with(['h', 'H']) => {
+                    h_only.map_err(|why| format!("class {text:?}: {why}"))
+                }
+                Err(why) => Err(format!(
+                    "class {text:?}: {why} (a class is h<i>…, a name of the table such as c0, d0, Ph1, or (stem,s,index))"
+                )),
+            };
         }
         indexed(t).map_err(|why| format!("class {text:?}: {why}"))
     }
@@ -156,6 +183,12 @@ mod tests {
         assert_eq!(p("(8,3,0)"), p("8, 3, 0"));
         assert_eq!(p("(8,3,0)").unwrap().to_string(), "(8,3,0)");
         assert_eq!(p("h1h3").unwrap().to_string(), "h1h3");
+        // Names of the bundled table (Isaksen, "Stable stems", chart: c0 at (8, 3)).
+        assert_eq!(p("c0").unwrap().stem_s(), (8, 3));
+        assert_eq!(p("h1 c0").unwrap().stem_s(), (9, 4));
+        assert_eq!(p("h1c0").unwrap().to_string(), "h1 c0");
+        assert_eq!(p("P^2h1").unwrap().stem_s(), (17, 9));
+        assert_eq!(p("d0^2").unwrap().stem_s(), (28, 8));
         // h8^2 (t = 512) and a long product lie above the tables; i32::MIN is no stem
         // within the limit (its abs() overflowed and let it through).
         let long = "h8^510".repeat(20_000);
@@ -163,11 +196,12 @@ mod tests {
             "h",
             "h9",
             "h2^0",
-            "x",
+            "xyz",
             "(1,2)",
             "1,-2,0",
             "h2^",
-            "h1 x",
+            "h1 xyz",
+            "c0^0",
             "h8^2",
             &long,
             "(-2147483648,1,0)",

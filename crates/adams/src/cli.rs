@@ -398,6 +398,16 @@ pub struct ResolveArgs {
     #[arg(long)]
     pub no_chart: bool,
 
+    /// The sphere's chart names its classes (chart.json "name", chart.svg) from this table
+    /// of names (format: crates/adams/data/names-S_2.csv; `bundled` for that one), at any
+    /// range. Default: the bundled table through stem 60. p = 2, the sphere over A only.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_names")]
+    pub names: Option<PathBuf>,
+
+    /// Do not name the sphere's classes in chart.json and chart.svg.
+    #[arg(long)]
+    pub no_names: bool,
+
     /// Worker threads for the bidegree scheduler (bidegrees whose inputs are complete
     /// run concurrently; large matrix builds also split across threads). 0 means one per
     /// core. The result does not depend on it.

@@ -193,6 +193,9 @@ pub enum Error {
     /// `adams products` / `adams massey` over a module other than the sphere's kind.
     #[error("module {name}: {why}")]
     ProductsModule { name: String, why: String },
+    /// A table of names that cannot be read, or a definition that does not hold (exit 2).
+    #[error(transparent)]
+    Names(#[from] adams::names::NamesError),
 }
 
 impl Error {
@@ -240,7 +243,8 @@ impl Error {
             | AlgebrasDiffer { .. }
             | Baseline { .. }
             | Bench(BenchError::NoSummary { .. } | BenchError::SseqExe { .. })
-            | ProductsModule { .. } => 2,
+            | ProductsModule { .. }
+            | Names(_) => 2,
             Lift { source, .. } => match source {
                 resolution::chain_map::ChainMapError::NotInImage { .. } => 3,
                 _ => 2,

@@ -10,6 +10,7 @@ pub mod chart_json;
 pub mod class_spec;
 pub mod csv;
 pub mod input;
+pub mod names;
 pub mod svg;
 pub mod verify;
 

@@ -17,6 +17,7 @@
 
 mod bench;
 mod certify;
+mod chart_names;
 mod cli;
 mod compare;
 mod draw;

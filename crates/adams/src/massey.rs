@@ -68,7 +68,7 @@ pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
         (ClassSpec::Indexed { stem, s, index }, true) => {
             ExtElement::basis(res, Bidegree::n_s(*stem, *s), *index).map_err(lift_error)?
         }
-        (ClassSpec::Monomial(_), true) => {
+        (ClassSpec::Monomial(_) | ClassSpec::Named { .. }, true) => {
             return Err(Error::ProductsModule {
                 name: res.module().name().to_string(),
                 why: "C names a class of the module's Ext: write it (stem,s,index)".into(),

@@ -162,6 +162,16 @@ pub(crate) fn element(sphere: &Resolution, spec: &ClassSpec) -> Result<ExtElemen
             }
             Ok(x)
         }
+        ClassSpec::Named { factors, .. } => {
+            let table = adams::names::NameTable::bundled();
+            let mut namer = adams::names::naming::Namer::new(sphere, &table)?;
+            namer
+                .monomial(factors)
+                .map_err(|why| Error::ProductsModule {
+                    name: sphere.module().name().to_string(),
+                    why: format!("class {spec}: {why}"),
+                })
+        }
     }
 }
 
@@ -182,10 +192,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
     crate::resolve::make_output(&output)?;
     let tgt = LiftTarget::new(sphere);
     let mut by = Vec::new();
-    let mut chart = Chart::from_resolution(res, "nassau", res.module().min_degree());
-    for c in &mut chart.classes {
-        c.more.clear();
-    }
+    let mut chart = base_chart(res)?;
     // A module's classes are lifted once, deep enough for every --by class.
     let mut lifts = resolved.sphere.as_ref().map(|_| Lifts {
         levels: args.by.iter().map(|b| b.stem_s().1 + 1).max().unwrap_or(1),
@@ -245,6 +252,19 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
         );
     }
     Ok(())
+}
+
+/// The chart the products are drawn on: the classes with their `h0`, `h1`, `h2` products
+/// and, for the sphere through stem 60, their names (`crate::chart_names`).
+fn base_chart(res: &Resolution) -> Result<Chart, Error> {
+    let mut chart = Chart::from_resolution(res, "nassau", res.module().min_degree());
+    for c in &mut chart.classes {
+        c.more.clear();
+    }
+    if res.config().max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
+        crate::chart_names::add(&mut chart, res, &adams::names::NameTable::bundled(), false)?;
+    }
+    Ok(chart)
 }
 
 /// Writes `value` as one line of JSON to `path`.

@@ -69,6 +69,7 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     let own_profile = module.profile().is_some() && !read_over_asked;
     let module = subalgebra::apply(&mut args, module)?;
     let name = module.name().to_string();
+    let names = crate::chart_names::wanted(&args, &module, range)?;
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();
     let output = open_output(&args, &subalgebra::folder_name(&module, own_profile))?;
@@ -85,7 +86,10 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     let algorithm = args.algorithm().name();
     let csv_path = output.join("ext.csv");
     write_table(&csv_path, &finished, algorithm)?;
-    let chart = chart_json::Chart::from_resolution(&res, algorithm, min_stem);
+    let mut chart = chart_json::Chart::from_resolution(&res, algorithm, min_stem);
+    if let Some(table) = &names {
+        crate::chart_names::add(&mut chart, &res, table, args.names.is_some())?;
+    }
     let chart_files = chart_json::write_chart_files(&chart, &output)?;
     if !args.no_chart {
         print_chart(&finished, min_stem);

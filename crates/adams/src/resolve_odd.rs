@@ -29,6 +29,8 @@ fn refused_flag(args: &ResolveArgs) -> Option<String> {
         Some("--verify (it checks a device's work)".to_string())
     } else if args.verify_sample.is_some() {
         Some("--verify-sample (it checks a device's work)".to_string())
+    } else if args.names.is_some() {
+        Some("--names (the table names classes of the sphere at p = 2)".to_string())
     } else {
         None
     }

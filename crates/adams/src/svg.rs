@@ -229,6 +229,7 @@ pub fn render(chart: &Chart) -> Result<String, TooLarge> {
     let dim = |n: i32, s: u32| dims.get(&(n, s)).copied().unwrap_or(0);
     products(&mut o, chart, &l, &dim)?;
     classes(&mut o, chart, &l, &dim)?;
+    more::names(&mut o, chart, &l, &dim)?;
     let _ = writeln!(o, "</svg>");
     Ok(o)
 }

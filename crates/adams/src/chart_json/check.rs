@@ -73,6 +73,14 @@ impl Chart {
                     "{at}: expected index {expected_index} (indices run 0, 1, … within a bidegree)"
                 ));
             }
+            if let Some(name) = &c.name {
+                let chars = name.chars().count();
+                if chars == 0 || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+                    return Err(format!(
+                        "{at}: \"name\" must be 1 to {MAX_NAME_CHARS} characters without control characters"
+                    ));
+                }
+            }
             previous = Some((c.stem, c.s, c.index));
         }
         let dims = self.dims();

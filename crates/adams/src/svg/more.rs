@@ -88,3 +88,77 @@ pub(super) fn legend(o: &mut String, chart: &Chart, generators: usize, ly: f64) 
     }
     more.len()
 }
+
+/// Font size of the names written next to dots.
+const NAME_FONT: f64 = 7.0;
+
+/// Whether `name` is drawn next to its dot: a named class (one factor, no power) or a
+/// product of two factors at least one of which is not an `h_i` (`h1 c0`, `h0 d0`, `d0^2`);
+/// towers and products of the `h_i` alone are left to the lines.
+pub(super) fn is_drawn(name: &str) -> bool {
+    let mut factors = 0;
+    let mut all_h = true;
+    for part in name.split(' ') {
+        let (base, power) = match part.rsplit_once('^') {
+            Some((b, k)) if !b.is_empty() && k.chars().all(|c| c.is_ascii_digit()) => {
+                (b, k.parse::<usize>().unwrap_or(usize::MAX))
+            }
+            _ => (part, 1),
+        };
+        factors += power;
+        let is_h = base
+            .strip_prefix('h')
+            .is_some_and(|i| i.parse::<u32>().is_ok());
+        all_h &= is_h;
+    }
+    factors == 1 || (factors == 2 && !all_h)
+}
+
+/// The names of the classes ([`is_drawn`]), in a small font above and right of each dot.
+pub(super) fn names(
+    o: &mut String,
+    chart: &Chart,
+    l: &Layout,
+    dim: &impl Fn(i32, u32) -> usize,
+) -> Result<(), TooLarge> {
+    let drawn: Vec<_> = chart
+        .classes
+        .iter()
+        .filter_map(|c| c.name.as_deref().filter(|n| is_drawn(n)).map(|n| (c, n)))
+        .collect();
+    if drawn.is_empty() {
+        return Ok(());
+    }
+    let _ = writeln!(
+        o,
+        r##"<g class="names" fill="#333333" font-size="{NAME_FONT}">"##
+    );
+    for (c, name) in drawn {
+        let (x, y) = l.dot(c.stem, c.s, c.index, dim(c.stem, c.s));
+        let _ = writeln!(
+            o,
+            r#"<text class="name" x="{:.1}" y="{:.1}">{}</text>"#,
+            x + super::DOT_R,
+            y - super::DOT_R - 1.0,
+            escape(name)
+        );
+        if o.len() > MAX_SVG_BYTES {
+            return Err(too_large(chart));
+        }
+    }
+    let _ = writeln!(o, "</g>");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn drawn_names() {
+        for name in ["c0", "h1", "Ph1", "P^2h1", "h1 c0", "h0 d0", "d0^2", "h2 g"] {
+            assert!(super::is_drawn(name), "{name}");
+        }
+        for name in ["h0^2", "h1 h3", "h0^2 d0", "h1^2 c0", "h0 h1 c0"] {
+            assert!(!super::is_drawn(name), "{name}");
+        }
+    }
+}

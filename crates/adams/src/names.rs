@@ -1,0 +1,374 @@
+//! Names of classes of `Ext_A(F_2, F_2)` (issue 16, item 5): the table of named classes
+//! (`h_i`, `c0`, `Ph1`, `d0`, `e0`, `f0`, `g`, …) with the definition that pins each down
+//! on a resolution, and the naming of a chart's basis classes by them ([`naming`]).
+//!
+//! **The table** (`crates/adams/data/names-S_2.csv`, bundled as [`BUNDLED`]; a user's own
+//! by `--names FILE`, same format): CSV with the header `name,stem,s,definition,source`,
+//! `#` comment lines, a field in double quotes when it holds a comma. Each row: the name
+//! (letters, digits, `^`, `_`; not of the form `h<i>` unless it is that `h_i`), its
+//! bidegree `(stem, s)`, its [`Definition`] and the source citing it (required, non-empty).
+//! A definition may use only names of the rows above it. Names are sources'
+//! (Adams 1960, May 1964, Tangora 1970, Isaksen, "Stable stems", Mem. AMS 262 (2019));
+//! the file header lists the citations.
+//!
+//! Errors ([`NamesError`]) are one line naming the file, the line and the field.
+
+use std::path::{Path, PathBuf};
+
+pub mod naming;
+
+/// The bundled table of names of the sphere's Ext at p = 2 (`data/names-S_2.csv`).
+pub const BUNDLED: &str = include_str!("../data/names-S_2.csv");
+
+/// What the error messages call the bundled table.
+pub const BUNDLED_PATH: &str = "crates/adams/data/names-S_2.csv";
+
+/// Largest names table read: 1 MiB (the bundled one is a few kilobytes).
+pub const MAX_TABLE_BYTES: u64 = crate::input::MIB;
+
+/// Longest name: 32 characters (the chart draws it next to a dot).
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// How a row pins its class down (the `definition` column).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Definition {
+    /// `unique`: the one nonzero class of a bidegree where `dim Ext = 1`.
+    Unique,
+    /// `indecomposable`: the one basis class of the bidegree outside the span of the
+    /// products of the named classes above it (named modulo those products).
+    Indecomposable,
+    /// `<A, B, C>`: the Massey product of three monomials in names above, defined,
+    /// nonzero and with zero indeterminacy.
+    Massey([Monomial; 3]),
+    /// A monomial in names above (`h1 c0`).
+    Product(Monomial),
+}
+
+/// A product of named classes: `(name, power)` in the order written, powers `≥ 1`.
+pub type Monomial = Vec<(String, u32)>;
+
+/// One row of the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The name.
+    pub name: String,
+    /// Stem `n = t − s`.
+    pub stem: i32,
+    /// Adams filtration.
+    pub s: u32,
+    /// How it is pinned down.
+    pub definition: Definition,
+    /// The citation.
+    pub source: String,
+    /// Its line in the file (1-based), for errors.
+    pub line: usize,
+}
+
+/// A table of names: the rows in file order, and where it came from (for errors).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameTable {
+    /// The file it was read from ([`BUNDLED_PATH`] for the bundled one).
+    pub path: PathBuf,
+    /// The rows, in file order.
+    pub rows: Vec<Row>,
+}
+
+/// A table that cannot be read or does not hold: one line naming the file, line, field.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum NamesError {
+    /// The file cannot be read, or a line is malformed.
+    #[error("names table {}: {why}", .path.display())]
+    File { path: PathBuf, why: String },
+    /// A row's field is wrong.
+    #[error("names table {} line {line}, field {field}: {why}", .path.display())]
+    Field {
+        path: PathBuf,
+        line: usize,
+        field: &'static str,
+        why: String,
+    },
+}
+
+impl NameTable {
+    /// The bundled table (parsed once per call; it is small).
+    pub fn bundled() -> NameTable {
+        NameTable::parse(BUNDLED, Path::new(BUNDLED_PATH)).expect("the bundled table is valid")
+    }
+
+    /// Reads a table from `path` (a regular UTF-8 file of at most [`MAX_TABLE_BYTES`]).
+    pub fn read(path: &Path) -> Result<NameTable, NamesError> {
+        let text =
+            crate::input::read_text(path, "a names table", MAX_TABLE_BYTES).map_err(|why| {
+                NamesError::File {
+                    path: path.to_path_buf(),
+                    why,
+                }
+            })?;
+        NameTable::parse(&text, path)
+    }
+
+    /// Parses the text of a table; `path` is named in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<NameTable, NamesError> {
+        let mut rows: Vec<Row> = Vec::new();
+        let mut header = false;
+        for (k, raw) in text.lines().enumerate() {
+            let line = k + 1;
+            let trimmed = raw.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            let field_error = |field: &'static str, why: String| NamesError::Field {
+                path: path.to_path_buf(),
+                line,
+                field,
+                why,
+            };
+            let fields = split_csv(trimmed).map_err(|why| field_error("(line)", why))?;
+            if !header {
+                if fields != ["name", "stem", "s", "definition", "source"] {
+                    return Err(field_error(
+                        "(header)",
+                        "the first line must be name,stem,s,definition,source".into(),
+                    ));
+                }
+                header = true;
+                continue;
+            }
+            let [name, stem, s, definition, source] = &fields[..] else {
+                return Err(field_error(
+                    "(line)",
+                    format!(
+                        "{} fields, expected 5 (name,stem,s,definition,source)",
+                        fields.len()
+                    ),
+                ));
+            };
+            let row = parse_row([name, stem, s, definition, source], line, &rows)
+                .map_err(|(field, why)| field_error(field, why))?;
+            rows.push(row);
+        }
+        if !header {
+            return Err(NamesError::File {
+                path: path.to_path_buf(),
+                why: "no header line name,stem,s,definition,source".into(),
+            });
+        }
+        Ok(NameTable {
+            path: path.to_path_buf(),
+            rows,
+        })
+    }
+
+    /// The row named `name`.
+    pub fn row(&self, name: &str) -> Option<&Row> {
+        self.rows.iter().find(|r| r.name == name)
+    }
+
+    /// Parses a monomial in this table's names and the `h_i` (`h1 c0`, `h0^2d0`, `P^2h1`):
+    /// `(name, power)` factors, and its bidegree.
+    pub fn monomial(&self, text: &str) -> Result<(Monomial, (i32, u32)), String> {
+        let m = parse_monomial(text, &self.rows)?;
+        Ok((m.clone(), bidegree(&m, &self.rows)))
+    }
+}
+
+/// A monomial as written: `NAME` or `NAME^k` (`(NAME)^k` when the name holds a `^`, as
+/// `(P^2h1)^2`), separated by spaces.
+pub fn write_monomial(factors: &[(String, u32)]) -> String {
+    let parts: Vec<String> = factors
+        .iter()
+        .map(|(name, k)| match k {
+            1 => name.clone(),
+            _ if name.contains('^') => format!("({name})^{k}"),
+            _ => format!("{name}^{k}"),
+        })
+        .collect();
+    parts.join(" ")
+}
+
+/// The bidegree of a monomial whose names are all in `rows`.
+fn bidegree(m: &Monomial, rows: &[Row]) -> (i32, u32) {
+    m.iter().fold((0, 0), |(n, s), (name, k)| {
+        let r = rows.iter().find(|r| &r.name == name).expect("a known name");
+        (n + *k as i32 * r.stem, s + k * r.s)
+    })
+}
+
+/// One data row: `(field, why)` on error. `above`: the rows before it.
+fn parse_row(
+    [name, stem, s, definition, source]: [&String; 5],
+    line: usize,
+    above: &[Row],
+) -> Result<Row, (&'static str, String)> {
+    check_name(name, above).map_err(|why| ("name", why))?;
+    let limit = crate::MAX_ABS_DEGREE;
+    let stem: i32 = stem
+        .parse()
+        .ok()
+        .filter(|n: &i32| n.abs() <= limit)
+        .ok_or_else(|| ("stem", format!("{stem:?} is not a number within ±{limit}")))?;
+    let s: u32 = s
+        .parse()
+        .ok()
+        .filter(|s: &u32| *s >= 1 && *s <= limit as u32)
+        .ok_or_else(|| ("s", format!("{s:?} is not a number 1 to {limit}")))?;
+    if let Some(i) = name.strip_prefix('h').and_then(|i| i.parse::<u32>().ok()) {
+        if i > 20 || (stem, s) != ((1 << i) - 1, 1) {
+            return Err((
+                "name",
+                format!("{name} is the name of h_{i}, at (stem 2^{i} - 1, s 1)"),
+            ));
+        }
+    }
+    let definition =
+        parse_definition(definition, above, (stem, s)).map_err(|why| ("definition", why))?;
+    if source.is_empty() {
+        return Err(("source", "empty: every name needs its source".into()));
+    }
+    Ok(Row {
+        name: name.clone(),
+        stem,
+        s,
+        definition,
+        source: source.clone(),
+        line,
+    })
+}
+
+/// A name: `[A-Za-z][A-Za-z0-9^_]*`, at most [`MAX_NAME_CHARS`], new.
+fn check_name(name: &str, above: &[Row]) -> Result<(), String> {
+    let mut chars = name.chars();
+    let first_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
+    if !first_ok || !chars.all(|c| c.is_ascii_alphanumeric() || c == '^' || c == '_') {
+        return Err(format!(
+            "{:?}: a name is a letter then letters, digits, ^ or _",
+            crate::input::excerpt(name)
+        ));
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(format!("longer than {MAX_NAME_CHARS} characters"));
+    }
+    if above.iter().any(|r| r.name == name) {
+        return Err(format!("{name:?} is named twice"));
+    }
+    Ok(())
+}
+
+/// The `definition` field; `at`: the row's bidegree, which a product or Massey product
+/// must land in.
+fn parse_definition(text: &str, above: &[Row], at: (i32, u32)) -> Result<Definition, String> {
+    let land = |what: &str, b: (i32, u32)| match b == at {
+        true => Ok(()),
+        false => Err(format!(
+            "{what} lies at (stem {}, s {}), not at the row's (stem {}, s {})",
+            b.0, b.1, at.0, at.1
+        )),
+    };
+    match text {
+        "unique" => Ok(Definition::Unique),
+        "indecomposable" => Ok(Definition::Indecomposable),
+        _ if text.starts_with('<') => {
+            let inner = text
+                .strip_prefix('<')
+                .and_then(|t| t.strip_suffix('>'))
+                .ok_or("a Massey product is written <A, B, C>")?;
+            let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+            let [a, b, c] = parts[..] else {
+                return Err("a Massey product <A, B, C> has three entries".into());
+            };
+            let m = [a, b, c].map(|x| parse_monomial(x, above));
+            let [a, b, c] = m;
+            let (a, b, c) = (a?, b?, c?);
+            let (na, sa) = bidegree(&a, above);
+            let (nb, sb) = bidegree(&b, above);
+            let (nc, sc) = bidegree(&c, above);
+            land("the Massey product", (na + nb + nc + 1, sa + sb + sc - 1))?;
+            Ok(Definition::Massey([a, b, c]))
+        }
+        _ => {
+            let m = parse_monomial(text, above).map_err(|why| {
+                format!("{why} (a definition is unique, indecomposable, <A, B, C> or a product of names)")
+            })?;
+            land("the product", bidegree(&m, above))?;
+            Ok(Definition::Product(m))
+        }
+    }
+}
+
+/// A monomial in the names of `rows`: factors separated by spaces or `*` (or written
+/// together, matched longest name first), each `NAME` or `NAME^k`.
+fn parse_monomial(text: &str, rows: &[Row]) -> Result<Monomial, String> {
+    let mut names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    let mut out: Monomial = Vec::new();
+    let mut rest = text.trim();
+    while !rest.is_empty() {
+        // `(P^2h1)^2`: a name in parentheses.
+        let open = rest.strip_prefix('(');
+        let inner = open.unwrap_or(rest);
+        let Some(name) = names.iter().find(|n| inner.starts_with(**n)) else {
+            return Err(format!(
+                "{:?}: no name of the table (above this row) starts there",
+                crate::input::excerpt(rest)
+            ));
+        };
+        rest = &inner[name.len()..];
+        if open.is_some() {
+            rest = rest
+                .strip_prefix(')')
+                .ok_or_else(|| format!("({name} is not closed by )"))?;
+        }
+        let mut k = 1;
+        if let Some(power) = rest.strip_prefix('^') {
+            let digits = power.chars().take_while(char::is_ascii_digit).count();
+            k = power[..digits]
+                .parse()
+                .ok()
+                .filter(|k| (1..=510).contains(k))
+                .ok_or_else(|| format!("{name}^ must be followed by a power 1 to 510"))?;
+            rest = &power[digits..];
+        }
+        out.push((name.to_string(), k));
+        rest = rest.trim_start_matches([' ', '*', '·']);
+    }
+    if out.is_empty() {
+        return Err("no factor".into());
+    }
+    Ok(out)
+}
+
+/// Splits one CSV line: fields separated by commas, a field in double quotes may hold
+/// commas (no quote inside a quoted field). Fields are trimmed.
+fn split_csv(line: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    loop {
+        let t = rest.trim_start();
+        if let Some(quoted) = t.strip_prefix('"') {
+            let end = quoted
+                .find('"')
+                .ok_or("a field opens a double quote and does not close it")?;
+            out.push(quoted[..end].trim().to_string());
+            let after = quoted[end + 1..].trim_start();
+            match after.strip_prefix(',') {
+                Some(next) => rest = next,
+                None if after.is_empty() => return Ok(out),
+                None => return Err("text after a quoted field (expected a comma)".into()),
+            }
+        } else {
+            match t.split_once(',') {
+                Some((field, next)) => {
+                    out.push(field.trim().to_string());
+                    rest = next;
+                }
+                None => {
+                    out.push(t.trim().to_string());
+                    return Ok(out);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,351 @@
+//! The classes a [`NameTable`] names on a resolution of the sphere, and the names of a
+//! chart's basis classes as monomials in them.
+//!
+//! **Evaluating a row.** `unique`: `dim Ext = 1` there, the class is its basis vector.
+//! `<A, B, C>`: the Massey product (`resolution::chain_map::massey`), which must be
+//! defined, nonzero, without indeterminacy. `indecomposable`: the decomposables `D` of the
+//! bidegree (below) leave exactly one basis class outside. A product: the monomial's value.
+//!
+//! **Products.** `x · h_i` is read off the differentials (`resolution::products`); `x · g`
+//! for another named `g` from the lift of `g` to a chain map (`chain_map::yoneda`), made
+//! once per `g`. Only the `g` with `2·stem(g) ≤ max_stem` and `2·s(g) ≤ max_s` are lifted:
+//! in a monomial with two or more factors other than `h_i`, all but the one of largest
+//! stem are such a `g`, so building monomials from that factor by `h_i` and lifted `g`
+//! reaches every monomial, with the same number of factors. For the same reason the
+//! decomposables `D` of a bidegree are spanned by `h_i · Ext` and `g · Ext` over those `g`
+//! (when the table's classes generate Ext below it).
+//!
+//! **Naming** ([`Namer::name_classes`]): a breadth-first search over monomials in the named
+//! classes by number of factors (Ext of the sphere is commutative at p = 2), keeping for
+//! each element the first monomial that reaches it: the fewest factors, then the table's
+//! order. A basis class gets the name of the element equal to it (a row's own name first).
+//! A basis class that is no monomial — only a sum of them, or none — gets no name: the
+//! basis is an artefact of the resolution, and a sum is not a name.
+
+use std::collections::HashMap;
+
+use fp::FpVector;
+use resolution::chain_map::massey::massey_product;
+use resolution::chain_map::yoneda::{lift_class, multiply, ExtElement};
+use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
+use resolution::products::{h_multiply, is_resolved, MAX_HOPF_INDEX};
+use resolution::{Bidegree, Resolution};
+
+use super::{Definition, Monomial, NameTable, NamesError, Row};
+
+/// A class named by a monomial: the basis class `(stem, s, index)` and its name.
+pub type Named = HashMap<(i32, u32, usize), String>;
+
+/// The classes of a table on one resolution of the sphere, with the lifts made for them.
+pub struct Namer<'a> {
+    res: &'a Resolution,
+    tgt: LiftTarget<'a>,
+    table: &'a NameTable,
+    /// Per row: its element, `None` when outside the range (or using a row that is), or
+    /// an `indecomposable` row no basis class represents.
+    elements: Vec<Option<ExtElement>>,
+    /// Lifts of the rows that are multiplied by lifting ([`Namer::liftable`]).
+    lifts: HashMap<usize, ChainMap<'a>>,
+}
+
+impl<'a> Namer<'a> {
+    /// Evaluates every row of `table` inside the range of `sphere` (a resolution of `F_2`
+    /// over `A`). Errors: a row whose definition does not hold there, named by line and
+    /// field (`definition`), with the reason (`dim Ext is 2, not 1`, `indeterminacy …`).
+    pub fn new(sphere: &'a Resolution, table: &'a NameTable) -> Result<Self, NamesError> {
+        let mut namer = Namer {
+            res: sphere,
+            tgt: LiftTarget::new(sphere),
+            table,
+            elements: Vec::new(),
+            lifts: HashMap::new(),
+        };
+        for (k, row) in table.rows.iter().enumerate() {
+            let at = Bidegree::n_s(row.stem, row.s);
+            let value = match is_resolved(sphere, at) {
+                true => namer
+                    .evaluate(k, row, at)
+                    .map_err(|why| NamesError::Field {
+                        path: table.path.clone(),
+                        line: row.line,
+                        field: "definition",
+                        why: format!("{}: {why}", row.name),
+                    })?,
+                false => None,
+            };
+            namer.elements.push(value);
+        }
+        Ok(namer)
+    }
+
+    /// The element named `name` (a row of the table), `None` outside the range.
+    pub fn element(&self, name: &str) -> Option<&ExtElement> {
+        let k = self.table.rows.iter().position(|r| r.name == name)?;
+        self.elements[k].as_ref()
+    }
+
+    /// The value of a monomial in the table's names. Errors (one line): a factor outside
+    /// the range, or the product leaving it.
+    pub fn monomial(&mut self, m: &Monomial) -> Result<ExtElement, String> {
+        let mut factors: Vec<usize> = Vec::new();
+        for (name, k) in m {
+            let row = self
+                .index(name)
+                .ok_or(format!("{name} is not in the table"))?;
+            if self.elements[row].is_none() {
+                let r = &self.table.rows[row];
+                return Err(format!(
+                    "{name} at (stem {}, s {}) lies outside the range (or its definition does)",
+                    r.stem, r.s
+                ));
+            }
+            factors.extend(std::iter::repeat_n(row, *k as usize));
+        }
+        // The factor of largest stem first; the others multiply it.
+        factors.sort_by_key(|&k| std::cmp::Reverse(self.table.rows[k].stem));
+        let mut x = self.elements[factors[0]].clone().expect("checked");
+        for &g in &factors[1..] {
+            x = self
+                .times(&x, g, true)
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| format!("the product leaves the range (at {})", x.bidegree))?;
+        }
+        Ok(x)
+    }
+
+    fn index(&self, name: &str) -> Option<usize> {
+        self.table.rows.iter().position(|r| r.name == name)
+    }
+
+    /// `i` when row `k` is `h_i`.
+    fn hopf(&self, k: usize) -> Option<u32> {
+        let i: u32 = self.table.rows[k].name.strip_prefix('h')?.parse().ok()?;
+        (i <= MAX_HOPF_INDEX).then_some(i)
+    }
+
+    /// Whether products by row `k` (not an `h_i`) are made from its lift: `2·stem ≤
+    /// max_stem`, `2·s ≤ max_s` (see the module).
+    fn liftable(&self, k: usize) -> bool {
+        let (row, config) = (&self.table.rows[k], self.res.config());
+        self.hopf(k).is_none()
+            && self.elements[k].is_some()
+            && 2 * row.stem <= config.max_stem
+            && 2 * row.s <= config.max_s
+    }
+
+    /// `x · (row g)`: `None` when the product lies outside the range. `any`: lift `g`
+    /// even when it is not [`Namer::liftable`] (a product asked for by name).
+    fn times(
+        &mut self,
+        x: &ExtElement,
+        g: usize,
+        any: bool,
+    ) -> Result<Option<ExtElement>, ChainMapError> {
+        let row = &self.table.rows[g];
+        let target = Bidegree::n_s(x.bidegree.n() + row.stem, x.bidegree.s() + row.s);
+        if !is_resolved(self.res, target) {
+            return Ok(None);
+        }
+        if let Some(i) = self.hopf(g) {
+            let v = h_multiply(self.res, i, x.bidegree, &x.vector);
+            return Ok(v.map(|vector| ExtElement {
+                bidegree: target,
+                vector,
+            }));
+        }
+        if !any && !self.liftable(g) {
+            return Ok(None);
+        }
+        if !self.lifts.contains_key(&g) {
+            let y = self.elements[g].clone().expect("an evaluated row");
+            let levels = self.res.config().max_s + 1;
+            let map = lift_class(self.res, &self.tgt, &y, levels)?;
+            self.lifts.insert(g, map);
+        }
+        Ok(multiply(&self.lifts[&g], x))
+    }
+
+    /// The element of row `k` at `at` (resolved), or why its definition does not hold.
+    fn evaluate(
+        &mut self,
+        k: usize,
+        row: &Row,
+        at: Bidegree,
+    ) -> Result<Option<ExtElement>, String> {
+        let dim = self.res.number_of_gens(at);
+        match &row.definition {
+            Definition::Unique => match dim {
+                1 => Ok(Some(basis(at, dim, 0))),
+                _ => Err(format!("dim Ext at {at} is {dim}, not 1 (unique)")),
+            },
+            Definition::Product(m) => {
+                if !self.all_in_range(m) {
+                    return Ok(None);
+                }
+                let x = self.monomial(m)?;
+                match x.is_zero() {
+                    true => Err(format!("the product is zero at {at}")),
+                    false => Ok(Some(x)),
+                }
+            }
+            Definition::Massey([a, b, c]) => {
+                if ![a, b, c].iter().all(|m| self.all_in_range(m)) {
+                    return Ok(None);
+                }
+                let (a, b, c) = (self.monomial(a)?, self.monomial(b)?, self.monomial(c)?);
+                let m = match massey_product(self.res, &self.tgt, &a, &b, &c) {
+                    // Its defining system or indeterminacy leaves the range: not evaluated.
+                    Err(ChainMapError::OutOfRange { .. }) => return Ok(None),
+                    other => other.map_err(|e| e.to_string())?,
+                };
+                if m.value.is_zero() {
+                    return Err(format!("the Massey product is zero at {at}"));
+                }
+                if m.indeterminacy.dim() > 0 {
+                    return Err(format!(
+                        "the Massey product has indeterminacy of dimension {} at {at}",
+                        m.indeterminacy.dim()
+                    ));
+                }
+                Ok(Some(m.value))
+            }
+            Definition::Indecomposable => self.indecomposable(k, at, dim),
+        }
+    }
+
+    /// Whether every factor of `m` was evaluated (lies in range).
+    fn all_in_range(&self, m: &Monomial) -> bool {
+        m.iter()
+            .all(|(name, _)| self.index(name).is_some_and(|k| self.elements[k].is_some()))
+    }
+
+    /// The one basis class at `at` outside the decomposables `D` of rows `0..k`: `None`
+    /// when `D` is not spanned by basis classes (no basis class is singled out). Error:
+    /// `Ext / D` is not 1-dimensional there.
+    fn indecomposable(
+        &mut self,
+        k: usize,
+        at: Bidegree,
+        dim: usize,
+    ) -> Result<Option<ExtElement>, String> {
+        let d = self.decomposables(k, at).map_err(|e| e.to_string())?;
+        if dim - d.dim() != 1 {
+            return Err(format!(
+                "Ext at {at} modulo the products of the names above has dimension {}, not 1",
+                dim - d.dim()
+            ));
+        }
+        let outside: Vec<usize> = (0..dim)
+            .filter(|&i| !d.contains(&FpVector::from_ones(dim, &[i])))
+            .collect();
+        // Every class outside D is the named one modulo D; a basis class is singled out
+        // only when the others span D.
+        Ok(match outside[..] {
+            [i] => Some(basis(at, dim, i)),
+            _ => None,
+        })
+    }
+
+    /// `dim Ext / D` at `at` (resolved), `D` the products of all the table's classes (see
+    /// the module): the number of indecomposables there when the table's classes of lower
+    /// degree generate Ext below `at`.
+    pub fn indecomposables(&mut self, at: Bidegree) -> Result<usize, ChainMapError> {
+        let d = self.decomposables(self.elements.len(), at)?;
+        Ok(self.res.number_of_gens(at) - d.dim())
+    }
+
+    /// The span `D` at `at` of the products `g · y`, `g` among rows `0..k` (an `h_i` or
+    /// [`Namer::liftable`]), `y` a basis class.
+    fn decomposables(&mut self, k: usize, at: Bidegree) -> Result<fp::Subspace, ChainMapError> {
+        let dim = self.res.number_of_gens(at);
+        let mut span: Vec<FpVector> = Vec::new();
+        for g in 0..k {
+            if self.elements[g].is_none() || (self.hopf(g).is_none() && !self.liftable(g)) {
+                continue;
+            }
+            let row = &self.table.rows[g];
+            let below = Bidegree::n_s(at.n() - row.stem, at.s().wrapping_sub(row.s));
+            // `g · 1` is `g` itself, not a product.
+            if row.s >= at.s() || !is_resolved(self.res, below) {
+                continue;
+            }
+            for index in 0..self.res.number_of_gens(below) {
+                let y = basis(below, self.res.number_of_gens(below), index);
+                span.extend(self.times(&y, g, false)?.map(|p| p.vector));
+            }
+        }
+        Ok(fp::Subspace::from_vectors(dim, &span))
+    }
+
+    /// The name of every basis class that is a named class or a monomial in them (see the
+    /// module), keyed by `(stem, s, index)`.
+    pub fn name_classes(&mut self) -> Result<Named, ChainMapError> {
+        let mut seen: HashMap<(Bidegree, Vec<usize>), Vec<usize>> = HashMap::new();
+        let mut frontier: Vec<(ExtElement, Vec<usize>)> = Vec::new();
+        for (k, e) in self.elements.iter().enumerate() {
+            if let Some(e) = e.as_ref().filter(|e| !e.is_zero()) {
+                let key = (e.bidegree, e.vector.iter_ones().collect());
+                if let std::collections::hash_map::Entry::Vacant(v) = seen.entry(key) {
+                    v.insert(vec![k]);
+                    frontier.push((e.clone(), vec![k]));
+                }
+            }
+        }
+        let multipliers: Vec<usize> = (0..self.elements.len())
+            .filter(|&k| self.elements[k].is_some() && (self.hopf(k).is_some() || self.liftable(k)))
+            .collect();
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            for (x, mono) in &frontier {
+                for &g in &multipliers {
+                    let Some(p) = self.times(x, g, false)? else {
+                        continue;
+                    };
+                    if p.is_zero() {
+                        continue;
+                    }
+                    let key = (p.bidegree, p.vector.iter_ones().collect());
+                    if let std::collections::hash_map::Entry::Vacant(v) = seen.entry(key) {
+                        let mut m = mono.clone();
+                        m.push(g);
+                        v.insert(m.clone());
+                        next.push((p, m));
+                    }
+                }
+            }
+            frontier = next;
+        }
+        let mut named = Named::new();
+        for ((b, ones), mono) in seen {
+            if let [index] = ones[..] {
+                named.insert((b.n(), b.s(), index), self.write(&mono));
+            }
+        }
+        Ok(named)
+    }
+
+    /// A monomial of rows as written: the `h_i` first by `i`, then the others in the
+    /// table's order, powers as `^k` (`(P^2h1)^2` for a name with a `^`), factors separated
+    /// by a space (`h0^2 d0`, `h1 c0`).
+    fn write(&self, rows: &[usize]) -> String {
+        let mut sorted = rows.to_vec();
+        sorted.sort_by_key(|&k| (self.hopf(k).is_none(), self.hopf(k), k));
+        let mut factors: Vec<(String, u32)> = Vec::new();
+        for k in sorted {
+            let name = &self.table.rows[k].name;
+            match factors.last_mut() {
+                Some((last, power)) if last == name => *power += 1,
+                _ => factors.push((name.clone(), 1)),
+            }
+        }
+        super::write_monomial(&factors)
+    }
+}
+
+/// The `index`-th basis vector of a bidegree of dimension `dim`.
+fn basis(at: Bidegree, dim: usize, index: usize) -> ExtElement {
+    ExtElement {
+        bidegree: at,
+        vector: FpVector::from_ones(dim, &[index]),
+    }
+}

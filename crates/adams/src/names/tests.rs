@@ -1,0 +1,88 @@
+//! The table of names: the bundled one parses; bad tables are refused naming line and field.
+use super::*;
+
+fn parse(text: &str) -> Result<NameTable, NamesError> {
+    NameTable::parse(text, Path::new("t.csv"))
+}
+
+const HEAD: &str = "name,stem,s,definition,source\nh0,0,1,unique,Adams60\nh1,1,1,unique,Adams60\nh2,3,1,unique,Adams60\n";
+
+#[test]
+fn the_bundled_table_parses() {
+    let t = NameTable::bundled();
+    let c0 = t.row("c0").unwrap();
+    assert_eq!((c0.stem, c0.s), (8, 3));
+    assert!(matches!(c0.definition, Definition::Massey(_)));
+    assert_eq!(t.monomial("h1c0").unwrap().1, (9, 4));
+    assert!(t.rows.iter().all(|r| !r.source.is_empty()));
+}
+
+#[test]
+fn definitions() {
+    let t = parse(&format!(
+        "{HEAD}c0,8,3,\"<h1, h0, h2^2>\",Isaksen19\nx,9,4,h1 c0,Isaksen19\ny,8,3,indecomposable,z\n"
+    ))
+    .unwrap();
+    assert_eq!(
+        t.rows[4].definition,
+        Definition::Product(vec![("h1".into(), 1), ("c0".into(), 1)])
+    );
+    assert_eq!(t.rows[5].definition, Definition::Indecomposable);
+}
+
+#[test]
+fn bad_tables_name_line_and_field() {
+    let cases = [
+        ("h0,0,1,unique,a\n", "line 1, field (header)"),
+        (
+            "name,stem,s,definition,source\nh0,0,1,unique\n",
+            "line 2, field (line): 4 fields",
+        ),
+        (
+            "name,stem,s,definition,source\nh0,0,1,unique,\n",
+            "line 2, field source",
+        ),
+        (
+            "name,stem,s,definition,source\nh0,x,1,unique,a\n",
+            "line 2, field stem",
+        ),
+        (
+            "name,stem,s,definition,source\nh0,0,0,unique,a\n",
+            "line 2, field s",
+        ),
+        (
+            "name,stem,s,definition,source\nh0,1,1,unique,a\n",
+            "line 2, field name: h0 is the name of h_0",
+        ),
+        (
+            "name,stem,s,definition,source\n0a,1,1,unique,a\n",
+            "line 2, field name",
+        ),
+        (
+            &format!("{HEAD}h0,0,1,unique,a\n"),
+            "line 5, field name: \"h0\" is named twice",
+        ),
+        (
+            &format!("{HEAD}c0,8,3,\"<h1, h0, q>\",a\n"),
+            "line 5, field definition",
+        ),
+        (
+            &format!("{HEAD}c0,8,4,\"<h1, h0, h2^2>\",a\n"),
+            "line 5, field definition: the Massey product lies at (stem 8, s 3)",
+        ),
+        (
+            &format!("{HEAD}c0,8,3,\"<h1, h0, h2^2,a\n"),
+            "line 5, field (line)",
+        ),
+        (
+            &format!("{HEAD}c0,8,3,h1 c0,a\n"),
+            "line 5, field definition",
+        ),
+        ("", "no header"),
+    ];
+    for (text, expected) in cases {
+        let e = parse(text).unwrap_err().to_string();
+        assert!(e.starts_with("names table t.csv"), "{e}");
+        assert!(e.contains(expected), "{text:?}: {e}");
+    }
+}
