@@ -94,13 +94,15 @@ fn resolve_saved(
     let top_t = range.max_stem + range.max_s as i32;
     let m = modules::find_module_p2(module, modules_dir, Some(top_t), "products")?;
     check_module_range(m.name(), m.min_degree(), range)?;
-    if m.profile().is_some() {
+    let is_sphere = m.min_degree() == 0 && m.total_dim() == 1;
+    // Over a sub-Hopf algebra B (a profile) the products are those of Ext_B(F_2): the
+    // module must be F_2 itself, resolved over B (ko, tmf2).
+    if m.profile().is_some() && !is_sphere {
         return Err(Error::ProductsModule {
             name: m.name().to_string(),
-            why: "products over a sub-Hopf algebra are not built (resolve over A)".into(),
+            why: "over a sub-Hopf algebra, products are built for F_2 only (ko, tmf2)".into(),
         });
     }
-    let is_sphere = m.min_degree() == 0 && m.total_dim() == 1;
     let started = Instant::now();
     let module = run(m, range, save_dir)?;
     let sphere = match is_sphere {
@@ -120,14 +122,19 @@ fn run(
     save_dir: Option<(&std::path::Path, bool)>,
 ) -> Result<Resolution, Error> {
     let name = m.name().to_string();
+    // Nassau's signatures need not lie in a sub-Hopf algebra: classical steps there.
+    let algorithm = match m.profile() {
+        Some(_) => resolution::Algorithm::Classical,
+        None => resolution::Algorithm::Nassau,
+    };
     let mut res = Resolution::new(m, range).map_err(|source| Error::ModuleRange {
         name: name.clone(),
         source,
     })?;
     if let Some((dir, quiet)) = save_dir {
-        crate::save::resume(dir, &mut res, resolution::Algorithm::Nassau, false, quiet)?;
+        crate::save::resume(dir, &mut res, algorithm, false, quiet)?;
     }
-    res.resolve()
+    res.resolve_with(algorithm)
         .map_err(|source| Error::Resolve { name, source })?;
     Ok(res)
 }

@@ -21,7 +21,7 @@
 
 use fp::{FpVector, Subspace};
 
-use super::yoneda::{combine, lift_class, multiply, ExtElement};
+use super::yoneda::{combine, lift_class, lift_classes, multiply, ExtElement};
 use super::{apply, ChainMap, ChainMapError, LiftTarget};
 use crate::free_module::Differential;
 use crate::{Bidegree, Resolution};
@@ -66,10 +66,36 @@ pub fn null_homotopy<'a>(
     c: &ExtElement,
     levels: u32,
 ) -> Result<NullHomotopy<'a>, ChainMapError> {
+    Ok(null_homotopy_and_lifts(module, tgt, b, c, levels, &[])?.0)
+}
+
+/// [`null_homotopy`], and the lifts of `extra` classes of the module's Ext `(y, levels)`,
+/// lifted together with those of `c` and `b` (one row reduction per target degree for
+/// all of them: [`lift_classes`]).
+fn null_homotopy_and_lifts<'a>(
+    module: &'a Resolution,
+    tgt: &LiftTarget<'a>,
+    b: &ExtElement,
+    c: &ExtElement,
+    levels: u32,
+    extra: &[(&ExtElement, u32)],
+) -> Result<(NullHomotopy<'a>, Vec<ChainMap<'a>>), ChainMapError> {
     let sphere = tgt.resolution();
     let sb = b.bidegree.s();
-    let c_map = lift_class(module, tgt, c, levels + sb + 1)?;
-    let b_map = lift_class(sphere, tgt, b, levels + 1)?;
+    let mut classes = vec![(c, levels + sb + 1)];
+    classes.extend_from_slice(extra);
+    let (c_map, b_map, extra_maps) = if std::ptr::eq(module, sphere) {
+        classes.push((b, levels + 1));
+        let mut maps = lift_classes(module, tgt, &classes)?;
+        let b_map = maps.pop().expect("b's lift");
+        let c_map = maps.remove(0);
+        (c_map, b_map, maps)
+    } else {
+        let mut maps = lift_classes(module, tgt, &classes)?;
+        let b_map = lift_class(sphere, tgt, b, levels + 1)?;
+        let c_map = maps.remove(0);
+        (c_map, b_map, maps)
+    };
     let bc = multiply(&c_map, b).ok_or(ChainMapError::OutOfRange {
         what: "the product b·c".into(),
         at: sum(b.bidegree, c.bidegree, 0),
@@ -93,11 +119,12 @@ pub fn null_homotopy<'a>(
         }
     };
     let map = ChainMap::homotopy(module, tgt, k, levels, &caps, &phi)?;
-    Ok(NullHomotopy {
+    let h = NullHomotopy {
         map,
         c: c_map,
         b: b_map,
-    })
+    };
+    Ok((h, extra_maps))
 }
 
 impl NullHomotopy<'_> {
@@ -158,12 +185,14 @@ pub fn massey_product<'a>(
     } else if sphere_dim(sphere, left) > 0 {
         return Err(out_of_range(left));
     }
-    // a · Ext^{k−1}(M): one lift per basis class y there.
+    // a · Ext^{k−1}(M): one lift per basis class y there (lifted together).
     let right = Bidegree::s_t(sb + c.bidegree.s() - 1, b.bidegree.t() + c.bidegree.t());
     if crate::products::is_resolved(module, right) {
-        for index in 0..module.number_of_gens(right) {
-            let y = ExtElement::basis(module, right, index)?;
-            let y_map = lift_class(module, tgt, &y, sa + 1)?;
+        let ys: Vec<ExtElement> = (0..module.number_of_gens(right))
+            .map(|index| ExtElement::basis(module, right, index))
+            .collect::<Result<_, _>>()?;
+        let classes: Vec<(&ExtElement, u32)> = ys.iter().map(|y| (y, sa + 1)).collect();
+        for y_map in lift_classes(module, tgt, &classes)? {
             span.push(multiply(&y_map, a).ok_or(out_of_range(right))?.vector);
         }
     }
@@ -213,23 +242,26 @@ pub fn massey_range<'a>(
     let sphere = tgt.resolution();
     let max_s = sphere.config().max_s;
     // H of B∘A, where a plays the part of c: ⟨x, b, a⟩ = x ∘ H for every x.
-    let h = null_homotopy(sphere, tgt, b, a, max_s).map_err(|e| match e {
-        ChainMapError::ProductNotZero { .. } => ChainMapError::ProductNotZero { which: "a·b" },
-        e => e,
-    })?;
-    let b_map = &h.b;
-    // Ext^{s_a+s_b−1}·x: the lifts of the basis z of that bidegree, read at each x.
+    // Ext^{s_a+s_b−1}·x: the lifts of the basis z of that bidegree, read at each x,
+    // lifted with those of a and b.
     let d2 = Bidegree::s_t(
         a.bidegree.s() + b.bidegree.s() - 1,
         a.bidegree.t() + b.bidegree.t(),
     );
-    let z_maps: Vec<ChainMap<'a>> = if crate::products::is_resolved(sphere, d2) {
+    let zs: Vec<ExtElement> = if crate::products::is_resolved(sphere, d2) {
         (0..sphere.number_of_gens(d2))
-            .map(|k| lift_class(sphere, tgt, &ExtElement::basis(sphere, d2, k)?, max_s + 1))
+            .map(|k| ExtElement::basis(sphere, d2, k))
             .collect::<Result<_, _>>()?
     } else {
         Vec::new()
     };
+    let extra: Vec<(&ExtElement, u32)> = zs.iter().map(|z| (z, max_s + 1)).collect();
+    let (h, z_maps) =
+        null_homotopy_and_lifts(sphere, tgt, b, a, max_s, &extra).map_err(|e| match e {
+            ChainMapError::ProductNotZero { .. } => ChainMapError::ProductNotZero { which: "a·b" },
+            e => e,
+        })?;
+    let b_map = &h.b;
     let mut out = Vec::new();
     for e in sphere.ext() {
         if e.s() == 0 {

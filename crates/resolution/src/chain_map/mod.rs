@@ -28,17 +28,19 @@
 //! degrees and generators (rayon).
 
 mod apply;
+mod joint;
 pub mod massey;
 pub mod saved;
 mod target;
 pub mod yoneda;
 
 use fp::{FpVector, Matrix};
-use rayon::prelude::*;
 
 use crate::free_module::Differential;
 use crate::{Bidegree, Resolution};
 
+pub(crate) use joint::lift_chain_maps;
+use joint::{lift_levels, LevelJob};
 pub use target::LiftTarget;
 
 /// Why a lift, a product or a Massey product could not be computed.
@@ -114,7 +116,21 @@ impl<'a> ChainMap<'a> {
         initial: &(dyn Fn(usize, i32) -> FpVector + Sync),
         levels: u32,
     ) -> Result<Self, ChainMapError> {
-        let target = tgt.resolution();
+        let start = Self::start(source, tgt, shift, initial, levels)?;
+        Ok(joint::lift_chain_maps(vec![start])?
+            .pop()
+            .expect("one map in, one out"))
+    }
+
+    /// Level 0 of [`ChainMap::lift`], with the largest source degree of every level to
+    /// lift (for [`joint::lift_chain_maps`]).
+    pub(crate) fn start(
+        source: &'a Resolution,
+        tgt: &LiftTarget<'a>,
+        shift: Bidegree,
+        initial: &(dyn Fn(usize, i32) -> FpVector + Sync),
+        levels: u32,
+    ) -> Result<(Self, Vec<i32>), ChainMapError> {
         if shift.s() > source.config().max_s {
             return Err(ChainMapError::OutOfRange {
                 what: "the source row of a chain map".into(),
@@ -123,33 +139,34 @@ impl<'a> ChainMap<'a> {
         }
         let mut map = ChainMap {
             source,
-            target,
+            target: tgt.resolution(),
             source_base: shift.s(),
             target_base: 0,
             t_shift: shift.t(),
             levels: Vec::new(),
             max_t: Vec::new(),
         };
-        for (i, max_t) in (0u32..).zip(map.plan(levels)) {
-            let values = if i == 0 {
-                map.level_zero(max_t, initial)
-            } else {
-                let rhs = |_: usize, g: &Differential, at: Bidegree| {
-                    let below = Bidegree::s_t(at.s() - 1, at.t());
-                    let offsets = apply::full_offsets(target, below);
-                    apply::apply(
-                        target.algebra(),
-                        &map.levels[i as usize - 1],
-                        &g.terms,
-                        &offsets,
-                    )
-                };
-                map.lift_level(i, max_t, &rhs)?
-            };
+        let plan = map.plan(levels);
+        if let Some(&max_t) = plan.first() {
+            let values = map.level_zero(max_t, initial);
             map.levels.push(values);
             map.max_t.push(max_t);
         }
-        Ok(map)
+        Ok((map, plan))
+    }
+
+    /// `f_{i−1}(d g)` for `d g` an element of `P_{source_base+i−1}`: the right side of a
+    /// chain map's level `i ≥ 1` (and a homotopy's `H_{i−1}(d g)`), in the whole of
+    /// `(Q_{target_base+i−1})_T`, `at = (target_base + i, T)`.
+    fn previous_on_d(&self, i: u32, dg: &Differential, at: Bidegree) -> FpVector {
+        let below = Bidegree::s_t(at.s() - 1, at.t());
+        let offsets = apply::full_offsets(self.target, below);
+        apply::apply(
+            self.target.algebra(),
+            &self.levels[i as usize - 1],
+            &dg.terms,
+            &offsets,
+        )
     }
 
     /// The null-homotopy `H : P_{k+•} → Q_{•+1}` (`k = (k_s, k_t)`: its source row and
@@ -184,10 +201,7 @@ impl<'a> ChainMap<'a> {
             let rhs = |g: usize, dg: &Differential, at: Bidegree| {
                 let mut v = phi(i, g, at);
                 if i > 0 {
-                    let below = Bidegree::s_t(at.s() - 1, at.t());
-                    let offsets = apply::full_offsets(target, below);
-                    let prev = &map.levels[i as usize - 1];
-                    v.add(&apply::apply(target.algebra(), prev, &dg.terms, &offsets));
+                    v.add(&map.previous_on_d(i, dg, at));
                 }
                 v
             };
@@ -293,46 +307,14 @@ impl<'a> ChainMap<'a> {
         max_t: i32,
         rhs: &(dyn Fn(usize, &Differential, Bidegree) -> FpVector + Sync),
     ) -> Result<Vec<Differential>, ChainMapError> {
-        let row = self.source.free_module(self.source_base + i);
-        let j = self.target_base + i;
-        let min_t = self.target.free_module(j).min_degree();
-        let gens: Vec<(usize, i32, &Differential)> = (row.min_degree()..=max_t)
-            .flat_map(|t| row.gens(t).iter().map(move |g| (t, g)))
-            .enumerate()
-            .map(|(k, (t, g))| (k, t, g))
-            .collect();
-        let at = |t: i32| Bidegree::s_t(j, t - self.t_shift);
-        // One system per target degree: the generators of one source degree.
-        let mut groups: Vec<(i32, Vec<(usize, &Differential)>)> = Vec::new();
-        for &(k, t, g) in &gens {
-            match groups.last_mut() {
-                Some((u, list)) if *u == t => list.push((k, g)),
-                _ => groups.push((t, vec![(k, g)])),
-            }
-        }
-        let solved: Vec<Vec<Differential>> = groups
-            .par_iter()
-            .map(|(t, list)| {
-                let b = at(*t);
-                if b.t() < min_t {
-                    let zero = || Differential {
-                        value: FpVector::new(0),
-                        terms: Vec::new(),
-                    };
-                    return Ok(list.iter().map(|_| zero()).collect());
-                }
-                let rhs: Vec<FpVector> = list.par_iter().map(|&(k, g)| rhs(k, g, b)).collect();
-                let pre = target::solve(self.target, b, &rhs)
-                    .map_err(|_| ChainMapError::NotInImage { at: b })?;
-                Ok(pre
-                    .into_iter()
-                    .map(|v| apply::element(self.target, b, v))
-                    .collect())
-            })
-            .collect::<Result<_, ChainMapError>>()?;
-        Ok(solved.into_iter().flatten().collect())
+        let job = LevelJob {
+            map: self,
+            i,
+            max_t,
+            rhs,
+        };
+        Ok(lift_levels(&[job])?.pop().expect("one job, one level"))
     }
-
     /// The shift: `(source_base, t_shift)`.
     pub fn shift(&self) -> Bidegree {
         Bidegree::s_t(self.source_base, self.t_shift)

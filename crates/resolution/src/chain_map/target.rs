@@ -79,13 +79,12 @@ pub(crate) fn solve(
     if old == 0 || rhs.iter().all(FpVector::is_zero) {
         return Ok(rhs.iter().map(|_| FpVector::new(m)).collect());
     }
-    let d = matrix(res, b);
+    // Mᵀ by words (old × m), copied into the left block of [Mᵀ | rhs].
+    let dt = matrix(res, b).transpose();
     let k = rhs.len();
     let mut a = Matrix::new(old, m + k);
-    for r in 0..d.rows() {
-        for c in d.row_vector(r).iter_ones() {
-            a.set(c, r, true);
-        }
+    for r in 0..dt.rows() {
+        a.row_mut(r)[..dt.stride()].copy_from_slice(dt.row(r));
     }
     for (j, v) in rhs.iter().enumerate() {
         for c in v.iter_ones() {

@@ -99,7 +99,35 @@ pub fn lift_class<'a>(
     y: &ExtElement,
     levels: u32,
 ) -> Result<ChainMap<'a>, ChainMapError> {
+    let mut maps = lift_classes(source, tgt, &[(y, levels)])?;
+    Ok(maps.pop().expect("one class in, one map out"))
+}
+
+/// [`lift_class`] for several classes `(y, levels)` of `Ext(M)` at once: level `i` of all
+/// of them is lifted together, one row reduction per target degree `(i, T)` shared by
+/// every map that reaches it (`super::joint`); each map is the one [`lift_class`] gives.
+///
+/// Errors: those of [`lift_class`], for the first class that has one.
+pub fn lift_classes<'a>(
+    source: &'a Resolution,
+    tgt: &LiftTarget<'a>,
+    classes: &[(&ExtElement, u32)],
+) -> Result<Vec<ChainMap<'a>>, ChainMapError> {
     check_sphere(tgt)?;
+    let starts = classes
+        .iter()
+        .map(|&(y, levels)| start_class(source, tgt, y, levels))
+        .collect::<Result<_, _>>()?;
+    super::lift_chain_maps(starts)
+}
+
+/// Level 0 of the lift of `y` and the plan of its levels ([`ChainMap::start`]).
+fn start_class<'a>(
+    source: &'a Resolution,
+    tgt: &LiftTarget<'a>,
+    y: &ExtElement,
+    levels: u32,
+) -> Result<(ChainMap<'a>, Vec<i32>), ChainMapError> {
     let b = y.bidegree;
     let dim = checked_dim(source, b, "the class to lift")?;
     if y.vector.len() != dim {
@@ -120,7 +148,7 @@ pub fn lift_class<'a>(
         };
         FpVector::from_ones(len, if on { &[0] } else { &[] })
     };
-    ChainMap::lift(source, tgt, b, &initial, levels)
+    ChainMap::start(source, tgt, b, &initial, levels)
 }
 
 /// [`lift_class`] read from a save directory's bytes ([`super::saved`]) when they hold

@@ -1,0 +1,150 @@
+//! Lifting one level of several maps into the same target level at once: the generators
+//! of all of them whose values land in one target degree `(j, T)` share one row reduction
+//! of `[Mᵀ | right sides]` ([`super::target`]), so the differential matrix `M` of
+//! `(Q_j)_T` is built and reduced once for all of them. Each preimage is the one a
+//! separate reduction would give (the reduced row echelon form is unique and every pivot
+//! lies in the `Mᵀ` block), so the maps are the same as when lifted one by one.
+
+use std::collections::BTreeMap;
+
+use fp::FpVector;
+use rayon::prelude::*;
+
+use super::{apply, target, ChainMap, ChainMapError};
+use crate::free_module::Differential;
+use crate::Bidegree;
+
+/// Level `i` of `map` through source degree `max_t`: on each generator `g` of
+/// `P_{source_base+i}`, a preimage under `d` of `rhs(g, dg, at)`, `at = (target_base + i,
+/// |g| − t_shift)`, an element of the whole of `(Q_{j−1})_T`.
+pub(crate) struct LevelJob<'m, 'a> {
+    pub(crate) map: &'m ChainMap<'a>,
+    pub(crate) i: u32,
+    pub(crate) max_t: i32,
+    pub(crate) rhs: &'m (dyn Fn(usize, &Differential, Bidegree) -> FpVector + Sync),
+}
+
+/// One generator to lift: its job, its index in its level, its source degree, `d g`.
+type Entry<'m> = (usize, usize, &'m Differential);
+
+/// The levels of `jobs` (one list of values per job, in generator order). All jobs map
+/// into the same resolution and the same target level `j = target_base + i`.
+///
+/// Errors: [`ChainMapError::NotInImage`] at the first target degree where a right side
+/// does not lift.
+pub(crate) fn lift_levels(
+    jobs: &[LevelJob<'_, '_>],
+) -> Result<Vec<Vec<Differential>>, ChainMapError> {
+    let Some(first) = jobs.first() else {
+        return Ok(Vec::new());
+    };
+    let target = first.map.target;
+    let j = first.map.target_base + first.i;
+    debug_assert!(jobs
+        .iter()
+        .all(|job| std::ptr::eq(job.map.target, target) && job.map.target_base + job.i == j));
+    let min_t = target.free_module(j).min_degree();
+    // The generators of every job, by target degree T.
+    let mut groups: BTreeMap<i32, Vec<Entry<'_>>> = BTreeMap::new();
+    let mut counts = Vec::with_capacity(jobs.len());
+    for (n, job) in jobs.iter().enumerate() {
+        let row = job.map.source.free_module(job.map.source_base + job.i);
+        let mut k = 0;
+        for t in row.min_degree()..=job.max_t {
+            for g in row.gens(t) {
+                groups
+                    .entry(t - job.map.t_shift)
+                    .or_default()
+                    .push((n, k, g));
+                k += 1;
+            }
+        }
+        counts.push(k);
+    }
+    let groups: Vec<(i32, Vec<Entry<'_>>)> = groups.into_iter().collect();
+    let solved: Vec<Vec<Differential>> = groups
+        .par_iter()
+        .map(|(t, list)| {
+            let b = Bidegree::s_t(j, *t);
+            if *t < min_t {
+                let zero = || Differential {
+                    value: FpVector::new(0),
+                    terms: Vec::new(),
+                };
+                return Ok(list.iter().map(|_| zero()).collect());
+            }
+            let rhs: Vec<FpVector> = list
+                .par_iter()
+                .map(|&(n, k, g)| (jobs[n].rhs)(k, g, b))
+                .collect();
+            let pre =
+                target::solve(target, b, &rhs).map_err(|_| ChainMapError::NotInImage { at: b })?;
+            Ok(pre
+                .into_iter()
+                .map(|v| apply::element(target, b, v))
+                .collect())
+        })
+        .collect::<Result<_, ChainMapError>>()?;
+    let mut out: Vec<Vec<Option<Differential>>> = counts
+        .iter()
+        .map(|&c| (0..c).map(|_| None).collect())
+        .collect();
+    for ((_, list), values) in groups.iter().zip(solved) {
+        for (&(n, k, _), v) in list.iter().zip(values) {
+            out[n][k] = Some(v);
+        }
+    }
+    Ok(out
+        .into_iter()
+        .map(|level| {
+            level
+                .into_iter()
+                .map(|v| v.expect("every generator solved"))
+                .collect()
+        })
+        .collect())
+}
+
+/// Lifts chain maps into one resolution together, level by level: each starts with its
+/// level 0 and the largest source degree of each level to lift ([`ChainMap::start`]);
+/// level `i` of all maps that go that deep is one [`lift_levels`] (their values land in
+/// the target's level `i`). Returns the maps in the order given.
+///
+/// Errors: [`ChainMapError::NotInImage`] where a map does not lift.
+pub(crate) fn lift_chain_maps<'a>(
+    starts: Vec<(ChainMap<'a>, Vec<i32>)>,
+) -> Result<Vec<ChainMap<'a>>, ChainMapError> {
+    let (mut maps, plans): (Vec<ChainMap<'a>>, Vec<Vec<i32>>) = starts.into_iter().unzip();
+    let depth = plans.iter().map(Vec::len).max().unwrap_or(0);
+    for i in 1..depth {
+        let active: Vec<usize> = (0..maps.len()).filter(|&n| plans[n].len() > i).collect();
+        let i32_level = i as u32;
+        let levels = {
+            let maps = &maps;
+            let rhs: Vec<_> = active
+                .iter()
+                .map(|&n| {
+                    move |_: usize, g: &Differential, at: Bidegree| {
+                        maps[n].previous_on_d(i32_level, g, at)
+                    }
+                })
+                .collect();
+            let jobs: Vec<LevelJob<'_, 'a>> = active
+                .iter()
+                .zip(&rhs)
+                .map(|(&n, rhs)| LevelJob {
+                    map: &maps[n],
+                    i: i32_level,
+                    max_t: plans[n][i],
+                    rhs,
+                })
+                .collect();
+            lift_levels(&jobs)?
+        };
+        for (&n, values) in active.iter().zip(levels) {
+            maps[n].levels.push(values);
+            maps[n].max_t.push(plans[n][i]);
+        }
+    }
+    Ok(maps)
+}
