@@ -79,7 +79,18 @@ pub(crate) fn solve(
     if old == 0 || rhs.iter().all(FpVector::is_zero) {
         return Ok(rhs.iter().map(|_| FpVector::new(m)).collect());
     }
-    let d = matrix(res, b);
+    solve_against(&matrix(res, b), old, m, rhs)
+}
+
+/// Solutions `x` of `x·d = v` for each `v` of `rhs`, `d` an `m × old` matrix (rows the
+/// source basis, columns the target's): one row reduction of `[dᵀ | rhs]`. `Err(j)`:
+/// `rhs[j]` is not in the row space of `d`.
+pub(crate) fn solve_against(
+    d: &Matrix,
+    old: usize,
+    m: usize,
+    rhs: &[FpVector],
+) -> Result<Vec<FpVector>, usize> {
     let k = rhs.len();
     let mut a = Matrix::new(old, m + k);
     for r in 0..d.rows() {
