@@ -190,6 +190,9 @@ pub enum Error {
         what: String,
         source: resolution::chain_map::ChainMapError,
     },
+    /// A module map file (`adams map`) that cannot be read, or is not a map of modules.
+    #[error("{message}")]
+    MapFile { message: String },
     /// `adams products` / `adams massey` over a module other than the sphere's kind.
     #[error("module {name}: {why}")]
     ProductsModule { name: String, why: String },
@@ -240,6 +243,7 @@ impl Error {
             | AlgebrasDiffer { .. }
             | Baseline { .. }
             | Bench(BenchError::NoSummary { .. } | BenchError::SseqExe { .. })
+            | MapFile { .. }
             | ProductsModule { .. } => 2,
             Lift { source, .. } => match source {
                 resolution::chain_map::ChainMapError::NotInImage { .. } => 3,

@@ -10,6 +10,7 @@
 //! - `adams certify SAVE_DIR`: check that a saved resolution is exact and minimal.
 //! - `adams products MODULE --by CLASS`, `adams massey MODULE A B C`: products by any
 //!   class and Massey products, from chain maps.
+//! - `adams map FILE`: the map on Ext induced by a map of modules.
 //!
 //! Errors are one line on stderr (`error: ...`). Exit status: 0 success, 1 a
 //! disagreement found by `verify` or a failed certificate, 2 bad input (module file, range, table,
@@ -21,6 +22,7 @@ mod cli;
 mod compare;
 mod draw;
 mod error;
+mod map;
 mod massey;
 mod modules;
 mod offload;
@@ -70,6 +72,7 @@ fn dispatch(command: Command) -> Result<ExitCode, Error> {
         Command::Certify(args) => certify::run(args).map(|()| ExitCode::SUCCESS),
         Command::Products(args) => products::run_command(args).map(|()| ExitCode::SUCCESS),
         Command::Massey(args) => massey::run_command(args).map(|()| ExitCode::SUCCESS),
+        Command::Map(args) => map::run_command(args).map(|()| ExitCode::SUCCESS),
     }
 }
 
