@@ -28,6 +28,7 @@
 //! degrees and generators (rayon).
 
 mod apply;
+pub mod cofiber;
 pub mod massey;
 pub mod module_map;
 pub mod saved;

@@ -45,18 +45,27 @@ pub fn lift_module_map<'a>(
         let at = Bidegree::s_t(0, t + shift);
         let n_dim = target.module().dim(at.t());
         let rhs: Vec<FpVector> = gens.iter().map(|g| f.apply(t, &g.value, n_dim)).collect();
-        let m = target::dim(target, at, true);
-        if rhs.iter().all(FpVector::is_zero) {
-            values.extend(rhs.iter().map(|_| FpVector::new(m)));
-            continue;
-        }
-        let eps = augmentation(target, at.t());
-        let pre = target::solve_against(&eps, n_dim, m, &rhs)
-            .map_err(|_| ChainMapError::NotInImage { at })?;
-        values.extend(pre);
+        values.extend(through_augmentation(target, at.t(), &rhs)?);
     }
     let initial = |g: usize, _t: i32| values[g].clone();
     ChainMap::lift(source, tgt, Bidegree::s_t(0, -shift), &initial, levels)
+}
+
+/// Preimages under the augmentation `ε : (C_0)_T → N_T` of `res` (the whole degree `T`)
+/// of each of `rhs` (vectors of `N_T`). Errors: [`ChainMapError::NotInImage`].
+pub(crate) fn through_augmentation(
+    res: &Resolution,
+    t: i32,
+    rhs: &[FpVector],
+) -> Result<Vec<FpVector>, ChainMapError> {
+    let at = Bidegree::s_t(0, t);
+    let m = target::dim(res, at, true);
+    if rhs.iter().all(FpVector::is_zero) {
+        return Ok(rhs.iter().map(|_| FpVector::new(m)).collect());
+    }
+    let eps = augmentation(res, t);
+    target::solve_against(&eps, res.module().dim(t), m, rhs)
+        .map_err(|_| ChainMapError::NotInImage { at })
 }
 
 /// The matrix of `ε : (C_0)_T → N_T` on the whole degree: one row per basis element
