@@ -105,6 +105,16 @@ under f*: Ext(N) -> Ext(M). For a map of spectra X -> Y, f is its map in cohomol
 H*(Y) -> H*(X) and f* the map Ext(X) -> Ext(Y) of Adams E2 pages."
     )]
     Map(MapArgs),
+    /// Ext of a module file with the field's "cofiber" key, from the mapping cone; writes ext.csv.
+    #[command(
+        long_about = "FILE is a module file with the field's \"cofiber\": {\"s\", \"t\", \"idx\"} \
+key (C4.json, Ceta2.json, C2v14.json): the cofiber of the idx-th class x of Ext^(s,t) of the module \
+its gens and actions give, x read (as the field's resolver reads it) as the map from the \
+resolution's s-th module onto the degree-0 cell. Resolves that module through the range (one \
+filtration more), lifts x to a chain map and takes the cohomology of its mapping cone. Prints \
+the Adams chart and writes DIR/ext.csv (as adams resolve). adams resolve refuses such files."
+    )]
+    Cofiber(CofiberArgs),
     /// Check that a save directory's resolution is exact and minimal, so that its generators are Ext.
     #[command(
         long_about = "Certify the resolution in a save directory (written by `adams resolve --save-dir`): \
@@ -550,6 +560,21 @@ pub struct MasseyArgs {
     /// Folder for massey.json (with C = -). Default: output/S_2-massey.
     #[arg(long, value_name = "DIR")]
     pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CofiberArgs {
+    /// The module file with a "cofiber" key.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub range: ExtRangeArgs,
+    /// Folder for ext.csv. Default: output/<FILE's name>.
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// No lines on stderr but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]

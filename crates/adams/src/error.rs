@@ -193,6 +193,9 @@ pub enum Error {
     /// A module map file (`adams map`) that cannot be read, or is not a map of modules.
     #[error("{message}")]
     MapFile { message: String },
+    /// A cofiber file (`adams cofiber`) that cannot be read.
+    #[error("{message}")]
+    CofiberFile { message: String },
     /// `adams products` / `adams massey` over a module other than the sphere's kind.
     #[error("module {name}: {why}")]
     ProductsModule { name: String, why: String },
@@ -244,6 +247,7 @@ impl Error {
             | Baseline { .. }
             | Bench(BenchError::NoSummary { .. } | BenchError::SseqExe { .. })
             | MapFile { .. }
+            | CofiberFile { .. }
             | ProductsModule { .. } => 2,
             Lift { source, .. } => match source {
                 resolution::chain_map::ChainMapError::NotInImage { .. } => 3,

@@ -7,6 +7,8 @@
 //!   bottom cell sends `1 ∈ Ext^{0,0}(S)` to the bottom class.
 //! - Bad input (a map that does not commute with `Sq1`, an unknown key, a missing
 //!   module): one line naming the file and the field, exit 2.
+//! - `adams cofiber` on the field's C4, Ceta2, C2v14 agrees with the independent
+//!   resolver's tables (`tests/data/ext/cofiber_*.csv`).
 
 mod common;
 
@@ -122,4 +124,33 @@ fn a_bad_map_file_is_one_line_and_exit_2() {
         let o = adams_in(dir, &["map", "f.json", "--max-stem", "4", "--max-s", "2"]);
         assert_one_line_error(&o, 2, &[reason]);
     }
+}
+
+#[test]
+fn adams_cofiber_agrees_with_the_independent_resolver() {
+    // The field's cofiber files against the tables of the independent resolver (their
+    // provenance on the first line; tests/data/README.md).
+    let tmp = tempfile::tempdir().unwrap();
+    let data = repository_root().join("tests/data");
+    for name in ["C4", "Ceta2", "C2v14"] {
+        let file = data.join(format!("sseq-input/cofiber_{name}.json"));
+        let range = ["--max-stem", "30", "--max-s", "12"];
+        let mut args = vec!["cofiber", file.to_str().unwrap(), "--output", name, "-q"];
+        args.extend(range);
+        let o = adams_in(tmp.path(), &args);
+        assert!(o.status.success(), "adams cofiber {name}: {}", stderr(&o));
+        let table = format!("{name}/ext.csv");
+        let reference = data.join(format!("ext/cofiber_{name}.csv"));
+        let o = adams_in(
+            tmp.path(),
+            &["verify", &table, "--against", reference.to_str().unwrap()],
+        );
+        assert!(o.status.success(), "{name}: {}{}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).contains("agree"), "{name}: {}", stdout(&o));
+    }
+    let o = adams_in(
+        tmp.path(),
+        &["cofiber", project_module("C2").to_str().unwrap()],
+    );
+    assert_one_line_error(&o, 2, &["no \"cofiber\" key"]);
 }
