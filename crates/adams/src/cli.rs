@@ -94,6 +94,27 @@ A·Ext + Ext·C. With C = -, <A, B, x> for every class x of the sphere's range w
 written to DIR/massey.json."
     )]
     Massey(MasseyArgs),
+    /// The map on Ext induced by a map of modules given in a file; writes map.json.
+    #[command(
+        long_about = "Read a map of modules f: M -> N from FILE (crates/steenrod/MAP-FORMAT.md: \
+source and target modules, a degree shift, the image of each basis element of M), check that it \
+commutes with every Sq^(2^k), resolve M and N through the range, lift f to a chain map of the \
+minimal resolutions and write DIR/map.json: for each bidegree (stem, s) of Ext(N), one row per \
+class listing the indices of the classes of Ext(M) at (stem - shift, s) whose sum is its image \
+under f*: Ext(N) -> Ext(M). For a map of spectra X -> Y, f is its map in cohomology \
+H*(Y) -> H*(X) and f* the map Ext(X) -> Ext(Y) of Adams E2 pages."
+    )]
+    Map(MapArgs),
+    /// Ext of a module file with the field's "cofiber" key, from the mapping cone; writes ext.csv.
+    #[command(
+        long_about = "FILE is a module file with the field's \"cofiber\": {\"s\", \"t\", \"idx\"} \
+key (C4.json, Ceta2.json, C2v14.json): the cofiber of the idx-th class x of Ext^(s,t) of the module \
+its gens and actions give, x read (as the field's resolver reads it) as the map from the \
+resolution's s-th module onto the degree-0 cell. Resolves that module through the range (one \
+filtration more), lifts x to a chain map and takes the cohomology of its mapping cone. Prints \
+the Adams chart and writes DIR/ext.csv (as adams resolve). adams resolve refuses such files."
+    )]
+    Cofiber(CofiberArgs),
     /// Check that a save directory's resolution is exact and minimal, so that its generators are Ext.
     #[command(
         long_about = "Certify the resolution in a save directory (written by `adams resolve --save-dir`): \
@@ -547,6 +568,33 @@ pub struct MasseyArgs {
     #[command(flatten)]
     pub range: ExtRangeArgs,
     /// Folder for massey.json (with C = -). Default: output/S_2-massey.
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CofiberArgs {
+    /// The module file with a "cofiber" key.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub range: ExtRangeArgs,
+    /// Folder for ext.csv. Default: output/<FILE's name>.
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// No lines on stderr but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MapArgs {
+    /// The map file (crates/steenrod/MAP-FORMAT.md).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub range: ExtRangeArgs,
+    /// Folder for map.json. Default: output/<FILE's name>-map.
     #[arg(long, value_name = "DIR")]
     pub output: Option<PathBuf>,
 }

@@ -190,6 +190,12 @@ pub enum Error {
         what: String,
         source: resolution::chain_map::ChainMapError,
     },
+    /// A module map file (`adams map`) that cannot be read, or is not a map of modules.
+    #[error("{message}")]
+    MapFile { message: String },
+    /// A cofiber file (`adams cofiber`) that cannot be read.
+    #[error("{message}")]
+    CofiberFile { message: String },
     /// `adams products` / `adams massey` over a module other than the sphere's kind.
     #[error("module {name}: {why}")]
     ProductsModule { name: String, why: String },
@@ -243,6 +249,8 @@ impl Error {
             | AlgebrasDiffer { .. }
             | Baseline { .. }
             | Bench(BenchError::NoSummary { .. } | BenchError::SseqExe { .. })
+            | MapFile { .. }
+            | CofiberFile { .. }
             | ProductsModule { .. }
             | Names(_) => 2,
             Lift { source, .. } => match source {

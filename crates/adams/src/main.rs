@@ -10,6 +10,8 @@
 //! - `adams certify SAVE_DIR`: check that a saved resolution is exact and minimal.
 //! - `adams products MODULE --by CLASS`, `adams massey MODULE A B C`: products by any
 //!   class and Massey products, from chain maps.
+//! - `adams map FILE`: the map on Ext induced by a map of modules; `adams cofiber FILE`:
+//!   Ext of the field's cofiber of a class.
 //!
 //! Errors are one line on stderr (`error: ...`). Exit status: 0 success, 1 a
 //! disagreement found by `verify` or a failed certificate, 2 bad input (module file, range, table,
@@ -19,9 +21,11 @@ mod bench;
 mod certify;
 mod chart_names;
 mod cli;
+mod cofiber;
 mod compare;
 mod draw;
 mod error;
+mod map;
 mod massey;
 mod modules;
 mod offload;
@@ -71,6 +75,8 @@ fn dispatch(command: Command) -> Result<ExitCode, Error> {
         Command::Certify(args) => certify::run(args).map(|()| ExitCode::SUCCESS),
         Command::Products(args) => products::run_command(args).map(|()| ExitCode::SUCCESS),
         Command::Massey(args) => massey::run_command(args).map(|()| ExitCode::SUCCESS),
+        Command::Map(args) => map::run_command(args).map(|()| ExitCode::SUCCESS),
+        Command::Cofiber(args) => cofiber::run_command(args).map(|()| ExitCode::SUCCESS),
     }
 }
 

@@ -18,6 +18,7 @@ mod file;
 mod json;
 mod keys;
 mod kinds;
+mod map;
 mod odd;
 mod presented;
 mod profile;
@@ -34,6 +35,7 @@ use crate::MilnorAlgebra;
 pub use any::AnyModule;
 pub use error::ModuleError;
 pub use file::MAX_FILE_BYTES;
+pub use map::ModuleMap;
 pub use odd::OddModule;
 
 /// The largest `max_degree − min_degree` accepted. Every Milnor basis element

@@ -1,6 +1,6 @@
 //! Chain maps between minimal resolutions and null-homotopies of them, lifted degree by
 //! degree; from them Yoneda products by any class ([`yoneda`]) and Massey products
-//! ([`massey`]).
+//! ([`massey`]); the map on Ext a map of modules induces ([`module_map`]).
 //!
 //! **The method** (the comparison theorem of homological algebra: a map of modules lifts
 //! to a chain map of projective resolutions, unique up to chain homotopy; Cartan–
@@ -22,14 +22,16 @@
 //! quasi-inverses do not reach the new generators, whose coefficients a product reads).
 //! The same recursion with one level more gives a null-homotopy `H_i : P_{k+i} → Q_{i+1}`
 //! of a chain map `φ` lifting zero: `d H_i(g) = φ_i(g) − H_{i−1}(d g)`, `H_{−1} = 0`
-//! ([`massey`]).
+//! ([`massey`]); the map on Ext a map of modules induces ([`module_map`]).
 //!
 //! Generators of one level are independent: each level is lifted in parallel over its
 //! degrees and generators (rayon).
 
 mod apply;
+pub mod cofiber;
 mod joint;
 pub mod massey;
+pub mod module_map;
 pub mod saved;
 mod target;
 pub mod yoneda;

@@ -79,8 +79,20 @@ pub(crate) fn solve(
     if old == 0 || rhs.iter().all(FpVector::is_zero) {
         return Ok(rhs.iter().map(|_| FpVector::new(m)).collect());
     }
-    // Mᵀ by words (old × m), copied into the left block of [Mᵀ | rhs].
-    let dt = matrix(res, b).transpose();
+    solve_against(&matrix(res, b), old, m, rhs)
+}
+
+/// Solutions `x` of `x·d = v` for each `v` of `rhs`, `d` an `m × old` matrix (rows the
+/// source basis, columns the target's): one row reduction of `[dᵀ | rhs]`. `Err(j)`:
+/// `rhs[j]` is not in the row space of `d`.
+pub(crate) fn solve_against(
+    d: &Matrix,
+    old: usize,
+    m: usize,
+    rhs: &[FpVector],
+) -> Result<Vec<FpVector>, usize> {
+    // dᵀ by words (old × m), copied into the left block of [dᵀ | rhs].
+    let dt = d.transpose();
     let k = rhs.len();
     let mut a = Matrix::new(old, m + k);
     for r in 0..dt.rows() {
