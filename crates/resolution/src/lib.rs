@@ -29,6 +29,7 @@ mod run;
 pub mod sample;
 pub mod save;
 pub mod scheduler;
+pub mod secondary;
 mod signature_basis;
 pub mod step;
 mod step_context;

@@ -1,0 +1,30 @@
+//! Adams `d2` from the secondary Steenrod algebra (issue 17): the first pieces.
+//!
+//! The plan, step by step with its sources, is `docs/design/d2.md`. In short: the
+//! secondary Steenrod algebra of Baues ("The algebra of secondary cohomology
+//! operations", Progress in Math. 247, 2006) is a pair algebra `∂: B_1 → B_0` with
+//! `coker ∂ = A` and `ker ∂ = ΣA`; Baues–Jibladze ("Secondary derived functors and the
+//! Adams spectral sequence", Topology 45 (2006) 295–324) show that Ext over it (the
+//! secondary Ext) is the Adams `E3` page, and D. Chua ("The E3 page of the Adams
+//! spectral sequence", arXiv:2105.07628) turns Nassau's Milnor-basis model of `B` into
+//! an algorithm: lift each differential `d_s` of the minimal resolution to `B_0` and
+//! solve, generator by generator, for a homotopy `δ_s: C_s → ΣC_{s−2}` witnessing
+//! `d_{s−1} d_s ≃ 0`; `d2` is read off the coefficients of `δ` on generators.
+//!
+//! What is here so far is algebra-level data of `B_0` in the Milnor basis:
+//!
+//! * [`integral_product`]: `σ(Sq(R))·σ(Sq(S))` modulo 4 without its correction terms,
+//!   i.e. Milnor's product formula (Milnor 1958, Theorem 4b) with its multinomial
+//!   coefficients kept modulo 4 instead of modulo 2; this is the "ones and twos" part of
+//!   a product in `B_0` (the twos are what `A(·, 2x)` below acts on).
+//! * [`kappa`]: Baues' derivation `κ: A → A` of degree −1, `κ(Sq^n) = Sq^{n−1}`, which
+//!   gives the action `A(a, 2·x) = κ(a)·x` of `A` on the multiples of 2 in `ker ∂`.
+//!
+//! Not yet here (see the design document): the `Y_{k,l}` correction terms of a product
+//! in `B_0` and `A(Sq(R), Y_{k,l})`, the secondary lift of a resolution, and `d2`.
+
+mod integral;
+mod kappa;
+
+pub use integral::{binomial_mod4, integral_product};
+pub use kappa::{kappa, kappa_element};
