@@ -20,11 +20,25 @@
 //! * [`kappa`]: Baues' derivation `κ: A → A` of degree −1, `κ(Sq^n) = Sq^{n−1}`, which
 //!   gives the action `A(a, 2·x) = κ(a)·x` of `A` on the multiples of 2 in `ker ∂`.
 //!
-//! Not yet here (see the design document): the `Y_{k,l}` correction terms of a product
-//! in `B_0` and `A(Sq(R), Y_{k,l})`, the secondary lift of a resolution, and `d2`.
+//! * [`KernelElement`]: sums of products `σ(Sq(R))σ(Sq(S))` in `B_0` with their
+//!   `Y_{k,l}` correction terms, and [`act`]: `A(a, y) ∈ π_1 B = ΣA` for `y` in
+//!   `ker(B_0 → A)` (`κ` on the multiples of 2, [`a_on_y`] on the `Y` terms).
+//! * Steps 1–2 of the secondary resolution ([`composite`], [`intermediate`]) for any
+//!   `s`, and step 3–4 for `s = 3` of the sphere, where it is a read-off: [`d2_on_h`]
+//!   (`d2(h_j)`; checked: `d2(h_j) = 0` for `j ≤ 3`, `d2(h4) = h0 h3^2`).
+//!
+//! Not yet here (docs/design/d2.md §5): step 3 for `s ≥ 4` (the solve through
+//! `chain_map::LiftTarget`, with `λ_{s−1}` fed back), `d2` on every class, E3, the
+//! `adams d2` command, saving, the self-checks.
 
+mod action;
 mod integral;
 mod kappa;
+mod kernel;
+mod lift;
 
+pub use action::{a_on_y, act};
 pub use integral::{binomial_mod4, integral_product};
 pub use kappa::{kappa, kappa_element};
+pub use kernel::{y_degree, KernelElement};
+pub use lift::{composite, d2_on_h, intermediate, SecondaryError};

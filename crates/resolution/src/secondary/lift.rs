@@ -1,0 +1,121 @@
+//! Steps 1–2 of the secondary resolution (docs/design/d2.md §2) and the read-off of `d2`
+//! on `Ext^1` of the sphere.
+
+use std::collections::BTreeMap;
+
+use fp::FpVector;
+use steenrod::PPart;
+
+use super::action::act;
+use super::kernel::KernelElement;
+use crate::{Bidegree, Resolution};
+
+/// Why a secondary computation could not be done.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SecondaryError {
+    /// The module is not the sphere `F_2` (one class, in degree 0).
+    #[error("d2: module {module}: only the sphere S_2 is supported (a module's secondary structure is not part of its definition)")]
+    NotSphere {
+        /// The module's name.
+        module: String,
+    },
+    /// A bidegree the computation needs was not resolved.
+    #[error("d2: {at} is outside the resolved range")]
+    OutOfRange {
+        /// The missing bidegree.
+        at: Bidegree,
+    },
+    /// `σ(d_{s−1})σ(d_s)` on a generator does not lie over `0 ∈ A`: `d∘d ≠ 0`.
+    #[error("d2: at {at}, d∘d is not zero on generator {gen}")]
+    NotAComplex {
+        /// The generator's bidegree.
+        at: Bidegree,
+        /// Its index among the generators of `C_s`.
+        gen: usize,
+    },
+}
+
+/// Step 1: the composite `c_s(g) = Σ σ(a_1)σ(a_2)·g''` over the terms `a_1 g'` of
+/// `d_s(g)` and `a_2 g''` of `d_{s−1}(g')`, one element of `ker(B_0 → A)` per generator
+/// `g''` of `C_{s−2}` (keyed by its index). `g` is the index of a generator of `C_s`,
+/// `s ≥ 2`. Reads only `d_s` and `d_{s−1}` (Chua, arXiv:2105.07628, the secondary
+/// resolution; docs/design/d2.md §2, step 1).
+pub fn composite(
+    res: &Resolution,
+    s: u32,
+    g: usize,
+) -> Result<BTreeMap<u32, KernelElement>, SecondaryError> {
+    let algebra = res.algebra();
+    let (t, dg) = res.free_module(s).differential(g);
+    let below = res.free_module(s - 1);
+    let target = res.free_module(s - 2);
+    let mut out: BTreeMap<u32, KernelElement> = BTreeMap::new();
+    for term1 in &dg.terms {
+        let (_, dg1) = below.differential(term1.gen as usize);
+        for term2 in &dg1.terms {
+            let (t2, _) = target.differential(term2.gen as usize);
+            let deg = (t - t2) as u32;
+            out.entry(term2.gen)
+                .or_insert_with(|| KernelElement::zero(algebra, deg))
+                .add_sigma_product(algebra, &term1.op, &term2.op);
+        }
+    }
+    if out.values().any(|y| !y.is_in_kernel()) {
+        return Err(SecondaryError::NotAComplex {
+            at: Bidegree::s_t(s, t),
+            gen: g,
+        });
+    }
+    Ok(out)
+}
+
+/// Step 2: the intermediate `I_s(g) = Σ_{a_1 g' ∈ d_s g} A(a_1, c_{s−1}(g'))`, a vector
+/// of `(C_{s−3})_{t−1}` (`t = |g|`; basis: generators of degree `≤ t − 1` in index
+/// order, Milnor-basis blocks). `s ≥ 3`. Reads `d_s`, `d_{s−1}`, `d_{s−2}`.
+pub fn intermediate(res: &Resolution, s: u32, g: usize) -> Result<FpVector, SecondaryError> {
+    let algebra = res.algebra();
+    let (t, dg) = res.free_module(s).differential(g);
+    let bottom = res.free_module(s - 3);
+    let n_gens = bottom.gens_below(t);
+    let offsets = bottom.offsets(algebra, t - 1, n_gens);
+    let mut out = FpVector::new(offsets[n_gens]);
+    for term in &dg.terms {
+        let (t1, _) = res.free_module(s - 1).differential(term.gen as usize);
+        for (g2, y) in composite(res, s - 1, term.gen as usize)? {
+            let v = act(algebra, &term.op, &y);
+            out.add_shifted(&v, offsets[g2 as usize]);
+        }
+        debug_assert_eq!(t1 + term.op_degree as i32, t);
+    }
+    Ok(out)
+}
+
+/// `d2` on `h_j ∈ Ext^{1, 2^j}` of the sphere: its coefficients on the generators of
+/// `C_3` in degree `2^j + 1` (the basis of `Ext^{3, 2^j + 1}`), in index order.
+///
+/// For `s = 3` the homotopy `λ_3(g) ∈ (C_1)_{t−1}` solves `d_1 λ_3(g) = I_3(g)` in
+/// `A_{t−1}` (`λ_2 = 0` for the sphere; docs/design/d2.md §2, step 3), and `d2` reads
+/// the coefficient of the generator `h_j` of `C_1` in `λ_3(g)` (step 4). Since
+/// `d_1(h_j) = Sq(2^j)` and the coefficient of `Sq(2^j)` in the Milnor basis vanishes on
+/// decomposables (it is the pairing with the primitive `ξ_1^{2^j}`; Milnor 1958, §6),
+/// that coefficient is the coefficient of `Sq(2^j)` in `I_3(g)`.
+pub fn d2_on_h(res: &Resolution, j: u32) -> Result<Vec<bool>, SecondaryError> {
+    let module = res.module();
+    if module.min_degree() != 0 || module.total_dim() != 1 {
+        return Err(SecondaryError::NotSphere {
+            module: module.name().to_string(),
+        });
+    }
+    let t = (1i32 << j) + 1;
+    let at = Bidegree::s_t(3, t);
+    let c3 = res.free_module(3);
+    if !c3.is_complete(t) {
+        return Err(SecondaryError::OutOfRange { at });
+    }
+    let first = c3.gens_below(t);
+    let sq = PPart::from_slice(&[1 << j]);
+    let idx = res.algebra().index_of(&sq);
+    (first..first + c3.gens_in_degree(t))
+        .map(|g| Ok(intermediate(res, 3, g)?.get(idx)))
+        .collect()
+}
