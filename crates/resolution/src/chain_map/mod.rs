@@ -43,6 +43,7 @@ use crate::{Bidegree, Resolution};
 
 pub(crate) use joint::lift_chain_maps;
 use joint::{lift_levels, LevelJob};
+pub(crate) use target::solve;
 pub use target::LiftTarget;
 
 /// Why a lift, a product or a Massey product could not be computed.

@@ -25,6 +25,15 @@ pub enum SecondaryError {
         /// The missing bidegree.
         at: Bidegree,
     },
+    /// The right side of `d_{s−2} λ_s(g) = …` is not in the image of `d_{s−2}`: the
+    /// secondary structure used is inconsistent with the resolution.
+    #[error("d2: at {at}, generator {gen} does not lift to the secondary resolution")]
+    NoLift {
+        /// The generator's bidegree.
+        at: Bidegree,
+        /// Its index among the generators of `C_s`.
+        gen: usize,
+    },
     /// `σ(d_{s−1})σ(d_s)` on a generator does not lie over `0 ∈ A`: `d∘d ≠ 0`.
     #[error("d2: at {at}, d∘d is not zero on generator {gen}")]
     NotAComplex {
@@ -70,13 +79,15 @@ pub fn composite(
 }
 
 /// Step 2: the intermediate `I_s(g) = Σ_{a_1 g' ∈ d_s g} A(a_1, c_{s−1}(g'))`, a vector
-/// of `(C_{s−3})_{t−1}` (`t = |g|`; basis: generators of degree `≤ t − 1` in index
-/// order, Milnor-basis blocks). `s ≥ 3`. Reads `d_s`, `d_{s−1}`, `d_{s−2}`.
+/// of the old part of `(C_{s−3})_{t−1}` (`t = |g|`; basis: generators of degree
+/// `< t − 1` in index order, Milnor-basis blocks). `s ≥ 3`. Reads `d_s`, `d_{s−1}`, `d_{s−2}`.
 pub fn intermediate(res: &Resolution, s: u32, g: usize) -> Result<FpVector, SecondaryError> {
     let algebra = res.algebra();
     let (t, dg) = res.free_module(s).differential(g);
     let bottom = res.free_module(s - 3);
-    let n_gens = bottom.gens_below(t);
+    // Composites and λ reach generators of degree < t − 1 only (positive-degree
+    // coefficients), so the old part of (C_{s−3})_{t−1} holds the result.
+    let n_gens = bottom.gens_below(t - 1);
     let offsets = bottom.offsets(algebra, t - 1, n_gens);
     let mut out = FpVector::new(offsets[n_gens]);
     for term in &dg.terms {

@@ -32,12 +32,14 @@
 //! `adams d2` command, saving, the self-checks.
 
 mod action;
+mod homotopy;
 mod integral;
 mod kappa;
 mod kernel;
 mod lift;
 
 pub use action::{a_on_y, act};
+pub use homotopy::SecondaryLift;
 pub use integral::{binomial_mod4, integral_product};
 pub use kappa::{kappa, kappa_element};
 pub use kernel::{y_degree, KernelElement};
