@@ -1,9 +1,12 @@
 //! Step 3–4 of the secondary resolution of the sphere (docs/design/d2.md §2): the
 //! homotopies `λ_s` for every `s ≥ 3` and `d2` read off them.
 
-use fp::{FpVector, Matrix};
+use std::borrow::Cow;
 
-use super::lift::{intermediate, SecondaryError};
+use fp::{FpVector, Matrix};
+use rayon::prelude::*;
+
+use super::lift::{composite, intermediate_with, Composite, SecondaryError};
 use crate::chain_map::solve;
 use crate::{Bidegree, Resolution};
 
@@ -16,7 +19,9 @@ use crate::{Bidegree, Resolution};
 /// `d_{s−1}d_s ⇒ 0` of a secondary resolution (Baues–Jibladze, "Secondary derived
 /// functors and the Adams spectral sequence", Topology 45 (2006); computed as in Chua,
 /// arXiv:2105.07628). Preimages come from `chain_map`'s solver on the whole degree.
-/// Computed serially, `s` ascending (the split by `s` of the design is not built yet).
+/// Computed `s` ascending and `t` ascending; the composites of one `s` and the right sides
+/// of one `(s, t)` in parallel (rayon). The split by `s` of the design (all `s` at once
+/// for steps 1–2) is not built yet.
 pub struct SecondaryLift<'a> {
     res: &'a Resolution,
     /// `lambda[s][g]`, `None` where not computed (`s < 3` or beyond the range).
@@ -46,16 +51,30 @@ impl<'a> SecondaryLift<'a> {
             if s >= 3 {
                 let c = res.free_module(s);
                 let below = res.free_module(s - 2);
-                let mut t = c.min_degree();
-                while t - (s as i32) < config.max_stem
-                    && c.is_complete(t)
-                    && below.is_complete(t - 1)
-                {
+                let in_range = |t: i32| {
+                    t - (s as i32) < config.max_stem && c.is_complete(t) && below.is_complete(t - 1)
+                };
+                let mut top = c.min_degree();
+                while in_range(top) {
+                    top += 1;
+                }
+                // c_{s−1} on every generator of C_{s−1} of degree < top, once.
+                let mid = res.free_module(s - 1);
+                let n_mid = if top > c.min_degree() {
+                    mid.gens_below(top - 1)
+                } else {
+                    0
+                };
+                let composites: Vec<Composite> = (0..n_mid)
+                    .into_par_iter()
+                    .map(|g1| composite(res, s - 1, g1))
+                    .collect::<Result<_, _>>()?;
+                for t in c.min_degree()..top {
                     let first = c.gens_below(t);
                     let gens: Vec<usize> = (first..first + c.gens_in_degree(t)).collect();
                     let rhs = gens
-                        .iter()
-                        .map(|&g| lift.right_side(s, g))
+                        .par_iter()
+                        .map(|&g| lift.right_side(s, g, &composites))
                         .collect::<Result<Vec<_>, _>>()?;
                     let at = Bidegree::s_t(s - 2, t - 1);
                     let sol = solve(res, at, &rhs).map_err(|j| SecondaryError::NoLift {
@@ -64,7 +83,6 @@ impl<'a> SecondaryLift<'a> {
                     })?;
                     row.resize(first, None);
                     row.extend(sol.into_iter().map(Some));
-                    t += 1;
                 }
             }
             lift.lambda.push(row);
@@ -73,9 +91,14 @@ impl<'a> SecondaryLift<'a> {
     }
 
     /// `I_s(g) + λ_{s−1}(d_s g)` over the old part of `(C_{s−3})_{t−1}`.
-    fn right_side(&self, s: u32, g: usize) -> Result<FpVector, SecondaryError> {
+    fn right_side(
+        &self,
+        s: u32,
+        g: usize,
+        composites: &[Composite],
+    ) -> Result<FpVector, SecondaryError> {
         let res = self.res;
-        let mut v = intermediate(res, s, g)?;
+        let mut v = intermediate_with(res, s, g, |g1| Ok(Cow::Borrowed(&composites[g1])))?;
         if s < 4 {
             return Ok(v);
         }

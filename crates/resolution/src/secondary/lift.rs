@@ -1,6 +1,7 @@
 //! Steps 1–2 of the secondary resolution (docs/design/d2.md §2) and the read-off of `d2`
 //! on `Ext^1` of the sphere.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use fp::FpVector;
@@ -9,6 +10,10 @@ use steenrod::PPart;
 use super::action::act;
 use super::kernel::KernelElement;
 use crate::{Bidegree, Resolution};
+
+/// The composite `c_s(g)`: one element of `ker(B_0 → A)` per generator of `C_{s−2}`,
+/// keyed by the generator's index.
+pub type Composite = BTreeMap<u32, KernelElement>;
 
 /// Why a secondary computation could not be done.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -49,11 +54,7 @@ pub enum SecondaryError {
 /// `g''` of `C_{s−2}` (keyed by its index). `g` is the index of a generator of `C_s`,
 /// `s ≥ 2`. Reads only `d_s` and `d_{s−1}` (Chua, arXiv:2105.07628, the secondary
 /// resolution; docs/design/d2.md §2, step 1).
-pub fn composite(
-    res: &Resolution,
-    s: u32,
-    g: usize,
-) -> Result<BTreeMap<u32, KernelElement>, SecondaryError> {
+pub fn composite(res: &Resolution, s: u32, g: usize) -> Result<Composite, SecondaryError> {
     let algebra = res.algebra();
     let (t, dg) = res.free_module(s).differential(g);
     let below = res.free_module(s - 1);
@@ -82,6 +83,17 @@ pub fn composite(
 /// of the old part of `(C_{s−3})_{t−1}` (`t = |g|`; basis: generators of degree
 /// `< t − 1` in index order, Milnor-basis blocks). `s ≥ 3`. Reads `d_s`, `d_{s−1}`, `d_{s−2}`.
 pub fn intermediate(res: &Resolution, s: u32, g: usize) -> Result<FpVector, SecondaryError> {
+    intermediate_with(res, s, g, |g1| composite(res, s - 1, g1).map(Cow::Owned))
+}
+
+/// [`intermediate`] with the composites `c_{s−1}(g')` supplied by `composite_of`
+/// (computed or cached).
+pub(crate) fn intermediate_with<'c>(
+    res: &Resolution,
+    s: u32,
+    g: usize,
+    composite_of: impl Fn(usize) -> Result<Cow<'c, Composite>, SecondaryError>,
+) -> Result<FpVector, SecondaryError> {
     let algebra = res.algebra();
     let (t, dg) = res.free_module(s).differential(g);
     let bottom = res.free_module(s - 3);
@@ -91,12 +103,10 @@ pub fn intermediate(res: &Resolution, s: u32, g: usize) -> Result<FpVector, Seco
     let offsets = bottom.offsets(algebra, t - 1, n_gens);
     let mut out = FpVector::new(offsets[n_gens]);
     for term in &dg.terms {
-        let (t1, _) = res.free_module(s - 1).differential(term.gen as usize);
-        for (g2, y) in composite(res, s - 1, term.gen as usize)? {
-            let v = act(algebra, &term.op, &y);
+        for (&g2, y) in composite_of(term.gen as usize)?.iter() {
+            let v = act(algebra, &term.op, y);
             out.add_shifted(&v, offsets[g2 as usize]);
         }
-        debug_assert_eq!(t1 + term.op_degree as i32, t);
     }
     Ok(out)
 }

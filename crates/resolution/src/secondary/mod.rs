@@ -43,4 +43,4 @@ pub use homotopy::SecondaryLift;
 pub use integral::{binomial_mod4, integral_product};
 pub use kappa::{kappa, kappa_element};
 pub use kernel::{y_degree, KernelElement};
-pub use lift::{composite, d2_on_h, intermediate, SecondaryError};
+pub use lift::{composite, d2_on_h, intermediate, Composite, SecondaryError};
