@@ -23,13 +23,15 @@
 //! * [`KernelElement`]: sums of products `σ(Sq(R))σ(Sq(S))` in `B_0` with their
 //!   `Y_{k,l}` correction terms, and [`act`]: `A(a, y) ∈ π_1 B = ΣA` for `y` in
 //!   `ker(B_0 → A)` (`κ` on the multiples of 2, [`a_on_y`] on the `Y` terms).
-//! * Steps 1–2 of the secondary resolution ([`composite`], [`intermediate`]) for any
-//!   `s`, and step 3–4 for `s = 3` of the sphere, where it is a read-off: [`d2_on_h`]
-//!   (`d2(h_j)`; checked: `d2(h_j) = 0` for `j ≤ 3`, `d2(h4) = h0 h3^2`).
+//! * Steps 1–2 of the secondary resolution ([`composite`], [`intermediate`]), the
+//!   homotopies `λ_s` for every `s` of the sphere and `d2` on every class in range
+//!   ([`SecondaryLift`]); [`d2_on_h`], the `s = 3` read-off on `Ext^1`. Checked:
+//!   `d2(h_j) = 0` for `j ≤ 3`, `d2(h4) = h0 h3^2`, `d2(h5) = h0 h4^2`,
+//!   `d2(e0) = h1^2 d0`, `d2(f0) ≠ 0`, and `d2∘d2 = 0`, `d2(h_i x) = h_i d2(x)`
+//!   (`i ≤ 2`) through stem 40, `s ≤ 12`.
 //!
-//! Not yet here (docs/design/d2.md §5): step 3 for `s ≥ 4` (the solve through
-//! `chain_map::LiftTarget`, with `λ_{s−1}` fed back), `d2` on every class, E3, the
-//! `adams d2` command, saving, the self-checks.
+//! Not yet here (docs/design/d2.md §5): the work split by `s`, saving `λ`, E3, the
+//! `adams d2` command, modules other than the sphere.
 
 mod action;
 mod homotopy;
