@@ -71,7 +71,7 @@ fn products_agree_with_read_off(module: &OddResolution, sphere: &OddResolution) 
 
 #[test]
 fn products_by_a0_and_h0_agree_with_the_read_off_at_p3_and_p5() {
-    for (p, stem, s) in [(3, 24, 5), (5, 40, 4)] {
+    for (p, stem, s) in [(3, 50, 8), (5, 80, 5)] {
         let sphere = resolve(OddModule::sphere(prime(p)), stem, s);
         let n = products_agree_with_read_off(&sphere, &sphere);
         assert!(n > 5, "p = {p}: only {n} nonzero products compared");
@@ -156,7 +156,7 @@ fn massey_product_refuses_nonzero_products() {
 /// from the lift of `y` against `y ∘ X` from the lift of `x`.
 #[test]
 fn products_are_graded_commutative_at_p3() {
-    let sphere = resolve(OddModule::sphere(prime(3)), 30, 6);
+    let sphere = resolve(OddModule::sphere(prime(3)), 40, 8);
     let tgt = OddLiftTarget::new(&sphere);
     let max_s = sphere.config().max_s;
     let mut classes = Vec::new();
