@@ -212,6 +212,10 @@ mod tests {
         assert_eq!(p("h1c0").unwrap().to_string(), "h1 c0");
         assert_eq!(p("P^2h1").unwrap().stem_s(), (17, 9));
         assert_eq!(p("d0^2").unwrap().stem_s(), (28, 8));
+        // a0 (odd primes): its power, written back as given.
+        assert_eq!(p("a0"), Ok(ClassSpec::A0(1)));
+        assert_eq!(p("a0^3").unwrap().to_string(), "a0^3");
+        assert_eq!(p("a0^3").unwrap().stem_s(), (0, 3));
         // h8^2 (t = 512) and a long product lie above the tables; i32::MIN is no stem
         // within the limit (its abs() overflowed and let it through).
         let long = "h8^510".repeat(20_000);
@@ -228,6 +232,8 @@ mod tests {
             "h8^2",
             &long,
             "(-2147483648,1,0)",
+            "a0^0",
+            "a0^x",
         ] {
             assert!(p(bad).is_err(), "{bad}");
         }
