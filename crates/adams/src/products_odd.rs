@@ -8,11 +8,14 @@
 //! `products.json` holds, for each `--by` class `y` and source bidegree, row `k` = the
 //! terms `[index, c]` of `y · x_k` (left multiplication: for the sphere `y·x =
 //! (−1)^{ss'+tt'} x·y`, graded commutativity, Ravenel, "Complex Cobordism", §A1.2).
-//! No chart is drawn at odd primes (`adams resolve` draws the `a0`, `h0` chart).
+//! `chart.json`/`chart.svg`: the `a0`, `h0` chart of `adams resolve` with a key per `--by`
+//! class that is one basis class (`(stem,s,index)`) or `a0^k`, `k ≥ 2` (the key says where
+//! the product lands; other `--by` classes are in products.json only).
 
 use std::path::PathBuf;
 use std::time::Instant;
 
+use adams::chart_json::{self, Chart, Product};
 use adams::class_spec::ClassSpec;
 use fp::{FqVector, Prime, ValidPrime};
 use resolution::chain_map::ChainMapError;
@@ -306,6 +309,11 @@ pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
             matrices,
         });
     }
+    let mut chart = crate::resolve_odd::odd_chart(res, "classical", res.module().min_degree());
+    for (spec, b) in args.by.iter().zip(&by) {
+        add_to_chart(&mut chart, spec, b);
+    }
+    let (json, svg) = chart_json::write_chart_files(&chart, &output)?;
     let file = ProductsFile {
         format: "adams-products-odd-1",
         module: name,
@@ -317,7 +325,40 @@ pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
     let path = output.join("products.json");
     crate::products::write_json(&path, &file)?;
     if !args.quiet {
-        eprintln!("wrote {}", path.display());
+        eprintln!(
+            "wrote {}, {} and {}",
+            path.display(),
+            json.display(),
+            svg.display()
+        );
     }
     Ok(())
+}
+
+/// Puts the products by one `--by` class in the chart, keyed so that the key says where
+/// they land: `(stem,s,index)` for one basis class, `a0^k` for `k ≥ 2` (`a0`, `h0` are
+/// there already, read off the differentials: the same products, tests/odd_products.rs).
+fn add_to_chart(chart: &mut Chart, spec: &ClassSpec, b: &ByClass) {
+    let key = match (spec, b.element.as_slice()) {
+        (ClassSpec::A0(k), _) if *k >= 2 => spec.to_string(),
+        (ClassSpec::A0(_), _) => return,
+        (_, [(index, 1)]) if (b.stem, b.s) != (0, 1) => format!("({},{},{index})", b.stem, b.s),
+        _ => return,
+    };
+    if chart.classes.iter().any(|c| c.more.contains_key(&key)) || key == "(0,1,0)" {
+        return;
+    }
+    let p = chart.prime as i32;
+    if (b.stem, b.s) == (2 * p - 3, 1) {
+        return; // h0, drawn already.
+    }
+    let known: std::collections::HashMap<(i32, u32), &Matrix> =
+        b.matrices.iter().map(|m| ((m.stem, m.s), m)).collect();
+    for c in &mut chart.classes {
+        let product = known
+            .get(&(c.stem, c.s))
+            .map(|m| Product::from_pairs(Some(m.rows[c.index].clone())))
+            .unwrap_or(Product::Unknown);
+        c.more.insert(key.clone(), product);
+    }
 }

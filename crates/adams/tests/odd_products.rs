@@ -141,3 +141,42 @@ fn bad_classes_and_undefined_products_are_one_line_errors() {
     args.extend(range);
     assert_one_line_error(&adams_in(dir.path(), &args), 2, &["a0", "odd primes"]);
 }
+
+/// `chart.json` carries the products by a `--by` basis class under its `(stem,s,index)`
+/// key, equal to products.json's, and `adams chart` reads it back and draws the same SVG.
+#[test]
+fn chart_carries_the_by_class_and_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    run_ok(
+        dir.path(),
+        &[
+            "products",
+            "S_3",
+            "--by",
+            "h1",
+            "--max-stem",
+            "30",
+            "--max-s",
+            "6",
+            "--output",
+            "prod",
+            "-q",
+        ],
+    );
+    let chart = json(&dir.path().join("prod/chart.json"));
+    let products = json(&dir.path().join("prod/products.json"));
+    let charted = from_chart(&chart, "(11,1,0)");
+    let lifted = from_products(&products, 0);
+    assert!(!charted.is_empty());
+    for (at, v) in &lifted {
+        assert_eq!(charted.get(at), Some(v), "h1 · {at:?}");
+    }
+    run_ok(
+        dir.path(),
+        &["chart", "prod/chart.json", "--output", "again.svg"],
+    );
+    assert_eq!(
+        fs::read(dir.path().join("again.svg")).unwrap(),
+        fs::read(dir.path().join("prod/chart.svg")).unwrap()
+    );
+}
