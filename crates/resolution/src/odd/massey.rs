@@ -180,6 +180,13 @@ pub fn massey_product<'a>(
 ) -> Result<OddMasseyProduct, ChainMapError> {
     let sphere = tgt.resolution();
     let (sa, sb, sc) = (a.bidegree.s(), b.bidegree.s(), c.bidegree.s());
+    if sa + sb == 0 || sb + sc == 0 {
+        // Two factors in s = 0: the defining products are units times classes.
+        return Err(out_of_range(
+            "a Massey product with two factors in s = 0",
+            Bidegree::s_t(0, 0),
+        ));
+    }
     let c_map = lift(module, tgt, c, sa + sb + 1)?;
     let b_map = lift(sphere, tgt, b, sa + 1)?;
     let bc_at = Bidegree::s_t(sb + sc, b.bidegree.t() + c.bidegree.t());
