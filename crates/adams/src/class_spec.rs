@@ -24,6 +24,8 @@ pub enum ClassSpec {
         /// Position in the basis.
         index: usize,
     },
+    /// `a_0^k` (`a0`, `a0^k`): the class dual to `β` at (stem 0, s 1), at odd primes only.
+    A0(u32),
     /// A monomial in the bundled table's names, `(name, power)` in the order written, with
     /// its bidegree.
     Named {
@@ -44,6 +46,7 @@ impl ClassSpec {
                 (n + k as i32 * ((1 << i) - 1), s + k)
             }),
             ClassSpec::Indexed { stem, s, .. } | ClassSpec::Named { stem, s, .. } => (*stem, *s),
+            ClassSpec::A0(k) => (0, *k),
         }
     }
 }
@@ -61,6 +64,8 @@ impl fmt::Display for ClassSpec {
                 Ok(())
             }
             ClassSpec::Indexed { stem, s, index } => write!(f, "({stem},{s},{index})"),
+            ClassSpec::A0(1) => write!(f, "a0"),
+            ClassSpec::A0(k) => write!(f, "a0^{k}"),
             ClassSpec::Named { factors, .. } => {
                 write!(f, "{}", crate::names::write_monomial(factors))
             }
@@ -79,6 +84,11 @@ impl std::str::FromStr for ClassSpec {
         if h_only.is_ok() {
             return h_only;
         }
+        if let Some(power) = a0_power(t) {
+            return power
+                .map(ClassSpec::A0)
+                .map_err(|why| format!("class {text:?}: {why}"));
+        }
         if t.starts_with(|c: char| c.is_ascii_alphabetic()) {
             let table = crate::names::NameTable::bundled();
             return match table.monomial(t) {
@@ -93,6 +103,19 @@ impl std::str::FromStr for ClassSpec {
         }
         indexed(t).map_err(|why| format!("class {text:?}: {why}"))
     }
+}
+
+/// `a0` or `a0^k` (`k` in 1..=510): `Some(Ok(k))`; not of that form: `None`.
+fn a0_power(t: &str) -> Option<Result<u32, String>> {
+    let rest = t.strip_prefix("a0")?;
+    if rest.is_empty() {
+        return Some(Ok(1));
+    }
+    let k = rest.strip_prefix('^')?;
+    Some(match k.parse::<u32>() {
+        Ok(k) if (1..=510).contains(&k) => Ok(k),
+        _ => Err("a0^k needs a power k from 1 to 510".into()),
+    })
 }
 
 /// `h3`, `h2^2`, `h1h3`, `h1 h3`, `h1*h3`.
@@ -189,6 +212,10 @@ mod tests {
         assert_eq!(p("h1c0").unwrap().to_string(), "h1 c0");
         assert_eq!(p("P^2h1").unwrap().stem_s(), (17, 9));
         assert_eq!(p("d0^2").unwrap().stem_s(), (28, 8));
+        // a0 (odd primes): its power, written back as given.
+        assert_eq!(p("a0"), Ok(ClassSpec::A0(1)));
+        assert_eq!(p("a0^3").unwrap().to_string(), "a0^3");
+        assert_eq!(p("a0^3").unwrap().stem_s(), (0, 3));
         // h8^2 (t = 512) and a long product lie above the tables; i32::MIN is no stem
         // within the limit (its abs() overflowed and let it through).
         let long = "h8^510".repeat(20_000);
@@ -205,6 +232,8 @@ mod tests {
             "h8^2",
             &long,
             "(-2147483648,1,0)",
+            "a0^0",
+            "a0^x",
         ] {
             assert!(p(bad).is_err(), "{bad}");
         }

@@ -505,10 +505,10 @@ pub struct ResolveArgs {
 
 #[derive(Debug, Args)]
 pub struct ProductsArgs {
-    /// The module (as for `adams resolve`; p = 2, over A).
+    /// The module (as for `adams resolve`; p = 2, or an odd prime: README "At odd primes").
     #[arg(value_name = "MODULE", default_value = "S_2")]
     pub module: String,
-    /// A class of Ext(S_2) to multiply by: h3, h2^2, h1h3, or (stem,s,index) (repeatable).
+    /// A class of Ext(S_2) to multiply by: h3, h2^2, h1h3, or (stem,s,index); at odd p also a0 (repeatable).
     #[arg(long, value_name = "CLASS", required = true)]
     pub by: Vec<ClassSpec>,
     #[command(flatten)]
@@ -553,7 +553,7 @@ pub struct ExtRangeArgs {
 
 #[derive(Debug, Args)]
 pub struct MasseyArgs {
-    /// The module (as for `adams resolve`; p = 2, over A).
+    /// The module (as for `adams resolve`; p = 2, or an odd prime: README "At odd primes").
     #[arg(value_name = "MODULE")]
     pub module: String,
     /// A: a class of Ext(S_2) (h3, h2^2, (stem,s,index)).

@@ -34,6 +34,9 @@ struct Entry {
 
 /// `adams massey`.
 pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
+    if let Some(m) = crate::products_odd::odd_module(&args.module, &args.range)? {
+        return crate::products_odd::massey(&args, m);
+    }
     let resolved = resolve(&args.module, &args.range)?;
     let (res, sphere) = (&resolved.module, resolved.sphere());
     let tgt = LiftTarget::new(sphere);
@@ -68,7 +71,7 @@ pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
         (ClassSpec::Indexed { stem, s, index }, true) => {
             ExtElement::basis(res, Bidegree::n_s(*stem, *s), *index).map_err(lift_error)?
         }
-        (ClassSpec::Monomial(_) | ClassSpec::Named { .. }, true) => {
+        (ClassSpec::Monomial(_) | ClassSpec::Named { .. } | ClassSpec::A0(_), true) => {
             return Err(Error::ProductsModule {
                 name: res.module().name().to_string(),
                 why: "C names a class of the module's Ext: write it (stem,s,index)".into(),

@@ -169,6 +169,10 @@ pub(crate) fn element(sphere: &Resolution, spec: &ClassSpec) -> Result<ExtElemen
             }
             Ok(x)
         }
+        ClassSpec::A0(_) => Err(Error::ProductsModule {
+            name: sphere.module().name().to_string(),
+            why: format!("class {spec}: a0 is a class at odd primes (at p = 2 it is h0)"),
+        }),
         ClassSpec::Named { factors, .. } => {
             let table = adams::names::NameTable::bundled();
             let mut namer = adams::names::naming::Namer::new(sphere, &table)?;
@@ -184,6 +188,9 @@ pub(crate) fn element(sphere: &Resolution, spec: &ClassSpec) -> Result<ExtElemen
 
 /// `adams products`.
 pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
+    if let Some(m) = crate::products_odd::odd_module(&args.module, &args.range)? {
+        return crate::products_odd::products(&args, m);
+    }
     let save = args.save_dir.as_deref().map(|d| (d, args.quiet));
     let resolved = resolve_saved(&args.module, &args.range, save)?;
     let (res, sphere) = (&resolved.module, resolved.sphere());

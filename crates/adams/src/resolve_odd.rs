@@ -145,7 +145,7 @@ fn compute(
 }
 
 /// The chart of an odd-primary resolution: every class with its `a0`, `h0` products.
-fn odd_chart(res: &OddResolution, algorithm: &str, min_stem: i32) -> Chart {
+pub(crate) fn odd_chart(res: &OddResolution, algorithm: &str, min_stem: i32) -> Chart {
     let config = res.config();
     let classes = chart_products(res)
         .into_iter()

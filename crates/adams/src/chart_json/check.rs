@@ -153,14 +153,20 @@ impl Chart {
         self.check_terms(c, key, product, (g.stem_shift(p), 1), dims)
     }
 
-    /// The further products of class `c` (p = 2 only): each key a class
-    /// ([`super::extra::shift`]), checked as [`Chart::check_product`] checks `h0`.
+    /// The further products of class `c`: each key a class ([`super::extra::shift`]),
+    /// checked as [`Chart::check_product`] checks `h0`. At odd p only keys whose bidegree
+    /// holds at every prime: `(stem,s,index)` and `a0^k` (`adams products` at odd p).
     fn check_more(&self, c: &Class, dims: &HashMap<(i32, u32), usize>) -> Result<(), String> {
         for (key, product) in &c.more {
             let at = format!("class (stem {}, s {}, index {})", c.stem, c.s, c.index);
-            if self.prime != 2 {
+            let any_prime = matches!(
+                key.parse(),
+                Ok(crate::class_spec::ClassSpec::Indexed { .. }
+                    | crate::class_spec::ClassSpec::A0(_))
+            );
+            if self.prime != 2 && !any_prime {
                 return Err(format!(
-                    "{at}: \"{}\": further products are charted at p = 2 only",
+                    "{at}: \"{}\": at odd p further products are keyed (stem,s,index) or a0^k",
                     excerpt(key)
                 ));
             }

@@ -10,7 +10,9 @@
 //! ([`OddResolution::resume`], `crates/resolution/SAVE-FORMAT.md`, "Odd primes").
 
 mod certify;
+pub mod chain_map;
 mod free_module;
+pub mod massey;
 pub mod products;
 mod run;
 mod step;

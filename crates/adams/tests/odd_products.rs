@@ -1,0 +1,182 @@
+//! `adams products` and `adams massey` at odd primes (chain maps over F_p).
+//!
+//! - The products by `a0` and `h0` that `adams products` computes from chain maps equal
+//!   the ones `adams resolve` reads off the differentials (its chart.json `a0`, `h0`:
+//!   `resolution::odd::products`, an independent argument, Milnor 1958 §6), on every class
+//!   of S_3 and C3 in range.
+//! - `⟨h0, h0, h0⟩ = ±b0` at p = 3, the one class at (stem 10, s 2), indeterminacy 0
+//!   (Kraines, "Massey higher products", Trans. AMS 124 (1966); Ravenel, "Complex
+//!   Cobordism", 2nd ed., §A1.4–A1.5: the p-fold Massey product of `h_{1,0}` is `−b_{1,0}`;
+//!   `Ext^{1,8} = 0` at p = 3, Liulevicius, Mem. AMS 42 (1962)).
+//! - Bad input: an undefined Massey product, a p = 2 name at p = 3: one line, exit 2.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+use common::*;
+use serde_json::Value;
+
+fn json(path: &Path) -> Value {
+    serde_json::from_slice(&fs::read(path).expect("written")).expect("JSON")
+}
+
+fn run_ok(dir: &Path, args: &[&str]) -> String {
+    stdout(&ok(adams_in(dir, args)))
+}
+
+type Products = BTreeMap<(i64, i64, i64), Value>;
+
+/// `(stem, s, index) → product` of a chart.json key (non-null entries).
+fn from_chart(chart: &Value, key: &str) -> Products {
+    let mut out = BTreeMap::new();
+    for c in chart["classes"].as_array().unwrap() {
+        if let Some(v) = c.get(key).filter(|v| !v.is_null()) {
+            let at = |k: &str| c[k].as_i64().unwrap();
+            out.insert((at("stem"), at("s"), at("index")), v.clone());
+        }
+    }
+    out
+}
+
+/// `(stem, s, index) → product` of one `--by` class of products.json.
+fn from_products(file: &Value, by: usize) -> Products {
+    let mut out = BTreeMap::new();
+    for m in file["by"][by]["matrices"].as_array().unwrap() {
+        for (k, row) in m["rows"].as_array().unwrap().iter().enumerate() {
+            let at = (
+                m["stem"].as_i64().unwrap(),
+                m["s"].as_i64().unwrap(),
+                k as i64,
+            );
+            out.insert(at, row.clone());
+        }
+    }
+    out
+}
+
+fn agree_with_chart(module: &str, stem: &str, s: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let range = ["--max-stem", stem, "--max-s", s];
+    let mut args = vec!["resolve", module, "--output", "res", "-q"];
+    args.extend(range);
+    run_ok(dir.path(), &args);
+    let chart = json(&dir.path().join("res/chart.json"));
+    let mut args = vec![
+        "products", module, "--by", "a0", "--by", "h0", "--output", "prod", "-q",
+    ];
+    args.extend(range);
+    run_ok(dir.path(), &args);
+    let products = json(&dir.path().join("prod/products.json"));
+    let mut nonzero = 0;
+    for (by, key) in [(0, "a0"), (1, "h0")] {
+        let read_off = from_chart(&chart, key);
+        let lifted = from_products(&products, by);
+        assert!(
+            read_off.len() > 5,
+            "{module} {key}: {} products",
+            read_off.len()
+        );
+        nonzero += read_off
+            .values()
+            .filter(|v| v != &&Value::Array(vec![]))
+            .count();
+        for (at, v) in &read_off {
+            assert_eq!(lifted.get(at), Some(v), "{module}: {key} · {at:?}");
+        }
+    }
+    assert!(nonzero >= 3, "{module}: {nonzero} nonzero products");
+}
+
+#[test]
+fn products_by_a0_and_h0_equal_the_chart_read_off_on_s3() {
+    agree_with_chart("S_3", "30", "6");
+}
+
+#[test]
+fn products_by_a0_and_h0_equal_the_chart_read_off_on_c3_and_calpha() {
+    agree_with_chart("C3", "20", "4");
+    agree_with_chart("Calpha", "20", "4");
+}
+
+#[test]
+fn massey_h0_h0_h0_is_plus_or_minus_b0() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_ok(
+        dir.path(),
+        &[
+            "massey",
+            "S_3",
+            "h0",
+            "h0",
+            "h0",
+            "--max-stem",
+            "12",
+            "--max-s",
+            "3",
+        ],
+    );
+    let ok = ["= (10,2,0) at", "= 2·(10,2,0) at"]
+        .iter()
+        .any(|v| out.contains(v));
+    assert!(
+        ok && out.contains("(stem 10, s 2); indeterminacy 0"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_classes_and_undefined_products_are_one_line_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let range = ["--max-stem", "12", "--max-s", "4"];
+    let mut args = vec!["massey", "S_3", "a0", "a0", "a0"];
+    args.extend(range);
+    assert_one_line_error(&adams_in(dir.path(), &args), 2, &["b·c is not zero"]);
+    let mut args = vec!["products", "S_3", "--by", "c0", "--output", "x"];
+    args.extend(range);
+    assert_one_line_error(&adams_in(dir.path(), &args), 2, &["c0", "p = 3"]);
+    let mut args = vec!["products", "S_2", "--by", "a0", "--output", "y"];
+    args.extend(range);
+    assert_one_line_error(&adams_in(dir.path(), &args), 2, &["a0", "odd primes"]);
+}
+
+/// `chart.json` carries the products by a `--by` basis class under its `(stem,s,index)`
+/// key, equal to products.json's, and `adams chart` reads it back and draws the same SVG.
+#[test]
+fn chart_carries_the_by_class_and_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    run_ok(
+        dir.path(),
+        &[
+            "products",
+            "S_3",
+            "--by",
+            "h1",
+            "--max-stem",
+            "30",
+            "--max-s",
+            "6",
+            "--output",
+            "prod",
+            "-q",
+        ],
+    );
+    let chart = json(&dir.path().join("prod/chart.json"));
+    let products = json(&dir.path().join("prod/products.json"));
+    let charted = from_chart(&chart, "(11,1,0)");
+    let lifted = from_products(&products, 0);
+    assert!(!charted.is_empty());
+    for (at, v) in &lifted {
+        assert_eq!(charted.get(at), Some(v), "h1 · {at:?}");
+    }
+    run_ok(
+        dir.path(),
+        &["chart", "prod/chart.json", "--output", "again.svg"],
+    );
+    assert_eq!(
+        fs::read(dir.path().join("again.svg")).unwrap(),
+        fs::read(dir.path().join("prod/chart.svg")).unwrap()
+    );
+}

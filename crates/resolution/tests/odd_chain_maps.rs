@@ -1,0 +1,198 @@
+//! Chain maps, Yoneda products by any class and Massey products at odd primes
+//! (`resolution::odd::chain_map`, `resolution::odd::massey`), checked against what is known
+//! independently of the lifting code:
+//!
+//! - the products by `a_0` and `h_0` read off the differentials (`odd::products`, whose
+//!   argument is Milnor 1958 §6: `τ_0`, `ξ_1` primitive) on every class in range;
+//! - relations in `Ext_{A_p}(F_p, F_p)` from the literature, each cited at its test.
+
+use fp::{FqVector, ValidPrime};
+use resolution::chain_map::ChainMapError;
+use resolution::odd::chain_map::OddLiftTarget;
+use resolution::odd::massey::{lift, massey_product, multiply, OddExtElement};
+use resolution::odd::products::{product_matrix, OddProduct};
+use resolution::odd::OddResolution;
+use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
+use steenrod::module::OddModule;
+
+fn resolve(module: OddModule, max_stem: i32, max_s: u32) -> OddResolution {
+    let mut res = OddResolution::new(module, ResolutionConfig { max_stem, max_s }).expect("range");
+    res.run(RunOptions {
+        algorithm: Algorithm::Classical,
+        threads: 2,
+        ..RunOptions::default()
+    })
+    .expect("resolution");
+    res
+}
+
+fn prime(p: u32) -> ValidPrime {
+    ValidPrime::new(p).expect("a prime")
+}
+
+/// The class `x ∈ {a_0, h_0}` of the sphere's resolution (one class in each bidegree).
+fn named(sphere: &OddResolution, x: OddProduct) -> OddExtElement {
+    let p = sphere.prime();
+    OddExtElement::basis(sphere, Bidegree::n_s(x.stem(p), 1), 0).expect("a0, h0 in range")
+}
+
+/// For every class `y` of `module`'s range: `a_0 ∘ Y_1` and `h_0 ∘ Y_1`, from the lift `Y`
+/// of `y` into the sphere's resolution, equal the read-off products by `a_0`, `h_0`
+/// (exactly: both are the coefficient of `β·g_y`, `P^1·g_y` in `d g'`). Returns how many
+/// nonzero products were compared.
+fn products_agree_with_read_off(module: &OddResolution, sphere: &OddResolution) -> usize {
+    let tgt = OddLiftTarget::new(sphere);
+    let mut nonzero = 0;
+    for e in module.ext() {
+        let reads: Vec<_> = OddProduct::ALL
+            .iter()
+            .map(|&x| (x, product_matrix(module, x, e.bidegree)))
+            .collect();
+        for index in 0..e.dim {
+            let y = OddExtElement::basis(module, e.bidegree, index).expect("in range");
+            let y_map = lift(module, &tgt, &y, 2).expect("lift");
+            for (x, read) in &reads {
+                let Some(read) = read else { continue };
+                let by_lift = multiply(&y_map, &named(sphere, *x))
+                    .unwrap_or_else(|| panic!("{} · {:?} not lifted", x.name(), e.bidegree));
+                assert_eq!(
+                    &by_lift.vector,
+                    read.row(index),
+                    "{} · class {index} at {}",
+                    x.name(),
+                    e.bidegree
+                );
+                nonzero += usize::from(!by_lift.is_zero());
+            }
+        }
+    }
+    nonzero
+}
+
+#[test]
+fn products_by_a0_and_h0_agree_with_the_read_off_at_p3_and_p5() {
+    for (p, stem, s) in [(3, 50, 8), (5, 80, 5)] {
+        let sphere = resolve(OddModule::sphere(prime(p)), stem, s);
+        let n = products_agree_with_read_off(&sphere, &sphere);
+        assert!(n > 5, "p = {p}: only {n} nonzero products compared");
+    }
+}
+
+#[test]
+fn products_by_a0_and_h0_agree_with_the_read_off_on_c3_and_calpha() {
+    let sphere = resolve(OddModule::sphere(prime(3)), 20, 5);
+    for name in ["C3", "Calpha"] {
+        let module = resolve(OddModule::from_bundled(name).expect("bundled"), 16, 4);
+        let n = products_agree_with_read_off(&module, &sphere);
+        assert!(n > 3, "{name}: only {n} nonzero products compared");
+    }
+}
+
+/// `h_0² = 0` at every odd prime: `Ext` is graded commutative, `xy = (−1)^{ss'+tt'} yx`
+/// (Ravenel, "Complex Cobordism", 2nd ed., §A1.2), and `h_0` has `s = 1`, `t = q` even,
+/// so `h_0² = −h_0²`, `2h_0² = 0`. And `a_0^2, a_0^3 ≠ 0`: `Ext^{s,s} = F_p·a_0^s`, the
+/// `a_0`-tower detecting `Z_p` in the 0-stem (Liulevicius, "The factorization of cyclic
+/// reduced powers by secondary cohomology operations", Mem. AMS 42 (1962); the reference
+/// table S_3.csv, dimension 1 at every (stem 0, s)).
+#[test]
+fn h0_squared_vanishes_and_a0_powers_do_not() {
+    for p in [3, 5] {
+        let sphere = resolve(OddModule::sphere(prime(p)), 4 * p as i32, 4);
+        let tgt = OddLiftTarget::new(&sphere);
+        let h0 = named(&sphere, OddProduct::H0);
+        let h0_map = lift(&sphere, &tgt, &h0, 2).expect("lift h0");
+        assert!(
+            multiply(&h0_map, &h0).expect("in range").is_zero(),
+            "p = {p}"
+        );
+        let a0 = named(&sphere, OddProduct::A0);
+        let a0_map = lift(&sphere, &tgt, &a0, 4).expect("lift a0");
+        let a0_sq = multiply(&a0_map, &a0).expect("in range");
+        assert!(!a0_sq.is_zero(), "p = {p}: a0² = 0");
+        let a0_cubed = multiply(&a0_map, &a0_sq).expect("in range");
+        assert!(!a0_cubed.is_zero(), "p = {p}: a0³ = 0");
+    }
+}
+
+/// `⟨h_0, h_0, h_0⟩ = ±b_0` at p = 3 in `Ext^{2,12}` (stem 10): the p-fold Massey product
+/// `⟨h_{1,0}, …, h_{1,0}⟩` is `−b_{1,0}` up to the sign convention (Kraines, "Massey higher
+/// products", Trans. AMS 124 (1966); Ravenel, "Complex Cobordism", 2nd ed., §A1.4–A1.5;
+/// May, thesis, Princeton (1964)), `b_0 ≠ 0` spans
+/// `Ext^{2,12}` (the reference table S_3.csv: dimension 1 at (stem 10, s 2)), and the
+/// indeterminacy `h_0·Ext^{1,8} + Ext^{1,8}·h_0` is 0 as `Ext^{1,8} = 0` at p = 3 (the
+/// only classes with s = 1 are a_0, h_i at t = 1, 4·3^i; Liulevicius 1962).
+#[test]
+fn massey_h0_h0_h0_is_b0_at_p3() {
+    let sphere = resolve(OddModule::sphere(prime(3)), 12, 3);
+    let tgt = OddLiftTarget::new(&sphere);
+    let h0 = named(&sphere, OddProduct::H0);
+    let m = massey_product(&sphere, &tgt, &h0, &h0, &h0).expect("defined");
+    let at = Bidegree::n_s(10, 2);
+    assert_eq!(m.value.bidegree, at);
+    assert_eq!(sphere.number_of_gens(at), 1);
+    assert_eq!(m.indeterminacy.dim(), 0);
+    let b0 = FqVector::from_entries(prime(3), &[1]);
+    assert!(m.contains_up_to_sign(&b0), "{:?}", m.value);
+}
+
+/// A Massey product whose outer products do not vanish is refused: `a_0 · a_0 ≠ 0`.
+#[test]
+fn massey_product_refuses_nonzero_products() {
+    let sphere = resolve(OddModule::sphere(prime(3)), 6, 3);
+    let tgt = OddLiftTarget::new(&sphere);
+    let a0 = named(&sphere, OddProduct::A0);
+    let h0 = named(&sphere, OddProduct::H0);
+    assert_eq!(
+        massey_product(&sphere, &tgt, &h0, &a0, &a0),
+        Err(ChainMapError::ProductNotZero { which: "b·c" })
+    );
+}
+
+/// Graded commutativity of `Ext_{A_p}(F_p, F_p)`: `x·y = (−1)^{s s' + t t'} y·x` for
+/// `x ∈ Ext^{s,t}`, `y ∈ Ext^{s',t'}` (Ravenel, "Complex Cobordism", 2nd ed., §A1.2:
+/// Ext over a commutative Hopf algebra — here the dual Steenrod algebra `A_*` — is graded
+/// commutative; May, "Matric Massey products" (1969), §1 for the sign). Checked on every
+/// pair of basis classes of the sphere at p = 3 with both products in range: `x ∘ Y`
+/// from the lift of `y` against `y ∘ X` from the lift of `x`.
+#[test]
+fn products_are_graded_commutative_at_p3() {
+    let sphere = resolve(OddModule::sphere(prime(3)), 40, 8);
+    let tgt = OddLiftTarget::new(&sphere);
+    let max_s = sphere.config().max_s;
+    let mut classes = Vec::new();
+    for e in sphere.ext().into_iter().filter(|e| e.s() >= 1) {
+        for index in 0..e.dim {
+            let x = OddExtElement::basis(&sphere, e.bidegree, index).expect("in range");
+            let map = lift(&sphere, &tgt, &x, max_s + 1 - e.s()).expect("lift");
+            classes.push((x, map));
+        }
+    }
+    let mut nonzero = 0;
+    for (x, x_map) in &classes {
+        for (y, y_map) in &classes {
+            let (Some(xy), Some(yx)) = (multiply(y_map, x), multiply(x_map, y)) else {
+                continue;
+            };
+            let (bx, by) = (x.bidegree, y.bidegree);
+            let odd = (bx.s() * by.s()) as i32 + bx.t() * by.t();
+            let mut signed = yx.vector.clone();
+            if odd % 2 != 0 {
+                signed.scale(2);
+            }
+            assert_eq!(xy.vector, signed, "{bx} · {by}");
+            nonzero += usize::from(!xy.is_zero());
+        }
+    }
+    assert!(nonzero >= 10, "only {nonzero} nonzero products compared");
+}
+
+/// Over the sub-Hopf algebra `A(1)` of `A_3` (generated by `β`, `P^1`:
+/// `steenrod::OddProfile::a`) the same check: lifts into the resolution of F_3 over `A(1)`
+/// give the read-off products by `a_0`, `h_0` on every class in range.
+#[test]
+fn products_agree_with_the_read_off_over_a1_at_p3() {
+    let sphere = OddModule::sphere(prime(3)).restricted_to(&steenrod::OddProfile::a(1));
+    let res = resolve(sphere, 40, 8);
+    let n = products_agree_with_read_off(&res, &res);
+    assert!(n > 5, "only {n} nonzero products compared");
+}
