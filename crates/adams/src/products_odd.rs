@@ -250,64 +250,7 @@ pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
     let tgt = OddLiftTarget::new(sphere);
     let mut by = Vec::new();
     for spec in &args.by {
-        let started = Instant::now();
-        let y = element(sphere, spec)?;
-        let err = lift_error(format!("the products by {spec}"));
-        let mut matrices = Vec::new();
-        // For the sphere: one lift of y, y·x = ±x∘Y. Else: one lift per class x of M.
-        let y_map = match resolved.sphere {
-            None => Some(lift(sphere, &tgt, &y, res.config().max_s + 1).map_err(&err)?),
-            Some(_) => None,
-        };
-        for e in res.ext() {
-            let mut rows = Vec::new();
-            for index in 0..e.dim {
-                let x = OddExtElement::basis(res, e.bidegree, index).map_err(&err)?;
-                let product = match &y_map {
-                    Some(y_map) => multiply(y_map, &x).map(|mut v| {
-                        let (a, b) = (x.bidegree, y.bidegree);
-                        if ((a.s() * b.s()) as i32 + a.t() * b.t()) % 2 != 0 {
-                            v.vector.scale(sphere.prime().value() - 1);
-                        }
-                        v
-                    }),
-                    None => {
-                        let x_map: OddChainMap<'_> =
-                            lift(res, &tgt, &x, y.bidegree.s() + 1).map_err(&err)?;
-                        multiply(&x_map, &y)
-                    }
-                };
-                let Some(product) = product else { break };
-                rows.push(product.vector.iter_nonzero().collect());
-            }
-            if rows.len() == e.dim {
-                matrices.push(Matrix {
-                    stem: e.stem(),
-                    s: e.s(),
-                    rows,
-                });
-            }
-        }
-        let nonzero = matrices
-            .iter()
-            .map(|m| m.rows.iter().filter(|r| !r.is_empty()).count())
-            .sum::<usize>();
-        let seconds = started.elapsed().as_secs_f64();
-        if !args.quiet {
-            eprintln!(
-                "{spec} = {} : {} bidegrees, {nonzero} nonzero products ({seconds:.2} s)",
-                write_sum(y.bidegree, &y.vector),
-                matrices.len()
-            );
-        }
-        by.push(ByClass {
-            class: spec.to_string(),
-            stem: y.bidegree.n(),
-            s: y.bidegree.s(),
-            element: y.vector.iter_nonzero().collect(),
-            seconds,
-            matrices,
-        });
+        by.push(products_by(&resolved, &tgt, spec, args.quiet)?);
     }
     let mut chart = crate::resolve_odd::odd_chart(res, "classical", res.module().min_degree());
     for (spec, b) in args.by.iter().zip(&by) {
@@ -333,6 +276,75 @@ pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
         );
     }
     Ok(())
+}
+
+/// The products by one `--by` class `spec` on every class of the resolved range (for the
+/// sphere one lift of the class, `y·x = ±x∘Y`; else one lift per class `x` of the module).
+fn products_by(
+    resolved: &Resolved,
+    tgt: &OddLiftTarget<'_>,
+    spec: &ClassSpec,
+    quiet: bool,
+) -> Result<ByClass, Error> {
+    let (res, sphere) = (&resolved.module, resolved.sphere());
+    let started = Instant::now();
+    let y = element(sphere, spec)?;
+    let err = lift_error(format!("the products by {spec}"));
+    let mut matrices = Vec::new();
+    // For the sphere: one lift of y, y·x = ±x∘Y. Else: one lift per class x of M.
+    let y_map = match resolved.sphere {
+        None => Some(lift(sphere, tgt, &y, res.config().max_s + 1).map_err(&err)?),
+        Some(_) => None,
+    };
+    for e in res.ext() {
+        let mut rows = Vec::new();
+        for index in 0..e.dim {
+            let x = OddExtElement::basis(res, e.bidegree, index).map_err(&err)?;
+            let product = match &y_map {
+                Some(y_map) => multiply(y_map, &x).map(|mut v| {
+                    let (a, b) = (x.bidegree, y.bidegree);
+                    if ((a.s() * b.s()) as i32 + a.t() * b.t()) % 2 != 0 {
+                        v.vector.scale(sphere.prime().value() - 1);
+                    }
+                    v
+                }),
+                None => {
+                    let x_map: OddChainMap<'_> =
+                        lift(res, tgt, &x, y.bidegree.s() + 1).map_err(&err)?;
+                    multiply(&x_map, &y)
+                }
+            };
+            let Some(product) = product else { break };
+            rows.push(product.vector.iter_nonzero().collect());
+        }
+        if rows.len() == e.dim {
+            matrices.push(Matrix {
+                stem: e.stem(),
+                s: e.s(),
+                rows,
+            });
+        }
+    }
+    let nonzero = matrices
+        .iter()
+        .map(|m| m.rows.iter().filter(|r| !r.is_empty()).count())
+        .sum::<usize>();
+    let seconds = started.elapsed().as_secs_f64();
+    if !quiet {
+        eprintln!(
+            "{spec} = {} : {} bidegrees, {nonzero} nonzero products ({seconds:.2} s)",
+            write_sum(y.bidegree, &y.vector),
+            matrices.len()
+        );
+    }
+    Ok(ByClass {
+        class: spec.to_string(),
+        stem: y.bidegree.n(),
+        s: y.bidegree.s(),
+        element: y.vector.iter_nonzero().collect(),
+        seconds,
+        matrices,
+    })
 }
 
 /// Puts the products by one `--by` class in the chart, keyed so that the key says where
