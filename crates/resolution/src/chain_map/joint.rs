@@ -40,6 +40,7 @@ pub(crate) type Pivots = HashMap<i32, Vec<u32>>;
 pub(crate) fn lift_levels(
     jobs: &[LevelJob<'_, '_>],
     below: &Pivots,
+    tgt: &target::LiftTarget<'_>,
 ) -> Result<(Vec<Vec<Differential>>, Pivots), ChainMapError> {
     let Some(first) = jobs.first() else {
         return Ok((Vec::new(), Pivots::new()));
@@ -84,9 +85,17 @@ pub(crate) fn lift_levels(
                 .par_iter()
                 .map(|&(n, k, g)| (jobs[n].rhs)(k, g, b))
                 .collect();
-            let under = below.get(t).map(Vec::as_slice);
-            let found = target::solve(target, b, &rhs, under)
+            let cached = tgt.pivots_at(Bidegree::s_t(j - 1, *t));
+            let under = below
+                .get(t)
+                .map(Vec::as_slice)
+                .or(cached.as_deref().map(Vec::as_slice));
+            let own = tgt.pivots_at(b);
+            let found = target::solve(target, b, &rhs, under, own.as_deref().map(Vec::as_slice))
                 .map_err(|_| ChainMapError::NotInImage { at: b })?;
+            if let (None, Some(p)) = (&own, &found.pivots) {
+                tgt.keep_pivots(b, p.clone());
+            }
             let values = found
                 .preimages
                 .into_iter()
@@ -128,6 +137,7 @@ pub(crate) fn lift_levels(
 /// Errors: [`ChainMapError::NotInImage`] where a map does not lift.
 pub(crate) fn lift_chain_maps<'a>(
     starts: Vec<(ChainMap<'a>, Vec<i32>)>,
+    tgt: &target::LiftTarget<'_>,
 ) -> Result<Vec<ChainMap<'a>>, ChainMapError> {
     let (mut maps, plans): (Vec<ChainMap<'a>>, Vec<Vec<i32>>) = starts.into_iter().unzip();
     let depth = plans.iter().map(Vec::len).max().unwrap_or(0);
@@ -155,7 +165,7 @@ pub(crate) fn lift_chain_maps<'a>(
                     rhs,
                 })
                 .collect();
-            let (levels, pivots) = lift_levels(&jobs, &below)?;
+            let (levels, pivots) = lift_levels(&jobs, &below, tgt)?;
             below = pivots;
             levels
         };

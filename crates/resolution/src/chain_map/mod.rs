@@ -119,7 +119,7 @@ impl<'a> ChainMap<'a> {
         levels: u32,
     ) -> Result<Self, ChainMapError> {
         let start = Self::start(source, tgt, shift, initial, levels)?;
-        Ok(joint::lift_chain_maps(vec![start])?
+        Ok(joint::lift_chain_maps(vec![start], tgt)?
             .pop()
             .expect("one map in, one out"))
     }
@@ -208,7 +208,7 @@ impl<'a> ChainMap<'a> {
                 }
                 v
             };
-            let (values, pivots) = map.lift_level(i, max_t, &rhs, &below)?;
+            let (values, pivots) = map.lift_level(i, max_t, &rhs, &below, tgt)?;
             below = pivots;
             map.levels.push(values);
             map.max_t.push(max_t);
@@ -313,6 +313,7 @@ impl<'a> ChainMap<'a> {
         max_t: i32,
         rhs: &(dyn Fn(usize, &Differential, Bidegree) -> FpVector + Sync),
         below: &Pivots,
+        tgt: &LiftTarget<'_>,
     ) -> Result<(Vec<Differential>, Pivots), ChainMapError> {
         let job = LevelJob {
             map: self,
@@ -320,7 +321,7 @@ impl<'a> ChainMap<'a> {
             max_t,
             rhs,
         };
-        let (mut levels, pivots) = lift_levels(&[job], below)?;
+        let (mut levels, pivots) = lift_levels(&[job], below, tgt)?;
         Ok((levels.pop().expect("one job, one level"), pivots))
     }
     /// The shift: `(source_base, t_shift)`.

@@ -12,6 +12,9 @@
 //! the level below was reduced at the same degree, only the equations at its free
 //! coordinates are reduced ([`solve_on_free`]: about half the rows, the same preimages).
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
 use fp::{FpVector, Matrix};
 
 use crate::backend::ProductBatch;
@@ -26,12 +29,36 @@ use crate::{Bidegree, Resolution};
 /// `< T`, where a minimal resolution's image lies).
 pub struct LiftTarget<'a> {
     res: &'a Resolution,
+    /// The pivots of every reduction made at a target degree `(j, T)` by a map lifted
+    /// into it ([`Solved::pivots`]): a later map into the same degree builds only those
+    /// rows of `M` ([`solve`]).
+    pivots: Mutex<KnownPivots>,
 }
+
+/// Pivots by target degree `(j, T)`.
+type KnownPivots = HashMap<(u32, i32), Arc<Vec<u32>>>;
 
 impl<'a> LiftTarget<'a> {
     /// Lifts into `res`.
     pub fn new(res: &'a Resolution) -> Self {
-        LiftTarget { res }
+        LiftTarget {
+            res,
+            pivots: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The pivots of a reduction made at `b`, if any map lifted into it has reduced there.
+    pub(crate) fn pivots_at(&self, b: Bidegree) -> Option<Arc<Vec<u32>>> {
+        let known = self.pivots.lock().unwrap_or_else(|e| e.into_inner());
+        known.get(&(b.s(), b.t())).cloned()
+    }
+
+    /// Records the pivots of a reduction at `b`.
+    pub(crate) fn keep_pivots(&self, b: Bidegree, pivots: Vec<u32>) {
+        let mut known = self.pivots.lock().unwrap_or_else(|e| e.into_inner());
+        known
+            .entry((b.s(), b.t()))
+            .or_insert_with(|| Arc::new(pivots));
     }
 
     /// The resolution.
@@ -43,6 +70,11 @@ impl<'a> LiftTarget<'a> {
 /// The matrix of `d_i` on the whole of `(C_i)_T` (rows `Sq(R)·g`, `|g| ≤ T`, in the
 /// basis order of [`crate::FreeModule`]) into the old part of `(C_{i−1})_T`.
 fn matrix(res: &Resolution, b: Bidegree) -> Matrix {
+    matrix_rows(res, b, None)
+}
+
+/// [`matrix`], or only its rows `only` (ascending indices) when given.
+fn matrix_rows(res: &Resolution, b: Bidegree, only: Option<&[u32]>) -> Matrix {
     let (i, t) = (b.s(), b.t());
     let alg = res.algebra();
     let source = res.free_module(i);
@@ -55,6 +87,9 @@ fn matrix(res: &Resolution, b: Bidegree) -> Matrix {
             gens.push(dg);
             rows.extend(alg.basis((t - d) as u32).iter().map(|r| (g, *r)));
         }
+    }
+    if let Some(only) = only {
+        rows = only.iter().map(|&r| rows[r as usize]).collect();
     }
     let offsets = target.offsets(alg, t, target.gens_below(t));
     let batch = ProductBatch::new(alg, &gens, rows, &offsets);
@@ -74,6 +109,7 @@ pub(crate) fn solve(
     b: Bidegree,
     rhs: &[FpVector],
     below: Option<&[u32]>,
+    own: Option<&[u32]>,
 ) -> Result<Solved, usize> {
     let below_b = b.below().expect("i ≥ 1");
     let old = dim(res, below_b, false);
@@ -94,6 +130,22 @@ pub(crate) fn solve(
             preimages,
             pivots: None,
         });
+    }
+    if let (Some(pivots), Some(own)) = (below, own) {
+        // The preimages live on the pivots `own` of this degree: only those rows of M.
+        let whole = dim(res, below_b, true);
+        let d = matrix_rows(res, b, Some(own));
+        if let Some(solved) = solve_on_free(&d, old, whole, pivots, rhs) {
+            let mut solved = solved?;
+            for x in &mut solved.preimages {
+                *x = FpVector::from_ones(
+                    m,
+                    &x.iter_ones().map(|p| own[p] as usize).collect::<Vec<_>>(),
+                );
+            }
+            solved.pivots = Some(own.to_vec());
+            return Ok(solved);
+        }
     }
     let d = matrix(res, b);
     if let Some(pivots) = below {
