@@ -26,6 +26,7 @@ use crate::error::Error;
 use crate::modules;
 use crate::range::{check_module_range, check_range};
 
+mod cpu;
 mod lift_cache;
 
 use lift_cache::{lift, LiftCache};
@@ -39,6 +40,8 @@ struct ByClass {
     /// Its coordinates: the indices of the basis classes whose sum it is.
     element: Vec<usize>,
     seconds: f64,
+    /// CPU seconds (all threads) of the same work.
+    cpu_seconds: f64,
     matrices: Vec<Matrix>,
 }
 
@@ -58,6 +61,8 @@ struct ProductsFile {
     max_stem: i32,
     max_s: u32,
     resolution_seconds: f64,
+    /// CPU seconds (all threads) of the resolutions.
+    resolution_cpu_seconds: f64,
     by: Vec<ByClass>,
 }
 
@@ -67,6 +72,8 @@ pub(crate) struct Resolved {
     pub module: Resolution,
     pub sphere: Option<Resolution>,
     pub seconds: f64,
+    /// CPU seconds (all threads) of the resolutions.
+    pub cpu_seconds: f64,
 }
 
 impl Resolved {
@@ -104,6 +111,7 @@ fn resolve_saved(
         });
     }
     let started = Instant::now();
+    let cpu_started = cpu::seconds();
     let module = run(m, range, save_dir)?;
     let sphere = match is_sphere {
         true => None,
@@ -113,6 +121,7 @@ fn resolve_saved(
         module,
         sphere,
         seconds: started.elapsed().as_secs_f64(),
+        cpu_seconds: cpu::seconds() - cpu_started,
     })
 }
 
@@ -214,6 +223,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
     });
     for spec in &args.by {
         let started = Instant::now();
+        let cpu_started = cpu::seconds();
         let x = element(sphere, spec)?;
         let matrices =
             products_by(res, &tgt, &x, lifts.as_mut(), cache.as_ref()).map_err(|source| {
@@ -223,6 +233,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
                 }
             })?;
         let seconds = started.elapsed().as_secs_f64();
+        let cpu_seconds = cpu::seconds() - cpu_started;
         add_to_chart(&mut chart, &spec.to_string(), &matrices);
         if !args.quiet {
             let nonzero: usize = matrices
@@ -242,6 +253,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
             s: x.bidegree.s(),
             element: x.vector.iter_ones().collect(),
             seconds,
+            cpu_seconds,
             matrices,
         });
     }
@@ -251,6 +263,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
         max_stem: res.config().max_stem,
         max_s: res.config().max_s,
         resolution_seconds: resolved.seconds,
+        resolution_cpu_seconds: resolved.cpu_seconds,
         by,
     };
     let path = output.join("products.json");

@@ -1,7 +1,8 @@
 //! `adams bench --products CLASS`: each run is `adams products MODULE --by CLASS` in a
 //! fresh process; its `products.json` gives the resolution's wall time and the products'
-//! (the lift of the class, with the quasi-inverses it needs, and the read-off). Prints the
-//! medians and their ratio per range.
+//! (the lift of the class, with the quasi-inverses it needs, and the read-off), wall and
+//! CPU seconds. Prints the medians and their ratios per range (on a shared machine the CPU
+//! ratio is the steadier one).
 
 use std::process::Command;
 
@@ -20,12 +21,13 @@ pub fn run(args: &BenchArgs, class: &ClassSpec) -> Result<(), Error> {
         args.module, args.runs
     );
     println!(
-        "{:>6} {:>4} {:>14} {:>14} {:>8}",
-        "stem", "s", "resolution s", "products s", "ratio"
+        "{:>6} {:>4} {:>14} {:>14} {:>8} {:>10} {:>10} {:>9}",
+        "stem", "s", "resolution s", "products s", "ratio", "res CPU s", "prod CPU s", "CPU ratio"
     );
     let result = args.ranges.iter().try_for_each(|r| {
         let mut resolution = Vec::new();
         let mut products = Vec::new();
+        let (mut resolution_cpu, mut products_cpu) = (Vec::new(), Vec::new());
         for k in 0..args.runs {
             let out = scratch.join(format!("{}-{}-{k}", r.max_stem, r.max_s));
             let mut command = Command::new(&exe);
@@ -63,13 +65,17 @@ pub fn run(args: &BenchArgs, class: &ClassSpec) -> Result<(), Error> {
                 .map_err(|source| BenchError::ParseSummary { path, source })?;
             resolution.push(v["resolution_seconds"].as_f64().unwrap_or(f64::NAN));
             products.push(v["by"][0]["seconds"].as_f64().unwrap_or(f64::NAN));
+            resolution_cpu.push(v["resolution_cpu_seconds"].as_f64().unwrap_or(f64::NAN));
+            products_cpu.push(v["by"][0]["cpu_seconds"].as_f64().unwrap_or(f64::NAN));
         }
         let (a, b) = (median(resolution), median(products));
+        let (c, d) = (median(resolution_cpu), median(products_cpu));
         println!(
-            "{:>6} {:>4} {a:>14.3} {b:>14.3} {:>8.3}",
+            "{:>6} {:>4} {a:>14.3} {b:>14.3} {:>8.3} {c:>10.3} {d:>10.3} {:>9.3}",
             r.max_stem,
             r.max_s,
-            b / a
+            b / a,
+            d / c
         );
         Ok(())
     });

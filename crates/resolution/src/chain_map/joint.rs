@@ -5,7 +5,7 @@
 //! separate reduction would give (the reduced row echelon form is unique and every pivot
 //! lies in the `Mᵀ` block), so the maps are the same as when lifted one by one.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use fp::FpVector;
 use rayon::prelude::*;
@@ -27,16 +27,23 @@ pub(crate) struct LevelJob<'m, 'a> {
 /// One generator to lift: its job, its index in its level, its source degree, `d g`.
 type Entry<'m> = (usize, usize, &'m Differential);
 
-/// The levels of `jobs` (one list of values per job, in generator order). All jobs map
-/// into the same resolution and the same target level `j = target_base + i`.
+/// The pivots of the reductions at one target level `j`, by degree `T`
+/// ([`target::Solved::pivots`]): what the level `j + 1` above restricts its equations by.
+pub(crate) type Pivots = HashMap<i32, Vec<u32>>;
+
+/// The levels of `jobs` (one list of values per job, in generator order), and the pivots
+/// of the reductions made. All jobs map into the same resolution and the same target level
+/// `j = target_base + i`; `below` holds pivots at level `j − 1` (any degrees).
 ///
 /// Errors: [`ChainMapError::NotInImage`] at the first target degree where a right side
 /// does not lift.
 pub(crate) fn lift_levels(
     jobs: &[LevelJob<'_, '_>],
-) -> Result<Vec<Vec<Differential>>, ChainMapError> {
+    below: &Pivots,
+    tgt: &target::LiftTarget<'_>,
+) -> Result<(Vec<Vec<Differential>>, Pivots), ChainMapError> {
     let Some(first) = jobs.first() else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), Pivots::new()));
     };
     let target = first.map.target;
     let j = first.map.target_base + first.i;
@@ -62,7 +69,8 @@ pub(crate) fn lift_levels(
         counts.push(k);
     }
     let groups: Vec<(i32, Vec<Entry<'_>>)> = groups.into_iter().collect();
-    let solved: Vec<Vec<Differential>> = groups
+    type Found = (Vec<Differential>, Option<Vec<u32>>);
+    let solved: Vec<Found> = groups
         .par_iter()
         .map(|(t, list)| {
             let b = Bidegree::s_t(j, *t);
@@ -71,30 +79,45 @@ pub(crate) fn lift_levels(
                     value: FpVector::new(0),
                     terms: Vec::new(),
                 };
-                return Ok(list.iter().map(|_| zero()).collect());
+                return Ok((list.iter().map(|_| zero()).collect(), Some(Vec::new())));
             }
             let rhs: Vec<FpVector> = list
                 .par_iter()
                 .map(|&(n, k, g)| (jobs[n].rhs)(k, g, b))
                 .collect();
-            let pre =
-                target::solve(target, b, &rhs).map_err(|_| ChainMapError::NotInImage { at: b })?;
-            Ok(pre
+            let cached = tgt.pivots_at(Bidegree::s_t(j - 1, *t));
+            let under = below
+                .get(t)
+                .map(Vec::as_slice)
+                .or(cached.as_deref().map(Vec::as_slice));
+            let own = tgt.pivots_at(b);
+            let found = target::solve(target, b, &rhs, under, own.as_deref().map(Vec::as_slice))
+                .map_err(|_| ChainMapError::NotInImage { at: b })?;
+            if let (None, Some(p)) = (&own, &found.pivots) {
+                tgt.keep_pivots(b, p.clone());
+            }
+            let values = found
+                .preimages
                 .into_iter()
                 .map(|v| apply::element(target, b, v))
-                .collect())
+                .collect();
+            Ok((values, found.pivots))
         })
         .collect::<Result<_, ChainMapError>>()?;
+    let mut pivots = Pivots::new();
     let mut out: Vec<Vec<Option<Differential>>> = counts
         .iter()
         .map(|&c| (0..c).map(|_| None).collect())
         .collect();
-    for ((_, list), values) in groups.iter().zip(solved) {
+    for ((t, list), (values, found)) in groups.iter().zip(solved) {
         for (&(n, k, _), v) in list.iter().zip(values) {
             out[n][k] = Some(v);
         }
+        if let Some(p) = found {
+            pivots.insert(*t, p);
+        }
     }
-    Ok(out
+    let levels = out
         .into_iter()
         .map(|level| {
             level
@@ -102,7 +125,8 @@ pub(crate) fn lift_levels(
                 .map(|v| v.expect("every generator solved"))
                 .collect()
         })
-        .collect())
+        .collect();
+    Ok((levels, pivots))
 }
 
 /// Lifts chain maps into one resolution together, level by level: each starts with its
@@ -113,9 +137,11 @@ pub(crate) fn lift_levels(
 /// Errors: [`ChainMapError::NotInImage`] where a map does not lift.
 pub(crate) fn lift_chain_maps<'a>(
     starts: Vec<(ChainMap<'a>, Vec<i32>)>,
+    tgt: &target::LiftTarget<'_>,
 ) -> Result<Vec<ChainMap<'a>>, ChainMapError> {
     let (mut maps, plans): (Vec<ChainMap<'a>>, Vec<Vec<i32>>) = starts.into_iter().unzip();
     let depth = plans.iter().map(Vec::len).max().unwrap_or(0);
+    let mut below = Pivots::new();
     for i in 1..depth {
         let active: Vec<usize> = (0..maps.len()).filter(|&n| plans[n].len() > i).collect();
         let i32_level = i as u32;
@@ -139,7 +165,9 @@ pub(crate) fn lift_chain_maps<'a>(
                     rhs,
                 })
                 .collect();
-            lift_levels(&jobs)?
+            let (levels, pivots) = lift_levels(&jobs, &below, tgt)?;
+            below = pivots;
+            levels
         };
         for (&n, values) in active.iter().zip(levels) {
             maps[n].levels.push(values);

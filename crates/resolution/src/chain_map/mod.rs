@@ -42,7 +42,7 @@ use crate::free_module::Differential;
 use crate::{Bidegree, Resolution};
 
 pub(crate) use joint::lift_chain_maps;
-use joint::{lift_levels, LevelJob};
+use joint::{lift_levels, LevelJob, Pivots};
 pub(crate) use target::solve;
 pub use target::LiftTarget;
 
@@ -120,7 +120,7 @@ impl<'a> ChainMap<'a> {
         levels: u32,
     ) -> Result<Self, ChainMapError> {
         let start = Self::start(source, tgt, shift, initial, levels)?;
-        Ok(joint::lift_chain_maps(vec![start])?
+        Ok(joint::lift_chain_maps(vec![start], tgt)?
             .pop()
             .expect("one map in, one out"))
     }
@@ -198,6 +198,7 @@ impl<'a> ChainMap<'a> {
         if k.s() > source.config().max_s {
             return Ok(map);
         }
+        let mut below = Pivots::new();
         for i in 0..levels.min(map.level_count()) {
             let Some(cap) = cap(i) else { break };
             let max_t = map.bound(i, Some(cap));
@@ -208,7 +209,8 @@ impl<'a> ChainMap<'a> {
                 }
                 v
             };
-            let values = map.lift_level(i, max_t, &rhs)?;
+            let (values, pivots) = map.lift_level(i, max_t, &rhs, &below, tgt)?;
+            below = pivots;
             map.levels.push(values);
             map.max_t.push(max_t);
         }
@@ -303,20 +305,25 @@ impl<'a> ChainMap<'a> {
 
     /// Level `i ≥ 1` (of a chain map) or `i ≥ 0` (of a homotopy): on each generator `g`
     /// of `P_{source_base+i}` of degree `≤ max_t`, a preimage under `d` of `rhs(g, at)`,
-    /// `at = (target_base + i, |g| − t_shift)`, an element of the whole of `(Q_{j−1})_T`.
+    /// `at = (target_base + i, |g| − t_shift)`, an element of the whole of `(Q_{j−1})_T`;
+    /// with the pivots of its reductions ([`joint::lift_levels`]; `below`: the level
+    /// under it's).
     fn lift_level(
         &self,
         i: u32,
         max_t: i32,
         rhs: &(dyn Fn(usize, &Differential, Bidegree) -> FpVector + Sync),
-    ) -> Result<Vec<Differential>, ChainMapError> {
+        below: &Pivots,
+        tgt: &LiftTarget<'_>,
+    ) -> Result<(Vec<Differential>, Pivots), ChainMapError> {
         let job = LevelJob {
             map: self,
             i,
             max_t,
             rhs,
         };
-        Ok(lift_levels(&[job])?.pop().expect("one job, one level"))
+        let (mut levels, pivots) = lift_levels(&[job], below, tgt)?;
+        Ok((levels.pop().expect("one job, one level"), pivots))
     }
     /// The shift: `(source_base, t_shift)`.
     pub fn shift(&self) -> Bidegree {

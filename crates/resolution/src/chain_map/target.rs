@@ -8,7 +8,12 @@
 //! of `(C_i)_T` — generators of degree `≤ T` — built by the run's product builder: one
 //! row reduction of `[Mᵀ | v_1 … v_k]` per target degree for the `k` generators lifted
 //! into it. (A quasi-inverse of `M` kept for every later lift, the RREF of `[M | I]`,
-//! was measured slower for one class: docs/EXPERIMENTS.md, 2026-11-30, products.)
+//! was measured slower for one class: docs/EXPERIMENTS.md, 2026-11-30, products.) Where
+//! the level below was reduced at the same degree, only the equations at its free
+//! coordinates are reduced ([`solve_on_free`]: about half the rows, the same preimages).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use fp::{FpVector, Matrix};
 
@@ -24,12 +29,36 @@ use crate::{Bidegree, Resolution};
 /// `< T`, where a minimal resolution's image lies).
 pub struct LiftTarget<'a> {
     res: &'a Resolution,
+    /// The pivots of every reduction made at a target degree `(j, T)` by a map lifted
+    /// into it ([`Solved::pivots`]): a later map into the same degree builds only those
+    /// rows of `M` ([`solve`]).
+    pivots: Mutex<KnownPivots>,
 }
+
+/// Pivots by target degree `(j, T)`.
+type KnownPivots = HashMap<(u32, i32), Arc<Vec<u32>>>;
 
 impl<'a> LiftTarget<'a> {
     /// Lifts into `res`.
     pub fn new(res: &'a Resolution) -> Self {
-        LiftTarget { res }
+        LiftTarget {
+            res,
+            pivots: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The pivots of a reduction made at `b`, if any map lifted into it has reduced there.
+    pub(crate) fn pivots_at(&self, b: Bidegree) -> Option<Arc<Vec<u32>>> {
+        let known = self.pivots.lock().unwrap_or_else(|e| e.into_inner());
+        known.get(&(b.s(), b.t())).cloned()
+    }
+
+    /// Records the pivots of a reduction at `b`.
+    pub(crate) fn keep_pivots(&self, b: Bidegree, pivots: Vec<u32>) {
+        let mut known = self.pivots.lock().unwrap_or_else(|e| e.into_inner());
+        known
+            .entry((b.s(), b.t()))
+            .or_insert_with(|| Arc::new(pivots));
     }
 
     /// The resolution.
@@ -41,6 +70,11 @@ impl<'a> LiftTarget<'a> {
 /// The matrix of `d_i` on the whole of `(C_i)_T` (rows `Sq(R)·g`, `|g| ≤ T`, in the
 /// basis order of [`crate::FreeModule`]) into the old part of `(C_{i−1})_T`.
 fn matrix(res: &Resolution, b: Bidegree) -> Matrix {
+    matrix_rows(res, b, None)
+}
+
+/// [`matrix`], or only its rows `only` (ascending indices) when given.
+fn matrix_rows(res: &Resolution, b: Bidegree, only: Option<&[u32]>) -> Matrix {
     let (i, t) = (b.s(), b.t());
     let alg = res.algebra();
     let source = res.free_module(i);
@@ -54,6 +88,9 @@ fn matrix(res: &Resolution, b: Bidegree) -> Matrix {
             rows.extend(alg.basis((t - d) as u32).iter().map(|r| (g, *r)));
         }
     }
+    if let Some(only) = only {
+        rows = only.iter().map(|&r| rows[r as usize]).collect();
+    }
     let offsets = target.offsets(alg, t, target.gens_below(t));
     let batch = ProductBatch::new(alg, &gens, rows, &offsets);
     let mut m = Matrix::new(batch.rows.len(), batch.cols());
@@ -63,23 +100,136 @@ fn matrix(res: &Resolution, b: Bidegree) -> Matrix {
 
 /// Preimages under `d_i` at `b = (i, T)` of each of `rhs` (vectors of the whole of
 /// `(C_{i−1})_T`), by one row reduction of `[Mᵀ | rhs]` — the system `x·M = v` for a few
-/// right sides, without the quasi-inverse's identity block. `Err(j)`: `rhs[j]` is not in
-/// the image (or has a component on generators of degree `T`).
+/// right sides, without the quasi-inverse's identity block. With `below`, the pivots of
+/// the reduction at `(i − 1, T)` ([`Solved::pivots`]), only the equations at the other
+/// coordinates are reduced ([`solve_on_free`]); the preimages are the same. `Err(j)`:
+/// `rhs[j]` is not in the image (or has a component on generators of degree `T`).
 pub(crate) fn solve(
     res: &Resolution,
     b: Bidegree,
     rhs: &[FpVector],
-) -> Result<Vec<FpVector>, usize> {
-    let below = b.below().expect("i ≥ 1");
-    let old = dim(res, below, false);
+    below: Option<&[u32]>,
+    own: Option<&[u32]>,
+) -> Result<Solved, usize> {
+    let below_b = b.below().expect("i ≥ 1");
+    let old = dim(res, below_b, false);
     let m = dim(res, b, true);
     if let Some(j) = rhs.iter().position(|v| v.iter_ones().any(|k| k >= old)) {
         return Err(j);
     }
-    if old == 0 || rhs.iter().all(FpVector::is_zero) {
-        return Ok(rhs.iter().map(|_| FpVector::new(m)).collect());
+    if old == 0 {
+        let preimages = rhs.iter().map(|_| FpVector::new(m)).collect();
+        return Ok(Solved {
+            preimages,
+            pivots: Some(Vec::new()),
+        });
     }
-    solve_against(&matrix(res, b), old, m, rhs)
+    if rhs.iter().all(FpVector::is_zero) {
+        let preimages = rhs.iter().map(|_| FpVector::new(m)).collect();
+        return Ok(Solved {
+            preimages,
+            pivots: None,
+        });
+    }
+    if let (Some(pivots), Some(own)) = (below, own) {
+        // The preimages live on the pivots `own` of this degree: only those rows of M.
+        let whole = dim(res, below_b, true);
+        let d = matrix_rows(res, b, Some(own));
+        if let Some(solved) = solve_on_free(&d, old, whole, pivots, rhs) {
+            let mut solved = solved?;
+            for x in &mut solved.preimages {
+                *x = FpVector::from_ones(
+                    m,
+                    &x.iter_ones().map(|p| own[p] as usize).collect::<Vec<_>>(),
+                );
+            }
+            solved.pivots = Some(own.to_vec());
+            return Ok(solved);
+        }
+    }
+    let d = matrix(res, b);
+    if let Some(pivots) = below {
+        let whole = dim(res, below_b, true);
+        if let Some(solved) = solve_on_free(&d, old, whole, pivots, rhs) {
+            return solved;
+        }
+    }
+    let (preimages, pivots) = reduce(&d, old, m, rhs)?;
+    Ok(Solved {
+        preimages,
+        pivots: Some(pivots),
+    })
+}
+
+/// What [`solve`] found at `(i, T)`: the preimages, and the pivot columns of the
+/// reduction of `Mᵀ` (basis elements of the whole of `(C_i)_T`, ascending) when it
+/// reduced one — the complement of these is where the kernel of `d_i`, hence the image
+/// of `d_{i+1}`, projects isomorphically ([`solve_on_free`] at `(i + 1, T)`).
+pub(crate) struct Solved {
+    pub(crate) preimages: Vec<FpVector>,
+    pub(crate) pivots: Option<Vec<u32>>,
+}
+
+/// [`solve`] on the free coordinates only. `d` is `M` (rows the `m` basis elements of
+/// `(C_i)_T`, columns the `old` ones of `(C_{i−1})_T` below degree `T`); `pivots` those of
+/// the reduction of `M_{i−1}ᵀ` at `(i − 1, T)` among the `whole` basis elements of
+/// `(C_{i−1})_T`. The kernel of `d_{i−1}` projects isomorphically onto the other
+/// coordinates `F` (a kernel vector is fixed by its free variables), and `im d_i ⊆
+/// ker d_{i−1}`; so when `M_F` (the columns `F` of `M`) has rank `|F|`, `im d_i =
+/// ker d_{i−1}` projects isomorphically onto `F`, the rows of `M` and of `M_F` have the
+/// same linear relations, and `[M_Fᵀ | v_F]` has the pivots of `[Mᵀ | v]` in its left block
+/// and the same reduced solutions `x` (supported on those pivots). Each `x` is checked
+/// against the whole `v` (`x·M = v`), which fails exactly when `v` is not in the image.
+/// `None` when the shortcut does not apply (`F` reaches the new generators, or `M_F` has
+/// rank below `|F|`): the caller reduces the whole system.
+fn solve_on_free(
+    d: &Matrix,
+    old: usize,
+    whole: usize,
+    pivots: &[u32],
+    rhs: &[FpVector],
+) -> Option<Result<Solved, usize>> {
+    let mut is_pivot = vec![false; whole];
+    for &p in pivots {
+        *is_pivot.get_mut(p as usize)? = true;
+    }
+    let free: Vec<usize> = (0..whole).filter(|&c| !is_pivot[c]).collect();
+    if free.last().is_some_and(|&c| c >= old) {
+        return None;
+    }
+    let m = d.rows();
+    let k = rhs.len();
+    let dt = d.transpose();
+    let mut a = Matrix::new(free.len(), m + k);
+    let mut row_of = vec![usize::MAX; old];
+    for (r, &c) in free.iter().enumerate() {
+        row_of[c] = r;
+        a.row_mut(r)[..dt.stride()].copy_from_slice(dt.row(c));
+    }
+    for (j, v) in rhs.iter().enumerate() {
+        for c in v.iter_ones().filter(|&c| row_of[c] != usize::MAX) {
+            a.set(row_of[c], m + j, true);
+        }
+    }
+    let found = a.row_reduce();
+    if found.len() != free.len() || found.last().is_some_and(|&p| p >= m) {
+        return None;
+    }
+    let preimages = read_solutions(&a, &found, m, k);
+    for (j, (x, v)) in preimages.iter().zip(rhs).enumerate() {
+        let mut image = FpVector::new(old);
+        let limbs = image.limbs().len();
+        for p in x.iter_ones() {
+            image.add_limbs(&d.row(p)[..limbs]);
+        }
+        if image != v.slice(0, old) {
+            return Some(Err(j));
+        }
+    }
+    Some(Ok(Solved {
+        preimages,
+        pivots: Some(found.iter().map(|&p| p as u32).collect()),
+    }))
 }
 
 /// Solutions `x` of `x·d = v` for each `v` of `rhs`, `d` an `m × old` matrix (rows the
@@ -91,6 +241,16 @@ pub(crate) fn solve_against(
     m: usize,
     rhs: &[FpVector],
 ) -> Result<Vec<FpVector>, usize> {
+    reduce(d, old, m, rhs).map(|(x, _)| x)
+}
+
+/// [`solve_against`], with the pivot columns of the reduction (those in the `dᵀ` block).
+fn reduce(
+    d: &Matrix,
+    old: usize,
+    m: usize,
+    rhs: &[FpVector],
+) -> Result<(Vec<FpVector>, Vec<u32>), usize> {
     // dᵀ by words (old × m), copied into the left block of [dᵀ | rhs].
     let dt = d.transpose();
     let k = rhs.len();
@@ -104,18 +264,26 @@ pub(crate) fn solve_against(
         }
     }
     let pivots = a.row_reduce();
+    if let Some(&p) = pivots.iter().find(|&&p| p >= m) {
+        return Err(p - m);
+    }
+    let x = read_solutions(&a, &pivots, m, k);
+    Ok((x, pivots.iter().map(|&p| p as u32).collect()))
+}
+
+/// The solutions in a reduced `[dᵀ | rhs]` (`m` columns of `dᵀ`, `k` right sides) whose
+/// `pivots` all lie in the `dᵀ` block: `x_j` has a one at pivot `p` of row `r` where row
+/// `r` has a one in column `m + j`.
+fn read_solutions(a: &Matrix, pivots: &[usize], m: usize, k: usize) -> Vec<FpVector> {
     let mut out = vec![FpVector::new(m); k];
     for (r, &p) in pivots.iter().enumerate() {
-        if p >= m {
-            return Err(p - m);
-        }
         for (j, x) in out.iter_mut().enumerate() {
             if a.get(r, m + j) {
                 x.set(p, true);
             }
         }
     }
-    Ok(out)
+    out
 }
 
 /// The dimension of `(C_i)_T` in the basis of generators of degree `≤ T` (`full`) or
@@ -130,3 +298,7 @@ pub(crate) fn dim(res: &Resolution, b: Bidegree, full: bool) -> usize {
         .last()
         .expect("offsets end with the total")
 }
+
+#[cfg(test)]
+#[path = "target_tests.rs"]
+mod tests;

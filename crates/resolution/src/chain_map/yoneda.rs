@@ -118,7 +118,7 @@ pub fn lift_classes<'a>(
         .iter()
         .map(|&(y, levels)| start_class(source, tgt, y, levels))
         .collect::<Result<_, _>>()?;
-    super::lift_chain_maps(starts)
+    super::lift_chain_maps(starts, tgt)
 }
 
 /// Level 0 of the lift of `y` and the plan of its levels ([`ChainMap::start`]).
