@@ -236,16 +236,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
         let cpu_seconds = cpu::seconds() - cpu_started;
         add_to_chart(&mut chart, &spec.to_string(), &matrices);
         if !args.quiet {
-            let nonzero: usize = matrices
-                .iter()
-                .map(|m| m.rows.iter().filter(|r| !r.is_empty()).count())
-                .sum();
-            eprintln!(
-                "{spec} at (stem {}, s {}): {nonzero} nonzero products in {} bidegrees ({seconds:.2} s)",
-                x.bidegree.n(),
-                x.bidegree.s(),
-                matrices.len()
-            );
+            report_class(spec, x.bidegree, &matrices, seconds);
         }
         by.push(ByClass {
             class: spec.to_string(),
@@ -279,6 +270,20 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
         );
     }
     Ok(())
+}
+
+/// The line on stderr for the products by one `--by` class `spec` at bidegree `b`.
+fn report_class(spec: &ClassSpec, b: Bidegree, matrices: &[Matrix], seconds: f64) {
+    let nonzero: usize = matrices
+        .iter()
+        .map(|m| m.rows.iter().filter(|r| !r.is_empty()).count())
+        .sum();
+    eprintln!(
+        "{spec} at (stem {}, s {}): {nonzero} nonzero products in {} bidegrees ({seconds:.2} s)",
+        b.n(),
+        b.s(),
+        matrices.len()
+    );
 }
 
 /// The chart the products are drawn on: the classes with their `h0`, `h1`, `h2` products

@@ -51,24 +51,7 @@ pub(crate) fn lift_levels(
         .iter()
         .all(|job| std::ptr::eq(job.map.target, target) && job.map.target_base + job.i == j));
     let min_t = target.free_module(j).min_degree();
-    // The generators of every job, by target degree T.
-    let mut groups: BTreeMap<i32, Vec<Entry<'_>>> = BTreeMap::new();
-    let mut counts = Vec::with_capacity(jobs.len());
-    for (n, job) in jobs.iter().enumerate() {
-        let row = job.map.source.free_module(job.map.source_base + job.i);
-        let mut k = 0;
-        for t in row.min_degree()..=job.max_t {
-            for g in row.gens(t) {
-                groups
-                    .entry(t - job.map.t_shift)
-                    .or_default()
-                    .push((n, k, g));
-                k += 1;
-            }
-        }
-        counts.push(k);
-    }
-    let groups: Vec<(i32, Vec<Entry<'_>>)> = groups.into_iter().collect();
+    let (groups, counts) = by_target_degree(jobs);
     type Found = (Vec<Differential>, Option<Vec<u32>>);
     let solved: Vec<Found> = groups
         .par_iter()
@@ -127,6 +110,28 @@ pub(crate) fn lift_levels(
         })
         .collect();
     Ok((levels, pivots))
+}
+
+/// The generators of every job grouped by target degree `T` (ascending), each as
+/// `(job, index within the job's level, generator)`, and each job's generator count.
+fn by_target_degree<'b>(jobs: &'b [LevelJob<'_, '_>]) -> (Vec<(i32, Vec<Entry<'b>>)>, Vec<usize>) {
+    let mut groups: BTreeMap<i32, Vec<Entry<'b>>> = BTreeMap::new();
+    let mut counts = Vec::with_capacity(jobs.len());
+    for (n, job) in jobs.iter().enumerate() {
+        let row = job.map.source.free_module(job.map.source_base + job.i);
+        let mut k = 0;
+        for t in row.min_degree()..=job.max_t {
+            for g in row.gens(t) {
+                groups
+                    .entry(t - job.map.t_shift)
+                    .or_default()
+                    .push((n, k, g));
+                k += 1;
+            }
+        }
+        counts.push(k);
+    }
+    (groups.into_iter().collect(), counts)
 }
 
 /// Lifts chain maps into one resolution together, level by level: each starts with its

@@ -77,12 +77,13 @@ impl<'a> SecondaryLift<'a> {
                         .map(|&g| lift.right_side(s, g, &composites))
                         .collect::<Result<Vec<_>, _>>()?;
                     let at = Bidegree::s_t(s - 2, t - 1);
-                    let sol = solve(res, at, &rhs).map_err(|j| SecondaryError::NoLift {
-                        at: Bidegree::s_t(s, t),
-                        gen: gens[j],
-                    })?;
+                    let sol =
+                        solve(res, at, &rhs, None, None).map_err(|j| SecondaryError::NoLift {
+                            at: Bidegree::s_t(s, t),
+                            gen: gens[j],
+                        })?;
                     row.resize(first, None);
-                    row.extend(sol.into_iter().map(Some));
+                    row.extend(sol.preimages.into_iter().map(Some));
                 }
             }
             lift.lambda.push(row);
