@@ -125,6 +125,19 @@ impl<'a> ChainMap<'a> {
             .expect("one map in, one out"))
     }
 
+    /// A map from `source` (shifted by `shift`) into `tgt`'s resolution with no level yet.
+    fn empty(source: &'a Resolution, tgt: &LiftTarget<'a>, shift: Bidegree) -> Self {
+        ChainMap {
+            source,
+            target: tgt.resolution(),
+            source_base: shift.s(),
+            target_base: 0,
+            t_shift: shift.t(),
+            levels: Vec::new(),
+            max_t: Vec::new(),
+        }
+    }
+
     /// Level 0 of [`ChainMap::lift`], with the largest source degree of every level to
     /// lift (for [`joint::lift_chain_maps`]).
     pub(crate) fn start(
@@ -140,15 +153,7 @@ impl<'a> ChainMap<'a> {
                 at: shift,
             });
         }
-        let mut map = ChainMap {
-            source,
-            target: tgt.resolution(),
-            source_base: shift.s(),
-            target_base: 0,
-            t_shift: shift.t(),
-            levels: Vec::new(),
-            max_t: Vec::new(),
-        };
+        let mut map = Self::empty(source, tgt, shift);
         let plan = map.plan(levels);
         if let Some(&max_t) = plan.first() {
             let values = map.level_zero(max_t, initial);
@@ -232,15 +237,7 @@ impl<'a> ChainMap<'a> {
         if shift.s() > source.config().max_s {
             return Err(saved::Saved::Stale);
         }
-        let mut map = ChainMap {
-            source,
-            target: tgt.resolution(),
-            source_base: shift.s(),
-            target_base: 0,
-            t_shift: shift.t(),
-            levels: Vec::new(),
-            max_t: Vec::new(),
-        };
+        let mut map = Self::empty(source, tgt, shift);
         let plan = map.plan(levels);
         saved::decode_into(&mut map, &plan, bytes, expected)?;
         Ok(map)
