@@ -34,6 +34,7 @@ mod products_odd;
 mod progress;
 mod range;
 mod resolve;
+mod resolve_cofiber;
 mod resolve_odd;
 mod save;
 mod subalgebra;
