@@ -91,7 +91,7 @@ named as the --by class with its product) and DIR/chart.svg (those products draw
 Ext(MODULE), over a module other than S_2 written (stem,s,index)) with AB = 0 = BC, from a \
 null-homotopy of the composite of chain maps; printed as one value and the indeterminacy \
 A·Ext + Ext·C. With C = -, <A, B, x> for every class x of the sphere's range with Bx = 0, \
-written to DIR/massey.json."
+written to DIR/massey.json (at p = 2 and at odd p: README \"At odd primes\")."
     )]
     Massey(MasseyArgs),
     /// The map on Ext induced by a map of modules given in a file; writes map.json.

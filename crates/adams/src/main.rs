@@ -27,6 +27,7 @@ mod draw;
 mod error;
 mod map;
 mod massey;
+mod massey_odd;
 mod modules;
 mod offload;
 mod products;

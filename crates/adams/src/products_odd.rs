@@ -53,6 +53,16 @@ impl Resolved {
 }
 
 fn resolve(m: OddModule, range: &ExtRangeArgs) -> Result<Resolved, Error> {
+    resolve_saved(m, range, None)
+}
+
+/// [`resolve`], the module's resolution resumed from and saved to `save_dir` (`(DIR,
+/// quiet)`) when given (as `adams resolve --save-dir` at odd p: `crate::save::resume_odd`).
+fn resolve_saved(
+    m: OddModule,
+    range: &ExtRangeArgs,
+    save_dir: Option<(&std::path::Path, bool)>,
+) -> Result<Resolved, Error> {
     let r = check_range(range.max_stem, range.max_s)?;
     check_module_range(m.name(), m.min_degree(), r)?;
     let dims: usize = (m.min_degree()..=r.max_stem + r.max_s as i32)
@@ -66,20 +76,27 @@ fn resolve(m: OddModule, range: &ExtRangeArgs) -> Result<Resolved, Error> {
         });
     }
     let p = m.prime();
-    let module = run(m, r)?;
+    let module = run(m, r, save_dir)?;
     let sphere = match is_sphere {
         true => None,
-        false => Some(run(OddModule::sphere(p), r)?),
+        false => Some(run(OddModule::sphere(p), r, None)?),
     };
     Ok(Resolved { module, sphere })
 }
 
-fn run(m: OddModule, range: ResolutionConfig) -> Result<OddResolution, Error> {
+fn run(
+    m: OddModule,
+    range: ResolutionConfig,
+    save_dir: Option<(&std::path::Path, bool)>,
+) -> Result<OddResolution, Error> {
     let name = m.name().to_string();
     let mut res = OddResolution::new(m, range).map_err(|source| Error::ModuleRange {
         name: name.clone(),
         source,
     })?;
+    if let Some((dir, quiet)) = save_dir {
+        crate::save::resume_odd(dir, &mut res, quiet)?;
+    }
     res.run(RunOptions {
         algorithm: Algorithm::Classical,
         ..RunOptions::default()
@@ -157,14 +174,20 @@ fn write_sum(b: Bidegree, v: &FqVector<ValidPrime>) -> String {
 
 /// `adams massey` at an odd prime.
 pub(crate) fn massey(args: &MasseyArgs, m: OddModule) -> Result<(), Error> {
+    let started = Instant::now();
     let resolved = resolve(m, &args.range)?;
     let (res, sphere) = (&resolved.module, resolved.sphere());
     let what = format!("<{}, {}, {}>", args.a, args.b, args.c);
     if args.c.trim() == "-" {
-        return Err(Error::ProductsModule {
-            name: res.module().name().to_string(),
-            why: "the form <A, B, -> is computed at p = 2 only".into(),
-        });
+        if resolved.sphere.is_some() {
+            return Err(Error::ProductsModule {
+                name: res.module().name().to_string(),
+                why: "the form <A, B, -> is computed over the sphere (S_p) only".into(),
+            });
+        }
+        let resolve_s = started.elapsed().as_secs_f64();
+        let (a, b) = (element(sphere, &args.a)?, element(sphere, &args.b)?);
+        return crate::massey_odd::range(args, sphere, &a, &b, resolve_s);
     }
     let spec: ClassSpec = args
         .c
@@ -239,7 +262,15 @@ struct ProductsFile {
 
 /// `adams products` at an odd prime: `products.json` and a line per class on stderr.
 pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
-    let resolved = resolve(m, &args.range)?;
+    let save = args.save_dir.as_deref().map(|d| (d, args.quiet));
+    let resolved = resolve_saved(m, &args.range, save)?;
+    if args.save_dir.is_some() && !args.quiet {
+        // At odd p the save directory keeps the resolution, not the lifts (p = 2 keeps both).
+        eprintln!(
+            "note: at p = {} the lifts are not saved: each --by class is lifted again",
+            resolved.sphere().prime().value()
+        );
+    }
     let (res, sphere) = (&resolved.module, resolved.sphere());
     let name = res.module().name().to_string();
     let output = args

@@ -10,6 +10,7 @@ use fp::{FqVector, ValidPrime};
 use resolution::chain_map::ChainMapError;
 use resolution::odd::chain_map::OddLiftTarget;
 use resolution::odd::massey::{lift, massey_product, multiply, OddExtElement};
+use resolution::odd::massey_range::massey_range;
 use resolution::odd::products::{product_matrix, OddProduct};
 use resolution::odd::OddResolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
@@ -195,4 +196,62 @@ fn products_agree_with_the_read_off_over_a1_at_p3() {
     let res = resolve(sphere, 40, 8);
     let n = products_agree_with_read_off(&res, &res);
     assert!(n > 5, "only {n} nonzero products compared");
+}
+
+/// The range form `⟨h_0, h_0, −⟩` at p = 3 (`odd::massey_range`) holds `±b_0` at
+/// `x = h_0` with indeterminacy 0 (`⟨h_0, h_0, h_0⟩ = ±b_0`: the references of
+/// [`massey_h0_h0_h0_is_b0_at_p3`]).
+#[test]
+fn massey_range_h0_h0_holds_b0_at_h0() {
+    let sphere = resolve(OddModule::sphere(prime(3)), 12, 3);
+    let tgt = OddLiftTarget::new(&sphere);
+    let h0 = named(&sphere, OddProduct::H0);
+    let all = massey_range(&tgt, &h0, &h0).expect("h0 h0 = 0");
+    let (_, m) = all
+        .iter()
+        .find(|(x, _)| *x == h0)
+        .expect("<h0, h0, h0> in the range form");
+    assert_eq!(m.value.bidegree, Bidegree::n_s(10, 2));
+    assert_eq!(m.indeterminacy.dim(), 0);
+    let b0 = FqVector::from_entries(prime(3), &[1]);
+    assert!(m.contains_up_to_sign(&b0), "{:?}", m.value);
+    assert!(!m.value.is_zero());
+}
+
+/// The range form `⟨a, b, x⟩ = ±⟨x, b, a⟩` (one null-homotopy of `B∘A`) against the
+/// product `⟨a, b, x⟩` built from `B∘X` for each `x` separately: by the symmetry of
+/// Massey products in a graded-commutative algebra (May, "Matric Massey products",
+/// J. Algebra 12 (1969); Kraines, Trans. AMS 124 (1966)) the two sets agree up to a sign:
+/// the same indeterminacy, and each value in the other's set up to sign. Every class `x`
+/// of S_3 through stem 30, `s ≤ 5` with `bx = 0`, for `(a, b)` = `(h0, h0)`, `(h0, h1)`,
+/// `(h1, h0)` (`h0 h1 = 0`: Ext^{2,16} = 0 at p = 3, the reference table S_3.csv).
+#[test]
+fn massey_range_agrees_with_each_massey_product_at_p3() {
+    let sphere = resolve(OddModule::sphere(prime(3)), 30, 5);
+    let tgt = OddLiftTarget::new(&sphere);
+    let h0 = named(&sphere, OddProduct::H0);
+    let h1 = OddExtElement::basis(&sphere, Bidegree::s_t(1, 12), 0).expect("h1");
+    let mut compared = 0;
+    for (a, b) in [(&h0, &h0), (&h0, &h1), (&h1, &h0)] {
+        let all = massey_range(&tgt, a, b).expect("ab = 0");
+        assert!(!all.is_empty());
+        for (x, range) in &all {
+            let one = massey_product(&sphere, &tgt, a, b, x).expect("defined, in range");
+            assert_eq!(one.value.bidegree, range.value.bidegree);
+            let dim = one.indeterminacy.dim();
+            assert_eq!(dim, range.indeterminacy.dim(), "{:?}", x.bidegree);
+            for k in 0..dim {
+                assert!(range.indeterminacy.contains(one.indeterminacy.row(k)));
+            }
+            assert!(
+                one.contains_up_to_sign(&range.value.vector),
+                "<a, b, x> at x = {:?}: {:?} against {:?}",
+                x.bidegree,
+                one.value,
+                range.value
+            );
+            compared += usize::from(!range.value.is_zero());
+        }
+    }
+    assert!(compared >= 3, "{compared} nonzero values compared");
 }

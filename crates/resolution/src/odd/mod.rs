@@ -13,6 +13,7 @@ mod certify;
 pub mod chain_map;
 mod free_module;
 pub mod massey;
+pub mod massey_range;
 pub mod products;
 mod run;
 mod step;
