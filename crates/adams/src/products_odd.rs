@@ -27,8 +27,11 @@ use serde::Serialize;
 use steenrod::module::{AnyModule, OddModule};
 
 use crate::cli::{ExtRangeArgs, MasseyArgs, ProductsArgs};
+
+mod lift_cache;
 use crate::error::Error;
 use crate::range::{check_module_range, check_range};
+use lift_cache::OddLiftCache;
 
 /// The module `arg` names when it is at an odd prime (`None` at p = 2).
 pub(crate) fn odd_module(arg: &str, range: &ExtRangeArgs) -> Result<Option<OddModule>, Error> {
@@ -264,13 +267,6 @@ struct ProductsFile {
 pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
     let save = args.save_dir.as_deref().map(|d| (d, args.quiet));
     let resolved = resolve_saved(m, &args.range, save)?;
-    if args.save_dir.is_some() && !args.quiet {
-        // At odd p the save directory keeps the resolution, not the lifts (p = 2 keeps both).
-        eprintln!(
-            "note: at p = {} the lifts are not saved: each --by class is lifted again",
-            resolved.sphere().prime().value()
-        );
-    }
     let (res, sphere) = (&resolved.module, resolved.sphere());
     let name = res.module().name().to_string();
     let output = args
@@ -279,9 +275,19 @@ pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
         .unwrap_or_else(|| PathBuf::from("output").join(format!("{name}-products")));
     crate::resolve::make_output(&output)?;
     let tgt = OddLiftTarget::new(sphere);
+    let cache = args
+        .save_dir
+        .as_ref()
+        .map(|d| OddLiftCache::new(d, res, sphere));
     let mut by = Vec::new();
     for spec in &args.by {
-        by.push(products_by(&resolved, &tgt, spec, args.quiet)?);
+        by.push(products_by(
+            &resolved,
+            &tgt,
+            cache.as_ref(),
+            spec,
+            args.quiet,
+        )?);
     }
     let mut chart = crate::resolve_odd::odd_chart(res, "classical", res.module().min_degree());
     for (spec, b) in args.by.iter().zip(&by) {
@@ -314,6 +320,7 @@ pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
 fn products_by(
     resolved: &Resolved,
     tgt: &OddLiftTarget<'_>,
+    cache: Option<&OddLiftCache>,
     spec: &ClassSpec,
     quiet: bool,
 ) -> Result<ByClass, Error> {
@@ -324,7 +331,9 @@ fn products_by(
     let mut matrices = Vec::new();
     // For the sphere: one lift of y, y·x = ±x∘Y. Else: one lift per class x of M.
     let y_map = match resolved.sphere {
-        None => Some(lift(sphere, tgt, &y, res.config().max_s + 1).map_err(&err)?),
+        None => {
+            Some(lift_cache::lift(cache, sphere, tgt, &y, res.config().max_s + 1).map_err(&err)?)
+        }
         Some(_) => None,
     };
     for e in res.ext() {
@@ -341,7 +350,7 @@ fn products_by(
                 }),
                 None => {
                     let x_map: OddChainMap<'_> =
-                        lift(res, tgt, &x, y.bidegree.s() + 1).map_err(&err)?;
+                        lift_cache::lift(cache, res, tgt, &x, y.bidegree.s() + 1).map_err(&err)?;
                     multiply(&x_map, &y)
                 }
             };

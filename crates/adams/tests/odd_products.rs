@@ -9,7 +9,8 @@
 //!   Cobordism", 2nd ed., §A1.4–A1.5: the p-fold Massey product of `h_{1,0}` is `−b_{1,0}`;
 //!   `Ext^{1,8} = 0` at p = 3, Liulevicius, Mem. AMS 42 (1962)).
 //! - The range form `⟨h0, h0, −⟩`: massey.json holds `±b0` at `x = h0`.
-//! - `--save-dir`: the resolution resumed, the products those of a run without it.
+//! - `--save-dir`: the resolution resumed and the lifts kept, the products those of a run
+//!   without it.
 //! - Bad input: an undefined Massey product, a p = 2 name at p = 3: one line, exit 2.
 
 mod common;
@@ -165,7 +166,9 @@ fn massey_range_form_holds_b0_at_h0() {
 }
 
 /// `adams products S_3 --save-dir`: a second, larger run resumes the saved resolution and
-/// gives the products of a run without one; a save directory of another module is refused.
+/// gives the products of a run without one; a third reads the lifts back, a fourth
+/// recomputes a damaged one (the same products each time); a save directory of another
+/// module is refused.
 #[test]
 fn products_save_dir_resumes_the_resolution_at_p3() {
     let dir = tempfile::tempdir().unwrap();
@@ -183,12 +186,18 @@ fn products_save_dir_resumes_the_resolution_at_p3() {
     let o = run(["--max-stem", "30", "--max-s", "5"], "b", true);
     let (loaded, bidegrees) = loaded(&o);
     assert!(loaded > 0 && loaded < bidegrees, "{loaded} of {bidegrees}");
-    assert!(
-        stderr(&o).contains("the lifts are not saved"),
-        "{}",
-        stderr(&o)
-    );
     run(["--max-stem", "30", "--max-s", "5"], "c", false);
+    // The lifts of h0 and a0 are kept in save/lifts; read back, or recomputed when damaged.
+    let lifts: Vec<_> = fs::read_dir(dir.path().join("save/lifts"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(lifts.len(), 2, "{lifts:?}");
+    let o = run(["--max-stem", "30", "--max-s", "5"], "e", true);
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    flip_last_byte(&lifts[0]);
+    let o = run(["--max-stem", "30", "--max-s", "5"], "f", true);
+    assert!(stderr(&o).contains("is damaged"), "{}", stderr(&o));
     let products = |out: &str| {
         let text = fs::read_to_string(dir.path().join(out).join("products.json")).unwrap();
         let mut v: Value = serde_json::from_str(&text).unwrap();
@@ -197,7 +206,9 @@ fn products_save_dir_resumes_the_resolution_at_p3() {
         }
         v
     };
-    assert_eq!(products("b"), products("c"));
+    for out in ["b", "e", "f"] {
+        assert_eq!(products(out), products("c"), "{out}");
+    }
     let args = [
         "products",
         "C3",

@@ -4,14 +4,17 @@
 //!
 //! - the products by `a_0` and `h_0` read off the differentials (`odd::products`, whose
 //!   argument is Milnor 1958 §6: `τ_0`, `ξ_1` primitive) on every class in range;
-//! - relations in `Ext_{A_p}(F_p, F_p)` from the literature, each cited at its test.
+//! - relations in `Ext_{A_p}(F_p, F_p)` from the literature, each cited at its test;
+//! - lifts saved and read back (`odd::saved_lift`) give the same products.
 
 use fp::{FqVector, ValidPrime};
+use resolution::chain_map::saved::Saved;
 use resolution::chain_map::ChainMapError;
 use resolution::odd::chain_map::OddLiftTarget;
 use resolution::odd::massey::{lift, massey_product, multiply, OddExtElement};
 use resolution::odd::massey_range::massey_range;
 use resolution::odd::products::{product_matrix, OddProduct};
+use resolution::odd::saved_lift::{encode, load_class};
 use resolution::odd::OddResolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
@@ -254,4 +257,65 @@ fn massey_range_agrees_with_each_massey_product_at_p3() {
         }
     }
     assert!(compared >= 3, "{compared} nonzero values compared");
+}
+
+/// Lifts written and read back (`odd::saved_lift`): the lift read back gives the same
+/// products as the one computed, on every class of S_3 in range.
+#[test]
+fn a_lift_read_back_gives_the_same_products() {
+    let res = resolve(OddModule::sphere(prime(3)), 30, 6);
+    let tgt = OddLiftTarget::new(&res);
+    let hashes = ("source-hash", "target-hash");
+    let mut compared = 0;
+    for e in res.ext().into_iter().filter(|e| e.s() >= 1 && e.s() <= 2) {
+        for index in 0..e.dim {
+            let y = OddExtElement::basis(&res, e.bidegree, index).expect("in range");
+            let computed = lift(&res, &tgt, &y, 4).expect("lift");
+            let bytes = encode(&computed, &y, hashes);
+            let loaded = load_class(&res, &tgt, &y, 4, &bytes, hashes).expect("read back");
+            assert_eq!(loaded.levels(), computed.levels());
+            for x_e in res.ext() {
+                for k in 0..x_e.dim {
+                    let x = OddExtElement::basis(&res, x_e.bidegree, k).expect("in range");
+                    let (a, b) = (multiply(&computed, &x), multiply(&loaded, &x));
+                    assert_eq!(a, b, "y at {:?}, x at {:?}", e.bidegree, x_e.bidegree);
+                    compared += usize::from(a.is_some_and(|v| !v.is_zero()));
+                }
+            }
+        }
+    }
+    assert!(compared > 10, "{compared} nonzero products compared");
+}
+
+/// A saved lift of another class, depth or module is stale; damaged bytes are corrupt.
+#[test]
+fn stale_and_damaged_lifts_are_told_apart() {
+    let res = resolve(OddModule::sphere(prime(3)), 20, 4);
+    let tgt = OddLiftTarget::new(&res);
+    let hashes = ("a", "b");
+    let h0 = OddExtElement::basis(&res, Bidegree::n_s(3, 1), 0).expect("h0");
+    let a0 = OddExtElement::basis(&res, Bidegree::n_s(0, 1), 0).expect("a0");
+    let bytes = encode(&lift(&res, &tgt, &h0, 3).expect("lift"), &h0, hashes);
+    let load = |y: &OddExtElement, levels: u32, b: &[u8], h| {
+        load_class(&res, &tgt, y, levels, b, h).map(|_| ())
+    };
+    assert_eq!(load(&h0, 3, &bytes, hashes), Ok(()));
+    // Another class, depth, or module: stale.
+    assert_eq!(load(&a0, 3, &bytes, hashes), Err(Saved::Stale));
+    assert_eq!(load(&h0, 2, &bytes, hashes), Err(Saved::Stale));
+    assert_eq!(load(&h0, 3, &bytes, ("a", "c")), Err(Saved::Stale));
+    // 2·h0 is another class.
+    let mut two_h0 = h0.clone();
+    two_h0.vector.scale(2);
+    assert_eq!(load(&two_h0, 3, &bytes, hashes), Err(Saved::Stale));
+    // A flipped payload byte, a cut file, not a lift file: corrupt.
+    let mut flipped = bytes.clone();
+    *flipped.last_mut().expect("bytes") ^= 1;
+    let cut = &bytes[..bytes.len() - 1];
+    for damaged in [&flipped[..], cut, b"hello"] {
+        assert!(matches!(
+            load(&h0, 3, damaged, hashes),
+            Err(Saved::Corrupt(_))
+        ));
+    }
 }

@@ -16,6 +16,7 @@ pub mod massey;
 pub mod massey_range;
 pub mod products;
 mod run;
+pub mod saved_lift;
 mod step;
 
 pub(crate) use free_module::decode_with_degrees;
