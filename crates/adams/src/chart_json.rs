@@ -296,13 +296,18 @@ impl Chart {
     }
 
     /// The generators drawn in `chart.svg` (lines and legend): [`Chart::generators`], over a
-    /// sub-Hopf algebra only those in it ([`Generator::in_algebra`]: `h0, h1` over `A(1)`).
+    /// sub-Hopf algebra only those in it ([`Generator::in_algebra`]: `h0, h1` over `A(1)`),
+    /// and, when the chart has classes, only those whose key some class carries (a chart of
+    /// classes only, as a cofiber's, has no legend of lines it does not draw).
     pub fn drawn_generators(&self) -> Vec<Generator> {
         let algebra = self.algebra.as_deref();
+        let carried = |g: Generator| {
+            self.classes.is_empty() || self.classes.iter().any(|c| !c.product(g).is_absent())
+        };
         self.generators()
             .iter()
             .copied()
-            .filter(|g| algebra.is_none_or(|a| g.in_algebra(a)))
+            .filter(|&g| algebra.is_none_or(|a| g.in_algebra(a)) && carried(g))
             .collect()
     }
 

@@ -91,7 +91,7 @@ named as the --by class with its product) and DIR/chart.svg (those products draw
 Ext(MODULE), over a module other than S_2 written (stem,s,index)) with AB = 0 = BC, from a \
 null-homotopy of the composite of chain maps; printed as one value and the indeterminacy \
 A·Ext + Ext·C. With C = -, <A, B, x> for every class x of the sphere's range with Bx = 0, \
-written to DIR/massey.json."
+written to DIR/massey.json (at p = 2 and at odd p: README \"At odd primes\")."
     )]
     Massey(MasseyArgs),
     /// The map on Ext induced by a map of modules given in a file; writes map.json.
@@ -112,7 +112,8 @@ key (C4.json, Ceta2.json, C2v14.json): the cofiber of the idx-th class x of Ext^
 its gens and actions give, x read (as the field's resolver reads it) as the map from the \
 resolution's s-th module onto the degree-0 cell. Resolves that module through the range (one \
 filtration more), lifts x to a chain map and takes the cohomology of its mapping cone. Prints \
-the Adams chart and writes DIR/ext.csv (as adams resolve). adams resolve refuses such files."
+the Adams chart and writes DIR/ext.csv. adams resolve FILE does the same and writes the whole \
+output folder (summary.json, chart.json and chart.svg with the classes only)."
     )]
     Cofiber(CofiberArgs),
     /// Check that a save directory's resolution is exact and minimal, so that its generators are Ext.
@@ -355,7 +356,8 @@ pub struct ResolveArgs {
     /// `finite dimensional module` format), else the NAME of one: looked up as
     /// DIR/NAME.json in --modules-dir, then among the modules bundled with adams
     /// (S_2 is the sphere, F_2 in degree 0). NAME[k], e.g. C2[-5], shifts every
-    /// degree by k.
+    /// degree by k. A file with the field's "cofiber" key is the cofiber of that class,
+    /// from the mapping cone (README "Cofiber files").
     #[arg(value_name = "MODULE", default_value = "S_2")]
     pub module: String,
 

@@ -1,7 +1,8 @@
-//! `adams cofiber FILE`: Ext of a module file with the field's `"cofiber": {"s", "t",
-//! "idx"}` key (the cofiber of that Ext class of the module its `gens` and `actions`
-//! give; `C4.json`, `Ceta2.json`, `C2v14.json`), from the mapping cone of the class's lift
-//! (`resolution::chain_map::cofiber`). `adams resolve` still refuses such files.
+//! Module files with the field's `"cofiber": {"s", "t", "idx"}` key (the cofiber of that
+//! Ext class of the module its `gens` and `actions` give; `C4.json`, `Ceta2.json`,
+//! `C2v14.json`): reading them, and their Ext from the mapping cone of the class's lift
+//! (`resolution::chain_map::cofiber`). `adams cofiber FILE` writes ext.csv and prints the
+//! chart; `adams resolve FILE` writes its whole output folder (`crate::resolve_cofiber`).
 
 use std::fs;
 use std::io::{BufWriter, Write};
@@ -24,8 +25,34 @@ fn bad(file: &str, reason: impl Into<String>) -> Error {
     }
 }
 
-/// The base module (cells through `top`) and the class `(s, t)`, `idx` of a cofiber file.
-fn read(file: &str, top: i32) -> Result<(FiniteModule, Bidegree, usize), Error> {
+/// A cofiber file read ([`read`] hands the base module `M` beside it): its class
+/// `x ∈ Ext^{s,t}(M)`, the `idx`-th basis class at `at`.
+pub(crate) struct CofiberFile {
+    /// The file as named on the command line (errors name it).
+    pub file: String,
+    /// The base module's name.
+    pub name: String,
+    /// The class's bidegree `(s, t)`.
+    pub at: Bidegree,
+    /// The class's index in the basis of `Ext^{s,t}(M)`.
+    pub idx: usize,
+}
+
+/// The range the base module is resolved through for the cone's Ext through `range`:
+/// one filtration more (`Ext^σ` of the cone reads `Ext^{σ+1}(M)`).
+pub(crate) fn base_range(range: ResolutionConfig) -> ResolutionConfig {
+    ResolutionConfig {
+        max_stem: range.max_stem,
+        max_s: range.max_s + 1,
+    }
+}
+
+/// Reads the cofiber file `file`: the class, and the base module (its cells through
+/// `top`). Errors
+/// ([`Error::CofiberFile`], exit 2, naming the file and the field): not a JSON object, no
+/// `cofiber` key, `cofiber.s`/`t`/`idx` not an integer in range, a `shift`, a `profile`,
+/// the module's own errors (p ≠ 2 among them).
+pub(crate) fn read(file: &str, top: i32) -> Result<(CofiberFile, FiniteModule), Error> {
     let text = adams::input::read_text(file.as_ref(), "a module file", 1 << 24)
         .map_err(|r| bad(file, r))?;
     let mut json: Value =
@@ -68,21 +95,114 @@ fn read(file: &str, top: i32) -> Result<(FiniteModule, Bidegree, usize), Error> 
             "profile: cofibers over a sub-Hopf algebra are not built",
         ));
     }
-    Ok((m, Bidegree::s_t(s as u32, t as i32), idx as usize))
+    let cofiber = CofiberFile {
+        file: file.to_string(),
+        name: m.name().to_string(),
+        at: Bidegree::s_t(s as u32, t as i32),
+        idx: idx as usize,
+    };
+    Ok((cofiber, m))
+}
+
+impl CofiberFile {
+    /// How outputs name the cofiber: `C4 (the cofiber of the class 0 at (s = 2, t = 2,
+    /// stem 0))`.
+    pub(crate) fn label(&self) -> String {
+        format!(
+            "{} (the cofiber of the class {} at {})",
+            self.name, self.idx, self.at
+        )
+    }
+
+    /// The nonzero `dim Ext^{σ,τ}` of the cofiber for every stem of `range` and
+    /// `σ ≤ range.max_s`, from `res`, the base module resolved through
+    /// [`base_range`]`(range)`; sorted by stem, then `σ`.
+    ///
+    /// Errors: the class outside the resolved range, no class at `(s, t)`, `idx` not below
+    /// the dimension there ([`Error::CofiberFile`] naming the field, exit 2); the lift's
+    /// ([`Error::Lift`]).
+    pub(crate) fn cone_rows(
+        &self,
+        res: &Resolution,
+        range: ResolutionConfig,
+    ) -> Result<Vec<csv::Row>, Error> {
+        let x = self.class(res)?;
+        let at = self.at;
+        let lift_error = |source| Error::Lift {
+            what: format!(
+                "the cofiber's class (s = {}, t = {}, idx {})",
+                at.s(),
+                at.t(),
+                self.idx
+            ),
+            source,
+        };
+        Ok(cofiber_ext(res, &x)
+            .map_err(lift_error)?
+            .into_iter()
+            .filter(|e| e.s() <= range.max_s)
+            .collect())
+    }
+
+    /// Checks, before the base module is resolved through `inner` ([`base_range`]) from its
+    /// bottom cell `bottom`, that the class lies in that range. Error: [`Error::CofiberFile`]
+    /// naming the fields (exit 2).
+    pub(crate) fn check_range(&self, inner: ResolutionConfig, bottom: i32) -> Result<(), Error> {
+        let at = self.at;
+        if at.s() > inner.max_s || at.n() > inner.max_stem || at.n() < bottom {
+            return Err(bad(
+                &self.file,
+                format!(
+                    "cofiber.s, cofiber.t: the class at {at} lies outside the range resolved \
+                     for the cone (stems {bottom} to {}, s <= {}: one more than --max-s); \
+                     raise --max-stem or --max-s",
+                    inner.max_stem, inner.max_s
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The class, checked against `res` (the base module resolved).
+    fn class(&self, res: &Resolution) -> Result<ExtElement, Error> {
+        let (at, file) = (self.at, self.file.as_str());
+        let dim = res.number_of_gens(at);
+        if dim == 0 {
+            return Err(bad(
+                file,
+                format!(
+                    "cofiber.s, cofiber.t: Ext of {} is 0 at {at}: no class there",
+                    res.module().name()
+                ),
+            ));
+        }
+        if self.idx >= dim {
+            return Err(bad(
+                file,
+                format!(
+                    "cofiber.idx: {} but Ext of {} has dimension {dim} at {at} (idx runs from 0 to {})",
+                    self.idx,
+                    res.module().name(),
+                    dim - 1
+                ),
+            ));
+        }
+        ExtElement::basis(res, at, self.idx).map_err(|source| Error::Lift {
+            what: "the cofiber's class".into(),
+            source,
+        })
+    }
 }
 
 /// `adams cofiber`.
 pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
     let range = check_range(args.range.max_stem, args.range.max_s)?;
     let file = args.file.display().to_string();
-    // One filtration more: Ext^σ of the cone reads Ext^{σ+1}(M).
-    let inner = ResolutionConfig {
-        max_stem: range.max_stem,
-        max_s: range.max_s + 1,
-    };
-    let (m, at, idx) = read(&file, inner.max_stem + inner.max_s as i32)?;
-    let name = m.name().to_string();
+    let inner = base_range(range);
+    let (cofiber, m) = read(&file, inner.max_stem + inner.max_s as i32)?;
+    let name = cofiber.name.clone();
     check_module_range(&name, m.min_degree(), inner)?;
+    cofiber.check_range(inner, m.min_degree())?;
     let mut res = Resolution::new(m, inner).map_err(|source| Error::ModuleRange {
         name: name.clone(),
         source,
@@ -91,21 +211,8 @@ pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
         name: name.clone(),
         source,
     })?;
-    let lift_error = |source| Error::Lift {
-        what: format!(
-            "the cofiber's class (s = {}, t = {}, idx {idx})",
-            at.s(),
-            at.t()
-        ),
-        source,
-    };
-    let x = ExtElement::basis(&res, at, idx).map_err(lift_error)?;
-    let rows: Vec<csv::Row> = cofiber_ext(&res, &x)
-        .map_err(lift_error)?
-        .into_iter()
-        .filter(|e| e.s() <= range.max_s)
-        .collect();
-    let label = format!("{name} (the cofiber of the class {idx} at {at})");
+    let rows = cofiber.cone_rows(&res, range)?;
+    let label = cofiber.label();
     let output = args
         .output
         .unwrap_or_else(|| PathBuf::from("output").join(&name));

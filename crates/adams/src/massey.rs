@@ -17,19 +17,20 @@ use crate::cli::MasseyArgs;
 use crate::error::Error;
 use crate::products::{element, resolve};
 
-/// One line of `massey.json`.
+/// One line of `massey.json`; a vector is a list of `T`: at p = 2 the indices of the
+/// classes whose sum it is, at odd p `[index, c]` pairs (`crate::massey_odd`).
 #[derive(Serialize)]
-struct Entry {
+pub(crate) struct Entry<T> {
     /// The class `x` of `⟨A, B, x⟩`.
-    stem: i32,
-    s: u32,
-    index: usize,
-    /// Where the product lies, and one value (indices of the classes whose sum it is).
-    value_stem: i32,
-    value_s: u32,
-    value: Vec<usize>,
-    /// Dimension of the indeterminacy, and its basis (each a list of indices).
-    indeterminacy: Vec<Vec<usize>>,
+    pub stem: i32,
+    pub s: u32,
+    pub index: usize,
+    /// Where the product lies, and one value.
+    pub value_stem: i32,
+    pub value_s: u32,
+    pub value: Vec<T>,
+    /// A basis of the indeterminacy.
+    pub indeterminacy: Vec<Vec<T>>,
 }
 
 /// `adams massey`.
@@ -122,12 +123,7 @@ fn write_range(
     all: &[(ExtElement, MasseyProduct)],
     seconds: (f64, f64),
 ) -> Result<(), Error> {
-    let output = args
-        .output
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("output").join("S_2-massey"));
-    crate::resolve::make_output(&output)?;
-    let entries: Vec<Entry> = all
+    let entries: Vec<Entry<usize>> = all
         .iter()
         .map(|(x, m)| Entry {
             stem: x.bidegree.n(),
@@ -144,11 +140,29 @@ fn write_range(
                 .collect(),
         })
         .collect();
+    write_entries(args, "S_2", &entries, "", seconds)
+}
+
+/// Writes `massey.json` of the range form (to `--output`, else `output/<SPHERE>-massey`)
+/// and a count on stderr; `note` goes into that line, `seconds`: the resolution's wall
+/// time and the Massey products'.
+pub(crate) fn write_entries<T: Serialize>(
+    args: &MasseyArgs,
+    sphere: &str,
+    entries: &[Entry<T>],
+    note: &str,
+    seconds: (f64, f64),
+) -> Result<(), Error> {
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("output").join(format!("{sphere}-massey")));
+    crate::resolve::make_output(&output)?;
     let path = output.join("massey.json");
     crate::products::write_json(&path, &entries)?;
     let nonzero = entries.iter().filter(|e| !e.value.is_empty()).count();
     eprintln!(
-        "<{}, {}, x> for {} classes x ({nonzero} nonzero values; resolution {:.2} s, Massey products {:.2} s); wrote {}",
+        "<{}, {}, x> for {} classes x ({nonzero} nonzero values{note}; resolution {:.2} s, Massey products {:.2} s); wrote {}",
         args.a,
         args.b,
         entries.len(),

@@ -27,7 +27,7 @@ use crate::modules;
 use crate::range::{check_module_range, check_range};
 
 mod cpu;
-mod lift_cache;
+pub(crate) mod lift_cache;
 
 use lift_cache::{lift, LiftCache};
 

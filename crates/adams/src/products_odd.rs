@@ -27,8 +27,11 @@ use serde::Serialize;
 use steenrod::module::{AnyModule, OddModule};
 
 use crate::cli::{ExtRangeArgs, MasseyArgs, ProductsArgs};
+
+mod lift_cache;
 use crate::error::Error;
 use crate::range::{check_module_range, check_range};
+use lift_cache::OddLiftCache;
 
 /// The module `arg` names when it is at an odd prime (`None` at p = 2).
 pub(crate) fn odd_module(arg: &str, range: &ExtRangeArgs) -> Result<Option<OddModule>, Error> {
@@ -53,6 +56,16 @@ impl Resolved {
 }
 
 fn resolve(m: OddModule, range: &ExtRangeArgs) -> Result<Resolved, Error> {
+    resolve_saved(m, range, None)
+}
+
+/// [`resolve`], the module's resolution resumed from and saved to `save_dir` (`(DIR,
+/// quiet)`) when given (as `adams resolve --save-dir` at odd p: `crate::save::resume_odd`).
+fn resolve_saved(
+    m: OddModule,
+    range: &ExtRangeArgs,
+    save_dir: Option<(&std::path::Path, bool)>,
+) -> Result<Resolved, Error> {
     let r = check_range(range.max_stem, range.max_s)?;
     check_module_range(m.name(), m.min_degree(), r)?;
     let dims: usize = (m.min_degree()..=r.max_stem + r.max_s as i32)
@@ -66,20 +79,27 @@ fn resolve(m: OddModule, range: &ExtRangeArgs) -> Result<Resolved, Error> {
         });
     }
     let p = m.prime();
-    let module = run(m, r)?;
+    let module = run(m, r, save_dir)?;
     let sphere = match is_sphere {
         true => None,
-        false => Some(run(OddModule::sphere(p), r)?),
+        false => Some(run(OddModule::sphere(p), r, None)?),
     };
     Ok(Resolved { module, sphere })
 }
 
-fn run(m: OddModule, range: ResolutionConfig) -> Result<OddResolution, Error> {
+fn run(
+    m: OddModule,
+    range: ResolutionConfig,
+    save_dir: Option<(&std::path::Path, bool)>,
+) -> Result<OddResolution, Error> {
     let name = m.name().to_string();
     let mut res = OddResolution::new(m, range).map_err(|source| Error::ModuleRange {
         name: name.clone(),
         source,
     })?;
+    if let Some((dir, quiet)) = save_dir {
+        crate::save::resume_odd(dir, &mut res, quiet)?;
+    }
     res.run(RunOptions {
         algorithm: Algorithm::Classical,
         ..RunOptions::default()
@@ -157,14 +177,20 @@ fn write_sum(b: Bidegree, v: &FqVector<ValidPrime>) -> String {
 
 /// `adams massey` at an odd prime.
 pub(crate) fn massey(args: &MasseyArgs, m: OddModule) -> Result<(), Error> {
+    let started = Instant::now();
     let resolved = resolve(m, &args.range)?;
     let (res, sphere) = (&resolved.module, resolved.sphere());
     let what = format!("<{}, {}, {}>", args.a, args.b, args.c);
     if args.c.trim() == "-" {
-        return Err(Error::ProductsModule {
-            name: res.module().name().to_string(),
-            why: "the form <A, B, -> is computed at p = 2 only".into(),
-        });
+        if resolved.sphere.is_some() {
+            return Err(Error::ProductsModule {
+                name: res.module().name().to_string(),
+                why: "the form <A, B, -> is computed over the sphere (S_p) only".into(),
+            });
+        }
+        let resolve_s = started.elapsed().as_secs_f64();
+        let (a, b) = (element(sphere, &args.a)?, element(sphere, &args.b)?);
+        return crate::massey_odd::range(args, sphere, &a, &b, resolve_s);
     }
     let spec: ClassSpec = args
         .c
@@ -239,7 +265,8 @@ struct ProductsFile {
 
 /// `adams products` at an odd prime: `products.json` and a line per class on stderr.
 pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
-    let resolved = resolve(m, &args.range)?;
+    let save = args.save_dir.as_deref().map(|d| (d, args.quiet));
+    let resolved = resolve_saved(m, &args.range, save)?;
     let (res, sphere) = (&resolved.module, resolved.sphere());
     let name = res.module().name().to_string();
     let output = args
@@ -248,9 +275,19 @@ pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
         .unwrap_or_else(|| PathBuf::from("output").join(format!("{name}-products")));
     crate::resolve::make_output(&output)?;
     let tgt = OddLiftTarget::new(sphere);
+    let cache = args
+        .save_dir
+        .as_ref()
+        .map(|d| OddLiftCache::new(d, res, sphere));
     let mut by = Vec::new();
     for spec in &args.by {
-        by.push(products_by(&resolved, &tgt, spec, args.quiet)?);
+        by.push(products_by(
+            &resolved,
+            &tgt,
+            cache.as_ref(),
+            spec,
+            args.quiet,
+        )?);
     }
     let mut chart = crate::resolve_odd::odd_chart(res, "classical", res.module().min_degree());
     for (spec, b) in args.by.iter().zip(&by) {
@@ -283,6 +320,7 @@ pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
 fn products_by(
     resolved: &Resolved,
     tgt: &OddLiftTarget<'_>,
+    cache: Option<&OddLiftCache>,
     spec: &ClassSpec,
     quiet: bool,
 ) -> Result<ByClass, Error> {
@@ -293,7 +331,9 @@ fn products_by(
     let mut matrices = Vec::new();
     // For the sphere: one lift of y, y·x = ±x∘Y. Else: one lift per class x of M.
     let y_map = match resolved.sphere {
-        None => Some(lift(sphere, tgt, &y, res.config().max_s + 1).map_err(&err)?),
+        None => {
+            Some(lift_cache::lift(cache, sphere, tgt, &y, res.config().max_s + 1).map_err(&err)?)
+        }
         Some(_) => None,
     };
     for e in res.ext() {
@@ -310,7 +350,7 @@ fn products_by(
                 }),
                 None => {
                     let x_map: OddChainMap<'_> =
-                        lift(res, tgt, &x, y.bidegree.s() + 1).map_err(&err)?;
+                        lift_cache::lift(cache, res, tgt, &x, y.bidegree.s() + 1).map_err(&err)?;
                     multiply(&x_map, &y)
                 }
             };

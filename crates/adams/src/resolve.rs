@@ -61,7 +61,16 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     let usage_at_start = usage::current();
     let range = check_range(args.max_stem, args.max_s)?;
     check_threads(args.threads)?;
-    let (module, read_over_asked) = find_module(&args, range)?;
+    let (module, read_over_asked) = match find_module(&args, range) {
+        Ok(found) => found,
+        // A file with the field's "cofiber" key: its Ext from the mapping cone.
+        Err(e) => match crate::resolve_cofiber::refused_file(&e, &args) {
+            Some(file) => {
+                return crate::resolve_cofiber::run(&args, &file, range, started, usage_at_start)
+            }
+            None => return Err(e),
+        },
+    };
     let module = match module {
         AnyModule::Two(m) => m,
         AnyModule::Odd(m) => return resolve_odd::run(&args, m, range, started, usage_at_start),
@@ -99,18 +108,7 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     let summary = run_summary(&args, &finished, &backend, &usage, elapsed, &saved);
     write_summary(&output.join("summary.json"), &summary)?;
     if !args.quiet {
-        // Wall time of the whole command (device start-up included), as the CPU time is.
-        let whole = RunReport {
-            wall: elapsed,
-            ..finished.report.clone()
-        };
-        eprint!(
-            "{}",
-            progress::summary(&whole, usage.cpu, usage.peak_rss_bytes)
-        );
-        if let Some((_, line)) = &saved {
-            eprintln!("{line}");
-        }
+        print_run_lines(&finished, &usage, elapsed, &saved);
         if let Some(c) = &finished.certificate {
             eprintln!("{}", certify::summary_line(c));
         }
@@ -197,7 +195,7 @@ pub(crate) fn make_output(output: &Path) -> Result<(), Error> {
 
 /// `--backend`, `--verify`, `--verify-sample` (else `ADAMS_VERIFY_SAMPLE`) and the device
 /// knobs: the device opened (none for the CPU).
-fn open_backend(args: &ResolveArgs, res: &Resolution) -> Result<Backend, Error> {
+pub(crate) fn open_backend(args: &ResolveArgs, res: &Resolution) -> Result<Backend, Error> {
     let env_sample = std::env::var(offload::VERIFY_SAMPLE_ENV).ok();
     let check = offload::check_fraction(
         args.backend,
@@ -214,7 +212,7 @@ fn open_backend(args: &ResolveArgs, res: &Resolution) -> Result<Backend, Error> 
 /// Resume from `--save-dir` if given, run the resolution with a progress bar, certify it
 /// with `--certify` (before any output is written: a resolution that fails its
 /// certificate writes none), and keep the nonzero Ext of the range.
-fn resolve(
+pub(crate) fn resolve(
     args: &ResolveArgs,
     res: &mut Resolution,
     backend: &Backend,
@@ -318,6 +316,27 @@ pub(crate) fn print_chart(run: &Finished, min_stem: i32) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
+/// The run's summary lines on stderr: wall time of the whole command (device start-up
+/// included, as the CPU time is), CPU time, peak memory, and the save directory's line.
+pub(crate) fn print_run_lines(
+    run: &Finished,
+    usage: &usage::Usage,
+    elapsed: std::time::Duration,
+    saved: &Option<(u64, String)>,
+) {
+    let whole = RunReport {
+        wall: elapsed,
+        ..run.report.clone()
+    };
+    eprint!(
+        "{}",
+        progress::summary(&whole, usage.cpu, usage.peak_rss_bytes)
+    );
+    if let Some((_, line)) = saved {
+        eprintln!("{line}");
+    }
+}
+
 /// The figures of the run for `summary.json`.
 pub(crate) fn run_summary(
     args: &ResolveArgs,
@@ -358,6 +377,7 @@ pub(crate) fn run_summary(
         sampled_builds: sampled(&|| report.checks.builds()),
         sampled_reductions: sampled(&|| report.checks.reductions()),
         sampled_cpu_s: device.map(|_| report.checks.cpu_time.as_secs_f64()),
+        cofiber: None,
     }
 }
 

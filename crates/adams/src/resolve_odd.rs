@@ -10,14 +10,14 @@ use adams::chart_json::{self, Chart};
 use fp::Prime;
 use resolution::odd::products::chart_products;
 use resolution::odd::OddResolution;
-use resolution::{ResolutionConfig, RunOptions, RunReport};
+use resolution::{ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
 
 use crate::cli::{Algorithm, BackendChoice, ResolveArgs};
 use crate::error::Error;
 use crate::range::check_module_range;
 use crate::resolve::{self, Backend, Finished};
-use crate::{certify, progress, save, usage};
+use crate::{certify, save, usage};
 
 /// What a flag asks for that exists only at p = 2, if any.
 fn refused_flag(args: &ResolveArgs) -> Option<String> {
@@ -80,17 +80,7 @@ pub fn run(
     let summary = resolve::run_summary(args, &finished, &backend, &usage, elapsed, &saved);
     resolve::write_summary(&output.join("summary.json"), &summary)?;
     if !args.quiet {
-        let whole = RunReport {
-            wall: elapsed,
-            ..finished.report.clone()
-        };
-        eprint!(
-            "{}",
-            progress::summary(&whole, usage.cpu, usage.peak_rss_bytes)
-        );
-        if let Some((_, line)) = &saved {
-            eprintln!("{line}");
-        }
+        resolve::print_run_lines(&finished, &usage, elapsed, &saved);
         if let Some(c) = &finished.certificate {
             eprintln!("{}", certify::summary_line(c));
         }

@@ -69,4 +69,34 @@ pub struct RunSummary {
     /// With a device backend: CPU seconds spent redoing and comparing them (all workers).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sampled_cpu_s: Option<f64>,
+    /// A module file with the field's `cofiber` key: the class, the base module's run and
+    /// the cone's (`crate::resolve_cofiber`); absent for any other module.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cofiber: Option<CofiberSummary>,
+}
+
+/// What summary.json says of a cofiber run (its `cofiber` key).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CofiberSummary {
+    /// The module the file's `gens` and `actions` give.
+    pub base_module: String,
+    /// The class `x ∈ Ext^{s,t}` of the base module whose cofiber is resolved: `s`.
+    pub s: u32,
+    /// Its internal degree `t`.
+    pub t: i32,
+    /// Its stem `t − s`.
+    pub stem: i32,
+    /// Its index in the basis of `Ext^{s,t}`.
+    pub idx: usize,
+    /// The algorithm that resolved the base module (`nassau`, `classical`).
+    pub base_algorithm: String,
+    /// The base module's range: `max_s` one above the cofiber's.
+    pub base_max_s: u32,
+    /// Wall time of the base module's resolution (resume included), seconds.
+    pub base_wall_s: f64,
+    /// Wall time of the class's lift and the cone's ranks, seconds.
+    pub cone_wall_s: f64,
+    /// How the products are drawn: not computed
+    /// (`crate::resolve_cofiber::PRODUCTS`).
+    pub products: String,
 }

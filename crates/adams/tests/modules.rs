@@ -216,10 +216,14 @@ fn rp_1_140_through_stem_30() {
 #[test]
 fn module_keys_that_would_change_the_module_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    // The field's C4.json: the cofiber of h0^2, not the sphere.
+    // The field's C4.json: the cofiber of h0^2, not the sphere. `adams resolve C4.json`
+    // builds it (tests/cofiber_resolve.rs); as a factor of a smash product it is refused.
     let c4 = dir.path().join("C4.json");
     fs::write(&c4, r#"{"p": 2, "type": "finite dimensional module", "gens": {"x0": 0}, "actions": [], "cofiber": {"idx": 0, "s": 2, "t": 2}}"#).unwrap();
-    let o = adams_in(dir.path(), &["resolve", c4.to_str().unwrap()]);
+    let o = adams_in(
+        dir.path(),
+        &["resolve", "C2", "--smash", c4.to_str().unwrap()],
+    );
     assert_one_line_error(&o, 2, &["C4.json: key \"cofiber\" is not supported"]);
     let generic = dir.path().join("G.json");
     fs::write(&generic, r#"{"p": 2, "generic": true, "type": "finite dimensional module", "gens": {"x0": 0}, "actions": []}"#).unwrap();

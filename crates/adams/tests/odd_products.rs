@@ -8,6 +8,9 @@
 //!   (Kraines, "Massey higher products", Trans. AMS 124 (1966); Ravenel, "Complex
 //!   Cobordism", 2nd ed., §A1.4–A1.5: the p-fold Massey product of `h_{1,0}` is `−b_{1,0}`;
 //!   `Ext^{1,8} = 0` at p = 3, Liulevicius, Mem. AMS 42 (1962)).
+//! - The range form `⟨h0, h0, −⟩`: massey.json holds `±b0` at `x = h0`.
+//! - `--save-dir`: the resolution resumed and the lifts kept, the products those of a run
+//!   without it.
 //! - Bad input: an undefined Massey product, a p = 2 name at p = 3: one line, exit 2.
 
 mod common;
@@ -124,6 +127,102 @@ fn massey_h0_h0_h0_is_plus_or_minus_b0() {
     assert!(
         ok && out.contains("(stem 10, s 2); indeterminacy 0"),
         "{out}"
+    );
+}
+
+/// The range form `adams massey S_3 h0 h0 -`: massey.json holds `⟨h0, h0, h0⟩ = ±b0`
+/// at `x = h0` (stem 3, s 1), indeterminacy 0 (the references above); over another
+/// module the form is refused.
+#[test]
+fn massey_range_form_holds_b0_at_h0() {
+    let dir = tempfile::tempdir().unwrap();
+    let range = ["--max-stem", "20", "--max-s", "4"];
+    let mut args = vec!["massey", "S_3", "h0", "h0", "-", "--output", "m"];
+    args.extend(range);
+    let o = ok(adams_in(dir.path(), &args));
+    assert!(stderr(&o).contains("<h0, h0, x> for"), "{}", stderr(&o));
+    let text = fs::read_to_string(dir.path().join("m/massey.json")).unwrap();
+    let entries: Value = serde_json::from_str(&text).unwrap();
+    let at_h0 = entries
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["stem"] == 3 && e["s"] == 1 && e["index"] == 0)
+        .unwrap_or_else(|| panic!("no x = h0 in {text}"));
+    assert_eq!(
+        (&at_h0["value_stem"], &at_h0["value_s"]),
+        (&10.into(), &2.into())
+    );
+    let value = at_h0["value"].to_string();
+    assert!(value == "[[0,1]]" || value == "[[0,2]]", "{value}");
+    assert_eq!(at_h0["indeterminacy"].to_string(), "[]");
+    let mut args = vec!["massey", "C3", "h0", "h0", "-", "--output", "c"];
+    args.extend(range);
+    assert_one_line_error(
+        &adams_in(dir.path(), &args),
+        2,
+        &["over the sphere (S_p) only"],
+    );
+}
+
+/// `adams products S_3 --save-dir`: a second, larger run resumes the saved resolution and
+/// gives the products of a run without one; a third reads the lifts back, a fourth
+/// recomputes a damaged one (the same products each time); a save directory of another
+/// module is refused.
+#[test]
+fn products_save_dir_resumes_the_resolution_at_p3() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |range: [&str; 4], out: &str, save: bool| {
+        let mut args = vec![
+            "products", "S_3", "--by", "h0", "--by", "a0", "--output", out,
+        ];
+        args.extend(range);
+        if save {
+            args.extend(["--save-dir", "save"]);
+        }
+        ok(adams_in(dir.path(), &args))
+    };
+    run(["--max-stem", "16", "--max-s", "3"], "a", true);
+    let o = run(["--max-stem", "30", "--max-s", "5"], "b", true);
+    let (loaded, bidegrees) = loaded(&o);
+    assert!(loaded > 0 && loaded < bidegrees, "{loaded} of {bidegrees}");
+    run(["--max-stem", "30", "--max-s", "5"], "c", false);
+    // The lifts of h0 and a0 are kept in save/lifts; read back, or recomputed when damaged.
+    let lifts: Vec<_> = fs::read_dir(dir.path().join("save/lifts"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(lifts.len(), 2, "{lifts:?}");
+    let o = run(["--max-stem", "30", "--max-s", "5"], "e", true);
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    flip_last_byte(&lifts[0]);
+    let o = run(["--max-stem", "30", "--max-s", "5"], "f", true);
+    assert!(stderr(&o).contains("is damaged"), "{}", stderr(&o));
+    let products = |out: &str| {
+        let text = fs::read_to_string(dir.path().join(out).join("products.json")).unwrap();
+        let mut v: Value = serde_json::from_str(&text).unwrap();
+        for by in v["by"].as_array_mut().unwrap() {
+            by["seconds"] = Value::Null;
+        }
+        v
+    };
+    for out in ["b", "e", "f"] {
+        assert_eq!(products(out), products("c"), "{out}");
+    }
+    let args = [
+        "products",
+        "C3",
+        "--by",
+        "h0",
+        "--save-dir",
+        "save",
+        "--output",
+        "d",
+    ];
+    assert_one_line_error(
+        &adams_in(dir.path(), &args),
+        2,
+        &["save directory", "module-hash"],
     );
 }
 

@@ -4,13 +4,17 @@
 //!
 //! - the products by `a_0` and `h_0` read off the differentials (`odd::products`, whose
 //!   argument is Milnor 1958 §6: `τ_0`, `ξ_1` primitive) on every class in range;
-//! - relations in `Ext_{A_p}(F_p, F_p)` from the literature, each cited at its test.
+//! - relations in `Ext_{A_p}(F_p, F_p)` from the literature, each cited at its test;
+//! - lifts saved and read back (`odd::saved_lift`) give the same products.
 
 use fp::{FqVector, ValidPrime};
+use resolution::chain_map::saved::Saved;
 use resolution::chain_map::ChainMapError;
 use resolution::odd::chain_map::OddLiftTarget;
 use resolution::odd::massey::{lift, massey_product, multiply, OddExtElement};
+use resolution::odd::massey_range::massey_range;
 use resolution::odd::products::{product_matrix, OddProduct};
+use resolution::odd::saved_lift::{encode, load_class};
 use resolution::odd::OddResolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
@@ -195,4 +199,123 @@ fn products_agree_with_the_read_off_over_a1_at_p3() {
     let res = resolve(sphere, 40, 8);
     let n = products_agree_with_read_off(&res, &res);
     assert!(n > 5, "only {n} nonzero products compared");
+}
+
+/// The range form `⟨h_0, h_0, −⟩` at p = 3 (`odd::massey_range`) holds `±b_0` at
+/// `x = h_0` with indeterminacy 0 (`⟨h_0, h_0, h_0⟩ = ±b_0`: the references of
+/// [`massey_h0_h0_h0_is_b0_at_p3`]).
+#[test]
+fn massey_range_h0_h0_holds_b0_at_h0() {
+    let sphere = resolve(OddModule::sphere(prime(3)), 12, 3);
+    let tgt = OddLiftTarget::new(&sphere);
+    let h0 = named(&sphere, OddProduct::H0);
+    let all = massey_range(&tgt, &h0, &h0).expect("h0 h0 = 0");
+    let (_, m) = all
+        .iter()
+        .find(|(x, _)| *x == h0)
+        .expect("<h0, h0, h0> in the range form");
+    assert_eq!(m.value.bidegree, Bidegree::n_s(10, 2));
+    assert_eq!(m.indeterminacy.dim(), 0);
+    let b0 = FqVector::from_entries(prime(3), &[1]);
+    assert!(m.contains_up_to_sign(&b0), "{:?}", m.value);
+    assert!(!m.value.is_zero());
+}
+
+/// The range form `⟨a, b, x⟩ = ±⟨x, b, a⟩` (one null-homotopy of `B∘A`) against the
+/// product `⟨a, b, x⟩` built from `B∘X` for each `x` separately: by the symmetry of
+/// Massey products in a graded-commutative algebra (May, "Matric Massey products",
+/// J. Algebra 12 (1969); Kraines, Trans. AMS 124 (1966)) the two sets agree up to a sign:
+/// the same indeterminacy, and each value in the other's set up to sign. Every class `x`
+/// of S_3 through stem 30, `s ≤ 5` with `bx = 0`, for `(a, b)` = `(h0, h0)`, `(h0, h1)`,
+/// `(h1, h0)` (`h0 h1 = 0`: Ext^{2,16} = 0 at p = 3, the reference table S_3.csv).
+#[test]
+fn massey_range_agrees_with_each_massey_product_at_p3() {
+    let sphere = resolve(OddModule::sphere(prime(3)), 30, 5);
+    let tgt = OddLiftTarget::new(&sphere);
+    let h0 = named(&sphere, OddProduct::H0);
+    let h1 = OddExtElement::basis(&sphere, Bidegree::s_t(1, 12), 0).expect("h1");
+    let mut compared = 0;
+    for (a, b) in [(&h0, &h0), (&h0, &h1), (&h1, &h0)] {
+        let all = massey_range(&tgt, a, b).expect("ab = 0");
+        assert!(!all.is_empty());
+        for (x, range) in &all {
+            let one = massey_product(&sphere, &tgt, a, b, x).expect("defined, in range");
+            assert_eq!(one.value.bidegree, range.value.bidegree);
+            let dim = one.indeterminacy.dim();
+            assert_eq!(dim, range.indeterminacy.dim(), "{:?}", x.bidegree);
+            for k in 0..dim {
+                assert!(range.indeterminacy.contains(one.indeterminacy.row(k)));
+            }
+            assert!(
+                one.contains_up_to_sign(&range.value.vector),
+                "<a, b, x> at x = {:?}: {:?} against {:?}",
+                x.bidegree,
+                one.value,
+                range.value
+            );
+            compared += usize::from(!range.value.is_zero());
+        }
+    }
+    assert!(compared >= 3, "{compared} nonzero values compared");
+}
+
+/// Lifts written and read back (`odd::saved_lift`): the lift read back gives the same
+/// products as the one computed, on every class of S_3 in range.
+#[test]
+fn a_lift_read_back_gives_the_same_products() {
+    let res = resolve(OddModule::sphere(prime(3)), 30, 6);
+    let tgt = OddLiftTarget::new(&res);
+    let hashes = ("source-hash", "target-hash");
+    let mut compared = 0;
+    for e in res.ext().into_iter().filter(|e| e.s() >= 1 && e.s() <= 2) {
+        for index in 0..e.dim {
+            let y = OddExtElement::basis(&res, e.bidegree, index).expect("in range");
+            let computed = lift(&res, &tgt, &y, 4).expect("lift");
+            let bytes = encode(&computed, &y, hashes);
+            let loaded = load_class(&res, &tgt, &y, 4, &bytes, hashes).expect("read back");
+            assert_eq!(loaded.levels(), computed.levels());
+            for x_e in res.ext() {
+                for k in 0..x_e.dim {
+                    let x = OddExtElement::basis(&res, x_e.bidegree, k).expect("in range");
+                    let (a, b) = (multiply(&computed, &x), multiply(&loaded, &x));
+                    assert_eq!(a, b, "y at {:?}, x at {:?}", e.bidegree, x_e.bidegree);
+                    compared += usize::from(a.is_some_and(|v| !v.is_zero()));
+                }
+            }
+        }
+    }
+    assert!(compared > 10, "{compared} nonzero products compared");
+}
+
+/// A saved lift of another class, depth or module is stale; damaged bytes are corrupt.
+#[test]
+fn stale_and_damaged_lifts_are_told_apart() {
+    let res = resolve(OddModule::sphere(prime(3)), 20, 4);
+    let tgt = OddLiftTarget::new(&res);
+    let hashes = ("a", "b");
+    let h0 = OddExtElement::basis(&res, Bidegree::n_s(3, 1), 0).expect("h0");
+    let a0 = OddExtElement::basis(&res, Bidegree::n_s(0, 1), 0).expect("a0");
+    let bytes = encode(&lift(&res, &tgt, &h0, 3).expect("lift"), &h0, hashes);
+    let load = |y: &OddExtElement, levels: u32, b: &[u8], h| {
+        load_class(&res, &tgt, y, levels, b, h).map(|_| ())
+    };
+    assert_eq!(load(&h0, 3, &bytes, hashes), Ok(()));
+    // Another class, depth, or module: stale.
+    assert_eq!(load(&a0, 3, &bytes, hashes), Err(Saved::Stale));
+    assert_eq!(load(&h0, 2, &bytes, hashes), Err(Saved::Stale));
+    assert_eq!(load(&h0, 3, &bytes, ("a", "c")), Err(Saved::Stale));
+    // 2·h0 is another class.
+    let mut two_h0 = h0.clone();
+    two_h0.vector.scale(2);
+    assert_eq!(load(&two_h0, 3, &bytes, hashes), Err(Saved::Stale));
+    // A flipped payload byte, a cut file, not a lift file: corrupt.
+    let mut flipped = bytes.clone();
+    *flipped.last_mut().expect("bytes") ^= 1;
+    let cut = &bytes[..bytes.len() - 1];
+    for damaged in [&flipped[..], cut, b"hello"] {
+        assert!(matches!(
+            load(&h0, 3, damaged, hashes),
+            Err(Saved::Corrupt(_))
+        ));
+    }
 }

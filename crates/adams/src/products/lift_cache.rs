@@ -53,8 +53,33 @@ pub(super) fn lift<'a>(
     };
     let path = cache.path(y);
     let hashes = (cache.source_hash.as_str(), cache.target_hash.as_str());
-    if let Ok(bytes) = std::fs::read(&path) {
-        match load_class(res, tgt, y, levels, &bytes, hashes) {
+    let element: Vec<usize> = y.vector.iter_ones().collect();
+    let expected = Expected {
+        source: hashes.0,
+        target: hashes.1,
+        element: &element,
+    };
+    cached(
+        &path,
+        |bytes| load_class(res, tgt, y, levels, bytes, hashes),
+        || lift_class(res, tgt, y, levels),
+        |map| encode(map, &expected),
+    )
+}
+
+/// The value kept in the file `path`: read back by `load` when the file holds a usable
+/// one, else made by `compute` and written there (`encode`, through a temporary file
+/// renamed into place). A damaged file ([`Saved::Corrupt`]) is reported on stderr and
+/// recomputed; a stale one ([`Saved::Stale`]: another class or range) silently; a file
+/// that cannot be written is reported and skipped (the value is still used).
+pub(crate) fn cached<M, E>(
+    path: &std::path::Path,
+    load: impl FnOnce(&[u8]) -> Result<M, Saved>,
+    compute: impl FnOnce() -> Result<M, E>,
+    encode: impl FnOnce(&M) -> Vec<u8>,
+) -> Result<M, E> {
+    if let Ok(bytes) = std::fs::read(path) {
+        match load(&bytes) {
             Ok(map) => return Ok(map),
             Err(Saved::Stale) => {}
             Err(Saved::Corrupt(why)) => {
@@ -65,17 +90,13 @@ pub(super) fn lift<'a>(
             }
         }
     }
-    let map = lift_class(res, tgt, y, levels)?;
-    let element: Vec<usize> = y.vector.iter_ones().collect();
-    let expected = Expected {
-        source: hashes.0,
-        target: hashes.1,
-        element: &element,
-    };
+    let map = compute()?;
     let tmp = path.with_extension("tmp");
-    let written = std::fs::create_dir_all(&cache.dir)
-        .and_then(|()| std::fs::write(&tmp, encode(&map, &expected)))
-        .and_then(|()| std::fs::rename(&tmp, &path));
+    let written = path
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| std::fs::write(&tmp, encode(&map)))
+        .and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = written {
         eprintln!("warning: cannot keep the lift in {}: {e}", path.display());
     }

@@ -94,28 +94,7 @@ pub(crate) fn decode_into(
         ..map.shallow()
     };
     let head = header(&want, expected);
-    let Some(rest) = bytes.strip_prefix(head.as_bytes()) else {
-        return match bytes.starts_with(MAGIC.as_bytes()) {
-            true => Err(Saved::Stale),
-            false => Err(Saved::Corrupt(format!("does not start with {MAGIC:?}"))),
-        };
-    };
-    let line_end = rest
-        .iter()
-        .position(|&b| b == b'\n')
-        .ok_or_else(|| corrupt("no checksum line"))?;
-    let line =
-        std::str::from_utf8(&rest[..line_end]).map_err(|_| corrupt("checksum line is not text"))?;
-    let sum = line
-        .strip_prefix("payload-blake3 ")
-        .ok_or_else(|| corrupt("no checksum line"))?;
-    let payload = rest[line_end + 1..]
-        .strip_prefix(b"\n")
-        .ok_or_else(|| corrupt("no blank line after the header"))?;
-    if blake3::hash(payload).to_hex().as_str() != sum {
-        return Err(corrupt("the payload does not match its checksum"));
-    }
-    let mut at = payload;
+    let mut at = payload(bytes, &head, MAGIC)?;
     for (i, &top) in max_t.iter().enumerate() {
         let i = i as u32;
         let row = map.source.free_module(map.source_base + i);
@@ -147,23 +126,59 @@ pub(crate) fn decode_into(
     Ok(())
 }
 
-fn corrupt(why: &str) -> Saved {
+/// The payload of a lift file `bytes` whose header must be `head` (a file starting with
+/// `magic` and another header is [`Saved::Stale`]), checked against the checksum line
+/// `payload-blake3 <hex>` and the blank line that follow the header.
+pub(crate) fn payload<'b>(bytes: &'b [u8], head: &str, magic: &str) -> Result<&'b [u8], Saved> {
+    let Some(rest) = bytes.strip_prefix(head.as_bytes()) else {
+        return match bytes.starts_with(magic.as_bytes()) {
+            true => Err(Saved::Stale),
+            false => Err(Saved::Corrupt(format!("does not start with {magic:?}"))),
+        };
+    };
+    let line_end = rest
+        .iter()
+        .position(|&b| b == b'\n')
+        .ok_or_else(|| corrupt("no checksum line"))?;
+    let line =
+        std::str::from_utf8(&rest[..line_end]).map_err(|_| corrupt("checksum line is not text"))?;
+    let sum = line
+        .strip_prefix("payload-blake3 ")
+        .ok_or_else(|| corrupt("no checksum line"))?;
+    let payload = rest[line_end + 1..]
+        .strip_prefix(b"\n")
+        .ok_or_else(|| corrupt("no blank line after the header"))?;
+    if blake3::hash(payload).to_hex().as_str() != sum {
+        return Err(corrupt("the payload does not match its checksum"));
+    }
+    Ok(payload)
+}
+
+pub(crate) fn corrupt(why: &str) -> Saved {
     Saved::Corrupt(why.to_string())
 }
 
-/// One value of `len` bits from the front of `at`.
-fn read_vector(at: &mut &[u8], len: usize) -> Result<FpVector, Saved> {
+/// Reads a value's length (u32, little endian) from the front of `at` and checks it is
+/// `len` (`unit`: what it counts, for the message); `at` is left after it.
+pub(crate) fn read_length(at: &mut &[u8], len: usize, unit: &str) -> Result<(), Saved> {
     let (head, rest) = at
         .split_at_checked(4)
         .ok_or_else(|| corrupt("the payload ends early"))?;
     let n = u32::from_le_bytes(head.try_into().expect("4 bytes")) as usize;
     if n != len {
         return Err(corrupt(&format!(
-            "a value of {n} bits where the resolution has {len}"
+            "a value of {n} {unit} where the resolution has {len}"
         )));
     }
+    *at = rest;
+    Ok(())
+}
+
+/// One value of `len` bits from the front of `at`.
+fn read_vector(at: &mut &[u8], len: usize) -> Result<FpVector, Saved> {
+    read_length(at, len, "bits")?;
     let limbs = len.div_ceil(64);
-    let (body, rest) = rest
+    let (body, rest) = at
         .split_at_checked(8 * limbs)
         .ok_or_else(|| corrupt("the payload ends early"))?;
     let limbs: Vec<u64> = body

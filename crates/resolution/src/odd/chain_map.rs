@@ -130,7 +130,12 @@ fn d_matrix(res: &OddResolution, j: u32, t: i32) -> FqMatrix<ValidPrime> {
 }
 
 /// An element of `(Q_j)_T` over the blocks of [`column_offsets`], with its terms.
-fn element(res: &OddResolution, j: u32, t: i32, value: FqVector<ValidPrime>) -> OddDifferential {
+pub(super) fn element(
+    res: &OddResolution,
+    j: u32,
+    t: i32,
+    value: FqVector<ValidPrime>,
+) -> OddDifferential {
     let row = res.free_module(j);
     let n = if t < row.min_degree() {
         0
@@ -145,14 +150,14 @@ fn element(res: &OddResolution, j: u32, t: i32, value: FqVector<ValidPrime>) -> 
 /// `t_shift`, given on generators: a chain map (`target_base = 0`) or a null-homotopy
 /// (`target_base = 1`).
 pub struct OddChainMap<'a> {
-    source: &'a OddResolution,
-    target: &'a OddResolution,
-    source_base: u32,
+    pub(super) source: &'a OddResolution,
+    pub(super) target: &'a OddResolution,
+    pub(super) source_base: u32,
     target_base: u32,
-    t_shift: i32,
+    pub(super) t_shift: i32,
     /// `levels[i][g]`: the value on generator `g` of `P_{source_base+i}`.
-    levels: Vec<Vec<OddDifferential>>,
-    max_t: Vec<i32>,
+    pub(super) levels: Vec<Vec<OddDifferential>>,
+    pub(super) max_t: Vec<i32>,
 }
 
 /// The right side of level `i` on generator `g` (index, differential, target bidegree).
@@ -253,7 +258,7 @@ impl<'a> OddChainMap<'a> {
         Ok(map)
     }
 
-    fn empty(
+    pub(super) fn empty(
         source: &'a OddResolution,
         target: &'a OddResolution,
         shift: Bidegree,
@@ -271,7 +276,7 @@ impl<'a> OddChainMap<'a> {
     }
 
     /// How many levels both ranges allow.
-    fn level_count(&self) -> u32 {
+    pub(super) fn level_count(&self) -> u32 {
         let src = self.source.config().max_s.saturating_sub(self.source_base) + 1;
         let tgt = (self.target.config().max_s + 1).saturating_sub(self.target_base);
         src.min(tgt)
@@ -279,7 +284,7 @@ impl<'a> OddChainMap<'a> {
 
     /// The largest source degree level `i` may reach (both bidegrees resolved), at most
     /// `cap`.
-    fn bound(&self, i: u32, cap: Option<i32>) -> i32 {
+    pub(super) fn bound(&self, i: u32, cap: Option<i32>) -> i32 {
         let s = self.source_base + i;
         let j = self.target_base + i;
         let by_source = self.source.config().max_stem + s as i32;

@@ -166,6 +166,37 @@ fn out_of_range(what: &str, at: Bidegree) -> ChainMapError {
     }
 }
 
+/// The null-homotopy `H` of `B ∘ C`, `levels` levels deep (or as far as the ranges
+/// allow): `C` the lift of a class `c` (source `module`), `B` the lift of a class `b` of
+/// the sphere with `b·c = 0`; `d H_i + H_{i−1} d = B_i ∘ C_{s_b+i}`.
+///
+/// Errors: those of [`OddChainMap::homotopy`].
+pub(super) fn homotopy_of_composite<'a>(
+    module: &'a OddResolution,
+    tgt: &OddLiftTarget<'a>,
+    b_map: &OddChainMap<'a>,
+    c_map: &OddChainMap<'a>,
+    levels: u32,
+) -> Result<OddChainMap<'a>, ChainMapError> {
+    let sphere = tgt.resolution();
+    let (sb, c_t) = (b_map.shift().s(), c_map.shift().t());
+    let k = Bidegree::s_t(sb + c_map.shift().s(), b_map.shift().t() + c_t);
+    let phi = |i: u32, g: usize, at: Bidegree| {
+        let offsets = column_offsets(sphere, at.s() - 1, at.t());
+        let cg = c_map.value(sb + i, g).expect("C lifted this far");
+        let level = b_map.level(i);
+        super::chain_map::apply_terms(sphere, &|h| level[h].terms.as_slice(), &cg.terms, &offsets)
+    };
+    let caps = |i: u32| match (
+        c_map.max_degree(sb + i),
+        b_map.max_degree(i).map(|t| t + c_t),
+    ) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        _ => None,
+    };
+    OddChainMap::homotopy(module, tgt, k, levels, &caps, &phi)
+}
+
 /// `⟨a, b, c⟩` with its indeterminacy `a·Ext^{s_b+s_c−1}(M) + Ext^{s_a+s_b−1}(F_p)·c`;
 /// `a, b ∈ Ext(F_p)` (resolved by `tgt`), `c ∈ Ext(M)` (`module`; may be `tgt`'s).
 ///
@@ -200,20 +231,7 @@ pub fn massey_product<'a>(
         return Err(ChainMapError::ProductNotZero { which: "a·b" });
     }
     let k = bc_at;
-    let phi = |i: u32, g: usize, at: Bidegree| {
-        let offsets = column_offsets(sphere, at.s() - 1, at.t());
-        let cg = c_map.value(sb + i, g).expect("C lifted this far");
-        let level = b_map.level(i);
-        super::chain_map::apply_terms(sphere, &|h| level[h].terms.as_slice(), &cg.terms, &offsets)
-    };
-    let caps = |i: u32| match (
-        c_map.max_degree(sb + i),
-        b_map.max_degree(i).map(|t| t + c.bidegree.t()),
-    ) {
-        (Some(x), Some(y)) => Some(x.min(y)),
-        _ => None,
-    };
-    let h = OddChainMap::homotopy(module, tgt, k, sa, &caps, &phi)?;
+    let h = homotopy_of_composite(module, tgt, &b_map, &c_map, sa)?;
     let at = Bidegree::s_t(sa + sb + sc - 1, a.bidegree.t() + k.t());
     let value = (|| {
         let m = h.read(sa.checked_sub(1)?, at.t())?;

@@ -13,8 +13,10 @@ mod certify;
 pub mod chain_map;
 mod free_module;
 pub mod massey;
+pub mod massey_range;
 pub mod products;
 mod run;
+pub mod saved_lift;
 mod step;
 
 pub(crate) use free_module::decode_with_degrees;

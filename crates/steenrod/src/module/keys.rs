@@ -96,8 +96,9 @@ fn check_keys_typed(
             file: file.to_string(),
             key: "cofiber".to_string(),
             reason: "the module is the cofiber of an Ext class of the one given by gens and \
-                     actions, which adams does not build (resolving gens and actions alone \
-                     would give another module's Ext)"
+                     actions (reading gens and actions alone would give another module's Ext); \
+                     at p = 2 adams resolve FILE and adams cofiber FILE build it as a mapping \
+                     cone, other commands do not"
                 .to_string(),
         });
     }

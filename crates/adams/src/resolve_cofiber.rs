@@ -1,0 +1,191 @@
+//! `adams resolve FILE` for a module file with the field's `"cofiber": {"s", "t", "idx"}`
+//! key (`C4.json`, `Ceta2.json`, `C2v14.json`): the base module `M` its `gens` and
+//! `actions` give is resolved one filtration above `--max-s` (with the progress bar, the
+//! backend and `--save-dir` of any run), and the cofiber's Ext is read off the mapping cone
+//! of the class's lift ([`crate::cofiber`]). The output folder holds what a run of
+//! `adams resolve` writes: ext.csv, summary.json, chart.json and chart.svg.
+//!
+//! The chart has the classes only. Products by `h0`, `h1`, `h2` on the cofiber's Ext are
+//! not computed: the long exact sequence of the cofibration gives them only up to
+//! extension, and adams draws no line it has not computed (summary.json's
+//! `cofiber.products` and a line on stderr say so).
+//!
+//! `--save-dir DIR` saves and resumes the base module's resolution (the lift and the cone
+//! are recomputed from it: seconds beside the resolution). Options that do not apply to a
+//! cofiber are refused (exit 2): `--smash`, `--algebra`/`--profile`, `--certify`, `--names`.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use adams::chart_json::{self, Chart, Class};
+use resolution::{Resolution, ResolutionConfig};
+use steenrod::module::ModuleError;
+
+use crate::cli::ResolveArgs;
+use crate::cofiber::{self, CofiberFile};
+use crate::error::Error;
+use crate::modules::LookupError;
+use crate::range::check_module_range;
+use crate::resolve::{self, Finished};
+use crate::summary::CofiberSummary;
+use crate::{save, usage};
+
+/// Why the chart of a cofiber has no product lines (summary.json and stderr).
+pub const PRODUCTS: &str = "not computed: the long exact sequence gives the products on the \
+cofiber's Ext only up to extension; chart.json and chart.svg have the classes only";
+
+/// The cofiber file behind a lookup error: `Some(file)` when `e` is the module reader's
+/// refusal of the `cofiber` key in the file `args.module` names itself (a path, or
+/// `--modules-dir`'s `NAME.json`), with no `--smash`; `None` otherwise (the error stands:
+/// a shifted or dual cofiber file, or one in `--smash`, is not built).
+pub(crate) fn refused_file(e: &Error, args: &ResolveArgs) -> Option<String> {
+    let Error::Module(LookupError::Module(ModuleError::RefusedKey { file, key, .. })) = e else {
+        return None;
+    };
+    if key != "cofiber" || !args.smash.is_empty() || !Path::new(file).is_file() {
+        return None;
+    }
+    let in_dir = |dir: &Path| {
+        dir.join(format!("{}.json", args.module))
+            .display()
+            .to_string()
+    };
+    let named =
+        *file == args.module || args.modules_dir.as_deref().map(in_dir) == Some(file.clone());
+    named.then(|| file.clone())
+}
+
+/// Refuses the options that do not apply to a cofiber file (exit 2, naming the file and
+/// the option).
+fn refuse_options(args: &ResolveArgs, file: &str) -> Result<(), Error> {
+    let refused = [
+        (
+            args.algebra.is_some() || args.profile.is_some(),
+            "--algebra/--profile: a cofiber file is resolved over the whole Steenrod algebra only",
+        ),
+        (
+            args.certify,
+            "--certify: the cofiber's Ext comes from the mapping cone, not from a resolution \
+             of its own; certify the base module's resolution with --save-dir and adams certify",
+        ),
+        (
+            args.names.is_some(),
+            "--names: names are those of the sphere's classes, not of a cofiber's",
+        ),
+    ];
+    match refused.into_iter().find(|(asked, _)| *asked) {
+        Some((_, why)) => Err(Error::CofiberFile {
+            message: format!("{file}: {why}"),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// `adams resolve FILE` for the cofiber file `file` through `range` (`started`: when the
+/// command started; `usage_at_start`: the process's usage then).
+pub(crate) fn run(
+    args: &ResolveArgs,
+    file: &str,
+    range: ResolutionConfig,
+    started: Instant,
+    usage_at_start: usage::Usage,
+) -> Result<(), Error> {
+    refuse_options(args, file)?;
+    let inner = cofiber::base_range(range);
+    let (cofiber, m) = cofiber::read(file, inner.max_stem + inner.max_s as i32)?;
+    check_module_range(&cofiber.name, m.min_degree(), inner)?;
+    cofiber.check_range(inner, m.min_degree())?;
+    let output = resolve::open_output(args, &cofiber.name)?;
+    let mut res = Resolution::new(m, inner).map_err(|source| Error::ModuleRange {
+        name: cofiber.name.clone(),
+        source,
+    })?;
+    let backend = resolve::open_backend(args, &res)?;
+    resolve::init_logging(args.log.as_deref())?;
+    let base = resolve::resolve(args, &mut res, &backend, cofiber.name.clone(), inner)?;
+    let base_wall = started.elapsed();
+    let cone_started = Instant::now();
+    let rows = cofiber.cone_rows(&res, range)?;
+    let cone_wall = cone_started.elapsed();
+    let finished = Finished {
+        name: cofiber.label(),
+        algorithm: "mapping cone",
+        sub: None,
+        range,
+        rows,
+        ..base
+    };
+    let min_stem = res.module().min_degree();
+    let csv_path = output.join("ext.csv");
+    resolve::write_table(&csv_path, &finished, finished.algorithm)?;
+    let chart_files = chart_json::write_chart_files(&dots(&finished, min_stem), &output)?;
+    if !args.no_chart {
+        resolve::print_chart(&finished, min_stem);
+    }
+    let saved = save::summary(res.save_dir()).transpose()?;
+    let usage = usage::current().since(&usage_at_start);
+    let elapsed = started.elapsed();
+    let mut summary = resolve::run_summary(args, &finished, &backend, &usage, elapsed, &saved);
+    summary.cofiber = Some(cofiber_summary(&cofiber, args, inner, base_wall, cone_wall));
+    resolve::write_summary(&output.join("summary.json"), &summary)?;
+    if !args.quiet {
+        resolve::print_run_lines(&finished, &usage, elapsed, &saved);
+        eprintln!(
+            "mapping cone: the base module {} resolved through s <= {} in {:.2} s, the cone's Ext in {:.2} s",
+            cofiber.name,
+            inner.max_s,
+            base_wall.as_secs_f64(),
+            cone_wall.as_secs_f64()
+        );
+        eprintln!("{}", resolve::result_line(&summary, &csv_path));
+        eprintln!(
+            "wrote {} and {} (classes only; products {PRODUCTS})",
+            chart_files.0.display(),
+            chart_files.1.display(),
+        );
+    }
+    Ok(())
+}
+
+/// The chart of the cofiber's Ext: one class per dimension, no product keys (absent:
+/// unknown, and not drawn).
+fn dots(run: &Finished, min_stem: i32) -> Chart {
+    let classes = run
+        .rows
+        .iter()
+        .flat_map(|r| (0..r.dim).map(move |k| Class::new(r.stem(), r.s(), k)))
+        .collect();
+    Chart {
+        format: chart_json::FORMAT.to_string(),
+        version: chart_json::VERSION,
+        module: run.name.clone(),
+        algorithm: run.algorithm.to_string(),
+        prime: 2,
+        algebra: None,
+        min_stem,
+        max_stem: run.range.max_stem,
+        max_s: run.range.max_s,
+        classes,
+    }
+}
+
+fn cofiber_summary(
+    cofiber: &CofiberFile,
+    args: &ResolveArgs,
+    inner: ResolutionConfig,
+    base_wall: Duration,
+    cone_wall: Duration,
+) -> CofiberSummary {
+    CofiberSummary {
+        base_module: cofiber.name.clone(),
+        s: cofiber.at.s(),
+        t: cofiber.at.t(),
+        stem: cofiber.at.n(),
+        idx: cofiber.idx,
+        base_algorithm: args.algorithm().name().to_string(),
+        base_max_s: inner.max_s,
+        base_wall_s: base_wall.as_secs_f64(),
+        cone_wall_s: cone_wall.as_secs_f64(),
+        products: PRODUCTS.to_string(),
+    }
+}
