@@ -15,9 +15,14 @@ use super::kernel::{y_degree, KernelElement};
 /// (`e_0 := 0`; terms with a negative entry are absent), as in Chua, arXiv:2105.07628
 /// (the action on the `Y` generators in Nassau's model).
 pub fn a_on_y(algebra: &MilnorAlgebra, r: &PPart, k: u32, l: u32) -> FpVector {
+    let mut out = FpVector::new(algebra.dim(r.degree() + y_degree(k, l) - 1));
+    add_a_on_y(algebra, r, k, l, &mut out);
+    out
+}
+
+/// Adds [`a_on_y`]`(r, k, l)` to `out` (a vector over `basis(|R| + 2^k + 2^l − 2)`).
+fn add_a_on_y(algebra: &MilnorAlgebra, r: &PPart, k: u32, l: u32, out: &mut FpVector) {
     assert!(k < l, "a_on_y: Y_{{{k},{l}}} needs k < l");
-    let deg = r.degree() + y_degree(k, l) - 1;
-    let mut out = FpVector::new(algebra.dim(deg));
     let len = steenrod::MAX_PPART_LEN as u32;
     for i in 0..=len {
         if k + i < l || k + i > len {
@@ -33,10 +38,9 @@ pub fn a_on_y(algebra: &MilnorAlgebra, r: &PPart, k: u32, l: u32) -> FpVector {
             let mut t = PPart::ONE;
             t.0[(k + i - 1) as usize] += 1;
             t.0[(l + j - 1) as usize] += 1;
-            algebra.multiply_basis(&t, &r2, |idx| out.flip(idx));
+            algebra.multiply_basis_into(&t, &r2, out.limbs_mut(), 0);
         }
     }
-    out
 }
 
 /// `R − amount·e_i` (`R` itself when `i = 0`), or `None` if an entry would be negative.
@@ -55,22 +59,72 @@ fn subtract(r: &PPart, i: u32, amount: u32) -> Option<PPart> {
 /// terms. A vector over `basis(|R| + |y| − 1)`. Panics if `y` is not in the kernel
 /// ([`KernelElement::is_in_kernel`]).
 pub fn act(algebra: &MilnorAlgebra, r: &PPart, y: &KernelElement) -> FpVector {
-    let rd = r.degree();
+    act_sum(algebra, std::slice::from_ref(r), y)
+}
+
+/// `A(a, y)` for `a = Σ_{R ∈ rs} Sq(R)` (all `R` of one degree): [`act`] is linear in
+/// `a`, so the sums `κ(a)` and `Σ_R A(Sq R, Y_{k,l})` are formed first and each is
+/// multiplied by its factor of `y` once (the products of `A` cancel in pairs across the
+/// `R` before they are made). A vector over `basis(|R| + |y| − 1)`. Panics if `rs` is
+/// empty or if `y` is not in the kernel.
+pub(crate) fn act_sum(algebra: &MilnorAlgebra, rs: &[PPart], y: &KernelElement) -> FpVector {
+    let rd = rs[0].degree();
+    debug_assert!(
+        rs.iter().all(|r| r.degree() == rd),
+        "act_sum: mixed degrees"
+    );
     let deg = rd + y.degree() - 1;
     let mut out = FpVector::new(algebra.dim(deg));
     if rd == 0 {
         return out;
     }
-    if let Some(kr) = kappa(r) {
-        let twos = y.twos();
-        for i in twos.iter_ones() {
-            algebra.multiply_basis(&kr, &algebra.basis(y.degree())[i], |idx| out.flip(idx));
+    let twos = y.twos();
+    if !twos.is_zero() {
+        let mut ka = FpVector::new(algebra.dim(rd - 1));
+        for kr in rs.iter().filter_map(kappa) {
+            ka.flip(algebra.index_of(&kr));
         }
+        multiply_into(algebra, rd - 1, &ka, y.degree(), &twos, &mut out);
     }
     for ((k, l), v) in y.ys() {
-        let a = a_on_y(algebra, r, k, l);
         let a_deg = rd + y_degree(k, l) - 1;
-        out.add(&algebra.multiply(a_deg, &a, y.degree() - y_degree(k, l), v));
+        let mut a = FpVector::new(algebra.dim(a_deg));
+        for r in rs {
+            add_a_on_y(algebra, r, k, l, &mut a);
+        }
+        multiply_into(algebra, a_deg, &a, y.degree() - y_degree(k, l), v, &mut out);
     }
     out
+}
+
+/// Adds `a·b` to `out` (`a ∈ A_{a_deg}`, `b ∈ A_{b_deg}` over the Milnor bases; `out` over
+/// `basis(a_deg + b_deg)`): `MilnorAlgebra::multiply` without its allocation, with the
+/// admissible matrices of each `Sq(R)` of `a` looked up once for all of `b`.
+fn multiply_into(
+    algebra: &MilnorAlgebra,
+    a_deg: u32,
+    a: &FpVector,
+    b_deg: u32,
+    b: &FpVector,
+    out: &mut FpVector,
+) {
+    if b.is_zero() {
+        return;
+    }
+    let (ba, bb) = (algebra.basis(a_deg), algebra.basis(b_deg));
+    let limbs = out.limbs_mut();
+    for i in a.iter_ones() {
+        match algebra.admissible_matrices(&ba[i]) {
+            Some(table) => {
+                for j in b.iter_ones() {
+                    algebra.multiply_admissible_into(table, &bb[j], limbs, 0);
+                }
+            }
+            None => {
+                for j in b.iter_ones() {
+                    algebra.multiply_basis_into(&ba[i], &bb[j], limbs, 0);
+                }
+            }
+        }
+    }
 }

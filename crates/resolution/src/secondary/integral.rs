@@ -39,13 +39,18 @@ pub fn binomial_mod4(n: u32, k: u32) -> u8 {
     pascal_mod4()[n * PASCAL_ROWS + k]
 }
 
-/// The multinomial `(Σ parts)! / Π parts!` modulo 4, as a product of binomials.
-fn multinomial_mod4(parts: &[u32]) -> u8 {
-    let mut total = 0;
+/// The multinomial `(Σ parts)! / Π parts!` modulo 4, as a product of binomials read from
+/// `pascal` ([`pascal_mod4`]); zero parts contribute `C(n, 0) = 1` and are skipped.
+/// Panics if the sum reaches 512.
+fn multinomial_mod4(pascal: &[u8], parts: &[u32]) -> u8 {
+    let mut total = 0usize;
     let mut c = 1u8;
     for &x in parts {
-        total += x;
-        c = (c * binomial_mod4(total, x)) & 3;
+        if x == 0 {
+            continue;
+        }
+        total += x as usize;
+        c = (c * pascal[total * PASCAL_ROWS + x as usize]) & 3;
         if c == 0 {
             break;
         }
@@ -77,14 +82,24 @@ fn multinomial_mod4(parts: &[u32]) -> u8 {
 /// Panics if `|R| + |S| > algebra.max_degree()` or if `algebra` is over a sub-Hopf
 /// algebra that lacks a term.
 pub fn integral_product(algebra: &MilnorAlgebra, r: &PPart, s: &PPart) -> Vec<u8> {
-    let deg = r.degree() + s.degree();
-    assert!(
-        deg <= algebra.max_degree(),
-        "integral_product: degree {deg} > max degree {}",
-        algebra.max_degree()
+    let mut out = vec![0u8; algebra.dim(checked_degree(algebra, r, s))];
+    add_integral_product(algebra, r, s, &mut out);
+    out
+}
+
+/// Adds [`integral_product`]`(R, S)` to `out` (coefficients in `0..4` over
+/// `basis(|R| + |S|)`, added modulo 4) without forming it: no allocation, and only the
+/// entries of its terms are touched. Panics as [`integral_product`] does, or if
+/// `out.len() != algebra.dim(|R| + |S|)`.
+pub(crate) fn add_integral_product(algebra: &MilnorAlgebra, r: &PPart, s: &PPart, out: &mut [u8]) {
+    let deg = checked_degree(algebra, r, s);
+    assert_eq!(
+        out.len(),
+        algebra.dim(deg),
+        "integral_product: wrong length"
     );
-    let mut out = vec![0u8; algebra.dim(deg)];
     let mut search = Search {
+        pascal: pascal_mod4(),
         x: [[0; N + 1]; N + 1],
         row_left: [0; N + 1],
         col_left: [0; N + 1],
@@ -99,11 +114,23 @@ pub fn integral_product(algebra: &MilnorAlgebra, r: &PPart, s: &PPart) -> Vec<u8
         let idx = algebra.index_of(&PPart(*t));
         out[idx] = (out[idx] + c) & 3;
     });
-    out
+}
+
+/// `|R| + |S|`; panics if it exceeds the algebra's top degree.
+fn checked_degree(algebra: &MilnorAlgebra, r: &PPart, s: &PPart) -> u32 {
+    let deg = r.degree() + s.degree();
+    assert!(
+        deg <= algebra.max_degree(),
+        "integral_product: degree {deg} > max degree {}",
+        algebra.max_degree()
+    );
+    deg
 }
 
 /// Depth-first enumeration of the Milnor matrices of one product.
 struct Search {
+    /// [`pascal_mod4`], fetched once per product.
+    pascal: &'static [u8],
     /// `x[i][j]` for `i, j ≥ 1`; row 0 and column 0 are filled at the leaves.
     x: [[u32; N + 1]; N + 1],
     /// `r_i − Σ_{j ≥ 1} 2^j x_ij` so far: the future `x_i0`.
@@ -142,7 +169,8 @@ impl Search {
         let mut t = [0u32; N];
         let mut coeff = 1u8;
         let mut parts = [0u32; N + 1];
-        for n in 1..=N {
+        // Beyond n = rows + cols every anti-diagonal is zero (multinomial 1, t_n = 0).
+        for n in 1..=(self.rows + self.cols).min(N) {
             // The anti-diagonal i + j = n: x_0n, x_1(n−1), …, x_n0.
             for (i, part) in parts.iter_mut().enumerate().take(n + 1) {
                 let j = n - i;
@@ -153,7 +181,7 @@ impl Search {
                 };
             }
             t[n - 1] = parts[..=n].iter().sum();
-            coeff = (coeff * multinomial_mod4(&parts[..=n])) & 3;
+            coeff = (coeff * multinomial_mod4(self.pascal, &parts[..=n])) & 3;
             if coeff == 0 {
                 return;
             }

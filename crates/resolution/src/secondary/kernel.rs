@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use fp::FpVector;
 use steenrod::{MilnorAlgebra, PPart, MAX_PPART_LEN};
 
-use super::integral::integral_product;
+use super::integral::add_integral_product;
 
 /// The degree of the correction generator `Y_{k,l}`: `2^k + 2^l − 1`.
 pub fn y_degree(k: u32, l: u32) -> u32 {
@@ -70,25 +70,31 @@ impl KernelElement {
     /// ```
     ///
     /// (`e_0 := 0`; terms with a negative entry are absent), the first sum Milnor's
-    /// formula modulo 4 ([`integral_product`]). This is the product of lifts in Nassau's
+    /// formula modulo 4 ([`super::integral_product`]). This is the product of lifts in Nassau's
     /// model of the secondary Steenrod algebra as described by Chua, arXiv:2105.07628
     /// (the Milnor basis of the secondary Steenrod algebra; after C. Nassau, "On the
     /// secondary Steenrod algebra", New York J. Math. 18 (2012)).
     pub fn add_sigma_product(&mut self, algebra: &MilnorAlgebra, r: &PPart, s: &PPart) {
-        assert_eq!(
-            r.degree() + s.degree(),
-            self.degree,
-            "add_sigma_product: degree"
-        );
-        for (c, p) in self.z4.iter_mut().zip(integral_product(algebra, r, s)) {
-            *c = (*c + p) & 3;
+        self.add_sigma_products(algebra, r, std::slice::from_ref(s));
+    }
+
+    /// Adds `σ(Sq R)·σ(Sq S)` for every `S` of `ss` (all of degree `degree − |R|`): the
+    /// same sum as [`KernelElement::add_sigma_product`] on each, with the admissible
+    /// matrices of each left factor `Sq(R − 2^k e_n − 2^k e_m)` of a `Y` term looked up
+    /// once for all of `ss`.
+    pub fn add_sigma_products(&mut self, algebra: &MilnorAlgebra, r: &PPart, ss: &[PPart]) {
+        for s in ss {
+            assert_eq!(
+                r.degree() + s.degree(),
+                self.degree,
+                "add_sigma_product: degree"
+            );
+            add_integral_product(algebra, r, s, &mut self.z4);
         }
         for k in 0..MAX_PPART_LEN {
-            if s.0[k] == 0 {
+            if ss.iter().all(|s| s.0[k] == 0) {
                 continue;
             }
-            let mut s1 = *s;
-            s1.0[k] -= 1;
             let step = 1u32 << k;
             for n in 1..=MAX_PPART_LEN {
                 if r.0[n - 1] < step {
@@ -110,7 +116,17 @@ impl KernelElement {
                         .ys
                         .entry((yk, yl))
                         .or_insert_with(|| FpVector::new(algebra.dim(out_deg)));
-                    algebra.multiply_basis(&r2, &s1, |i| y.flip(i));
+                    let table = algebra.admissible_matrices(&r2);
+                    for s in ss.iter().filter(|s| s.0[k] > 0) {
+                        let mut s1 = *s;
+                        s1.0[k] -= 1;
+                        match table {
+                            Some(table) => {
+                                algebra.multiply_admissible_into(table, &s1, y.limbs_mut(), 0)
+                            }
+                            None => algebra.multiply_basis_into(&r2, &s1, y.limbs_mut(), 0),
+                        }
+                    }
                 }
             }
         }

@@ -5,9 +5,10 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use fp::FpVector;
+use rayon::prelude::*;
 use steenrod::PPart;
 
-use super::action::act;
+use super::action::act_sum;
 use super::kernel::KernelElement;
 use crate::{Bidegree, Resolution};
 
@@ -60,14 +61,21 @@ pub fn composite(res: &Resolution, s: u32, g: usize) -> Result<Composite, Second
     let below = res.free_module(s - 1);
     let target = res.free_module(s - 2);
     let mut out: BTreeMap<u32, KernelElement> = BTreeMap::new();
+    // d_{s−1}(g') as its coefficients (g'', Σ Sq(S)), once per g'.
+    let mut coefficients: BTreeMap<u32, BTreeMap<u32, Vec<PPart>>> = BTreeMap::new();
     for term1 in &dg.terms {
-        let (_, dg1) = below.differential(term1.gen as usize);
-        for term2 in &dg1.terms {
-            let (t2, _) = target.differential(term2.gen as usize);
-            let deg = (t - t2) as u32;
-            out.entry(term2.gen)
+        let of_g1 = coefficients.entry(term1.gen).or_insert_with(|| {
+            let mut by_gen: BTreeMap<u32, Vec<PPart>> = BTreeMap::new();
+            for term2 in &below.differential(term1.gen as usize).1.terms {
+                by_gen.entry(term2.gen).or_default().push(term2.op);
+            }
+            by_gen
+        });
+        for (&g2, ops) in of_g1.iter() {
+            let deg = (t - target.differential(g2 as usize).0) as u32;
+            out.entry(g2)
                 .or_insert_with(|| KernelElement::zero(algebra, deg))
-                .add_sigma_product(algebra, &term1.op, &term2.op);
+                .add_sigma_products(algebra, &term1.op, ops);
         }
     }
     if out.values().any(|y| !y.is_in_kernel()) {
@@ -92,7 +100,7 @@ pub(crate) fn intermediate_with<'c>(
     res: &Resolution,
     s: u32,
     g: usize,
-    composite_of: impl Fn(usize) -> Result<Cow<'c, Composite>, SecondaryError>,
+    composite_of: impl Fn(usize) -> Result<Cow<'c, Composite>, SecondaryError> + Sync,
 ) -> Result<FpVector, SecondaryError> {
     let algebra = res.algebra();
     let (t, dg) = res.free_module(s).differential(g);
@@ -101,14 +109,32 @@ pub(crate) fn intermediate_with<'c>(
     // coefficients), so the old part of (C_{s−3})_{t−1} holds the result.
     let n_gens = bottom.gens_below(t - 1);
     let offsets = bottom.offsets(algebra, t - 1, n_gens);
-    let mut out = FpVector::new(offsets[n_gens]);
+    let len = offsets[n_gens];
+    // A(·, y) is linear: act once with the whole coefficient of each g' in d_s(g).
+    let mut coefficients: BTreeMap<u32, Vec<PPart>> = BTreeMap::new();
     for term in &dg.terms {
-        for (&g2, y) in composite_of(term.gen as usize)?.iter() {
-            let v = act(algebra, &term.op, y);
-            out.add_shifted(&v, offsets[g2 as usize]);
-        }
+        coefficients.entry(term.gen).or_default().push(term.op);
     }
-    Ok(out)
+    // The g' in parallel (one (s, t) often has a single generator): the sum is a XOR of
+    // the parts, the same whatever the order.
+    coefficients
+        .par_iter()
+        .try_fold(
+            || FpVector::new(len),
+            |mut part, (&g1, ops)| {
+                for (&g2, y) in composite_of(g1 as usize)?.iter() {
+                    part.add_shifted(&act_sum(algebra, ops, y), offsets[g2 as usize]);
+                }
+                Ok(part)
+            },
+        )
+        .try_reduce(
+            || FpVector::new(len),
+            |mut a, b| {
+                a.add(&b);
+                Ok(a)
+            },
+        )
 }
 
 /// `d2` on `h_j ∈ Ext^{1, 2^j}` of the sphere: its coefficients on the generators of
