@@ -233,3 +233,16 @@ pub fn lift_split<E: From<SecondaryError>>(
     }
     Ok(lambda)
 }
+
+/// Runs `f` on a pool of `threads` worker threads (0: one per core), so that the lift's
+/// parallel steps use that many. Error: the pool cannot be started.
+pub fn on_threads<T: Send>(
+    threads: usize,
+    f: impl FnOnce() -> T + Send,
+) -> Result<T, crate::ResolutionError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|source| crate::ResolutionError::Threads { threads, source })?;
+    Ok(pool.install(f))
+}

@@ -86,6 +86,7 @@ impl<'a> SecondaryLift<'a> {
     /// `d2: E2^{s,t} → E2^{s+2,t+1}` at `source = (s, t)` in the dual-generator bases:
     /// `dim Ext^{s,t}` rows, `dim Ext^{s+2,t+1}` columns; row `k` is `d2` of the `k`-th
     /// class. `None` when the target's homotopies were not computed (outside the range).
+    /// On `Ext^0` it is zero (`λ_2 = 0` for the sphere).
     pub fn d2(&self, source: Bidegree) -> Option<Matrix> {
         let (s, t) = (source.s(), source.t());
         let res = self.res;
@@ -103,6 +104,12 @@ impl<'a> SecondaryLift<'a> {
             .last()
             .expect("offsets end with the total");
         let mut m = Matrix::new(n_source, n_target);
+        if s == 0 {
+            // λ_2 = 0 for the sphere: d2 vanishes on Ext^0 wherever its target is in the
+            // range of λ (stem ≤ max_stem − 1).
+            let in_range = t + 1 < super::driver::top_degree(res, 2);
+            return in_range.then_some(m);
+        }
         for col in 0..n_target {
             let lam = lambdas.get(first_up + col).and_then(Option::as_ref)?;
             for k in 0..n_source {

@@ -51,7 +51,8 @@ mod saved;
 pub use action::{a_on_y, act};
 pub use checks::{check_identities, CheckFailure, Checked};
 pub use driver::{
-    add_feedback, intermediates, lift_filtration, lift_split, solve_degree, top_degree, Lambdas,
+    add_feedback, intermediates, lift_filtration, lift_split, on_threads, solve_degree, top_degree,
+    Lambdas,
 };
 pub use e3::{e3_dimensions, e3_range};
 pub use homotopy::SecondaryLift;
