@@ -157,6 +157,12 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     };
     crate::products::write_json(&output.join("summary.json"), &summary)?;
     if !args.quiet {
+        if let Some(text) = &files.e3_chart {
+            // A closed pipe (`adams d2 | head`) is not a failure of the run.
+            let mut out = std::io::stdout().lock();
+            let _ = std::io::Write::write_all(&mut out, text.as_bytes());
+            let _ = std::io::Write::flush(&mut out);
+        }
         eprintln!("{}", checks_line(&checked));
         eprintln!(
             "d2 of {name} through stem {}, s <= {}: resolution {resolution_s:.2} s, secondary lift \

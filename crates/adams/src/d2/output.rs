@@ -15,6 +15,8 @@ use crate::error::Error;
 pub(super) struct Written {
     pub nonzero: usize,
     pub rank: usize,
+    /// The ASCII chart of `E3` (as `adams resolve` prints `E2`), when its range is not empty.
+    pub e3_chart: Option<String>,
 }
 
 /// `d2` of every class of stem `≤ max_stem`, `s ≤ max_s − 2`: per class `(stem, s,
@@ -75,7 +77,8 @@ pub(super) fn write_all(dir: &Path, lift: &SecondaryLift, name: &str) -> Result<
              --max-stem >= 1)"
         ),
     };
-    table(&dir.join("e3.csv"), &first, &e3_dimensions(lift))?;
+    let e3 = e3_dimensions(lift);
+    table(&dir.join("e3.csv"), &first, &e3)?;
 
     let ext: Vec<csv::Row> = res
         .ext()
@@ -91,7 +94,18 @@ pub(super) fn write_all(dir: &Path, lift: &SecondaryLift, name: &str) -> Result<
     }
     add_d2(&mut chart, &rows);
     chart_json::write_chart_files(&chart, dir)?;
-    Ok(Written { nonzero, rank })
+    let e3_chart = e3_range(lift).map(|(max_stem, max_s)| {
+        format!(
+            "E3 of {name} (Adams d2 from the secondary Steenrod algebra), stem <= {max_stem}, \
+             s <= {max_s}\nmark = dim E3^(s,t): . for 0, 1-9, * for 10 or more\n\n{}",
+            adams::chart::render(&e3, 0, max_stem, max_s)
+        )
+    });
+    Ok(Written {
+        nonzero,
+        rank,
+        e3_chart,
+    })
 }
 
 /// Each class gains the key `d2`: its target's indices (`[]` for 0), `null` where `d2`
