@@ -71,3 +71,34 @@ pub fn check_identities(lift: &SecondaryLift) -> Result<Checked, CheckFailure> {
     }
     Ok(checked)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Algorithm, Resolution, ResolutionConfig};
+    use steenrod::module::FiniteModule;
+
+    /// A wrong `λ` is caught: `d2(h1) := h0^3` (bit 1 of `λ_3` on the generator of
+    /// `C_3` in degree 3 is the coefficient of `h1`) breaks `h0`-linearity at `h1`, since
+    /// `h0 h1 = 0` but `h0^4 ≠ 0`.
+    #[test]
+    fn a_wrong_lambda_fails_the_checks() {
+        let config = ResolutionConfig {
+            max_stem: 12,
+            max_s: 6,
+        };
+        let mut res = Resolution::new(FiniteModule::sphere(), config).unwrap();
+        res.resolve_with(Algorithm::Nassau).unwrap();
+        let mut lift = SecondaryLift::sphere(&res).unwrap();
+        assert!(check_identities(&lift).is_ok());
+        let g = res.free_module(3).gens_below(3);
+        let lam = lift.lambda_mut(3)[g].as_mut().unwrap();
+        lam.flip(1);
+        let h1 = Bidegree::s_t(1, 2);
+        assert_eq!(lift.d2(h1).map(|m| m.get(0, 0)), Some(true));
+        assert_eq!(
+            check_identities(&lift),
+            Err(CheckFailure::NotLinear { i: 0, at: h1 })
+        );
+    }
+}

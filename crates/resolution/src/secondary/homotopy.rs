@@ -72,6 +72,12 @@ impl<'a> SecondaryLift<'a> {
         Ok(SecondaryLift { res, lambda })
     }
 
+    /// `λ_s` to change, for the tests of the self-checks.
+    #[cfg(test)]
+    pub(crate) fn lambda_mut(&mut self, s: u32) -> &mut [Option<FpVector>] {
+        &mut self.lambda[s as usize]
+    }
+
     /// The resolution lifted.
     pub fn resolution(&self) -> &'a Resolution {
         self.res
