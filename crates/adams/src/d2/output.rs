@@ -46,14 +46,16 @@ pub(super) fn write_all(dir: &Path, lift: &SecondaryLift, name: &str) -> Result<
     let res = lift.resolution();
     let config = res.config();
     let (rows, rank) = d2_rows(lift);
-    let top_s = config.max_s.saturating_sub(2);
+    let range = match config.max_s.checked_sub(2) {
+        Some(top_s) => format!("# complete for stem <= {}, s <= {top_s}", config.max_stem),
+        None => "# no class has d2 computed (needs --max-s >= 2)".to_string(),
+    };
     let mut text = format!(
-        "# complete for stem <= {}, s <= {top_s}; Adams d2: E2^(s,t) -> E2^(s+2,t+1) of {name}, \
-         computed by adams (nassau, secondary Steenrod algebra); classes with d2 = 0 are omitted\n\
+        "{range}; Adams d2: E2^(s,t) -> E2^(s+2,t+1) of {name}, computed by adams (nassau, \
+         secondary Steenrod algebra); classes with d2 = 0 are omitted\n\
          # class: index in the basis of E2^(s,t) (ext.csv, chart.json); target: the indices of the \
          classes of E2^(s+2,t+1) whose sum is d2(class), separated by spaces\n\
-         stem,s,t,class,target\n",
-        config.max_stem
+         stem,s,t,class,target\n"
     );
     let mut nonzero = 0;
     for (b, k, target) in &rows {
