@@ -7,7 +7,7 @@
 //!   found by their names in chart.json and the targets built with the chart's own `h_i`
 //!   products; `d2.csv` and chart.json's `d2` agree; `e3.csv` is `E2` less twice the rank.
 //! - `--save-dir`: a second run (and a larger range) reads the λ files and writes the
-//!   same files as a fresh run; a damaged λ file is exit 2 naming it.
+//!   same files as a fresh run (and as `--threads 1`); a damaged λ file is exit 2 naming it.
 //! - Another module (C2, S_3, ko over A(1)) or a bad range: exit 2, one line.
 
 mod common;
@@ -221,6 +221,23 @@ fn resume_equals_a_fresh_run_and_a_damaged_lambda_file_is_refused() {
         assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     }
     assert!(run("24", "10", "fresh24", false).status.success());
+    let one = [
+        "d2",
+        "--max-stem",
+        "24",
+        "--max-s",
+        "10",
+        "--threads",
+        "1",
+        "-o",
+        "one",
+        "-q",
+    ];
+    assert!(adams_in(tmp.path(), &one).status.success());
+    assert_eq!(
+        files(&tmp.path().join("one")),
+        files(&tmp.path().join("fresh24"))
+    );
     assert!(run("32", "14", "fresh32", false).status.success());
     let summary = fs::read_to_string(tmp.path().join("b/summary.json")).unwrap();
     assert!(!summary.contains("\"lambda_files_read\":0"), "{summary}");
