@@ -129,6 +129,45 @@ and why, exit 1. A save directory that is missing, made for another module, or l
 bidegree of the requested range: exit 2."
     )]
     Certify(CertifyArgs),
+    /// Adams d2 of the sphere from the secondary Steenrod algebra; writes d2.csv, e3.csv and the chart with d2 arrows.
+    #[command(
+        long_about = "Resolve the sphere S_2 through the range (resumed from --save-dir when given), \
+lift the minimal resolution to the secondary Steenrod algebra (Baues–Jibladze; Chua, \
+arXiv:2105.07628; docs/design/d2.md) and read off d2: E2^{s,t} -> E2^{s+2,t+1} on every class \
+of stem <= N, s <= S - 2. Writes DIR/d2.csv (one row per class with d2 != 0: stem,s,t,class,target, \
+the target the space-separated indices of the classes of E2^{s+2,t+1} whose sum it is, in the \
+basis of ext.csv and chart.json), DIR/e3.csv (dim E3 = dim ker d2 - rank d2 for stem <= N - 1, \
+s <= S - 2, the form of ext.csv), DIR/ext.csv, DIR/chart.json (each class gains \"d2\": its \
+target's indices, null outside the range), DIR/chart.svg (d2 arrows in their own colour) and \
+DIR/summary.json. Then checks d2∘d2 = 0 and d2(h_i x) = h_i d2(x) (i = 0, 1, 2) wherever both \
+sides are in range: a failure exits 1 naming the bidegree. Only S_2 (p = 2, over A) is \
+supported: any other module exits 2."
+    )]
+    D2(D2Args),
+}
+
+#[derive(Debug, Args)]
+pub struct D2Args {
+    /// The module: only S_2 (the sphere) is supported.
+    #[arg(value_name = "MODULE", default_value = "S_2")]
+    pub module: String,
+    #[command(flatten)]
+    pub range: ExtRangeArgs,
+    /// Worker threads for the resolution and the secondary lift; 0 means one per core.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+    /// Resume the resolution from DIR and save it there (as `adams resolve --save-dir DIR
+    /// --no-save-quasi-inverses`), and keep the secondary lift λ in DIR/secondary/ (one
+    /// checksummed file per bidegree): a second run reads them and computes only what is
+    /// missing. A damaged λ file, or one made over another resolution: exit 2 naming it.
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    /// Folder for the results. Default: output/S_2.
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// No lines on stderr but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]

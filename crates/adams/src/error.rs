@@ -202,6 +202,13 @@ pub enum Error {
     /// A table of names that cannot be read, or a definition that does not hold (exit 2).
     #[error(transparent)]
     Names(#[from] adams::names::NamesError),
+    /// `adams d2`: a module other than the sphere, a λ file that cannot be used (exit 2),
+    /// or a lift that failed (exit 3).
+    #[error(transparent)]
+    D2(#[from] resolution::secondary::LiftError),
+    /// `adams d2`: a self-check of d2 that fails (exit 1).
+    #[error(transparent)]
+    D2Check(#[from] resolution::secondary::CheckFailure),
 }
 
 impl Error {
@@ -210,6 +217,8 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         use Error::*;
         match self {
+            D2(e) => crate::d2::exit_code(e),
+            D2Check(_) => 1,
             Certificate { source, .. } => match source {
                 CertifyError::Failed(_) => 1,
                 CertifyError::Range(_) | CertifyError::NotResolved { .. } => 2,

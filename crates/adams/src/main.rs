@@ -12,6 +12,7 @@
 //!   class and Massey products, from chain maps.
 //! - `adams map FILE`: the map on Ext induced by a map of modules; `adams cofiber FILE`:
 //!   Ext of the field's cofiber of a class.
+//! - `adams d2 S_2 --max-stem N --max-s S`: Adams d2 of the sphere and the E3 page.
 //!
 //! Errors are one line on stderr (`error: ...`). Exit status: 0 success, 1 a
 //! disagreement found by `verify` or a failed certificate, 2 bad input (module file, range, table,
@@ -23,6 +24,7 @@ mod chart_names;
 mod cli;
 mod cofiber;
 mod compare;
+mod d2;
 mod draw;
 mod error;
 mod map;
@@ -80,6 +82,7 @@ fn dispatch(command: Command) -> Result<ExitCode, Error> {
         Command::Massey(args) => massey::run_command(args).map(|()| ExitCode::SUCCESS),
         Command::Map(args) => map::run_command(args).map(|()| ExitCode::SUCCESS),
         Command::Cofiber(args) => cofiber::run_command(args).map(|()| ExitCode::SUCCESS),
+        Command::D2(args) => d2::run_command(args).map(|()| ExitCode::SUCCESS),
     }
 }
 

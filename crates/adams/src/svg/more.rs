@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{escape, too_large, Layout, TooLarge, LEGEND_ENTRY_W, MAX_SVG_BYTES};
+use crate::chart_json::extra::D2_KEY;
 use crate::chart_json::Chart;
 
 /// The keys of the further products ([`crate::chart_json::extra`]) the chart carries, in
@@ -24,7 +25,23 @@ const MORE_COLOURS: [&str; 6] = [
     "#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d35400", "#16a085",
 ];
 
-/// The further products' lines, each key in its colour (after `h0`, `h1`, `h2`).
+/// The colour of key number `k` ([`keys`] order): `d2` (`adams d2`) always its own
+/// ([`D2_COLOUR`]), the products in turn.
+fn colour(k: usize, key: &str) -> &'static str {
+    match key {
+        D2_KEY => D2_COLOUR,
+        _ => MORE_COLOURS[k % MORE_COLOURS.len()],
+    }
+}
+
+/// The colour of the `d2` arrows: a magenta no product uses.
+const D2_COLOUR: &str = "#d81b60";
+
+/// The arrowhead of the `d2` arrows (an SVG marker), drawn before them.
+const D2_MARKER: &str = r##"<defs><marker id="d2-head" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#d81b60"/></marker></defs>"##;
+
+/// The further products' lines, each key in its colour (after `h0`, `h1`, `h2`); `d2`
+/// as arrows from the source class to each target class.
 pub(super) fn products(
     o: &mut String,
     chart: &Chart,
@@ -35,11 +52,18 @@ pub(super) fn products(
         let Ok((dn, ds)) = crate::chart_json::extra::shift(key) else {
             continue;
         };
-        let colour = MORE_COLOURS[k % MORE_COLOURS.len()];
+        let colour = colour(k, key);
         let name = escape(key);
+        let (group, head) = match key {
+            D2_KEY => {
+                let _ = writeln!(o, "{D2_MARKER}");
+                ("differentials", r#" marker-end="url(#d2-head)""#)
+            }
+            _ => ("products-more", ""),
+        };
         let _ = writeln!(
             o,
-            r#"<g class="products-more" stroke="{colour}" stroke-width="1.0">"#
+            r#"<g class="{group}" stroke="{colour}" stroke-width="1.0"{head}>"#
         );
         for c in &chart.classes {
             let Some(terms) = c.more.get(key).and_then(|p| p.terms()) else {
@@ -69,7 +93,7 @@ pub(super) fn legend(o: &mut String, chart: &Chart, generators: usize, ly: f64) 
     let more = keys(chart);
     for (k, key) in more.iter().enumerate() {
         let x0 = 16.0 + LEGEND_ENTRY_W * (generators + k) as f64;
-        let colour = MORE_COLOURS[k % MORE_COLOURS.len()];
+        let colour = colour(k, key);
         let _ = writeln!(
             o,
             r#"<line class="legend" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{colour}" stroke-width="1.0"/>"#,

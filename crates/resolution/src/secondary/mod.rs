@@ -30,19 +30,34 @@
 //!   `d2(e0) = h1^2 d0`, `d2(f0) ≠ 0`, and `d2∘d2 = 0`, `d2(h_i x) = h_i d2(x)`
 //!   (`i ≤ 2`) through stem 40, `s ≤ 12`.
 //!
-//! Not yet here (docs/design/d2.md §5): the work split by `s`, saving `λ`, E3, the
-//! `adams d2` command, modules other than the sphere.
+//! * The work split by `s` ([`lift_split`], docs/design/d2.md §3) with its per-`s` entry
+//!   point [`lift_filtration`]; `λ` kept in a save directory ([`LambdaStore`],
+//!   [`lift_saved`]); `E3` ([`e3_dimensions`]); the self-checks ([`check_identities`]).
+//!
+//! Not here: modules other than the sphere (their secondary structure is not part of a
+//! module file).
 
 mod action;
+mod checks;
+mod driver;
+mod e3;
 mod homotopy;
 mod integral;
 mod kappa;
 mod kernel;
 mod lift;
+mod saved;
 
 pub use action::{a_on_y, act};
+pub use checks::{check_identities, CheckFailure, Checked};
+pub use driver::{
+    add_feedback, intermediates, lift_filtration, lift_split, on_threads, solve_degree, top_degree,
+    Lambdas,
+};
+pub use e3::{e3_dimensions, e3_range};
 pub use homotopy::SecondaryLift;
 pub use integral::{binomial_mod4, integral_product};
 pub use kappa::{kappa, kappa_element};
 pub use kernel::{y_degree, KernelElement};
 pub use lift::{composite, d2_on_h, intermediate, Composite, SecondaryError};
+pub use saved::{lift_saved, LambdaStore, LiftError, SavedLambdaError};

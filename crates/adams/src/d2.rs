@@ -1,0 +1,192 @@
+//! `adams d2 S_2 --max-stem N --max-s S`: the Adams `d2` of the sphere from the secondary
+//! Steenrod algebra (`resolution::secondary`, docs/design/d2.md), the `E3` page, and the
+//! chart with the `d2` arrows. Resolves (or resumes from `--save-dir`), lifts, checks
+//! `d2∘d2 = 0` and `d2(h_i x) = h_i d2(x)` (`i ≤ 2`), writes `d2.csv`, `e3.csv`,
+//! `ext.csv`, `chart.json`, `chart.svg` and `summary.json`.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use resolution::secondary::{
+    check_identities, lift_saved, on_threads, Checked, LambdaStore, LiftError, SavedLambdaError,
+    SecondaryError, SecondaryLift,
+};
+use resolution::{Algorithm, Resolution, RunOptions};
+use serde::Serialize;
+use steenrod::module::{AnyModule, FiniteModule};
+
+use crate::cli::D2Args;
+use crate::error::Error;
+use crate::range::{check_module_range, check_range, check_threads};
+use crate::{modules, usage};
+
+mod output;
+
+/// `summary.json` of `adams d2`.
+#[derive(Serialize)]
+struct D2Summary {
+    module: &'static str,
+    max_stem: i32,
+    max_s: u32,
+    threads: usize,
+    /// Wall seconds of the resolution (resumed or computed).
+    resolution_s: f64,
+    /// Wall seconds of the secondary lift (`λ` read or computed).
+    secondary_s: f64,
+    /// Wall seconds of the self-checks.
+    checks_s: f64,
+    /// CPU seconds of the whole process (user + system).
+    cpu_s: f64,
+    peak_rss_bytes: u64,
+    /// Classes with `d2 ≠ 0`.
+    nonzero_d2: usize,
+    /// The sum over bidegrees of the rank of `d2`.
+    d2_rank: usize,
+    /// With `--save-dir`: `λ` files read instead of computed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lambda_files_read: Option<usize>,
+    /// Bidegrees where `d2∘d2 = 0` was checked.
+    checked_d2_squared: usize,
+    /// Bidegrees where `d2(h_i x) = h_i d2(x)` was checked, `i = 0, 1, 2`.
+    checked_h_linear: [usize; 3],
+}
+
+/// The exit status of a [`LiftError`]: 2 for bad input (another module, a `λ` file that
+/// is damaged or made for another resolution), 3 for a failure while computing or
+/// writing.
+pub(crate) fn exit_code(e: &LiftError) -> u8 {
+    match e {
+        LiftError::Secondary(SecondaryError::NotSphere { .. }) => 2,
+        LiftError::Secondary(SecondaryError::OutOfRange { .. }) => 2,
+        LiftError::Secondary(_) => 3,
+        LiftError::Saved(SavedLambdaError::Io { .. }) => 3,
+        LiftError::Saved(_) => 2,
+    }
+}
+
+fn not_sphere(name: &str) -> Error {
+    Error::D2(LiftError::Secondary(SecondaryError::NotSphere {
+        module: name.to_string(),
+    }))
+}
+
+/// The module named on the command line, if it is the sphere over `A` at p = 2; any other
+/// (another prime, a sub-Hopf algebra, another module) is refused.
+fn sphere(args: &D2Args, top_t: i32) -> Result<FiniteModule, Error> {
+    let dir = args.range.modules_dir.as_deref();
+    match modules::find_module(&args.module, dir, Some(top_t))? {
+        AnyModule::Two(m) if m.min_degree() == 0 && m.total_dim() == 1 && m.profile().is_none() => {
+            Ok(m)
+        }
+        AnyModule::Two(m) => Err(not_sphere(m.name())),
+        AnyModule::Odd(m) => Err(not_sphere(m.name())),
+    }
+}
+
+/// `adams d2`.
+pub fn run_command(args: D2Args) -> Result<(), Error> {
+    let usage_at_start = usage::current();
+    let range = check_range(args.range.max_stem, args.range.max_s)?;
+    check_threads(args.threads)?;
+    let top_t = range.max_stem + range.max_s as i32;
+    let module = sphere(&args, top_t)?;
+    check_module_range(module.name(), module.min_degree(), range)?;
+    let name = module.name().to_string();
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("output").join(&name));
+    crate::resolve::make_output(&output)?;
+    let started = Instant::now();
+    let mut res = Resolution::new(module, range).map_err(|source| Error::ModuleRange {
+        name: name.clone(),
+        source,
+    })?;
+    if let Some(dir) = &args.save_dir {
+        crate::save::resume(dir, &mut res, Algorithm::Nassau, false, args.quiet)?;
+    }
+    let report = res
+        .run(RunOptions {
+            algorithm: Algorithm::Nassau,
+            threads: args.threads,
+            ..RunOptions::default()
+        })
+        .map_err(|source| Error::Resolve {
+            name: name.clone(),
+            source,
+        })?;
+    let resolution_s = started.elapsed().as_secs_f64();
+
+    let started = Instant::now();
+    let lifted = on_threads(args.threads, || match &args.save_dir {
+        Some(dir) => {
+            lift_saved(&res, &LambdaStore::new(dir, &res)).map(|(lift, read)| (lift, Some(read)))
+        }
+        None => SecondaryLift::sphere(&res)
+            .map(|lift| (lift, None))
+            .map_err(LiftError::from),
+    })
+    .map_err(|source| Error::Resolve {
+        name: name.clone(),
+        source,
+    })?;
+    let (lift, read) = lifted?;
+    let secondary_s = started.elapsed().as_secs_f64();
+
+    let started = Instant::now();
+    let checked = check_identities(&lift)?;
+    let checks_s = started.elapsed().as_secs_f64();
+
+    let files = output::write_all(&output, &lift, &name)?;
+    let usage = usage::current().since(&usage_at_start);
+    let summary = D2Summary {
+        module: "S_2",
+        max_stem: range.max_stem,
+        max_s: range.max_s,
+        threads: report.threads,
+        resolution_s,
+        secondary_s,
+        checks_s,
+        cpu_s: usage.cpu.as_secs_f64(),
+        peak_rss_bytes: usage.peak_rss_bytes,
+        nonzero_d2: files.nonzero,
+        d2_rank: files.rank,
+        lambda_files_read: read,
+        checked_d2_squared: checked.d2_squared,
+        checked_h_linear: checked.h_linear,
+    };
+    crate::products::write_json(&output.join("summary.json"), &summary)?;
+    if !args.quiet {
+        if let Some(text) = &files.e3_chart {
+            // A closed pipe (`adams d2 | head`) is not a failure of the run.
+            let mut out = std::io::stdout().lock();
+            let _ = std::io::Write::write_all(&mut out, text.as_bytes());
+            let _ = std::io::Write::flush(&mut out);
+        }
+        eprintln!("{}", checks_line(&checked));
+        eprintln!(
+            "d2 of {name} through stem {}, s <= {}: resolution {resolution_s:.2} s, secondary lift \
+             {secondary_s:.2} s{} (CPU {:.2} s, peak memory {:.1} MB): {} classes with d2 != 0 \
+             (total rank {}); wrote d2.csv, e3.csv, ext.csv, chart.json, chart.svg, summary.json \
+             in {}",
+            range.max_stem,
+            range.max_s,
+            read.map(|k| format!(" ({k} λ files read)"))
+                .unwrap_or_default(),
+            usage.cpu.as_secs_f64(),
+            usage.peak_rss_bytes as f64 / 1e6,
+            files.nonzero,
+            files.rank,
+            output.display()
+        );
+    }
+    Ok(())
+}
+
+/// The line saying what the self-checks checked.
+fn checks_line(c: &Checked) -> String {
+    format!(
+        "checked: d2∘d2 = 0 at {} bidegrees; d2(h_i x) = h_i d2(x) at {}, {}, {} bidegrees (i = 0, 1, 2)",
+        c.d2_squared, c.h_linear[0], c.h_linear[1], c.h_linear[2]
+    )
+}

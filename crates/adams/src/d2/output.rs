@@ -1,0 +1,147 @@
+//! The files of `adams d2`: `d2.csv`, `e3.csv`, `ext.csv`, `chart.json` and `chart.svg`.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use adams::chart_json::extra::D2_KEY;
+use adams::chart_json::{self, Chart, Product};
+use adams::csv;
+use resolution::secondary::{e3_dimensions, e3_range, SecondaryLift};
+use resolution::Bidegree;
+
+use crate::error::Error;
+
+/// What the files hold: classes with `d2 ≠ 0`, the total rank of `d2`.
+pub(super) struct Written {
+    pub nonzero: usize,
+    pub rank: usize,
+    /// The ASCII chart of `E3` (as `adams resolve` prints `E2`), when its range is not empty.
+    pub e3_chart: Option<String>,
+}
+
+/// `d2` of every class of stem `≤ max_stem`, `s ≤ max_s − 2`: per class `(stem, s,
+/// index)`, the indices of the target classes (empty: `d2 = 0`).
+type D2Rows = Vec<(Bidegree, usize, Vec<usize>)>;
+
+fn d2_rows(lift: &SecondaryLift) -> (D2Rows, usize) {
+    let config = lift.resolution().config();
+    let mut rows = Vec::new();
+    let mut rank = 0;
+    for n in 0..=config.max_stem {
+        for s in 0..=config.max_s.saturating_sub(2) {
+            let b = Bidegree::n_s(n, s);
+            let Some(m) = lift.d2(b) else { continue };
+            rank += m.clone().row_reduce().len();
+            for k in 0..m.rows() {
+                let target: Vec<usize> = (0..m.cols()).filter(|&j| m.get(k, j)).collect();
+                rows.push((b, k, target));
+            }
+        }
+    }
+    (rows, rank)
+}
+
+/// Writes every file into `dir`.
+pub(super) fn write_all(dir: &Path, lift: &SecondaryLift, name: &str) -> Result<Written, Error> {
+    let res = lift.resolution();
+    let config = res.config();
+    let (rows, rank) = d2_rows(lift);
+    let range = match config.max_s.checked_sub(2) {
+        Some(top_s) => format!("# complete for stem <= {}, s <= {top_s}", config.max_stem),
+        None => "# no class has d2 computed (needs --max-s >= 2)".to_string(),
+    };
+    let mut text = format!(
+        "{range}; Adams d2: E2^(s,t) -> E2^(s+2,t+1) of {name}, computed by adams (nassau, \
+         secondary Steenrod algebra); classes with d2 = 0 are omitted\n\
+         # class: index in the basis of E2^(s,t) (ext.csv, chart.json); target: the indices of the \
+         classes of E2^(s+2,t+1) whose sum is d2(class), separated by spaces\n\
+         stem,s,t,class,target\n"
+    );
+    let mut nonzero = 0;
+    for (b, k, target) in &rows {
+        if target.is_empty() {
+            continue;
+        }
+        nonzero += 1;
+        let list: Vec<String> = target.iter().map(usize::to_string).collect();
+        let _ = writeln!(text, "{},{},{},{k},{}", b.n(), b.s(), b.t(), list.join(" "));
+    }
+    write(&dir.join("d2.csv"), text)?;
+
+    let first = match e3_range(lift) {
+        Some((max_stem, max_s)) => format!(
+            "# complete for stem <= {max_stem}, s <= {max_s}; E3 of {name} (dim ker d2 - rank d2; \
+             only bidegrees where both d2 are computed), computed by adams (nassau, secondary \
+             Steenrod algebra)"
+        ),
+        None => format!(
+            "# E3 of {name}: no bidegree of the range has both d2 computed (needs --max-s >= 2, \
+             --max-stem >= 1)"
+        ),
+    };
+    let e3 = e3_dimensions(lift);
+    table(&dir.join("e3.csv"), &first, &e3)?;
+
+    let ext: Vec<csv::Row> = res
+        .ext()
+        .into_iter()
+        .filter(|r| r.dim > 0 && r.stem() <= config.max_stem && r.s() <= config.max_s)
+        .collect();
+    let first = csv::complete_line(config.max_stem, config.max_s, name, "nassau", 2, None);
+    table(&dir.join("ext.csv"), &first, &ext)?;
+
+    let mut chart = Chart::from_resolution(res, "nassau", 0);
+    if config.max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
+        crate::chart_names::add(&mut chart, res, &adams::names::NameTable::bundled(), false)?;
+    }
+    add_d2(&mut chart, &rows);
+    chart_json::write_chart_files(&chart, dir)?;
+    let e3_chart = e3_range(lift).map(|(max_stem, max_s)| {
+        format!(
+            "E3 of {name} (Adams d2 from the secondary Steenrod algebra), stem <= {max_stem}, \
+             s <= {max_s}\nmark = dim E3^(s,t): . for 0, 1-9, * for 10 or more\n\n{}",
+            adams::chart::render(&e3, 0, max_stem, max_s)
+        )
+    });
+    Ok(Written {
+        nonzero,
+        rank,
+        e3_chart,
+    })
+}
+
+/// Each class gains the key `d2`: its target's indices (`[]` for 0), `null` where `d2`
+/// is not computed or lands outside the chart (stem 0: `d2` is zero there, but the
+/// chart's schema wants `null` for a target outside its range).
+fn add_d2(chart: &mut Chart, rows: &D2Rows) {
+    let known: std::collections::HashMap<(i32, u32, usize), &Vec<usize>> = rows
+        .iter()
+        .map(|(b, k, t)| ((b.n(), b.s(), *k), t))
+        .collect();
+    let min_stem = chart.min_stem;
+    for c in &mut chart.classes {
+        if c.stem - 1 < min_stem {
+            c.more.insert(D2_KEY.to_string(), Product::Unknown);
+            continue;
+        }
+        let value = known
+            .get(&(c.stem, c.s, c.index))
+            .map(|t| Product::from_indices(Some(t.to_vec())))
+            .unwrap_or(Product::Unknown);
+        c.more.insert(D2_KEY.to_string(), value);
+    }
+}
+
+/// A `stem,s,t,dim` table (the form of ext.csv) with its first line.
+fn table(path: &Path, first: &str, rows: &[csv::Row]) -> Result<(), Error> {
+    let mut bytes = Vec::new();
+    csv::write_table(&mut bytes, first, rows).expect("writing to memory");
+    write(path, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn write(path: &Path, text: String) -> Result<(), Error> {
+    std::fs::write(path, text).map_err(|source| Error::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
