@@ -4,7 +4,7 @@
 //! `d2∘d2 = 0` and `d2(h_i x) = h_i d2(x)` (`i ≤ 2`), writes `d2.csv`, `e3.csv`,
 //! `ext.csv`, `chart.json`, `chart.svg` and `summary.json`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use resolution::secondary::{
@@ -118,19 +118,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     let resolution_s = started.elapsed().as_secs_f64();
 
     let started = Instant::now();
-    let lifted = on_threads(args.threads, || match &args.save_dir {
-        Some(dir) => {
-            lift_saved(&res, &LambdaStore::new(dir, &res)).map(|(lift, read)| (lift, Some(read)))
-        }
-        None => SecondaryLift::sphere(&res)
-            .map(|lift| (lift, None))
-            .map_err(LiftError::from),
-    })
-    .map_err(|source| Error::Resolve {
-        name: name.clone(),
-        source,
-    })?;
-    let (lift, read) = lifted?;
+    let (lift, read) = secondary_lift(&args, &res, &name)?;
     let secondary_s = started.elapsed().as_secs_f64();
 
     let started = Instant::now();
@@ -157,30 +145,61 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     };
     crate::products::write_json(&output.join("summary.json"), &summary)?;
     if !args.quiet {
-        if let Some(text) = &files.e3_chart {
-            // A closed pipe (`adams d2 | head`) is not a failure of the run.
-            let mut out = std::io::stdout().lock();
-            let _ = std::io::Write::write_all(&mut out, text.as_bytes());
-            let _ = std::io::Write::flush(&mut out);
-        }
-        eprintln!("{}", checks_line(&checked));
-        eprintln!(
-            "d2 of {name} through stem {}, s <= {}: resolution {resolution_s:.2} s, secondary lift \
-             {secondary_s:.2} s{} (CPU {:.2} s, peak memory {:.1} MB): {} classes with d2 != 0 \
-             (total rank {}); wrote d2.csv, e3.csv, ext.csv, chart.json, chart.svg, summary.json \
-             in {}",
-            range.max_stem,
-            range.max_s,
-            read.map(|k| format!(" ({k} λ files read)"))
-                .unwrap_or_default(),
-            usage.cpu.as_secs_f64(),
-            usage.peak_rss_bytes as f64 / 1e6,
-            files.nonzero,
-            files.rank,
-            output.display()
-        );
+        print_run(&summary, &checked, files.e3_chart.as_deref(), &output);
     }
     Ok(())
+}
+
+/// The secondary lift of `res`, read from and written to `--save-dir`'s `λ` files when
+/// given (with the number of files read), else computed; on `--threads` threads.
+fn secondary_lift<'a>(
+    args: &D2Args,
+    res: &'a Resolution,
+    name: &str,
+) -> Result<(SecondaryLift<'a>, Option<usize>), Error> {
+    let lifted = on_threads(args.threads, || match &args.save_dir {
+        Some(dir) => {
+            lift_saved(res, &LambdaStore::new(dir, res)).map(|(lift, read)| (lift, Some(read)))
+        }
+        None => SecondaryLift::sphere(res)
+            .map(|lift| (lift, None))
+            .map_err(LiftError::from),
+    })
+    .map_err(|source| Error::Resolve {
+        name: name.to_string(),
+        source,
+    })?;
+    Ok(lifted?)
+}
+
+/// Prints the E3 chart (stdout), the self-checks' line and the run's line (stderr).
+fn print_run(summary: &D2Summary, checked: &Checked, e3_chart: Option<&str>, output: &Path) {
+    if let Some(text) = e3_chart {
+        // A closed pipe (`adams d2 | head`) is not a failure of the run.
+        let mut out = std::io::stdout().lock();
+        let _ = std::io::Write::write_all(&mut out, text.as_bytes());
+        let _ = std::io::Write::flush(&mut out);
+    }
+    eprintln!("{}", checks_line(checked));
+    eprintln!(
+        "d2 of {} through stem {}, s <= {}: resolution {:.2} s, secondary lift {:.2} s{} \
+         (CPU {:.2} s, peak memory {:.1} MB): {} classes with d2 != 0 (total rank {}); wrote \
+         d2.csv, e3.csv, ext.csv, chart.json, chart.svg, summary.json in {}",
+        summary.module,
+        summary.max_stem,
+        summary.max_s,
+        summary.resolution_s,
+        summary.secondary_s,
+        summary
+            .lambda_files_read
+            .map(|k| format!(" ({k} λ files read)"))
+            .unwrap_or_default(),
+        summary.cpu_s,
+        summary.peak_rss_bytes as f64 / 1e6,
+        summary.nonzero_d2,
+        summary.d2_rank,
+        output.display()
+    );
 }
 
 /// The line saying what the self-checks checked.

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use resolution::secondary::SecondaryLift;
+use resolution::secondary::{e3_dimensions, e3_range, SecondaryLift};
 use resolution::{Algorithm, Bidegree, Resolution, ResolutionConfig};
 use steenrod::module::FiniteModule;
 
@@ -102,4 +102,12 @@ fn e3_of_the_sphere_agrees_with_the_reference_through_stem_45() {
         "E3 (stem, s): table vs computed: {differ:?}"
     );
     assert!(want.len() > 150, "the table has {} rows", want.len());
+
+    // The library's E3 (what `adams d2` writes to e3.csv) over the same range.
+    assert_eq!(e3_range(&lift), Some((max_stem, max_s)), "e3_range");
+    let library: BTreeMap<(i32, u32), usize> = e3_dimensions(&lift)
+        .into_iter()
+        .map(|e| ((e.bidegree.n(), e.bidegree.s()), e.dim))
+        .collect();
+    assert_eq!(library, want, "e3_dimensions against the table");
 }

@@ -14,9 +14,10 @@
 
 use fp::FqSubspace;
 
-use super::chain_map::OddLiftTarget;
+use super::chain_map::{OddChainMap, OddLiftTarget};
 use super::massey::{homotopy_of_composite, lift, multiply, OddExtElement, OddMasseyProduct};
 use super::products::is_resolved;
+use super::OddResolution;
 use crate::chain_map::ChainMapError;
 use crate::Bidegree;
 
@@ -55,21 +56,7 @@ pub fn massey_range<'a>(
     let h = homotopy_of_composite(sphere, tgt, &b_map, &a_map, max_s)?;
     // Ext^{s_a+s_b−1}·x: the lifts of the basis z of that bidegree, read at each x.
     let d2 = Bidegree::s_t(sa + sb - 1, ab_at.t());
-    let z_maps = if is_resolved(sphere, d2) {
-        (0..sphere.number_of_gens(d2))
-            .map(|k| {
-                lift(
-                    sphere,
-                    tgt,
-                    &OddExtElement::basis(sphere, d2, k)?,
-                    max_s + 1,
-                )
-            })
-            .collect::<Result<Vec<_>, _>>()?
-    } else {
-        Vec::new()
-    };
-    let p = sphere.prime();
+    let z_maps = basis_lifts(tgt, d2, max_s + 1)?;
     let mut out = Vec::new();
     for e in sphere.ext() {
         if e.s() == 0 {
@@ -80,44 +67,90 @@ pub fn massey_range<'a>(
             if !multiply(&b_map, &x).is_some_and(|bx| bx.is_zero()) {
                 continue;
             }
-            let at = Bidegree::s_t(sa + sb + e.s() - 1, ab_at.t() + e.t());
-            let Some(m) = h.read(e.s() - 1, at.t()).filter(|m| m.rows() == e.dim) else {
+            let factors = Factors {
+                sphere,
+                a_map: &a_map,
+                z_maps: &z_maps,
+                h: &h,
+                b,
+                ab_at,
+            };
+            let Some(product) = entry(&factors, &x, e.dim, index)? else {
                 continue;
             };
-            let value = OddExtElement {
-                bidegree: at,
-                vector: m.row(index).clone(),
-            };
-            let mut span = Vec::new();
-            let mut known = true;
-            for z in &z_maps {
-                match multiply(z, &x) {
-                    Some(v) => span.push(v.vector),
-                    None => known = false,
-                }
-            }
-            // a·Ext^{s_b+s_x−1}: the lift of a read at each y there.
-            let d1 = Bidegree::s_t(sb + e.s() - 1, b.bidegree.t() + e.t());
-            known &= is_resolved(sphere, d1);
-            for k in 0..if known { sphere.number_of_gens(d1) } else { 0 } {
-                let y = OddExtElement::basis(sphere, d1, k)?;
-                match multiply(&a_map, &y) {
-                    Some(v) => span.push(v.vector),
-                    None => known = false,
-                }
-            }
-            if !known {
-                continue;
-            }
-            let indeterminacy = FqSubspace::from_vectors(p, value.vector.len(), span);
-            out.push((
-                x,
-                OddMasseyProduct {
-                    value,
-                    indeterminacy,
-                },
-            ));
+            out.push((x, product));
         }
     }
     Ok(out)
+}
+
+/// What [`entry`] reads for every class `x`: the lift of `a`, the lifts of the basis of
+/// `Ext^{s_a+s_b−1}`, the sphere, the null-homotopy `H` of `B∘A`, `b`, and the bidegree of `ab`.
+struct Factors<'m, 'a> {
+    sphere: &'a OddResolution,
+    a_map: &'m OddChainMap<'a>,
+    z_maps: &'m [OddChainMap<'a>],
+    h: &'m OddChainMap<'a>,
+    b: &'m OddExtElement,
+    ab_at: Bidegree,
+}
+
+/// The lifts of the basis of `Ext^{d}` (none when `d` is not resolved).
+fn basis_lifts<'a>(
+    tgt: &OddLiftTarget<'a>,
+    d: Bidegree,
+    levels: u32,
+) -> Result<Vec<OddChainMap<'a>>, ChainMapError> {
+    let sphere = tgt.resolution();
+    if !is_resolved(sphere, d) {
+        return Ok(Vec::new());
+    }
+    (0..sphere.number_of_gens(d))
+        .map(|k| lift(sphere, tgt, &OddExtElement::basis(sphere, d, k)?, levels))
+        .collect()
+}
+
+/// `⟨x, b, a⟩` for the basis class `x` (number `index` of its bidegree, of dimension
+/// `dim`) with its indeterminacy; `None` where the value or a part of the indeterminacy
+/// lies outside the lifts' range.
+fn entry(
+    f: &Factors<'_, '_>,
+    x: &OddExtElement,
+    dim: usize,
+    index: usize,
+) -> Result<Option<OddMasseyProduct>, ChainMapError> {
+    let sphere = f.sphere;
+    let (s, t) = (x.bidegree.s(), x.bidegree.t());
+    let at = Bidegree::s_t(f.ab_at.s() + s - 1, f.ab_at.t() + t);
+    let Some(m) = f.h.read(s - 1, at.t()).filter(|m| m.rows() == dim) else {
+        return Ok(None);
+    };
+    let value = OddExtElement {
+        bidegree: at,
+        vector: m.row(index).clone(),
+    };
+    let mut span = Vec::new();
+    for z in f.z_maps {
+        match multiply(z, x) {
+            Some(v) => span.push(v.vector),
+            None => return Ok(None),
+        }
+    }
+    // a·Ext^{s_b+s_x−1}: the lift of a read at each y there.
+    let d1 = Bidegree::s_t(f.b.bidegree.s() + s - 1, f.b.bidegree.t() + t);
+    if !is_resolved(sphere, d1) {
+        return Ok(None);
+    }
+    for k in 0..sphere.number_of_gens(d1) {
+        let y = OddExtElement::basis(sphere, d1, k)?;
+        match multiply(f.a_map, &y) {
+            Some(v) => span.push(v.vector),
+            None => return Ok(None),
+        }
+    }
+    let indeterminacy = FqSubspace::from_vectors(sphere.prime(), value.vector.len(), span);
+    Ok(Some(OddMasseyProduct {
+        value,
+        indeterminacy,
+    }))
 }
