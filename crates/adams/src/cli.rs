@@ -162,7 +162,7 @@ pub struct D2Args {
     /// missing. A damaged λ file, or one made over another resolution: exit 2 naming it.
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
-    /// Folder for the results. Default: output/S_2.
+    /// Folder for the results. Default: output/S_2-d2 (beside, never over, adams resolve's output/S_2).
     #[arg(long, short = 'o', value_name = "DIR")]
     pub output: Option<PathBuf>,
     /// No lines on stderr but errors.

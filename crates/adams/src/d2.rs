@@ -95,7 +95,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     let output = args
         .output
         .clone()
-        .unwrap_or_else(|| PathBuf::from("output").join(&name));
+        .unwrap_or_else(|| PathBuf::from("output").join(format!("{name}-d2")));
     crate::resolve::make_output(&output)?;
     let started = Instant::now();
     let mut res = Resolution::new(module, range).map_err(|source| Error::ModuleRange {
