@@ -21,6 +21,8 @@ mod bench;
 mod certify;
 mod chart_names;
 mod cli;
+#[cfg(feature = "mpi")]
+mod cluster;
 mod cofiber;
 mod compare;
 mod draw;

@@ -59,11 +59,22 @@ impl Backend {
 pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     let started = Instant::now();
     let usage_at_start = usage::current();
+    // Under `mpirun`: MPI stays initialised until this command ends (crate::cluster).
+    #[cfg(feature = "mpi")]
+    let _mpi = crate::cluster::start(&mut args.quiet);
     let range = check_range(args.max_stem, args.max_s)?;
     check_threads(args.threads)?;
     let (module, read_over_asked) = find_module(&args, range)?;
     let module = match module {
         AnyModule::Two(m) => m,
+        #[cfg(feature = "mpi")]
+        AnyModule::Odd(m) if crate::cluster::active() => {
+            return Err(Error::NotAtOddPrimes {
+                name: m.name().to_string(),
+                p: fp::Prime::value(m.prime()),
+                what: "a run across MPI ranks".into(),
+            })
+        }
         AnyModule::Odd(m) => return resolve_odd::run(&args, m, range, started, usage_at_start),
     };
     let own_profile = module.profile().is_some() && !read_over_asked;
@@ -72,6 +83,12 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     let names = crate::chart_names::wanted(&args, &module, range)?;
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();
+    #[cfg(feature = "mpi")]
+    let output = match crate::cluster::is_follower() {
+        true => PathBuf::new(),
+        false => open_output(&args, &subalgebra::folder_name(&module, own_profile))?,
+    };
+    #[cfg(not(feature = "mpi"))]
     let output = open_output(&args, &subalgebra::folder_name(&module, own_profile))?;
     // Rejects a range the module cannot have (a stem bound below its bottom cell,
     // or degrees of A beyond the tables once its cells are counted).
@@ -79,6 +96,11 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
         name: name.clone(),
         source,
     })?;
+    #[cfg(feature = "mpi")]
+    if crate::cluster::is_follower() {
+        crate::cluster::follow(&mut res, args.algorithm().to_resolution(), args.threads);
+        return Ok(());
+    }
     let backend = open_backend(&args, &res)?;
     init_logging(args.log.as_deref())?;
     let finished = resolve(&args, &mut res, &backend, name, range)?;
@@ -233,7 +255,7 @@ fn resolve(
         None => None,
     };
     let report = with_progress(args.quiet, &name, |progress| {
-        res.run(RunOptions {
+        let options = RunOptions {
             algorithm,
             threads: args.threads,
             progress: Some(progress),
@@ -241,7 +263,11 @@ fn resolve(
                 .device
                 .as_deref()
                 .map(|d| resolution::Offload::new(d as &dyn resolution::Backend, backend.check)),
-        })
+        };
+        #[cfg(feature = "mpi")]
+        return crate::cluster::run(res, options, args.quiet);
+        #[cfg(not(feature = "mpi"))]
+        res.run(options)
     })?;
     let certificate = if args.certify {
         Some(certify::after_run(res, &name, args.threads)?)
