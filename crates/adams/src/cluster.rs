@@ -4,8 +4,9 @@
 //! with one rank) `adams resolve` runs as without the feature.
 //!
 //! The transport: messages of bytes on `MPI_COMM_WORLD`, one tag. The main thread polls
-//! (`MPI_Improbe`, `MPI_Mrecv`); a sender thread does the blocking sends, so a rank never
-//! stops receiving while its own large message waits for a receiver (MPI is initialised
+//! (`MPI_Improbe`, `MPI_Mrecv`); one sender thread per destination does the blocking sends,
+//! so a rank never stops receiving while its own large message waits for a receiver, and
+//! a hung rank delays no message to the others (MPI is initialised
 //! with `MPI_THREAD_MULTIPLE`).
 //!
 //! Errors of the cluster itself (a rank refused, silent or failed) are printed on one
@@ -29,8 +30,10 @@ use crate::error::one_line;
 struct MpiNet {
     rank: usize,
     size: usize,
-    outbox: Mutex<Option<Sender<(usize, Vec<u8>)>>>,
-    sender: Mutex<Option<JoinHandle<()>>>,
+    /// Per destination rank, the queue of its sender thread (one thread per destination,
+    /// so that a send that waits on a hung rank delays no message to the others).
+    outbox: Mutex<Vec<Sender<Vec<u8>>>>,
+    senders: Mutex<Vec<JoinHandle<()>>>,
 }
 
 impl Transport for MpiNet {
@@ -43,8 +46,8 @@ impl Transport for MpiNet {
     }
 
     fn send(&self, to: usize, bytes: Vec<u8>) {
-        if let Some(outbox) = self.outbox.lock().expect("outbox").as_ref() {
-            let _ = outbox.send((to, bytes));
+        if let Some(outbox) = self.outbox.lock().expect("outbox").get(to) {
+            let _ = outbox.send(bytes);
         }
     }
 
@@ -65,8 +68,8 @@ pub(crate) struct Guard(Option<Universe>);
 impl Drop for Guard {
     fn drop(&mut self) {
         if let Some(net) = NET.get() {
-            drop(net.outbox.lock().expect("outbox").take());
-            if let Some(handle) = net.sender.lock().expect("sender").take() {
+            net.outbox.lock().expect("outbox").clear();
+            for handle in net.senders.lock().expect("senders").drain(..) {
                 let _ = handle.join();
             }
         }
@@ -101,27 +104,32 @@ pub(crate) fn start(quiet: &mut bool) -> Guard {
     }
     let (rank, size) = (world.rank() as usize, world.size() as usize);
     if size > 1 {
-        let (tx, rx) = mpsc::channel::<(usize, Vec<u8>)>();
-        let sender = std::thread::Builder::new()
-            .name("adams-mpi-sender".into())
-            .spawn(move || {
-                let world = SimpleCommunicator::world();
-                for (to, bytes) in rx {
-                    world.process_at_rank(to as i32).send(&bytes[..]);
-                }
-            })
-            .unwrap_or_else(|e| {
-                fail(
-                    &world,
-                    3,
-                    &format!("cannot start the MPI sender thread: {e}"),
-                )
-            });
+        let (mut outbox, mut senders) = (Vec::new(), Vec::new());
+        for to in 0..size {
+            let (tx, rx) = mpsc::channel::<Vec<u8>>();
+            let sender = std::thread::Builder::new()
+                .name(format!("adams-mpi-to-{to}"))
+                .spawn(move || {
+                    let world = SimpleCommunicator::world();
+                    for bytes in rx {
+                        world.process_at_rank(to as i32).send(&bytes[..]);
+                    }
+                })
+                .unwrap_or_else(|e| {
+                    fail(
+                        &world,
+                        3,
+                        &format!("cannot start an MPI sender thread: {e}"),
+                    )
+                });
+            outbox.push(tx);
+            senders.push(sender);
+        }
         let _ = NET.set(MpiNet {
             rank,
             size,
-            outbox: Mutex::new(Some(tx)),
-            sender: Mutex::new(Some(sender)),
+            outbox: Mutex::new(outbox),
+            senders: Mutex::new(senders),
         });
         *quiet |= rank != 0;
     }
@@ -195,13 +203,17 @@ pub(crate) fn run(
     Ok(report)
 }
 
-/// A follower's whole `adams resolve`: follows rank 0 and writes nothing.
-pub(crate) fn follow(res: &mut Resolution, algorithm: Algorithm, threads: usize) {
-    let net = NET.get().expect("a follower has a world");
+/// On a follower, its whole `adams resolve`: follows rank 0 and writes nothing; `true`.
+/// On rank 0 or outside a world of several: `false`.
+pub(crate) fn follow(res: &mut Resolution, algorithm: Algorithm, threads: usize) -> bool {
+    let Some(net) = NET.get().filter(|n| n.rank != 0) else {
+        return false;
+    };
     let identity = Identity::new(build_hash(), res, algorithm);
     if let Err(e) = res.follow(algorithm, threads, net, &identity, timeout()) {
         let _ = stop_on(e);
     }
+    true
 }
 
 /// One line of the cluster's figures: ranks, steps and compute time per rank, bytes.

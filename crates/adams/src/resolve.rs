@@ -13,7 +13,7 @@ use resolution::save::ResumeReport;
 use resolution::{
     Certificate, Resolution, ResolutionConfig, ResolutionError, RunOptions, RunReport,
 };
-use steenrod::module::AnyModule;
+use steenrod::module::{AnyModule, FiniteModule};
 
 use crate::cli::ResolveArgs;
 use crate::error::Error;
@@ -55,27 +55,59 @@ impl Backend {
     }
 }
 
-/// `adams resolve`.
-pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
-    let started = Instant::now();
-    let usage_at_start = usage::current();
-    // Under `mpirun`: MPI stays initialised until this command ends (crate::cluster).
+/// `adams resolve` (under `mpirun`, with feature `mpi`: one rank of a run across several,
+/// `crate::cluster`; MPI stays initialised until the command ends).
+pub fn run(args: ResolveArgs) -> Result<(), Error> {
+    #[cfg(feature = "mpi")]
+    let mut args = args;
     #[cfg(feature = "mpi")]
     let _mpi = crate::cluster::start(&mut args.quiet);
+    run_here(args)
+}
+
+/// An odd-primary module: `resolve_odd`, in one process only.
+fn odd(
+    args: &ResolveArgs,
+    module: steenrod::module::OddModule,
+    range: ResolutionConfig,
+    started: Instant,
+    usage_at_start: usage::Usage,
+) -> Result<(), Error> {
+    #[cfg(feature = "mpi")]
+    if crate::cluster::active() {
+        return Err(Error::NotAtOddPrimes {
+            name: module.name().to_string(),
+            p: fp::Prime::value(module.prime()),
+            what: "a run across MPI ranks".into(),
+        });
+    }
+    resolve_odd::run(args, module, range, started, usage_at_start)
+}
+
+/// The resolution of `module` (named `name`) over `range`. Errors: a range the module
+/// cannot have (a stem bound below its bottom cell, or degrees of A beyond the tables
+/// once its cells are counted).
+fn new_resolution(
+    module: FiniteModule,
+    range: ResolutionConfig,
+    name: &str,
+) -> Result<Resolution, Error> {
+    Resolution::new(module, range).map_err(|source| Error::ModuleRange {
+        name: name.to_string(),
+        source,
+    })
+}
+
+/// `adams resolve` in this process.
+fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
+    let started = Instant::now();
+    let usage_at_start = usage::current();
     let range = check_range(args.max_stem, args.max_s)?;
     check_threads(args.threads)?;
     let (module, read_over_asked) = find_module(&args, range)?;
     let module = match module {
         AnyModule::Two(m) => m,
-        #[cfg(feature = "mpi")]
-        AnyModule::Odd(m) if crate::cluster::active() => {
-            return Err(Error::NotAtOddPrimes {
-                name: m.name().to_string(),
-                p: fp::Prime::value(m.prime()),
-                what: "a run across MPI ranks".into(),
-            })
-        }
-        AnyModule::Odd(m) => return resolve_odd::run(&args, m, range, started, usage_at_start),
+        AnyModule::Odd(m) => return odd(&args, m, range, started, usage_at_start),
     };
     let own_profile = module.profile().is_some() && !read_over_asked;
     let module = subalgebra::apply(&mut args, module)?;
@@ -83,22 +115,10 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     let names = crate::chart_names::wanted(&args, &module, range)?;
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();
-    #[cfg(feature = "mpi")]
-    let output = match crate::cluster::is_follower() {
-        true => PathBuf::new(),
-        false => open_output(&args, &subalgebra::folder_name(&module, own_profile))?,
-    };
-    #[cfg(not(feature = "mpi"))]
     let output = open_output(&args, &subalgebra::folder_name(&module, own_profile))?;
-    // Rejects a range the module cannot have (a stem bound below its bottom cell,
-    // or degrees of A beyond the tables once its cells are counted).
-    let mut res = Resolution::new(module, range).map_err(|source| Error::ModuleRange {
-        name: name.clone(),
-        source,
-    })?;
+    let mut res = new_resolution(module, range, &name)?;
     #[cfg(feature = "mpi")]
-    if crate::cluster::is_follower() {
-        crate::cluster::follow(&mut res, args.algorithm().to_resolution(), args.threads);
+    if crate::cluster::follow(&mut res, args.algorithm().to_resolution(), args.threads) {
         return Ok(());
     }
     let backend = open_backend(&args, &res)?;
@@ -195,6 +215,11 @@ fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<(AnyModule
 /// sub-Hopf algebra asked for on the command line, [`subalgebra::folder_name`]), made
 /// before any work so that a long run is not lost to a typo.
 pub(crate) fn open_output(args: &ResolveArgs, folder: &str) -> Result<PathBuf, Error> {
+    #[cfg(feature = "mpi")]
+    if crate::cluster::is_follower() {
+        // Only rank 0 writes outputs.
+        return Ok(PathBuf::new());
+    }
     let output = args
         .output
         .clone()

@@ -159,7 +159,7 @@ where
         let compute = &compute;
         let queued = Arc::new(AtomicUsize::new(0));
         let spawn = |i: usize| spawn_node(scope, &tx, &queued, compute, i);
-        for i in (0..n).filter(|&i| graph.waiting[i] == 0) {
+        for i in graph.initially_ready() {
             spawn(i);
             driver.in_flight += 1;
         }

@@ -39,7 +39,7 @@ impl Resolution {
     /// resolution (same module, range and `algorithm`) with `threads` workers (0: one per
     /// core), until it says stop. Writes nothing: the leader does.
     ///
-    /// Errors: [`ClusterError::Silent`] (rank 0 silent for `timeout`),
+    /// Errors: [`ClusterError::Silent`] (rank 0 silent for twice `timeout`),
     /// [`ClusterError::Malformed`].
     pub fn follow(
         &mut self,
@@ -56,7 +56,9 @@ impl Resolution {
             threads: threads as u32,
         };
         net.send(0, hello.encode());
-        let mut pulse = Pulse::new(net.size(), timeout);
+        // Twice the leader's patience: when a follower hangs, the leader names it before
+        // the others give up on a leader whose messages to it wait.
+        let mut pulse = Pulse::new(net.size(), 2 * timeout);
         let Some(want_qi) = self.take_resumed(net, &mut pulse)? else {
             return Ok(FollowReport::default());
         };
