@@ -179,13 +179,16 @@ impl<'a> Lead<'a> {
         let mut next = rx.recv_timeout(Duration::from_millis(1)).ok();
         while let Some(message) = next {
             match message {
-                Local::Done(j, (out, elapsed)) => done.push(Completion {
-                    j,
-                    rank: 0,
-                    out: out?,
-                    gens: None,
-                    elapsed,
-                }),
+                Local::Done(j, computed) => {
+                    let (out, elapsed) = *computed;
+                    done.push(Completion {
+                        j,
+                        rank: 0,
+                        out: out?,
+                        gens: None,
+                        elapsed,
+                    })
+                }
                 Local::Retry(j) => {
                     self.parked_count += 1;
                     self.parked.push(j);

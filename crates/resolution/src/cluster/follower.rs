@@ -193,11 +193,13 @@ impl Follower<'_> {
                 node: j as u32,
                 message: format!("internal error (panic): {text}"),
             },
-            Local::Done(j, (Err(e), _)) => Message::Failed {
-                node: j as u32,
-                message: e.to_string(),
+            Local::Done(j, computed) => match *computed {
+                (Err(e), _) => Message::Failed {
+                    node: j as u32,
+                    message: e.to_string(),
+                },
+                (Ok(out), elapsed) => self.keep(j, out, elapsed, steps),
             },
-            Local::Done(j, (Ok(out), elapsed)) => self.keep(j, out, elapsed, steps),
         };
         self.net.send(0, reply.encode());
         report.steps += 1;

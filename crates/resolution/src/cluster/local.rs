@@ -14,7 +14,7 @@ use crate::{Differential, Resolution};
 /// What a worker of this rank hands its main thread.
 pub(super) enum Local {
     /// Active node `j`'s step and how long it took.
-    Done(usize, Computed),
+    Done(usize, Box<Computed>),
     /// Node `j` landed inside another step's parallel section: dispatch it again later
     /// (the scheduler's rule, `scheduler.rs`).
     Retry(usize),
@@ -40,7 +40,7 @@ pub(super) fn spawn<'s>(
         }
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| steps.compute(j)));
         let _ = tx.send(match result {
-            Ok(c) => Local::Done(j, c),
+            Ok(c) => Local::Done(j, Box::new(c)),
             Err(payload) => {
                 let text = payload
                     .downcast_ref::<&str>()
