@@ -203,8 +203,7 @@ impl Follower<'_> {
         };
         self.net.send(0, reply.encode());
         report.steps += 1;
-        if let Some((n, exit)) = self.stop.filter(|&(n, _)| report.steps >= n) {
-            let _ = n;
+        if let Some((_, exit)) = self.stop.filter(|&(n, _)| report.steps >= n) {
             eprintln!(
                 "rank {}: stopping after {} steps ({})",
                 self.net.rank(),
