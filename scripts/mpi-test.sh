@@ -69,6 +69,11 @@ for module in S_2 C2 Joker; do
     echo "mpi: $module through stem 60, s <= 30 on 3 ranks: ext.csv, chart.json, save directory identical" >&2
 done
 
+# One rank: the plain run, under mpirun.
+resolve S_2-np1 "${mpi[@]}" -np 1 -- S_2 60 30
+same S_2-1 S_2-np1
+echo "mpi: mpirun -np 1 gives the same output" >&2
+
 # A rank that goes silent after 40 steps: the run stops within the timeout, naming it.
 set +e
 ADAMS_CLUSTER_TEST_STOP=1:40:hang ADAMS_CLUSTER_TIMEOUT=3 \
