@@ -22,6 +22,8 @@ mod bench;
 mod certify;
 mod chart_names;
 mod cli;
+#[cfg(feature = "mpi")]
+mod cluster;
 mod cofiber;
 mod compare;
 mod d2;

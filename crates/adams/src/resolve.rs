@@ -13,7 +13,7 @@ use resolution::save::ResumeReport;
 use resolution::{
     Certificate, Resolution, ResolutionConfig, ResolutionError, RunOptions, RunReport,
 };
-use steenrod::module::AnyModule;
+use steenrod::module::{AnyModule, FiniteModule};
 
 use crate::cli::ResolveArgs;
 use crate::error::Error;
@@ -55,8 +55,51 @@ impl Backend {
     }
 }
 
-/// `adams resolve`.
-pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
+/// `adams resolve` (under `mpirun`, with feature `mpi`: one rank of a run across several,
+/// `crate::cluster`; MPI stays initialised until the command ends).
+pub fn run(args: ResolveArgs) -> Result<(), Error> {
+    #[cfg(feature = "mpi")]
+    let mut args = args;
+    #[cfg(feature = "mpi")]
+    let _mpi = crate::cluster::start(&mut args.quiet);
+    run_here(args)
+}
+
+/// An odd-primary module: `resolve_odd`, in one process only.
+fn odd(
+    args: &ResolveArgs,
+    module: steenrod::module::OddModule,
+    range: ResolutionConfig,
+    started: Instant,
+    usage_at_start: usage::Usage,
+) -> Result<(), Error> {
+    #[cfg(feature = "mpi")]
+    if crate::cluster::active() {
+        return Err(Error::NotAtOddPrimes {
+            name: module.name().to_string(),
+            p: fp::Prime::value(module.prime()),
+            what: "a run across MPI ranks".into(),
+        });
+    }
+    resolve_odd::run(args, module, range, started, usage_at_start)
+}
+
+/// The resolution of `module` (named `name`) over `range`. Errors: a range the module
+/// cannot have (a stem bound below its bottom cell, or degrees of A beyond the tables
+/// once its cells are counted).
+fn new_resolution(
+    module: FiniteModule,
+    range: ResolutionConfig,
+    name: &str,
+) -> Result<Resolution, Error> {
+    Resolution::new(module, range).map_err(|source| Error::ModuleRange {
+        name: name.to_string(),
+        source,
+    })
+}
+
+/// `adams resolve` in this process.
+fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
     let started = Instant::now();
     let usage_at_start = usage::current();
     let range = check_range(args.max_stem, args.max_s)?;
@@ -73,7 +116,7 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     };
     let module = match module {
         AnyModule::Two(m) => m,
-        AnyModule::Odd(m) => return resolve_odd::run(&args, m, range, started, usage_at_start),
+        AnyModule::Odd(m) => return odd(&args, m, range, started, usage_at_start),
     };
     let own_profile = module.profile().is_some() && !read_over_asked;
     let module = subalgebra::apply(&mut args, module)?;
@@ -82,12 +125,11 @@ pub fn run(mut args: ResolveArgs) -> Result<(), Error> {
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();
     let output = open_output(&args, &subalgebra::folder_name(&module, own_profile))?;
-    // Rejects a range the module cannot have (a stem bound below its bottom cell,
-    // or degrees of A beyond the tables once its cells are counted).
-    let mut res = Resolution::new(module, range).map_err(|source| Error::ModuleRange {
-        name: name.clone(),
-        source,
-    })?;
+    let mut res = new_resolution(module, range, &name)?;
+    #[cfg(feature = "mpi")]
+    if crate::cluster::follow(&mut res, args.algorithm().to_resolution(), args.threads) {
+        return Ok(());
+    }
     let backend = open_backend(&args, &res)?;
     init_logging(args.log.as_deref())?;
     let finished = resolve(&args, &mut res, &backend, name, range)?;
@@ -171,6 +213,11 @@ fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<(AnyModule
 /// sub-Hopf algebra asked for on the command line, [`subalgebra::folder_name`]), made
 /// before any work so that a long run is not lost to a typo.
 pub(crate) fn open_output(args: &ResolveArgs, folder: &str) -> Result<PathBuf, Error> {
+    #[cfg(feature = "mpi")]
+    if crate::cluster::is_follower() {
+        // Only rank 0 writes outputs.
+        return Ok(PathBuf::new());
+    }
     let output = args
         .output
         .clone()
@@ -231,7 +278,7 @@ pub(crate) fn resolve(
         None => None,
     };
     let report = with_progress(args.quiet, &name, |progress| {
-        res.run(RunOptions {
+        let options = RunOptions {
             algorithm,
             threads: args.threads,
             progress: Some(progress),
@@ -239,7 +286,11 @@ pub(crate) fn resolve(
                 .device
                 .as_deref()
                 .map(|d| resolution::Offload::new(d as &dyn resolution::Backend, backend.check)),
-        })
+        };
+        #[cfg(feature = "mpi")]
+        return crate::cluster::run(res, options, args.quiet);
+        #[cfg(not(feature = "mpi"))]
+        res.run(options)
     })?;
     let certificate = if args.certify {
         Some(certify::after_run(res, &name, args.threads)?)

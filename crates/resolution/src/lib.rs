@@ -14,6 +14,8 @@ pub mod bidegree;
 pub mod certify;
 pub mod chain_map;
 pub mod classical;
+#[cfg(feature = "cluster")]
+pub mod cluster;
 pub mod config;
 pub mod cpu_backend;
 pub mod cpu_device;

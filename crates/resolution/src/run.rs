@@ -34,7 +34,7 @@ use crate::tracker::Tracker;
 use crate::workers::SchedulerWorkers;
 
 /// What a worker hands the driving thread: the step's output and how long it took.
-type Computed = (Result<StepOutput, ResolutionError>, Duration);
+pub(crate) type Computed = (Result<StepOutput, ResolutionError>, Duration);
 
 impl Resolution {
     /// Resolves every bidegree in range: the bidegree graph of [`graph::plan`] on a pool
@@ -47,14 +47,7 @@ impl Resolution {
     /// write error stops the run ([`ResolutionError::Save`]).
     pub fn run(&mut self, options: RunOptions<'_>) -> Result<RunReport, ResolutionError> {
         let started = Instant::now();
-        if let (Some(profile), Algorithm::Nassau) = (self.algebra.profile(), options.algorithm) {
-            return Err(ResolutionError::NassauOverSubalgebra {
-                profile: profile.to_string(),
-            });
-        }
-        if let Some(save) = &self.save {
-            save.check_algorithm(options.algorithm)?;
-        }
+        self.check_run(options.algorithm)?;
         let (pool, threads) = worker_pool(options.threads)?;
         let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
         let active = Active::select(&plan, |b| self.rows.is_complete(b));
@@ -71,6 +64,22 @@ impl Resolution {
             }
         };
         Ok(tracker.report(started.elapsed(), stats, threads))
+    }
+}
+
+impl Resolution {
+    /// Refuses a run of `algorithm` that cannot start: Nassau's algorithm over a sub-Hopf
+    /// algebra, or a save directory made for another algorithm.
+    pub(crate) fn check_run(&self, algorithm: Algorithm) -> Result<(), ResolutionError> {
+        if let (Some(profile), Algorithm::Nassau) = (self.algebra.profile(), algorithm) {
+            return Err(ResolutionError::NassauOverSubalgebra {
+                profile: profile.to_string(),
+            });
+        }
+        if let Some(save) = &self.save {
+            save.check_algorithm(algorithm)?;
+        }
+        Ok(())
     }
 }
 
@@ -122,7 +131,7 @@ impl Active {
 
     /// The scheduler's graph over the active nodes (edges to inactive nodes dropped:
     /// those are complete).
-    fn graph(&self, plan: &Plan) -> scheduler::Graph {
+    pub(crate) fn graph(&self, plan: &Plan) -> scheduler::Graph {
         let mut slot = vec![usize::MAX; plan.nodes.len()];
         for (j, &i) in self.nodes.iter().enumerate() {
             slot[i] = j;
@@ -196,7 +205,7 @@ pub(crate) trait RunSteps: Sync {
 
 /// What the workers share: the resolution (read only), the plan, the kernel table and
 /// the step inputs that come from the run.
-struct Steps<'a> {
+pub(crate) struct Steps<'a> {
     res: &'a Resolution,
     plan: &'a Plan,
     active: &'a Active,
@@ -207,11 +216,11 @@ struct Steps<'a> {
     env: StepEnv<'a>,
     /// The save directory's store, if one is attached.
     save: Option<&'a dyn Store>,
-    want_qi: bool,
+    pub(crate) want_qi: bool,
 }
 
 impl<'a> Steps<'a> {
-    fn new(
+    pub(crate) fn new(
         res: &'a Resolution,
         plan: &'a Plan,
         active: &'a Active,
@@ -230,6 +239,11 @@ impl<'a> Steps<'a> {
             save,
             want_qi: save.is_some_and(|s| s.keeps_quasi_inverses()),
         }
+    }
+
+    /// Keeps the kernel plan node `i`'s step handed on (for the classical step above it).
+    pub(crate) fn keep_kernel(&self, i: usize, kernel: Subspace) {
+        self.kernels.lock().expect("kernel table")[i] = Some(kernel);
     }
 }
 
@@ -294,7 +308,7 @@ impl RunSteps for Steps<'_> {
         let mut out = out?;
         tracker.checks.append(&mut out.checks);
         if let Some(k) = out.kernel {
-            self.kernels.lock().expect("kernel table")[i] = Some(k);
+            self.keep_kernel(i, k);
         }
         if self.active.adds_gens(i, node) {
             self.res.rows.put_owned(node.bidegree, out.gens, None)?;

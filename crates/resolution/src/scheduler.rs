@@ -93,9 +93,14 @@ impl Graph {
         self.waiting.len()
     }
 
+    /// The nodes with no dependency (ready at the start).
+    pub(crate) fn initially_ready(&self) -> Vec<usize> {
+        (0..self.len()).filter(|&i| self.waiting[i] == 0).collect()
+    }
+
     /// Marks node `i` completed: the nodes that become ready (their last dependency was
     /// `i`).
-    fn complete(&mut self, i: usize) -> Vec<usize> {
+    pub(crate) fn complete(&mut self, i: usize) -> Vec<usize> {
         let mut ready = Vec::new();
         for k in std::mem::take(&mut self.dependents[i]) {
             self.waiting[k] -= 1;
@@ -154,7 +159,7 @@ where
         let compute = &compute;
         let queued = Arc::new(AtomicUsize::new(0));
         let spawn = |i: usize| spawn_node(scope, &tx, &queued, compute, i);
-        for i in (0..n).filter(|&i| graph.waiting[i] == 0) {
+        for i in graph.initially_ready() {
             spawn(i);
             driver.in_flight += 1;
         }

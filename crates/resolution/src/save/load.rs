@@ -51,9 +51,9 @@ pub struct CorruptRecord {
 }
 
 /// A parsed generators record.
-struct Gens<V> {
+pub(super) struct Gens<V> {
     value_len: usize,
-    values: Vec<V>,
+    pub(super) values: Vec<V>,
 }
 
 /// How the differentials of one prime are packed in limbs: [`Bits`] at p = 2, the
@@ -71,7 +71,7 @@ pub(super) trait VectorCodec: Sync {
 }
 
 /// The F_2 packing: bit `j` of the vector is bit `j mod 64` of limb `j / 64`.
-struct Bits;
+pub(super) struct Bits;
 
 impl VectorCodec for Bits {
     type Vector = FpVector;
@@ -149,7 +149,10 @@ fn parse_checked<C: VectorCodec>(
     Ok(g)
 }
 
-fn parse_generators<C: VectorCodec>(payload: &[u8], codec: &C) -> Result<Gens<C::Vector>, Corrupt> {
+pub(super) fn parse_generators<C: VectorCodec>(
+    payload: &[u8],
+    codec: &C,
+) -> Result<Gens<C::Vector>, Corrupt> {
     let mut r = Reader::new(payload);
     let n = r.u32("generator count")? as usize;
     let value_len = r.len("differential length", 0)?;

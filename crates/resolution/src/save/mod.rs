@@ -26,6 +26,8 @@ mod odd;
 mod profile;
 mod quasi_inverse;
 mod record;
+#[cfg(feature = "cluster")]
+pub(crate) mod wire;
 mod writer;
 
 use std::fs;

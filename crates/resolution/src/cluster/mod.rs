@@ -1,0 +1,151 @@
+//! One resolution across several processes (ranks): a **leader** (rank 0) runs the
+//! bidegree graph of [`crate::graph::plan`] and hands ready bidegrees to the ranks (itself
+//! included); a **follower** computes the steps it is handed with its own worker threads
+//! and sends back what the store keeps (the new generators with their differentials, and
+//! the quasi-inverses when the leader's save directory keeps them). The leader sends each
+//! completed bidegree's generators to every rank that did not compute it, before any step
+//! that reads them, so every rank's in-memory store (its free modules) holds what its
+//! next steps read. What stays where it was made:
+//!
+//! * the kernel a classical step `(s, t)` hands to `(s + 1, t)`: that step runs on the
+//!   rank that holds it (no transfer);
+//! * the quasi-inverses, unless the leader keeps them in its save directory (then they
+//!   are shipped once, to the leader, in the save format's payload).
+//!
+//! Only the leader writes outputs and the save directory; its run is the single-process
+//! run's, so `ext.csv`, `chart.json` and the save directory are byte for byte those of one
+//! process (steps are deterministic functions of their inputs).
+//!
+//! Faults: every rank first sends a handshake (its build, the run's identity: module,
+//! prime, algorithm, range); a mismatch stops the run naming the rank
+//! ([`ClusterError::Refused`]). Ranks send a heartbeat every [`HEARTBEAT`]; a rank silent
+//! for the timeout ([`TIMEOUT_ENV`], default [`DEFAULT_TIMEOUT`]) stops the run naming it
+//! ([`ClusterError::Silent`]). The save directory is written bidegree by bidegree
+//! (atomic files), so a rerun with any number of ranks resumes.
+//!
+//! The transport is any [`Transport`] (the `adams` binary's MPI one, or channels in tests).
+
+mod dispatch;
+mod follower;
+mod leader;
+mod local;
+mod wire;
+
+use std::time::Duration;
+
+pub use follower::FollowReport;
+pub use leader::ClusterStats;
+
+use crate::bidegree::Bidegree;
+use crate::error::ResolutionError;
+
+/// Messages between ranks: a rank sends bytes to a rank and polls for what came.
+///
+/// Messages from one rank to another arrive in the order they were sent, intact (MPI's
+/// non-overtaking rule); `send` never waits for the receiver to poll.
+pub trait Transport {
+    /// This process's rank, `0..size`.
+    fn rank(&self) -> usize;
+    /// Number of ranks.
+    fn size(&self) -> usize;
+    /// Sends `bytes` to rank `to` (queued; returns at once).
+    fn send(&self, to: usize, bytes: Vec<u8>);
+    /// The next message that arrived, with its sender's rank; `None` when none is waiting.
+    fn poll(&self) -> Option<(usize, Vec<u8>)>;
+}
+
+/// How often a rank tells the others it is alive.
+pub const HEARTBEAT: Duration = Duration::from_millis(500);
+
+/// The environment variable that sets how long a rank may stay silent, in seconds.
+pub const TIMEOUT_ENV: &str = "ADAMS_CLUSTER_TIMEOUT";
+
+/// How long a rank may stay silent (no heartbeat, no message) before the run stops.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A test hook: `RANK:STEPS:MODE` makes rank `RANK` (a follower) stop after computing
+/// `STEPS` steps, by exiting (`exit`) or by going silent (`hang`).
+pub const TEST_STOP_ENV: &str = "ADAMS_CLUSTER_TEST_STOP";
+
+/// The timeout from [`TIMEOUT_ENV`] (`None`: unset); an error names a value that is not
+/// a positive number of seconds.
+pub fn timeout_from_env() -> Result<Duration, String> {
+    match std::env::var(TIMEOUT_ENV) {
+        Err(_) => Ok(DEFAULT_TIMEOUT),
+        Ok(v) => match v.trim().parse::<f64>() {
+            Ok(secs) if secs > 0.0 && secs.is_finite() => Ok(Duration::from_secs_f64(secs)),
+            _ => Err(format!(
+                "environment variable {TIMEOUT_ENV}: `{v}` is not a positive number of seconds"
+            )),
+        },
+    }
+}
+
+/// What every rank must share: its build (a hash of the executable, from the caller) and
+/// the run (module, prime, algorithm, range).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    /// A hash of the program.
+    pub build: [u8; 32],
+    /// The save header's identity of the module and algorithm, then the range.
+    pub run: Vec<u8>,
+}
+
+impl Identity {
+    /// The identity of a run of `algorithm` on `res` by a program whose hash is `build`.
+    pub fn new(build: [u8; 32], res: &crate::Resolution, algorithm: crate::Algorithm) -> Self {
+        let header = crate::save::Header::for_run(&res.module, algorithm);
+        let mut run = header.identity().to_vec();
+        run.extend_from_slice(&res.config.max_s.to_le_bytes());
+        run.extend_from_slice(&res.config.max_stem.to_le_bytes());
+        Self { build, run }
+    }
+}
+
+/// Why a distributed run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    /// A rank runs another build or another resolution.
+    #[error("rank {rank} refused: it runs {what} than rank 0")]
+    Refused {
+        /// The rank.
+        rank: usize,
+        /// `a different build of adams`, `a different module, algorithm or range`.
+        what: &'static str,
+    },
+    /// A rank sent nothing (not even a heartbeat) for `seconds`.
+    #[error("rank {rank} is silent: nothing from it for {seconds:.1} s (dead or hung); the save directory keeps every completed bidegree, rerun to resume")]
+    Silent {
+        /// The rank.
+        rank: usize,
+        /// How long.
+        seconds: f64,
+    },
+    /// A rank's step failed.
+    #[error("rank {rank}: step at {at} failed: {message}")]
+    StepFailed {
+        /// The rank.
+        rank: usize,
+        /// The step.
+        at: Bidegree,
+        /// Its error.
+        message: String,
+    },
+    /// A message that does not parse.
+    #[error("rank {rank} sent a malformed message: {reason}")]
+    Malformed {
+        /// The sender.
+        rank: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The run itself failed (a step on the leader, the save directory).
+    #[error(transparent)]
+    Run(#[from] ResolutionError),
+}
+
+impl From<crate::save::SaveError> for ClusterError {
+    fn from(e: crate::save::SaveError) -> Self {
+        Self::Run(e.into())
+    }
+}

@@ -1,0 +1,209 @@
+//! The distributed run (`resolution::cluster`) over an in-process transport (channels
+//! between threads, one per rank): the same generators and differentials — terms included —
+//! as one process, for both algorithms, with a save directory, and a silent rank named.
+//! The MPI transport is tested end to end by `scripts/mpi-test.sh`.
+
+use std::path::Path;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use resolution::cluster::{ClusterError, Identity, Transport};
+use resolution::save::{SaveDir, SaveOptions};
+use resolution::{Algorithm, Resolution, ResolutionConfig, RunOptions};
+use steenrod::module::FiniteModule;
+
+/// One rank's end of a set of channels.
+struct Channels {
+    rank: usize,
+    to: Vec<Sender<(usize, Vec<u8>)>>,
+    from: Mutex<Receiver<(usize, Vec<u8>)>>,
+}
+
+impl Transport for Channels {
+    fn rank(&self) -> usize {
+        self.rank
+    }
+    fn size(&self) -> usize {
+        self.to.len()
+    }
+    fn send(&self, to: usize, bytes: Vec<u8>) {
+        let _ = self.to[to].send((self.rank, bytes));
+    }
+    fn poll(&self) -> Option<(usize, Vec<u8>)> {
+        self.from.lock().unwrap().try_recv().ok()
+    }
+}
+
+fn channels(size: usize) -> Vec<Channels> {
+    let (tx, rx): (Vec<_>, Vec<_>) = (0..size).map(|_| channel()).unzip();
+    rx.into_iter()
+        .enumerate()
+        .map(|(rank, from)| Channels {
+            rank,
+            to: tx.clone(),
+            from: Mutex::new(from),
+        })
+        .collect()
+}
+
+const CONFIG: ResolutionConfig = ResolutionConfig {
+    max_stem: 30,
+    max_s: 12,
+};
+
+/// Every generator's differential (value and terms), row by row.
+fn resolution_of(res: &Resolution) -> Vec<(u32, i32, Vec<String>)> {
+    let mut out = Vec::new();
+    for s in 0..=CONFIG.max_s {
+        for t in s as i32..=CONFIG.max_stem + s as i32 {
+            let gens = res.free_module(s).gens(t);
+            out.push((s, t, gens.iter().map(|d| format!("{d:?}")).collect()));
+        }
+    }
+    out
+}
+
+fn single(algorithm: Algorithm) -> Resolution {
+    let mut res = Resolution::new(FiniteModule::sphere(), CONFIG).unwrap();
+    res.run(RunOptions {
+        algorithm,
+        threads: 2,
+        ..RunOptions::default()
+    })
+    .unwrap();
+    res
+}
+
+/// Rank 0 leads (with a save directory at `save`, if given), the others follow.
+fn cluster(
+    algorithm: Algorithm,
+    ranks: usize,
+    save: Option<&Path>,
+) -> (Resolution, resolution::cluster::ClusterStats) {
+    let nets = channels(ranks);
+    let make = || Resolution::new(FiniteModule::sphere(), CONFIG).unwrap();
+    let mut leader = make();
+    if let Some(dir) = save {
+        let s = SaveDir::open(dir, leader.module(), algorithm, SaveOptions::default()).unwrap();
+        leader.resume(s).unwrap();
+    }
+    let id = Identity::new([1; 32], &leader, algorithm);
+    let timeout = Duration::from_secs(30);
+    std::thread::scope(|scope| {
+        for net in &nets[1..] {
+            let id = id.clone();
+            scope.spawn(move || {
+                let report = make().follow(algorithm, 1, net, &id, timeout).unwrap();
+                assert!(report.ok);
+            });
+        }
+        let options = RunOptions {
+            algorithm,
+            threads: 1,
+            ..RunOptions::default()
+        };
+        let (_, stats) = leader.lead(options, &nets[0], &id, timeout).unwrap();
+        (leader, stats)
+    })
+}
+
+#[test]
+fn three_ranks_make_the_single_process_resolution() {
+    for algorithm in [Algorithm::Nassau, Algorithm::Classical] {
+        let (res, stats) = cluster(algorithm, 3, None);
+        assert_eq!(resolution_of(&res), resolution_of(&single(algorithm)));
+        assert!(stats.steps[1] + stats.steps[2] > 0, "{stats:?}");
+        assert!(stats.gens_sent > 0);
+    }
+}
+
+#[test]
+fn a_resumed_save_directory_is_sent_to_followers() {
+    let dir = tempfile::tempdir().unwrap();
+    let half = ResolutionConfig {
+        max_stem: 15,
+        max_s: 12,
+    };
+    let mut res = Resolution::new(FiniteModule::sphere(), half).unwrap();
+    let save = SaveDir::open(
+        dir.path(),
+        res.module(),
+        Algorithm::Nassau,
+        SaveOptions::default(),
+    )
+    .unwrap();
+    res.resume(save).unwrap();
+    res.run(RunOptions::default()).unwrap();
+    let (res, stats) = cluster(Algorithm::Nassau, 2, Some(dir.path()));
+    assert_eq!(
+        resolution_of(&res),
+        resolution_of(&single(Algorithm::Nassau))
+    );
+    assert!(stats.steps[1] > 0);
+}
+
+#[test]
+fn a_silent_rank_is_named() {
+    let nets = channels(3);
+    let mut res = Resolution::new(FiniteModule::sphere(), CONFIG).unwrap();
+    let id = Identity::new([1; 32], &res, Algorithm::Nassau);
+    // Rank 2 says hello and then nothing; rank 1 never starts.
+    nets[2].send(0, hello(&id));
+    let err = res
+        .lead(
+            RunOptions::default(),
+            &nets[0],
+            &id,
+            Duration::from_millis(300),
+        )
+        .unwrap_err();
+    assert!(matches!(err, ClusterError::Silent { rank: 1, .. }), "{err}");
+    assert!(err.to_string().starts_with("rank 1 is silent"), "{err}");
+}
+
+#[test]
+fn a_rank_with_another_module_or_build_is_refused() {
+    for (other, rank_says) in [
+        (
+            Identity::new([2; 32], &single_config(), Algorithm::Nassau),
+            "a different build",
+        ),
+        (
+            Identity::new([1; 32], &single_config(), Algorithm::Classical),
+            "a different module, algorithm or range",
+        ),
+    ] {
+        let nets = channels(2);
+        let mut res = single_config();
+        let id = Identity::new([1; 32], &res, Algorithm::Nassau);
+        nets[1].send(0, hello(&other));
+        let err = res
+            .lead(RunOptions::default(), &nets[0], &id, Duration::from_secs(5))
+            .unwrap_err();
+        assert!(
+            matches!(err, ClusterError::Refused { rank: 1, .. }),
+            "{err}"
+        );
+        assert!(err.to_string().contains(rank_says), "{err}");
+    }
+}
+
+fn single_config() -> Resolution {
+    Resolution::new(FiniteModule::sphere(), CONFIG).unwrap()
+}
+
+/// The hello a follower with `id` sends first: made by a real follower on a transport of
+/// its own whose leader is silent (it gives up after 50 ms).
+fn hello(id: &Identity) -> Vec<u8> {
+    let nets = channels(2);
+    let mut res = single_config();
+    let _ = res.follow(
+        Algorithm::Nassau,
+        1,
+        &nets[1],
+        id,
+        Duration::from_millis(50),
+    );
+    nets[0].poll().expect("a hello").1
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# The MPI build (feature `mpi`) end to end, on this machine's cores (issue 18):
+#  1. `mpirun --oversubscribe -np 3 adams resolve M --max-stem 60 --max-s 30` writes ext.csv,
+#     chart.json and a save directory byte-identical to one process's, for S_2, C2, Joker;
+#  2. a rank that goes silent (the hidden test hook ADAMS_CLUSTER_TEST_STOP=RANK:STEPS:hang)
+#     stops the run naming it (exit 3), and a rerun on 2 ranks resumes to the same output;
+#     a rank that dies (…:exit) stops the run, and a rerun in one process resumes;
+#  3. ranks of another build (hidden ADAMS_CLUSTER_TEST_BUILD) or another module refuse to
+#     start (exit 2, the rank named).
+# Installs Debian's libopenmpi-dev openmpi-bin libclang-dev when missing. About a minute
+# on 2 cores once built.
+#
+# Usage: scripts/mpi-test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v mpirun >/dev/null 2>&1 || ! dpkg -s libopenmpi-dev libclang-dev >/dev/null 2>&1; then
+    echo "installing MPI for the mpi feature's tests (libopenmpi-dev openmpi-bin libclang-dev)" >&2
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        sudo="sudo"
+    fi
+    if ! { $sudo apt-get update -q && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q libopenmpi-dev openmpi-bin libclang-dev; }; then
+        echo "error: cannot install libopenmpi-dev openmpi-bin libclang-dev (needed by the mpi tests); install them and rerun" >&2
+        exit 2
+    fi
+fi
+
+cargo build --release -q -p adams --features mpi
+adams="$(pwd)/target/release/adams"
+# Open MPI refuses root without these; CI runs as root.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# No MPI shared-memory segments left in a small /dev/shm to trouble the next run.
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+mpi=(mpirun --oversubscribe)
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+fail() {
+    echo "error: mpi test: $*" >&2
+    exit 1
+}
+
+# same NAME_A NAME_B: ext.csv, chart.json and the save directory are byte-identical.
+same() {
+    cmp -s "$work/$1/ext.csv" "$work/$2/ext.csv" || fail "$1/ext.csv differs from $2/ext.csv"
+    cmp -s "$work/$1/chart.json" "$work/$2/chart.json" || fail "$1/chart.json differs from $2/chart.json"
+    diff -r "$work/$1-save" "$work/$2-save" >/dev/null || fail "save directory $1-save differs from $2-save"
+}
+
+# resolve NAME [launcher…] -- MODULE STEM S: a run into $work/NAME (and NAME-save).
+resolve() {
+    local name=$1
+    shift
+    local launcher=()
+    while [ "$1" != "--" ]; do
+        launcher+=("$1")
+        shift
+    done
+    shift
+    "${launcher[@]}" "$adams" resolve "$1" --max-stem "$2" --max-s "$3" --output "$work/$name" \
+        --save-dir "$work/$name-save" --quiet --no-chart --threads 1
+}
+
+for module in S_2 C2 Joker; do
+    resolve "$module-1" -- "$module" 60 30
+    resolve "$module-3" "${mpi[@]}" -np 3 -- "$module" 60 30
+    same "$module-1" "$module-3"
+    echo "mpi: $module through stem 60, s <= 30 on 3 ranks: ext.csv, chart.json, save directory identical" >&2
+done
+
+# One rank: the plain run, under mpirun.
+resolve S_2-np1 "${mpi[@]}" -np 1 -- S_2 60 30
+same S_2-1 S_2-np1
+echo "mpi: mpirun -np 1 gives the same output" >&2
+
+# A rank that goes silent after 40 steps: the run stops within the timeout, naming it.
+set +e
+ADAMS_CLUSTER_TEST_STOP=1:40:hang ADAMS_CLUSTER_TIMEOUT=3 \
+    resolve hang "${mpi[@]}" -np 3 -- S_2 60 30 2>"$work/hang.log"
+code=$?
+set -e
+[ "$code" -eq 3 ] || fail "a silent rank: exit $code, expected 3 ($(head -c 400 "$work/hang.log"))"
+grep -q "error: rank 1 is silent" "$work/hang.log" || fail "a silent rank is not named: $(head -c 400 "$work/hang.log")"
+rm -rf "$work/hang"
+resolve hang "${mpi[@]}" -np 2 -- S_2 60 30
+same S_2-1 hang
+grep -Eq '"loaded_bidegrees": [1-9]' "$work/hang/summary.json" || fail "the rerun after a silent rank loaded nothing"
+
+echo "mpi: a silent rank stops the run (exit 3, rank named); a rerun on 2 ranks resumes to the same output" >&2
+
+# A rank that dies after 60 steps: the run stops; a rerun in one process resumes.
+set +e
+ADAMS_CLUSTER_TEST_STOP=2:60:exit resolve dead "${mpi[@]}" -np 3 -- S_2 60 30 2>"$work/dead.log"
+code=$?
+set -e
+[ "$code" -ne 0 ] || fail "a dead rank: the run exited 0"
+rm -rf "$work/dead"
+resolve dead -- S_2 60 30
+same S_2-1 dead
+grep -Eq '"loaded_bidegrees": [1-9]' "$work/dead/summary.json" || fail "the rerun after a dead rank loaded nothing"
+
+echo "mpi: a dead rank stops the run (exit $code); a rerun in one process resumes to the same output" >&2
+
+# Ranks of another build or module refuse to start.
+refused() {
+    local what=$1
+    shift
+    set +e
+    "${mpi[@]}" -np 1 "$adams" resolve S_2 --max-stem 20 --max-s 10 --output "$work/r" -q --no-chart : \
+        -np 1 "$@" 2>"$work/refused.log"
+    local code=$?
+    set -e
+    [ "$code" -eq 2 ] || fail "$what: exit $code, expected 2 ($(head -c 400 "$work/refused.log"))"
+    grep -q "error: rank 1 refused: it runs $what" "$work/refused.log" ||
+        fail "$what: not named: $(head -c 400 "$work/refused.log")"
+}
+refused "a different build" env ADAMS_CLUSTER_TEST_BUILD=other "$adams" resolve S_2 --max-stem 20 --max-s 10 -q --no-chart
+refused "a different module" "$adams" resolve C2 --max-stem 20 --max-s 10 -q --no-chart
+echo "mpi: ranks of another build or module refuse to start (exit 2, rank named)" >&2
