@@ -172,27 +172,21 @@ fn massey_products_on_the_command_line() {
     }
 }
 
+/// `adams products S_2 --by h2` through stem 20, `s ≤ 8`, lifts kept in `save/`, written
+/// to `out`.
+fn products_by_h2_saved(out: &str) -> Vec<&str> {
+    let range = ["--max-stem", "20", "--max-s", "8"];
+    let mut args = vec!["products", "S_2", "--by", "h2", "--save-dir", "save"];
+    args.extend(range);
+    args.extend(["--output", out, "-q"]);
+    args
+}
+
 #[test]
 fn lifts_are_kept_in_the_save_directory() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    let args = |out: &'static str| {
-        vec![
-            "products",
-            "S_2",
-            "--by",
-            "h2",
-            "--max-stem",
-            "20",
-            "--max-s",
-            "8",
-            "--save-dir",
-            "save",
-            "--output",
-            out,
-            "-q",
-        ]
-    };
+    let args = products_by_h2_saved;
     run_ok(dir, &args("a"));
     let lift = dir.join("save/lifts/s001-t004-0.lift");
     assert!(lift.is_file(), "the lift of h2 is kept");
@@ -218,4 +212,38 @@ fn lifts_are_kept_in_the_save_directory() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// A lift file that is a FIFO, a link to `/dev/zero` or a file cut inside its header is
+/// reported as damaged and recomputed: never read until a writer comes or memory runs
+/// out, never taken silently for another class's lift.
+#[test]
+fn lift_files_that_are_not_files_or_cut_short_are_recomputed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = products_by_h2_saved;
+    run_ok(dir, &args("a"));
+    let lift = dir.join("save/lifts/s001-t004-0.lift");
+    let bytes = fs::read(&lift).unwrap();
+    let matrices =
+        |out: &str| json(&dir.join(out).join("products.json"))["by"][0]["matrices"].clone();
+    let fifo = |p: &Path| {
+        let c = std::ffi::CString::new(p.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path; mkfifo has no other preconditions.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    };
+    let zero = |p: &Path| std::os::unix::fs::symlink("/dev/zero", p).unwrap();
+    let cut = |p: &Path| fs::write(p, &bytes[..40]).unwrap();
+    let damage: [&dyn Fn(&Path); 3] = [&fifo, &zero, &cut];
+    for (out, make) in ["b", "c", "d"].into_iter().zip(damage) {
+        fs::remove_file(&lift).unwrap();
+        make(&lift);
+        let o = adams_within(dir, &args(out), std::time::Duration::from_secs(60));
+        assert!(o.status.success(), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("s001-t004-0.lift is damaged"), "{out}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert_eq!(matrices("a"), matrices(out));
+        assert!(lift.is_file(), "{out}: written again as a regular file");
+    }
 }
