@@ -239,6 +239,11 @@ fn bad_classes_and_undefined_products_are_one_line_errors() {
     let mut args = vec!["products", "S_2", "--by", "a0", "--output", "y"];
     args.extend(range);
     assert_one_line_error(&adams_in(dir.path(), &args), 2, &["a0", "odd primes"]);
+    // h0 is the one class at (3, 1): index 2 is no class (the range holds it).
+    let mut args = vec!["massey", "S_3", "(3,1,2)", "h0", "-", "--output", "z"];
+    args.extend(range);
+    let no_class = "no class of index 2 at (s = 1, t = 4, stem 3): Ext has dimension 1";
+    assert_one_line_error(&adams_in(dir.path(), &args), 2, &[no_class]);
 }
 
 /// `chart.json` carries the products by a `--by` basis class under its `(stem,s,index)`

@@ -163,6 +163,15 @@ fn massey_products_on_the_command_line() {
         ),
         (&["products", "S_2", "--by", "h9"][..], "h9"),
         (&["products", "S_2", "--by", "(8,3)"][..], "(stem,s,index)"),
+        // In range but not a class: said so, not "outside the resolved range".
+        (
+            &["products", "S_2", "--by", "(1,1,5)", "--max-stem", "20"][..],
+            "no class of index 5 at (s = 1, t = 2, stem 1): Ext has dimension 1 there",
+        ),
+        (
+            &["massey", "S_2", "h1", "h0", "(2,1,0)", "--max-stem", "20"][..],
+            "Ext is 0 at (s = 1, t = 3, stem 2)",
+        ),
     ] {
         let out = adams_in(dir, args);
         let err = String::from_utf8_lossy(&out.stderr);

@@ -39,7 +39,8 @@ pub struct OddExtElement {
 
 impl OddExtElement {
     /// `c` times the `index`-th basis class at `bidegree`. Errors: outside the resolved
-    /// range, or `index ≥ dim`.
+    /// range ([`ChainMapError::OutOfRange`]), or `index ≥ dim`
+    /// ([`ChainMapError::NoSuchClass`]).
     pub fn basis(
         res: &OddResolution,
         bidegree: Bidegree,
@@ -47,8 +48,9 @@ impl OddExtElement {
     ) -> Result<Self, ChainMapError> {
         let dim = checked_dim(res, bidegree, "a class")?;
         if index >= dim {
-            return Err(ChainMapError::OutOfRange {
-                what: format!("class index {index} (dimension {dim})"),
+            return Err(ChainMapError::NoSuchClass {
+                index,
+                dim,
                 at: bidegree,
             });
         }
