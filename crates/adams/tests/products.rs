@@ -127,6 +127,15 @@ fn massey_products_on_the_command_line() {
         out.trim(),
         "<h1, h0, h2^2> = (8,3,0) at (stem 8, s 3); indeterminacy 0"
     );
+    // A = 1 (s = 0; then B = 0): <1, b, c> contains 0 and its indeterminacy 1·Ext is the
+    // whole group, here Ext^{2,5} = {0, h0h2} (the sphere's table, tests/data/ext).
+    let range = ["--max-stem", "10", "--max-s", "4"];
+    let mut args = vec!["massey", "S_2", "(0,0,0)", "h0h1", "h1"];
+    args.extend(range);
+    assert_eq!(
+        run_ok(dir, &args).trim(),
+        "<(0,0,0), h0h1, h1> = 0 at (stem 3, s 2); indeterminacy spanned by (3,2,0)"
+    );
     run_ok(
         dir,
         &[

@@ -214,7 +214,15 @@ pub fn massey_product<'a>(
     let sphere = tgt.resolution();
     let (sa, sb, sc) = (a.bidegree.s(), b.bidegree.s(), c.bidegree.s());
     if sa + sb == 0 || sb + sc == 0 {
-        // Two factors in s = 0: the defining products are units times classes.
+        // Two factors in s = 0: when both are nonzero, one is a unit and their product
+        // the other, nonzero; a zero one is not handled.
+        let (which, x, y) = match sa + sb {
+            0 => ("a·b", a, b),
+            _ => ("b·c", b, c),
+        };
+        if !x.is_zero() && !y.is_zero() {
+            return Err(ChainMapError::ProductNotZero { which });
+        }
         return Err(out_of_range(
             "a Massey product with two factors in s = 0",
             Bidegree::s_t(0, 0),
@@ -236,7 +244,16 @@ pub fn massey_product<'a>(
     let h = homotopy_of_composite(module, tgt, &b_map, &c_map, sa)?;
     let at = Bidegree::s_t(sa + sb + sc - 1, a.bidegree.t() + k.t());
     let value = (|| {
-        let m = h.read(sa.checked_sub(1)?, at.t())?;
+        if sa == 0 {
+            // ⟨λ, b, c⟩ (ab = 0: b = 0): a ∘ H_{−1} = 0; λ·Ext is the whole group.
+            let dim = checked_dim(module, at, "the Massey product").ok()?;
+            let vector = FqVector::new(module.prime(), dim);
+            return Some(OddExtElement {
+                bidegree: at,
+                vector,
+            });
+        }
+        let m = h.read(sa - 1, at.t())?;
         (m.rows() == a.vector.len()).then(|| OddExtElement {
             bidegree: at,
             vector: combine(&m, &a.vector),
