@@ -186,9 +186,25 @@ fn bad_cofiber_keys_name_the_file_and_the_field() {
         (&["--certify"][..], "--certify"),
         (&["--algebra", "A(1)"][..], "--algebra"),
         (&["--names", "bundled"][..], "--names"),
+        (
+            &["--smash", "C2"][..],
+            "--smash: a cofiber file is resolved on its own",
+        ),
     ] {
         let o = resolve_file(dir, &c4, (10, 4), "out", flag);
         assert_one_line_error(&o, 2, &["cofiber_C4.json", mention]);
+    }
+    // Shifted, dualized, or as the other factor of --smash: said so.
+    let shifted = format!("{}[2]", c4.display());
+    let dual = format!("dual:{}", c4.display());
+    let other = ["--smash", c4.to_str().unwrap()];
+    for (module, extra) in [
+        (&shifted, &[][..]),
+        (&dual, &[]),
+        (&"C2".to_string(), &other),
+    ] {
+        let o = resolve_file(dir, Path::new(module), (10, 4), "out", extra);
+        assert_one_line_error(&o, 2, &["cofiber_C4.json", "not shifted (FILE[k])"]);
     }
 }
 
