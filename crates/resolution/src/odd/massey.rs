@@ -199,6 +199,25 @@ pub(super) fn homotopy_of_composite<'a>(
     OddChainMap::homotopy(module, tgt, k, levels, &caps, &phi)
 }
 
+/// Refuses two adjacent factors of `⟨a, b, c⟩` in `s = 0`: when both are nonzero, one is
+/// a unit and their product the other, nonzero ([`ChainMapError::ProductNotZero`]); a
+/// zero one is not handled ([`ChainMapError::OutOfRange`]).
+fn two_units(a: &OddExtElement, b: &OddExtElement, c: &OddExtElement) -> Result<(), ChainMapError> {
+    let (sa, sb, sc) = (a.bidegree.s(), b.bidegree.s(), c.bidegree.s());
+    let (which, x, y) = match (sa + sb, sb + sc) {
+        (0, _) => ("a·b", a, b),
+        (_, 0) => ("b·c", b, c),
+        _ => return Ok(()),
+    };
+    Err(match x.is_zero() || y.is_zero() {
+        false => ChainMapError::ProductNotZero { which },
+        true => out_of_range(
+            "a Massey product with two factors in s = 0",
+            Bidegree::s_t(0, 0),
+        ),
+    })
+}
+
 /// `⟨a, b, c⟩` with its indeterminacy `a·Ext^{s_b+s_c−1}(M) + Ext^{s_a+s_b−1}(F_p)·c`;
 /// `a, b ∈ Ext(F_p)` (resolved by `tgt`), `c ∈ Ext(M)` (`module`; may be `tgt`'s).
 ///
@@ -213,21 +232,7 @@ pub fn massey_product<'a>(
 ) -> Result<OddMasseyProduct, ChainMapError> {
     let sphere = tgt.resolution();
     let (sa, sb, sc) = (a.bidegree.s(), b.bidegree.s(), c.bidegree.s());
-    if sa + sb == 0 || sb + sc == 0 {
-        // Two factors in s = 0: when both are nonzero, one is a unit and their product
-        // the other, nonzero; a zero one is not handled.
-        let (which, x, y) = match sa + sb {
-            0 => ("a·b", a, b),
-            _ => ("b·c", b, c),
-        };
-        if !x.is_zero() && !y.is_zero() {
-            return Err(ChainMapError::ProductNotZero { which });
-        }
-        return Err(out_of_range(
-            "a Massey product with two factors in s = 0",
-            Bidegree::s_t(0, 0),
-        ));
-    }
+    two_units(a, b, c)?;
     let c_map = lift(module, tgt, c, sa + sb + 1)?;
     let b_map = lift(sphere, tgt, b, sa + 1)?;
     let bc_at = Bidegree::s_t(sb + sc, b.bidegree.t() + c.bidegree.t());
