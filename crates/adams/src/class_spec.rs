@@ -237,5 +237,11 @@ mod tests {
         ] {
             assert!(p(bad).is_err(), "{bad}");
         }
+        // On the command line no row is "above": the table's own wording is not used.
+        let unknown = p("c0 zz").unwrap_err();
+        assert!(
+            unknown.contains("\"zz\": no name of the table starts there"),
+            "{unknown}"
+        );
     }
 }
