@@ -237,6 +237,10 @@ impl CofiberFile {
 /// `adams cofiber`.
 pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
     let range = check_range(args.range.max_stem, args.range.max_s)?;
+    args.output
+        .as_deref()
+        .map(crate::resolve::make_output)
+        .transpose()?;
     let file = args.file.display().to_string();
     let inner = base_range(range);
     let (cofiber, m) = read(&file, inner.max_stem + inner.max_s as i32)?;

@@ -265,3 +265,34 @@ fn lift_files_that_are_not_files_or_cut_short_are_recomputed() {
         assert!(lift.is_file(), "{out}: written again as a regular file");
     }
 }
+
+/// An `--output` that is a file is refused (exit 2, one line) before any work: before the
+/// resolution (no save directory made) and before the inputs are read (a missing module
+/// or file is not what is reported).
+#[test]
+fn an_output_that_cannot_be_a_folder_is_refused_first() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    fs::write(dir.join("taken"), "").unwrap();
+    let mut products = products_by_h2_saved("taken");
+    products.pop();
+    let cases: [&[&str]; 4] = [
+        &products,
+        &[
+            "massey",
+            "NoSuchModule",
+            "h1",
+            "h0",
+            "-",
+            "--output",
+            "taken",
+        ],
+        &["map", "no-such-map.json", "--output", "taken"],
+        &["cofiber", "no-such-file.json", "--output", "taken"],
+    ];
+    for args in cases {
+        let o = adams_in(dir, args);
+        assert_one_line_error(&o, 2, &["--output taken: exists and is not a folder"]);
+    }
+    assert!(!dir.join("save").exists(), "no resolution was saved");
+}
