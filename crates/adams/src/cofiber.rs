@@ -48,12 +48,12 @@ pub(crate) fn base_range(range: ResolutionConfig) -> ResolutionConfig {
 }
 
 /// Reads the cofiber file `file`: the class, and the base module (its cells through
-/// `top`). Errors
+/// `top`, all when `None`). Errors
 /// ([`Error::CofiberFile`], exit 2, naming the file and the field): not a JSON object, no
 /// `cofiber` key, `cofiber` not an object of `s`, `t`, `idx` integers in range (an
 /// unknown key in it too), `p` not 2, a `shift`, not one cell in degree 0, a `profile`,
 /// the module's own errors.
-pub(crate) fn read(file: &str, top: i32) -> Result<(CofiberFile, FiniteModule), Error> {
+pub(crate) fn read(file: &str, top: Option<i32>) -> Result<(CofiberFile, FiniteModule), Error> {
     let text = adams::input::read_text(file.as_ref(), "a module file", 1 << 24)
         .map_err(|r| bad(file, r))?;
     let mut json: Value =
@@ -82,7 +82,7 @@ pub(crate) fn read(file: &str, top: i32) -> Result<(CofiberFile, FiniteModule), 
     let (s, t, idx) = class_fields(file, &spec)?;
     let options = LoadOptions {
         shift: 0,
-        top_degree: Some(top),
+        top_degree: top,
     };
     let m = FiniteModule::from_json_str_with(file, &json.to_string(), &options)
         .map_err(|e| bad(file, e.to_string().trim_start_matches(&format!("{file}: "))))?;
@@ -243,7 +243,7 @@ pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
         .transpose()?;
     let file = args.file.display().to_string();
     let inner = base_range(range);
-    let (cofiber, m) = read(&file, inner.max_stem + inner.max_s as i32)?;
+    let (cofiber, m) = read(&file, Some(inner.max_stem + inner.max_s as i32))?;
     let name = cofiber.name.clone();
     check_module_range(&name, m.min_degree(), inner)?;
     cofiber.check_range(inner, m.min_degree())?;

@@ -79,7 +79,8 @@ fn refuse_options(args: &ResolveArgs, file: &str) -> Result<(), Error> {
         (
             args.certify,
             "--certify: the cofiber's Ext comes from the mapping cone, not from a resolution \
-             of its own; certify the base module's resolution with --save-dir and adams certify",
+             of its own; certify the base module's resolution: --save-dir DIR, then adams \
+             certify DIR --module FILE",
         ),
         (
             args.names.is_some(),
@@ -105,7 +106,7 @@ pub(crate) fn run(
 ) -> Result<(), Error> {
     refuse_options(args, file)?;
     let inner = cofiber::base_range(range);
-    let (cofiber, m) = cofiber::read(file, inner.max_stem + inner.max_s as i32)?;
+    let (cofiber, m) = cofiber::read(file, Some(inner.max_stem + inner.max_s as i32))?;
     check_module_range(&cofiber.name, m.min_degree(), inner)?;
     cofiber.check_range(inner, m.min_degree())?;
     let output = resolve::open_output(args, &cofiber.name)?;

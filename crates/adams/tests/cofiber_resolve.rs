@@ -132,6 +132,14 @@ fn a_cofiber_run_resumes_the_base_module_from_its_save_directory() {
         &["--save-dir", "save"],
     );
     assert_one_line_error(&o, 2, &["save directory", "module-hash"]);
+    // adams certify DIR --module FILE certifies the base module's resolution (README:
+    // --certify does not apply to a cofiber file, this does).
+    let o = adams_in(
+        dir,
+        &["certify", "save", "--module", file.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("certified "), "{}", stdout(&o));
 }
 
 #[test]
