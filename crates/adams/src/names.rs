@@ -111,6 +111,8 @@ impl NameTable {
     pub fn parse(text: &str, path: &Path) -> Result<NameTable, NamesError> {
         let mut rows: Vec<Row> = Vec::new();
         let mut header = false;
+        // A byte order mark, as spreadsheets save CSV files, is not part of the header.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (k, raw) in text.lines().enumerate() {
             let line = k + 1;
             let trimmed = raw.trim();
