@@ -138,12 +138,13 @@ fn monomial(t: &str) -> Result<ClassSpec, String> {
         let mut k = 1;
         if let Some(power) = rest.strip_prefix('^') {
             let digits = power.chars().take_while(char::is_ascii_digit).count();
-            k = power[..digits]
-                .parse()
-                .map_err(|_| format!("h{i}^ must be followed by a power"))?;
-            if k == 0 || k > 510 {
-                return Err(format!("h{i}^{k}: the power must be 1 to 510"));
-            }
+            let text = &power[..digits];
+            k = match text.parse() {
+                Ok(k) if (1..=510).contains(&k) => k,
+                // Too large for a u32 too (h0^99999999999).
+                _ if digits > 0 => return Err(format!("h{i}^{text}: the power must be 1 to 510")),
+                _ => return Err(format!("h{i}^ must be followed by a power")),
+            };
             rest = &power[digits..];
         }
         factors.push((i, k));
@@ -237,5 +238,16 @@ mod tests {
         ] {
             assert!(p(bad).is_err(), "{bad}");
         }
+        let huge = p("h0^99999999999").unwrap_err();
+        assert!(
+            huge.contains("h0^99999999999: the power must be 1 to 510"),
+            "{huge}"
+        );
+        // On the command line no row is "above": the table's own wording is not used.
+        let unknown = p("c0 zz").unwrap_err();
+        assert!(
+            unknown.contains("\"zz\": no name of the table starts there"),
+            "{unknown}"
+        );
     }
 }

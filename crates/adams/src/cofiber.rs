@@ -48,11 +48,12 @@ pub(crate) fn base_range(range: ResolutionConfig) -> ResolutionConfig {
 }
 
 /// Reads the cofiber file `file`: the class, and the base module (its cells through
-/// `top`). Errors
+/// `top`, all when `None`). Errors
 /// ([`Error::CofiberFile`], exit 2, naming the file and the field): not a JSON object, no
-/// `cofiber` key, `cofiber.s`/`t`/`idx` not an integer in range, a `shift`, a `profile`,
-/// the module's own errors (p ≠ 2 among them).
-pub(crate) fn read(file: &str, top: i32) -> Result<(CofiberFile, FiniteModule), Error> {
+/// `cofiber` key, `cofiber` not an object of `s`, `t`, `idx` integers in range (an
+/// unknown key in it too), `p` not 2, a `shift`, not one cell in degree 0, a `profile`,
+/// the module's own errors.
+pub(crate) fn read(file: &str, top: Option<i32>) -> Result<(CofiberFile, FiniteModule), Error> {
     let text = adams::input::read_text(file.as_ref(), "a module file", 1 << 24)
         .map_err(|r| bad(file, r))?;
     let mut json: Value =
@@ -60,6 +61,12 @@ pub(crate) fn read(file: &str, top: i32) -> Result<(CofiberFile, FiniteModule), 
     let obj = json
         .as_object_mut()
         .ok_or_else(|| bad(file, "not a JSON object"))?;
+    if let Some(p) = obj.get("p").filter(|p| p.as_i64() != Some(2)) {
+        return Err(bad(
+            file,
+            format!("p: {p}; cofiber files are built at p = 2 only"),
+        ));
+    }
     if obj.get("shift").and_then(Value::as_i64).unwrap_or(0) != 0 {
         return Err(bad(file, "shift: a shifted cofiber file is not read"));
     }
@@ -72,23 +79,25 @@ pub(crate) fn read(file: &str, top: i32) -> Result<(CofiberFile, FiniteModule), 
                 "no \"cofiber\" key (resolve the module with adams resolve)",
             )
         })?;
-    let field = |k: &str, max: i64| {
-        spec.get(k)
-            .and_then(Value::as_i64)
-            .filter(|v| (0..=max).contains(v))
-            .ok_or_else(|| bad(file, format!("cofiber.{k}: not an integer from 0 to {max}")))
-    };
-    let (s, t, idx) = (
-        field("s", 512)?,
-        field("t", 1 << 20)?,
-        field("idx", 1 << 20)?,
-    );
+    let (s, t, idx) = class_fields(file, &spec)?;
     let options = LoadOptions {
         shift: 0,
-        top_degree: Some(top),
+        top_degree: top,
     };
     let m = FiniteModule::from_json_str_with(file, &json.to_string(), &options)
         .map_err(|e| bad(file, e.to_string().trim_start_matches(&format!("{file}: "))))?;
+    // The field's reading maps the class onto the one cell of degree 0
+    // (`resolution::chain_map::cofiber::lift_self_map`).
+    if m.dim(0) != 1 {
+        return Err(bad(
+            file,
+            format!(
+                "gens: the module has {} cells in degree 0, not 1: the cofiber's class is read \
+                 as a map onto the one cell in degree 0 (as the field's resolver reads it)",
+                m.dim(0)
+            ),
+        ));
+    }
     if m.profile().is_some() {
         return Err(bad(
             file,
@@ -102,6 +111,37 @@ pub(crate) fn read(file: &str, top: i32) -> Result<(CofiberFile, FiniteModule), 
         idx: idx as usize,
     };
     Ok((cofiber, m))
+}
+
+/// The `cofiber` key's `s`, `t`, `idx`: an object with exactly these keys, non-negative
+/// integers. Errors name the file and the field.
+fn class_fields(file: &str, spec: &Value) -> Result<(i64, i64, i64), Error> {
+    let obj = spec.as_object().ok_or_else(|| {
+        bad(
+            file,
+            format!("cofiber: {spec} is not an object {{\"s\", \"t\", \"idx\"}}"),
+        )
+    })?;
+    if let Some(key) = obj
+        .keys()
+        .find(|k| !["s", "t", "idx"].contains(&k.as_str()))
+    {
+        return Err(bad(
+            file,
+            format!("cofiber.{key}: unknown key (the class is given by s, t and idx)"),
+        ));
+    }
+    let field = |k: &str, max: i64| {
+        obj.get(k)
+            .and_then(Value::as_i64)
+            .filter(|v| (0..=max).contains(v))
+            .ok_or_else(|| bad(file, format!("cofiber.{k}: not an integer from 0 to {max}")))
+    };
+    Ok((
+        field("s", 512)?,
+        field("t", 1 << 20)?,
+        field("idx", 1 << 20)?,
+    ))
 }
 
 impl CofiberFile {
@@ -197,9 +237,13 @@ impl CofiberFile {
 /// `adams cofiber`.
 pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
     let range = check_range(args.range.max_stem, args.range.max_s)?;
+    args.output
+        .as_deref()
+        .map(crate::resolve::make_output)
+        .transpose()?;
     let file = args.file.display().to_string();
     let inner = base_range(range);
-    let (cofiber, m) = read(&file, inner.max_stem + inner.max_s as i32)?;
+    let (cofiber, m) = read(&file, Some(inner.max_stem + inner.max_s as i32))?;
     let name = cofiber.name.clone();
     check_module_range(&name, m.min_degree(), inner)?;
     cofiber.check_range(inner, m.min_degree())?;

@@ -32,8 +32,9 @@ pub enum Error {
         name: String,
         source: ResolutionError,
     },
-    /// A flag that exists only at p = 2, given for an odd-primary module.
-    #[error("module {name}: {what} is not available at p = {p}: odd primes are resolved by the classical algorithm on the CPU")]
+    /// A flag that exists only at p = 2, given for an odd-primary module (`what`: the flag
+    /// and why, in parentheses).
+    #[error("module {name}: {what} is not available at p = {p}")]
     NotAtOddPrimes { name: String, p: u32, what: String },
     /// `--algebra`/`--profile`, or a flag refused over a sub-Hopf algebra (exit 2).
     #[error("{what}: {reason}")]

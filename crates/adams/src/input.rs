@@ -24,6 +24,12 @@ pub fn is_prime(n: u32) -> bool {
 /// prefix it): not found or unreadable, not a regular file (a folder, a FIFO, a device),
 /// larger than `max_bytes`, not UTF-8.
 pub fn read_text(path: &Path, what: &str, max_bytes: u64) -> Result<String, String> {
+    read_bytes(path, what, max_bytes).and_then(text)
+}
+
+/// The bytes of the regular file at `path`, at most `max_bytes` (below `u64::MAX`) long;
+/// errors as [`read_text`]'s, but for text.
+pub fn read_bytes(path: &Path, what: &str, max_bytes: u64) -> Result<Vec<u8>, String> {
     let file = open_nonblocking(path).map_err(|e| format!("cannot open: {e}"))?;
     let meta = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
     if !meta.is_file() {
@@ -43,7 +49,7 @@ pub fn read_text(path: &Path, what: &str, max_bytes: u64) -> Result<String, Stri
         // The file grew while being read.
         return Err(too_large(&format!("{max_bytes} or more"), what, max_bytes));
     }
-    text(bytes)
+    Ok(bytes)
 }
 
 /// `bytes` as text: UTF-8 required; the error names the first bad byte's offset.

@@ -151,6 +151,10 @@ fn resolve(m: FiniteModule, range: ResolutionConfig) -> Result<Resolution, Error
 /// `adams map`.
 pub fn run_command(args: MapArgs) -> Result<(), Error> {
     let range = check_range(args.range.max_stem, args.range.max_s)?;
+    args.output
+        .as_deref()
+        .map(crate::resolve::make_output)
+        .transpose()?;
     let file = args.file.as_path();
     let spec = read_spec(file)?;
     let top = range.max_stem + range.max_s as i32;

@@ -35,6 +35,13 @@ pub(crate) struct Entry<T> {
 
 /// `adams massey`.
 pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
+    // The range form's --output, refused before any work when it cannot be a folder.
+    if args.c.trim() == "-" {
+        args.output
+            .as_deref()
+            .map(crate::resolve::make_output)
+            .transpose()?;
+    }
     if let Some(m) = crate::products_odd::odd_module(&args.module, &args.range)? {
         return crate::products_odd::massey(&args, m);
     }

@@ -111,6 +111,8 @@ impl NameTable {
     pub fn parse(text: &str, path: &Path) -> Result<NameTable, NamesError> {
         let mut rows: Vec<Row> = Vec::new();
         let mut header = false;
+        // A byte order mark, as spreadsheets save CSV files, is not part of the header.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (k, raw) in text.lines().enumerate() {
             let line = k + 1;
             let trimmed = raw.trim();
@@ -167,7 +169,7 @@ impl NameTable {
     /// Parses a monomial in this table's names and the `h_i` (`h1 c0`, `h0^2d0`, `P^2h1`):
     /// `(name, power)` factors, and its bidegree.
     pub fn monomial(&self, text: &str) -> Result<(Monomial, (i32, u32)), String> {
-        let m = parse_monomial(text, &self.rows)?;
+        let m = parse_monomial(text, &self.rows, "")?;
         Ok((m.clone(), bidegree(&m, &self.rows)))
     }
 }
@@ -276,7 +278,7 @@ fn parse_definition(text: &str, above: &[Row], at: (i32, u32)) -> Result<Definit
             let [a, b, c] = parts[..] else {
                 return Err("a Massey product <A, B, C> has three entries".into());
             };
-            let m = [a, b, c].map(|x| parse_monomial(x, above));
+            let m = [a, b, c].map(|x| parse_monomial(x, above, ABOVE));
             let [a, b, c] = m;
             let (a, b, c) = (a?, b?, c?);
             let (na, sa) = bidegree(&a, above);
@@ -286,7 +288,7 @@ fn parse_definition(text: &str, above: &[Row], at: (i32, u32)) -> Result<Definit
             Ok(Definition::Massey([a, b, c]))
         }
         _ => {
-            let m = parse_monomial(text, above).map_err(|why| {
+            let m = parse_monomial(text, above, ABOVE).map_err(|why| {
                 format!("{why} (a definition is unique, indecomposable, <A, B, C> or a product of names)")
             })?;
             land("the product", bidegree(&m, above))?;
@@ -295,9 +297,13 @@ fn parse_definition(text: &str, above: &[Row], at: (i32, u32)) -> Result<Definit
     }
 }
 
+/// Where a definition in the table may find its names (for [`parse_monomial`]'s errors).
+const ABOVE: &str = " (above this row)";
+
 /// A monomial in the names of `rows`: factors separated by spaces or `*` (or written
-/// together, matched longest name first), each `NAME` or `NAME^k`.
-fn parse_monomial(text: &str, rows: &[Row]) -> Result<Monomial, String> {
+/// together, matched longest name first), each `NAME` or `NAME^k`. `scope` qualifies "the
+/// table" in the error for an unknown name ([`ABOVE`] in a table's definitions).
+fn parse_monomial(text: &str, rows: &[Row], scope: &str) -> Result<Monomial, String> {
     let mut names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
     names.sort_by_key(|n| std::cmp::Reverse(n.len()));
     let mut out: Monomial = Vec::new();
@@ -308,7 +314,7 @@ fn parse_monomial(text: &str, rows: &[Row]) -> Result<Monomial, String> {
         let inner = open.unwrap_or(rest);
         let Some(name) = names.iter().find(|n| inner.starts_with(**n)) else {
             return Err(format!(
-                "{:?}: no name of the table (above this row) starts there",
+                "{:?}: no name of the table{scope} starts there",
                 crate::input::excerpt(rest)
             ));
         };

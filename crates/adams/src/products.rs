@@ -25,6 +25,7 @@ use crate::cli::{ExtRangeArgs, ProductsArgs};
 use crate::error::Error;
 use crate::modules;
 use crate::range::{check_module_range, check_range};
+use crate::resolve::make_output;
 
 mod cpu;
 pub(crate) mod lift_cache;
@@ -197,6 +198,8 @@ pub(crate) fn element(sphere: &Resolution, spec: &ClassSpec) -> Result<ExtElemen
 
 /// `adams products`.
 pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
+    // A --output that cannot be a folder is refused before any work.
+    args.output.as_deref().map(make_output).transpose()?;
     if let Some(m) = crate::products_odd::odd_module(&args.module, &args.range)? {
         return crate::products_odd::products(&args, m);
     }
@@ -212,7 +215,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
         .output
         .clone()
         .unwrap_or_else(|| PathBuf::from("output").join(format!("{name}-products")));
-    crate::resolve::make_output(&output)?;
+    make_output(&output)?;
     let tgt = LiftTarget::new(sphere);
     let mut by = Vec::new();
     let mut chart = base_chart(res)?;

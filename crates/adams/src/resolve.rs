@@ -108,9 +108,10 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
         Ok(found) => found,
         // A file with the field's "cofiber" key: its Ext from the mapping cone.
         Err(e) => match crate::resolve_cofiber::refused_file(&e, &args) {
-            Some(file) => {
+            Some(Ok(file)) => {
                 return crate::resolve_cofiber::run(&args, &file, range, started, usage_at_start)
             }
+            Some(Err(refused)) => return Err(refused),
             None => return Err(e),
         },
     };

@@ -34,15 +34,16 @@ use crate::{save, usage};
 pub const PRODUCTS: &str = "not computed: the long exact sequence gives the products on the \
 cofiber's Ext only up to extension; chart.json and chart.svg have the classes only";
 
-/// The cofiber file behind a lookup error: `Some(file)` when `e` is the module reader's
-/// refusal of the `cofiber` key in the file `args.module` names itself (a path, or
-/// `--modules-dir`'s `NAME.json`), with no `--smash`; `None` otherwise (the error stands:
-/// a shifted or dual cofiber file, or one in `--smash`, is not built).
-pub(crate) fn refused_file(e: &Error, args: &ResolveArgs) -> Option<String> {
+/// The cofiber file behind a lookup error: `None` when `e` is not the module reader's
+/// refusal of the `cofiber` key in a file; `Some(Ok(file))` when that file is the one
+/// `args.module` names itself (a path, or `--modules-dir`'s `NAME.json`), with no
+/// `--smash`; else `Some(Err(_))`, one line naming the file and why (a cofiber file
+/// smashed, shifted `FILE[k]` or dualized `dual:FILE` is not built).
+pub(crate) fn refused_file(e: &Error, args: &ResolveArgs) -> Option<Result<String, Error>> {
     let Error::Module(LookupError::Module(ModuleError::RefusedKey { file, key, .. })) = e else {
         return None;
     };
-    if key != "cofiber" || !args.smash.is_empty() || !Path::new(file).is_file() {
+    if key != "cofiber" || !Path::new(file).is_file() {
         return None;
     }
     let in_dir = |dir: &Path| {
@@ -52,7 +53,19 @@ pub(crate) fn refused_file(e: &Error, args: &ResolveArgs) -> Option<String> {
     };
     let named =
         *file == args.module || args.modules_dir.as_deref().map(in_dir) == Some(file.clone());
-    named.then(|| file.clone())
+    let why = match (named, args.smash.is_empty()) {
+        (true, true) => return Some(Ok(file.clone())),
+        (true, false) => {
+            "--smash: a cofiber file is resolved on its own (a mapping cone), not smashed"
+        }
+        (false, _) => {
+            "a cofiber file is resolved as itself only (a mapping cone), not shifted (FILE[k]), \
+             dualized (dual:FILE) or smashed (--smash)"
+        }
+    };
+    Some(Err(Error::CofiberFile {
+        message: format!("{file}: {why}"),
+    }))
 }
 
 /// Refuses the options that do not apply to a cofiber file (exit 2, naming the file and
@@ -66,7 +79,8 @@ fn refuse_options(args: &ResolveArgs, file: &str) -> Result<(), Error> {
         (
             args.certify,
             "--certify: the cofiber's Ext comes from the mapping cone, not from a resolution \
-             of its own; certify the base module's resolution with --save-dir and adams certify",
+             of its own; certify the base module's resolution: --save-dir DIR, then adams \
+             certify DIR --module FILE",
         ),
         (
             args.names.is_some(),
@@ -92,7 +106,7 @@ pub(crate) fn run(
 ) -> Result<(), Error> {
     refuse_options(args, file)?;
     let inner = cofiber::base_range(range);
-    let (cofiber, m) = cofiber::read(file, inner.max_stem + inner.max_s as i32)?;
+    let (cofiber, m) = cofiber::read(file, Some(inner.max_stem + inner.max_s as i32))?;
     check_module_range(&cofiber.name, m.min_degree(), inner)?;
     cofiber.check_range(inner, m.min_degree())?;
     let output = resolve::open_output(args, &cofiber.name)?;

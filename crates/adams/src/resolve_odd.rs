@@ -21,14 +21,17 @@ use crate::{certify, save, usage};
 
 /// What a flag asks for that exists only at p = 2, if any.
 fn refused_flag(args: &ResolveArgs) -> Option<String> {
+    const CPU: &str = "odd primes are resolved by the classical algorithm on the CPU";
     if args.algorithm == Some(Algorithm::Nassau) {
-        Some("--algorithm nassau (Nassau's algorithm)".to_string())
+        Some(format!("--algorithm nassau (Nassau's algorithm; {CPU})"))
     } else if args.backend != BackendChoice::Cpu {
-        Some(format!("--backend {}", args.backend.name()))
+        Some(format!("--backend {} ({CPU})", args.backend.name()))
     } else if args.verify {
-        Some("--verify (it checks a device's work)".to_string())
+        Some(format!("--verify (it checks a device's work; {CPU})"))
     } else if args.verify_sample.is_some() {
-        Some("--verify-sample (it checks a device's work)".to_string())
+        Some(format!(
+            "--verify-sample (it checks a device's work; {CPU})"
+        ))
     } else if args.names.is_some() {
         Some("--names (the table names classes of the sphere at p = 2)".to_string())
     } else {

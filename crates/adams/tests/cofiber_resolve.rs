@@ -132,6 +132,14 @@ fn a_cofiber_run_resumes_the_base_module_from_its_save_directory() {
         &["--save-dir", "save"],
     );
     assert_one_line_error(&o, 2, &["save directory", "module-hash"]);
+    // adams certify DIR --module FILE certifies the base module's resolution (README:
+    // --certify does not apply to a cofiber file, this does).
+    let o = adams_in(
+        dir,
+        &["certify", "save", "--module", file.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("certified "), "{}", stdout(&o));
 }
 
 #[test]
@@ -158,6 +166,12 @@ fn bad_cofiber_keys_name_the_file_and_the_field() {
         ),
         (r#"{"s": 2, "t": 2}"#, "cofiber.idx: not an integer"),
         (r#"{"s": 2, "t": 90, "idx": 0}"#, "outside the range"),
+        // A misspelt key is refused, not ignored; the key must be an object.
+        (
+            r#"{"s": 2, "t": 2, "idx": 0, "index": 1}"#,
+            "cofiber.index: unknown key",
+        ),
+        ("[2, 2, 0]", "cofiber: [2,2,0] is not an object"),
     ];
     for (cofiber, mention) in cases {
         fs::write(dir.join("Bad.json"), module(cofiber)).unwrap();
@@ -166,13 +180,58 @@ fn bad_cofiber_keys_name_the_file_and_the_field() {
         let o = resolve_file(dir, Path::new("Bad.json"), (20, 6), "out", &["-q"]);
         assert_one_line_error(&o, 2, &["Bad.json", mention]);
     }
+    // At p = 3: said so, not the mod 2 reader's internals.
+    let odd = module(r#"{"s": 1, "t": 1, "idx": 0}"#).replace(r#""p": 2"#, r#""p": 3"#);
+    fs::write(dir.join("Odd.json"), odd).unwrap();
+    let o = resolve_file(dir, Path::new("Odd.json"), (20, 6), "out", &["-q"]);
+    assert_one_line_error(
+        &o,
+        2,
+        &["Odd.json", "p: 3; cofiber files are built at p = 2"],
+    );
     let c4 = cofiber_file("C4");
     for (flag, mention) in [
         (&["--certify"][..], "--certify"),
         (&["--algebra", "A(1)"][..], "--algebra"),
         (&["--names", "bundled"][..], "--names"),
+        (
+            &["--smash", "C2"][..],
+            "--smash: a cofiber file is resolved on its own",
+        ),
     ] {
         let o = resolve_file(dir, &c4, (10, 4), "out", flag);
         assert_one_line_error(&o, 2, &["cofiber_C4.json", mention]);
+    }
+    // Shifted, dualized, or as the other factor of --smash: said so.
+    let shifted = format!("{}[2]", c4.display());
+    let dual = format!("dual:{}", c4.display());
+    let other = ["--smash", c4.to_str().unwrap()];
+    for (module, extra) in [
+        (&shifted, &[][..]),
+        (&dual, &[]),
+        (&"C2".to_string(), &other),
+    ] {
+        let o = resolve_file(dir, Path::new(module), (10, 4), "out", extra);
+        assert_one_line_error(&o, 2, &["cofiber_C4.json", "not shifted (FILE[k])"]);
+    }
+}
+
+/// The class is read as a map onto the one cell in degree 0 (the field's reading): a
+/// module with no cell there (`S^1`: `h0^2` at `(s, t) = (2, 3)`) or two cells there is
+/// refused naming the file and `gens`, not with a message about the range.
+#[test]
+fn a_cofiber_file_needs_one_cell_in_degree_zero() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for (gens, t, cells) in [
+        (r#"{"x0": 1}"#, 3, "0 cells"),
+        (r#"{"x0": 0, "x1": 0}"#, 2, "2 cells"),
+    ] {
+        let text = format!(
+            r#"{{"p": 2, "type": "finite dimensional module", "gens": {gens}, "actions": [], "cofiber": {{"s": 2, "t": {t}, "idx": 0}}}}"#
+        );
+        fs::write(dir.join("Cells.json"), text).unwrap();
+        let o = resolve_file(dir, Path::new("Cells.json"), (20, 6), "out", &["-q"]);
+        assert_one_line_error(&o, 2, &["Cells.json: gens", cells, "degree 0"]);
     }
 }

@@ -239,6 +239,28 @@ fn bad_classes_and_undefined_products_are_one_line_errors() {
     let mut args = vec!["products", "S_2", "--by", "a0", "--output", "y"];
     args.extend(range);
     assert_one_line_error(&adams_in(dir.path(), &args), 2, &["a0", "odd primes"]);
+    // h0 is the one class at (3, 1): index 2 is no class (the range holds it).
+    let mut args = vec!["massey", "S_3", "(3,1,2)", "h0", "-", "--output", "z"];
+    args.extend(range);
+    let no_class = "no class of index 2 at (s = 1, t = 4, stem 3): Ext has dimension 1";
+    assert_one_line_error(&adams_in(dir.path(), &args), 2, &[no_class]);
+    // A and B in s = 0: a·b = 1 is not zero (not a range error).
+    let mut args = vec!["massey", "S_3", "(0,0,0)", "(0,0,0)", "(3,1,0)"];
+    args.extend(range);
+    assert_one_line_error(&adams_in(dir.path(), &args), 2, &["a·b is not zero"]);
+    // A = 1 (then B = 0, h0^2 = 0 at odd p): <1, h0^2, a0> holds 0 and its indeterminacy
+    // 1·Ext is the whole group at (7, 2), dimension 1 (tests/data/ext/S_3.csv).
+    let mut args = vec!["massey", "S_3", "(0,0,0)", "h0^2", "a0"];
+    args.extend(range);
+    let out = adams_in(dir.path(), &args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with(
+            "<(0,0,0), h0^2, a0> = 0 at (stem 7, s 2); indeterminacy spanned by (7,2,0)"
+        ),
+        "{}",
+        stdout(&out)
+    );
 }
 
 /// `chart.json` carries the products by a `--by` basis class under its `(stem,s,index)`

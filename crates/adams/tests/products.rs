@@ -127,6 +127,15 @@ fn massey_products_on_the_command_line() {
         out.trim(),
         "<h1, h0, h2^2> = (8,3,0) at (stem 8, s 3); indeterminacy 0"
     );
+    // A = 1 (s = 0; then B = 0): <1, b, c> contains 0 and its indeterminacy 1·Ext is the
+    // whole group, here Ext^{2,5} = {0, h0h2} (the sphere's table, tests/data/ext).
+    let range = ["--max-stem", "10", "--max-s", "4"];
+    let mut args = vec!["massey", "S_2", "(0,0,0)", "h0h1", "h1"];
+    args.extend(range);
+    assert_eq!(
+        run_ok(dir, &args).trim(),
+        "<(0,0,0), h0h1, h1> = 0 at (stem 3, s 2); indeterminacy spanned by (3,2,0)"
+    );
     run_ok(
         dir,
         &[
@@ -163,6 +172,15 @@ fn massey_products_on_the_command_line() {
         ),
         (&["products", "S_2", "--by", "h9"][..], "h9"),
         (&["products", "S_2", "--by", "(8,3)"][..], "(stem,s,index)"),
+        // In range but not a class: said so, not "outside the resolved range".
+        (
+            &["products", "S_2", "--by", "(1,1,5)", "--max-stem", "20"][..],
+            "no class of index 5 at (s = 1, t = 2, stem 1): Ext has dimension 1 there",
+        ),
+        (
+            &["massey", "S_2", "h1", "h0", "(2,1,0)", "--max-stem", "20"][..],
+            "Ext is 0 at (s = 1, t = 3, stem 2)",
+        ),
     ] {
         let out = adams_in(dir, args);
         let err = String::from_utf8_lossy(&out.stderr);
@@ -172,27 +190,21 @@ fn massey_products_on_the_command_line() {
     }
 }
 
+/// `adams products S_2 --by h2` through stem 20, `s ≤ 8`, lifts kept in `save/`, written
+/// to `out`.
+fn products_by_h2_saved(out: &str) -> Vec<&str> {
+    let range = ["--max-stem", "20", "--max-s", "8"];
+    let mut args = vec!["products", "S_2", "--by", "h2", "--save-dir", "save"];
+    args.extend(range);
+    args.extend(["--output", out, "-q"]);
+    args
+}
+
 #[test]
 fn lifts_are_kept_in_the_save_directory() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    let args = |out: &'static str| {
-        vec![
-            "products",
-            "S_2",
-            "--by",
-            "h2",
-            "--max-stem",
-            "20",
-            "--max-s",
-            "8",
-            "--save-dir",
-            "save",
-            "--output",
-            out,
-            "-q",
-        ]
-    };
+    let args = products_by_h2_saved;
     run_ok(dir, &args("a"));
     let lift = dir.join("save/lifts/s001-t004-0.lift");
     assert!(lift.is_file(), "the lift of h2 is kept");
@@ -218,4 +230,69 @@ fn lifts_are_kept_in_the_save_directory() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// A lift file that is a FIFO, a link to `/dev/zero` or a file cut inside its header is
+/// reported as damaged and recomputed: never read until a writer comes or memory runs
+/// out, never taken silently for another class's lift.
+#[test]
+fn lift_files_that_are_not_files_or_cut_short_are_recomputed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = products_by_h2_saved;
+    run_ok(dir, &args("a"));
+    let lift = dir.join("save/lifts/s001-t004-0.lift");
+    let bytes = fs::read(&lift).unwrap();
+    let matrices =
+        |out: &str| json(&dir.join(out).join("products.json"))["by"][0]["matrices"].clone();
+    let fifo = |p: &Path| {
+        let c = std::ffi::CString::new(p.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path; mkfifo has no other preconditions.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    };
+    let zero = |p: &Path| std::os::unix::fs::symlink("/dev/zero", p).unwrap();
+    let cut = |p: &Path| fs::write(p, &bytes[..40]).unwrap();
+    let damage: [&dyn Fn(&Path); 3] = [&fifo, &zero, &cut];
+    for (out, make) in ["b", "c", "d"].into_iter().zip(damage) {
+        fs::remove_file(&lift).unwrap();
+        make(&lift);
+        let o = adams_within(dir, &args(out), std::time::Duration::from_secs(60));
+        assert!(o.status.success(), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("s001-t004-0.lift is damaged"), "{out}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert_eq!(matrices("a"), matrices(out));
+        assert!(lift.is_file(), "{out}: written again as a regular file");
+    }
+}
+
+/// An `--output` that is a file is refused (exit 2, one line) before any work: before the
+/// resolution (no save directory made) and before the inputs are read (a missing module
+/// or file is not what is reported).
+#[test]
+fn an_output_that_cannot_be_a_folder_is_refused_first() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    fs::write(dir.join("taken"), "").unwrap();
+    let mut products = products_by_h2_saved("taken");
+    products.pop();
+    let cases: [&[&str]; 4] = [
+        &products,
+        &[
+            "massey",
+            "NoSuchModule",
+            "h1",
+            "h0",
+            "-",
+            "--output",
+            "taken",
+        ],
+        &["map", "no-such-map.json", "--output", "taken"],
+        &["cofiber", "no-such-file.json", "--output", "taken"],
+    ];
+    for args in cases {
+        let o = adams_in(dir, args);
+        assert_one_line_error(&o, 2, &["--output taken: exists and is not a folder"]);
+    }
+    assert!(!dir.join("save").exists(), "no resolution was saved");
 }

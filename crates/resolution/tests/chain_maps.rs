@@ -288,6 +288,15 @@ fn a_saved_lift_reads_back_and_damage_is_found() {
         b"garbage",
         ("aa", "aa")
     )));
+    // Cut inside its header (no checksum line left): corrupt, not another lift's header.
+    assert!(corrupt(load_class(
+        &res,
+        &tgt,
+        &x,
+        9,
+        &bytes[..40],
+        ("aa", "aa")
+    )));
 }
 
 /// A Massey product or a product it needs outside the range names its own bidegree,

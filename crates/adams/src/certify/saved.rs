@@ -12,9 +12,14 @@ use resolution::save::{
 use resolution::{
     Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig, ResolutionError,
 };
-use steenrod::module::{AnyModule, FiniteModule, OddModule};
+use steenrod::module::{AnyModule, FiniteModule, ModuleError, OddModule};
 
 use crate::modules::{self, LookupError};
+
+/// Whether `e` is the module reader's refusal of the field's `cofiber` key.
+fn is_cofiber_refusal(e: &LookupError) -> bool {
+    matches!(e, LookupError::Module(ModuleError::RefusedKey { key, .. }) if key == "cofiber")
+}
 
 /// A module as `adams certify` loads it from a save directory, with its resolution type.
 pub(super) trait SavedModule: Sized {
@@ -75,6 +80,10 @@ impl SavedModule for FiniteModule {
                 (Ok(m), _) => m,
                 // A file that is no A-module, saved by `adams resolve FILE --algebra …`:
                 // read over the header's algebra, as that run read it.
+                // A cofiber file (`adams resolve FILE` saved its base module): that module.
+                (Err(e), None) if is_cofiber_refusal(&e) => crate::cofiber::read(name, top)
+                    .map(|(_, m)| m)
+                    .map_err(|_| e)?,
                 (Err(e), Some(HeaderProfile::Two(profile))) if Path::new(name).is_file() => {
                     let options = steenrod::module::LoadOptions {
                         shift: 0,

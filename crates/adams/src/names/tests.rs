@@ -18,6 +18,12 @@ fn the_bundled_table_parses() {
 }
 
 #[test]
+fn a_byte_order_mark_is_not_part_of_the_header() {
+    let t = parse(&format!("\u{feff}{HEAD}")).unwrap();
+    assert_eq!(t.rows.len(), 3);
+}
+
+#[test]
 fn definitions() {
     let t = parse(&format!(
         "{HEAD}c0,8,3,\"<h1, h0, h2^2>\",Isaksen19\nx,9,4,h1 c0,Isaksen19\ny,8,3,indecomposable,z\n"

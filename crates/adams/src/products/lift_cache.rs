@@ -67,28 +67,40 @@ pub(super) fn lift<'a>(
     )
 }
 
+/// The largest lift file read (far above any lift of the tables' range).
+const MAX_LIFT_BYTES: u64 = 1 << 40;
+
 /// The value kept in the file `path`: read back by `load` when the file holds a usable
 /// one, else made by `compute` and written there (`encode`, through a temporary file
 /// renamed into place). A damaged file ([`Saved::Corrupt`]) is reported on stderr and
-/// recomputed; a stale one ([`Saved::Stale`]: another class or range) silently; a file
-/// that cannot be written is reported and skipped (the value is still used).
+/// recomputed, and so is a path that is not a regular file (a FIFO, a link to a device:
+/// never opened for a blocking read); a stale one ([`Saved::Stale`]: another class or
+/// range) silently; a file that cannot be written is reported and skipped (the value is still used).
 pub(crate) fn cached<M, E>(
     path: &std::path::Path,
     load: impl FnOnce(&[u8]) -> Result<M, Saved>,
     compute: impl FnOnce() -> Result<M, E>,
     encode: impl FnOnce(&M) -> Vec<u8>,
 ) -> Result<M, E> {
-    if let Ok(bytes) = std::fs::read(path) {
-        match load(&bytes) {
-            Ok(map) => return Ok(map),
-            Err(Saved::Stale) => {}
-            Err(Saved::Corrupt(why)) => {
-                eprintln!(
-                    "warning: lift file {} is damaged ({why}): recomputed",
-                    path.display()
-                )
-            }
-        }
+    // Only a regular file is read: a FIFO would block and /dev/zero never end.
+    let read = match path.try_exists() {
+        Ok(true) => Some(adams::input::read_bytes(
+            path,
+            "a lift file",
+            MAX_LIFT_BYTES,
+        )),
+        _ => None,
+    };
+    let damaged = match read.map(|r| r.map(|bytes| load(&bytes))) {
+        None | Some(Ok(Err(Saved::Stale))) => None,
+        Some(Ok(Ok(map))) => return Ok(map),
+        Some(Ok(Err(Saved::Corrupt(why)))) | Some(Err(why)) => Some(why),
+    };
+    if let Some(why) = damaged {
+        eprintln!(
+            "warning: lift file {} is damaged ({why}): recomputed",
+            path.display()
+        )
     }
     let map = compute()?;
     let tmp = path.with_extension("tmp");

@@ -171,11 +171,19 @@ pub fn massey_product<'a>(
     if !ab.is_zero() {
         return Err(ChainMapError::ProductNotZero { which: "a·b" });
     }
-    let value = h.read(a).ok_or(out_of_range(sum(
-        sum(a.bidegree, b.bidegree, 0),
-        c.bidegree,
-        1,
-    )))?;
+    let value_at = sum(sum(a.bidegree, b.bidegree, 0), c.bidegree, 1);
+    let value = match sa {
+        // ⟨1, b, c⟩ (ab = 0: b = 0): a ∘ H_{−1} = 0, and 1·Ext is the whole group.
+        0 => ExtElement {
+            bidegree: value_at,
+            vector: FpVector::new(super::yoneda::checked_dim(
+                module,
+                value_at,
+                "the Massey product",
+            )?),
+        },
+        _ => h.read(a).ok_or(out_of_range(value_at))?,
+    };
     let at = value.bidegree;
     let mut span: Vec<FpVector> = Vec::new();
     // Ext^{s_a+s_b−1}(F_2) · c: the lift of c read at that bidegree.

@@ -66,6 +66,16 @@ pub enum ChainMapError {
         /// Its bidegree.
         at: Bidegree,
     },
+    /// A basis class asked for by an index not below `dim Ext` at a resolved bidegree.
+    #[error("{}", no_such_class(*index, *dim, at))]
+    NoSuchClass {
+        /// The index asked for.
+        index: usize,
+        /// `dim Ext` there.
+        dim: usize,
+        /// The bidegree.
+        at: Bidegree,
+    },
     /// Products and Massey products are taken in `Ext(F_2)`: the target must resolve
     /// `F_2` (one generator of `C_0`, in degree 0).
     #[error("products need a resolution of F_2 (the sphere) as the target")]
@@ -86,6 +96,18 @@ pub enum ChainMapError {
         /// The vector's length.
         given: usize,
     },
+}
+
+/// The message of [`ChainMapError::NoSuchClass`].
+fn no_such_class(index: usize, dim: usize, at: &Bidegree) -> String {
+    match dim {
+        0 => format!("Ext is 0 at {at}: there is no class (of index {index} or any other)"),
+        _ => format!(
+            "there is no class of index {index} at {at}: Ext has dimension {dim} there \
+             (indices 0 to {})",
+            dim - 1
+        ),
+    }
 }
 
 /// An A-linear map `P_{source_base + i} → Q_{target_base + i}` (`i = 0, 1, …`) lowering

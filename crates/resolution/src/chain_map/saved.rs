@@ -128,11 +128,16 @@ pub(crate) fn decode_into(
 
 /// The payload of a lift file `bytes` whose header must be `head` (a file starting with
 /// `magic` and another header is [`Saved::Stale`]), checked against the checksum line
-/// `payload-blake3 <hex>` and the blank line that follow the header.
+/// `payload-blake3 <hex>` and the blank line that follow the header; a file cut short
+/// inside its header (no checksum line) is [`Saved::Corrupt`].
 pub(crate) fn payload<'b>(bytes: &'b [u8], head: &str, magic: &str) -> Result<&'b [u8], Saved> {
     let Some(rest) = bytes.strip_prefix(head.as_bytes()) else {
+        // Another header is stale only when whole: a file cut short before its checksum
+        // line is damaged.
+        let whole = bytes.windows(16).any(|w| w == b"\npayload-blake3 ");
         return match bytes.starts_with(magic.as_bytes()) {
-            true => Err(Saved::Stale),
+            true if whole => Err(Saved::Stale),
+            true => Err(corrupt("the file ends inside its header")),
             false => Err(Saved::Corrupt(format!("does not start with {magic:?}"))),
         };
     };

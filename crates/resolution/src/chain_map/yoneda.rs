@@ -29,7 +29,8 @@ pub struct ExtElement {
 
 impl ExtElement {
     /// The `index`-th basis class at `bidegree` of `res`. Errors: outside the resolved
-    /// range, or `index ≥ dim`.
+    /// range ([`ChainMapError::OutOfRange`]), or `index ≥ dim`
+    /// ([`ChainMapError::NoSuchClass`]).
     pub fn basis(
         res: &Resolution,
         bidegree: Bidegree,
@@ -37,8 +38,9 @@ impl ExtElement {
     ) -> Result<Self, ChainMapError> {
         let dim = checked_dim(res, bidegree, "a class")?;
         if index >= dim {
-            return Err(ChainMapError::OutOfRange {
-                what: format!("class index {index} (dimension {dim})"),
+            return Err(ChainMapError::NoSuchClass {
+                index,
+                dim,
                 at: bidegree,
             });
         }

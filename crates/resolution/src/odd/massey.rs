@@ -39,7 +39,8 @@ pub struct OddExtElement {
 
 impl OddExtElement {
     /// `c` times the `index`-th basis class at `bidegree`. Errors: outside the resolved
-    /// range, or `index ≥ dim`.
+    /// range ([`ChainMapError::OutOfRange`]), or `index ≥ dim`
+    /// ([`ChainMapError::NoSuchClass`]).
     pub fn basis(
         res: &OddResolution,
         bidegree: Bidegree,
@@ -47,8 +48,9 @@ impl OddExtElement {
     ) -> Result<Self, ChainMapError> {
         let dim = checked_dim(res, bidegree, "a class")?;
         if index >= dim {
-            return Err(ChainMapError::OutOfRange {
-                what: format!("class index {index} (dimension {dim})"),
+            return Err(ChainMapError::NoSuchClass {
+                index,
+                dim,
                 at: bidegree,
             });
         }
@@ -197,6 +199,25 @@ pub(super) fn homotopy_of_composite<'a>(
     OddChainMap::homotopy(module, tgt, k, levels, &caps, &phi)
 }
 
+/// Refuses two adjacent factors of `⟨a, b, c⟩` in `s = 0`: when both are nonzero, one is
+/// a unit and their product the other, nonzero ([`ChainMapError::ProductNotZero`]); a
+/// zero one is not handled ([`ChainMapError::OutOfRange`]).
+fn two_units(a: &OddExtElement, b: &OddExtElement, c: &OddExtElement) -> Result<(), ChainMapError> {
+    let (sa, sb, sc) = (a.bidegree.s(), b.bidegree.s(), c.bidegree.s());
+    let (which, x, y) = match (sa + sb, sb + sc) {
+        (0, _) => ("a·b", a, b),
+        (_, 0) => ("b·c", b, c),
+        _ => return Ok(()),
+    };
+    Err(match x.is_zero() || y.is_zero() {
+        false => ChainMapError::ProductNotZero { which },
+        true => out_of_range(
+            "a Massey product with two factors in s = 0",
+            Bidegree::s_t(0, 0),
+        ),
+    })
+}
+
 /// `⟨a, b, c⟩` with its indeterminacy `a·Ext^{s_b+s_c−1}(M) + Ext^{s_a+s_b−1}(F_p)·c`;
 /// `a, b ∈ Ext(F_p)` (resolved by `tgt`), `c ∈ Ext(M)` (`module`; may be `tgt`'s).
 ///
@@ -211,13 +232,7 @@ pub fn massey_product<'a>(
 ) -> Result<OddMasseyProduct, ChainMapError> {
     let sphere = tgt.resolution();
     let (sa, sb, sc) = (a.bidegree.s(), b.bidegree.s(), c.bidegree.s());
-    if sa + sb == 0 || sb + sc == 0 {
-        // Two factors in s = 0: the defining products are units times classes.
-        return Err(out_of_range(
-            "a Massey product with two factors in s = 0",
-            Bidegree::s_t(0, 0),
-        ));
-    }
+    two_units(a, b, c)?;
     let c_map = lift(module, tgt, c, sa + sb + 1)?;
     let b_map = lift(sphere, tgt, b, sa + 1)?;
     let bc_at = Bidegree::s_t(sb + sc, b.bidegree.t() + c.bidegree.t());
@@ -234,7 +249,16 @@ pub fn massey_product<'a>(
     let h = homotopy_of_composite(module, tgt, &b_map, &c_map, sa)?;
     let at = Bidegree::s_t(sa + sb + sc - 1, a.bidegree.t() + k.t());
     let value = (|| {
-        let m = h.read(sa.checked_sub(1)?, at.t())?;
+        if sa == 0 {
+            // ⟨λ, b, c⟩ (ab = 0: b = 0): a ∘ H_{−1} = 0; λ·Ext is the whole group.
+            let dim = checked_dim(module, at, "the Massey product").ok()?;
+            let vector = FqVector::new(module.prime(), dim);
+            return Some(OddExtElement {
+                bidegree: at,
+                vector,
+            });
+        }
+        let m = h.read(sa - 1, at.t())?;
         (m.rows() == a.vector.len()).then(|| OddExtElement {
             bidegree: at,
             vector: combine(&m, &a.vector),
