@@ -224,7 +224,14 @@ fn module_keys_that_would_change_the_module_are_refused() {
         dir.path(),
         &["resolve", "C2", "--smash", c4.to_str().unwrap()],
     );
-    assert_one_line_error(&o, 2, &["C4.json: key \"cofiber\" is not supported"]);
+    assert_one_line_error(
+        &o,
+        2,
+        &[
+            "C4.json: a cofiber file is resolved as itself only",
+            "smashed (--smash)",
+        ],
+    );
     let generic = dir.path().join("G.json");
     fs::write(&generic, r#"{"p": 2, "generic": true, "type": "finite dimensional module", "gens": {"x0": 0}, "actions": []}"#).unwrap();
     let o = adams_in(dir.path(), &["resolve", generic.to_str().unwrap()]);
