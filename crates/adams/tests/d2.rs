@@ -308,6 +308,20 @@ fn other_modules_and_bad_ranges_are_refused() {
     }
 }
 
+/// `--quiet` silences stderr only (its help: "No lines on stderr but errors", as for
+/// `adams resolve`): the E3 chart on stdout is the same with and without it.
+#[test]
+fn quiet_keeps_the_e3_chart_on_stdout() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = ["d2", "--max-stem", "20", "--max-s", "8", "-o", "out"];
+    let loud = adams_in(tmp.path(), &args);
+    let quiet = adams_in(tmp.path(), &[&args[..], &["-q"]].concat());
+    assert!(loud.status.success() && quiet.status.success());
+    assert!(stdout(&loud).starts_with("E3 of S_2"), "{}", stdout(&loud));
+    assert_eq!(stdout(&quiet), stdout(&loud));
+    assert_eq!(stderr(&quiet), "");
+}
+
 /// The rank over F_2 of rows given as bit masks.
 fn rank(mut rows: Vec<u64>) -> i64 {
     let mut r = 0;
