@@ -322,6 +322,39 @@ fn quiet_keeps_the_e3_chart_on_stdout() {
     assert_eq!(stderr(&quiet), "");
 }
 
+/// A λ file copied over another bidegree's is named as such (exit 2, one line), not as
+/// "made for another resolution" (its fingerprint differs too, being another stem's).
+#[test]
+fn a_lambda_file_of_another_bidegree_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "d2",
+        "--max-stem",
+        "24",
+        "--max-s",
+        "10",
+        "--save-dir",
+        "save",
+        "-o",
+        "out",
+        "-q",
+    ];
+    assert!(adams_in(tmp.path(), &args).status.success());
+    let dir = tmp.path().join("save/secondary");
+    fs::copy(dir.join("s005-t022.lambda"), dir.join("s005-t020.lambda")).unwrap();
+    let r = adams_in(tmp.path(), &args);
+    assert_one_line_error(
+        &r,
+        2,
+        &[
+            "s005-t020.lambda",
+            "(s = 5, t = 22, stem 17)",
+            "another bidegree",
+        ],
+    );
+    assert!(!stderr(&r).contains("another resolution"), "{}", stderr(&r));
+}
+
 /// The rank over F_2 of rows given as bit masks.
 fn rank(mut rows: Vec<u64>) -> i64 {
     let mut r = 0;

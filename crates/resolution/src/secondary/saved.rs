@@ -251,9 +251,16 @@ impl LambdaStore {
             line.len() == want.len()
                 && line.split_once(' ').map(|p| p.0) == want.split_once(' ').map(|p| p.0)
         };
+        let bidegree = format!("bidegree {} {}", at.s(), at.t());
         match () {
             _ if !whole => Bad::Corrupt("its header ends early"),
             _ if lines[1] != module && well_formed(lines[1], &module) => Bad::Stale("module"),
+            // Moved or copied from another bidegree's file (its fingerprint differs too:
+            // say where it belongs, not "another resolution").
+            _ if lines[3] != bidegree => match named_bidegree(lines[3]) {
+                Some(other) => Bad::Misplaced(other),
+                None => Bad::Corrupt("its header does not name a bidegree"),
+            },
             _ if lines[1] == module
                 && lines[2] != resolution
                 && well_formed(lines[2], &resolution) =>
@@ -265,10 +272,19 @@ impl LambdaStore {
     }
 }
 
+/// The bidegree a header line `bidegree <s> <t>` names.
+fn named_bidegree(line: &str) -> Option<Bidegree> {
+    let (s, t) = line.strip_prefix("bidegree ")?.split_once(' ')?;
+    let (s, t) = (s.parse::<i32>().ok()?, t.parse::<i32>().ok()?);
+    (0 <= s && s <= t).then(|| Bidegree::s_t(s as u32, t))
+}
+
 /// What [`LambdaStore::decode`] found wrong, before the path is attached.
 enum Bad {
     Corrupt(&'static str),
     Stale(&'static str),
+    /// A well-formed file of another bidegree (the one its header names).
+    Misplaced(Bidegree),
 }
 
 impl Bad {
@@ -279,6 +295,13 @@ impl Bad {
                 why: why.to_string(),
             },
             Bad::Stale(what) => SavedLambdaError::Stale { path, what },
+            Bad::Misplaced(other) => SavedLambdaError::Corrupt {
+                path,
+                why: format!(
+                    "its header is λ at {other}, another bidegree's (moved or copied \
+                     between files)"
+                ),
+            },
         }
     }
 }
