@@ -25,7 +25,8 @@ mod output;
 /// `summary.json` of `adams d2`.
 #[derive(Serialize)]
 struct D2Summary {
-    module: &'static str,
+    /// The module's name (`S_2`, or a one-cell file's own name).
+    module: String,
     max_stem: i32,
     max_s: u32,
     threads: usize,
@@ -128,7 +129,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     let files = output::write_all(&output, &lift, &name)?;
     let usage = usage::current().since(&usage_at_start);
     let summary = D2Summary {
-        module: "S_2",
+        module: name.clone(),
         max_stem: range.max_stem,
         max_s: range.max_s,
         threads: report.threads,

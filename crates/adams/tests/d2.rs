@@ -8,7 +8,9 @@
 //!   products; `d2.csv` and chart.json's `d2` agree; `e3.csv` is `E2` less twice the rank.
 //! - `--save-dir`: a second run (and a larger range) reads the λ files and writes the
 //!   same files as a fresh run (and as `--threads 1`); a damaged λ file is exit 2 naming it.
-//! - Another module (C2, S_3, ko over A(1)) or a bad range: exit 2, one line.
+//! - Another module (C2, S_3, ko over A(1)) or a bad range: exit 2, one line; a one-cell
+//!   file is the sphere under its own name; `-q` keeps the E3 chart on stdout; a λ file
+//!   copied from another bidegree is named so.
 
 mod common;
 
@@ -320,6 +322,27 @@ fn quiet_keeps_the_e3_chart_on_stdout() {
     assert!(stdout(&loud).starts_with("E3 of S_2"), "{}", stdout(&loud));
     assert_eq!(stdout(&quiet), stdout(&loud));
     assert_eq!(stderr(&quiet), "");
+}
+
+/// A one-cell module file in degree 0 is the sphere under its own name: `summary.json`
+/// names it as `d2.csv` and the output folder do.
+#[test]
+fn a_one_cell_file_is_named_by_its_own_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = r#"{"type": "finite dimensional module", "name": "point", "p": 2,
+        "gens": {"x0": 0}, "actions": []}"#;
+    fs::write(tmp.path().join("point.json"), file).unwrap();
+    let r = adams_in(
+        tmp.path(),
+        &["d2", "point.json", "--max-stem", "16", "--max-s", "5", "-q"],
+    );
+    assert!(r.status.success(), "{}", stderr(&r));
+    let out = tmp.path().join("output/point-d2");
+    let d2 = fs::read_to_string(out.join("d2.csv")).unwrap();
+    assert!(d2.lines().next().unwrap().contains("of point,"), "{d2}");
+    let summary: Value =
+        serde_json::from_str(&fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["module"], "point");
 }
 
 /// A λ file copied over another bidegree's is named as such (exit 2, one line), not as
