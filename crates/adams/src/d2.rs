@@ -53,8 +53,8 @@ struct D2Summary {
 }
 
 /// The exit status of a [`LiftError`]: 2 for bad input (another module, a `λ` file that
-/// is damaged or made for another resolution), 3 for a failure while computing or
-/// writing.
+/// is damaged, unreadable or made for another resolution), 3 for a failure while
+/// computing or writing.
 pub(crate) fn exit_code(e: &LiftError) -> u8 {
     match e {
         LiftError::Secondary(SecondaryError::NotSphere { .. }) => 2,

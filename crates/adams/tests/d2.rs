@@ -346,7 +346,8 @@ fn a_one_cell_file_is_named_by_its_own_name() {
 }
 
 /// A λ file copied over another bidegree's is named as such (exit 2, one line), not as
-/// "made for another resolution" (its fingerprint differs too, being another stem's).
+/// "made for another resolution" (its fingerprint differs too, being another stem's); a
+/// folder in its place is exit 2 as well.
 #[test]
 fn a_lambda_file_of_another_bidegree_is_named() {
     let tmp = tempfile::tempdir().unwrap();
@@ -376,6 +377,12 @@ fn a_lambda_file_of_another_bidegree_is_named() {
         ],
     );
     assert!(!stderr(&r).contains("another resolution"), "{}", stderr(&r));
+    // A folder in a λ file's place is bad input too (exit 2), not a failure while
+    // computing.
+    fs::remove_file(dir.join("s005-t020.lambda")).unwrap();
+    fs::create_dir(dir.join("s005-t020.lambda")).unwrap();
+    let r = adams_in(tmp.path(), &args);
+    assert_one_line_error(&r, 2, &["s005-t020.lambda", "cannot be read"]);
 }
 
 /// The rank over F_2 of rows given as bit masks.

@@ -42,7 +42,13 @@ pub enum SavedLambdaError {
     /// Made for another module or another resolution.
     #[error("d2: λ file {} was made for another {what} (remove DIR/secondary to recompute)", .path.display())]
     Stale { path: PathBuf, what: &'static str },
-    /// Cannot be read or written.
+    /// Present but cannot be read (a folder in its place, no permission): bad input.
+    #[error("d2: λ file {} cannot be read: {source}", .path.display())]
+    Unreadable {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Cannot be written.
     #[error("d2: λ file {}: {source}", .path.display())]
     Io {
         path: PathBuf,
@@ -163,8 +169,9 @@ impl LambdaStore {
     /// Every `λ` file of the range of `res` that is present, by `s` and generator
     /// (`None` where absent), and how many files were read.
     ///
-    /// Errors: a damaged file ([`SavedLambdaError::Corrupt`]) or one made for another
-    /// resolution ([`SavedLambdaError::Stale`]), naming it; nothing is removed.
+    /// Errors: a damaged file ([`SavedLambdaError::Corrupt`]), one made for another
+    /// resolution ([`SavedLambdaError::Stale`]) or one that cannot be read
+    /// ([`SavedLambdaError::Unreadable`]), naming it; nothing is removed.
     pub fn load(&self, res: &Resolution) -> Result<(Vec<Lambdas>, usize), SavedLambdaError> {
         let mut out = vec![Vec::new(); 3.min(res.config().max_s as usize + 1)];
         let mut files = 0;
@@ -179,7 +186,7 @@ impl LambdaStore {
                 let bytes = match std::fs::read(&path) {
                     Ok(b) => b,
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                    Err(source) => return Err(SavedLambdaError::Io { path, source }),
+                    Err(source) => return Err(SavedLambdaError::Unreadable { path, source }),
                 };
                 let below = res.free_module(s - 2);
                 let len = *below
