@@ -25,7 +25,8 @@ mod output;
 /// `summary.json` of `adams d2`.
 #[derive(Serialize)]
 struct D2Summary {
-    module: &'static str,
+    /// The module's name (`S_2`, or a one-cell file's own name).
+    module: String,
     max_stem: i32,
     max_s: u32,
     threads: usize,
@@ -52,8 +53,8 @@ struct D2Summary {
 }
 
 /// The exit status of a [`LiftError`]: 2 for bad input (another module, a `λ` file that
-/// is damaged or made for another resolution), 3 for a failure while computing or
-/// writing.
+/// is damaged, unreadable or made for another resolution), 3 for a failure while
+/// computing or writing.
 pub(crate) fn exit_code(e: &LiftError) -> u8 {
     match e {
         LiftError::Secondary(SecondaryError::NotSphere { .. }) => 2,
@@ -128,7 +129,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     let files = output::write_all(&output, &lift, &name)?;
     let usage = usage::current().since(&usage_at_start);
     let summary = D2Summary {
-        module: "S_2",
+        module: name.clone(),
         max_stem: range.max_stem,
         max_s: range.max_s,
         threads: report.threads,
@@ -144,8 +145,11 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
         checked_h_linear: checked.h_linear,
     };
     crate::products::write_json(&output.join("summary.json"), &summary)?;
+    // `--quiet` silences stderr only (its help says so, as for `adams resolve`): the E3
+    // chart is the command's stdout and is printed either way.
+    print_chart(files.e3_chart.as_deref());
     if !args.quiet {
-        print_run(&summary, &checked, files.e3_chart.as_deref(), &output);
+        print_run(&summary, &checked, &output);
     }
     Ok(())
 }
@@ -172,14 +176,18 @@ fn secondary_lift<'a>(
     Ok(lifted?)
 }
 
-/// Prints the E3 chart (stdout), the self-checks' line and the run's line (stderr).
-fn print_run(summary: &D2Summary, checked: &Checked, e3_chart: Option<&str>, output: &Path) {
+/// Prints the E3 chart (stdout), when its range is not empty.
+fn print_chart(e3_chart: Option<&str>) {
     if let Some(text) = e3_chart {
         // A closed pipe (`adams d2 | head`) is not a failure of the run.
         let mut out = std::io::stdout().lock();
         let _ = std::io::Write::write_all(&mut out, text.as_bytes());
         let _ = std::io::Write::flush(&mut out);
     }
+}
+
+/// Prints the self-checks' line and the run's line (stderr).
+fn print_run(summary: &D2Summary, checked: &Checked, output: &Path) {
     eprintln!("{}", checks_line(checked));
     eprintln!(
         "d2 of {} through stem {}, s <= {}: resolution {:.2} s, secondary lift {:.2} s{} \

@@ -8,7 +8,9 @@
 //!   products; `d2.csv` and chart.json's `d2` agree; `e3.csv` is `E2` less twice the rank.
 //! - `--save-dir`: a second run (and a larger range) reads the λ files and writes the
 //!   same files as a fresh run (and as `--threads 1`); a damaged λ file is exit 2 naming it.
-//! - Another module (C2, S_3, ko over A(1)) or a bad range: exit 2, one line.
+//! - Another module (C2, S_3, ko over A(1)) or a bad range: exit 2, one line; a one-cell
+//!   file is the sphere under its own name; `-q` keeps the E3 chart on stdout; a λ file
+//!   copied from another bidegree is named so.
 
 mod common;
 
@@ -306,6 +308,81 @@ fn other_modules_and_bad_ranges_are_refused() {
         assert_eq!(d2.status.code(), Some(2));
         assert_eq!(d2.stderr, resolve.stderr, "the same message as resolve");
     }
+}
+
+/// `--quiet` silences stderr only (its help: "No lines on stderr but errors", as for
+/// `adams resolve`): the E3 chart on stdout is the same with and without it.
+#[test]
+fn quiet_keeps_the_e3_chart_on_stdout() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = ["d2", "--max-stem", "20", "--max-s", "8", "-o", "out"];
+    let loud = adams_in(tmp.path(), &args);
+    let quiet = adams_in(tmp.path(), &[&args[..], &["-q"]].concat());
+    assert!(loud.status.success() && quiet.status.success());
+    assert!(stdout(&loud).starts_with("E3 of S_2"), "{}", stdout(&loud));
+    assert_eq!(stdout(&quiet), stdout(&loud));
+    assert_eq!(stderr(&quiet), "");
+}
+
+/// A one-cell module file in degree 0 is the sphere under its own name: `summary.json`
+/// names it as `d2.csv` and the output folder do.
+#[test]
+fn a_one_cell_file_is_named_by_its_own_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = r#"{"type": "finite dimensional module", "name": "point", "p": 2,
+        "gens": {"x0": 0}, "actions": []}"#;
+    fs::write(tmp.path().join("point.json"), file).unwrap();
+    let r = adams_in(
+        tmp.path(),
+        &["d2", "point.json", "--max-stem", "16", "--max-s", "5", "-q"],
+    );
+    assert!(r.status.success(), "{}", stderr(&r));
+    let out = tmp.path().join("output/point-d2");
+    let d2 = fs::read_to_string(out.join("d2.csv")).unwrap();
+    assert!(d2.lines().next().unwrap().contains("of point,"), "{d2}");
+    let summary: Value =
+        serde_json::from_str(&fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["module"], "point");
+}
+
+/// A λ file copied over another bidegree's is named as such (exit 2, one line), not as
+/// "made for another resolution" (its fingerprint differs too, being another stem's); a
+/// folder in its place is exit 2 as well.
+#[test]
+fn a_lambda_file_of_another_bidegree_is_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "d2",
+        "--max-stem",
+        "24",
+        "--max-s",
+        "10",
+        "--save-dir",
+        "save",
+        "-o",
+        "out",
+        "-q",
+    ];
+    assert!(adams_in(tmp.path(), &args).status.success());
+    let dir = tmp.path().join("save/secondary");
+    fs::copy(dir.join("s005-t022.lambda"), dir.join("s005-t020.lambda")).unwrap();
+    let r = adams_in(tmp.path(), &args);
+    assert_one_line_error(
+        &r,
+        2,
+        &[
+            "s005-t020.lambda",
+            "(s = 5, t = 22, stem 17)",
+            "another bidegree",
+        ],
+    );
+    assert!(!stderr(&r).contains("another resolution"), "{}", stderr(&r));
+    // A folder in a λ file's place is bad input too (exit 2), not a failure while
+    // computing.
+    fs::remove_file(dir.join("s005-t020.lambda")).unwrap();
+    fs::create_dir(dir.join("s005-t020.lambda")).unwrap();
+    let r = adams_in(tmp.path(), &args);
+    assert_one_line_error(&r, 2, &["s005-t020.lambda", "cannot be read"]);
 }
 
 /// The rank over F_2 of rows given as bit masks.

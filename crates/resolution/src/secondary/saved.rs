@@ -42,7 +42,13 @@ pub enum SavedLambdaError {
     /// Made for another module or another resolution.
     #[error("d2: λ file {} was made for another {what} (remove DIR/secondary to recompute)", .path.display())]
     Stale { path: PathBuf, what: &'static str },
-    /// Cannot be read or written.
+    /// Present but cannot be read (a folder in its place, no permission): bad input.
+    #[error("d2: λ file {} cannot be read: {source}", .path.display())]
+    Unreadable {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Cannot be written.
     #[error("d2: λ file {}: {source}", .path.display())]
     Io {
         path: PathBuf,
@@ -163,8 +169,9 @@ impl LambdaStore {
     /// Every `λ` file of the range of `res` that is present, by `s` and generator
     /// (`None` where absent), and how many files were read.
     ///
-    /// Errors: a damaged file ([`SavedLambdaError::Corrupt`]) or one made for another
-    /// resolution ([`SavedLambdaError::Stale`]), naming it; nothing is removed.
+    /// Errors: a damaged file ([`SavedLambdaError::Corrupt`]), one made for another
+    /// resolution ([`SavedLambdaError::Stale`]) or one that cannot be read
+    /// ([`SavedLambdaError::Unreadable`]), naming it; nothing is removed.
     pub fn load(&self, res: &Resolution) -> Result<(Vec<Lambdas>, usize), SavedLambdaError> {
         let mut out = vec![Vec::new(); 3.min(res.config().max_s as usize + 1)];
         let mut files = 0;
@@ -179,7 +186,7 @@ impl LambdaStore {
                 let bytes = match std::fs::read(&path) {
                     Ok(b) => b,
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                    Err(source) => return Err(SavedLambdaError::Io { path, source }),
+                    Err(source) => return Err(SavedLambdaError::Unreadable { path, source }),
                 };
                 let below = res.free_module(s - 2);
                 let len = *below
@@ -251,9 +258,16 @@ impl LambdaStore {
             line.len() == want.len()
                 && line.split_once(' ').map(|p| p.0) == want.split_once(' ').map(|p| p.0)
         };
+        let bidegree = format!("bidegree {} {}", at.s(), at.t());
         match () {
             _ if !whole => Bad::Corrupt("its header ends early"),
             _ if lines[1] != module && well_formed(lines[1], &module) => Bad::Stale("module"),
+            // Moved or copied from another bidegree's file (its fingerprint differs too:
+            // say where it belongs, not "another resolution").
+            _ if lines[3] != bidegree => match named_bidegree(lines[3]) {
+                Some(other) => Bad::Misplaced(other),
+                None => Bad::Corrupt("its header does not name a bidegree"),
+            },
             _ if lines[1] == module
                 && lines[2] != resolution
                 && well_formed(lines[2], &resolution) =>
@@ -265,10 +279,19 @@ impl LambdaStore {
     }
 }
 
+/// The bidegree a header line `bidegree <s> <t>` names.
+fn named_bidegree(line: &str) -> Option<Bidegree> {
+    let (s, t) = line.strip_prefix("bidegree ")?.split_once(' ')?;
+    let (s, t) = (s.parse::<i32>().ok()?, t.parse::<i32>().ok()?);
+    (0 <= s && s <= t).then(|| Bidegree::s_t(s as u32, t))
+}
+
 /// What [`LambdaStore::decode`] found wrong, before the path is attached.
 enum Bad {
     Corrupt(&'static str),
     Stale(&'static str),
+    /// A well-formed file of another bidegree (the one its header names).
+    Misplaced(Bidegree),
 }
 
 impl Bad {
@@ -279,6 +302,13 @@ impl Bad {
                 why: why.to_string(),
             },
             Bad::Stale(what) => SavedLambdaError::Stale { path, what },
+            Bad::Misplaced(other) => SavedLambdaError::Corrupt {
+                path,
+                why: format!(
+                    "its header is λ at {other}, another bidegree's (moved or copied \
+                     between files)"
+                ),
+            },
         }
     }
 }
