@@ -207,3 +207,32 @@ fn hello(id: &Identity) -> Vec<u8> {
     );
     nets[0].poll().expect("a hello").1
 }
+
+/// Rank 0 failing before it leads (a save directory of another module, say) releases a
+/// follower at once, which then neither waits out its timeout nor reports the silence;
+/// a follower that failed first learns that rank 0 ended the run.
+#[test]
+fn a_leader_that_fails_before_leading_releases_its_followers() {
+    let nets = channels(3);
+    let id = Identity::new([1; 32], &single_config(), Algorithm::Nassau);
+    let started = std::time::Instant::now();
+    std::thread::scope(|scope| {
+        let follower = scope.spawn(|| {
+            single_config().follow(Algorithm::Nassau, 1, &nets[1], &id, Duration::from_secs(60))
+        });
+        // Rank 2 failed on its own input; rank 0 not yet: nothing comes.
+        assert!(!resolution::cluster::await_stop(
+            &nets[2],
+            Duration::from_millis(100)
+        ));
+        resolution::cluster::stop_followers(&nets[0], false);
+        let report = follower.join().unwrap().unwrap();
+        assert!(!report.ok);
+        assert_eq!(report.steps, 0);
+        assert!(resolution::cluster::await_stop(
+            &nets[2],
+            Duration::from_secs(60)
+        ));
+    });
+    assert!(started.elapsed() < Duration::from_secs(30));
+}

@@ -81,6 +81,38 @@ pub fn timeout_from_env() -> Result<Duration, String> {
     }
 }
 
+/// Tells every follower of `net` (rank 0's) that the run is over (`ok`: it succeeded):
+/// each one's [`crate::Resolution::follow`] returns, or [`await_stop`] sees it. Rank 0
+/// calls it once per run, also when it fails before [`crate::Resolution::lead`] (a save
+/// directory of another module, an output folder it cannot make), so that no follower
+/// waits out its timeout.
+pub fn stop_followers(net: &dyn Transport, ok: bool) {
+    let bytes = wire::Message::Stop { ok }.encode();
+    for r in 1..net.size() {
+        net.send(r, bytes.clone());
+    }
+}
+
+/// On a follower that failed before following (its own error, often rank 0's too: an odd
+/// prime, a module file it cannot read): waits up to `within` for rank 0's stop, and
+/// whether it came (then rank 0 has reported the run's end and this rank need not).
+/// Every other message is dropped.
+pub fn await_stop(net: &dyn Transport, within: Duration) -> bool {
+    let started = std::time::Instant::now();
+    while started.elapsed() < within {
+        match net.poll() {
+            Some((0, bytes)) => {
+                if let Ok(wire::Message::Stop { .. }) = wire::Message::decode(&bytes) {
+                    return true;
+                }
+            }
+            Some(_) => {}
+            None => std::thread::sleep(Duration::from_millis(1)),
+        }
+    }
+    false
+}
+
 /// What every rank must share: its build (a hash of the executable, from the caller) and
 /// the run (module, prime, algorithm, range).
 #[derive(Clone, Debug, PartialEq, Eq)]
