@@ -136,7 +136,7 @@ stopped() {
     local name=$1 code=$2 message=$3
     shift 3
     set +e
-    ADAMS_CLUSTER_TIMEOUT=60 timeout 60 "${mpi[@]}" "$@" 2>"$work/$name.log"
+    ADAMS_CLUSTER_TIMEOUT=${cluster_timeout:-60} timeout 60 "${mpi[@]}" "$@" 2>"$work/$name.log"
     local got=$?
     set -e
     [ "$got" -eq "$code" ] || fail "$name: exit $got, expected $code ($(head -c 400 "$work/$name.log"))"
@@ -150,4 +150,6 @@ stopped other-save 2 "save directory .*: field module-hash" -np 3 "$adams" resol
 stopped follower-only 2 "rank 1: module file $work/absent.json: no such file" \
     -np 1 "$adams" resolve S_2 --max-stem 10 --max-s 5 --output "$work/f" -q --no-chart : \
     -np 1 "$adams" resolve "$work/absent.json" --max-stem 10 --max-s 5 -q --no-chart
+cluster_timeout=0.01 stopped short-timeout 2 "environment variable ADAMS_CLUSTER_TIMEOUT: .0.01. is below 1 s" \
+    -np 3 "$adams" resolve S_2 --max-stem 10 --max-s 5 --output "$work/t" -q --no-chart
 echo "mpi: a failure on every rank, on rank 0 alone or on a follower alone: one error line, exit 2, no wait" >&2

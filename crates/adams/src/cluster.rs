@@ -171,10 +171,14 @@ fn stop_on(e: ClusterError) -> ResolutionError {
     }
 }
 
-/// The silence after which a rank is declared dead ([`distributed::TIMEOUT_ENV`]); a bad
-/// value ends every rank with code 2.
+/// The silence after which a rank is declared dead ([`distributed::TIMEOUT_ENV`]). A bad
+/// value ends every rank with code 2, reported by rank 0 alone (launchers give every rank
+/// the same environment); a follower keeps the default until rank 0 ends the run.
 fn timeout() -> std::time::Duration {
-    distributed::timeout_from_env().unwrap_or_else(|m| fail(&SimpleCommunicator::world(), 2, &m))
+    distributed::timeout_from_env().unwrap_or_else(|m| match is_follower() {
+        true => distributed::DEFAULT_TIMEOUT,
+        false => fail(&SimpleCommunicator::world(), 2, &m),
+    })
 }
 
 /// A hash of this program (its executable file), so that ranks of different builds

@@ -236,3 +236,34 @@ fn a_leader_that_fails_before_leading_releases_its_followers() {
     });
     assert!(started.elapsed() < Duration::from_secs(30));
 }
+
+/// `ADAMS_CLUSTER_TIMEOUT`: seconds, at least twice the heartbeat (a shorter wait stopped
+/// healthy runs: `ADAMS_CLUSTER_TIMEOUT=0.01` named a live rank silent).
+#[test]
+fn the_timeout_is_seconds_no_shorter_than_two_heartbeats() {
+    use resolution::cluster::{parse_timeout, DEFAULT_TIMEOUT, HEARTBEAT, MIN_TIMEOUT};
+    assert!(MIN_TIMEOUT >= 2 * HEARTBEAT);
+    assert_eq!(parse_timeout(None), Ok(DEFAULT_TIMEOUT));
+    assert_eq!(
+        parse_timeout(Some(" 2.5 ")),
+        Ok(Duration::from_millis(2500))
+    );
+    assert_eq!(parse_timeout(Some("1")), Ok(MIN_TIMEOUT));
+    for (value, says) in [
+        ("0.01", "is below 1 s"),
+        ("0", "is below 1 s"),
+        ("-3", "is below 1 s"),
+        ("abc", "is not a number of seconds"),
+        ("inf", "is not a number of seconds"),
+        ("", "is not a number of seconds"),
+    ] {
+        let e = parse_timeout(Some(value)).unwrap_err();
+        assert!(
+            e.starts_with(&format!(
+                "environment variable ADAMS_CLUSTER_TIMEOUT: `{value}` {says}"
+            )),
+            "{e}"
+        );
+        assert!(!e.contains('\n'));
+    }
+}

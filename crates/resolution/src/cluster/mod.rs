@@ -67,17 +67,34 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// `STEPS` steps, by exiting (`exit`) or by going silent (`hang`).
 pub const TEST_STOP_ENV: &str = "ADAMS_CLUSTER_TEST_STOP";
 
-/// The timeout from [`TIMEOUT_ENV`] (`None`: unset); an error names a value that is not
-/// a positive number of seconds.
+/// The shortest timeout [`TIMEOUT_ENV`] may set: twice the [`HEARTBEAT`], so that a rank
+/// that is alive is never declared silent between two of its heartbeats.
+pub const MIN_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// The timeout from [`TIMEOUT_ENV`] ([`DEFAULT_TIMEOUT`] when unset): [`parse_timeout`].
 pub fn timeout_from_env() -> Result<Duration, String> {
-    match std::env::var(TIMEOUT_ENV) {
-        Err(_) => Ok(DEFAULT_TIMEOUT),
-        Ok(v) => match v.trim().parse::<f64>() {
-            Ok(secs) if secs > 0.0 && secs.is_finite() => Ok(Duration::from_secs_f64(secs)),
-            _ => Err(format!(
-                "environment variable {TIMEOUT_ENV}: `{v}` is not a positive number of seconds"
-            )),
-        },
+    parse_timeout(std::env::var(TIMEOUT_ENV).ok().as_deref())
+}
+
+/// The timeout that `value` of [`TIMEOUT_ENV`] sets (`None`: unset, [`DEFAULT_TIMEOUT`]).
+/// Errors (one line naming the variable): not a number of seconds, or below
+/// [`MIN_TIMEOUT`].
+pub fn parse_timeout(value: Option<&str>) -> Result<Duration, String> {
+    let Some(v) = value else {
+        return Ok(DEFAULT_TIMEOUT);
+    };
+    match v.trim().parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs >= MIN_TIMEOUT.as_secs_f64() => {
+            Ok(Duration::from_secs_f64(secs))
+        }
+        Ok(secs) if secs.is_finite() => Err(format!(
+            "environment variable {TIMEOUT_ENV}: `{v}` is below {} s (every rank sends a heartbeat each {} s, so a shorter wait would stop runs whose ranks are alive)",
+            MIN_TIMEOUT.as_secs_f64(),
+            HEARTBEAT.as_secs_f64()
+        )),
+        _ => Err(format!(
+            "environment variable {TIMEOUT_ENV}: `{v}` is not a number of seconds"
+        )),
     }
 }
 
