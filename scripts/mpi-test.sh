@@ -6,7 +6,9 @@
 #     stops the run naming it (exit 3), and a rerun on 2 ranks resumes to the same output;
 #     a rank that dies (…:exit) stops the run, and a rerun in one process resumes;
 #  3. ranks of another build (hidden ADAMS_CLUSTER_TEST_BUILD) or another module refuse to
-#     start (exit 2, the rank named).
+#     start (exit 2, the rank named);
+#  4. a cofiber file gives the one-process output; a failure before the run (on every
+#     rank, on rank 0 alone, on a follower alone) is one error line, exit 2, at once.
 # Installs Debian's libopenmpi-dev openmpi-bin libclang-dev when missing. About a minute
 # on 2 cores once built.
 #
@@ -69,6 +71,13 @@ for module in S_2 C2 Joker; do
     echo "mpi: $module through stem 60, s <= 30 on 3 ranks: ext.csv, chart.json, save directory identical" >&2
 done
 
+# A cofiber file (the base module resolved across the ranks, the cone on rank 0).
+cofiber=tests/data/sseq-input/cofiber_C4.json
+resolve cofiber-1 -- "$cofiber" 30 15
+resolve cofiber-2 "${mpi[@]}" -np 2 -- "$cofiber" 30 15
+same cofiber-1 cofiber-2
+echo "mpi: a cofiber file on 2 ranks: ext.csv, chart.json, save directory identical" >&2
+
 # One rank: the plain run, under mpirun.
 resolve S_2-np1 "${mpi[@]}" -np 1 -- S_2 60 30
 same S_2-1 S_2-np1
@@ -118,3 +127,29 @@ refused() {
 refused "a different build" env ADAMS_CLUSTER_TEST_BUILD=other "$adams" resolve S_2 --max-stem 20 --max-s 10 -q --no-chart
 refused "a different module" "$adams" resolve C2 --max-stem 20 --max-s 10 -q --no-chart
 echo "mpi: ranks of another build or module refuse to start (exit 2, rank named)" >&2
+
+# A failure every rank meets (an odd prime) is printed once, by rank 0; one only rank 0
+# meets (a save directory of another module) ends every rank at once (not after the
+# timeout) with rank 0's error; one only a follower meets names it.
+# stopped NAME CODE MESSAGE [mpirun args…]: the run exits CODE, prints MESSAGE once.
+stopped() {
+    local name=$1 code=$2 message=$3
+    shift 3
+    set +e
+    ADAMS_CLUSTER_TIMEOUT=${cluster_timeout:-60} timeout 60 "${mpi[@]}" "$@" 2>"$work/$name.log"
+    local got=$?
+    set -e
+    [ "$got" -eq "$code" ] || fail "$name: exit $got, expected $code ($(head -c 400 "$work/$name.log"))"
+    [ "$(grep -c "^error: " "$work/$name.log")" -eq 1 ] || fail "$name: not one error line: $(head -c 600 "$work/$name.log")"
+    grep -q "^error: $message" "$work/$name.log" || fail "$name: $(head -c 400 "$work/$name.log")"
+}
+stopped odd 2 "module S_3: a run across MPI ranks is not available" -np 3 "$adams" resolve S_3 \
+    --max-stem 10 --max-s 5 --output "$work/odd" -q --no-chart
+stopped other-save 2 "save directory .*: field module-hash" -np 3 "$adams" resolve C2 \
+    --max-stem 10 --max-s 5 --output "$work/other" --save-dir "$work/S_2-1-save" -q --no-chart
+stopped follower-only 2 "rank 1: module file $work/absent.json: no such file" \
+    -np 1 "$adams" resolve S_2 --max-stem 10 --max-s 5 --output "$work/f" -q --no-chart : \
+    -np 1 "$adams" resolve "$work/absent.json" --max-stem 10 --max-s 5 -q --no-chart
+cluster_timeout=0.01 stopped short-timeout 2 "environment variable ADAMS_CLUSTER_TIMEOUT: .0.01. is below 1 s" \
+    -np 3 "$adams" resolve S_2 --max-stem 10 --max-s 5 --output "$work/t" -q --no-chart
+echo "mpi: a failure on every rank, on rank 0 alone or on a follower alone: one error line, exit 2, no wait" >&2

@@ -13,6 +13,7 @@
 //! line and end every rank at once with `MPI_Abort`: exit 2 for a rank refused at the
 //! handshake, 3 otherwise.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
@@ -24,7 +25,7 @@ use mpi::Threading;
 use resolution::cluster::{self as distributed, ClusterError, Identity, Transport};
 use resolution::{Algorithm, Resolution, ResolutionError, RunOptions, RunReport};
 
-use crate::error::one_line;
+use crate::error::{one_line, Error};
 
 /// MPI's world as a [`Transport`]: sends go to the sender thread.
 struct MpiNet {
@@ -34,6 +35,8 @@ struct MpiNet {
     /// so that a send that waits on a hung rank delays no message to the others).
     outbox: Mutex<Vec<Sender<Vec<u8>>>>,
     senders: Mutex<Vec<JoinHandle<()>>>,
+    /// Whether rank 0 has told the followers that the run is over.
+    stopped: AtomicBool,
 }
 
 impl Transport for MpiNet {
@@ -68,6 +71,11 @@ pub(crate) struct Guard(Option<Universe>);
 impl Drop for Guard {
     fn drop(&mut self) {
         if let Some(net) = NET.get() {
+            // Rank 0 ending in any way (a panic included) releases the followers that
+            // still wait for it.
+            if net.rank == 0 && !net.stopped.swap(true, Ordering::SeqCst) {
+                distributed::stop_followers(net, false);
+            }
             net.outbox.lock().expect("outbox").clear();
             for handle in net.senders.lock().expect("senders").drain(..) {
                 let _ = handle.join();
@@ -130,6 +138,7 @@ pub(crate) fn start(quiet: &mut bool) -> Guard {
             size,
             outbox: Mutex::new(outbox),
             senders: Mutex::new(senders),
+            stopped: AtomicBool::new(false),
         });
         *quiet |= rank != 0;
     }
@@ -162,10 +171,14 @@ fn stop_on(e: ClusterError) -> ResolutionError {
     }
 }
 
-/// The silence after which a rank is declared dead ([`distributed::TIMEOUT_ENV`]); a bad
-/// value ends every rank with code 2.
+/// The silence after which a rank is declared dead ([`distributed::TIMEOUT_ENV`]). A bad
+/// value ends every rank with code 2, reported by rank 0 alone (launchers give every rank
+/// the same environment); a follower keeps the default until rank 0 ends the run.
 fn timeout() -> std::time::Duration {
-    distributed::timeout_from_env().unwrap_or_else(|m| fail(&SimpleCommunicator::world(), 2, &m))
+    distributed::timeout_from_env().unwrap_or_else(|m| match is_follower() {
+        true => distributed::DEFAULT_TIMEOUT,
+        false => fail(&SimpleCommunicator::world(), 2, &m),
+    })
 }
 
 /// A hash of this program (its executable file), so that ranks of different builds
@@ -194,9 +207,10 @@ pub(crate) fn run(
         return res.run(options);
     };
     let identity = Identity::new(build_hash(), res, options.algorithm);
-    let (report, stats) = res
-        .lead(options, net, &identity, timeout())
-        .map_err(stop_on)?;
+    let led = res.lead(options, net, &identity, timeout());
+    // `lead` has told the followers, whatever its result.
+    net.stopped.store(true, Ordering::SeqCst);
+    let (report, stats) = led.map_err(stop_on)?;
     if !quiet {
         eprintln!("{}", stats_line(&stats));
     }
@@ -211,11 +225,43 @@ pub(crate) fn follow(res: &mut Resolution, algorithm: Algorithm, threads: usize)
     };
     let identity = Identity::new(build_hash(), res, algorithm);
     if let Err(e) = res.follow(algorithm, threads, net, &identity, timeout()) {
-        let _ = stop_on(e);
+        let e = stop_on(e);
+        let message = format!("rank {}: {e}", net.rank);
+        fail(&SimpleCommunicator::world(), 3, &message);
     }
     true
 }
 
+/// How long a follower that failed before following waits for rank 0 to end the run
+/// (it fails the same way on the same input and reports it) before it reports its own
+/// error.
+const FOLLOWER_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// `adams resolve` failed on this rank with `error`, not yet printed. In a world of
+/// several, what to exit with once MPI is finalised (`None` outside one). Rank 0 tells the
+/// followers that still wait for it to stop (so that none waits out its timeout and hides
+/// the error), prints `error` now, and exits with its code. A follower waits up to
+/// [`FOLLOWER_GRACE`] for rank 0's stop: when it comes, rank 0 reports the run's end and
+/// sets the job's exit status, and this rank exits 0 quietly; else it prints
+/// `error: rank R: …` and ends every rank with the error's code.
+pub(crate) fn failed(error: &Error) -> Option<i32> {
+    let net = NET.get()?;
+    if net.rank == 0 {
+        if !net.stopped.swap(true, Ordering::SeqCst) {
+            distributed::stop_followers(net, false);
+        }
+        return Some(i32::from(crate::error::report(error)));
+    }
+    if distributed::await_stop(net, FOLLOWER_GRACE) {
+        return Some(0);
+    }
+    let message = format!("rank {}: {error}", net.rank);
+    fail(
+        &SimpleCommunicator::world(),
+        i32::from(error.exit_code()),
+        &message,
+    )
+}
 /// One line of the cluster's figures: ranks, steps and compute time per rank, bytes.
 fn stats_line(s: &distributed::ClusterStats) -> String {
     let per_rank: Vec<String> = (0..s.ranks)

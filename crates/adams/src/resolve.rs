@@ -59,9 +59,18 @@ impl Backend {
 /// `crate::cluster`; MPI stays initialised until the command ends).
 pub fn run(args: ResolveArgs) -> Result<(), Error> {
     #[cfg(feature = "mpi")]
-    let mut args = args;
-    #[cfg(feature = "mpi")]
-    let _mpi = crate::cluster::start(&mut args.quiet);
+    {
+        let mut args = args;
+        let mpi = crate::cluster::start(&mut args.quiet);
+        let result = run_here(args);
+        if let Some(code) = result.as_ref().err().and_then(crate::cluster::failed) {
+            // Reported (by this rank or rank 0): exit once MPI is finalised.
+            drop(mpi);
+            std::process::exit(code);
+        }
+        result
+    }
+    #[cfg(not(feature = "mpi"))]
     run_here(args)
 }
 

@@ -114,6 +114,12 @@ pub(crate) fn run(
         name: cofiber.name.clone(),
         source,
     })?;
+    // Under `mpirun`, the other ranks help resolve the base module; rank 0 alone takes
+    // the cone.
+    #[cfg(feature = "mpi")]
+    if crate::cluster::follow(&mut res, args.algorithm().to_resolution(), args.threads) {
+        return Ok(());
+    }
     let backend = resolve::open_backend(args, &res)?;
     resolve::init_logging(args.log.as_deref())?;
     let base = resolve::resolve(args, &mut res, &backend, cofiber.name.clone(), inner)?;

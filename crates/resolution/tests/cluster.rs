@@ -207,3 +207,63 @@ fn hello(id: &Identity) -> Vec<u8> {
     );
     nets[0].poll().expect("a hello").1
 }
+
+/// Rank 0 failing before it leads (a save directory of another module, say) releases a
+/// follower at once, which then neither waits out its timeout nor reports the silence;
+/// a follower that failed first learns that rank 0 ended the run.
+#[test]
+fn a_leader_that_fails_before_leading_releases_its_followers() {
+    let nets = channels(3);
+    let id = Identity::new([1; 32], &single_config(), Algorithm::Nassau);
+    let started = std::time::Instant::now();
+    std::thread::scope(|scope| {
+        let follower = scope.spawn(|| {
+            single_config().follow(Algorithm::Nassau, 1, &nets[1], &id, Duration::from_secs(60))
+        });
+        // Rank 2 failed on its own input; rank 0 not yet: nothing comes.
+        assert!(!resolution::cluster::await_stop(
+            &nets[2],
+            Duration::from_millis(100)
+        ));
+        resolution::cluster::stop_followers(&nets[0], false);
+        let report = follower.join().unwrap().unwrap();
+        assert!(!report.ok);
+        assert_eq!(report.steps, 0);
+        assert!(resolution::cluster::await_stop(
+            &nets[2],
+            Duration::from_secs(60)
+        ));
+    });
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+/// `ADAMS_CLUSTER_TIMEOUT`: seconds, at least twice the heartbeat (a shorter wait stopped
+/// healthy runs: `ADAMS_CLUSTER_TIMEOUT=0.01` named a live rank silent).
+#[test]
+fn the_timeout_is_seconds_no_shorter_than_two_heartbeats() {
+    use resolution::cluster::{parse_timeout, DEFAULT_TIMEOUT, HEARTBEAT, MIN_TIMEOUT};
+    assert!(MIN_TIMEOUT >= 2 * HEARTBEAT);
+    assert_eq!(parse_timeout(None), Ok(DEFAULT_TIMEOUT));
+    assert_eq!(
+        parse_timeout(Some(" 2.5 ")),
+        Ok(Duration::from_millis(2500))
+    );
+    assert_eq!(parse_timeout(Some("1")), Ok(MIN_TIMEOUT));
+    for (value, says) in [
+        ("0.01", "is below 1 s"),
+        ("0", "is below 1 s"),
+        ("-3", "is below 1 s"),
+        ("abc", "is not a number of seconds"),
+        ("inf", "is not a number of seconds"),
+        ("", "is not a number of seconds"),
+    ] {
+        let e = parse_timeout(Some(value)).unwrap_err();
+        assert!(
+            e.starts_with(&format!(
+                "environment variable ADAMS_CLUSTER_TIMEOUT: `{value}` {says}"
+            )),
+            "{e}"
+        );
+        assert!(!e.contains('\n'));
+    }
+}

@@ -14,6 +14,9 @@ use crate::run::{worker_pool, Active, Steps};
 use crate::store::Store;
 use crate::Resolution;
 
+/// How much longer than rank 1 the other followers wait for a silent leader.
+const FOLLOWER_STAGGER: Duration = Duration::from_secs(2);
+
 /// What a follower did.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FollowReport {
@@ -57,8 +60,13 @@ impl Resolution {
         };
         net.send(0, hello.encode());
         // Twice the leader's patience: when a follower hangs, the leader names it before
-        // the others give up on a leader whose messages to it wait.
-        let mut pulse = Pulse::new(net.size(), 2 * timeout);
+        // the others give up on a leader whose messages to it wait. Rank 1 alone names a
+        // silent leader: the others wait 2 s longer, and its abort ends them first.
+        let stagger = match net.rank() {
+            1 => Duration::ZERO,
+            _ => FOLLOWER_STAGGER,
+        };
+        let mut pulse = Pulse::new(net.size(), 2 * timeout + stagger);
         let Some(want_qi) = self.take_resumed(net, &mut pulse)? else {
             return Ok(FollowReport::default());
         };

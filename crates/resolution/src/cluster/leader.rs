@@ -63,9 +63,7 @@ impl Resolution {
         timeout: Duration,
     ) -> Result<(RunReport, ClusterStats), ClusterError> {
         let result = self.lead_run(options, net, identity, timeout);
-        for r in 1..net.size() {
-            net.send(r, Message::Stop { ok: result.is_ok() }.encode());
-        }
+        super::stop_followers(net, result.is_ok());
         result
     }
 

@@ -67,18 +67,67 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// `STEPS` steps, by exiting (`exit`) or by going silent (`hang`).
 pub const TEST_STOP_ENV: &str = "ADAMS_CLUSTER_TEST_STOP";
 
-/// The timeout from [`TIMEOUT_ENV`] (`None`: unset); an error names a value that is not
-/// a positive number of seconds.
+/// The shortest timeout [`TIMEOUT_ENV`] may set: twice the [`HEARTBEAT`], so that a rank
+/// that is alive is never declared silent between two of its heartbeats.
+pub const MIN_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// The timeout from [`TIMEOUT_ENV`] ([`DEFAULT_TIMEOUT`] when unset): [`parse_timeout`].
 pub fn timeout_from_env() -> Result<Duration, String> {
-    match std::env::var(TIMEOUT_ENV) {
-        Err(_) => Ok(DEFAULT_TIMEOUT),
-        Ok(v) => match v.trim().parse::<f64>() {
-            Ok(secs) if secs > 0.0 && secs.is_finite() => Ok(Duration::from_secs_f64(secs)),
-            _ => Err(format!(
-                "environment variable {TIMEOUT_ENV}: `{v}` is not a positive number of seconds"
-            )),
-        },
+    parse_timeout(std::env::var(TIMEOUT_ENV).ok().as_deref())
+}
+
+/// The timeout that `value` of [`TIMEOUT_ENV`] sets (`None`: unset, [`DEFAULT_TIMEOUT`]).
+/// Errors (one line naming the variable): not a number of seconds, or below
+/// [`MIN_TIMEOUT`].
+pub fn parse_timeout(value: Option<&str>) -> Result<Duration, String> {
+    let Some(v) = value else {
+        return Ok(DEFAULT_TIMEOUT);
+    };
+    match v.trim().parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs >= MIN_TIMEOUT.as_secs_f64() => {
+            Ok(Duration::from_secs_f64(secs))
+        }
+        Ok(secs) if secs.is_finite() => Err(format!(
+            "environment variable {TIMEOUT_ENV}: `{v}` is below {} s (every rank sends a heartbeat each {} s, so a shorter wait would stop runs whose ranks are alive)",
+            MIN_TIMEOUT.as_secs_f64(),
+            HEARTBEAT.as_secs_f64()
+        )),
+        _ => Err(format!(
+            "environment variable {TIMEOUT_ENV}: `{v}` is not a number of seconds"
+        )),
     }
+}
+
+/// Tells every follower of `net` (rank 0's) that the run is over (`ok`: it succeeded):
+/// each one's [`crate::Resolution::follow`] returns, or [`await_stop`] sees it. Rank 0
+/// calls it once per run, also when it fails before [`crate::Resolution::lead`] (a save
+/// directory of another module, an output folder it cannot make), so that no follower
+/// waits out its timeout.
+pub fn stop_followers(net: &dyn Transport, ok: bool) {
+    let bytes = wire::Message::Stop { ok }.encode();
+    for r in 1..net.size() {
+        net.send(r, bytes.clone());
+    }
+}
+
+/// On a follower that failed before following (its own error, often rank 0's too: an odd
+/// prime, a module file it cannot read): waits up to `within` for rank 0's stop, and
+/// whether it came (then rank 0 has reported the run's end and this rank need not).
+/// Every other message is dropped.
+pub fn await_stop(net: &dyn Transport, within: Duration) -> bool {
+    let started = std::time::Instant::now();
+    while started.elapsed() < within {
+        match net.poll() {
+            Some((0, bytes)) => {
+                if let Ok(wire::Message::Stop { .. }) = wire::Message::decode(&bytes) {
+                    return true;
+                }
+            }
+            Some(_) => {}
+            None => std::thread::sleep(Duration::from_millis(1)),
+        }
+    }
+    false
 }
 
 /// What every rank must share: its build (a hash of the executable, from the caller) and
