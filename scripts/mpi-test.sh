@@ -29,7 +29,10 @@ if ! command -v mpirun >/dev/null 2>&1 || ! dpkg -s libopenmpi-dev libclang-dev 
 fi
 
 cargo build --release -q -p adams --features mpi
-adams="$(pwd)/target/release/adams"
+# Where cargo put it: CARGO_TARGET_DIR when set (relative paths are from here), else target/.
+target_dir="${CARGO_TARGET_DIR:-target}"
+case "$target_dir" in /*) ;; *) target_dir="$(pwd)/$target_dir" ;; esac
+adams="$target_dir/release/adams"
 # Open MPI refuses root without these; CI runs as root.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # No MPI shared-memory segments left in a small /dev/shm to trouble the next run.
