@@ -210,7 +210,7 @@ impl From<NoDevice> for GpuError {
 
 /// `n` bytes as the flags give them: whole MiB when it is a multiple of one.
 fn size(n: u64) -> String {
-    if n > 0 && n % (1 << 20) == 0 {
+    if n > 0 && n.is_multiple_of(1 << 20) {
         format!("{} MiB", n >> 20)
     } else {
         format!("{n} bytes")
