@@ -85,8 +85,10 @@ else
 fi
 
 cargo test --workspace "$@"
-# The adams binary with its GPU backend (feature `gpu`): a verified end-to-end run on
-# the Vulkan device against the CPU run.
+# The adams binary with its GPU backend (feature `gpu`): verified end-to-end runs on
+# the Vulkan device against the CPU run, on one device, on 2-3 logical devices (`--gpus`)
+# and under memory budgets (`--gpu-memory`, `--host-memory`). (The gpu crate's own tests
+# of the device pool and budgets, crates/gpu/tests/pool.rs, run with the workspace above.)
 cargo test -p adams --features gpu --test gpu_backend "$@"
 # The CUDA backend must compile (it runs only on a host with the CUDA toolkit).
 cargo check -p adams --features cuda

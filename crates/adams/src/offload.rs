@@ -107,10 +107,33 @@ const MAX_BLOCK_MB: usize = 1 << 20;
 
 /// An opened device backend, with its memory and what it took.
 pub trait Device: resolution::Backend {
-    /// High-water mark of device memory allocated by this run, bytes.
+    /// High-water mark of device memory allocated by this run on its busiest device, bytes.
     fn peak_device_bytes(&self) -> u64;
+    /// [`Device::peak_device_bytes`] of each device.
+    fn peak_device_bytes_each(&self) -> Vec<u64>;
+    /// High-water mark of the host buffers of device builds (`--host-memory`), bytes.
+    fn peak_host_bytes(&self) -> u64;
     /// Matrix builds and row reductions the device took so far.
     fn offloaded(&self) -> (usize, usize);
+}
+
+/// Most `--gpus`.
+const MAX_GPUS: usize = 64;
+
+/// `--gpus` / `ADAMS_GPUS`: a whole number of devices in `1..=MAX_GPUS`.
+pub fn parse_gpus(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(value) if (1..=MAX_GPUS).contains(&value) => Ok(value),
+        _ => Err(format!(
+            "expected a whole number of devices between 1 and {MAX_GPUS}"
+        )),
+    }
+}
+
+/// `--gpu-memory` / `--host-memory` (and their variables): a whole number of MiB in
+/// `1..=MAX_BLOCK_MB`.
+pub fn parse_budget_mb(text: &str) -> Result<usize, String> {
+    parse_mib(text, MAX_BLOCK_MB)
 }
 
 /// `--gpu-block-mb` / `ADAMS_GPU_BLOCK_MB`: a whole number of MiB in `1..=MAX_BLOCK_MB`.
@@ -170,10 +193,11 @@ pub fn summary_line(
         )
     };
     format!(
-        "summary: backend {} ({}): {builds} matrix builds and {reductions} row reductions offloaded{checked}, peak device memory {:.1} MB",
+        "summary: backend {} ({}): {builds} matrix builds and {reductions} row reductions offloaded{checked}, peak device memory {:.1} MB, peak host build buffers {:.1} MB",
         choice.name(),
         device.name(),
-        device.peak_device_bytes() as f64 / 1e6
+        device.peak_device_bytes() as f64 / 1e6,
+        device.peak_host_bytes() as f64 / 1e6
     )
 }
 
@@ -248,7 +272,7 @@ mod imp {
     use std::sync::Arc;
 
     use fp::Matrix;
-    use gpu::{Gpu, GpuConfig, ProductBatch as DeviceBatch};
+    use gpu::{Gpu, GpuConfig, PoolConfig, ProductBatch as DeviceBatch};
     use resolution::{Action, Backend, Call, CpuBackend, OffloadError, ProductBatch};
     use steenrod::MilnorAlgebra;
 
@@ -297,7 +321,12 @@ mod imp {
             segment_bytes: knobs.gpu_segment_mb << 20,
             block_bytes: knobs.gpu_block_mb << 20,
         };
-        let gpu = Gpu::new(backend, alg, config).map_err(|source| SetupError::Open {
+        let pool = PoolConfig {
+            devices: knobs.gpus,
+            device_bytes: knobs.gpu_memory.map(|mb| (mb as u64) << 20),
+            host_bytes: knobs.host_memory.map(|mb| (mb as u64) << 20),
+        };
+        let gpu = Gpu::open(backend, alg, config, pool).map_err(|source| SetupError::Open {
             backend: choice.name(),
             source,
         })?;
@@ -408,6 +437,14 @@ mod imp {
     impl Device for GpuBackend {
         fn peak_device_bytes(&self) -> u64 {
             self.gpu.peak_device_bytes()
+        }
+
+        fn peak_device_bytes_each(&self) -> Vec<u64> {
+            self.gpu.peak_device_bytes_each()
+        }
+
+        fn peak_host_bytes(&self) -> u64 {
+            self.gpu.peak_host_bytes()
         }
 
         fn offloaded(&self) -> (usize, usize) {

@@ -430,6 +430,8 @@ pub(crate) fn run_summary(
             None => "cpu".to_string(),
         }),
         peak_device_bytes: device.map(|d| d.peak_device_bytes()),
+        peak_device_bytes_each: device.map(|d| d.peak_device_bytes_each()),
+        peak_host_bytes: device.map(|d| d.peak_host_bytes()),
         offloaded_builds: device.map(|d| d.offloaded().0),
         offloaded_reductions: device.map(|d| d.offloaded().1),
         certified: run.certificate.as_ref().map(|_| true),

@@ -44,6 +44,12 @@ pub struct RunSummary {
     /// With a device backend: its peak memory allocated by the run, bytes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub peak_device_bytes: Option<u64>,
+    /// With a device backend: each device's peak memory, bytes (`--gpus`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_device_bytes_each: Option<Vec<u64>>,
+    /// With a device backend: peak host bytes of device builds' buffers (`--host-memory`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_host_bytes: Option<u64>,
     /// With a device backend: matrix builds it took.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offloaded_builds: Option<usize>,

@@ -144,3 +144,79 @@ fn a_verified_classical_wgpu_run_equals_the_cpu_run() {
         );
     }
 }
+
+/// Fails the test unless the runs in `cpu` and `gpu` wrote the same ext.csv (of some
+/// size); returns the `gpu` run's summary.json.
+fn same_chart(cpu: &std::path::Path, gpu: &std::path::Path) -> serde_json::Value {
+    let a = fs::read(cpu.join("ext.csv")).unwrap();
+    assert!(a.len() > 200, "ext.csv too small to test anything");
+    let b = fs::read(gpu.join("ext.csv")).unwrap();
+    assert!(a == b, "ext.csv of {gpu:?} differs from the CPU run's");
+    serde_json::from_slice(&fs::read(gpu.join("summary.json")).unwrap()).unwrap()
+}
+
+/// `--gpus 3` on wgpu: three logical devices on the adapter, the master sharded by `R`;
+/// with `--verify` the chart must be the CPU's byte for byte and every device must have
+/// taken part (its own peak memory above zero).
+#[test]
+fn three_logical_devices_give_the_cpu_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cpu, gpu) = (dir.path().join("cpu"), dir.path().join("gpus3"));
+    resolve_s2(&cpu, &[]);
+    let err = resolve_s2(&gpu, &["--backend", "gpu", "--gpus", "3", "--verify"]);
+    assert!(err.contains("every one verified against the CPU"), "{err}");
+    let summary = same_chart(&cpu, &gpu);
+    let each = summary["peak_device_bytes_each"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no peak_device_bytes_each: {summary}"));
+    assert_eq!(each.len(), 3, "{summary}");
+    assert!(
+        each.iter().all(|b| b.as_u64().unwrap_or(0) > 0),
+        "a device took no part: {summary}"
+    );
+}
+
+/// `--gpu-memory` and `--host-memory`: a verified run on two devices under 1 MiB of each
+/// keeps its peaks within them (summary.json) and writes the CPU's chart; a device budget
+/// that cannot hold the resident tables of the range (the Milnor basis through degree
+/// 204 is about 11 MB) stops with exit 2 naming the budget, and writes nothing.
+#[test]
+fn memory_budgets_bound_the_peaks_and_a_hopeless_one_stops_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cpu, fit) = (dir.path().join("cpu"), dir.path().join("fit"));
+    resolve_s2(&cpu, &[]);
+    let budgets = [
+        "--backend",
+        "gpu",
+        "--gpus",
+        "2",
+        "--verify",
+        "--gpu-memory",
+        "1",
+        "--host-memory",
+        "1",
+    ];
+    resolve_s2(&fit, &budgets);
+    let summary = same_chart(&cpu, &fit);
+    let device = summary["peak_device_bytes"].as_u64().unwrap_or(0);
+    let host = summary["peak_host_bytes"].as_u64().unwrap_or(0);
+    assert!(device > 0 && device <= 1 << 20, "{summary}");
+    assert!(host > 0 && host <= 1 << 20, "{summary}");
+
+    let stopped = dir.path().join("stopped");
+    let o = Command::new(env!("CARGO_BIN_EXE_adams"))
+        .args(["resolve", "S_2", "--max-stem", "200", "--max-s", "4"])
+        .arg("--output")
+        .arg(&stopped)
+        .args(["--backend", "gpu", "--gpu-memory", "1"])
+        .output()
+        .expect("cannot start adams");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--gpu-memory 1 MiB is too small: the resident Milnor basis"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!stopped.join("ext.csv").exists());
+}

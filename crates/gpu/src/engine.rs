@@ -8,15 +8,24 @@ use std::sync::Arc;
 use cubecl::prelude::*;
 use steenrod::{MilnorAlgebra, MAX_PPART_LEN};
 
+use crate::budget::{Budget, Permit};
 use crate::buffers::{Buf, DeviceBufs, Mem};
 use crate::launch::{narrow, pack_lanes};
 use crate::master::Master;
+use crate::products::Rows;
 use crate::{GpuConfig, GpuError, ProductBatch};
 
 /// What [`crate::Gpu`] needs from a device, independent of the runtime.
 pub(crate) trait Engine: Send + Sync {
     fn device_name(&self) -> String;
-    fn multiply_rows(&self, batch: &ProductBatch, out: &mut fp::Matrix) -> Result<(), GpuError>;
+    /// The rows `pick` of `batch` into `out` (see [`Rows`]), host buffers admitted by `host`.
+    fn multiply_rows(
+        &self,
+        batch: &ProductBatch,
+        pick: &[usize],
+        out: &Rows<'_>,
+        host: &Arc<Budget>,
+    ) -> Result<(), GpuError>;
     fn row_reduce(&self, m: &mut fp::Matrix) -> Result<Vec<usize>, GpuError>;
     fn peak_device_bytes(&self) -> u64;
     fn segments(&self) -> usize;
@@ -36,18 +45,22 @@ pub(crate) struct Device<R: Runtime> {
     /// `MilnorAlgebra::rank_counts`.
     pub counts: Buf,
     pub master: Master,
+    /// `--gpu-memory`: every allocation is admitted here first.
+    pub budget: Arc<Budget>,
 }
 
 impl<R: Runtime> Device<R> {
-    /// Uploads `alg`'s basis (16 bytes per element) and count table.
+    /// Uploads `alg`'s basis (16 bytes per element) and count table, held for
+    /// good in `budget`.
     ///
     /// Errors: [`GpuError::Overflow`] if the basis or a segment has `2^32`
-    /// words or more.
+    /// words or more; [`GpuError::Budget`] if the tables exceed `budget`.
     pub fn new(
         client: ComputeClient<R>,
         name: String,
         alg: Arc<MilnorAlgebra>,
         config: GpuConfig,
+        budget: Arc<Budget>,
     ) -> Result<Self, GpuError> {
         let max = alg.max_degree();
         let mut deg_start = Vec::with_capacity(max as usize + 2);
@@ -68,6 +81,10 @@ impl<R: Runtime> Device<R> {
             alg.rank_counts().len(),
             (MAX_PPART_LEN + 1) * (max as usize + 1)
         );
+        budget.hold(
+            (packed.len() + alg.rank_counts().len()) as u64 * 4,
+            "the resident Milnor basis and count table",
+        )?;
         let mem = Arc::new(Mem::default());
         let dev = DeviceBufs {
             client: &client,
@@ -85,7 +102,17 @@ impl<R: Runtime> Device<R> {
             deg_start,
             basis,
             counts,
+            budget,
         })
+    }
+
+    /// Admits the device bytes `crate::rref::row_reduce` allocates for `m`: the
+    /// matrix (its limbs), two words of state, a pivot word per possible pivot
+    /// and a flag word per row. Keep in step with `rref.rs`.
+    fn admit_rref(&self, m: &fp::Matrix) -> Result<Permit, GpuError> {
+        let (rows, cols) = (m.rows() as u64, m.cols() as u64);
+        let bytes = rows * m.stride() as u64 * 8 + 8 + 4 * rows.min(cols) + 4 * rows;
+        self.budget.admit(bytes, "a row reduction")
     }
 
     /// Allocation helpers on this device's client and accounting.
@@ -111,10 +138,17 @@ impl<R: Runtime> Engine for Device<R> {
     }
 
     fn row_reduce(&self, m: &mut fp::Matrix) -> Result<Vec<usize>, GpuError> {
+        let _permit = self.admit_rref(m)?;
         crate::rref::row_reduce(self, m)
     }
 
-    fn multiply_rows(&self, batch: &ProductBatch, out: &mut fp::Matrix) -> Result<(), GpuError> {
-        crate::products::multiply_rows(self, batch, out)
+    fn multiply_rows(
+        &self,
+        batch: &ProductBatch,
+        pick: &[usize],
+        out: &Rows<'_>,
+        host: &Arc<Budget>,
+    ) -> Result<(), GpuError> {
+        crate::products::multiply_rows(self, batch, pick, out, host)
     }
 }

@@ -68,6 +68,22 @@ pub enum GpuError {
         /// The largest value that fits.
         limit: u64,
     },
+    /// A request of `bytes` cannot fit its byte budget even with nothing else
+    /// in flight (`crate::budget`): the run cannot progress under it.
+    #[error("{flag} {} is too small: {what} needs {bytes} bytes with {resident} bytes resident; \
+             give a larger {flag} (or smaller --gpu-block-mb / --gpu-segment-mb)", size(*limit))]
+    Budget {
+        /// The flag that sets the budget (`--gpu-memory`, `--host-memory`).
+        flag: &'static str,
+        /// What asked.
+        what: &'static str,
+        /// Bytes asked.
+        bytes: u64,
+        /// Bytes held for good (resident tables) when it asked.
+        resident: u64,
+        /// The budget, bytes.
+        limit: u64,
+    },
     /// The request itself is inconsistent (bad ranges, degrees, shapes, knobs).
     #[error("invalid request: {0}")]
     Invalid(InvalidRequest),
@@ -92,6 +108,16 @@ pub enum NoDevice {
     NoAdapter {
         /// The runtime's panic message while probing.
         panic_message: String,
+    },
+    /// The adapter refused another logical device (`crate::open`).
+    #[error("logical device {index} on {adapter}: {reason}")]
+    Logical {
+        /// The logical device's index.
+        index: usize,
+        /// The adapter's name.
+        adapter: String,
+        /// Why (the runtime's panic message, or what was missing).
+        reason: String,
     },
     /// The CUDA runtime could not open device `index`.
     #[error("CUDA device {index}: {panic_message}")]
@@ -179,5 +205,14 @@ impl From<InvalidRequest> for GpuError {
 impl From<NoDevice> for GpuError {
     fn from(e: NoDevice) -> Self {
         GpuError::NoDevice(e)
+    }
+}
+
+/// `n` bytes as the flags give them: whole MiB when it is a multiple of one.
+fn size(n: u64) -> String {
+    if n > 0 && n.is_multiple_of(1 << 20) {
+        format!("{} MiB", n >> 20)
+    } else {
+        format!("{n} bytes")
     }
 }

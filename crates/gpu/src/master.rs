@@ -166,6 +166,10 @@ impl Master {
                     None => {
                         let cap = n.max(self.seg_mats);
                         let words = narrow(cap * 8, "master segment length (u32 words)")?;
+                        dev.budget.hold(
+                            u64::from(words) * 4,
+                            "a segment of the admissible-matrix master",
+                        )?;
                         let buf = dev.bufs().empty(words as usize, 4)?;
                         st.segs.push(Seg { buf, cap, used: 0 });
                         let s = st.segs.len() - 1;
@@ -189,6 +193,10 @@ impl Master {
             }
         }
         // Upload outside the lock: scratch + on-device copy at the offset.
+        let scratch_bytes = packed.iter().map(|d| d.len() as u64 * 4).sum();
+        let permit = dev
+            .budget
+            .admit(scratch_bytes, "uploading admissible matrices")?;
         let mut scratch = Vec::with_capacity(mine.len());
         for (data, (e, h)) in packed.iter().zip(&placed) {
             let src = dev.bufs().upload_u32(data)?;
@@ -212,6 +220,9 @@ impl Master {
             runtime_error: format!("{e:?}"),
         })?;
         drop(scratch);
+        // Return the scratch bytes before taking the lock: a thread growing the
+        // master waits for returned bytes while holding it.
+        drop(permit);
         let mut st = self.lock();
         for (r, (e, _)) in mine.iter().zip(placed) {
             st.map.insert(*r, e);

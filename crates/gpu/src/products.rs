@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use cubecl::prelude::*;
 use steenrod::PPart;
 
+use crate::budget::Budget;
 use crate::buffers::limbs;
 use crate::engine::Device;
 use crate::error::InvalidRequest;
@@ -37,23 +38,37 @@ impl RowJob {
 /// The left factors' master entries and segments.
 type Resolved = HashMap<PPart, (Entry, SegRef)>;
 
-/// See [`crate::Gpu::multiply_rows`].
+/// The caller's output matrix, shared by the devices of a pool: each XORs
+/// its read-back blocks into its rows under the lock.
+pub(crate) type Rows<'a> = std::sync::Mutex<&'a mut fp::Matrix>;
+
+/// See [`crate::Gpu::multiply_rows`]: the rows `pick` (increasing) of
+/// `batch`, on this device. Host bytes admitted by `host` for the whole call:
+/// the term indices and bits of the batch (12 bytes per term), the row jobs,
+/// and the largest block's packing and readback (twice its output: the
+/// runtime's bytes and their copy).
 pub(crate) fn multiply_rows<R: Runtime>(
     dev: &Device<R>,
     batch: &ProductBatch,
-    out: &mut fp::Matrix,
+    pick: &[usize],
+    out: &Rows<'_>,
+    host: &std::sync::Arc<Budget>,
 ) -> Result<(), GpuError> {
-    let (global, bits) = validate(dev, batch, out)?;
-    let mut rs: Vec<PPart> = batch.rows.iter().map(|r| r.0).collect();
+    let (stride, cols) = {
+        let m = out.lock().unwrap_or_else(|e| e.into_inner());
+        (m.stride(), m.cols())
+    };
+    let mut rs: Vec<PPart> = pick.iter().map(|&i| batch.rows[i].0).collect();
     rs.sort_unstable();
     rs.dedup();
+    check_degrees(dev, batch, pick)?;
     let resolved = dev.master.resolve(dev, &rs)?;
-    let jobs: Vec<RowJob> = batch
-        .rows
+    let jobs: Vec<RowJob> = pick
         .iter()
         .enumerate()
-        .filter(|(_, &(_, start, end))| start < end)
-        .map(|(row, &(left, start, end))| RowJob {
+        .map(|(local, &row)| (local, batch.rows[row]))
+        .filter(|(_, (_, start, end))| start < end)
+        .map(|(row, (left, start, end))| RowJob {
             row,
             left,
             entry: resolved[&left].0,
@@ -61,15 +76,48 @@ pub(crate) fn multiply_rows<R: Runtime>(
             term_end: end as usize,
         })
         .collect();
-    let row_bytes = (out.stride() * 8) as u64;
+    let row_bytes = (stride * 8) as u64;
+    let mut bounds = Vec::new();
+    let mut widest = 0u64;
     let mut i = 0;
     while i < jobs.len() {
         let j = block_end(&jobs, i, row_bytes, dev.config.block_bytes as u64)?;
-        let block = Block::pack(&jobs[i..j], &resolved, &global, &bits, out.stride())?;
-        run_block(dev, &block, out)?;
+        widest = widest.max(block_host_bytes(&jobs[i..j], row_bytes));
+        bounds.push((i, j));
         i = j;
     }
+    let host_bytes = batch.terms.len() as u64 * 12
+        + (jobs.len() * std::mem::size_of::<RowJob>()) as u64
+        + widest;
+    let _permit = host.admit(host_bytes, "the host buffers of a device build")?;
+    let (global, bits) = validate(dev, batch, pick, cols)?;
+    for (i, j) in bounds {
+        let block = Block::pack(&jobs[i..j], &resolved, &global, &bits, stride)?;
+        run_block(dev, &block, pick, out)?;
+    }
     Ok(())
+}
+
+/// Host bytes of one block: its packing (12 bytes per term, 16 per job, 12
+/// per tile) and its readback (twice its output).
+fn block_host_bytes(jobs: &[RowJob], row_bytes: u64) -> u64 {
+    let rows = (jobs[jobs.len() - 1].row - jobs[0].row + 1) as u64;
+    let terms: u64 = jobs
+        .iter()
+        .map(|j| (j.term_end - j.term_start) as u64)
+        .sum();
+    let tiles: u64 = jobs.iter().map(RowJob::tiles).sum();
+    2 * rows * row_bytes + 12 * terms + 16 * jobs.len() as u64 + 12 * tiles
+}
+
+/// Device bytes of one block: output, term indices and bits, jobs and tiles.
+fn block_device_bytes(block: &Block, stride: usize) -> u64 {
+    let launches: u64 = block
+        .launches
+        .values()
+        .map(|l| 4 * (l.jobs.len() + l.tiles.len()) as u64)
+        .sum();
+    block.rows as u64 * stride as u64 * 8 + 12 * block.terms.len() as u64 + launches
 }
 
 /// The end of the block of jobs starting at `i`: as many rows as fit
@@ -104,23 +152,40 @@ fn block_end(
     Ok(j)
 }
 
-/// Checks the batch against `out` and the algebra; returns each term's
-/// global basis index and its bit offset within its row.
+/// Checks that each picked row's left factor is within the algebra's degree
+/// (the master interns only such `R`).
+fn check_degrees<R: Runtime>(
+    dev: &Device<R>,
+    batch: &ProductBatch,
+    pick: &[usize],
+) -> Result<(), GpuError> {
+    validate_rows(dev, batch, pick, None).map(|_| ())
+}
+
+/// Checks the picked rows against `cols` and the algebra; returns each
+/// term's global basis index and its bit offset within its row.
 fn validate<R: Runtime>(
     dev: &Device<R>,
     batch: &ProductBatch,
-    out: &fp::Matrix,
+    pick: &[usize],
+    cols: usize,
 ) -> Result<(Vec<u32>, Vec<u64>), GpuError> {
-    if out.rows() != batch.rows.len() {
-        return Err(InvalidRequest::RowCount {
-            out_rows: out.rows(),
-            batch_rows: batch.rows.len(),
-        }
-        .into());
-    }
+    let global = validate_rows(dev, batch, pick, Some(cols))?;
+    Ok((global, batch.terms.iter().map(|t| t.1).collect()))
+}
+
+/// The checks of [`validate`]; with `cols` also the terms' bits and global
+/// indices (empty without).
+fn validate_rows<R: Runtime>(
+    dev: &Device<R>,
+    batch: &ProductBatch,
+    pick: &[usize],
+    cols: Option<usize>,
+) -> Result<Vec<u32>, GpuError> {
     let max = dev.alg.max_degree();
-    let mut global = vec![0u32; batch.terms.len()];
-    for (row, &(left, start, end)) in batch.rows.iter().enumerate() {
+    let mut global = vec![0u32; if cols.is_some() { batch.terms.len() } else { 0 }];
+    for &row in pick {
+        let (left, start, end) = batch.rows[row];
         if start > end || end as usize > batch.terms.len() {
             return Err(InvalidRequest::TermRange {
                 row,
@@ -148,17 +213,15 @@ fn validate<R: Runtime>(
                 }
                 .into());
             }
+            let Some(cols) = cols else { continue };
             let bits = dev.alg.dim(degree as u32) as u64;
-            if offset
-                .checked_add(bits)
-                .is_none_or(|e| e > out.cols() as u64)
-            {
+            if offset.checked_add(bits).is_none_or(|e| e > cols as u64) {
                 return Err(InvalidRequest::PastRow {
                     row,
                     term,
                     offset,
                     bits,
-                    cols: out.cols(),
+                    cols,
                 }
                 .into());
             }
@@ -166,7 +229,7 @@ fn validate<R: Runtime>(
             global[term] = narrow(g, "global basis index")?;
         }
     }
-    Ok((global, batch.terms.iter().map(|t| t.1).collect()))
+    Ok(global)
 }
 
 /// One segment's launch of a block: its buffer, jobs (4 `u32` each:
@@ -243,9 +306,13 @@ impl Block {
 fn run_block<R: Runtime>(
     dev: &Device<R>,
     block: &Block,
-    out: &mut fp::Matrix,
+    pick: &[usize],
+    out: &Rows<'_>,
 ) -> Result<(), GpuError> {
-    let stride = out.stride();
+    let stride = out.lock().unwrap_or_else(|e| e.into_inner()).stride();
+    let _permit = dev
+        .budget
+        .admit(block_device_bytes(block, stride), "a product block")?;
     let limbs_len = block.rows as u64 * stride as u64;
     narrow(limbs_len, "output block limbs")?;
     let bufs = dev.bufs();
@@ -286,9 +353,10 @@ fn run_block<R: Runtime>(
     let bytes = bufs.read(&outbuf, "reading back a product block")?;
     drop(keep);
     let mut it = limbs(&bytes);
+    let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
     for r in 0..block.rows {
         for (dst, src) in out
-            .row_mut(block.first_row + r)
+            .row_mut(pick[block.first_row + r])
             .iter_mut()
             .zip(it.by_ref().take(stride))
         {
