@@ -1,7 +1,7 @@
 //! One device of one cubecl runtime: the resident Milnor basis and count
 //! table, the admissible-matrix master, and the [`Engine`] interface that
 //! [`crate::Gpu`] calls (products in `crate::products`, row reduction in
-//! `crate::rref`).
+//! `crate::rref` and `crate::rref_panel`).
 
 use std::sync::Arc;
 
@@ -11,13 +11,13 @@ use steenrod::{MilnorAlgebra, MAX_PPART_LEN};
 use crate::buffers::{Buf, DeviceBufs, Mem};
 use crate::launch::{narrow, pack_lanes};
 use crate::master::Master;
-use crate::{GpuConfig, GpuError, ProductBatch};
+use crate::{GpuConfig, GpuError, ProductBatch, RowReduction};
 
 /// What [`crate::Gpu`] needs from a device, independent of the runtime.
 pub(crate) trait Engine: Send + Sync {
     fn device_name(&self) -> String;
     fn multiply_rows(&self, batch: &ProductBatch, out: &mut fp::Matrix) -> Result<(), GpuError>;
-    fn row_reduce(&self, m: &mut fp::Matrix) -> Result<Vec<usize>, GpuError>;
+    fn row_reduce(&self, m: &mut fp::Matrix, method: RowReduction) -> Result<Vec<usize>, GpuError>;
     fn peak_device_bytes(&self) -> u64;
     fn segments(&self) -> usize;
 }
@@ -110,8 +110,11 @@ impl<R: Runtime> Engine for Device<R> {
         self.master.segments()
     }
 
-    fn row_reduce(&self, m: &mut fp::Matrix) -> Result<Vec<usize>, GpuError> {
-        crate::rref::row_reduce(self, m)
+    fn row_reduce(&self, m: &mut fp::Matrix, method: RowReduction) -> Result<Vec<usize>, GpuError> {
+        match method {
+            RowReduction::Columns => crate::rref::row_reduce(self, m),
+            RowReduction::Panels => crate::rref_panel::row_reduce(self, m),
+        }
     }
 
     fn multiply_rows(&self, batch: &ProductBatch, out: &mut fp::Matrix) -> Result<(), GpuError> {
