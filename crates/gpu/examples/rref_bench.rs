@@ -1,11 +1,12 @@
 //! Wall times of F_2 row reduction: the CPU (`fp::Matrix::row_reduce`) and
 //! both device methods ([`gpu::RowReduction`]), with their launch counts, on
-//! random dense `n × n` matrices. Every device result is compared with the
+//! uniformly random matrices. Every device result is compared with the
 //! CPU's, bit for bit.
 //!
 //! Usage: `cargo run --release -p gpu --example rref_bench -- [--platform
-//! wgpu|cuda] [--columns-up-to N] N...` (default sizes 4096; the per-column
-//! method is timed only up to `--columns-up-to`, default 4096).
+//! wgpu|cuda] [--columns-up-to N] SHAPE...`, a shape `N` (square) or
+//! `ROWSxCOLS` (default 4096; the per-column method is timed only while
+//! rows and columns are at most `--columns-up-to`, default 4096).
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -14,10 +15,10 @@ use std::time::Instant;
 use gpu::{Gpu, GpuConfig, Platform, RowReduction};
 use steenrod::MilnorAlgebra;
 
-/// A uniformly random `n × n` matrix from splitmix64 (deterministic data).
-fn random(n: usize, seed: u64) -> fp::Matrix {
+/// A uniformly random `rows × cols` matrix from splitmix64 (deterministic data).
+fn random(rows: usize, cols: usize, seed: u64) -> fp::Matrix {
     let mut x = seed;
-    let mut m = fp::Matrix::new(n, n);
+    let mut m = fp::Matrix::new(rows, cols);
     for limb in m.data_mut() {
         x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = x;
@@ -26,13 +27,21 @@ fn random(n: usize, seed: u64) -> fp::Matrix {
         *limb = z ^ (z >> 31);
     }
     // Clear the bits past the last column of each row.
-    let (cols, stride) = (n, n.div_ceil(64));
-    if cols % 64 != 0 {
-        for r in 0..n {
+    let stride = cols.div_ceil(64);
+    if !cols.is_multiple_of(64) {
+        for r in 0..rows {
             m.data_mut()[r * stride + stride - 1] &= (1u64 << (cols % 64)) - 1;
         }
     }
     m
+}
+
+/// `N` (square) or `ROWSxCOLS`.
+fn parse_shape(s: &str) -> Option<(usize, usize)> {
+    match s.split_once('x') {
+        Some((r, c)) => Some((r.parse().ok()?, c.parse().ok()?)),
+        None => s.parse().ok().map(|n| (n, n)),
+    }
 }
 
 fn main() -> ExitCode {
@@ -57,17 +66,17 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             },
-            n => match n.parse() {
-                Ok(v) => sizes.push(v),
-                Err(_) => {
-                    eprintln!("rref_bench: expected a size, got {n:?}");
+            n => match parse_shape(n) {
+                Some(v) => sizes.push(v),
+                None => {
+                    eprintln!("rref_bench: expected a size N or ROWSxCOLS, got {n:?}");
                     return ExitCode::from(2);
                 }
             },
         }
     }
     if sizes.is_empty() {
-        sizes.push(4096);
+        sizes.push((4096, 4096));
     }
     let gpu = match Gpu::new(
         platform,
@@ -83,14 +92,15 @@ fn main() -> ExitCode {
     println!("device: {}", gpu.device_name());
     // Compile every kernel before timing.
     for method in [RowReduction::Panels, RowReduction::Columns] {
-        if let Err(e) = gpu.row_reduce_by(&mut random(130, 1), method) {
+        if let Err(e) = gpu.row_reduce_by(&mut random(130, 130, 1), method) {
             eprintln!("rref_bench: warm-up by {method:?}: {e}");
             return ExitCode::from(3);
         }
     }
     println!("n\tmethod\tlaunches\twall_s\trank");
-    for n in sizes {
-        let m = random(n, 0x9e37_79b9_7f4a_7c15 ^ n as u64);
+    for (rows, cols) in sizes {
+        let n = format!("{rows}x{cols}");
+        let m = random(rows, cols, 0x9e37_79b9_7f4a_7c15 ^ (rows * cols) as u64);
         let mut want = m.clone();
         let t = Instant::now();
         let want_piv = want.row_reduce();
@@ -100,7 +110,7 @@ fn main() -> ExitCode {
             want_piv.len()
         );
         for method in [RowReduction::Panels, RowReduction::Columns] {
-            if method == RowReduction::Columns && n > columns_up_to {
+            if method == RowReduction::Columns && rows.max(cols) > columns_up_to {
                 continue;
             }
             let mut got = m.clone();
@@ -108,18 +118,18 @@ fn main() -> ExitCode {
             let piv = match gpu.row_reduce_by(&mut got, method) {
                 Ok(p) => p,
                 Err(e) => {
-                    eprintln!("rref_bench: {n}×{n} by {method:?}: {e}");
+                    eprintln!("rref_bench: {n} by {method:?}: {e}");
                     return ExitCode::from(3);
                 }
             };
             let wall = t.elapsed().as_secs_f64();
             if piv != want_piv || got.data() != want.data() {
-                eprintln!("rref_bench: {n}×{n} by {method:?} differs from the CPU");
+                eprintln!("rref_bench: {n} by {method:?} differs from the CPU");
                 return ExitCode::from(1);
             }
             println!(
                 "{n}\t{method:?}\t{}\t{wall:.3}\t{}",
-                method.launches(n),
+                method.launches(cols),
                 piv.len()
             );
         }

@@ -234,7 +234,7 @@ pub fn panel_eliminate(
         let x = idx[r];
         if x != 0 {
             let li = i % width;
-            let groups = (state[1] + 7) / 8;
+            let groups = (state[1] + 7) >> 3;
             let mut acc = 0u64;
             #[unroll]
             for g in 0..GROUPS {

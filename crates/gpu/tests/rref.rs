@@ -25,7 +25,7 @@ fn dense(rows: usize, cols: usize, rng: &mut common::Rng) -> fp::Matrix {
     let mut m = fp::Matrix::new(rows, cols);
     let stride = m.stride();
     for (k, limb) in m.data_mut().iter_mut().enumerate() {
-        let last = k % stride == stride - 1 && cols % 64 != 0;
+        let last = k % stride == stride - 1 && !cols.is_multiple_of(64);
         *limb = rng.next() & if last { (1u64 << (cols % 64)) - 1 } else { !0 };
     }
     m
