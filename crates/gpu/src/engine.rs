@@ -1,7 +1,7 @@
 //! One device of one cubecl runtime: the resident Milnor basis and count
 //! table, the admissible-matrix master, and the [`Engine`] interface that
 //! [`crate::Gpu`] calls (products in `crate::products`, row reduction in
-//! `crate::rref`).
+//! `crate::rref` and `crate::rref_panel`).
 
 use std::sync::Arc;
 
@@ -13,7 +13,7 @@ use crate::buffers::{Buf, DeviceBufs, Mem};
 use crate::launch::{narrow, pack_lanes};
 use crate::master::Master;
 use crate::products::Rows;
-use crate::{GpuConfig, GpuError, ProductBatch};
+use crate::{GpuConfig, GpuError, ProductBatch, RowReduction};
 
 /// What [`crate::Gpu`] needs from a device, independent of the runtime.
 pub(crate) trait Engine: Send + Sync {
@@ -26,7 +26,7 @@ pub(crate) trait Engine: Send + Sync {
         out: &Rows<'_>,
         host: &Arc<Budget>,
     ) -> Result<(), GpuError>;
-    fn row_reduce(&self, m: &mut fp::Matrix) -> Result<Vec<usize>, GpuError>;
+    fn row_reduce(&self, m: &mut fp::Matrix, method: RowReduction) -> Result<Vec<usize>, GpuError>;
     fn peak_device_bytes(&self) -> u64;
     fn segments(&self) -> usize;
 }
@@ -108,10 +108,17 @@ impl<R: Runtime> Device<R> {
 
     /// Admits the device bytes `crate::rref::row_reduce` allocates for `m`: the
     /// matrix (its limbs), two words of state, a pivot word per possible pivot
-    /// and a flag word per row. Keep in step with `rref.rs`.
-    fn admit_rref(&self, m: &fp::Matrix) -> Result<Permit, GpuError> {
+    /// and a flag word per row; for the panel method also its windows, table
+    /// indices and Gray-code tables. Keep in step with `rref.rs` and `rref_panel.rs`.
+    fn admit_rref(&self, m: &fp::Matrix, method: RowReduction) -> Result<Permit, GpuError> {
         let (rows, cols) = (m.rows() as u64, m.cols() as u64);
-        let bytes = rows * m.stride() as u64 * 8 + 8 + 4 * rows.min(cols) + 4 * rows;
+        let mut bytes = rows * m.stride() as u64 * 8 + 8 + 4 * rows.min(cols) + 4 * rows;
+        if method == RowReduction::Panels {
+            // `rref_panel`: windows and table indices (a limb per row each) and the
+            // Gray-code tables (GROUPS · ENTRIES · stride limbs).
+            let entries = (crate::panel_kernels::GROUPS * crate::panel_kernels::ENTRIES) as u64;
+            bytes += 2 * rows * 8 + entries * m.stride() as u64 * 8;
+        }
         self.budget.admit(bytes, "a row reduction")
     }
 
@@ -137,9 +144,12 @@ impl<R: Runtime> Engine for Device<R> {
         self.master.segments()
     }
 
-    fn row_reduce(&self, m: &mut fp::Matrix) -> Result<Vec<usize>, GpuError> {
-        let _permit = self.admit_rref(m)?;
-        crate::rref::row_reduce(self, m)
+    fn row_reduce(&self, m: &mut fp::Matrix, method: RowReduction) -> Result<Vec<usize>, GpuError> {
+        let _permit = self.admit_rref(m, method)?;
+        match method {
+            RowReduction::Columns => crate::rref::row_reduce(self, m),
+            RowReduction::Panels => crate::rref_panel::row_reduce(self, m),
+        }
     }
 
     fn multiply_rows(

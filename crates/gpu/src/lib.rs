@@ -22,9 +22,11 @@ mod kernels;
 mod launch;
 mod master;
 mod open;
+mod panel_kernels;
 mod pool;
 mod products;
 mod rref;
+mod rref_panel;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -45,6 +47,28 @@ pub enum Platform {
     Wgpu,
     /// CUDA device 0; needs the `cuda` feature (and at run time a CUDA driver).
     Cuda,
+}
+
+/// How [`Gpu::row_reduce_by`] reduces a matrix on the device (both give the
+/// unique reduced row echelon form, identical to `fp::Matrix::row_reduce`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowReduction {
+    /// Gauss–Jordan, one column at a time: 3 launches per column.
+    Columns,
+    /// M4RI-style panels of 64 columns with Gray-code tables of the panel's
+    /// pivot rows in device memory: 3 launches per panel (the default).
+    Panels,
+}
+
+impl RowReduction {
+    /// Kernel launches of this method on a matrix of `cols` columns (the
+    /// single readback not counted).
+    pub fn launches(self, cols: usize) -> usize {
+        match self {
+            RowReduction::Columns => 3 * cols,
+            RowReduction::Panels => rref_panel::launches(cols),
+        }
+    }
 }
 
 /// Memory knobs of a [`Gpu`].
@@ -277,15 +301,26 @@ impl Gpu {
 
     /// Row reduces `m` in place to its reduced row echelon form, exactly as
     /// `fp::Matrix::row_reduce` does (the RREF is unique), and returns the
-    /// pivot columns in increasing order. Three stream-ordered kernels per
-    /// column (find/swap, mark, eliminate); one readback at the end.
+    /// pivot columns in increasing order, by [`RowReduction::Panels`]: three
+    /// stream-ordered kernels per 64 columns; one readback at the end.
     ///
     /// Errors: [`GpuError::Overflow`] if `m` has `2^32` limbs or more;
     /// [`GpuError::Device`] for a failed launch or readback;
     /// [`GpuError::RuntimePanic`] when the runtime panics.
     pub fn row_reduce(&self, m: &mut fp::Matrix) -> Result<Vec<usize>, GpuError> {
+        self.row_reduce_by(m, RowReduction::Panels)
+    }
+
+    /// [`Gpu::row_reduce`] by the given method (for comparisons and
+    /// benchmarks); same result and errors. Reductions take turns across the
+    /// devices.
+    pub fn row_reduce_by(
+        &self,
+        m: &mut fp::Matrix,
+        method: RowReduction,
+    ) -> Result<Vec<usize>, GpuError> {
         let d = self.next_reduction.fetch_add(1, Ordering::Relaxed) % self.engines.len();
-        guard("row_reduce", || self.engines[d].row_reduce(m))
+        guard("row_reduce", || self.engines[d].row_reduce(m, method))
     }
 
     /// High-water mark of the device bytes requested on the busiest device
