@@ -229,11 +229,15 @@ impl Gpu {
         self.engines.len()
     }
 
-    /// The adapter's name as the runtime reports it.
+    /// The adapter's name as the runtime reports it; with several devices, their count
+    /// and every device's name (`3 devices: llvmpipe … #0, llvmpipe … #1, …`).
     pub fn device_name(&self) -> String {
         match self.engines.len() {
             1 => self.engines[0].device_name(),
-            n => format!("{n} devices: {}", self.engines[0].device_name()),
+            n => {
+                let names: Vec<String> = self.engines.iter().map(|e| e.device_name()).collect();
+                format!("{n} devices: {}", names.join(", "))
+            }
         }
     }
 

@@ -36,6 +36,12 @@ fn three_devices_match_the_cpu_each_holding_a_shard_of_the_master() {
     };
     let three = open(alg.clone(), SMALL, pool).expect("three logical devices");
     assert_eq!(three.devices(), 3);
+    // The summary names every device, not only the first.
+    let names = three.device_name();
+    assert!(
+        names.starts_with("3 devices: ") && (0..3).all(|i| names.contains(&format!("#{i}"))),
+        "device names {names}"
+    );
     check(&three, &alg, &batches, cols, 3);
     // Each device interned only its shard: every device some, none all.
     let each = three.segments_each();
