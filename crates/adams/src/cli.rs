@@ -315,17 +315,17 @@ pub struct GpuKnobs {
 
     /// Devices to use (default: every visible one; on wgpu, N logical devices on its
     /// adapter): the admissible-matrix master is sharded across them by a hash of R.
-    #[arg(long, value_name = "N", env = "ADAMS_GPUS", value_parser = crate::offload::parse_gpus)]
+    #[arg(long, value_name = "N", env = "ADAMS_GPUS", allow_negative_numbers = true, value_parser = crate::offload::parse_gpus)]
     pub gpus: Option<usize>,
 
     /// Most device memory per device, in MiB (resident tables, master, launches): work
     /// waits for room, and a run that cannot progress under it stops (exit 3).
-    #[arg(long, value_name = "MB", env = "ADAMS_GPU_MEMORY", value_parser = crate::offload::parse_budget_mb)]
+    #[arg(long, value_name = "MB", env = "ADAMS_GPU_MEMORY", allow_negative_numbers = true, value_parser = crate::offload::parse_budget_mb)]
     pub gpu_memory: Option<usize>,
 
     /// Most host memory, in MiB, of the buffers that device builds marshal, all workers
     /// together: workers wait for room, and a run that cannot progress stops (exit 3).
-    #[arg(long, value_name = "MB", env = "ADAMS_HOST_MEMORY", value_parser = crate::offload::parse_budget_mb)]
+    #[arg(long, value_name = "MB", env = "ADAMS_HOST_MEMORY", allow_negative_numbers = true, value_parser = crate::offload::parse_budget_mb)]
     pub host_memory: Option<usize>,
 }
 

@@ -437,6 +437,15 @@ fn backend_flags_are_checked_before_any_work() {
         ],
     );
     assert_one_line_error(&o, 2, &["--gpu-segment-mb", "between 1 and"]);
+    // A negative count or budget is refused by the flag's own range, not clap's tip
+    // to pass `-- -1` (which would not work).
+    for flag in ["--gpus", "--gpu-memory", "--host-memory"] {
+        let o = adams_in(
+            dir.path(),
+            &["resolve", "S_2", "--backend", "gpu", flag, "-1"],
+        );
+        assert_one_line_error(&o, 2, &[flag, "between 1 and"]);
+    }
     assert!(!dir.path().join("output/S_2/ext.csv").exists());
 }
 
