@@ -67,13 +67,7 @@ pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
         let seconds = (resolved.seconds, started.elapsed().as_secs_f64());
         return write_range(&args, &all, seconds);
     }
-    let spec: ClassSpec = args
-        .c
-        .parse()
-        .map_err(|why: String| Error::ProductsModule {
-            name: res.module().name().to_string(),
-            why,
-        })?;
+    let spec = crate::massey::third_class(&args.c, res.module().name())?;
     let c = match (&spec, resolved.sphere.is_some()) {
         (_, false) => element(sphere, &spec)?,
         (ClassSpec::Indexed { stem, s, index }, true) => {
@@ -178,4 +172,14 @@ pub(crate) fn write_entries<T: Serialize>(
         path.display()
     );
     Ok(())
+}
+
+/// The class `C` of `adams massey MODULE A B C` (its text on the command line), read as
+/// a [`ClassSpec`]; a bad one is [`Error::ProductsModule`] naming `module`. Shared by both
+/// primes.
+pub(crate) fn third_class(text: &str, module: &str) -> Result<ClassSpec, Error> {
+    text.parse().map_err(|why: String| Error::ProductsModule {
+        name: module.to_string(),
+        why,
+    })
 }

@@ -192,13 +192,7 @@ pub(crate) fn massey(args: &MasseyArgs, m: OddModule) -> Result<(), Error> {
         let (a, b) = (element(sphere, &args.a)?, element(sphere, &args.b)?);
         return crate::massey_odd::range(args, sphere, &a, &b, resolve_s);
     }
-    let spec: ClassSpec = args
-        .c
-        .parse()
-        .map_err(|why: String| Error::ProductsModule {
-            name: res.module().name().to_string(),
-            why,
-        })?;
+    let spec = crate::massey::third_class(&args.c, res.module().name())?;
     let a = element(sphere, &args.a)?;
     let b = element(sphere, &args.b)?;
     let c = match (&spec, resolved.sphere.is_some()) {
