@@ -302,6 +302,16 @@ pub(crate) fn resolve(
         #[cfg(not(feature = "mpi"))]
         res.run(options)
     })?;
+    let mem = res.memory();
+    tracing::info!(
+        "memory: differentials {} MB as vectors, {} MB as {} terms; Milnor bases {} MB; \
+         product tables {} MB",
+        mem.differential_values >> 20,
+        mem.differential_terms >> 20,
+        mem.terms,
+        mem.algebra_basis >> 20,
+        mem.product_tables >> 20
+    );
     let certificate = if args.certify {
         Some(certify::after_run(res, &name, args.threads)?)
     } else {

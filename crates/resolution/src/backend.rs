@@ -17,7 +17,7 @@
 //! bidegree, the matrix and the row: there is no silent fallback to the CPU.
 
 use fp::{KernelImage, Matrix};
-use steenrod::{MilnorAlgebra, PPart};
+use steenrod::{MilnorAlgebra, PPart, TermFilter};
 
 use crate::bidegree::Bidegree;
 use crate::free_module::Differential;
@@ -89,6 +89,61 @@ impl<'a> ProductBatch<'a> {
     }
 }
 
+/// The columns a block build keeps: the target basis elements of one signature (Nassau's
+/// steps reduce only such blocks; arXiv:1910.04063, §2).
+#[derive(Clone, Copy)]
+pub struct BlockColumns<'a> {
+    /// Column of each target basis index in the block (`u32::MAX`: not in the block);
+    /// length: the batch's [`ProductBatch::cols`].
+    pub pos: &'a [u32],
+    /// The block's column count.
+    pub len: usize,
+    /// Keeps exactly the terms `Sq(T)·g'` whose basis element is in the block.
+    pub filter: TermFilter,
+}
+
+impl BlockColumns<'_> {
+    /// The rows of `full` (a whole build) restricted to the block's columns.
+    pub fn restrict(&self, full: &Matrix) -> Matrix {
+        crate::signature_basis::restrict_matrix(full, self.pos, self.len)
+    }
+}
+
+/// What a block build returns ([`Backend::build_block`]).
+pub struct BlockBuild {
+    /// The block: `rows × block.len`.
+    pub block: Matrix,
+    /// The whole rows, when asked for (a lift adds the rows it uses to `d(x)`).
+    pub whole: Option<WholeRows>,
+}
+
+/// The whole rows of a block build: dense (a device's build), or sparse (the CPU's: per
+/// row, the column of every term, an index listed twice cancelling).
+pub enum WholeRows {
+    /// Each row in full.
+    Dense(Matrix),
+    /// Per row, the column of each term.
+    Sparse(Vec<Vec<u32>>),
+}
+
+impl WholeRows {
+    /// Adds row `i` to `out` (a vector over the batch's columns, as limbs).
+    pub fn add_row(&self, i: usize, out: &mut [u64]) {
+        match self {
+            WholeRows::Dense(m) => {
+                for (o, w) in out.iter_mut().zip(m.row(i)) {
+                    *o ^= w;
+                }
+            }
+            WholeRows::Sparse(rows) => {
+                for &b in &rows[i] {
+                    out[b as usize / 64] ^= 1 << (b % 64);
+                }
+            }
+        }
+    }
+}
+
 /// Where a step's builds and reductions run (see the module documentation).
 ///
 /// Implementations are shared by all worker threads (`Send + Sync`) and called
@@ -110,6 +165,29 @@ pub trait Backend: Send + Sync {
     /// The matrix of `batch` (`batch.rows.len() × batch.cols()`), exactly the CPU's.
     /// Errors: the device failed ([`OffloadError::Device`]).
     fn build(&self, call: &Call<'_>, batch: &ProductBatch<'_>) -> Result<Matrix, OffloadError>;
+
+    /// The matrix of `batch` restricted to the columns of `block`
+    /// (`batch.rows.len() × block.len`), exactly `block.restrict(&build(batch))`, and with
+    /// `whole` the whole rows too. By default: a batch this backend offloads is built
+    /// whole and restricted; any other is built by [`crate::CpuBackend`], which ranks only
+    /// the block's terms unless `whole`.
+    fn build_block(
+        &self,
+        call: &Call<'_>,
+        batch: &ProductBatch<'_>,
+        block: &BlockColumns<'_>,
+        whole: bool,
+    ) -> Result<BlockBuild, OffloadError> {
+        if self.offloads_build(batch) {
+            let full = self.build(call, batch)?;
+            Ok(BlockBuild {
+                block: block.restrict(&full),
+                whole: whole.then_some(WholeRows::Dense(full)),
+            })
+        } else {
+            crate::CpuBackend.build_block(call, batch, block, whole)
+        }
+    }
 
     /// Row reduces `m` in place to its reduced row echelon form and returns the pivot
     /// columns, exactly as [`Matrix::row_reduce`] does (the RREF is unique).
@@ -141,6 +219,16 @@ impl<B: Backend + ?Sized> Backend for &B {
 
     fn build(&self, call: &Call<'_>, batch: &ProductBatch<'_>) -> Result<Matrix, OffloadError> {
         (**self).build(call, batch)
+    }
+
+    fn build_block(
+        &self,
+        call: &Call<'_>,
+        batch: &ProductBatch<'_>,
+        block: &BlockColumns<'_>,
+        whole: bool,
+    ) -> Result<BlockBuild, OffloadError> {
+        (**self).build_block(call, batch, block, whole)
     }
 
     fn row_reduce(&self, call: &Call<'_>, m: &mut Matrix) -> Result<Vec<usize>, OffloadError> {

@@ -4,7 +4,7 @@
 use fp::Matrix;
 use rayon::prelude::*;
 
-use crate::backend::{Backend, Call, ProductBatch};
+use crate::backend::{Backend, BlockBuild, BlockColumns, Call, ProductBatch, WholeRows};
 use crate::step_errors::OffloadError;
 use crate::workers::Workers;
 
@@ -27,8 +27,71 @@ impl Backend for CpuBackend {
         Ok(m)
     }
 
+    /// Only the block's terms are ranked, unless `whole` asks for every term's column.
+    fn build_block(
+        &self,
+        call: &Call<'_>,
+        batch: &ProductBatch<'_>,
+        block: &BlockColumns<'_>,
+        whole: bool,
+    ) -> Result<BlockBuild, OffloadError> {
+        let mut m = Matrix::new(batch.rows.len(), block.len);
+        if whole {
+            let mut rows = vec![Vec::new(); batch.rows.len()];
+            build_block_and_whole(batch, block, &mut m, &mut rows, call.workers);
+            return Ok(BlockBuild {
+                block: m,
+                whole: Some(WholeRows::Sparse(rows)),
+            });
+        }
+        build_block_rows(batch, block, &mut m, call.workers);
+        Ok(BlockBuild {
+            block: m,
+            whole: None,
+        })
+    }
+
     fn row_reduce(&self, _call: &Call<'_>, m: &mut Matrix) -> Result<Vec<usize>, OffloadError> {
         Ok(m.row_reduce())
+    }
+}
+
+/// [`build_rows`] restricted to `block`: each kept term `Sq(T)·g'` lands at column
+/// `block.pos[offset(g') + index of T]`.
+fn build_block_rows(
+    batch: &ProductBatch<'_>,
+    block: &BlockColumns<'_>,
+    m: &mut Matrix,
+    workers: &dyn Workers,
+) {
+    let stride = m.stride();
+    if stride == 0 || batch.rows.is_empty() {
+        return;
+    }
+    let (alg, gens, offsets) = (batch.alg, batch.gens, batch.target_offsets);
+    let build = |(row, (g, r)): (&mut [u64], &(u32, steenrod::PPart))| {
+        let table = alg.admissible_matrices(r);
+        for term in &gens[*g as usize].terms {
+            let off = offsets[term.gen as usize];
+            alg.for_each_filtered_term_with(r, table, &term.op, &block.filter, |idx| {
+                let b = block.pos[off + idx] as usize;
+                debug_assert!(b < block.len, "a kept term outside the block");
+                row[b / 64] ^= 1 << (b % 64);
+            });
+        }
+    };
+    if batch.rows.len() < PARALLEL_ROWS || !workers.may_split() {
+        m.data_mut()
+            .chunks_mut(stride)
+            .zip(&batch.rows)
+            .for_each(build);
+    } else {
+        workers.parallel(&mut || {
+            m.data_mut()
+                .par_chunks_mut(stride)
+                .zip(batch.rows.par_iter())
+                .for_each(build)
+        });
     }
 }
 
@@ -65,6 +128,59 @@ pub(crate) fn build_rows(batch: &ProductBatch<'_>, m: &mut Matrix, workers: &dyn
         workers.parallel(&mut || {
             m.data_mut()
                 .par_chunks_mut(stride)
+                .zip(batch.rows.par_iter())
+                .for_each(build)
+        });
+    }
+}
+
+/// [`build_block_rows`] that also lists, per row, the whole-row column of every term.
+fn build_block_and_whole(
+    batch: &ProductBatch<'_>,
+    block: &BlockColumns<'_>,
+    m: &mut Matrix,
+    whole: &mut [Vec<u32>],
+    workers: &dyn Workers,
+) {
+    let stride = m.stride();
+    if batch.rows.is_empty() {
+        return;
+    }
+    let (alg, gens, offsets) = (batch.alg, batch.gens, batch.target_offsets);
+    let build = |((row, cols), (g, r)): ((&mut [u64], &mut Vec<u32>), &(u32, steenrod::PPart))| {
+        let place = |b: usize| {
+            let k = block.pos[b];
+            (k != u32::MAX).then_some(k as usize)
+        };
+        let mut emit = |b: usize| {
+            cols.push(b as u32);
+            if let Some(k) = place(b) {
+                row[k / 64] ^= 1 << (k % 64);
+            }
+        };
+        let table = alg.admissible_matrices(r);
+        for term in &gens[*g as usize].terms {
+            let off = offsets[term.gen as usize];
+            alg.for_each_term_index_with(r, table, &term.op, |i| emit(off + i));
+        }
+    };
+    let rows = m.data_mut();
+    if stride == 0 {
+        // No column in the block: the whole rows only.
+        for (cols, r) in whole.iter_mut().zip(&batch.rows) {
+            build(((&mut [], cols), r));
+        }
+        return;
+    }
+    if batch.rows.len() < PARALLEL_ROWS || !workers.may_split() {
+        rows.chunks_mut(stride)
+            .zip(whole.iter_mut())
+            .zip(&batch.rows)
+            .for_each(build);
+    } else {
+        workers.parallel(&mut || {
+            rows.par_chunks_mut(stride)
+                .zip(whole.par_iter_mut())
                 .zip(batch.rows.par_iter())
                 .for_each(build)
         });

@@ -66,6 +66,11 @@ impl<D> FreeModule<D> {
         self.min_degree
     }
 
+    /// Highest degree a generator may have.
+    pub fn max_degree(&self) -> i32 {
+        self.min_degree + self.blocks.len() as i32 - 1
+    }
+
     fn block(&self, t: i32) -> Option<&Block<D>> {
         if t < self.min_degree {
             return None;

@@ -23,13 +23,13 @@
 use std::collections::HashMap;
 
 use fp::{FpVector, QuasiInverse};
-use steenrod::MilnorAlgebra;
+use steenrod::{MilnorAlgebra, TermFilter};
 
-use crate::backend::ProductBatch;
+use crate::backend::{BlockColumns, ProductBatch, WholeRows};
 use crate::bidegree::Bidegree;
 use crate::free_module::{Differential, FreeModule};
 use crate::signature_basis::{
-    batch_rows, positions, restrict, restrict_matrix, split_by_signature, zero_signature_basis,
+    batch_rows, positions, restrict, split_by_signature, zero_signature_basis,
     BasisElement, Walked,
 };
 use crate::step::{QuasiInverseKind, StepQuasiInverse};
@@ -83,6 +83,15 @@ impl<'a> Spaces<'a> {
             .next_off
             .last()
             .expect("offsets end with the dimension")
+    }
+
+    /// Keeps the terms of signature `sig`.
+    fn filter(&self, sig: Signature) -> TermFilter {
+        let entries: Vec<u32> = signature_entries(self.sub, sig)
+            .into_iter()
+            .map(u32::from)
+            .collect();
+        TermFilter::signature(self.sub.profile(), &entries)
     }
 
     /// The rows `Sq(R)·d(g)` of `elements` of `C_{s−1}`, in `C_{s−2}`.
@@ -156,6 +165,8 @@ pub(crate) fn step(
 /// Step 1, zero signature: the kernel `K_0` of `d_{s−1}` and the image `B_0` of `d_s`; the
 /// new generators are the rows of `K_0` whose pivot is not a pivot of `B_0`. Returns
 /// them with their differentials, and the quasi-inverse of `d_{s−1}` at signature zero.
+/// Both matrices are built as blocks (only their zero-signature terms); the whole rows
+/// of `d_{s−1}` are built only for the basis elements the new generators use.
 fn zero_signature(
     ctx: &StepContext<'_>,
     sp: &mut Spaces<'_>,
@@ -166,40 +177,99 @@ fn zero_signature(
     let next0 = sp.next.remove(&0).unwrap_or_default();
     let tgt0_pos = positions(&tgt0, sp.tgt_dim());
     let next0_pos = positions(&next0, sp.next_dim());
+    let filter = sp.filter(0);
 
     let what = MatrixName::ZeroSignatureTarget;
-    let full0 = ctx.build(&sp.target_batch(&tgt0), &what)?;
-    let ki0 = ctx.kernel_image(&restrict_matrix(&full0, &next0_pos, next0.len()), &what)?;
+    let block = BlockColumns {
+        pos: &next0_pos,
+        len: next0.len(),
+        filter,
+    };
+    let ki0 = ctx.kernel_image(
+        &ctx.build_block(&sp.target_batch(&tgt0), &block, false, &what)?
+            .block,
+        &what,
+    )?;
 
     let what = MatrixName::ZeroSignatureImage;
     let src0 = zero_signature_basis(alg, source, t, t, sp.sub);
     let batch = ProductBatch::new(alg, &src0.gens, batch_rows(&src0.elements), &sp.tgt_off);
-    let image_rows = ctx.build(&batch, &what)?;
-    let mut image = restrict_matrix(&image_rows, &tgt0_pos, tgt0.len());
+    let block = BlockColumns {
+        pos: &tgt0_pos,
+        len: tgt0.len(),
+        filter,
+    };
+    let mut image = ctx.build_block(&batch, &block, false, &what)?.block;
     let image_pivots = ctx.row_reduce(&mut image, &what)?;
 
     let kernel = ki0.kernel;
     let new_rows = ctx.complement_rows(kernel.pivots(), &image_pivots, tgt0.len())?;
+    let ys: Vec<FpVector> = new_rows
+        .iter()
+        .map(|&k| FpVector::from_limbs(tgt0.len(), kernel.row(k).to_vec()))
+        .collect();
     let mut lifts = Lifts {
-        xs: Vec::with_capacity(new_rows.len()),
-        dxs: Vec::with_capacity(new_rows.len()),
+        xs: vec![FpVector::new(sp.tgt_dim()); ys.len()],
+        dxs: vec![FpVector::new(sp.next_dim()); ys.len()],
     };
-    for k in new_rows {
-        let mut x = FpVector::new(sp.tgt_dim());
-        let mut dx = FpVector::new(sp.next_dim());
-        for j in FpVector::from_limbs(tgt0.len(), kernel.row(k).to_vec()).iter_ones() {
-            x.flip(tgt0[j].index);
-            dx.add_limbs(full0.row(j));
-        }
-        lifts.xs.push(x);
-        lifts.dxs.push(dx);
-    }
+    let what = MatrixName::LiftRows(signature_entries(sp.sub, 0));
+    let ys = ys.into_iter().map(Some).collect();
+    apply_lifts(ctx, sp, &tgt0, ys, &mut lifts, None, &what)?;
     Ok((lifts, ki0.quasi_inverse))
+}
+
+/// Adds `Σ_j y_j e_j` to each lift's `x` and its differential to `dx`, `e_j` the basis
+/// elements `elements` of `C_{s−1}` (`None`: nothing to add). The differentials are the
+/// rows of `whole`, or, without it, whole rows of `d_{s−1}` built now for the `e_j` some
+/// `y` uses.
+fn apply_lifts(
+    ctx: &StepContext<'_>,
+    sp: &Spaces<'_>,
+    elements: &[BasisElement],
+    ys: Vec<Option<FpVector>>,
+    lifts: &mut Lifts,
+    whole: Option<&WholeRows>,
+    what: &MatrixName,
+) -> Result<(), ResolutionError> {
+    let built;
+    let (whole, row_of) = match whole {
+        Some(whole) => (whole, None),
+        None => {
+            let mut row_of = vec![u32::MAX; elements.len()];
+            let mut used = Vec::new();
+            for j in ys.iter().flatten().flat_map(FpVector::iter_ones) {
+                if row_of[j] == u32::MAX {
+                    row_of[j] = 0;
+                    used.push(j);
+                }
+            }
+            if used.is_empty() {
+                return Ok(());
+            }
+            used.sort_unstable();
+            for (k, &j) in used.iter().enumerate() {
+                row_of[j] = k as u32;
+            }
+            let rows: Vec<BasisElement> = used.iter().map(|&j| elements[j]).collect();
+            built = WholeRows::Dense(ctx.build(&sp.target_batch(&rows), what)?);
+            (&built, Some(row_of))
+        }
+    };
+    for ((x, dx), y) in lifts.xs.iter_mut().zip(lifts.dxs.iter_mut()).zip(ys) {
+        for j in y.iter().flat_map(FpVector::iter_ones) {
+            x.flip(elements[j].index);
+            let row = row_of.as_ref().map_or(j, |r| r[j] as usize);
+            whole.add_row(row, dx.limbs_mut());
+        }
+    }
+    Ok(())
 }
 
 /// Step 2: corrects each new generator through every nonzero signature in the order of
 /// Lemma 2.4 by a preimage under `d_{s−1}` at that signature (with `qis`, reducing each
-/// signature even when there is nothing to lift, and keeping its quasi-inverse).
+/// signature even when there is nothing to lift, and keeping its quasi-inverse). Each
+/// signature's block is built from its own terms only; whole rows only for the basis
+/// elements a preimage uses.
 fn lift(
     ctx: &StepContext<'_>,
     sp: &mut Spaces<'_>,
@@ -218,13 +288,23 @@ fn lift(
         let next_pos = positions(&next_sig, sp.next_dim());
         let entries = signature_entries(sp.sub, sig);
         let what = MatrixName::AtSignature(entries.clone());
-        let full = ctx.build(&sp.target_batch(&tgt_sig), &what)?;
-        let qi = ctx
-            .kernel_image(&restrict_matrix(&full, &next_pos, next_sig.len()), &what)?
-            .quasi_inverse;
-        for (x, dx) in lifts.xs.iter_mut().zip(lifts.dxs.iter_mut()) {
+        let block = BlockColumns {
+            pos: &next_pos,
+            len: next_sig.len(),
+            filter: sp.filter(sig),
+        };
+        let built = ctx.build_block(
+            &sp.target_batch(&tgt_sig),
+            &block,
+            !lifts.xs.is_empty(),
+            &what,
+        )?;
+        let qi = ctx.kernel_image(&built.block, &what)?.quasi_inverse;
+        let mut ys = Vec::with_capacity(lifts.dxs.len());
+        for dx in &lifts.dxs {
             let part = restrict(dx.limbs(), &next_pos, next_sig.len());
             if part.is_zero() {
+                ys.push(None);
                 continue;
             }
             let y = qi.apply(&part).ok_or_else(|| {
@@ -233,11 +313,10 @@ fn lift(
                     subalgebra: ctx.subalgebra().to_string(),
                 })
             })?;
-            for j in y.iter_ones() {
-                x.flip(tgt_sig[j].index);
-                dx.add_limbs(full.row(j));
-            }
+            ys.push(Some(y));
         }
+        let whole = built.whole.as_ref();
+        apply_lifts(ctx, sp, &tgt_sig, ys, lifts, whole, &MatrixName::LiftRows(entries))?;
         if let Some(qis) = qis.as_mut() {
             qis.push((sig, qi));
         }

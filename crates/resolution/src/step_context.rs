@@ -6,7 +6,7 @@
 
 use fp::{KernelImage, Matrix};
 
-use crate::backend::{Backend, Call, Offload, ProductBatch};
+use crate::backend::{Backend, BlockBuild, BlockColumns, Call, Offload, ProductBatch};
 use crate::bidegree::Bidegree;
 use crate::cpu_backend::CpuBackend;
 use crate::sample::Checks;
@@ -85,6 +85,20 @@ impl<'a> StepContext<'a> {
     ) -> Result<Matrix, ResolutionError> {
         self.backend()
             .build(&self.call(what), batch)
+            .map_err(|e| self.offload_error(e))
+    }
+
+    /// The matrix of `batch` restricted to `block`, with `whole` also its whole rows
+    /// ([`Backend::build_block`]); `what` names it.
+    pub fn build_block(
+        &self,
+        batch: &ProductBatch<'_>,
+        block: &BlockColumns<'_>,
+        whole: bool,
+        what: &MatrixName,
+    ) -> Result<BlockBuild, ResolutionError> {
+        self.backend()
+            .build_block(&self.call(what), batch, block, whole)
             .map_err(|e| self.offload_error(e))
     }
 

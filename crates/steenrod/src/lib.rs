@@ -15,7 +15,7 @@ pub mod odd;
 pub mod parse;
 
 pub use algebra::{
-    AdmissibleMatrices, MilnorAlgebra, Profile, ProfileError, DEFAULT_TABLE_BUDGET,
+    AdmissibleMatrices, MilnorAlgebra, Profile, ProfileError, TermFilter, DEFAULT_TABLE_BUDGET,
     MAX_ALGEBRA_DEGREE,
 };
 pub use milnor::{PPart, MAX_PPART_LEN};

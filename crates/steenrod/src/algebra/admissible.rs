@@ -26,14 +26,14 @@ const LANE: u32 = 16;
 /// The sign bit of every 16-bit lane.
 const H: u128 = 0x8000_8000_8000_8000_8000_8000_8000_8000;
 
-fn pack(v: &[u32; N]) -> u128 {
+pub(crate) fn pack(v: &[u32; N]) -> u128 {
     v.iter()
         .enumerate()
         .map(|(k, &x)| (x as u128) << (LANE as usize * k))
         .fold(0, |a, b| a | b)
 }
 
-fn unpack(v: u128) -> [u32; N] {
+pub(crate) fn unpack(v: u128) -> [u32; N] {
     std::array::from_fn(|k| ((v >> (LANE as usize * k)) & 0xffff) as u32)
 }
 
@@ -136,6 +136,13 @@ impl AdmissibleMatrices {
     /// summing equal `T`s mod 2.
     #[inline]
     pub(crate) fn for_each_term(&self, s: &PPart, mut emit: impl FnMut(&[u32; N])) {
+        self.for_each_packed_term(s, |t| emit(&unpack(t)));
+    }
+
+    /// [`AdmissibleMatrices::for_each_term`] with each `T` packed as eight 16-bit lanes
+    /// (lane `k`: `T_{k+1}`), for filters that test it before unpacking.
+    #[inline]
+    pub(crate) fn for_each_packed_term(&self, s: &PPart, mut emit: impl FnMut(u128)) {
         let sp = pack(&s.0) | H;
         let key_max = s.degree().min(u16::MAX as u32) as u16;
         // Within each bucket keys ascend: scan each bucket up to the first
@@ -149,7 +156,7 @@ impl AdmissibleMatrices {
                 let d = sp.wrapping_sub(self.colsums[idx]);
                 let hm = self.masks[idx];
                 if (d ^ H) & hm == 0 {
-                    emit(&unpack((d & !H) | (hm & !H)));
+                    emit((d & !H) | (hm & !H));
                 }
             }
             start = stop;

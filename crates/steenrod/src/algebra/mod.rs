@@ -4,6 +4,7 @@
 
 mod admissible;
 mod cache;
+mod filtered;
 mod product;
 mod profile;
 mod sub;
@@ -11,6 +12,7 @@ mod sub;
 pub use admissible::AdmissibleMatrices;
 use cache::TableCache;
 pub use cache::DEFAULT_TABLE_BUDGET;
+pub use filtered::TermFilter;
 pub use profile::{Profile, ProfileError};
 use sub::SubIndex;
 
@@ -135,6 +137,19 @@ impl MilnorAlgebra {
     /// The byte budget of the product-table cache.
     pub fn table_budget(&self) -> usize {
         self.tables.budget()
+    }
+
+    /// Bytes of admissible-matrix tables built so far (at most [`Self::table_budget`]).
+    pub fn table_bytes(&self) -> usize {
+        self.tables.budget() - self.tables.left()
+    }
+
+    /// Bytes held by the Milnor bases of all degrees (`Σ_t dim A_t` elements).
+    pub fn basis_bytes(&self) -> usize {
+        self.basis
+            .iter()
+            .map(|b| b.capacity() * std::mem::size_of::<PPart>())
+            .sum()
     }
 
     /// The cached admissible matrices of `r` (bounded by
