@@ -11,30 +11,49 @@
 //! coefficient iff for every `j`: `c_j ≤ s_j` and `(s_j − c_j) & m_j = 0`; then
 //! `T_j = (s_j − c_j) | m_j`.
 //!
-//! Each matrix is packed as two `u128`s of eight 16-bit lanes (lane `k` holds
-//! column / anti-diagonal `k + 1`), so the test above is a handful of word
-//! operations (SWAR): with `H` the lane sign bits, `d = (s | H) − c` has no
-//! borrow between lanes (entries are `≤ 510 < 2^15`), lane `k` of `d ^ H` has
-//! its sign bit clear iff `c ≤ s` there, and the matrix is accepted iff
-//! `(d ^ H) & (H | m) = 0`; then `T = (d & !H) | m`.
+//! Each matrix is packed into one `u64` of eight lanes of unequal width (lane `k` holds
+//! column / anti-diagonal `k + 1`): `BITS[k]` value bits, enough for any exponent
+//! `x ≤ 510 / (2^{k+1} − 1)` in degrees up to [`super::MAX_ALGEBRA_DEGREE`], and one guard
+//! bit above them. The test above is then a handful of word operations (SWAR): with `G`
+//! the guard bits, `d = (s | G) − c` has no borrow between lanes, lane `k` of `d ^ G` has
+//! its guard bit clear iff `c ≤ s` there, and the matrix is accepted iff
+//! `(d ^ G) & (G | m) = 0`; then `T = (d & !G) | m`. The scan tests eight matrices at a
+//! time into a bit mask before it emits any (few are accepted: about one in eight on the
+//! sphere, docs/EXPERIMENTS.md, 2026-12-01), so it branches once per eight.
 
 use super::MilnorAlgebra;
 use crate::milnor::{PPart, MAX_PPART_LEN, WEIGHTS};
 
 const N: usize = MAX_PPART_LEN;
-const LANE: u32 = 16;
-/// The sign bit of every 16-bit lane.
-const H: u128 = 0x8000_8000_8000_8000_8000_8000_8000_8000;
+/// Value bits of each lane: `⌊510 / (2^{k+1} − 1)⌋ < 2^{BITS[k]}`.
+pub(crate) const BITS: [u32; N] = [9, 8, 7, 6, 5, 4, 3, 2];
+/// The lowest bit of each lane (each lane is `BITS[k] + 1` bits wide; 52 bits in all).
+const OFF: [u32; N] = [0, 10, 19, 27, 34, 40, 45, 49];
+/// The guard bit of every lane.
+const G: u64 = {
+    let mut g = 0;
+    let mut k = 0;
+    while k < N {
+        g |= 1 << (OFF[k] + BITS[k]);
+        k += 1;
+    }
+    g
+};
 
-pub(crate) fn pack(v: &[u32; N]) -> u128 {
-    v.iter()
-        .enumerate()
-        .map(|(k, &x)| (x as u128) << (LANE as usize * k))
-        .fold(0, |a, b| a | b)
+/// `v` packed into lanes. Each entry must fit its lane (`v[k] < 2^{BITS[k]}`), which holds
+/// for the exponents of any `Sq(R)` of degree `≤ 510`.
+pub(crate) fn pack(v: &[u32; N]) -> u64 {
+    let mut out = 0;
+    for k in 0..N {
+        debug_assert!(v[k] < 1 << BITS[k], "{} does not fit lane {k}", v[k]);
+        out |= (v[k] as u64) << OFF[k];
+    }
+    out
 }
 
-pub(crate) fn unpack(v: u128) -> [u32; N] {
-    std::array::from_fn(|k| ((v >> (LANE as usize * k)) & 0xffff) as u32)
+/// The lanes of `v` (guard bits ignored).
+pub(crate) fn unpack(v: u64) -> [u32; N] {
+    std::array::from_fn(|k| ((v >> OFF[k]) & ((1 << BITS[k]) - 1)) as u32)
 }
 
 /// The admissible matrices of one `Sq(R)`, bucketed by the number of columns
@@ -46,9 +65,9 @@ pub struct AdmissibleMatrices {
     /// Only matrices that can match `S` with `|S| ≤ max_s_degree` are kept.
     max_s_degree: u32,
     /// Packed column sums `c_j`.
-    colsums: Box<[u128]>,
-    /// Packed `H | m`: the masks with the lane sign bits set.
-    masks: Box<[u128]>,
+    colsums: Box<[u64]>,
+    /// Packed `G | m`: the masks with the guard bits set.
+    masks: Box<[u64]>,
     /// `Σ_j c_j (2^j − 1)` of each matrix.
     keys: Box<[u16]>,
     /// Matrices using columns `≤ k` only are `0..bucket_end[k]`.
@@ -69,7 +88,12 @@ impl AdmissibleMatrices {
     /// `max_s_degree = D − |R|`; far smaller than [`AdmissibleMatrices::new`]
     /// for large `|R|`.
     pub fn with_max_s_degree(r: &PPart, max_s_degree: u32) -> AdmissibleMatrices {
-        let mut found: Vec<(usize, u16, u128, u128)> = Vec::new();
+        assert!(
+            r.degree() <= super::MAX_ALGEBRA_DEGREE,
+            "admissible matrices of {r}: degree above {}",
+            super::MAX_ALGEBRA_DEGREE
+        );
+        let mut found: Vec<(usize, u16, u64, u64)> = Vec::new();
         let rows = r.len();
         let mut x = State {
             r: *r,
@@ -79,7 +103,7 @@ impl AdmissibleMatrices {
             max_key: max_s_degree,
         };
         if rows == 0 {
-            found.push((0, 0, 0, H));
+            found.push((0, 0, 0, G));
         } else {
             x.row(1, rows, &mut found);
         }
@@ -111,7 +135,7 @@ impl AdmissibleMatrices {
 
     /// Heap and inline bytes held (for cache budgets).
     pub fn bytes(&self) -> usize {
-        std::mem::size_of::<Self>() + self.len() * (2 * std::mem::size_of::<u128>() + 2)
+        std::mem::size_of::<Self>() + self.len() * (2 * std::mem::size_of::<u64>() + 2)
     }
 
     /// The number of admissible matrices.
@@ -128,7 +152,7 @@ impl AdmissibleMatrices {
     /// Matrix `k`: its column sums `(c_1, …, c_8)` and anti-diagonal masks
     /// `(m_1, …, m_8)`.
     pub fn matrix(&self, k: usize) -> ([u32; N], [u32; N]) {
-        (unpack(self.colsums[k]), unpack(self.masks[k] & !H))
+        (unpack(self.colsums[k]), unpack(self.masks[k] & !G))
     }
 
     /// Calls `emit(T)` for each admissible matrix that extends to a matrix `X`
@@ -139,25 +163,39 @@ impl AdmissibleMatrices {
         self.for_each_packed_term(s, |t| emit(&unpack(t)));
     }
 
-    /// [`AdmissibleMatrices::for_each_term`] with each `T` packed as eight 16-bit lanes
-    /// (lane `k`: `T_{k+1}`), for filters that test it before unpacking.
+    /// [`AdmissibleMatrices::for_each_term`] with each `T` packed (lanes as in the module
+    /// documentation), for filters that test it before unpacking.
     #[inline]
-    pub(crate) fn for_each_packed_term(&self, s: &PPart, mut emit: impl FnMut(u128)) {
-        let sp = pack(&s.0) | H;
+    pub(crate) fn for_each_packed_term(&self, s: &PPart, mut emit: impl FnMut(u64)) {
+        let sp = pack(&s.0) | G;
         let key_max = s.degree().min(u16::MAX as u32) as u16;
-        // Within each bucket keys ascend: scan each bucket up to the first
-        // key above |S|.
+        // Within each bucket keys ascend: scan each bucket up to the first key above |S|,
+        // eight matrices at a time.
         let mut start = 0;
         for &stop in &self.bucket_end[..=s.len()] {
-            for idx in start..stop {
-                if self.keys[idx] > key_max {
+            let mut i = start;
+            while i < stop {
+                let end = (i + 8).min(stop);
+                let (c, m, keys) = (
+                    &self.colsums[i..end],
+                    &self.masks[i..end],
+                    &self.keys[i..end],
+                );
+                let mut hits = 0u32;
+                for k in 0..c.len() {
+                    let d = sp.wrapping_sub(c[k]);
+                    let ok = ((d ^ G) & m[k] == 0) & (keys[k] <= key_max);
+                    hits |= (ok as u32) << k;
+                }
+                while hits != 0 {
+                    let k = hits.trailing_zeros() as usize;
+                    hits &= hits - 1;
+                    emit((sp.wrapping_sub(c[k]) & !G) | (m[k] & !G));
+                }
+                if keys[keys.len() - 1] > key_max {
                     break;
                 }
-                let d = sp.wrapping_sub(self.colsums[idx]);
-                let hm = self.masks[idx];
-                if (d ^ H) & hm == 0 {
-                    emit((d & !H) | (hm & !H));
-                }
+                i = end;
             }
             start = stop;
         }
@@ -177,7 +215,7 @@ struct State {
 impl State {
     /// Chooses row `i` (entries `x_ij` for `j` from `N − i` down to 1, then
     /// `x_i0`), then the rows below.
-    fn row(&mut self, i: usize, rows: usize, found: &mut Vec<(usize, u16, u128, u128)>) {
+    fn row(&mut self, i: usize, rows: usize, found: &mut Vec<(usize, u16, u64, u64)>) {
         self.cell(i, N - i, self.r.0[i - 1], rows, found);
     }
 
@@ -187,7 +225,7 @@ impl State {
         j: usize,
         rem: u32,
         rows: usize,
-        found: &mut Vec<(usize, u16, u128, u128)>,
+        found: &mut Vec<(usize, u16, u64, u64)>,
     ) {
         if j == 0 {
             let m = self.mask[i];
@@ -223,7 +261,7 @@ impl State {
         self.mask[n] = m;
     }
 
-    fn record(&self, found: &mut Vec<(usize, u16, u128, u128)>) {
+    fn record(&self, found: &mut Vec<(usize, u16, u64, u64)>) {
         let cols = self
             .colsum
             .iter()
@@ -236,7 +274,7 @@ impl State {
             cols,
             key.min(u16::MAX as u32) as u16,
             pack(&self.colsum),
-            pack(&m) | H,
+            pack(&m) | G,
         ));
     }
 }

@@ -7,7 +7,7 @@
 //! dropping every other column ranks and scatters terms nobody reads. The filter is
 //! tested on the packed exponents before a term is unpacked and ranked.
 
-use super::admissible::{pack, unpack};
+use super::admissible::{pack, unpack, BITS as LANE_BITS};
 use super::MilnorAlgebra;
 use crate::milnor::{PPart, MAX_PPART_LEN};
 
@@ -15,10 +15,13 @@ use crate::milnor::{PPart, MAX_PPART_LEN};
 /// respect to the profile `e`); exponents past the profile are free.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TermFilter {
-    /// `2^{e_i} − 1` per 16-bit lane (lane `i − 1` for `T_i`).
-    mask: u128,
+    /// `2^{e_i} − 1` per lane of the packed tables (lane `i − 1` for `T_i`), cut to the
+    /// lane's width (every exponent there fits it).
+    mask: u64,
     /// `σ_i` per lane.
-    value: u128,
+    value: u64,
+    /// Whether some `σ_i` is too large for any `T_i` in degrees `≤ 510`: nothing passes.
+    never: bool,
     /// The same, unpacked, for the direct enumeration.
     lanes: ([u32; MAX_PPART_LEN], [u32; MAX_PPART_LEN]),
 }
@@ -36,17 +39,20 @@ impl TermFilter {
             value[i] = sigma.get(i).copied().unwrap_or(0);
             assert!(value[i] & !mask[i] == 0, "signature entry {} ≥ 2^{e}", value[i]);
         }
+        let fits: [u32; MAX_PPART_LEN] = std::array::from_fn(|k| (1 << LANE_BITS[k]) - 1);
+        let never = (0..MAX_PPART_LEN).any(|k| value[k] > fits[k]);
         TermFilter {
-            mask: pack(&mask),
-            value: pack(&value),
+            mask: pack(&std::array::from_fn(|k| mask[k] & fits[k])),
+            value: pack(&std::array::from_fn(|k| value[k] & fits[k])),
+            never,
             lanes: (mask, value),
         }
     }
 
     /// Whether `Sq(T)` (packed as by the admissible-matrix tables) passes.
     #[inline]
-    fn keeps_packed(&self, t: u128) -> bool {
-        t & self.mask == self.value
+    fn keeps_packed(&self, t: u64) -> bool {
+        t & self.mask == self.value && !self.never
     }
 
     /// Whether `Sq(T)` passes.
