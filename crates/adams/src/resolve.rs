@@ -136,6 +136,9 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
     let min_stem = module.min_degree();
     let output = open_output(&args, &subalgebra::folder_name(&module, own_profile))?;
     let mut res = new_resolution(module, range, &name)?;
+    if let Some(mb) = args.memory {
+        res = res.with_product_table_budget(mb.saturating_mul(1 << 20));
+    }
     #[cfg(feature = "mpi")]
     if crate::cluster::follow(&mut res, args.algorithm().to_resolution(), args.threads) {
         return Ok(());
@@ -305,12 +308,13 @@ pub(crate) fn resolve(
     let mem = res.memory();
     tracing::info!(
         "memory: differentials {} MB as vectors, {} MB as {} terms; Milnor bases {} MB; \
-         product tables {} MB",
+         product tables {} MB of a budget of {} MB",
         mem.differential_values >> 20,
         mem.differential_terms >> 20,
         mem.terms,
         mem.algebra_basis >> 20,
-        mem.product_tables >> 20
+        mem.product_tables >> 20,
+        res.algebra().table_budget() >> 20
     );
     let certificate = if args.certify {
         Some(certify::after_run(res, &name, args.threads)?)

@@ -217,6 +217,8 @@ pub(crate) fn decode_with_degrees(
             op: algebra.basis(op_degree)[bit - start],
         });
     }
+    // Kept for the rest of the run: no spare capacity.
+    terms.shrink_to_fit();
     terms
 }
 

@@ -22,7 +22,10 @@ pub struct MemoryUse {
 impl MemoryUse {
     /// The sum of the byte counts.
     pub fn total(&self) -> usize {
-        self.differential_values + self.differential_terms + self.algebra_basis + self.product_tables
+        self.differential_values
+            + self.differential_terms
+            + self.algebra_basis
+            + self.product_tables
     }
 }
 

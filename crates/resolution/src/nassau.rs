@@ -29,8 +29,7 @@ use crate::backend::{BlockColumns, ProductBatch, WholeRows};
 use crate::bidegree::Bidegree;
 use crate::free_module::{Differential, FreeModule};
 use crate::signature_basis::{
-    batch_rows, positions, restrict, split_by_signature, zero_signature_basis,
-    BasisElement, Walked,
+    batch_rows, positions, restrict, split_by_signature, zero_signature_basis, BasisElement, Walked,
 };
 use crate::step::{QuasiInverseKind, StepQuasiInverse};
 use crate::step_context::{StepContext, StepEnv};
@@ -316,7 +315,15 @@ fn lift(
             ys.push(Some(y));
         }
         let whole = built.whole.as_ref();
-        apply_lifts(ctx, sp, &tgt_sig, ys, lifts, whole, &MatrixName::LiftRows(entries))?;
+        apply_lifts(
+            ctx,
+            sp,
+            &tgt_sig,
+            ys,
+            lifts,
+            whole,
+            &MatrixName::LiftRows(entries),
+        )?;
         if let Some(qis) = qis.as_mut() {
             qis.push((sig, qi));
         }

@@ -2,7 +2,7 @@
 //! modules `C_0, …, C_{max_s}` as they are filled in ([`Resolution::run`], in `run.rs`).
 
 use steenrod::module::FiniteModule;
-use steenrod::{MilnorAlgebra, DEFAULT_TABLE_BUDGET};
+use steenrod::{available_memory, table_budget_for, MilnorAlgebra};
 
 use crate::bidegree::Bidegree;
 use crate::config::{Algorithm, ResolutionConfig, RunOptions};
@@ -31,9 +31,10 @@ impl Resolution {
     /// for a stem bound below the module's bottom cell.
     pub fn new(module: FiniteModule, config: ResolutionConfig) -> Result<Self, ResolutionError> {
         let needed = degrees_needed(module.name(), module.min_degree(), config)?;
-        // Over the module's algebra: `A`, or the sub-Hopf algebra of its profile.
-        let algebra =
-            MilnorAlgebra::with_profile(needed as u32, DEFAULT_TABLE_BUDGET, module.profile());
+        // Over the module's algebra: `A`, or the sub-Hopf algebra of its profile; product
+        // tables sized to the range and the memory free (`table_budget_for`).
+        let budget = table_budget_for(needed as u32, available_memory());
+        let algebra = MilnorAlgebra::with_profile(needed as u32, budget, module.profile());
         let min = module.min_degree();
         let rows = (0..=config.max_s as i32)
             .map(|s| FreeModule::new(min + s, config.max_stem + s))

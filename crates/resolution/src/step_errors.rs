@@ -32,7 +32,11 @@ impl fmt::Display for MatrixName {
                 write!(f, "the matrix of d_{{s-1}} at signature {}", Signature(sig))
             }
             MatrixName::LiftRows(sig) => {
-                write!(f, "the rows of d_{{s-1}} lifted at signature {}", Signature(sig))
+                write!(
+                    f,
+                    "the rows of d_{{s-1}} lifted at signature {}",
+                    Signature(sig)
+                )
             }
             MatrixName::OldPart => write!(f, "the old-part matrix of d_s"),
         }

@@ -22,6 +22,39 @@ use crate::milnor::PPart;
 /// with `AdmissibleMatrices::with_max_s_degree(R, D − |R|)` over all `R`).
 pub const DEFAULT_TABLE_BUDGET: usize = 32 << 20;
 
+/// The largest budget [`table_budget_for`] chooses by itself: 512 MiB.
+pub const MAX_AUTO_TABLE_BUDGET: usize = 512 << 20;
+
+/// The table budget for products up to degree `max_degree`, with `available` bytes of
+/// memory free on the machine (`None`: unknown).
+///
+/// [`DEFAULT_TABLE_BUDGET`] through degree 150 (the sphere to stem 100), then doubling
+/// every 15 degrees up to [`MAX_AUTO_TABLE_BUDGET`] (reached at degree 210, stem ~140),
+/// and never above a quarter of `available` (nor below 8 MiB). Measured on the sphere
+/// (docs/EXPERIMENTS.md, 2026-12-01): at stem 120 (degree 183) 32 MiB cost 97.7 s CPU,
+/// 128 MiB 85.0 s, 256 MiB 84.4 s — the tables built first carry most of the gain, and
+/// the whole set of tables grows far faster than the gain (several GB at degree 200).
+pub fn table_budget_for(max_degree: u32, available: Option<usize>) -> usize {
+    let doublings = max_degree.saturating_sub(150) / 15;
+    let by_range = DEFAULT_TABLE_BUDGET
+        .checked_shl(doublings)
+        .unwrap_or(usize::MAX)
+        .min(MAX_AUTO_TABLE_BUDGET);
+    match available {
+        Some(bytes) => by_range.min(bytes / 4).max(8 << 20),
+        None => by_range,
+    }
+}
+
+/// Memory available on this machine (`MemAvailable` of `/proc/meminfo`); `None` where it
+/// cannot be read.
+pub fn available_memory() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
 type Slot = OnceLock<Option<Box<AdmissibleMatrices>>>;
 
 pub(crate) struct TableCache {

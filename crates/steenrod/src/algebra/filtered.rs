@@ -37,7 +37,11 @@ impl TermFilter {
             assert!(e <= 15, "profile exponent {e} above 15");
             mask[i] = (1 << e) - 1;
             value[i] = sigma.get(i).copied().unwrap_or(0);
-            assert!(value[i] & !mask[i] == 0, "signature entry {} ≥ 2^{e}", value[i]);
+            assert!(
+                value[i] & !mask[i] == 0,
+                "signature entry {} ≥ 2^{e}",
+                value[i]
+            );
         }
         let fits: [u32; MAX_PPART_LEN] = std::array::from_fn(|k| (1 << LANE_BITS[k]) - 1);
         let never = (0..MAX_PPART_LEN).any(|k| value[k] > fits[k]);
