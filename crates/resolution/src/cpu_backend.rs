@@ -70,10 +70,11 @@ fn build_block_rows(
     }
     let (alg, gens, offsets) = (batch.alg, batch.gens, batch.target_offsets);
     let build = |(row, (g, r)): (&mut [u64], &(u32, steenrod::PPart))| {
-        let table = alg.admissible_matrices(r);
+        let left = alg.left_factor(r);
         for term in &gens[*g as usize].terms {
             let off = offsets[term.gen as usize];
-            alg.for_each_filtered_term_with(r, table, &term.op, &block.filter, |idx| {
+            let (op, deg) = (&term.op, term.op_degree);
+            alg.for_each_filtered_term_index(&left, op, deg, &block.filter, |idx| {
                 let b = block.pos[off + idx] as usize;
                 debug_assert!(b < block.len, "a kept term outside the block");
                 row[b / 64] ^= 1 << (b % 64);
@@ -158,10 +159,10 @@ fn build_block_and_whole(
                 row[k / 64] ^= 1 << (k % 64);
             }
         };
-        let table = alg.admissible_matrices(r);
+        let left = alg.left_factor(r);
         for term in &gens[*g as usize].terms {
             let off = offsets[term.gen as usize];
-            alg.for_each_term_index_with(r, table, &term.op, |i| emit(off + i));
+            alg.for_each_term_index(&left, &term.op, term.op_degree, |i| emit(off + i));
         }
     };
     let rows = m.data_mut();

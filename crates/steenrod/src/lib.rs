@@ -15,8 +15,8 @@ pub mod odd;
 pub mod parse;
 
 pub use algebra::{
-    available_memory, table_budget_for, AdmissibleMatrices, MilnorAlgebra, Profile, ProfileError,
-    TermFilter, DEFAULT_TABLE_BUDGET, MAX_ALGEBRA_DEGREE, MAX_AUTO_TABLE_BUDGET,
+    available_memory, table_budget_for, AdmissibleMatrices, LeftFactor, MilnorAlgebra, Profile,
+    ProfileError, TermFilter, DEFAULT_TABLE_BUDGET, MAX_ALGEBRA_DEGREE, MAX_AUTO_TABLE_BUDGET,
 };
 pub use milnor::{PPart, MAX_PPART_LEN};
 pub use odd::{

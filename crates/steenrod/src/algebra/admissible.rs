@@ -160,15 +160,17 @@ impl AdmissibleMatrices {
     /// summing equal `T`s mod 2.
     #[inline]
     pub(crate) fn for_each_term(&self, s: &PPart, mut emit: impl FnMut(&[u32; N])) {
-        self.for_each_packed_term(s, |t| emit(&unpack(t)));
+        self.for_each_packed_term(s, s.degree(), |t| emit(&unpack(t)));
     }
 
     /// [`AdmissibleMatrices::for_each_term`] with each `T` packed (lanes as in the module
     /// documentation), for filters that test it before unpacking.
+    /// `s_degree` must be `|S|`.
     #[inline]
-    pub(crate) fn for_each_packed_term(&self, s: &PPart, mut emit: impl FnMut(u64)) {
+    pub(crate) fn for_each_packed_term(&self, s: &PPart, s_degree: u32, mut emit: impl FnMut(u64)) {
+        debug_assert_eq!(s_degree, s.degree());
         let sp = pack(&s.0) | G;
-        let key_max = s.degree().min(u16::MAX as u32) as u16;
+        let key_max = s_degree.min(u16::MAX as u32) as u16;
         // Within each bucket keys ascend: scan each bucket up to the first key above |S|,
         // eight matrices at a time.
         let mut start = 0;

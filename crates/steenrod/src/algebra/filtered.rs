@@ -8,7 +8,7 @@
 //! tested on the packed exponents before a term is unpacked and ranked.
 
 use super::admissible::{pack, unpack, BITS as LANE_BITS};
-use super::MilnorAlgebra;
+use super::{AdmissibleMatrices, MilnorAlgebra};
 use crate::milnor::{PPart, MAX_PPART_LEN};
 
 /// The terms `Sq(T)` with `T_i mod 2^{e_i} = σ_i` for each `i` (a signature `σ` with
@@ -67,78 +67,74 @@ impl TermFilter {
     }
 }
 
-impl MilnorAlgebra {
-    /// Calls `f(idx)` for each term `Sq(T)` of `Sq(R)·Sq(S)` that `filter` keeps, `idx`
-    /// its index in `basis(|R| + |S|)`, once per admissible matrix (the caller sums mod
-    /// 2, e.g. by XOR). The same terms as [`MilnorAlgebra::multiply_basis_into`], less
-    /// those the filter drops, which are never ranked. Uses `R`'s cached table when the
-    /// budget has room (looked up once per call: callers multiplying one `R` by many `S`
-    /// pass the table from [`MilnorAlgebra::admissible_matrices`] through
-    /// [`MilnorAlgebra::for_each_filtered_term_with`]). Panics if `|R| + |S| >
-    /// max_degree`.
-    pub fn for_each_filtered_term(
-        &self,
-        r: &PPart,
-        s: &PPart,
-        filter: &TermFilter,
-        f: impl FnMut(usize),
-    ) {
-        let table = self.admissible_matrices(r);
-        self.for_each_filtered_term_with(r, table, s, filter, f);
-    }
-
-    /// [`MilnorAlgebra::for_each_filtered_term`] with `R`'s table (`None`: enumerate
-    /// directly), which must be `R`'s if given.
-    #[inline]
-    pub fn for_each_filtered_term_with(
-        &self,
-        r: &PPart,
-        table: Option<&super::AdmissibleMatrices>,
-        s: &PPart,
-        filter: &TermFilter,
-        mut f: impl FnMut(usize),
-    ) {
-        let deg = self.product_degree(r, s);
-        let mut place = |t: &[u32; MAX_PPART_LEN]| match &self.sub {
-            None => f(self.rank(t, deg)),
-            Some(sub) => {
-                if let Some(i) = self.sub_rank(sub, t, deg) {
-                    f(i)
-                }
-            }
-        };
-        match table {
-            Some(table) => {
-                debug_assert_eq!(table.r(), r);
-                table.for_each_packed_term(s, |t| {
-                    if filter.keeps_packed(t) {
-                        place(&unpack(t));
-                    }
-                });
-            }
-            None => self.multiply_direct(r, s, &mut |t| {
-                if filter.keeps(t) {
-                    place(t);
-                }
-            }),
-        }
-    }
+/// A left factor `Sq(R)` ready for many products `Sq(R)·Sq(S)`: its degree and its cached
+/// table ([`MilnorAlgebra::left_factor`]), looked up once.
+#[derive(Clone, Copy)]
+pub struct LeftFactor<'a> {
+    r: PPart,
+    degree: u32,
+    table: Option<&'a AdmissibleMatrices>,
 }
 
 impl MilnorAlgebra {
+    /// `Sq(R)` as a [`LeftFactor`]: builds its table now if the budget allows. Panics if
+    /// `|R| > max_degree`.
+    pub fn left_factor(&self, r: &PPart) -> LeftFactor<'_> {
+        LeftFactor {
+            r: *r,
+            degree: r.degree(),
+            table: self.admissible_matrices(r),
+        }
+    }
+
     /// Calls `f(idx)` for each term `Sq(T)` of `Sq(R)·Sq(S)`, once per admissible matrix
-    /// (the caller sums mod 2), `idx` its index in `basis(|R| + |S|)`, with `R`'s table
-    /// (`None`: enumerate directly), which must be `R`'s if given. The terms of
-    /// [`MilnorAlgebra::multiply_basis_into`]. Panics if `|R| + |S| > max_degree`.
+    /// (the caller sums mod 2, e.g. by XOR), `idx` its index in `basis(|R| + |S|)`:
+    /// the terms of [`MilnorAlgebra::multiply_basis_into`]. `s_degree` must be `|S|`.
+    /// Panics if `|R| + |S| > max_degree`.
     #[inline]
-    pub fn for_each_term_index_with(
+    pub fn for_each_term_index(
         &self,
-        r: &PPart,
-        table: Option<&super::AdmissibleMatrices>,
+        left: &LeftFactor<'_>,
         s: &PPart,
+        s_degree: u32,
+        f: impl FnMut(usize),
+    ) {
+        self.terms_of(left, s, s_degree, |_| true, |_| true, f);
+    }
+
+    /// [`MilnorAlgebra::for_each_term_index`] for the terms `filter` keeps only; the others
+    /// are dropped before they are ranked.
+    #[inline]
+    pub fn for_each_filtered_term_index(
+        &self,
+        left: &LeftFactor<'_>,
+        s: &PPart,
+        s_degree: u32,
+        filter: &TermFilter,
+        f: impl FnMut(usize),
+    ) {
+        let (packed, unpacked) = (|t: u64| filter.keeps_packed(t), |t: &_| filter.keeps(t));
+        self.terms_of(left, s, s_degree, packed, unpacked, f);
+    }
+
+    /// The terms passing `keep_packed` (table path) or `keep` (direct path), ranked.
+    #[inline(always)]
+    fn terms_of(
+        &self,
+        left: &LeftFactor<'_>,
+        s: &PPart,
+        s_degree: u32,
+        keep_packed: impl Fn(u64) -> bool,
+        keep: impl Fn(&[u32; MAX_PPART_LEN]) -> bool,
         mut f: impl FnMut(usize),
     ) {
-        let deg = self.product_degree(r, s);
+        let deg = left.degree + s_degree;
+        assert!(
+            deg <= self.max_degree,
+            "{}·{s} has degree {deg} > max degree {}",
+            left.r,
+            self.max_degree
+        );
         let mut place = |t: &[u32; MAX_PPART_LEN]| match &self.sub {
             None => f(self.rank(t, deg)),
             Some(sub) => {
@@ -147,12 +143,17 @@ impl MilnorAlgebra {
                 }
             }
         };
-        match table {
-            Some(table) => {
-                debug_assert_eq!(table.r(), r);
-                table.for_each_term(s, |t| place(t));
-            }
-            None => self.multiply_direct(r, s, &mut |t| place(t)),
+        match left.table {
+            Some(table) => table.for_each_packed_term(s, s_degree, |t| {
+                if keep_packed(t) {
+                    place(&unpack(t));
+                }
+            }),
+            None => self.multiply_direct(&left.r, s, &mut |t| {
+                if keep(t) {
+                    place(t);
+                }
+            }),
         }
     }
 }

@@ -12,7 +12,7 @@ mod sub;
 pub use admissible::AdmissibleMatrices;
 use cache::TableCache;
 pub use cache::{available_memory, table_budget_for, DEFAULT_TABLE_BUDGET, MAX_AUTO_TABLE_BUDGET};
-pub use filtered::TermFilter;
+pub use filtered::{LeftFactor, TermFilter};
 pub use profile::{Profile, ProfileError};
 use sub::SubIndex;
 
