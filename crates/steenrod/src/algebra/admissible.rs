@@ -332,3 +332,51 @@ impl MilnorAlgebra {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_exponent_up_to_degree_510_fits_its_lane() {
+        for k in 0..N {
+            let max = super::super::MAX_ALGEBRA_DEGREE / WEIGHTS[k];
+            assert!(max < 1 << BITS[k], "lane {k}: {max}");
+            assert!(
+                k + 1 == N || OFF[k] + BITS[k] < OFF[k + 1],
+                "lane {k} overlaps"
+            );
+            let mut v = [0u32; N];
+            v[k] = max;
+            assert_eq!(unpack(pack(&v)), v);
+        }
+    }
+
+    #[test]
+    fn the_guard_bits_compare_each_lane_alone() {
+        // Lane k of (s | G) − c: guard set iff s_k ≥ c_k, value s_k − c_k; no borrow leaks.
+        for k in 0..N {
+            let max = super::super::MAX_ALGEBRA_DEGREE / WEIGHTS[k];
+            for (s, c) in [
+                (0, 0),
+                (0, max),
+                (max, 0),
+                (max, max),
+                (1, 2),
+                (max / 2, max / 2 + 1),
+            ] {
+                let top: [u32; N] =
+                    std::array::from_fn(|j| super::super::MAX_ALGEBRA_DEGREE / WEIGHTS[j]);
+                let (mut sv, mut cv) = (top, [0u32; N]);
+                sv[k] = s;
+                cv[k] = c;
+                let d = (pack(&sv) | G).wrapping_sub(pack(&cv));
+                let guard = d >> (OFF[k] + BITS[k]) & 1 == 1;
+                assert_eq!(guard, s >= c, "lane {k}: {s} − {c}");
+                let mut want = sv;
+                want[k] = s.wrapping_sub(c) & ((1 << BITS[k]) - 1);
+                assert_eq!(unpack(d & !G), want, "lane {k}: {s} − {c}");
+            }
+        }
+    }
+}

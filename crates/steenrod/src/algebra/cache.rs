@@ -131,3 +131,32 @@ impl std::fmt::Debug for TableCache {
             .finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_budget_grows_with_the_range_up_to_its_cap() {
+        assert_eq!(table_budget_for(100, None), DEFAULT_TABLE_BUDGET);
+        assert_eq!(table_budget_for(150, None), DEFAULT_TABLE_BUDGET);
+        assert_eq!(table_budget_for(165, None), 2 * DEFAULT_TABLE_BUDGET);
+        assert_eq!(table_budget_for(183, None), 4 * DEFAULT_TABLE_BUDGET);
+        assert_eq!(table_budget_for(228, None), MAX_AUTO_TABLE_BUDGET);
+        assert_eq!(table_budget_for(510, None), MAX_AUTO_TABLE_BUDGET);
+        let mut last = 0;
+        for d in 0..=510 {
+            let b = table_budget_for(d, None);
+            assert!(b >= last);
+            last = b;
+        }
+    }
+
+    #[test]
+    fn the_budget_keeps_to_a_quarter_of_the_free_memory() {
+        assert_eq!(table_budget_for(228, Some(1 << 30)), 256 << 20);
+        assert_eq!(table_budget_for(228, Some(16 << 30)), MAX_AUTO_TABLE_BUDGET);
+        // Never below 8 MiB: a machine that short of memory gets a slow run, not none.
+        assert_eq!(table_budget_for(228, Some(1 << 20)), 8 << 20);
+    }
+}
