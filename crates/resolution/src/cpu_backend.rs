@@ -135,6 +135,9 @@ pub(crate) fn build_rows(batch: &ProductBatch<'_>, m: &mut Matrix, workers: &dyn
     }
 }
 
+/// A block row and the whole-row columns of its terms.
+type RowAndTerms<'a> = (&'a mut [u64], &'a mut Vec<u32>);
+
 /// [`build_block_rows`] that also lists, per row, the whole-row column of every term.
 fn build_block_and_whole(
     batch: &ProductBatch<'_>,
@@ -148,7 +151,7 @@ fn build_block_and_whole(
         return;
     }
     let (alg, gens, offsets) = (batch.alg, batch.gens, batch.target_offsets);
-    let build = |((row, cols), (g, r)): ((&mut [u64], &mut Vec<u32>), &(u32, steenrod::PPart))| {
+    let build = |((row, cols), (g, r)): (RowAndTerms<'_>, &(u32, steenrod::PPart))| {
         let place = |b: usize| {
             let k = block.pos[b];
             (k != u32::MAX).then_some(k as usize)

@@ -211,7 +211,8 @@ fn zero_signature(
         xs: vec![FpVector::new(sp.tgt_dim()); ys.len()],
         dxs: vec![FpVector::new(sp.next_dim()); ys.len()],
     };
-    let what = MatrixName::LiftRows(signature_entries(sp.sub, 0));
+    // The whole rows the new generators use: rows of the same matrix of d_{s−1}.
+    let what = MatrixName::ZeroSignatureTarget;
     let ys = ys.into_iter().map(Some).collect();
     apply_lifts(ctx, sp, &tgt0, ys, &mut lifts, None, &what)?;
     Ok((lifts, ki0.quasi_inverse))
@@ -315,15 +316,7 @@ fn lift(
             ys.push(Some(y));
         }
         let whole = built.whole.as_ref();
-        apply_lifts(
-            ctx,
-            sp,
-            &tgt_sig,
-            ys,
-            lifts,
-            whole,
-            &MatrixName::LiftRows(entries),
-        )?;
+        apply_lifts(ctx, sp, &tgt_sig, ys, lifts, whole, &what)?;
         if let Some(qis) = qis.as_mut() {
             qis.push((sig, qi));
         }

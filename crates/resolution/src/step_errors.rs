@@ -17,8 +17,6 @@ pub enum MatrixName {
     ZeroSignatureImage,
     /// Nassau: `d_{s−1}` at a nonzero signature (its entries, one per profile entry).
     AtSignature(Vec<u8>),
-    /// Nassau: the whole rows of `d_{s−1}` a lift uses, at a signature (its entries).
-    LiftRows(Vec<u8>),
     /// Classical: `d_s` on the old part of `(C_s)_t`.
     OldPart,
 }
@@ -30,13 +28,6 @@ impl fmt::Display for MatrixName {
             MatrixName::ZeroSignatureImage => write!(f, "the zero-signature image of d_s"),
             MatrixName::AtSignature(sig) => {
                 write!(f, "the matrix of d_{{s-1}} at signature {}", Signature(sig))
-            }
-            MatrixName::LiftRows(sig) => {
-                write!(
-                    f,
-                    "the rows of d_{{s-1}} lifted at signature {}",
-                    Signature(sig)
-                )
             }
             MatrixName::OldPart => write!(f, "the old-part matrix of d_s"),
         }
