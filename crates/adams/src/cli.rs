@@ -558,8 +558,8 @@ pub struct ResolveArgs {
     #[arg(long, requires = "save_dir")]
     pub no_save_quasi_inverses: bool,
 
-    /// Memory the Milnor product tables may take, in MB (0: none, every product enumerated
-    /// directly). Default: chosen from the range and the memory free — 32 MB through stem
+    /// Memory the Milnor product tables may take, in MB of 2^20 bytes (0: none, every product
+    /// enumerated directly; p = 2 only). Default: chosen from the range and the memory free — 32 MB through stem
     /// ~100, doubling every 15 degrees of t up to 512 MB, at most a quarter of the free
     /// memory. The result does not depend on it; only the time does (docs/EXPERIMENTS.md).
     #[arg(long, value_name = "MB")]

@@ -93,6 +93,31 @@ fn odd(
     resolve_odd::run(args, module, range, started, usage_at_start)
 }
 
+/// The `memory:` line of `--log info`: what the resolution holds at its end (MB = 2^20
+/// bytes; docs/EXPERIMENTS.md, 2026-12-01, for the breakdown at stems 100 and 130).
+fn log_memory(res: &Resolution) {
+    let mem = res.memory();
+    let mb = |bytes: usize| bytes as f64 / (1u64 << 20) as f64;
+    tracing::info!(
+        "memory: differentials {:.1} MB as vectors, {:.1} MB as {} terms; Milnor bases \
+         {:.1} MB; product tables {:.1} MB of a budget of {:.1} MB",
+        mb(mem.differential_values),
+        mb(mem.differential_terms),
+        mem.terms,
+        mb(mem.algebra_basis),
+        mb(mem.product_tables),
+        mb(res.algebra().table_budget())
+    );
+}
+
+/// `res` with the product-table budget `--memory` asks for (MB = 2^20 bytes), if any.
+pub(crate) fn with_table_memory(res: Resolution, args: &ResolveArgs) -> Resolution {
+    match args.memory {
+        Some(mb) => res.with_product_table_budget(mb.saturating_mul(1 << 20)),
+        None => res,
+    }
+}
+
 /// The resolution of `module` (named `name`) over `range`. Errors: a range the module
 /// cannot have (a stem bound below its bottom cell, or degrees of A beyond the tables
 /// once its cells are counted).
@@ -135,10 +160,7 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();
     let output = open_output(&args, &subalgebra::folder_name(&module, own_profile))?;
-    let mut res = new_resolution(module, range, &name)?;
-    if let Some(mb) = args.memory {
-        res = res.with_product_table_budget(mb.saturating_mul(1 << 20));
-    }
+    let mut res = with_table_memory(new_resolution(module, range, &name)?, &args);
     #[cfg(feature = "mpi")]
     if crate::cluster::follow(&mut res, args.algorithm().to_resolution(), args.threads) {
         return Ok(());
@@ -305,17 +327,7 @@ pub(crate) fn resolve(
         #[cfg(not(feature = "mpi"))]
         res.run(options)
     })?;
-    let mem = res.memory();
-    tracing::info!(
-        "memory: differentials {} MB as vectors, {} MB as {} terms; Milnor bases {} MB; \
-         product tables {} MB of a budget of {} MB",
-        mem.differential_values >> 20,
-        mem.differential_terms >> 20,
-        mem.terms,
-        mem.algebra_basis >> 20,
-        mem.product_tables >> 20,
-        res.algebra().table_budget() >> 20
-    );
+    log_memory(res);
     let certificate = if args.certify {
         Some(certify::after_run(res, &name, args.threads)?)
     } else {

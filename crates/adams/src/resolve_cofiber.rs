@@ -114,6 +114,7 @@ pub(crate) fn run(
         name: cofiber.name.clone(),
         source,
     })?;
+    res = resolve::with_table_memory(res, args);
     // Under `mpirun`, the other ranks help resolve the base module; rank 0 alone takes
     // the cone.
     #[cfg(feature = "mpi")]

@@ -32,6 +32,8 @@ fn refused_flag(args: &ResolveArgs) -> Option<String> {
         Some(format!(
             "--verify-sample (it checks a device's work; {CPU})"
         ))
+    } else if args.memory.is_some() {
+        Some("--memory (the Milnor product tables it sizes exist at p = 2 only)".to_string())
     } else if args.names.is_some() {
         Some("--names (the table names classes of the sphere at p = 2)".to_string())
     } else {

@@ -211,8 +211,7 @@ fn zero_signature(
         xs: vec![FpVector::new(sp.tgt_dim()); ys.len()],
         dxs: vec![FpVector::new(sp.next_dim()); ys.len()],
     };
-    // The whole rows the new generators use: rows of the same matrix of d_{s−1}.
-    let what = MatrixName::ZeroSignatureTarget;
+    let what = MatrixName::ZeroSignatureRows;
     let ys = ys.into_iter().map(Some).collect();
     apply_lifts(ctx, sp, &tgt0, ys, &mut lifts, None, &what)?;
     Ok((lifts, ki0.quasi_inverse))
@@ -267,9 +266,10 @@ fn apply_lifts(
 
 /// Step 2: corrects each new generator through every nonzero signature in the order of
 /// Lemma 2.4 by a preimage under `d_{s−1}` at that signature (with `qis`, reducing each
-/// signature even when there is nothing to lift, and keeping its quasi-inverse). Each
-/// signature's block is built from its own terms only; whole rows only for the basis
-/// elements a preimage uses.
+/// signature even when there is nothing to lift, and keeping its quasi-inverse). With
+/// generators to lift, each signature's block is built with the column of every term of
+/// its rows kept (`WholeRows`), for the rows a preimage uses; without, from the block's
+/// own terms only.
 fn lift(
     ctx: &StepContext<'_>,
     sp: &mut Spaces<'_>,

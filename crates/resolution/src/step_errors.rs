@@ -13,6 +13,8 @@ use crate::backend::Call;
 pub enum MatrixName {
     /// Nassau: `d_{s−1}` restricted to zero-signature rows and columns.
     ZeroSignatureTarget,
+    /// Nassau: whole rows of `d_{s−1}` at signature zero, those the new generators use.
+    ZeroSignatureRows,
     /// Nassau: the image of `d_s` on the zero-signature rows of `C_s`.
     ZeroSignatureImage,
     /// Nassau: `d_{s−1}` at a nonzero signature (its entries, one per profile entry).
@@ -25,6 +27,12 @@ impl fmt::Display for MatrixName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MatrixName::ZeroSignatureTarget => write!(f, "the zero-signature matrix of d_{{s-1}}"),
+            MatrixName::ZeroSignatureRows => {
+                write!(
+                    f,
+                    "the zero-signature rows of d_{{s-1}} the new generators use"
+                )
+            }
             MatrixName::ZeroSignatureImage => write!(f, "the zero-signature image of d_s"),
             MatrixName::AtSignature(sig) => {
                 write!(f, "the matrix of d_{{s-1}} at signature {}", Signature(sig))

@@ -1,14 +1,16 @@
 //! Block builds ([`Backend::build_block`]): the CPU's, which ranks only the terms of one
 //! signature (Nassau, arXiv:1910.04063, §2), must equal the whole build restricted to the
-//! block's columns — the default every device backend uses — and its sparse whole rows
-//! must add up to the whole build's rows. Checked on the differentials of the sphere's
+//! block's columns — what the default of a device backend returns, checked through
+//! `CpuDevice` taking every build — and its whole rows (sparse on the CPU, dense on a
+//! device) must be the whole build's rows. Checked on the differentials of the sphere's
 //! resolution through stem 24, for every signature of several sub-Hopf algebras.
 
 use fp::Matrix;
 use resolution::subalgebra::MilnorSubalgebra;
 use resolution::workers::Serial;
 use resolution::{
-    Backend, BlockColumns, Call, CpuBackend, MatrixName, ProductBatch, Resolution, ResolutionConfig,
+    Backend, BlockColumns, Call, CpuBackend, CpuDevice, MatrixName, ProductBatch, Resolution,
+    ResolutionConfig,
 };
 use steenrod::module::FiniteModule;
 use steenrod::TermFilter;
@@ -76,10 +78,16 @@ fn block_builds_equal_whole_builds_restricted() {
                         filter: TermFilter::signature(&profile, &entries),
                     };
                     let want = block.restrict(&whole);
-                    for keep_whole in [false, true] {
-                        let got = CpuBackend
+                    // The CPU's own block build, and the default of a device backend that
+                    // takes every build (whole rows built, then restricted: dense).
+                    let device = CpuDevice::new(0, usize::MAX);
+                    let backends: [&dyn Backend; 2] = [&CpuBackend, &device];
+                    for (backend, keep_whole) in
+                        backends.into_iter().flat_map(|b| [(b, false), (b, true)])
+                    {
+                        let got = backend
                             .build_block(&call, &batch, &block, keep_whole)
-                            .expect("cpu");
+                            .expect("build");
                         assert_eq!(rows_of(&got.block), rows_of(&want), "({s}, {t}) {sig:x}");
                         assert_eq!(got.whole.is_some(), keep_whole);
                         if let Some(w) = got.whole {

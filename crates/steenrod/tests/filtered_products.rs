@@ -53,7 +53,8 @@ fn term_indices_sum_to_the_product() {
 
 #[test]
 fn a_filter_keeps_exactly_the_terms_of_its_signature() {
-    for profile in [&[1u8][..], &[2, 1], &[3, 2, 1], &[2, 2, 1]] {
+    // [10, 9]: exponents wider than the packed lanes (cut to them: T_1 < 2^9 anyway).
+    for profile in [&[1u8][..], &[2, 1], &[3, 2, 1], &[2, 2, 1], &[10, 9]] {
         for budget in [0, 32 << 20] {
             let a = MilnorAlgebra::with_table_budget(MAX, budget);
             for dr in 0..=MAX {
@@ -90,13 +91,22 @@ fn a_filter_keeps_exactly_the_terms_of_its_signature() {
 
 #[test]
 fn a_signature_past_every_exponent_keeps_nothing() {
-    // σ_1 = 600 does not fit T_1 ≤ 510: no term has it, whatever the profile says.
-    let a = MilnorAlgebra::new(20);
-    let filter = TermFilter::signature(&[12], &[600]);
-    let left = a.left_factor(&PPart::from_slice(&[4]));
+    // σ_1 = 600 does not fit T_1 ≤ 510: no term has it, whatever the profile says — not
+    // even Sq(88) (600 cut to the lane's 9 bits is 88), a term of Sq(80)·Sq(8).
+    let a = MilnorAlgebra::new(90);
+    let (r, s) = (PPart::from_slice(&[80]), PPart::from_slice(&[8]));
+    let mut product = Vec::new();
+    a.multiply_basis(&r, &s, |i| product.push(a.basis(88)[i]));
+    assert!(product.contains(&PPart::from_slice(&[88])), "{product:?}");
+    let left = a.left_factor(&r);
     let mut hits = 0;
-    a.for_each_filtered_term_index(&left, &PPart::from_slice(&[2]), 2, &filter, |_| hits += 1);
+    let filter = TermFilter::signature(&[12], &[600]);
+    a.for_each_filtered_term_index(&left, &s, 8, &filter, |_| hits += 1);
     assert_eq!(hits, 0);
+    // The same product with σ_1 = 88 keeps Sq(88).
+    let filter = TermFilter::signature(&[12], &[88]);
+    a.for_each_filtered_term_index(&left, &s, 8, &filter, |_| hits += 1);
+    assert_eq!(hits, 1);
 }
 
 #[test]

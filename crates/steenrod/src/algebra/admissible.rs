@@ -12,9 +12,12 @@
 //! `T_j = (s_j − c_j) | m_j`.
 //!
 //! Each matrix is packed into one `u64` of eight lanes of unequal width (lane `k` holds
-//! column / anti-diagonal `k + 1`): `BITS[k]` value bits, enough for any exponent
-//! `x ≤ 510 / (2^{k+1} − 1)` in degrees up to [`super::MAX_ALGEBRA_DEGREE`], and one guard
-//! bit above them. The test above is then a handful of word operations (SWAR): with `G`
+//! column / anti-diagonal `n = k + 1`): `BITS[k]` value bits and one guard bit above them.
+//! In degrees up to `D = 510` ([`super::MAX_ALGEBRA_DEGREE`]) every packed value fits:
+//! `s_n, T_n ≤ D / (2^n − 1)`; a column sum `c_n = Σ_i x_{in} ≤ Σ_i r_i / 2^n` and a mask
+//! `m_n ≤ Σ_{i ≤ n} x_{i,n−i} ≤ Σ_i r_i 2^{i−n}` are both `≤ D / 2^{n−1}` (as
+//! `2^i ≤ 2(2^i − 1)` and `Σ r_i (2^i − 1) ≤ D`), and `⌊510 / 2^{n−1}⌋ < 2^{BITS[n−1]}` —
+//! with no room to spare in most lanes, so the table builder checks every entry. The test above is then a handful of word operations (SWAR): with `G`
 //! the guard bits, `d = (s | G) − c` has no borrow between lanes, lane `k` of `d ^ G` has
 //! its guard bit clear iff `c ≤ s` there, and the matrix is accepted iff
 //! `(d ^ G) & (G | m) = 0`; then `T = (d & !G) | m`. The scan tests eight matrices at a
@@ -25,7 +28,7 @@ use super::MilnorAlgebra;
 use crate::milnor::{PPart, MAX_PPART_LEN, WEIGHTS};
 
 const N: usize = MAX_PPART_LEN;
-/// Value bits of each lane: `⌊510 / (2^{k+1} − 1)⌋ < 2^{BITS[k]}`.
+/// Value bits of each lane: `⌊510 / 2^k⌋ < 2^{BITS[k]}` (see the module documentation).
 pub(crate) const BITS: [u32; N] = [9, 8, 7, 6, 5, 4, 3, 2];
 /// The lowest bit of each lane (each lane is `BITS[k] + 1` bits wide; 52 bits in all).
 const OFF: [u32; N] = [0, 10, 19, 27, 34, 40, 45, 49];
@@ -49,6 +52,18 @@ pub(crate) fn pack(v: &[u32; N]) -> u64 {
         out |= (v[k] as u64) << OFF[k];
     }
     out
+}
+
+/// [`pack`], checking that every entry fits its lane (for table entries, built once).
+fn pack_checked(v: &[u32; N]) -> u64 {
+    for k in 0..N {
+        assert!(
+            v[k] < 1 << BITS[k],
+            "{} does not fit lane {k} of a packed table",
+            v[k]
+        );
+    }
+    pack(v)
 }
 
 /// The lanes of `v` (guard bits ignored).
@@ -275,8 +290,8 @@ impl State {
         found.push((
             cols,
             key.min(u16::MAX as u32) as u16,
-            pack(&self.colsum),
-            pack(&m) | G,
+            pack_checked(&self.colsum),
+            pack_checked(&m) | G,
         ));
     }
 }
@@ -342,6 +357,9 @@ mod tests {
         for k in 0..N {
             let max = super::super::MAX_ALGEBRA_DEGREE / WEIGHTS[k];
             assert!(max < 1 << BITS[k], "lane {k}: {max}");
+            // Column sums and masks of a table: at most 510 / 2^k.
+            let table_max = super::super::MAX_ALGEBRA_DEGREE >> k;
+            assert!(table_max < 1 << BITS[k], "lane {k}: {table_max}");
             assert!(
                 k + 1 == N || OFF[k] + BITS[k] < OFF[k + 1],
                 "lane {k} overlaps"

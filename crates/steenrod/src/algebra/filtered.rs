@@ -27,8 +27,8 @@ pub struct TermFilter {
 }
 
 impl TermFilter {
-    /// The filter of signature `sigma` (`σ_i < 2^{e_i}`) for the profile `exponents`
-    /// (`e_i ≤ 15`; entries of `sigma` past `exponents` must be 0). Panics otherwise.
+    /// The filter of signature `sigma` (`σ_i < 2^{e_i}`, one entry per profile entry at
+    /// most) for the profile `exponents` (`e_i ≤ 15`, at most 8 entries). Panics otherwise.
     pub fn signature(exponents: &[u8], sigma: &[u32]) -> TermFilter {
         assert!(exponents.len() <= MAX_PPART_LEN && sigma.len() <= exponents.len());
         let mut mask = [0u32; MAX_PPART_LEN];
