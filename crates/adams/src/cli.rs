@@ -560,7 +560,7 @@ pub struct ResolveArgs {
 
     /// Memory the Milnor product tables may take, in MB of 2^20 bytes (0: none, every product
     /// enumerated directly; p = 2 only). Default: chosen from the range and the memory free — 32 MB through stem
-    /// ~100, doubling every 15 degrees of t up to 512 MB, at most a quarter of the free
+    /// ~100, doubling every 15 degrees of t up to 384 MB, at most a quarter of the free
     /// memory. The result does not depend on it; only the time does (docs/EXPERIMENTS.md).
     #[arg(long, value_name = "MB")]
     pub memory: Option<usize>,

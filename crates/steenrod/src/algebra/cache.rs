@@ -12,18 +12,22 @@ use std::sync::OnceLock;
 use super::AdmissibleMatrices;
 use crate::milnor::PPart;
 
-/// Default budget: 32 MiB. Chosen by measurement (docs/EXPERIMENTS.md, 2026-11-29): on
+/// The budget of [`MilnorAlgebra::new`](super::MilnorAlgebra::new), and of a resolution
+/// through degree 150 ([`table_budget_for`]): 32 MiB. Chosen by measurement (docs/EXPERIMENTS.md, 2026-11-29): on
 /// the sphere to stem 90 (`s ≤ 48`, one thread) CPU time was 54 s with no tables, 20 s
 /// with 8 MiB, 16–17.5 s with 32 MiB (peak 68 MB), 16.6 s with 128 MiB (166 MB) and
 /// 18.6 s with 512 MiB (200 MB): the tables built first (small `R`, used most) carry
 /// nearly all of the gain. At `max_degree = 105` (the sphere to stem 70 with
 /// `s ≤ 35`) every table together takes about 110 MB; at 140 about 0.9 GB and
 /// at 200 about 15 GB (3.0e6, 2.4e7 and 4.4e8 matrices of 34 bytes, measured
-/// with `AdmissibleMatrices::with_max_s_degree(R, D − |R|)` over all `R`).
+/// with `AdmissibleMatrices::with_max_s_degree(R, D − |R|)` over all `R`; 18 bytes per
+/// matrix since the tables are packed in one `u64`, 2026-12-01).
 pub const DEFAULT_TABLE_BUDGET: usize = 32 << 20;
 
-/// The largest budget [`table_budget_for`] chooses by itself: 512 MiB.
-pub const MAX_AUTO_TABLE_BUDGET: usize = 512 << 20;
+/// The largest budget [`table_budget_for`] chooses by itself: 384 MiB. At stem 150
+/// (`s ≤ 78`) it keeps the whole run under 1.5 GB (1.43 GB peak, 709 s wall on 2 cores)
+/// where 512 MiB took 1.56 GB for 688 s (docs/EXPERIMENTS.md, 2026-12-01).
+pub const MAX_AUTO_TABLE_BUDGET: usize = 384 << 20;
 
 /// The table budget for products up to degree `max_degree`, with `available` bytes of
 /// memory free on the machine (`None`: unknown).
@@ -154,6 +158,7 @@ mod tests {
 
     #[test]
     fn the_budget_keeps_to_a_quarter_of_the_free_memory() {
+        assert_eq!(table_budget_for(200, None), 256 << 20);
         assert_eq!(table_budget_for(228, Some(1 << 30)), 256 << 20);
         assert_eq!(table_budget_for(228, Some(16 << 30)), MAX_AUTO_TABLE_BUDGET);
         // Never below 8 MiB: a machine that short of memory gets a slow run, not none.

@@ -39,7 +39,8 @@ pub const MAX_ALGEBRA_DEGREE: u32 = (1 << (MAX_PPART_LEN + 1)) - 2;
 /// **Products** (see [`MilnorAlgebra::multiply_basis_into`]) use a cache of
 /// [`AdmissibleMatrices`], one table per left factor `R`, built on first use
 /// within a byte budget ([`DEFAULT_TABLE_BUDGET`], or
-/// [`MilnorAlgebra::with_table_budget`]); beyond it, and with budget 0,
+/// [`MilnorAlgebra::with_table_budget`]; a resolution sizes it by [`table_budget_for`]);
+/// beyond it, and with budget 0,
 /// products are enumerated directly. Both give the same results.
 ///
 /// Memory: the basis of every degree is stored (32 bytes per element), so
