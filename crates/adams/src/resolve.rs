@@ -110,25 +110,25 @@ fn log_memory(res: &Resolution) {
     );
 }
 
-/// `res` with the product-table budget `--memory` asks for (MB = 2^20 bytes), if any.
-pub(crate) fn with_table_memory(res: Resolution, args: &ResolveArgs) -> Resolution {
-    match args.memory {
-        Some(mb) => res.with_product_table_budget(mb.saturating_mul(1 << 20)),
-        None => res,
-    }
+/// The product-table budget `--memory` asks for, in bytes (MB = 2^20 bytes), if any.
+pub(crate) fn table_memory(args: &ResolveArgs) -> Option<usize> {
+    args.memory.map(|mb| mb.saturating_mul(1 << 20))
 }
 
-/// The resolution of `module` (named `name`) over `range`. Errors: a range the module
-/// cannot have (a stem bound below its bottom cell, or degrees of A beyond the tables
-/// once its cells are counted).
+/// The resolution of `module` (named `name`) over `range`, with the table budget of
+/// `--memory`. Errors: a range the module cannot have (a stem bound below its bottom
+/// cell, or degrees of A beyond the tables once its cells are counted).
 fn new_resolution(
     module: FiniteModule,
     range: ResolutionConfig,
     name: &str,
+    args: &ResolveArgs,
 ) -> Result<Resolution, Error> {
-    Resolution::new(module, range).map_err(|source| Error::ModuleRange {
-        name: name.to_string(),
-        source,
+    Resolution::with_table_budget(module, range, table_memory(args)).map_err(|source| {
+        Error::ModuleRange {
+            name: name.to_string(),
+            source,
+        }
     })
 }
 
@@ -160,7 +160,7 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();
     let output = open_output(&args, &subalgebra::folder_name(&module, own_profile))?;
-    let mut res = with_table_memory(new_resolution(module, range, &name)?, &args);
+    let mut res = new_resolution(module, range, &name, &args)?;
     #[cfg(feature = "mpi")]
     if crate::cluster::follow(&mut res, args.algorithm().to_resolution(), args.threads) {
         return Ok(());

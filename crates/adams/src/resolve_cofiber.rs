@@ -110,11 +110,12 @@ pub(crate) fn run(
     check_module_range(&cofiber.name, m.min_degree(), inner)?;
     cofiber.check_range(inner, m.min_degree())?;
     let output = resolve::open_output(args, &cofiber.name)?;
-    let mut res = Resolution::new(m, inner).map_err(|source| Error::ModuleRange {
-        name: cofiber.name.clone(),
-        source,
-    })?;
-    res = resolve::with_table_memory(res, args);
+    let budget = resolve::table_memory(args);
+    let mut res =
+        Resolution::with_table_budget(m, inner, budget).map_err(|source| Error::ModuleRange {
+            name: cofiber.name.clone(),
+            source,
+        })?;
     // Under `mpirun`, the other ranks help resolve the base module; rank 0 alone takes
     // the cone.
     #[cfg(feature = "mpi")]

@@ -64,12 +64,12 @@ fn build_block_rows(
     m: &mut Matrix,
     workers: &dyn Workers,
 ) {
-    let stride = m.stride();
-    if stride == 0 || batch.rows.is_empty() {
+    if m.stride() == 0 {
         return;
     }
     let (alg, gens, offsets) = (batch.alg, batch.gens, batch.target_offsets);
-    let build = |(row, (g, r)): (&mut [u64], &(u32, steenrod::PPart))| {
+    let mut none = vec![(); batch.rows.len()];
+    for_each_row(batch, m, &mut none, workers, |row, (), (g, r)| {
         let left = alg.left_factor(r);
         for term in &gens[*g as usize].terms {
             let off = offsets[term.gen as usize];
@@ -80,31 +80,18 @@ fn build_block_rows(
                 row[b / 64] ^= 1 << (b % 64);
             });
         }
-    };
-    if batch.rows.len() < PARALLEL_ROWS || !workers.may_split() {
-        m.data_mut()
-            .chunks_mut(stride)
-            .zip(&batch.rows)
-            .for_each(build);
-    } else {
-        workers.parallel(&mut || {
-            m.data_mut()
-                .par_chunks_mut(stride)
-                .zip(batch.rows.par_iter())
-                .for_each(build)
-        });
-    }
+    });
 }
 
 /// Writes the rows of `batch` into `m` (zero on entry, `batch.rows.len() × batch.cols()`),
 /// split over `workers` from [`PARALLEL_ROWS`] rows on while they may split.
 pub(crate) fn build_rows(batch: &ProductBatch<'_>, m: &mut Matrix, workers: &dyn Workers) {
-    let stride = m.stride();
-    if stride == 0 || batch.rows.is_empty() {
+    if m.stride() == 0 {
         return;
     }
     let (alg, gens, offsets) = (batch.alg, batch.gens, batch.target_offsets);
-    let build = |(row, (g, r)): (&mut [u64], &(u32, steenrod::PPart))| {
+    let mut none = vec![(); batch.rows.len()];
+    for_each_row(batch, m, &mut none, workers, |row, (), (g, r)| {
         let dg = gens[*g as usize];
         // One table look-up per row: every term multiplies the same Sq(R).
         match alg.admissible_matrices(r) {
@@ -119,24 +106,8 @@ pub(crate) fn build_rows(batch: &ProductBatch<'_>, m: &mut Matrix, workers: &dyn
                 }
             }
         }
-    };
-    if batch.rows.len() < PARALLEL_ROWS || !workers.may_split() {
-        m.data_mut()
-            .chunks_mut(stride)
-            .zip(&batch.rows)
-            .for_each(build);
-    } else {
-        workers.parallel(&mut || {
-            m.data_mut()
-                .par_chunks_mut(stride)
-                .zip(batch.rows.par_iter())
-                .for_each(build)
-        });
-    }
+    });
 }
-
-/// A block row and the whole-row columns of its terms.
-type RowAndTerms<'a> = (&'a mut [u64], &'a mut Vec<u32>);
 
 /// [`build_block_rows`] that also lists, per row, the whole-row column of every term.
 fn build_block_and_whole(
@@ -146,20 +117,13 @@ fn build_block_and_whole(
     whole: &mut [Vec<u32>],
     workers: &dyn Workers,
 ) {
-    let stride = m.stride();
-    if batch.rows.is_empty() {
-        return;
-    }
     let (alg, gens, offsets) = (batch.alg, batch.gens, batch.target_offsets);
-    let build = |((row, cols), (g, r)): (RowAndTerms<'_>, &(u32, steenrod::PPart))| {
-        let place = |b: usize| {
-            let k = block.pos[b];
-            (k != u32::MAX).then_some(k as usize)
-        };
+    for_each_row(batch, m, whole, workers, |row, cols, (g, r)| {
         let mut emit = |b: usize| {
             cols.push(b as u32);
-            if let Some(k) = place(b) {
-                row[k / 64] ^= 1 << (k % 64);
+            let k = block.pos[b];
+            if k != u32::MAX {
+                row[k as usize / 64] ^= 1 << (k % 64);
             }
         };
         let left = alg.left_factor(r);
@@ -167,26 +131,41 @@ fn build_block_and_whole(
             let off = offsets[term.gen as usize];
             alg.for_each_term_index(&left, &term.op, term.op_degree, |i| emit(off + i));
         }
-    };
-    let rows = m.data_mut();
-    if stride == 0 {
-        // No column in the block: the whole rows only.
-        for (cols, r) in whole.iter_mut().zip(&batch.rows) {
-            build(((&mut [], cols), r));
+    });
+}
+
+/// Calls `build(row, out, (g, R))` for each row of `batch`: `row` its row of `m` (a
+/// one-word scratch row, never read, when `m` has no columns), `out` its entry of `outs`
+/// (`outs.len() = batch.rows.len()`). On the calling thread below [`PARALLEL_ROWS`] rows
+/// or while `workers` may not split; else split over them by rayon.
+fn for_each_row<T: Send>(
+    batch: &ProductBatch<'_>,
+    m: &mut Matrix,
+    outs: &mut [T],
+    workers: &dyn Workers,
+    build: impl Fn(&mut [u64], &mut T, &(u32, steenrod::PPart)) + Sync,
+) {
+    let mut scratch = Vec::new();
+    let (data, stride) = match m.stride() {
+        0 => {
+            scratch.resize(batch.rows.len(), 0u64);
+            (&mut scratch[..], 1)
         }
-        return;
-    }
+        stride => (m.data_mut(), stride),
+    };
+    let each =
+        |((row, out), r): ((&mut [u64], &mut T), &(u32, steenrod::PPart))| build(row, out, r);
     if batch.rows.len() < PARALLEL_ROWS || !workers.may_split() {
-        rows.chunks_mut(stride)
-            .zip(whole.iter_mut())
+        data.chunks_mut(stride)
+            .zip(outs.iter_mut())
             .zip(&batch.rows)
-            .for_each(build);
+            .for_each(each);
     } else {
         workers.parallel(&mut || {
-            rows.par_chunks_mut(stride)
-                .zip(whole.par_iter_mut())
+            data.par_chunks_mut(stride)
+                .zip(outs.par_iter_mut())
                 .zip(batch.rows.par_iter())
-                .for_each(build)
+                .for_each(each)
         });
     }
 }

@@ -30,10 +30,20 @@ impl Resolution {
     /// elements of degree above [`MAX_ALGEBRA_DEGREE`]; [`ResolutionError::InvalidRange`]
     /// for a stem bound below the module's bottom cell.
     pub fn new(module: FiniteModule, config: ResolutionConfig) -> Result<Self, ResolutionError> {
+        Self::with_table_budget(module, config, None)
+    }
+
+    /// [`Resolution::new`] with product tables of `budget` bytes (`None`: sized to the
+    /// range and the memory free, `steenrod::table_budget_for`; `Some(0)`: none). Errors
+    /// as [`Resolution::new`].
+    pub fn with_table_budget(
+        module: FiniteModule,
+        config: ResolutionConfig,
+        budget: Option<usize>,
+    ) -> Result<Self, ResolutionError> {
         let needed = degrees_needed(module.name(), module.min_degree(), config)?;
-        // Over the module's algebra: `A`, or the sub-Hopf algebra of its profile; product
-        // tables sized to the range and the memory free (`table_budget_for`).
-        let budget = table_budget_for(needed as u32, available_memory());
+        // Over the module's algebra: `A`, or the sub-Hopf algebra of its profile.
+        let budget = budget.unwrap_or_else(|| table_budget_for(needed as u32, available_memory()));
         let algebra = MilnorAlgebra::with_profile(needed as u32, budget, module.profile());
         let min = module.min_degree();
         let rows = (0..=config.max_s as i32)
