@@ -1,0 +1,314 @@
+//! Names of the sphere's classes (issue 16, item 5), against the literature.
+//!
+//! Sources: D. C. Isaksen, "Stable stems", Mem. Amer. Math. Soc. 262 (2019), no. 1269, the
+//! chart of Ext (names and bidegrees of the classes, products by h0, h1, h2); M. C. Tangora,
+//! "On the cohomology of the Steenrod algebra", Math. Z. 116 (1970), the generators of Ext
+//! through t = 70; J. P. May's thesis (Princeton 1964), the relations h2 d0 = h0 e0 and
+//! h2 e0 = h0 g.
+//!
+//! - Every named class through stem 40 is at its published bidegree; products of named
+//!   classes land where the chart puts them (h1 c0, h0 d0, h1 d0, h2 g, d0^2, g^2).
+//! - The published generators through stem 40 are exactly the indecomposables there: in
+//!   every bidegree, Ext modulo the products of the named classes has the dimension the
+//!   table says (1 at a named class, 0 elsewhere).
+//! - chart.svg writes the names; `--names FILE` (and its errors); class arguments by name.
+
+use crate::common;
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::Path;
+
+use adams::names::naming::Namer;
+use adams::names::NameTable;
+use common::*;
+use resolution::{Bidegree, Resolution, ResolutionConfig};
+use serde_json::Value;
+use steenrod::module::FiniteModule;
+
+/// Isaksen's chart (and Tangora's table for i, j, k, l, m, n, p, q, r, t, u, x, y):
+/// name → (stem, s), through stem 40.
+const PUBLISHED: [(&str, i32, u32); 42] = [
+    ("h0", 0, 1),
+    ("h1", 1, 1),
+    ("h2", 3, 1),
+    ("h3", 7, 1),
+    ("c0", 8, 3),
+    ("Ph1", 9, 5),
+    ("Ph2", 11, 5),
+    ("d0", 14, 4),
+    ("h4", 15, 1),
+    ("Pc0", 16, 7),
+    ("e0", 17, 4),
+    ("P^2h1", 17, 9),
+    ("f0", 18, 4),
+    ("c1", 19, 3),
+    ("P^2h2", 19, 9),
+    ("g", 20, 4),
+    ("Pd0", 22, 8),
+    ("i", 23, 7),
+    ("P^2c0", 24, 11),
+    ("Pe0", 25, 8),
+    ("P^3h1", 25, 13),
+    ("j", 26, 7),
+    ("P^3h2", 27, 13),
+    ("k", 29, 7),
+    ("P^2d0", 30, 12),
+    ("r", 30, 6),
+    ("h5", 31, 1),
+    ("n", 31, 5),
+    ("d1", 32, 4),
+    ("q", 32, 6),
+    ("l", 32, 7),
+    ("P^3c0", 32, 15),
+    ("p", 33, 4),
+    ("P^2e0", 33, 12),
+    ("Pj", 34, 11),
+    ("m", 35, 7),
+    ("t", 36, 6),
+    ("x", 37, 5),
+    ("y", 38, 6),
+    ("u", 39, 9),
+    ("P^2i", 39, 15),
+    ("f1", 40, 4),
+];
+
+fn sphere(max_stem: i32, max_s: u32) -> Resolution {
+    let mut res = Resolution::new(FiniteModule::sphere(), ResolutionConfig { max_stem, max_s })
+        .expect("range");
+    res.resolve().expect("resolves");
+    res
+}
+
+#[test]
+fn the_published_generators_are_the_indecomposables_through_stem_40() {
+    let res = sphere(40, 20);
+    let table = NameTable::bundled();
+    let mut namer = Namer::new(&res, &table).expect("the table's definitions hold");
+    let mut rows: HashMap<(i32, u32), usize> = HashMap::new();
+    for (_, n, s) in PUBLISHED {
+        *rows.entry((n, s)).or_default() += 1;
+    }
+    // P^4h1 (33, 17), P^4h2 (35, 17), P^3d0 (38, 16), P^4c0 (40, 19) and e1 (38, 4).
+    for (n, s) in [(33, 17), (35, 17), (38, 16), (40, 19), (38, 4)] {
+        *rows.entry((n, s)).or_default() += 1;
+    }
+    let mut wrong = Vec::new();
+    for n in 0..=40 {
+        for s in 1..=20 {
+            let b = Bidegree::n_s(n, s);
+            let q = namer.indecomposables(b).unwrap();
+            let expected = rows.get(&(n, s)).copied().unwrap_or(0);
+            if q != expected {
+                wrong.push(format!(
+                    "(stem {n}, s {s}): {q} indecomposables, expected {expected}"
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("; "));
+}
+
+fn json(path: &Path) -> Value {
+    serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn run_ok(dir: &Path, args: &[&str]) -> String {
+    let out = adams_in(dir, args);
+    assert!(
+        out.status.success(),
+        "adams {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `name → [(stem, s, index)]` of a chart.json.
+fn names(chart: &Value) -> HashMap<String, Vec<(i64, i64, i64)>> {
+    let mut out: HashMap<String, Vec<_>> = HashMap::new();
+    for c in chart["classes"].as_array().unwrap() {
+        if let Some(name) = c.get("name").and_then(Value::as_str) {
+            let at = (
+                c["stem"].as_i64().unwrap(),
+                c["s"].as_i64().unwrap(),
+                c["index"].as_i64().unwrap(),
+            );
+            out.entry(name.to_string()).or_default().push(at);
+        }
+    }
+    out
+}
+
+/// The class at `at` of a chart.json.
+fn class(chart: &Value, at: (i64, i64, i64)) -> &Value {
+    chart["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| {
+            (c["stem"].as_i64(), c["s"].as_i64(), c["index"].as_i64())
+                == (Some(at.0), Some(at.1), Some(at.2))
+        })
+        .unwrap()
+}
+
+#[test]
+fn the_sphere_s_chart_names_its_classes_where_the_literature_puts_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let range = ["--max-stem", "40", "--max-s", "20", "-q", "--no-chart"];
+    run_ok(dir, &[&["resolve", "--output", "r"][..], &range].concat());
+    run_ok(
+        dir,
+        &[&["resolve", "--output", "plain", "--no-names"][..], &range].concat(),
+    );
+    let chart = json(&dir.join("r/chart.json"));
+    let named = names(&chart);
+    let table = NameTable::bundled();
+    for (name, n, s) in PUBLISHED {
+        let at = named.get(name).cloned().unwrap_or_default();
+        assert!(
+            at.iter().all(|&(a, b, _)| (a, b) == (n as i64, s as i64)),
+            "{name}: {at:?}"
+        );
+        // A class named modulo products (`indecomposable`) may have no basis class.
+        let modulo =
+            table.row(name).unwrap().definition == adams::names::Definition::Indecomposable;
+        assert!(at.len() == 1 || (modulo && at.is_empty()), "{name}: {at:?}");
+    }
+    // Products of named classes, nonzero where Isaksen's chart draws them.
+    for (name, n, s) in [
+        ("h1 c0", 9, 4),
+        ("h0 d0", 14, 5),
+        ("h1 d0", 15, 5),
+        ("h0 g", 20, 5),
+        ("h2 g", 23, 5),
+        ("d0^2", 28, 8),
+        ("g^2", 40, 8),
+    ] {
+        let at = &named[name];
+        assert_eq!(at.len(), 1, "{name}");
+        assert_eq!((at[0].0, at[0].1), (n, s), "{name}");
+    }
+    // May's relations h2 d0 = h0 e0 and h2 e0 = h0 g, read off chart.json's h2 products.
+    for (x, product) in [("d0", "h0 e0"), ("e0", "h0 g")] {
+        let at = named[x][0];
+        let h2 = class(&chart, at)["h2"].as_array().unwrap().clone();
+        let target = named[product][0];
+        assert_eq!(h2, vec![Value::from(target.2)], "h2 {x} = {product}");
+    }
+    // Only the names are new: every other key and value as without them.
+    let mut stripped = chart.clone();
+    for c in stripped["classes"].as_array_mut().unwrap() {
+        c.as_object_mut().unwrap().remove("name");
+    }
+    assert_eq!(stripped, json(&dir.join("plain/chart.json")));
+    assert!(names(&json(&dir.join("plain/chart.json"))).is_empty());
+    // chart.svg writes the named classes and short products, not the towers.
+    let svg = fs::read_to_string(dir.join("r/chart.svg")).unwrap();
+    for label in [">c0<", ">Ph1<", ">h1 c0<", ">h2 g<", ">d0<"] {
+        assert!(svg.contains(label), "{label}");
+    }
+    assert!(!svg.contains(">h0^2<") && !svg.contains(">h0^2 h3<"));
+}
+
+#[test]
+fn a_user_table_names_the_classes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let head = "name,stem,s,definition,source\nh0,0,1,unique,a\nh1,1,1,unique,a\nh2,3,1,unique,a\n";
+    fs::write(
+        dir.join("mine.csv"),
+        format!("{head}C,8,3,\"<h1, h0, h2^2>\",mine\n"),
+    )
+    .unwrap();
+    let range = ["--max-stem", "20", "--max-s", "8", "-q", "--no-chart"];
+    run_ok(
+        dir,
+        &[
+            &["resolve", "--output", "r", "--names", "mine.csv"][..],
+            &range,
+        ]
+        .concat(),
+    );
+    let named = names(&json(&dir.join("r/chart.json")));
+    assert_eq!(named["C"], vec![(8, 3, 0)]);
+    assert_eq!(named["h1 C"], vec![(9, 4, 0)]);
+    assert!(!named.contains_key("c0") && !named.contains_key("d0"));
+    // Bad tables and misuse: one line naming the file, line and field; exit 2.
+    let cases: [(&str, &[&str], &str); 5] = [
+        (
+            "bad.csv",
+            &["--names", "bad.csv"],
+            "names table bad.csv line 3, field stem",
+        ),
+        (
+            "f0.csv",
+            &["--names", "f0.csv"],
+            "line 5, field definition: f0: dim Ext at (s = 4, t = 22, stem 18) is 2, not 1",
+        ),
+        (
+            "mine.csv",
+            &["C2", "--names", "mine.csv"],
+            "--names names classes of the sphere",
+        ),
+        (
+            "none.csv",
+            &["--names", "none.csv"],
+            "names table none.csv: cannot open",
+        ),
+        (
+            "mine.csv",
+            &["S_3", "--names", "mine.csv"],
+            "--names (the table names classes of the sphere at p = 2)",
+        ),
+    ];
+    fs::write(
+        dir.join("bad.csv"),
+        "name,stem,s,definition,source\nh0,0,1,unique,a\nh1,x,1,unique,a\n",
+    )
+    .unwrap();
+    fs::write(dir.join("f0.csv"), format!("{head}f0,18,4,unique,a\n")).unwrap();
+    for (_, args, expected) in cases {
+        let out = adams_in(dir, &[&["resolve"][..], args, &range].concat());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(expected) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn products_and_massey_products_take_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let range = ["--max-stem", "20", "--max-s", "10"];
+    // P^2h1 = <h3, h0^4, Ph1> (the periodicity operator; Isaksen's chart: (17, 9)).
+    let out = run_ok(
+        dir,
+        &[&["massey", "S_2", "h3", "h0^4", "Ph1"][..], &range].concat(),
+    );
+    assert!(
+        out.contains("= (17,9,0) at (stem 17, s 9); indeterminacy 0"),
+        "{out}"
+    );
+    run_ok(
+        dir,
+        &[
+            &["products", "S_2", "--by", "c0", "--output", "p", "-q"][..],
+            &range,
+        ]
+        .concat(),
+    );
+    let chart = json(&dir.join("p/chart.json"));
+    // h1 c0 ≠ 0 (Isaksen's chart): the class h1 at (1, 1) times c0, the class named so.
+    assert_eq!(class(&chart, (1, 1, 0))["c0"], serde_json::json!([0]));
+    assert_eq!(names(&chart)["h1 c0"], vec![(9, 4, 0)]);
+    let out = adams_in(
+        dir,
+        &[&["products", "S_2", "--by", "zz"][..], &range].concat(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
