@@ -88,12 +88,12 @@ cargo test --workspace "$@"
 # The adams binary with its GPU backend (feature `gpu`): verified end-to-end runs on
 # the Vulkan device against the CPU run, on one device, on 2-3 logical devices (`--gpus`)
 # and under memory budgets (`--gpu-memory`, `--host-memory`). (The gpu crate's own tests
-# of the device pool and budgets, crates/gpu/tests/pool.rs, run with the workspace above.)
-cargo test -p adams --features gpu --test gpu_backend "$@"
+# of the device pool and budgets, crates/gpu/tests/it/pool.rs, run with the workspace above.)
+cargo test -p adams --features gpu --test it gpu_backend:: "$@"
 # The CUDA backend must compile (it runs only on a host with the CUDA toolkit).
 cargo check -p adams --features cuda
 # One resolution across MPI ranks (feature `mpi`, issue 18): the distributed run over
 # channels, then over Open MPI end to end (installs it when missing), and its lints.
-cargo test -p resolution --features cluster --test cluster "$@"
+cargo test -p resolution --features cluster --test it cluster:: "$@"
 bash scripts/mpi-test.sh
 cargo clippy -p adams --features mpi --all-targets -q -- -D warnings
