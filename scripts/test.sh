@@ -70,9 +70,11 @@ else
 fi
 if have clippy; then
     # Every target (library, binaries, tests, examples, benches), with the default
-    # features and with the GPU backend compiled in.
+    # features, and with the GPU backend (feature `cuda` implies `gpu`: wgpu and CUDA) and
+    # the distributed run (`resolution/cluster`) compiled in. The second run is also the
+    # check that the CUDA backend compiles (it runs only on a host with the CUDA toolkit).
     cargo clippy --workspace --all-targets -q -- -D warnings
-    cargo clippy --workspace --all-targets --features adams/gpu -q -- -D warnings
+    cargo clippy --workspace --all-targets --features adams/cuda,resolution/cluster -q -- -D warnings
 else
     echo "warning: clippy is not installed and cannot be added: the lint check is skipped" >&2
 fi
@@ -84,16 +86,19 @@ else
     echo "warning: python3 not found: the function-length check (scripts/long-functions.py) is skipped" >&2
 fi
 
-cargo test --workspace "$@"
+# Every test of the workspace: unit tests and each crate's integration-test binary
+# (tests/it), with the distributed run (`resolution`'s feature `cluster`: its module and
+# its tests over channels between threads, one per rank) compiled in; the feature adds
+# code and changes none, so one build serves both. The examples are compiled (and
+# linted) by the clippy runs above, not linked here.
+cargo test --workspace --features resolution/cluster --lib --bins --tests "$@"
 # The adams binary with its GPU backend (feature `gpu`): verified end-to-end runs on
 # the Vulkan device against the CPU run, on one device, on 2-3 logical devices (`--gpus`)
 # and under memory budgets (`--gpu-memory`, `--host-memory`). (The gpu crate's own tests
 # of the device pool and budgets, crates/gpu/tests/it/pool.rs, run with the workspace above.)
-cargo test -p adams --features gpu --test it gpu_backend:: "$@"
-# The CUDA backend must compile (it runs only on a host with the CUDA toolkit).
-cargo check -p adams --features cuda
-# One resolution across MPI ranks (feature `mpi`, issue 18): the distributed run over
-# channels, then over Open MPI end to end (installs it when missing), and its lints.
-cargo test -p resolution --features cluster --test it cluster:: "$@"
+# The same workspace and features as above, so that only adams is built again.
+cargo test --workspace --features adams/gpu,resolution/cluster --test it "$@" -- gpu_backend::
+# One resolution across MPI ranks (feature `mpi`) over Open MPI end to end (installs it
+# when missing), and its lints.
 bash scripts/mpi-test.sh
 cargo clippy -p adams --features mpi --all-targets -q -- -D warnings
