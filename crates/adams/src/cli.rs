@@ -144,6 +144,9 @@ sides are in range: a failure exits 1 naming the bidegree. Only S_2 (p = 2, over
 supported: any other module exits 2."
     )]
     D2(D2Args),
+    /// Print the command line's reference in Markdown (docs/reference/cli.md).
+    #[command(hide = true, name = "cli-reference")]
+    CliReference,
 }
 
 #[derive(Debug, Args)]

@@ -1,5 +1,5 @@
 //! The offload interface: the only way a step builds matrices of Milnor products and row
-//! reduces (SYSTEM.md §4). The names, one line each:
+//! reduces (docs/design/system.md §4, the GPU path). The names, one line each:
 //!
 //! - [`Backend`]: where a step's builds and reductions run; every implementation returns
 //!   the CPU's result bit for bit.

@@ -1,4 +1,4 @@
-//! The classical minimal resolution step (SYSTEM.md §1; cf. Bruner, "Calculation of
+//! The classical minimal resolution step (docs/design/system.md §2, minimal resolutions and Ext; cf. Bruner, "Calculation of
 //! large Ext modules", 1993).
 //!
 //! At a bidegree `(s, t)`:

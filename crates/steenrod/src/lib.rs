@@ -1,4 +1,5 @@
-//! The mod 2 Steenrod algebra `A` in the Milnor basis.
+//! The mod p Steenrod algebra `A` in the Milnor basis (p = 2 here, odd p in [`odd`]), its
+//! sub-Hopf algebras by profile, and finite modules over them.
 //!
 //! * [`PPart`]: a Milnor basis element `Sq(r_1, …, r_8)`.
 //! * [`odd`]: the mod p Steenrod algebra at odd primes ([`OddMilnorAlgebra`],
