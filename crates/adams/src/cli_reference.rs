@@ -41,7 +41,9 @@ fn environment(command: &clap::Command) -> String {
         for arg in c.get_arguments() {
             if let (Some(env), Some(long)) = (arg.get_env(), arg.get_long()) {
                 let env = env.to_string_lossy();
-                rows.push(format!("| `{env}` | `{path} --{long}` when the flag is not given |"));
+                rows.push(format!(
+                    "| `{env}` | `{path} --{long}` when the flag is not given |"
+                ));
             }
         }
     }

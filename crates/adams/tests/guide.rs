@@ -84,7 +84,10 @@ fn blocks(text: &str) -> Result<Vec<Block>, String> {
         }
     }
     match open {
-        Some(block) => Err(format!("line {}: a fenced block is never closed", block.line)),
+        Some(block) => Err(format!(
+            "line {}: a fenced block is never closed",
+            block.line
+        )),
         None => Ok(out),
     }
 }
@@ -153,7 +156,9 @@ fn examples(block: &Block) -> Result<Vec<Example>, String> {
         let line = block.line + 1 + k;
         if let Some(command) = text.strip_prefix("$ ") {
             if !command.starts_with("adams ") && command != "adams" {
-                return Err(format!("line {line}: only `$ adams …` commands run: {text}"));
+                return Err(format!(
+                    "line {line}: only `$ adams …` commands run: {text}"
+                ));
             }
             out.push(Example {
                 line,
@@ -256,7 +261,10 @@ fn run_example(cwd: &Path, example: &Example, want_exit: i32) -> Option<String> 
 
 /// Runs every block of one page in order in a fresh folder.
 fn run_page(page: &Path, tally: &mut Tally) {
-    let name = page.strip_prefix(repository_root()).unwrap_or(page).display();
+    let name = page
+        .strip_prefix(repository_root())
+        .unwrap_or(page)
+        .display();
     let text = fs::read_to_string(page).unwrap();
     let blocks = match blocks(&text) {
         Ok(blocks) => blocks,
@@ -299,7 +307,9 @@ fn run_block(dir: &Path, block: &Block, tally: &mut Tally, page: &str) -> Result
     let examples = examples(block)?;
     if let Some(reason) = block.attr("skip") {
         if !SKIP_REASONS.contains(&reason) {
-            return Err(format!("line {line}: skip={reason} is not one of {SKIP_REASONS:?}"));
+            return Err(format!(
+                "line {line}: skip={reason} is not one of {SKIP_REASONS:?}"
+            ));
         }
         for e in &examples {
             let entry = format!("{page}:{} ({reason}): {}", e.line, e.command);
@@ -308,7 +318,9 @@ fn run_block(dir: &Path, block: &Block, tally: &mut Tally, page: &str) -> Result
         return Ok(());
     }
     let want_exit: i32 = match block.attr("exit") {
-        Some(code) => code.parse().map_err(|_| format!("line {line}: exit={code}"))?,
+        Some(code) => code
+            .parse()
+            .map_err(|_| format!("line {line}: exit={code}"))?,
         None => 0,
     };
     for example in &examples {
@@ -404,14 +416,24 @@ fn the_example_parser_reads_the_documented_forms() {
     assert!(blocks("```console\n").is_err());
     let indented = blocks("1. item\n   ```console\n   $ adams x\n   out\n   ```\n").unwrap();
     let examples = examples(&indented[0]).unwrap();
-    assert_eq!((examples[0].command.as_str(), examples[0].expected[0].as_str()), ("adams x", "out"));
+    assert_eq!(
+        (
+            examples[0].command.as_str(),
+            examples[0].expected[0].as_str()
+        ),
+        ("adams x", "out")
+    );
 }
 
 /// The Markdown files of the project whose links are checked.
 fn markdown_files() -> Vec<PathBuf> {
     let root = repository_root();
     let mut files = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
-    let mut folders = vec![root.join("docs"), root.join("crates"), root.join("tests/data")];
+    let mut folders = vec![
+        root.join("docs"),
+        root.join("crates"),
+        root.join("tests/data"),
+    ];
     while let Some(dir) = folders.pop() {
         for entry in fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
@@ -483,7 +505,11 @@ fn markdown_links_resolve() {
     let mut broken = Vec::new();
     for file in markdown_files() {
         let text = fs::read_to_string(&file).unwrap();
-        let name = file.strip_prefix(&root).unwrap_or(&file).display().to_string();
+        let name = file
+            .strip_prefix(&root)
+            .unwrap_or(&file)
+            .display()
+            .to_string();
         for (line, target) in links(&text) {
             if target.contains("://") || target.starts_with("mailto:") {
                 continue;

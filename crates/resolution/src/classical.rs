@@ -1,5 +1,5 @@
-//! The classical minimal resolution step (docs/design/system.md §2, minimal resolutions and Ext; cf. Bruner, "Calculation of
-//! large Ext modules", 1993).
+//! The classical minimal resolution step (docs/design/system.md §2, minimal resolutions
+//! and Ext; cf. Bruner, "Calculation of large Ext modules", 1993).
 //!
 //! At a bidegree `(s, t)`:
 //! 1. Build the matrix of `d_s` on the *old part* of `(C_s)_t` — the basis elements
