@@ -401,9 +401,12 @@ fn the_example_parser_reads_the_documented_forms() {
     assert_eq!(found.len(), 2);
     assert_eq!(found[0].attr("exit"), Some("2"));
     assert_eq!(found[1].attr("file"), Some("a.json"));
-    let examples = examples(&found[0]).unwrap();
-    assert_eq!(examples.len(), 1);
-    assert_eq!((examples[0].line, examples[0].expected.len()), (3, 1));
+    let found_examples = examples(&found[0]).unwrap();
+    assert_eq!(found_examples.len(), 1);
+    assert_eq!(
+        (found_examples[0].line, found_examples[0].expected.len()),
+        (3, 1)
+    );
     assert!(line_matches("error: …X…", "error: module X not found"));
     assert!(line_matches("a … c", "a b c"));
     assert!(!line_matches("a … c", "a b d"));
