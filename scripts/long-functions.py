@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """List the Rust functions longer than a limit (default 80 lines, signature to closing
 brace), the check of ARCHITECTURE.md's rule "no function over 80 lines in `resolution`
-and `adams`" (issue 13). Test modules (`#[cfg(test)]`) and files under tests/ are skipped
+and `adams`". Test modules (`#[cfg(test)]`) and files under tests/ are skipped
 unless --tests is given. Exit 1 when one is found that is not listed in the exceptions
 file scripts/long-functions.allow (lines `path::name  # why`).
 

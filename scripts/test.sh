@@ -92,7 +92,7 @@ cargo test --workspace "$@"
 cargo test -p adams --features gpu --test gpu_backend "$@"
 # The CUDA backend must compile (it runs only on a host with the CUDA toolkit).
 cargo check -p adams --features cuda
-# One resolution across MPI ranks (feature `mpi`, issue 18): the distributed run over
+# One resolution across MPI ranks (feature `mpi`): the distributed run over
 # channels, then over Open MPI end to end (installs it when missing), and its lints.
 cargo test -p resolution --features cluster --test cluster "$@"
 bash scripts/mpi-test.sh

@@ -46,7 +46,7 @@
 //!   product is unknown (not 0). The keys of the other prime (`a0` at p = 2, `h1`, `h2`
 //!   at odd p) are refused; a key of the chart's prime that is absent reads as `null`.
 //!
-//! - `name` (p = 2, issue 16): the class's name when it is a named class of the sphere or a
+//! - `name` (p = 2): the class's name when it is a named class of the sphere or a
 //!   monomial in them (`"c0"`, `"h1 c0"`, `"h0^2 d0"`; [`crate::names`]); absent otherwise.
 //!   At most [`MAX_NAME_CHARS`] characters.
 //!
@@ -158,11 +158,11 @@ pub struct Class {
     /// p = 2: `h2 · x` at `(stem + 3, s + 1)`.
     #[serde(default, skip_serializing_if = "Product::is_absent")]
     pub h2: Product,
-    /// p = 2: the class's name (issue 16): a named class of the sphere or a monomial in
+    /// p = 2: the class's name: a named class of the sphere or a monomial in
     /// them (`c0`, `h1 c0`, `h0^2 d0`; [`crate::names`]); absent when it has none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// p = 2: products by further classes (issue 16), keyed by the class as
+    /// p = 2: products by further classes, keyed by the class as
     /// [`crate::class_spec::ClassSpec`] writes it (`h3`, `h2^2`, `(8,3,0)`); the key says
     /// where the product lands ([`extra::shift`]). `adams resolve` writes every `h_i`,
     /// `i ≥ 3`, whose products can land in the range; `adams products` its `--by` classes.

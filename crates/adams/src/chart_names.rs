@@ -1,4 +1,4 @@
-//! The names in the sphere's chart (issue 16, item 5): `adams resolve` (and `adams
+//! The names in the sphere's chart: `adams resolve` (and `adams
 //! products`, through stem [`DEFAULT_MAX_STEM`]) writes each class's name
 //! (`adams::names`) into chart.json (`"name"`) and chart.svg (next to the dot).
 //!

@@ -1,5 +1,5 @@
 //! Classes of `Ext_A(F_2, F_2)` as a user writes them on the command line and as
-//! `chart.json` keys their products (issue 16): a monomial in the Hopf classes, `h3`,
+//! `chart.json` keys their products: a monomial in the Hopf classes, `h3`,
 //! `h2^2`, `h0^4`, `h1h3` (`h1 h3`, `h1*h3` too), or a basis class by position,
 //! `(stem,s,index)` or `stem,s,index` (the `index`-th class of `Ext^{s, stem+s}`, in the
 //! order of `ext.csv`/`chart.json`), or a monomial in the names of the bundled table of

@@ -1,4 +1,4 @@
-//! Names of classes of `Ext_A(F_2, F_2)` (issue 16, item 5): the table of named classes
+//! Names of classes of `Ext_A(F_2, F_2)`: the table of named classes
 //! (`h_i`, `c0`, `Ph1`, `d0`, `e0`, `f0`, `g`, …) with the definition that pins each down
 //! on a resolution, and the naming of a chart's basis classes by them ([`naming`]).
 //!

@@ -2,7 +2,7 @@
 //! whole resolved range of `Ext(M)`, from chain maps (`resolution::chain_map`); writes
 //! `products.json` (the matrices), `chart.json` and `chart.svg` (the products drawn).
 //!
-//! Design (issue 16): for the sphere one lift of the class `x` (a self-map of the
+//! Design: for the sphere one lift of the class `x` (a self-map of the
 //! sphere's resolution) gives `x·y` for every `y` at once; for another module `M`, each
 //! basis class `y` of `Ext(M)` is lifted into the sphere's resolution, `s(x)` levels deep,
 //! and read at `x` (one lift per `y` then gives the products by every `--by` class).
@@ -313,7 +313,7 @@ pub(crate) fn write_json(path: &std::path::Path, value: &impl Serialize) -> Resu
 
 /// The matrices of `x · −` on every bidegree of `Ext(M)` whose target is in range.
 /// The lifts of the classes `y` of a module's Ext, `levels` deep, each made once and kept
-/// for every `--by` class (issue 16: a second product costs no new lift).
+/// for every `--by` class (a second product costs no new lift).
 struct Lifts<'a> {
     levels: u32,
     maps: HashMap<(Bidegree, usize), ChainMap<'a>>,

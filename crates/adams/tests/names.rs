@@ -1,4 +1,4 @@
-//! Names of the sphere's classes (issue 16, item 5), against the literature.
+//! Names of the sphere's classes, against the literature.
 //!
 //! Sources: D. C. Isaksen, "Stable stems", Mem. Amer. Math. Soc. 262 (2019), no. 1269, the
 //! chart of Ext (names and bidegrees of the classes, products by h0, h1, h2); M. C. Tangora,

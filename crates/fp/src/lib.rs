@@ -21,7 +21,7 @@
 //! Pivot convention: the pivot of a nonzero row is its *leading* (lowest-index)
 //! one. For subspaces U ⊆ V both in RREF, pivots(U) ⊆ pivots(V).
 //!
-//! # F_p (issue 14)
+//! # F_p
 //!
 //! The prime is a type implementing [`Prime`]: the zero-sized [`P2`] (p = 2 known at
 //! compile time) or [`ValidPrime`] (checked at run time, [`PrimeError`]). Generic

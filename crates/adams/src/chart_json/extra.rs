@@ -1,4 +1,4 @@
-//! Products by further classes in a chart (issue 16): `h_i` for `i ≥ 3` in the chart of
+//! Products by further classes in a chart: `h_i` for `i ≥ 3` in the chart of
 //! `adams resolve`, any class in that of `adams products`. A class's key in chart.json is
 //! the class as [`ClassSpec`] writes it, which names where its products land.
 
