@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 use common::repository_root;
 
 /// Fewer commands run than this means examples were lost or the parser broke.
-const MIN_COMMANDS_RUN: usize = 40;
+const MIN_COMMANDS_RUN: usize = 70;
 
 /// A command of the guide that runs longer than this is a hang (or a range too large
 /// for the guide: mark it `skip=long`).
