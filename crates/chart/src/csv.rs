@@ -191,20 +191,14 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
             }
             None => unchecked.push((line_no, row)),
         }
-        if dims
-            .insert((row.bidegree.n(), row.bidegree.s()), row.dim)
-            .is_some()
-        {
+        let (stem, s, t) = (row.bidegree.n(), row.bidegree.s(), row.bidegree.t());
+        if dims.insert((stem, s), row.dim).is_some() {
             return Err(line_err(
                 line_no,
-                format!(
-                    "bidegree stem {}, s {} appears twice",
-                    row.bidegree.n(),
-                    row.bidegree.s()
-                ),
+                format!("bidegree stem {stem}, s {s} appears twice"),
             ));
         }
-        max_t = Some(max_t.map_or(row.bidegree.t(), |m| m.max(row.bidegree.t())));
+        max_t = Some(max_t.map_or(t, |m| m.max(t)));
     }
 
     let whole = |reason: String| CsvError::Whole {
