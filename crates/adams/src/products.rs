@@ -14,6 +14,7 @@ use std::time::Instant;
 
 use chart::chart_json::{self, Chart, Product};
 use chart::class_spec::ClassSpec;
+use chart::names::NameTable;
 use resolution::chain_map::yoneda::{multiply, ExtElement};
 use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::products::h_multiply;
@@ -184,7 +185,7 @@ pub(crate) fn element(sphere: &Resolution, spec: &ClassSpec) -> Result<ExtElemen
             why: format!("class {spec}: a0 is a class at odd primes (at p = 2 it is h0)"),
         }),
         ClassSpec::Named { factors, .. } => {
-            let table = chart::names::NameTable::bundled();
+            let table = NameTable::bundled();
             let mut namer = adams::naming::Namer::new(sphere, &table)?;
             namer
                 .monomial(factors)
@@ -297,7 +298,7 @@ fn base_chart(res: &Resolution) -> Result<Chart, Error> {
         c.more.clear();
     }
     if res.config().max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
-        crate::chart_names::add(&mut chart, res, &chart::names::NameTable::bundled(), false)?;
+        crate::chart_names::add(&mut chart, res, &NameTable::bundled(), false)?;
     }
     Ok(chart)
 }

@@ -5,7 +5,8 @@ use std::path::Path;
 
 use chart::chart_json::extra::D2_KEY;
 use chart::chart_json::{self, Chart, Product};
-use chart::csv;
+use chart::names::NameTable;
+use chart::{ascii, csv};
 use resolution::secondary::{e3_dimensions, e3_range, SecondaryLift};
 use resolution::Bidegree;
 
@@ -96,7 +97,7 @@ pub(super) fn write_all(dir: &Path, lift: &SecondaryLift, name: &str) -> Result<
 
     let mut chart = crate::chart_model::two_chart(res, "nassau", 0);
     if config.max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
-        crate::chart_names::add(&mut chart, res, &chart::names::NameTable::bundled(), false)?;
+        crate::chart_names::add(&mut chart, res, &NameTable::bundled(), false)?;
     }
     add_d2(&mut chart, &rows);
     chart_json::write_chart_files(&chart, dir)?;
@@ -104,7 +105,7 @@ pub(super) fn write_all(dir: &Path, lift: &SecondaryLift, name: &str) -> Result<
         format!(
             "E3 of {name} (Adams d2 from the secondary Steenrod algebra), stem <= {max_stem}, \
              s <= {max_s}\nmark = dim E3^(s,t): . for 0, 1-9, * for 10 or more\n\n{}",
-            chart::ascii::render(&e3, 0, max_stem, max_s)
+            ascii::render(&e3, 0, max_stem, max_s)
         )
     });
     Ok(Written {
