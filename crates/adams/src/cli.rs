@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use adams::class_spec::ClassSpec;
+use chart::class_spec::ClassSpec;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 #[derive(Debug, Parser)]
@@ -479,7 +479,7 @@ pub struct ResolveArgs {
     pub no_chart: bool,
 
     /// The sphere's chart names its classes (chart.json "name", chart.svg) from this table
-    /// of names (format: crates/adams/data/names-S_2.csv; `bundled` for that one), at any
+    /// of names (format: crates/chart/data/names-S_2.csv; `bundled` for that one), at any
     /// range. Default: the bundled table through stem 60. p = 2, the sphere over A only.
     #[arg(long, value_name = "FILE", conflicts_with = "no_names")]
     pub names: Option<PathBuf>,

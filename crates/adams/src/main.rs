@@ -20,6 +20,7 @@
 
 mod bench;
 mod certify;
+mod chart_model;
 mod chart_names;
 mod cli;
 mod cli_reference;

@@ -12,8 +12,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use adams::chart_json::{self, Chart, Product};
-use adams::class_spec::ClassSpec;
+use chart::chart_json::{self, Chart, Product};
+use chart::class_spec::ClassSpec;
+use chart::names::NameTable;
 use resolution::chain_map::yoneda::{multiply, ExtElement};
 use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::products::h_multiply;
@@ -184,8 +185,8 @@ pub(crate) fn element(sphere: &Resolution, spec: &ClassSpec) -> Result<ExtElemen
             why: format!("class {spec}: a0 is a class at odd primes (at p = 2 it is h0)"),
         }),
         ClassSpec::Named { factors, .. } => {
-            let table = adams::names::NameTable::bundled();
-            let mut namer = adams::names::naming::Namer::new(sphere, &table)?;
+            let table = NameTable::bundled();
+            let mut namer = adams::naming::Namer::new(sphere, &table)?;
             namer
                 .monomial(factors)
                 .map_err(|why| Error::ProductsModule {
@@ -292,12 +293,12 @@ fn report_class(spec: &ClassSpec, b: Bidegree, matrices: &[Matrix], seconds: f64
 /// The chart the products are drawn on: the classes with their `h0`, `h1`, `h2` products
 /// and, for the sphere through stem 60, their names (`crate::chart_names`).
 fn base_chart(res: &Resolution) -> Result<Chart, Error> {
-    let mut chart = Chart::from_resolution(res, "nassau", res.module().min_degree());
+    let mut chart = crate::chart_model::two_chart(res, "nassau", res.module().min_degree());
     for c in &mut chart.classes {
         c.more.clear();
     }
     if res.config().max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
-        crate::chart_names::add(&mut chart, res, &adams::names::NameTable::bundled(), false)?;
+        crate::chart_names::add(&mut chart, res, &NameTable::bundled(), false)?;
     }
     Ok(chart)
 }

@@ -15,8 +15,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use adams::chart_json::{self, Chart, Product};
-use adams::class_spec::ClassSpec;
+use chart::chart_json::{self, Chart, Product};
+use chart::class_spec::ClassSpec;
 use fp::{FqVector, Prime, ValidPrime};
 use resolution::chain_map::ChainMapError;
 use resolution::odd::chain_map::{OddChainMap, OddLiftTarget};
@@ -283,7 +283,7 @@ pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
             args.quiet,
         )?);
     }
-    let mut chart = crate::resolve_odd::odd_chart(res, "classical", res.module().min_degree());
+    let mut chart = crate::chart_model::odd_chart(res, "classical", res.module().min_degree());
     for (spec, b) in args.by.iter().zip(&by) {
         add_to_chart(&mut chart, spec, b);
     }

@@ -6,9 +6,8 @@
 
 use std::time::Instant;
 
-use adams::chart_json::{self, Chart};
+use chart::chart_json;
 use fp::Prime;
-use resolution::odd::products::chart_products;
 use resolution::odd::OddResolution;
 use resolution::{ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
@@ -74,7 +73,7 @@ pub fn run(
     let algorithm = Algorithm::Classical.name();
     let csv_path = output.join("ext.csv");
     resolve::write_table(&csv_path, &finished, algorithm)?;
-    let chart = odd_chart(&res, algorithm, min_stem);
+    let chart = crate::chart_model::odd_chart(&res, algorithm, min_stem);
     let chart_files = chart_json::write_chart_files(&chart, &output)?;
     if !args.no_chart {
         resolve::print_chart(&finished, min_stem);
@@ -137,25 +136,4 @@ fn compute(
         certificate,
         resumed,
     })
-}
-
-/// The chart of an odd-primary resolution: every class with its `a0`, `h0` products.
-pub(crate) fn odd_chart(res: &OddResolution, algorithm: &str, min_stem: i32) -> Chart {
-    let config = res.config();
-    let classes = chart_products(res)
-        .into_iter()
-        .filter(|cp| cp.class.stem <= config.max_stem && cp.class.s <= config.max_s)
-        .map(|cp| (cp.class, cp.products))
-        .collect();
-    let mut chart = Chart::from_odd_products(
-        res.module().name(),
-        algorithm,
-        res.prime().value(),
-        min_stem,
-        config.max_stem,
-        config.max_s,
-        classes,
-    );
-    chart.algebra = res.algebra().profile().map(|p| p.to_string());
-    chart
 }

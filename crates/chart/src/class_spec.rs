@@ -154,7 +154,7 @@ fn monomial(t: &str) -> Result<ClassSpec, String> {
     }
     // Its internal degree Σ k·2^i, summed without overflow (each term is at most
     // 510·2^8): above the tables no class exists, and stem_s stays in range.
-    let top = steenrod::MAX_ALGEBRA_DEGREE as u64;
+    let top = crate::MAX_ALGEBRA_DEGREE as u64;
     let t = factors.iter().try_fold(0u64, |t, &(i, k)| {
         Some(t + (u64::from(k) << i)).filter(|&t| t <= top)
     });
