@@ -1,4 +1,4 @@
-//! [`OddResolution::run`]: the classical plan over the bidegree graph, at an odd prime.
+//! [`Resolution::<OddModule>::run`]: the classical plan over the bidegree graph, at an odd prime.
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -6,7 +6,6 @@ use std::time::{Duration, Instant};
 use fp::{FqSubspace, ValidPrime};
 
 use super::step::{self, OddStepOutput};
-use super::OddResolution;
 use crate::config::{Algorithm, RunOptions};
 use crate::error::ResolutionError;
 use crate::graph::{self, Plan, StepPlan};
@@ -14,13 +13,15 @@ use crate::report::RunReport;
 use crate::run::{Active, RunSteps};
 use crate::save::OddWriters;
 use crate::tracker::Tracker;
+use crate::Resolution;
+use steenrod::module::OddModule;
 
 type Computed = (Result<OddStepOutput, ResolutionError>, Duration);
 
-impl OddResolution {
+impl Resolution<OddModule> {
     /// Resolves every bidegree in range by the classical algorithm on `options.threads`
     /// workers (0: one per core). The result does not depend on the thread count.
-    /// Bidegrees loaded by [`OddResolution::resume`] are not recomputed; with a save
+    /// Bidegrees loaded by [`Resolution::<OddModule>::resume`] are not recomputed; with a save
     /// directory attached, each completed bidegree is written as at p = 2 (writer threads).
     ///
     /// Errors: [`ResolutionError::NotAtOddPrimes`] for Nassau's algorithm or an offload
@@ -65,7 +66,7 @@ impl OddResolution {
 /// What the workers share: the resolution (read only), the plan, the kernel table and the
 /// save directory's writers.
 struct OddSteps<'a> {
-    res: &'a OddResolution,
+    res: &'a Resolution<OddModule>,
     plan: &'a Plan,
     active: &'a Active,
     /// Kernels handed from `(s, t)` to `(s + 1, t)`; locked only to insert or take one.
@@ -76,7 +77,7 @@ struct OddSteps<'a> {
 
 impl<'a> OddSteps<'a> {
     fn new(
-        res: &'a OddResolution,
+        res: &'a Resolution<OddModule>,
         plan: &'a Plan,
         active: &'a Active,
         save: Option<&'a OddWriters<'a>>,

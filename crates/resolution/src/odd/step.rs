@@ -10,12 +10,13 @@
 use fp::{fq_kernel_with_image_pivots, FqMatrix, FqSubspace, FqVector, Prime, ValidPrime};
 use steenrod::MilnorQP;
 
-use super::free_module::OddDifferential;
-use super::OddResolution;
 use crate::bidegree::Bidegree;
 use crate::classical::StepKind;
 use crate::step_errors::Inconsistency;
 use crate::ResolutionError;
+use crate::{Differential, Resolution};
+use steenrod::module::OddModule;
+use steenrod::OddMilnorAlgebra;
 
 /// Rows of a matrix built in parallel above this many (when no other bidegree waits).
 const PARALLEL_ROWS: usize = 64;
@@ -24,21 +25,21 @@ const PARALLEL_ROWS: usize = 64;
 #[derive(Default)]
 pub(crate) struct OddStepOutput {
     /// The new generators of `C_s` in degree `t` with their differentials.
-    pub gens: Vec<OddDifferential>,
+    pub gens: Vec<Differential<OddMilnorAlgebra>>,
     /// `ker(d_s)_t` on the old part, when asked for.
     pub kernel: Option<FqSubspace<ValidPrime>>,
 }
 
 /// One basis element `op·g` of the old part of `(C_s)_t`.
 struct Row<'a> {
-    gen: &'a OddDifferential,
+    gen: &'a Differential<OddMilnorAlgebra>,
     gen_degree: i32,
     op_degree: u32,
     op_index: usize,
     op: MilnorQP,
 }
 
-fn old_part_rows(res: &OddResolution, at: Bidegree) -> Vec<Row<'_>> {
+fn old_part_rows(res: &Resolution<OddModule>, at: Bidegree) -> Vec<Row<'_>> {
     let (s, t) = (at.s(), at.t());
     let source = &res.rows[s as usize];
     let mut rows = Vec::new();
@@ -61,7 +62,7 @@ fn old_part_rows(res: &OddResolution, at: Bidegree) -> Vec<Row<'_>> {
 
 /// The matrix of `d_s` on the old part of `(C_s)_t`: `dim old (C_s)_t` rows,
 /// `dim old (C_{s−1})_t` columns (`dim M_t` for `s = 0`).
-fn old_part_matrix(res: &OddResolution, at: Bidegree) -> FqMatrix<ValidPrime> {
+fn old_part_matrix(res: &Resolution<OddModule>, at: Bidegree) -> FqMatrix<ValidPrime> {
     let p = res.prime();
     let t = at.t();
     let rows = old_part_rows(res, at);
@@ -115,7 +116,7 @@ fn old_part_matrix(res: &OddResolution, at: Bidegree) -> FqMatrix<ValidPrime> {
 /// Errors: [`ResolutionError::Inconsistent`] when the kernel from below is missing or does
 /// not fit, or an image pivot is not a kernel pivot (`d∘d ≠ 0`).
 pub(crate) fn step(
-    res: &OddResolution,
+    res: &Resolution<OddModule>,
     at: Bidegree,
     kind: StepKind,
     want_kernel: bool,
@@ -144,12 +145,12 @@ fn inconsistent(at: Bidegree, reason: Inconsistency) -> ResolutionError {
 /// The rows of `K = ker(d_{s−1})_t` (all of `M_t` for `s = 0`) whose pivot is not one of
 /// `image_pivots`, with their decoded terms.
 fn new_generators(
-    res: &OddResolution,
+    res: &Resolution<OddModule>,
     at: Bidegree,
     cols: usize,
     kernel_prev: Option<FqSubspace<ValidPrime>>,
     image_pivots: &[usize],
-) -> Result<Vec<OddDifferential>, ResolutionError> {
+) -> Result<Vec<Differential<OddMilnorAlgebra>>, ResolutionError> {
     let kernel = match at.below() {
         None => FqSubspace::entire(res.prime(), cols),
         Some(_) => kernel_prev.ok_or_else(|| inconsistent(at, Inconsistency::MissingKernel))?,
@@ -181,7 +182,7 @@ fn new_generators(
                 None => Vec::new(),
                 Some(below) => res.rows[below.s() as usize].decode(&res.algebra, at.t(), &value),
             };
-            OddDifferential { value, terms }
+            Differential::<OddMilnorAlgebra> { value, terms }
         })
         .collect())
 }

@@ -13,7 +13,9 @@ use super::load::{Shape, VectorCodec};
 use super::writer::JobQueue;
 use super::{generators_payload_of, Header, ResumeReport, SaveDir, SaveError, SaveOptions};
 use crate::bidegree::Bidegree;
-use crate::odd::{decode_with_degrees, OddDifferential, OddResolution};
+use crate::free_module::decode_with_degrees;
+use crate::{Differential, Resolution};
+use steenrod::OddMilnorAlgebra;
 
 /// The F_p packing of [`FqVector::limbs`]: `⌊64 / b⌋` entries of `b` bits per limb
 /// ([`Prime::bits`], [`Prime::entries_per_limb`]).
@@ -71,26 +73,31 @@ impl OddWriters<'_> {
     ///
     /// Errors: the first write error of any writer (once; later puts get
     /// [`SaveError::WriterStopped`]).
-    pub(crate) fn put(&self, b: Bidegree, gens: &[OddDifferential]) -> Result<(), SaveError> {
+    pub(crate) fn put(
+        &self,
+        b: Bidegree,
+        gens: &[Differential<OddMilnorAlgebra>],
+    ) -> Result<(), SaveError> {
         let payload = generators_payload_of(gens.iter().map(|g| (g.value.len(), g.value.limbs())));
         self.queue.send(self.save.generators_job(b, &payload))
     }
 }
 
-impl OddResolution {
+impl Resolution<OddModule> {
     /// [`crate::Resolution::resume`] at an odd prime, `save` from [`SaveDir::open_odd`]:
-    /// loads the valid records whose dependencies loaded; [`OddResolution::run`] computes
+    /// loads the valid records whose dependencies loaded; [`Resolution::<OddModule>::run`] computes
     /// the rest and writes each bidegree as it completes. A corrupt record (checksum,
     /// packed entries that are not an F_p vector, …) is reported and recomputed with
     /// everything depending on it. Call before any run; errors as at p = 2.
     pub fn resume(&mut self, save: SaveDir) -> Result<ResumeReport, SaveError> {
         let (m, alg) = (&self.module, &self.algebra);
         let shape = Shape::new(self.config, m.min_degree(), |t| m.dim(t), |d| alg.dim(d));
-        let make =
-            |b: Bidegree, below: Option<&[i32]>, value: FqVector<ValidPrime>| OddDifferential {
-                terms: below.map_or_else(Vec::new, |d| decode_with_degrees(alg, b.t(), d, &value)),
-                value,
-            };
+        let make = |b: Bidegree, below: Option<&[i32]>, value: FqVector<ValidPrime>| Differential::<
+            OddMilnorAlgebra,
+        > {
+            terms: below.map_or_else(Vec::new, |d| decode_with_degrees(alg, b.t(), d, &value)),
+            value,
+        };
         let rows = &self.rows;
         let put = |b: Bidegree, gens| {
             rows[b.s() as usize].set_gens(b.t(), gens);
