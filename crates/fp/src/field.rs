@@ -45,6 +45,10 @@ pub trait Vector: Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'st
 
     /// Sets every entry to zero (length unchanged).
     fn clear(&mut self);
+
+    /// The packed limbs (the layout of [`FpVector`] at p = 2, of [`FqVector`] otherwise):
+    /// what a save file stores.
+    fn limbs(&self) -> &[u64];
 }
 
 /// A subspace of F_p^n kept as its basis in reduced row echelon form: what generic
@@ -132,6 +136,10 @@ impl Vector for FpVector {
     fn clear(&mut self) {
         FpVector::clear(self)
     }
+    #[inline]
+    fn limbs(&self) -> &[u64] {
+        FpVector::limbs(self)
+    }
 }
 
 impl<P: Prime> Vector for FqVector<P> {
@@ -166,6 +174,10 @@ impl<P: Prime> Vector for FqVector<P> {
     #[inline]
     fn clear(&mut self) {
         FqVector::clear(self)
+    }
+    #[inline]
+    fn limbs(&self) -> &[u64] {
+        FqVector::limbs(self)
     }
 }
 

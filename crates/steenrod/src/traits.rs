@@ -21,7 +21,7 @@ use crate::{available_memory, table_budget_for, MilnorAlgebra, MilnorQP, OddMiln
 ///
 /// Basis order: [`Algebra::basis`]`(t)[i]` is the basis element of index `i` in degree
 /// `t`; vectors of `A_t` are in this basis.
-pub trait Algebra: fmt::Debug + Send + Sync + 'static {
+pub trait Algebra: fmt::Debug + Send + Sync + Sized + 'static {
     /// The ground field F_p.
     type Field: Field;
     /// A basis element: `Sq(R)` ([`PPart`]) at p = 2, `Q(E)P(R)` ([`MilnorQP`]) at odd p.
@@ -51,7 +51,7 @@ pub trait Algebra: fmt::Debug + Send + Sync + 'static {
 
 /// A finite module over an [`Algebra`], graded by degree `t` (possibly negative), with a
 /// basis fixed in each degree.
-pub trait Module: Send + Sync + 'static {
+pub trait Module: Send + Sync + Sized + 'static {
     /// The algebra acting.
     type Algebra: Algebra;
 

@@ -14,6 +14,4 @@ pub mod chain_map;
 pub mod massey;
 pub mod massey_range;
 pub mod products;
-mod run;
 pub mod saved_lift;
-mod step;

@@ -10,8 +10,7 @@ use steenrod::module::OddModule;
 
 use super::corrupt::{corrupt, Corrupt};
 use super::load::{Shape, VectorCodec};
-use super::writer::JobQueue;
-use super::{generators_payload_of, Header, ResumeReport, SaveDir, SaveError, SaveOptions};
+use super::{Header, ResumeReport, SaveDir, SaveError, SaveOptions};
 use crate::bidegree::Bidegree;
 use crate::free_module::decode_with_degrees;
 use crate::{Differential, Resolution};
@@ -47,39 +46,6 @@ impl SaveDir {
             quasi_inverses: false,
         };
         Self::open_for(dir, Header::for_odd_run(module), options)
-    }
-
-    /// Runs `f` with this directory's writer threads ([`SaveDir::with_writers`]) for an
-    /// odd-primary run.
-    ///
-    /// Errors: as [`SaveDir::with_writers`].
-    pub(crate) fn with_odd_writers<R, E: From<SaveError>>(
-        &self,
-        f: impl FnOnce(&OddWriters<'_>) -> Result<R, E>,
-    ) -> Result<R, E> {
-        self.with_queue(|queue| f(&OddWriters { save: self, queue }))
-    }
-}
-
-/// The save directory while its writer threads run, for an odd-primary run.
-pub(crate) struct OddWriters<'a> {
-    save: &'a SaveDir,
-    queue: &'a JobQueue<'a>,
-}
-
-impl OddWriters<'_> {
-    /// Encodes (and compresses) the file of the completed bidegree `b` — its generators
-    /// record — on the calling worker and queues it for the writers.
-    ///
-    /// Errors: the first write error of any writer (once; later puts get
-    /// [`SaveError::WriterStopped`]).
-    pub(crate) fn put(
-        &self,
-        b: Bidegree,
-        gens: &[Differential<OddMilnorAlgebra>],
-    ) -> Result<(), SaveError> {
-        let payload = generators_payload_of(gens.iter().map(|g| (g.value.len(), g.value.limbs())));
-        self.queue.send(self.save.generators_job(b, &payload))
     }
 }
 
