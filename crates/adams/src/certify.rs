@@ -210,7 +210,7 @@ pub fn after_run(res: &Resolution, name: &str, threads: usize) -> Result<Certifi
 
 /// [`after_run`] for an odd-primary resolution.
 pub fn after_odd_run(
-    res: &resolution::odd::OddResolution,
+    res: &resolution::Resolution<OddModule>,
     name: &str,
     threads: usize,
 ) -> Result<Certificate, Error> {

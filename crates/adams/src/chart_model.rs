@@ -8,9 +8,9 @@ use chart::chart_json::{Chart, Class, Product, AT_ODD, AT_TWO};
 use chart::csv::Row;
 use chart::Bidegree;
 use fp::Prime;
-use resolution::odd::OddResolution;
 use resolution::products::{chart_products, MAX_HOPF_INDEX};
 use resolution::{ExtEntry, Resolution};
+use steenrod::module::OddModule;
 use steenrod::PPart;
 
 // A chart spans at most the Milnor basis tables' top degree; the chart crate states the
@@ -70,7 +70,7 @@ pub(crate) fn further_hopf(res: &Resolution, min_stem: i32) -> Vec<u32> {
 
 /// The chart of an odd-primary resolution: every class with its `a0`, `h0` products
 /// (`[index, coefficient]` terms).
-pub(crate) fn odd_chart(res: &OddResolution, algorithm: &str, min_stem: i32) -> Chart {
+pub(crate) fn odd_chart(res: &Resolution<OddModule>, algorithm: &str, min_stem: i32) -> Chart {
     let config = res.config();
     let classes = resolution::odd::products::chart_products(res)
         .into_iter()

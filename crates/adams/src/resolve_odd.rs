@@ -8,7 +8,6 @@ use std::time::Instant;
 
 use chart::chart_json;
 use fp::Prime;
-use resolution::odd::OddResolution;
 use resolution::{ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
 
@@ -17,6 +16,7 @@ use crate::error::Error;
 use crate::range::check_module_range;
 use crate::resolve::{self, Backend, Finished};
 use crate::{certify, save, usage};
+use resolution::Resolution;
 
 /// What a flag asks for that exists only at p = 2, if any.
 fn refused_flag(args: &ResolveArgs) -> Option<String> {
@@ -63,10 +63,11 @@ pub fn run(
     let min_stem = module.min_degree();
     let folder = crate::subalgebra_odd::folder_name(&module, own_profile);
     let output = resolve::open_output(args, &folder)?;
-    let mut res = OddResolution::new(module, range).map_err(|source| Error::ModuleRange {
-        name: name.clone(),
-        source,
-    })?;
+    let mut res =
+        Resolution::<OddModule>::new(module, range).map_err(|source| Error::ModuleRange {
+            name: name.clone(),
+            source,
+        })?;
     resolve::init_logging(args.log.as_deref())?;
     let finished = compute(args, &mut res, name, range)?;
     let elapsed = started.elapsed();
@@ -103,7 +104,7 @@ pub fn run(
 /// keep the nonzero Ext of the range.
 fn compute(
     args: &ResolveArgs,
-    res: &mut OddResolution,
+    res: &mut Resolution<OddModule>,
     name: String,
     range: ResolutionConfig,
 ) -> Result<Finished, Error> {

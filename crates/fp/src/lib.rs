@@ -39,7 +39,15 @@
 //!
 //! The F_2 types above stay the p = 2 path of the resolution; `FqMatrix<P2>` is
 //! tested against them.
+//!
+//! # One interface for every prime
+//!
+//! [`Field`] (implemented by [`P2`] and [`ValidPrime`]) names the vector and subspace
+//! types of a prime, and [`Vector`] / [`SubspaceOf`] the operations they share, so code
+//! above this crate is written once, generic over `F: Field`, and monomorphised: at
+//! [`P2`] it runs on [`FpVector`] and [`Subspace`] unchanged.
 
+mod field;
 mod kernel;
 mod m4ri;
 mod matrix;
@@ -48,6 +56,7 @@ mod prime;
 mod subspace;
 mod vector;
 
+pub use field::{Field, One, SubspaceOf, Vector};
 pub use kernel::{
     kernel_image, kernel_image_m4ri, kernel_image_simple, kernel_image_with, KernelImage,
     QuasiInverse,

@@ -5,7 +5,6 @@
 
 use std::path::Path;
 
-use resolution::odd::OddResolution;
 use resolution::save::{
     module_hash, odd_module_hash, Header, HeaderProfile, ResumeReport, SaveDir, SaveError,
 };
@@ -155,7 +154,7 @@ impl SavedModule for FiniteModule {
 }
 
 impl SavedModule for OddModule {
-    type Res = OddResolution;
+    type Res = Resolution<OddModule>;
 
     fn find(
         name: &str,
@@ -210,20 +209,20 @@ impl SavedModule for OddModule {
         SaveDir::open_existing_odd(dir, self)
     }
 
-    fn resolution(self, range: ResolutionConfig) -> Result<OddResolution, ResolutionError> {
-        OddResolution::new(self, range)
+    fn resolution(self, range: ResolutionConfig) -> Result<Resolution<OddModule>, ResolutionError> {
+        Resolution::<OddModule>::new(self, range)
     }
 
-    fn resume(res: &mut OddResolution, save: SaveDir) -> Result<ResumeReport, SaveError> {
+    fn resume(res: &mut Resolution<OddModule>, save: SaveDir) -> Result<ResumeReport, SaveError> {
         res.resume(save)
     }
 
-    fn filled(res: &OddResolution, b: Bidegree) -> bool {
+    fn filled(res: &Resolution<OddModule>, b: Bidegree) -> bool {
         res.free_module(b.s()).is_complete(b.t())
     }
 
     fn certify(
-        res: &OddResolution,
+        res: &Resolution<OddModule>,
         range: ResolutionConfig,
         threads: usize,
     ) -> Result<Certificate, CertifyError> {

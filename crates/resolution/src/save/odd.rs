@@ -10,10 +10,11 @@ use steenrod::module::OddModule;
 
 use super::corrupt::{corrupt, Corrupt};
 use super::load::{Shape, VectorCodec};
-use super::writer::JobQueue;
-use super::{generators_payload_of, Header, ResumeReport, SaveDir, SaveError, SaveOptions};
+use super::{Header, ResumeReport, SaveDir, SaveError, SaveOptions};
 use crate::bidegree::Bidegree;
-use crate::odd::{decode_with_degrees, OddDifferential, OddResolution};
+use crate::free_module::decode_with_degrees;
+use crate::{Differential, Resolution};
+use steenrod::OddMilnorAlgebra;
 
 /// The F_p packing of [`FqVector::limbs`]: `⌊64 / b⌋` entries of `b` bits per limb
 /// ([`Prime::bits`], [`Prime::entries_per_limb`]).
@@ -46,51 +47,23 @@ impl SaveDir {
         };
         Self::open_for(dir, Header::for_odd_run(module), options)
     }
-
-    /// Runs `f` with this directory's writer threads ([`SaveDir::with_writers`]) for an
-    /// odd-primary run.
-    ///
-    /// Errors: as [`SaveDir::with_writers`].
-    pub(crate) fn with_odd_writers<R, E: From<SaveError>>(
-        &self,
-        f: impl FnOnce(&OddWriters<'_>) -> Result<R, E>,
-    ) -> Result<R, E> {
-        self.with_queue(|queue| f(&OddWriters { save: self, queue }))
-    }
 }
 
-/// The save directory while its writer threads run, for an odd-primary run.
-pub(crate) struct OddWriters<'a> {
-    save: &'a SaveDir,
-    queue: &'a JobQueue<'a>,
-}
-
-impl OddWriters<'_> {
-    /// Encodes (and compresses) the file of the completed bidegree `b` — its generators
-    /// record — on the calling worker and queues it for the writers.
-    ///
-    /// Errors: the first write error of any writer (once; later puts get
-    /// [`SaveError::WriterStopped`]).
-    pub(crate) fn put(&self, b: Bidegree, gens: &[OddDifferential]) -> Result<(), SaveError> {
-        let payload = generators_payload_of(gens.iter().map(|g| (g.value.len(), g.value.limbs())));
-        self.queue.send(self.save.generators_job(b, &payload))
-    }
-}
-
-impl OddResolution {
+impl Resolution<OddModule> {
     /// [`crate::Resolution::resume`] at an odd prime, `save` from [`SaveDir::open_odd`]:
-    /// loads the valid records whose dependencies loaded; [`OddResolution::run`] computes
+    /// loads the valid records whose dependencies loaded; [`Resolution::<OddModule>::run`] computes
     /// the rest and writes each bidegree as it completes. A corrupt record (checksum,
     /// packed entries that are not an F_p vector, …) is reported and recomputed with
     /// everything depending on it. Call before any run; errors as at p = 2.
     pub fn resume(&mut self, save: SaveDir) -> Result<ResumeReport, SaveError> {
         let (m, alg) = (&self.module, &self.algebra);
         let shape = Shape::new(self.config, m.min_degree(), |t| m.dim(t), |d| alg.dim(d));
-        let make =
-            |b: Bidegree, below: Option<&[i32]>, value: FqVector<ValidPrime>| OddDifferential {
-                terms: below.map_or_else(Vec::new, |d| decode_with_degrees(alg, b.t(), d, &value)),
-                value,
-            };
+        let make = |b: Bidegree, below: Option<&[i32]>, value: FqVector<ValidPrime>| Differential::<
+            OddMilnorAlgebra,
+        > {
+            terms: below.map_or_else(Vec::new, |d| decode_with_degrees(alg, b.t(), d, &value)),
+            value,
+        };
         let rows = &self.rows;
         let put = |b: Bidegree, gens| {
             rows[b.s() as usize].set_gens(b.t(), gens);
