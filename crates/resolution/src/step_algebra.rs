@@ -19,6 +19,8 @@ use steenrod::{Algebra, MilnorAlgebra, OddMilnorAlgebra};
 use crate::backend::ProductBatch;
 use crate::cpu_backend::PARALLEL_ROWS;
 use crate::free_module::FieldVector;
+use crate::save::fq_limbs::FqLimbs;
+use crate::save::load::{Bits, VectorCodec};
 use crate::step::SubspaceOver;
 use crate::step_context::StepContext;
 use crate::step_errors::MatrixName;
@@ -66,6 +68,9 @@ pub(crate) trait StepAlgebra: Algebra + Sized {
         want_qi: bool,
         what: &MatrixName,
     ) -> Result<Reduced<Self>, ResolutionError>;
+
+    /// How a save file packs this field's vectors (`SAVE-FORMAT.md`).
+    fn save_codec(&self) -> impl VectorCodec<Vector = FieldVector<Self>>;
 }
 
 impl StepAlgebra for MilnorAlgebra {
@@ -85,6 +90,10 @@ impl StepAlgebra for MilnorAlgebra {
         what: &MatrixName,
     ) -> Result<Matrix, ResolutionError> {
         ctx.build(batch, what)
+    }
+
+    fn save_codec(&self) -> impl VectorCodec<Vector = FpVector> {
+        Bits
     }
 
     fn reduce(
@@ -129,6 +138,10 @@ impl StepAlgebra for OddMilnorAlgebra {
     ) -> Result<Self::Matrix, ResolutionError> {
         let rows = build_rows_on_cpu(ctx, batch);
         Ok(batch.alg.matrix_of_rows(batch.cols(), rows))
+    }
+
+    fn save_codec(&self) -> impl VectorCodec<Vector = FqVector<ValidPrime>> {
+        FqLimbs(self.field())
     }
 
     fn reduce(

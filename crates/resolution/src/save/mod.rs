@@ -20,9 +20,9 @@
 mod corrupt;
 mod error;
 mod existing;
+pub(crate) mod fq_limbs;
 mod header;
-mod load;
-mod odd;
+pub(crate) mod load;
 mod profile;
 mod quasi_inverse;
 mod record;

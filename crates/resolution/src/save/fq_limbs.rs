@@ -9,16 +9,12 @@ use fp::{FqVector, Prime, ValidPrime};
 use steenrod::module::OddModule;
 
 use super::corrupt::{corrupt, Corrupt};
-use super::load::{Shape, VectorCodec};
-use super::{Header, ResumeReport, SaveDir, SaveError, SaveOptions};
-use crate::bidegree::Bidegree;
-use crate::free_module::decode_with_degrees;
-use crate::{Differential, Resolution};
-use steenrod::OddMilnorAlgebra;
+use super::load::VectorCodec;
+use super::{Header, SaveDir, SaveError, SaveOptions};
 
 /// The F_p packing of [`FqVector::limbs`]: `⌊64 / b⌋` entries of `b` bits per limb
 /// ([`Prime::bits`], [`Prime::entries_per_limb`]).
-struct FqLimbs(ValidPrime);
+pub(crate) struct FqLimbs(pub(crate) ValidPrime);
 
 impl VectorCodec for FqLimbs {
     type Vector = FqVector<ValidPrime>;
@@ -46,31 +42,5 @@ impl SaveDir {
             quasi_inverses: false,
         };
         Self::open_for(dir, Header::for_odd_run(module), options)
-    }
-}
-
-impl Resolution<OddModule> {
-    /// [`crate::Resolution::resume`] at an odd prime, `save` from [`SaveDir::open_odd`]:
-    /// loads the valid records whose dependencies loaded; [`Resolution::<OddModule>::run`] computes
-    /// the rest and writes each bidegree as it completes. A corrupt record (checksum,
-    /// packed entries that are not an F_p vector, …) is reported and recomputed with
-    /// everything depending on it. Call before any run; errors as at p = 2.
-    pub fn resume(&mut self, save: SaveDir) -> Result<ResumeReport, SaveError> {
-        let (m, alg) = (&self.module, &self.algebra);
-        let shape = Shape::new(self.config, m.min_degree(), |t| m.dim(t), |d| alg.dim(d));
-        let make = |b: Bidegree, below: Option<&[i32]>, value: FqVector<ValidPrime>| Differential::<
-            OddMilnorAlgebra,
-        > {
-            terms: below.map_or_else(Vec::new, |d| decode_with_degrees(alg, b.t(), d, &value)),
-            value,
-        };
-        let rows = &self.rows;
-        let put = |b: Bidegree, gens| {
-            rows[b.s() as usize].set_gens(b.t(), gens);
-            Ok(())
-        };
-        let report = shape.resume(&save, &FqLimbs(self.prime()), make, put)?;
-        self.save = Some(save);
-        Ok(report)
     }
 }
