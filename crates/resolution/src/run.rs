@@ -20,6 +20,7 @@ use steenrod::Module;
 
 use crate::backend::Offload;
 use crate::bidegree::Bidegree;
+use crate::certify::Complex;
 use crate::classical::{self, StepKind};
 use crate::config::{Algorithm, RunOptions};
 use crate::error::ResolutionError;
@@ -58,6 +59,11 @@ pub trait ModuleSteps: Module<Algebra = <Self as ModuleSteps>::StepAlgebra> {
     #[doc(hidden)]
     fn check_run(res: &Resolution<Self>, options: &RunOptions<'_>) -> Result<(), ResolutionError>;
 
+    /// The resolution as the certificate reads it ([`crate::certify`]).
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn as_complex(res: &Resolution<Self>) -> &dyn Complex;
+
     /// Nassau's step at `b` (p = 2; never planned at odd primes, whose runs
     /// [`ModuleSteps::check_run`] refuses Nassau's algorithm).
     #[doc(hidden)]
@@ -86,6 +92,11 @@ impl ModuleSteps for FiniteModule {
             save.check_algorithm(algorithm)?;
         }
         Ok(())
+    }
+
+    #[allow(private_interfaces)]
+    fn as_complex(res: &Resolution) -> &dyn Complex {
+        res
     }
 
     #[allow(private_interfaces)]
@@ -118,6 +129,11 @@ impl ModuleSteps for OddModule {
             });
         }
         Ok(())
+    }
+
+    #[allow(private_interfaces)]
+    fn as_complex(res: &Resolution<Self>) -> &dyn Complex {
+        res
     }
 
     #[allow(private_interfaces)]

@@ -7,7 +7,7 @@ use fp::{FqMatrix, FqSubspace, FqVector, Prime, ValidPrime};
 use steenrod::MilnorQP;
 
 use crate::certify::matrix::Outcome;
-use crate::certify::{certify_complex, Certificate, CertifyError, Complex, Failure, Reason};
+use crate::certify::{Complex, Failure, Reason};
 use crate::Resolution;
 use crate::{Bidegree, ResolutionConfig};
 use steenrod::module::OddModule;
@@ -254,19 +254,5 @@ impl Complex for Resolution<OddModule> {
             return Err(failures);
         }
         Ok(Box::new(move |s, t| check(self, &gens, top, s, t)))
-    }
-}
-
-impl Resolution<OddModule> {
-    /// The exactness certificate over `range` with `threads` workers (0: one per core):
-    /// [`crate::certify()`]'s checks, over F_p.
-    ///
-    /// Errors: as [`crate::certify()`].
-    pub fn certify(
-        &self,
-        range: ResolutionConfig,
-        threads: usize,
-    ) -> Result<Certificate, CertifyError> {
-        certify_complex(self, range, threads)
     }
 }
