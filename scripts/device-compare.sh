@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # On a CUDA host: check that two builds of adams (before and after a change that must not
-# change any output, e.g. issue 13's refactor) write, with `--backend cuda --verify`, the
+# change any output, e.g. a refactor) write, with `--backend cuda --verify`, the
 # same ext.csv, chart.json and chart.svg as the CPU, and time both on the device.
 #
 #   1. scripts/outputs.sh with DEVICE=cuda CPU_RUNS=0 for each binary (the sphere through

@@ -88,7 +88,7 @@ print(f"sampled check at stem {a['max_stem']}: wall {a['wall_s']:.2f} s vs {b['w
       f"({100 * (a['wall_s'] / b['wall_s'] - 1):+.1f}%), CPU {100 * (a['cpu_s'] / b['cpu_s'] - 1):+.1f}%")
 PY
 done
-# Issue 19: the sphere to stem 150 on one GPU (CPU-only at 150 takes far longer than the
+# The sphere to stem 150 on one GPU (CPU-only at 150 takes far longer than the
 # 8 minutes: it is left out; set GPU_CHECK_150=0 to skip this run too), and, on a host
 # with two or more GPUs, --gpus 2 against one GPU at stem 130 (same chart).
 if [ "${GPU_CHECK_150:-1}" = 1 ]; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The MPI build (feature `mpi`) end to end, on this machine's cores (issue 18):
+# The MPI build (feature `mpi`) end to end, on this machine's cores:
 #  1. `mpirun --oversubscribe -np 3 adams resolve M --max-stem 60 --max-s 30` writes ext.csv,
 #     chart.json and a save directory byte-identical to one process's, for S_2, C2, Joker;
 #  2. a rank that goes silent (the hidden test hook ADAMS_CLUSTER_TEST_STOP=RANK:STEPS:hang)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Write every output adams produces for a fixed set of runs into one folder, so that
 # two builds can be compared byte for byte with `diff -r` (the check of a refactor that
-# must not change any output, issue 13):
+# must not change any output):
 #   the sphere through stem $SPHERE_STEM (default 90), s <= $SPHERE_S (default 40), and
 #   every bundled module through stem $MODULE_STEM (default 60), s <= $MODULE_S (default 30),
 #   both algorithms (odd-primary modules: classical on the CPU only; a build that does not
@@ -17,8 +17,9 @@
 #   charts are then compared with a CPU run at stem 60 by hand).
 # Per run it keeps ext.csv, chart.json, chart.svg and the save directory; summary.json
 # holds timings and is left out. A build that refuses `--algorithm classical --backend
-# wgpu` (before issue 13) leaves those runs out. Compare each `*-wgpu` folder's files with
-# its `*-cpu` twin as well: the device's chart must be the CPU's.
+# wgpu` (one from before classical steps could offload) leaves those runs out. Compare
+# each `*-wgpu` folder's files with its `*-cpu` twin as well: the device's chart must be
+# the CPU's.
 #
 # Usage: scripts/outputs.sh ADAMS_BINARY OUT_DIR
 #   e.g. scripts/outputs.sh /tmp/before/adams /tmp/out-before
@@ -84,13 +85,13 @@ one() { # NAME MODULE STEM S ALGORITHM BACKEND [MIN_WORK RREF_MIN]
         --threads "$threads" --quiet --no-chart --output "$dir/run" "${extra[@]}" \
         2>"$dir/stderr"; then
         if [ "$backend" = wgpu ] && [ "$alg" = classical ]; then
-            # Builds before issue 13 ran classical steps on the CPU only.
+            # Older builds ran classical steps on the CPU only.
             echo "$name: refused by this build: $(tail -1 "$dir/stderr")" >&2
             rm -rf "$dir"
             return 0
         fi
         if grep -q "no bundled module of that name" "$dir/stderr"; then
-            # Builds before issue 14 bundle no odd-primary modules.
+            # Builds from before odd primes bundle no odd-primary modules.
             echo "$name: not bundled in this build: $(tail -1 "$dir/stderr")" >&2
             rm -rf "$dir"
             return 0
@@ -120,12 +121,12 @@ for alg in nassau classical; do
         m=$(basename "$f" .json)
         [ "$m" = S_2 ] && continue
         if grep -q '"profile"' "$f"; then
-            # Over a sub-Hopf algebra (issue 15): classical on the CPU, no save directory.
+            # Over a sub-Hopf algebra: classical on the CPU, no save directory.
             [ "$alg" = classical ] && NO_SAVE=1 one "$m-$alg-cpu" "$m" "$MODULE_STEM" "$MODULE_S" "$alg" cpu
             continue
         fi
         if ! grep -Eq '"p" *: *2\b' "$f"; then
-            # An odd-primary module (issue 14): the classical algorithm on the CPU only.
+            # An odd-primary module: the classical algorithm on the CPU only.
             [ "$alg" = classical ] && one "$m-$alg-cpu" "$m" "$MODULE_STEM" "$MODULE_S" "$alg" cpu
             continue
         fi

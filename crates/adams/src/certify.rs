@@ -79,17 +79,15 @@ fn run_with<M: SavedModule>(args: &CertifyArgs, header: &Header) -> Result<(), E
             }
         })?,
     };
-    let mut res = module
-        .resolution(range)
-        .map_err(|source| Error::SavedRange {
-            dir: dir.clone(),
-            source,
-        })?;
-    let loading = M::resume(&mut res, save)?;
+    let mut res = Resolution::new(module, range).map_err(|source| Error::SavedRange {
+        dir: dir.clone(),
+        source,
+    })?;
+    let loading = res.resume(save)?;
     let records = Records {
         dir,
         files: &files,
-        filled: &|b| M::filled(&res, b),
+        filled: &|b| res.free_module(b.s()).is_complete(b.t()),
         loading: &loading,
         range,
         min,
@@ -98,7 +96,8 @@ fn run_with<M: SavedModule>(args: &CertifyArgs, header: &Header) -> Result<(), E
         (Some(_), Some(_)) => records.whole(range)?,
         _ => records.largest(max_stem, max_s)?,
     };
-    let certificate = M::certify(&res, range, args.threads)
+    let certificate = res
+        .certify(range, args.threads)
         .map_err(|e| certify_failure(e, &format!("save directory {}", dir.display())))?;
     println!(
         "certified {} bidegrees (stem ≤ {}, s ≤ {}) of {name} ({algorithm}) from {} in {:.2} s (loading {:.2} s, checking {:.2} s; {} matrices, largest {} × {})",
@@ -210,7 +209,7 @@ pub fn after_run(res: &Resolution, name: &str, threads: usize) -> Result<Certifi
 
 /// [`after_run`] for an odd-primary resolution.
 pub fn after_odd_run(
-    res: &resolution::odd::OddResolution,
+    res: &resolution::Resolution<OddModule>,
     name: &str,
     threads: usize,
 ) -> Result<Certificate, Error> {

@@ -1,6 +1,6 @@
-//! The names in the sphere's chart (issue 16, item 5): `adams resolve` (and `adams
+//! The names in the sphere's chart: `adams resolve` (and `adams
 //! products`, through stem [`DEFAULT_MAX_STEM`]) writes each class's name
-//! (`adams::names`) into chart.json (`"name"`) and chart.svg (next to the dot).
+//! (`chart::names`) into chart.json (`"name"`) and chart.svg (next to the dot).
 //!
 //! Names are of `Ext_A(F_2, F_2)`: they are written for the sphere over `A` at p = 2 only.
 //! By default they are computed when the range stops at stem [`DEFAULT_MAX_STEM`] or below
@@ -9,9 +9,9 @@
 
 use std::path::Path;
 
-use adams::chart_json::Chart;
-use adams::names::naming::Namer;
-use adams::names::NameTable;
+use adams::naming::Namer;
+use chart::chart_json::Chart;
+use chart::names::NameTable;
 use resolution::Resolution;
 
 use crate::error::Error;

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use adams::class_spec::ClassSpec;
+use chart::class_spec::ClassSpec;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 #[derive(Debug, Parser)]
@@ -38,7 +38,7 @@ every bidegree was computed, so that absent rows there are zeros.\n\n\
 Also written: DIR/chart.svg, the chart with a dot per class and lines for the products by h0 \
 (vertical), h1 (diagonal) and h2 (lighter, three stems right), and DIR/chart.json, every class \
 (stem, s, t, index) with its h0, h1, h2 products (null where the product leaves the range; \
-schema in the README). At an odd prime p the products drawn and listed are a0 (vertical) and \
+schema in docs/guide/05-charts.md). At an odd prime p the products drawn and listed are a0 (vertical) and \
 h0 (2p - 3 stems right), with their coefficients in F_p."
     )]
     Resolve(ResolveArgs),
@@ -59,7 +59,7 @@ mean the same as an absent row."
     /// Draw an Adams chart (SVG) from a chart.json written by `adams resolve`.
     #[command(
         long_about = "Draw an Adams chart (SVG) from a chart.json written by `adams resolve` \
-(or by any program following the schema in the README): a dot per class, h0 and h1 products \
+(or by any program following the schema in docs/guide/05-charts.md): a dot per class, h0 and h1 products \
 as solid vertical and diagonal lines, h2 products lighter. The chart.json is checked first \
 (format, version, class order, product indices); a bad one is an error (exit 2)."
     )]
@@ -91,7 +91,7 @@ named as the --by class with its product) and DIR/chart.svg (those products draw
 Ext(MODULE), over a module other than S_2 written (stem,s,index)) with AB = 0 = BC, from a \
 null-homotopy of the composite of chain maps; printed as one value and the indeterminacy \
 A·Ext + Ext·C. With C = -, <A, B, x> for every class x of the sphere's range with Bx = 0, \
-written to DIR/massey.json (at p = 2 and at odd p: README \"At odd primes\")."
+written to DIR/massey.json (at p = 2 and at odd p: docs/guide/06-products-and-massey.md)."
     )]
     Massey(MasseyArgs),
     /// The map on Ext induced by a map of modules given in a file; writes map.json.
@@ -144,6 +144,9 @@ sides are in range: a failure exits 1 naming the bidegree. Only S_2 (p = 2, over
 supported: any other module exits 2."
     )]
     D2(D2Args),
+    /// Print the command line's reference in Markdown (docs/reference/cli.md).
+    #[command(hide = true, name = "cli-reference")]
+    CliReference,
 }
 
 #[derive(Debug, Args)]
@@ -411,7 +414,7 @@ pub struct ResolveArgs {
     /// DIR/NAME.json in --modules-dir, then among the modules bundled with adams
     /// (S_2 is the sphere, F_2 in degree 0). NAME[k], e.g. C2[-5], shifts every
     /// degree by k. A file with the field's "cofiber" key is the cofiber of that class,
-    /// from the mapping cone (README "Cofiber files").
+    /// from the mapping cone (docs/guide/07-maps-and-cofibers.md).
     #[arg(value_name = "MODULE", default_value = "S_2")]
     pub module: String,
 
@@ -476,7 +479,7 @@ pub struct ResolveArgs {
     pub no_chart: bool,
 
     /// The sphere's chart names its classes (chart.json "name", chart.svg) from this table
-    /// of names (format: crates/adams/data/names-S_2.csv; `bundled` for that one), at any
+    /// of names (format: crates/chart/data/names-S_2.csv; `bundled` for that one), at any
     /// range. Default: the bundled table through stem 60. p = 2, the sphere over A only.
     #[arg(long, value_name = "FILE", conflicts_with = "no_names")]
     pub names: Option<PathBuf>,
@@ -568,7 +571,7 @@ pub struct ResolveArgs {
 
 #[derive(Debug, Args)]
 pub struct ProductsArgs {
-    /// The module (as for `adams resolve`; p = 2, or an odd prime: README "At odd primes").
+    /// The module (as for `adams resolve`; p = 2, or an odd prime: docs/guide/06-products-and-massey.md).
     #[arg(value_name = "MODULE", default_value = "S_2")]
     pub module: String,
     /// A class of Ext(S_2) to multiply by: h3, h2^2, h1h3, or (stem,s,index); at odd p also a0 (repeatable).
@@ -616,7 +619,7 @@ pub struct ExtRangeArgs {
 
 #[derive(Debug, Args)]
 pub struct MasseyArgs {
-    /// The module (as for `adams resolve`; p = 2, or an odd prime: README "At odd primes").
+    /// The module (as for `adams resolve`; p = 2, or an odd prime: docs/guide/06-products-and-massey.md).
     #[arg(value_name = "MODULE")]
     pub module: String,
     /// A: a class of Ext(S_2) (h3, h2^2, (stem,s,index)).

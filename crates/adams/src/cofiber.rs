@@ -8,7 +8,7 @@ use std::fs;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
-use adams::{chart, csv};
+use chart::{ascii, csv};
 use resolution::chain_map::cofiber::cofiber_ext;
 use resolution::chain_map::yoneda::ExtElement;
 use resolution::{Bidegree, Resolution, ResolutionConfig};
@@ -54,7 +54,7 @@ pub(crate) fn base_range(range: ResolutionConfig) -> ResolutionConfig {
 /// unknown key in it too), `p` not 2, a `shift`, not one cell in degree 0, a `profile`,
 /// the module's own errors.
 pub(crate) fn read(file: &str, top: Option<i32>) -> Result<(CofiberFile, FiniteModule), Error> {
-    let text = adams::input::read_text(file.as_ref(), "a module file", 1 << 24)
+    let text = chart::input::read_text(file.as_ref(), "a module file", 1 << 24)
         .map_err(|r| bad(file, r))?;
     let mut json: Value =
         serde_json::from_str(&text).map_err(|e| bad(file, format!("invalid JSON: {e}")))?;
@@ -181,6 +181,7 @@ impl CofiberFile {
             .map_err(lift_error)?
             .into_iter()
             .filter(|e| e.s() <= range.max_s)
+            .map(crate::chart_model::row)
             .collect())
     }
 
@@ -275,8 +276,8 @@ pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
     let bottom = res.module().min_degree();
     let text = format!(
         "{}{}",
-        chart::header(&label, 2, None, range.max_stem, range.max_s),
-        chart::render(&rows, bottom, range.max_stem, range.max_s)
+        ascii::header(&label, 2, None, range.max_stem, range.max_s),
+        ascii::render(&rows, bottom, range.max_stem, range.max_s)
     );
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     if !args.quiet {

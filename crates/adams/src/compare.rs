@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use adams::{csv, verify};
+use chart::{csv, verify};
 
 use crate::cli::VerifyArgs;
 use crate::error::Error;

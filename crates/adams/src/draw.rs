@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::Path;
 
-use adams::{chart_json, svg};
+use chart::{chart_json, svg};
 
 use crate::cli::ChartArgs;
 use crate::error::Error;

@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use adams::chart_json::ChartError;
+use chart::chart_json::ChartError;
 use resolution::save::SaveError;
 use resolution::{CertifyError, ResolutionError};
 
@@ -132,7 +132,7 @@ pub enum Error {
     /// chart.json or chart.svg cannot be written (exit 3), or `adams chart` cannot read
     /// a chart.json (exit 2).
     #[error(transparent)]
-    Chart(#[from] adams::chart_json::ChartError),
+    Chart(#[from] chart::chart_json::ChartError),
     /// summary.json cannot be made.
     #[error("summary: {0}")]
     Summary(serde_json::Error),
@@ -149,31 +149,31 @@ pub enum Error {
     #[error("chart {}: {source}", .chart.display())]
     ChartDraw {
         chart: PathBuf,
-        source: adams::svg::TooLarge,
+        source: chart::svg::TooLarge,
     },
     /// `adams verify`: a table cannot be read.
     #[error(transparent)]
-    Table(#[from] adams::csv::CsvError),
+    Table(#[from] chart::csv::CsvError),
     /// `adams verify`: the tables' common range holds no class.
     #[error("{} against {}: {source}", .ours.display(), .reference.display())]
     NothingCompared {
         ours: PathBuf,
         reference: PathBuf,
-        source: adams::verify::NothingCompared,
+        source: chart::verify::NothingCompared,
     },
     /// `adams verify`: the tables name different primes.
     #[error("{} against {}: {source}", .ours.display(), .reference.display())]
     PrimesDiffer {
         ours: PathBuf,
         reference: PathBuf,
-        source: adams::verify::PrimesDiffer,
+        source: chart::verify::PrimesDiffer,
     },
     /// `adams verify`: the tables name different algebras (`A`, `A(1)`, …).
     #[error("{} against {}: {source}", .ours.display(), .reference.display())]
     AlgebrasDiffer {
         ours: PathBuf,
         reference: PathBuf,
-        source: adams::verify::AlgebrasDiffer,
+        source: chart::verify::AlgebrasDiffer,
     },
     /// `adams bench --baseline EXE`: not a file that can be run.
     #[error("--baseline {}: {why} (give the path of another adams executable)", .path.display())]
@@ -202,7 +202,7 @@ pub enum Error {
     ProductsModule { name: String, why: String },
     /// A table of names that cannot be read, or a definition that does not hold (exit 2).
     #[error(transparent)]
-    Names(#[from] adams::names::NamesError),
+    Names(#[from] chart::names::NamesError),
     /// `adams d2`: a module other than the sphere, a λ file that cannot be used (exit 2),
     /// or a lift that failed (exit 3).
     #[error(transparent)]

@@ -1,4 +1,4 @@
-//! `adams`: Ext over the mod 2 Steenrod algebra (the E2 page of the Adams
+//! `adams`: Ext over the mod p Steenrod algebra (the E2 page of the Adams
 //! spectral sequence) by minimal resolutions, from the command line.
 //!
 //! - `adams resolve [MODULE] --max-stem N --max-s S [--output DIR]`: resolve,
@@ -20,8 +20,10 @@
 
 mod bench;
 mod certify;
+mod chart_model;
 mod chart_names;
 mod cli;
+mod cli_reference;
 #[cfg(feature = "mpi")]
 mod cluster;
 mod cofiber;
@@ -85,6 +87,10 @@ fn dispatch(command: Command) -> Result<ExitCode, Error> {
         Command::Map(args) => map::run_command(args).map(|()| ExitCode::SUCCESS),
         Command::Cofiber(args) => cofiber::run_command(args).map(|()| ExitCode::SUCCESS),
         Command::D2(args) => d2::run_command(args).map(|()| ExitCode::SUCCESS),
+        Command::CliReference => {
+            print!("{}", cli_reference::markdown());
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

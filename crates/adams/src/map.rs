@@ -59,7 +59,7 @@ fn bad(file: &Path, reason: impl Into<String>) -> Error {
 /// Reads and checks the fields of a map file (not yet the map against the modules).
 fn read_spec(file: &Path) -> Result<MapSpec, Error> {
     let text =
-        adams::input::read_text(file, "a module map", MAX_MAP_BYTES).map_err(|r| bad(file, r))?;
+        chart::input::read_text(file, "a module map", MAX_MAP_BYTES).map_err(|r| bad(file, r))?;
     let json: Value =
         serde_json::from_str(&text).map_err(|e| bad(file, format!("invalid JSON: {e}")))?;
     let obj = json

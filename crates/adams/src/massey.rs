@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use adams::class_spec::ClassSpec;
+use chart::class_spec::ClassSpec;
 use resolution::chain_map::massey::{massey_product, massey_range, MasseyProduct};
 use resolution::chain_map::yoneda::ExtElement;
 use resolution::chain_map::LiftTarget;

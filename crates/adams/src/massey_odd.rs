@@ -13,11 +13,12 @@ use fp::{FqVector, Prime, ValidPrime};
 use resolution::odd::chain_map::OddLiftTarget;
 use resolution::odd::massey::OddExtElement;
 use resolution::odd::massey_range::massey_range;
-use resolution::odd::OddResolution;
 
 use crate::cli::MasseyArgs;
 use crate::error::Error;
 use crate::massey::Entry;
+use resolution::Resolution;
+use steenrod::module::OddModule;
 
 fn pairs(v: &FqVector<ValidPrime>) -> Vec<(usize, u32)> {
     v.iter_nonzero().collect()
@@ -30,7 +31,7 @@ fn pairs(v: &FqVector<ValidPrime>) -> Vec<(usize, u32)> {
 /// not written.
 pub(crate) fn range(
     args: &MasseyArgs,
-    sphere: &OddResolution,
+    sphere: &Resolution<OddModule>,
     a: &OddExtElement,
     b: &OddExtElement,
     resolve_s: f64,

@@ -2,7 +2,7 @@
 //! whole resolved range of `Ext(M)`, from chain maps (`resolution::chain_map`); writes
 //! `products.json` (the matrices), `chart.json` and `chart.svg` (the products drawn).
 //!
-//! Design (issue 16): for the sphere one lift of the class `x` (a self-map of the
+//! Design: for the sphere one lift of the class `x` (a self-map of the
 //! sphere's resolution) gives `x·y` for every `y` at once; for another module `M`, each
 //! basis class `y` of `Ext(M)` is lifted into the sphere's resolution, `s(x)` levels deep,
 //! and read at `x` (one lift per `y` then gives the products by every `--by` class).
@@ -12,8 +12,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use adams::chart_json::{self, Chart, Product};
-use adams::class_spec::ClassSpec;
+use chart::chart_json::{self, Chart, Product};
+use chart::class_spec::ClassSpec;
+use chart::names::NameTable;
 use resolution::chain_map::yoneda::{multiply, ExtElement};
 use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::products::h_multiply;
@@ -184,8 +185,8 @@ pub(crate) fn element(sphere: &Resolution, spec: &ClassSpec) -> Result<ExtElemen
             why: format!("class {spec}: a0 is a class at odd primes (at p = 2 it is h0)"),
         }),
         ClassSpec::Named { factors, .. } => {
-            let table = adams::names::NameTable::bundled();
-            let mut namer = adams::names::naming::Namer::new(sphere, &table)?;
+            let table = NameTable::bundled();
+            let mut namer = adams::naming::Namer::new(sphere, &table)?;
             namer
                 .monomial(factors)
                 .map_err(|why| Error::ProductsModule {
@@ -292,12 +293,12 @@ fn report_class(spec: &ClassSpec, b: Bidegree, matrices: &[Matrix], seconds: f64
 /// The chart the products are drawn on: the classes with their `h0`, `h1`, `h2` products
 /// and, for the sphere through stem 60, their names (`crate::chart_names`).
 fn base_chart(res: &Resolution) -> Result<Chart, Error> {
-    let mut chart = Chart::from_resolution(res, "nassau", res.module().min_degree());
+    let mut chart = crate::chart_model::two_chart(res, "nassau", res.module().min_degree());
     for c in &mut chart.classes {
         c.more.clear();
     }
     if res.config().max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
-        crate::chart_names::add(&mut chart, res, &adams::names::NameTable::bundled(), false)?;
+        crate::chart_names::add(&mut chart, res, &NameTable::bundled(), false)?;
     }
     Ok(chart)
 }
@@ -313,7 +314,7 @@ pub(crate) fn write_json(path: &std::path::Path, value: &impl Serialize) -> Resu
 
 /// The matrices of `x · −` on every bidegree of `Ext(M)` whose target is in range.
 /// The lifts of the classes `y` of a module's Ext, `levels` deep, each made once and kept
-/// for every `--by` class (issue 16: a second product costs no new lift).
+/// for every `--by` class (a second product costs no new lift).
 struct Lifts<'a> {
     levels: u32,
     maps: HashMap<(Bidegree, usize), ChainMap<'a>>,

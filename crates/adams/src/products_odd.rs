@@ -15,13 +15,12 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use adams::chart_json::{self, Chart, Product};
-use adams::class_spec::ClassSpec;
+use chart::chart_json::{self, Chart, Product};
+use chart::class_spec::ClassSpec;
 use fp::{FqVector, Prime, ValidPrime};
 use resolution::chain_map::ChainMapError;
 use resolution::odd::chain_map::{OddChainMap, OddLiftTarget};
 use resolution::odd::massey::{lift, massey_product, multiply, OddExtElement};
-use resolution::odd::OddResolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use serde::Serialize;
 use steenrod::module::{AnyModule, OddModule};
@@ -32,6 +31,7 @@ mod lift_cache;
 use crate::error::Error;
 use crate::range::{check_module_range, check_range};
 use lift_cache::OddLiftCache;
+use resolution::Resolution;
 
 /// The module `arg` names when it is at an odd prime (`None` at p = 2).
 pub(crate) fn odd_module(arg: &str, range: &ExtRangeArgs) -> Result<Option<OddModule>, Error> {
@@ -45,12 +45,12 @@ pub(crate) fn odd_module(arg: &str, range: &ExtRangeArgs) -> Result<Option<OddMo
 
 /// The module's resolution and the sphere's (`None` when the module is F_p itself).
 struct Resolved {
-    module: OddResolution,
-    sphere: Option<OddResolution>,
+    module: Resolution<OddModule>,
+    sphere: Option<Resolution<OddModule>>,
 }
 
 impl Resolved {
-    fn sphere(&self) -> &OddResolution {
+    fn sphere(&self) -> &Resolution<OddModule> {
         self.sphere.as_ref().unwrap_or(&self.module)
     }
 }
@@ -91,9 +91,9 @@ fn run(
     m: OddModule,
     range: ResolutionConfig,
     save_dir: Option<(&std::path::Path, bool)>,
-) -> Result<OddResolution, Error> {
+) -> Result<Resolution<OddModule>, Error> {
     let name = m.name().to_string();
-    let mut res = OddResolution::new(m, range).map_err(|source| Error::ModuleRange {
+    let mut res = Resolution::<OddModule>::new(m, range).map_err(|source| Error::ModuleRange {
         name: name.clone(),
         source,
     })?;
@@ -116,13 +116,17 @@ fn lift_error(what: String) -> impl Fn(ChainMapError) -> Error {
 }
 
 /// The single basis class at `(s = 1, t)` (`a0`: t = 1; `h_i`: t = 2(p−1)p^i).
-fn generator(sphere: &OddResolution, t: i32, spec: &ClassSpec) -> Result<OddExtElement, Error> {
+fn generator(
+    sphere: &Resolution<OddModule>,
+    t: i32,
+    spec: &ClassSpec,
+) -> Result<OddExtElement, Error> {
     OddExtElement::basis(sphere, Bidegree::s_t(1, t), 0)
         .map_err(lift_error(format!("class {spec}")))
 }
 
 /// The element of `Ext_{A_p}(F_p)` a class spec names (a monomial multiplied out by lifts).
-fn element(sphere: &OddResolution, spec: &ClassSpec) -> Result<OddExtElement, Error> {
+fn element(sphere: &Resolution<OddModule>, spec: &ClassSpec) -> Result<OddExtElement, Error> {
     let err = lift_error(format!("class {spec}"));
     let p = sphere.prime().value() as i32;
     let factors: Vec<(i32, u32)> = match spec {
@@ -283,7 +287,7 @@ pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
             args.quiet,
         )?);
     }
-    let mut chart = crate::resolve_odd::odd_chart(res, "classical", res.module().min_degree());
+    let mut chart = crate::chart_model::odd_chart(res, "classical", res.module().min_degree());
     for (spec, b) in args.by.iter().zip(&by) {
         add_to_chart(&mut chart, spec, b);
     }

@@ -7,11 +7,11 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use adams::csv::Row;
-use adams::{chart, chart_json, csv};
+use chart::csv::Row;
+use chart::{ascii, chart_json, csv};
 use resolution::save::ResumeReport;
 use resolution::{
-    Certificate, Resolution, ResolutionConfig, ResolutionError, RunOptions, RunReport,
+    Certificate, ExtEntry, Resolution, ResolutionConfig, ResolutionError, RunOptions, RunReport,
 };
 use steenrod::module::{AnyModule, FiniteModule};
 
@@ -172,7 +172,7 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
     let algorithm = args.algorithm().name();
     let csv_path = output.join("ext.csv");
     write_table(&csv_path, &finished, algorithm)?;
-    let mut chart = chart_json::Chart::from_resolution(&res, algorithm, min_stem);
+    let mut chart = crate::chart_model::two_chart(&res, algorithm, min_stem);
     if let Some(table) = &names {
         crate::chart_names::add(&mut chart, &res, table, args.names.is_some())?;
     }
@@ -362,10 +362,11 @@ pub(crate) fn with_progress(
     })
 }
 
-/// The nonzero entries of `ext` inside `range` (what ext.csv and the chart show).
-pub(crate) fn in_range(ext: Vec<Row>, range: ResolutionConfig) -> Vec<Row> {
+/// The nonzero entries of `ext` inside `range`, as rows (what ext.csv and the chart show).
+pub(crate) fn in_range(ext: Vec<ExtEntry>, range: ResolutionConfig) -> Vec<Row> {
     ext.into_iter()
         .filter(|r| r.dim > 0 && r.stem() <= range.max_stem && r.s() <= range.max_s)
+        .map(crate::chart_model::row)
         .collect()
 }
 
@@ -397,8 +398,8 @@ pub(crate) fn print_chart(run: &Finished, min_stem: i32) {
     let ResolutionConfig { max_stem, max_s } = run.range;
     let text = format!(
         "{}{}",
-        chart::header(&run.name, run.prime, run.sub.as_deref(), max_stem, max_s),
-        chart::render(&run.rows, min_stem, max_stem, max_s)
+        ascii::header(&run.name, run.prime, run.sub.as_deref(), max_stem, max_s),
+        ascii::render(&run.rows, min_stem, max_stem, max_s)
     );
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }

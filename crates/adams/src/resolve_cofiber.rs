@@ -17,7 +17,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use adams::chart_json::{self, Chart, Class};
+use chart::chart_json::{self, Chart, Class};
 use resolution::{Resolution, ResolutionConfig};
 use steenrod::module::ModuleError;
 
@@ -172,23 +172,21 @@ pub(crate) fn run(
 /// The chart of the cofiber's Ext: one class per dimension, no product keys (absent:
 /// unknown, and not drawn).
 fn dots(run: &Finished, min_stem: i32) -> Chart {
-    let classes = run
+    let (name, algorithm) = (&run.name, run.algorithm);
+    let mut chart = Chart::new(
+        name,
+        algorithm,
+        2,
+        min_stem,
+        run.range.max_stem,
+        run.range.max_s,
+    );
+    chart.classes = run
         .rows
         .iter()
-        .flat_map(|r| (0..r.dim).map(move |k| Class::new(r.stem(), r.s(), k)))
+        .flat_map(|r| (0..r.dim).map(move |k| Class::new(r.bidegree.n(), r.bidegree.s(), k)))
         .collect();
-    Chart {
-        format: chart_json::FORMAT.to_string(),
-        version: chart_json::VERSION,
-        module: run.name.clone(),
-        algorithm: run.algorithm.to_string(),
-        prime: 2,
-        algebra: None,
-        min_stem,
-        max_stem: run.range.max_stem,
-        max_s: run.range.max_s,
-        classes,
-    }
+    chart
 }
 
 fn cofiber_summary(

@@ -6,10 +6,8 @@
 
 use std::time::Instant;
 
-use adams::chart_json::{self, Chart};
+use chart::chart_json;
 use fp::Prime;
-use resolution::odd::products::chart_products;
-use resolution::odd::OddResolution;
 use resolution::{ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
 
@@ -18,6 +16,7 @@ use crate::error::Error;
 use crate::range::check_module_range;
 use crate::resolve::{self, Backend, Finished};
 use crate::{certify, save, usage};
+use resolution::Resolution;
 
 /// What a flag asks for that exists only at p = 2, if any.
 fn refused_flag(args: &ResolveArgs) -> Option<String> {
@@ -64,17 +63,18 @@ pub fn run(
     let min_stem = module.min_degree();
     let folder = crate::subalgebra_odd::folder_name(&module, own_profile);
     let output = resolve::open_output(args, &folder)?;
-    let mut res = OddResolution::new(module, range).map_err(|source| Error::ModuleRange {
-        name: name.clone(),
-        source,
-    })?;
+    let mut res =
+        Resolution::<OddModule>::new(module, range).map_err(|source| Error::ModuleRange {
+            name: name.clone(),
+            source,
+        })?;
     resolve::init_logging(args.log.as_deref())?;
     let finished = compute(args, &mut res, name, range)?;
     let elapsed = started.elapsed();
     let algorithm = Algorithm::Classical.name();
     let csv_path = output.join("ext.csv");
     resolve::write_table(&csv_path, &finished, algorithm)?;
-    let chart = odd_chart(&res, algorithm, min_stem);
+    let chart = crate::chart_model::odd_chart(&res, algorithm, min_stem);
     let chart_files = chart_json::write_chart_files(&chart, &output)?;
     if !args.no_chart {
         resolve::print_chart(&finished, min_stem);
@@ -104,7 +104,7 @@ pub fn run(
 /// keep the nonzero Ext of the range.
 fn compute(
     args: &ResolveArgs,
-    res: &mut OddResolution,
+    res: &mut Resolution<OddModule>,
     name: String,
     range: ResolutionConfig,
 ) -> Result<Finished, Error> {
@@ -137,25 +137,4 @@ fn compute(
         certificate,
         resumed,
     })
-}
-
-/// The chart of an odd-primary resolution: every class with its `a0`, `h0` products.
-pub(crate) fn odd_chart(res: &OddResolution, algorithm: &str, min_stem: i32) -> Chart {
-    let config = res.config();
-    let classes = chart_products(res)
-        .into_iter()
-        .filter(|cp| cp.class.stem <= config.max_stem && cp.class.s <= config.max_s)
-        .map(|cp| (cp.class, cp.products))
-        .collect();
-    let mut chart = Chart::from_odd_products(
-        res.module().name(),
-        algorithm,
-        res.prime().value(),
-        min_stem,
-        config.max_stem,
-        config.max_s,
-        classes,
-    );
-    chart.algebra = res.algebra().profile().map(|p| p.to_string());
-    chart
 }

@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
-use resolution::odd::OddResolution;
 use resolution::save::{Refusal, ResumeReport, SaveDir, SaveError, SaveOptions};
 use resolution::{Algorithm, Resolution};
 
 use crate::error::Error;
+use steenrod::module::OddModule;
 
 /// Opens `dir` for this run and loads what it holds into `res`. Warnings (corrupt records,
 /// each naming its file) go to stderr even with `--quiet`; the resume line only without it.
@@ -34,7 +34,11 @@ pub fn resume(
 /// kept at odd primes). A directory made at another prime is refused naming both.
 ///
 /// Errors: as [`resume`].
-pub fn resume_odd(dir: &Path, res: &mut OddResolution, quiet: bool) -> Result<ResumeReport, Error> {
+pub fn resume_odd(
+    dir: &Path,
+    res: &mut Resolution<OddModule>,
+    quiet: bool,
+) -> Result<ResumeReport, Error> {
     let save = SaveDir::open_odd(dir, res.module()).map_err(open_error)?;
     let created = save.created();
     let report = res.resume(save)?;

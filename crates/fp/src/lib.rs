@@ -21,7 +21,7 @@
 //! Pivot convention: the pivot of a nonzero row is its *leading* (lowest-index)
 //! one. For subspaces U ⊆ V both in RREF, pivots(U) ⊆ pivots(V).
 //!
-//! # F_p (issue 14)
+//! # F_p
 //!
 //! The prime is a type implementing [`Prime`]: the zero-sized [`P2`] (p = 2 known at
 //! compile time) or [`ValidPrime`] (checked at run time, [`PrimeError`]). Generic
@@ -39,7 +39,15 @@
 //!
 //! The F_2 types above stay the p = 2 path of the resolution; `FqMatrix<P2>` is
 //! tested against them.
+//!
+//! # One interface for every prime
+//!
+//! [`Field`] (implemented by [`P2`] and [`ValidPrime`]) names the vector and subspace
+//! types of a prime, and [`Vector`] / [`SubspaceOf`] the operations they share, so code
+//! above this crate is written once, generic over `F: Field`, and monomorphised: at
+//! [`P2`] it runs on [`FpVector`] and [`Subspace`] unchanged.
 
+mod field;
 mod kernel;
 mod m4ri;
 mod matrix;
@@ -48,6 +56,7 @@ mod prime;
 mod subspace;
 mod vector;
 
+pub use field::{Field, One, SubspaceOf, Vector};
 pub use kernel::{
     kernel_image, kernel_image_m4ri, kernel_image_simple, kernel_image_with, KernelImage,
     QuasiInverse,

@@ -36,7 +36,8 @@ fn rank_term(counts: &Array<u32>, row: u32, d: u32, x: u32) -> u32 {
     counts[usize::cast_from(row + d)] - counts[usize::cast_from(row + d - x)]
 }
 
-/// The batched Milnor product over one master segment (SYSTEM.md §1, §4).
+/// The batched Milnor product over one master segment (docs/design/system.md §1, the
+/// Milnor basis and its product; §4, the GPU path).
 ///
 /// Thread `t < n_tiles` reads tile `t = (job, m0, k0)` from `tiles` (3 `u32`
 /// each) and job `job = (mat_first, nmat, term_start, nterms)` from `jobs`

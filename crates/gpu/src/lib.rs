@@ -2,7 +2,7 @@
 //! reduction, written once with cubecl `#[cube]` kernels and run on wgpu
 //! (Vulkan, feature `wgpu`, default) or CUDA (feature `cuda`).
 //!
-//! The design follows `shared/design/SYSTEM.md` §4: admissible matrices of
+//! The design follows `docs/design/system.md` §4, the GPU path: admissible matrices of
 //! every left factor `R` live in a device-resident append-only master grown
 //! in fixed segments ([`GpuConfig::segment_bytes`]); the Milnor basis of every
 //! degree is resident; a launch uploads 4-byte term indices; results are

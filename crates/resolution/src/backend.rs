@@ -1,5 +1,5 @@
 //! The offload interface: the only way a step builds matrices of Milnor products and row
-//! reduces (SYSTEM.md §4). The names, one line each:
+//! reduces (docs/design/system.md §4, the GPU path). The names, one line each:
 //!
 //! - [`Backend`]: where a step's builds and reductions run; every implementation returns
 //!   the CPU's result bit for bit.
@@ -17,7 +17,7 @@
 //! bidegree, the matrix and the row: there is no silent fallback to the CPU.
 
 use fp::{KernelImage, Matrix};
-use steenrod::{MilnorAlgebra, PPart, TermFilter};
+use steenrod::{Algebra, MilnorAlgebra, TermFilter};
 
 use crate::bidegree::Bidegree;
 use crate::free_module::Differential;
@@ -40,26 +40,26 @@ pub struct Call<'a> {
 
 /// The rows of a matrix of Milnor products: row `i` is `Sq(R_i)·d(g_i)` for
 /// `rows[i] = (g_i, R_i)`, `g_i` an index into `gens`; each term `Sq(S)·g'` of `d(g_i)`
-/// lands at bit `target_offsets[g'] + index of T in basis(|R_i| + |S|)`. Shape:
-/// `rows.len() × cols()`.
-pub struct ProductBatch<'a> {
+/// lands at column `target_offsets[g'] + index of T in basis(|R_i| + |S|)`. Shape:
+/// `rows.len() × cols()`. At an odd prime the same with `Q(E)P(R)` and coefficients.
+pub struct ProductBatch<'a, A: Algebra = MilnorAlgebra> {
     /// The algebra whose products these are.
-    pub alg: &'a MilnorAlgebra,
+    pub alg: &'a A,
     /// The generators the rows refer to, with their differentials.
-    pub gens: &'a [&'a Differential],
+    pub gens: &'a [&'a Differential<A>],
     /// `(generator index, R)` per row.
-    pub rows: Vec<(u32, PPart)>,
+    pub rows: Vec<(u32, A::Element)>,
     /// Bit offset of each target generator's block; the last entry is the column count.
     pub target_offsets: &'a [usize],
     terms: usize,
 }
 
-impl<'a> ProductBatch<'a> {
+impl<'a, A: Algebra> ProductBatch<'a, A> {
     /// The batch of `rows` over `gens` (see the type).
     pub fn new(
-        alg: &'a MilnorAlgebra,
-        gens: &'a [&'a Differential],
-        rows: Vec<(u32, PPart)>,
+        alg: &'a A,
+        gens: &'a [&'a Differential<A>],
+        rows: Vec<(u32, A::Element)>,
         target_offsets: &'a [usize],
     ) -> Self {
         let terms = rows

@@ -9,7 +9,7 @@ use crate::step_errors::OffloadError;
 use crate::workers::Workers;
 
 /// Builds of fewer rows run on the calling thread.
-const PARALLEL_ROWS: usize = 64;
+pub(crate) const PARALLEL_ROWS: usize = 64;
 
 /// The CPU: builds by the Milnor product tables, reduces by [`Matrix::row_reduce`]
 /// (M4RI above its threshold). Offloads nothing.

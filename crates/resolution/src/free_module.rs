@@ -1,29 +1,88 @@
-//! Free modules over the mod 2 Steenrod algebra, filled in bidegree by bidegree.
+//! Free modules over the Steenrod algebra (any prime, any sub-Hopf algebra), filled in
+//! bidegree by bidegree.
 
+use std::fmt;
 use std::sync::OnceLock;
 
-use fp::FpVector;
-use steenrod::{MilnorAlgebra, PPart};
+use fp::{Field, Vector};
+use steenrod::{Algebra, MilnorAlgebra};
 
-/// One term `Sq(R)·g` of an element of a free module.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Term {
+/// The coefficient type of a term over `A`: zero-sized at p = 2 ([`fp::One`]), `u32` at odd
+/// primes.
+pub type Coefficient<A> = <<A as Algebra>::Field as Field>::Coefficient;
+
+/// The vector type over `A`'s field: [`fp::FpVector`] at p = 2.
+pub type FieldVector<A> = <<A as Algebra>::Field as Field>::Vector;
+
+/// One term `c·op·g` of an element of a free module: `op` a basis element of the algebra
+/// (`Sq(R)` at p = 2, `Q(E)P(R)` at odd p), `c` its coefficient (always 1 at p = 2, where
+/// it takes no bytes).
+pub struct Term<A: Algebra = MilnorAlgebra> {
     /// Index of the generator `g` (creation order, i.e. by degree).
     pub gen: u32,
-    /// Degree of `Sq(R)`.
+    /// Degree of `op`.
     pub op_degree: u32,
-    /// `R`.
-    pub op: PPart,
+    /// `op`.
+    pub op: A::Element,
+    /// `c`, nonzero.
+    pub coeff: Coefficient<A>,
+}
+
+impl<A: Algebra> Term<A> {
+    /// The coefficient as a number in `1..p`.
+    #[inline(always)]
+    pub fn coefficient(&self) -> u32 {
+        <A::Field as Field>::coefficient_value(self.coeff)
+    }
+}
+
+impl<A: Algebra> Clone for Term<A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A: Algebra> Copy for Term<A> {}
+impl<A: Algebra> PartialEq for Term<A> {
+    fn eq(&self, o: &Self) -> bool {
+        (self.gen, self.op_degree, self.op, self.coeff) == (o.gen, o.op_degree, o.op, o.coeff)
+    }
+}
+impl<A: Algebra> Eq for Term<A> {}
+impl<A: Algebra> fmt::Debug for Term<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Term")
+            .field("gen", &self.gen)
+            .field("op_degree", &self.op_degree)
+            .field("op", &self.op)
+            .field("coeff", &self.coeff)
+            .finish()
+    }
 }
 
 /// The value of the differential on one generator of `C_s`.
-#[derive(Clone, Debug)]
-pub struct Differential {
+pub struct Differential<A: Algebra = MilnorAlgebra> {
     /// `d(g)` as a vector in the basis of `(C_{s−1})_{|g|}` spanned by generators of
     /// degree `< |g|` (for `s = 0`: a vector of `M_{|g|}`).
-    pub value: FpVector,
-    /// `d(g)` decoded into terms `Sq(R)·h` (empty for `s = 0`).
-    pub terms: Vec<Term>,
+    pub value: FieldVector<A>,
+    /// `d(g)` decoded into terms `c·op·h` (empty for `s = 0`).
+    pub terms: Vec<Term<A>>,
+}
+
+impl<A: Algebra> Clone for Differential<A> {
+    fn clone(&self) -> Self {
+        Self {
+            value: self.value.clone(),
+            terms: self.terms.clone(),
+        }
+    }
+}
+impl<A: Algebra> fmt::Debug for Differential<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Differential")
+            .field("value", &self.value)
+            .field("terms", &self.terms)
+            .finish()
+    }
 }
 
 /// The generators of one bidegree `(s, t)` and their differentials.
@@ -34,24 +93,24 @@ struct Block<D> {
     gens: Vec<D>,
 }
 
-/// A free A-module `C_s` together with `d_s` on its generators, filled one degree at a
+/// A free module `C_s` over `A` together with `d_s` on its generators, filled one degree at a
 /// time (each degree exactly once, possibly from another thread: a degree's block is a
 /// `OnceLock`, so completed degrees are read without locks while later ones are added).
 ///
 /// Generators are indexed in order of degree. The F_2 basis of the degree-`t` part is the
-/// concatenation, over generators `g` with `|g| ≤ t` in index order, of the Milnor basis
-/// of `A_{t−|g|}` (order of [`MilnorAlgebra::basis`]). The part spanned by generators of
+/// concatenation, over generators `g` with `|g| ≤ t` in index order, of the basis
+/// of `A_{t−|g|}` (order of [`Algebra::basis`]). The part spanned by generators of
 /// degree `< t` (the "old part" the steps work in) is a prefix of it.
 ///
-/// `D` is what a generator's differential is stored as: [`Differential`] at p = 2,
-/// [`crate::odd::OddDifferential`] at odd primes (the storage is the same).
+/// Generic over the algebra `A` (the prime and the sub-Hopf algebra): `Sq(R)·g` at p = 2,
+/// `Q(E)P(R)·g` at odd p.
 #[derive(Debug)]
-pub struct FreeModule<D = Differential> {
+pub struct FreeModule<A: Algebra = MilnorAlgebra> {
     min_degree: i32,
-    blocks: Vec<OnceLock<Block<D>>>,
+    blocks: Vec<OnceLock<Block<Differential<A>>>>,
 }
 
-impl<D> FreeModule<D> {
+impl<A: Algebra> FreeModule<A> {
     /// An empty module whose generators will lie in degrees `min_degree..=max_degree`.
     pub fn new(min_degree: i32, max_degree: i32) -> Self {
         let n = (max_degree - min_degree + 1).max(0) as usize;
@@ -71,7 +130,7 @@ impl<D> FreeModule<D> {
         self.min_degree + self.blocks.len() as i32 - 1
     }
 
-    fn block(&self, t: i32) -> Option<&Block<D>> {
+    fn block(&self, t: i32) -> Option<&Block<Differential<A>>> {
         if t < self.min_degree {
             return None;
         }
@@ -86,7 +145,7 @@ impl<D> FreeModule<D> {
     /// Adds the generators of degree `t` with their differentials. Requires degree `t − 1`
     /// to be complete. Panics if degree `t` was already filled in or is out of range
     /// (a scheduler bug).
-    pub fn set_gens(&self, t: i32, gens: Vec<D>) {
+    pub fn set_gens(&self, t: i32, gens: Vec<Differential<A>>) {
         let first = self.gens_below(t);
         let i = (t - self.min_degree) as usize;
         let cell = self
@@ -122,7 +181,7 @@ impl<D> FreeModule<D> {
     }
 
     /// The generators of degree `t` and their differentials (empty if not yet resolved).
-    pub fn gens(&self, t: i32) -> &[D] {
+    pub fn gens(&self, t: i32) -> &[Differential<A>] {
         self.block(t).map_or(&[], |b| &b.gens)
     }
 
@@ -141,7 +200,7 @@ impl<D> FreeModule<D> {
     }
 
     /// The differential of generator `g` and its degree.
-    pub fn differential(&self, g: usize) -> (i32, &D) {
+    pub fn differential(&self, g: usize) -> (i32, &Differential<A>) {
         let mut t = self.min_degree;
         loop {
             let b = self
@@ -174,37 +233,36 @@ impl<D> FreeModule<D> {
         }
         offsets
     }
-}
 
-impl FreeModule {
     /// Offsets of the blocks of the first `n_gens` generators in the degree-`t` basis,
     /// plus the total length as the last entry (`n_gens + 1` entries).
-    pub fn offsets(&self, algebra: &MilnorAlgebra, t: i32, n_gens: usize) -> Vec<usize> {
+    pub fn offsets(&self, algebra: &A, t: i32, n_gens: usize) -> Vec<usize> {
         self.offsets_with(t, n_gens, |d| algebra.dim(d))
     }
 
     /// Decodes a vector of the degree-`t` part (in the basis of generators of degree
-    /// `< t`; missing trailing bits are zero) into its terms `Sq(R)·g`.
-    pub fn decode(&self, algebra: &MilnorAlgebra, t: i32, v: &FpVector) -> Vec<Term> {
+    /// `< t`; missing trailing entries are zero) into its terms `c·op·g`.
+    pub fn decode(&self, algebra: &A, t: i32, v: &FieldVector<A>) -> Vec<Term<A>> {
         decode_with_degrees(algebra, t, &self.gen_degrees(self.gens_below(t)), v)
     }
 }
 
 /// [`FreeModule::decode`] given the degrees of the generators (index order; at least those
-/// of degree `< t`).
-pub(crate) fn decode_with_degrees(
-    algebra: &MilnorAlgebra,
+/// of degree `< t`): what a resume uses before the module is filled in.
+pub(crate) fn decode_with_degrees<A: Algebra>(
+    algebra: &A,
     t: i32,
     degrees: &[i32],
-    v: &FpVector,
-) -> Vec<Term> {
+    v: &FieldVector<A>,
+) -> Vec<Term<A>> {
+    let field = algebra.field();
     let mut terms = Vec::new();
     let mut gen = 0usize;
     let mut start = 0usize;
-    for bit in v.iter_ones() {
+    for (k, c) in v.nonzero_entries() {
         loop {
             let len = algebra.dim((t - degrees[gen]) as u32);
-            if bit < start + len {
+            if k < start + len {
                 break;
             }
             start += len;
@@ -214,7 +272,8 @@ pub(crate) fn decode_with_degrees(
         terms.push(Term {
             gen: gen as u32,
             op_degree,
-            op: algebra.basis(op_degree)[bit - start],
+            op: algebra.basis(op_degree)[k - start],
+            coeff: field.coefficient(c),
         });
     }
     // Kept for the rest of the run: no spare capacity.
@@ -224,14 +283,14 @@ pub(crate) fn decode_with_degrees(
 
 /// `dim Ext^{s,t}` at `b` from the rows `C_0, C_1, …`: the generators of `C_s` in degree
 /// `t` (0 outside the rows or not resolved).
-pub(crate) fn gens_at<D>(rows: &[FreeModule<D>], b: crate::Bidegree) -> usize {
+pub(crate) fn gens_at<A: Algebra>(rows: &[FreeModule<A>], b: crate::Bidegree) -> usize {
     rows.get(b.s() as usize)
         .map_or(0, |c| c.gens_in_degree(b.t()))
 }
 
 /// The nonzero entries of Ext of the rows `C_0, C_1, …` through stem `max_stem`, sorted
 /// by stem, then `s`.
-pub(crate) fn ext_of<D>(rows: &[FreeModule<D>], max_stem: i32) -> Vec<crate::ExtEntry> {
+pub(crate) fn ext_of<A: Algebra>(rows: &[FreeModule<A>], max_stem: i32) -> Vec<crate::ExtEntry> {
     let mut entries = Vec::new();
     for (s, c) in (0u32..).zip(rows) {
         for n in c.min_degree() - s as i32..=max_stem {

@@ -4,9 +4,9 @@
 //! steps, which add generators), plus "kernel-only" classical steps at stem
 //! `max_stem + 1` where a classical full step needs `ker(d_s)_t` from there.
 //!
-//! Edges (the relaxed graph, SYSTEM.md §3): `(s, t)` waits for `(s, t−1)` (its own row
-//! through `t − 1`) and `(s−1, t−1)` (the row below through `t − 1`, and transitively
-//! `(s−2, t−2)`). A Nassau step reads nothing else (it treats `C_{s−1}` as having no
+//! Edges (the relaxed graph, docs/design/system.md §3, scheduling bidegrees): `(s, t)`
+//! waits for `(s, t−1)` (its own row through `t − 1`) and `(s−1, t−1)` (the row below
+//! through `t − 1`, and transitively `(s−2, t−2)`). A Nassau step reads nothing else (it treats `C_{s−1}` as having no
 //! generators in degree `≥ t` and `C_{s−2}` none in degree `≥ t − 1`). A classical step
 //! in row `s ≥ 1` also waits for `(s−1, t)`, whose kernel it uses: rows 0 and 1 always,
 //! every row under `--algorithm classical`.

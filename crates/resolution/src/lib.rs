@@ -1,13 +1,15 @@
-//! Minimal free resolutions over the mod 2 Steenrod algebra, and their Ext.
+//! Minimal free resolutions over the mod p Steenrod algebra (and its sub-Hopf algebras), and
+//! their Ext.
 //!
 //! A minimal resolution `… → C_s → C_{s−1} → … → C_0 → M` of a finite A-module `M` by
-//! free A-modules has `Ext^{s,t}_A(M, F_2) = F_2^{(number of generators of C_s in degree t)}`:
+//! free A-modules has `Ext^{s,t}_A(M, F_p) = F_p^{(number of generators of C_s in degree t)}`:
 //! the E2 page of the Adams spectral sequence. Coordinates: Adams filtration `s`,
 //! internal degree `t`, stem `n = t − s`.
 //!
 //! [`Resolution`] resolves every bidegree with `n ≤ max_stem` and `s ≤ max_s` by Nassau's
 //! algorithm ([`nassau`], the default) or the classical one ([`classical`]), each bidegree
-//! a node of a dependency graph run on a thread pool ([`scheduler`], [`graph`]).
+//! a node of a dependency graph run on a thread pool ([`scheduler`], [`graph`]). At odd
+//! primes the classical algorithm resolves over the Milnor basis `Q(E)P(R)`.
 
 pub mod backend;
 pub mod bidegree;
@@ -35,6 +37,7 @@ pub mod scheduler;
 pub mod secondary;
 mod signature_basis;
 pub mod step;
+mod step_algebra;
 mod step_context;
 pub mod step_errors;
 pub mod store;
@@ -55,6 +58,7 @@ pub use graph::{BidegreeNode, StepPlan};
 pub use memory::MemoryUse;
 pub use report::{ExtEntry, Progress, RunReport};
 pub use resolution::Resolution;
+pub use run::{ModuleSteps, Resolvable};
 pub use sample::{CallKind, CheckedCall, Checks, FractionError, SampleFraction};
 pub use save::{SaveDir, SaveError, SaveOptions};
 pub use step::{QuasiInverseKind, StepOutput, StepQuasiInverse};

@@ -13,8 +13,9 @@
 //!    quasi-inverse). Afterwards `d(x) = 0` is checked: a violation aborts the run with
 //!    the bidegree named. That check is necessary, not sufficient: a wrong product or
 //!    row reduction can leave `d∘d = 0` and a complex that is not exact, hence a wrong
-//!    Ext table (issue 12: 6 of 127 single-bit faults did). Exactness and minimality
-//!    are what [`crate::certify`] checks, independently of this step.
+//!    Ext table (6 of 127 seeded single-bit faults did; `tests/fault_injection.rs`).
+//!    Exactness and minimality are what [`crate::certify`] checks, independently of this
+//!    step.
 //!
 //! Restriction (what makes bidegrees independent): `C_{s−1}` is treated as having no
 //! generators in degree `≥ t` and `C_{s−2}` none in degree `≥ t − 1`; by minimality the

@@ -1,8 +1,8 @@
-//! The [`Resolution`] object: a module, the Milnor algebra its range needs, and the free
+//! The [`Resolution`] object: a module, the algebra its range needs, and the free
 //! modules `C_0, …, C_{max_s}` as they are filled in ([`Resolution::run`], in `run.rs`).
 
 use steenrod::module::FiniteModule;
-use steenrod::{available_memory, table_budget_for, MilnorAlgebra};
+use steenrod::{Algebra, MilnorAlgebra, Module};
 
 use crate::bidegree::Bidegree;
 use crate::config::{Algorithm, ResolutionConfig, RunOptions};
@@ -12,39 +12,41 @@ use crate::report::{ExtEntry, RunReport};
 use crate::save;
 use crate::MAX_ALGEBRA_DEGREE;
 
-/// A minimal resolution of a finite module, resolved over a range of bidegrees.
-pub struct Resolution {
-    pub(crate) module: FiniteModule,
-    pub(crate) algebra: MilnorAlgebra,
+/// A minimal resolution of a finite module `M` over its algebra (the Steenrod algebra at
+/// the module's prime, or the sub-Hopf algebra of its profile), resolved over a range of
+/// bidegrees. `Resolution` alone is the p = 2 one (`M` = [`FiniteModule`]); at an odd
+/// prime `M` is [`steenrod::module::OddModule`].
+pub struct Resolution<M: Module = FiniteModule> {
+    pub(crate) module: M,
+    pub(crate) algebra: M::Algebra,
     pub(crate) config: ResolutionConfig,
     /// `C_0, …, C_{max_s}` with their differentials.
-    pub(crate) rows: Vec<FreeModule>,
+    pub(crate) rows: Vec<FreeModule<M::Algebra>>,
     /// Where completed bidegrees are written ([`Resolution::resume`]).
     pub(crate) save: Option<save::SaveDir>,
 }
 
-impl Resolution {
-    /// Prepares a resolution of `module` over `config`'s range.
+impl<M: Module> Resolution<M> {
+    /// Prepares a resolution of `module` over `config`'s range, over the sub-Hopf algebra
+    /// of the module's profile when it has one.
     ///
-    /// Errors: [`ResolutionError::RangeTooLarge`] when the range needs Milnor basis
-    /// elements of degree above [`MAX_ALGEBRA_DEGREE`]; [`ResolutionError::InvalidRange`]
-    /// for a stem bound below the module's bottom cell.
-    pub fn new(module: FiniteModule, config: ResolutionConfig) -> Result<Self, ResolutionError> {
+    /// Errors: [`ResolutionError::RangeTooLarge`] when the range needs basis elements of
+    /// degree above [`MAX_ALGEBRA_DEGREE`] above the bottom cell;
+    /// [`ResolutionError::InvalidRange`] for a stem bound below the module's bottom cell.
+    pub fn new(module: M, config: ResolutionConfig) -> Result<Self, ResolutionError> {
         Self::with_table_budget(module, config, None)
     }
 
-    /// [`Resolution::new`] with product tables of `budget` bytes (`None`: sized to the
-    /// range and the memory free, `steenrod::table_budget_for`; `Some(0)`: none). Errors
-    /// as [`Resolution::new`].
+    /// [`Resolution::new`] with product tables of `budget` bytes at p = 2 (`None`: sized
+    /// to the range and the memory free, `steenrod::table_budget_for`; `Some(0)`: none;
+    /// odd primes keep no tables). Errors as [`Resolution::new`].
     pub fn with_table_budget(
-        module: FiniteModule,
+        module: M,
         config: ResolutionConfig,
         budget: Option<usize>,
     ) -> Result<Self, ResolutionError> {
         let needed = degrees_needed(module.name(), module.min_degree(), config)?;
-        // Over the module's algebra: `A`, or the sub-Hopf algebra of its profile.
-        let budget = budget.unwrap_or_else(|| table_budget_for(needed as u32, available_memory()));
-        let algebra = MilnorAlgebra::with_profile(needed as u32, budget, module.profile());
+        let algebra = module.resolving_algebra(needed as u32, budget);
         let min = module.min_degree();
         let rows = (0..=config.max_s as i32)
             .map(|s| FreeModule::new(min + s, config.max_stem + s))
@@ -58,23 +60,19 @@ impl Resolution {
         })
     }
 
-    /// Caps the bytes of cached admissible-matrix tables for Milnor products
-    /// ([`MilnorAlgebra::with_table_budget`]; 0 computes every product by direct
-    /// enumeration). Call before resolving.
-    pub fn with_product_table_budget(mut self, bytes: usize) -> Self {
-        self.algebra =
-            MilnorAlgebra::with_profile(self.algebra.max_degree(), bytes, self.module.profile());
-        self
+    /// The prime, as a field ([`fp::P2`] at p = 2).
+    pub fn prime(&self) -> <M::Algebra as Algebra>::Field {
+        self.algebra.field()
     }
 
     /// The module being resolved.
-    pub fn module(&self) -> &FiniteModule {
+    pub fn module(&self) -> &M {
         &self.module
     }
 
-    /// The Milnor algebra used (basis up to the largest degree the range needs): `A`, or
-    /// the sub-Hopf algebra of the module's profile ([`FiniteModule::profile`]).
-    pub fn algebra(&self) -> &MilnorAlgebra {
+    /// The algebra used (basis up to the largest degree the range needs): the Steenrod
+    /// algebra, or the sub-Hopf algebra of the module's profile.
+    pub fn algebra(&self) -> &M::Algebra {
         &self.algebra
     }
 
@@ -89,7 +87,7 @@ impl Resolution {
     }
 
     /// The free module `C_s` with `d_s` on its generators.
-    pub fn free_module(&self, s: u32) -> &FreeModule {
+    pub fn free_module(&self, s: u32) -> &FreeModule<M::Algebra> {
         &self.rows[s as usize]
     }
 
@@ -97,6 +95,22 @@ impl Resolution {
     /// the resolved range).
     pub fn number_of_gens(&self, b: Bidegree) -> usize {
         crate::free_module::gens_at(&self.rows, b)
+    }
+
+    /// The nonzero entries of Ext in the resolved range, sorted by stem, then `s`.
+    pub fn ext(&self) -> Vec<ExtEntry> {
+        crate::free_module::ext_of(&self.rows, self.config.max_stem)
+    }
+}
+
+impl Resolution {
+    /// Caps the bytes of cached admissible-matrix tables for Milnor products
+    /// ([`MilnorAlgebra::with_table_budget`]; 0 computes every product by direct
+    /// enumeration). Call before resolving.
+    pub fn with_product_table_budget(mut self, bytes: usize) -> Self {
+        self.algebra =
+            MilnorAlgebra::with_profile(self.algebra.max_degree(), bytes, self.module.profile());
+        self
     }
 
     /// Resolves every bidegree in range by Nassau's algorithm on all cores.
@@ -110,11 +124,6 @@ impl Resolution {
             algorithm,
             ..RunOptions::default()
         })
-    }
-
-    /// The nonzero entries of Ext in the resolved range, sorted by stem, then `s`.
-    pub fn ext(&self) -> Vec<ExtEntry> {
-        crate::free_module::ext_of(&self.rows, self.config.max_stem)
     }
 }
 

@@ -15,10 +15,12 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use fp::Subspace;
+use steenrod::module::{FiniteModule, OddModule};
+use steenrod::Module;
 
 use crate::backend::Offload;
 use crate::bidegree::Bidegree;
+use crate::certify::Complex;
 use crate::classical::{self, StepKind};
 use crate::config::{Algorithm, RunOptions};
 use crate::error::ResolutionError;
@@ -27,31 +29,149 @@ use crate::nassau;
 use crate::report::RunReport;
 use crate::resolution::Resolution;
 use crate::scheduler::{self, RunStats};
-use crate::step::StepOutput;
+use crate::step::{StepOutput, SubspaceOver};
+use crate::step_algebra::StepAlgebra;
 use crate::step_context::StepEnv;
 use crate::store::Store;
 use crate::tracker::Tracker;
 use crate::workers::SchedulerWorkers;
 
 /// What a worker hands the driving thread: the step's output and how long it took.
-pub(crate) type Computed = (Result<StepOutput, ResolutionError>, Duration);
+pub(crate) type Computed<A = steenrod::MilnorAlgebra> =
+    (Result<StepOutput<A>, ResolutionError>, Duration);
 
-impl Resolution {
+/// A module type a [`Resolution`] can be run over: [`FiniteModule`] (p = 2: Nassau's or
+/// the classical algorithm, on the CPU or a device) and [`OddModule`] (odd primes: the
+/// classical algorithm on the CPU). One run ([`Resolution::run`]) serves both; what
+/// differs is which steps exist ([`ModuleSteps`]).
+pub trait Resolvable: Module + ModuleSteps {}
+
+impl<M: Module + ModuleSteps> Resolvable for M {}
+
+/// The steps a run over modules of this type may take, beyond the classical step every
+/// prime has (crate-internal: [`Resolvable`] is the public name).
+pub trait ModuleSteps: Module<Algebra = <Self as ModuleSteps>::StepAlgebra> {
+    /// The module's algebra, with how its matrices are built and reduced.
+    #[allow(private_bounds)]
+    type StepAlgebra: StepAlgebra;
+
+    /// Refuses a run of `options` that cannot start over `res`.
+    #[doc(hidden)]
+    fn check_run(res: &Resolution<Self>, options: &RunOptions<'_>) -> Result<(), ResolutionError>;
+
+    /// The resolution as the certificate reads it ([`crate::certify`]).
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn as_complex(res: &Resolution<Self>) -> &dyn Complex;
+
+    /// Nassau's step at `b` (p = 2; never planned at odd primes, whose runs
+    /// [`ModuleSteps::check_run`] refuses Nassau's algorithm).
+    #[doc(hidden)]
+    #[allow(private_interfaces)]
+    fn nassau_step(
+        res: &Resolution<Self>,
+        b: Bidegree,
+        want_qi: bool,
+        env: &StepEnv<'_>,
+    ) -> Result<StepOutput<Self::Algebra>, ResolutionError>;
+}
+
+impl ModuleSteps for FiniteModule {
+    type StepAlgebra = steenrod::MilnorAlgebra;
+
+    /// Refuses Nassau's algorithm over a sub-Hopf algebra, or a save directory made for
+    /// another algorithm.
+    fn check_run(res: &Resolution, options: &RunOptions<'_>) -> Result<(), ResolutionError> {
+        let algorithm = options.algorithm;
+        if let (Some(profile), Algorithm::Nassau) = (res.algebra.profile(), algorithm) {
+            return Err(ResolutionError::NassauOverSubalgebra {
+                profile: profile.to_string(),
+            });
+        }
+        if let Some(save) = &res.save {
+            save.check_algorithm(algorithm)?;
+        }
+        Ok(())
+    }
+
+    #[allow(private_interfaces)]
+    fn as_complex(res: &Resolution) -> &dyn Complex {
+        res
+    }
+
+    #[allow(private_interfaces)]
+    fn nassau_step(
+        res: &Resolution,
+        b: Bidegree,
+        want_qi: bool,
+        env: &StepEnv<'_>,
+    ) -> Result<StepOutput, ResolutionError> {
+        nassau::step(res, b, want_qi, env)
+    }
+}
+
+impl ModuleSteps for OddModule {
+    type StepAlgebra = steenrod::OddMilnorAlgebra;
+
+    /// Refuses Nassau's algorithm and offload to a device (p = 2 only).
+    fn check_run(res: &Resolution<Self>, options: &RunOptions<'_>) -> Result<(), ResolutionError> {
+        let p = res.module.prime();
+        if options.algorithm != Algorithm::Classical {
+            return Err(ResolutionError::NotAtOddPrimes {
+                p,
+                what: "Nassau's algorithm",
+            });
+        }
+        if options.offload.is_some() {
+            return Err(ResolutionError::NotAtOddPrimes {
+                p,
+                what: "offload to a device",
+            });
+        }
+        Ok(())
+    }
+
+    #[allow(private_interfaces)]
+    fn as_complex(res: &Resolution<Self>) -> &dyn Complex {
+        res
+    }
+
+    #[allow(private_interfaces)]
+    fn nassau_step(
+        res: &Resolution<Self>,
+        _b: Bidegree,
+        _want_qi: bool,
+        _env: &StepEnv<'_>,
+    ) -> Result<StepOutput<Self::Algebra>, ResolutionError> {
+        Err(ResolutionError::NotAtOddPrimes {
+            p: res.module.prime(),
+            what: "Nassau's algorithm",
+        })
+    }
+}
+
+impl<M: Resolvable> Resolution<M> {
     /// Resolves every bidegree in range: the bidegree graph of [`graph::plan`] on a pool
-    /// of `options.threads` workers. The result does not depend on the thread count.
+    /// of `options.threads` workers (0: one per core). The result does not depend on the
+    /// thread count.
     ///
     /// Bidegrees already filled in (loaded by [`Resolution::resume`], or by an earlier run)
     /// are not recomputed; a classical step that needs the kernel of such a bidegree gets it
     /// from a kernel-only step there. With a save directory attached, each bidegree is
     /// written as it completes (writer threads; the run waits for them at the end) and a
     /// write error stops the run ([`ResolutionError::Save`]).
+    ///
+    /// Errors: at p = 2 [`ResolutionError::NassauOverSubalgebra`]; at odd primes
+    /// [`ResolutionError::NotAtOddPrimes`] for Nassau's algorithm or an offload device;
+    /// [`ResolutionError::Inconsistent`] when a step's check fails;
+    /// [`ResolutionError::Threads`]; [`ResolutionError::Save`].
     pub fn run(&mut self, options: RunOptions<'_>) -> Result<RunReport, ResolutionError> {
         let started = Instant::now();
-        self.check_run(options.algorithm)?;
+        M::check_run(self, &options)?;
         let (pool, threads) = worker_pool(options.threads)?;
         let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
         let active = Active::select(&plan, |b| self.rows.is_complete(b));
-        let this: &Resolution = self;
+        let this: &Resolution<M> = self;
         let mut tracker = Tracker::new(&plan, &active.nodes, options.progress);
         let stats = match &this.save {
             Some(save) => save.with_writers(|store| {
@@ -64,22 +184,6 @@ impl Resolution {
             }
         };
         Ok(tracker.report(started.elapsed(), stats, threads))
-    }
-}
-
-impl Resolution {
-    /// Refuses a run of `algorithm` that cannot start: Nassau's algorithm over a sub-Hopf
-    /// algebra, or a save directory made for another algorithm.
-    pub(crate) fn check_run(&self, algorithm: Algorithm) -> Result<(), ResolutionError> {
-        if let (Some(profile), Algorithm::Nassau) = (self.algebra.profile(), algorithm) {
-            return Err(ResolutionError::NassauOverSubalgebra {
-                profile: profile.to_string(),
-            });
-        }
-        if let Some(save) = &self.save {
-            save.check_algorithm(algorithm)?;
-        }
-        Ok(())
     }
 }
 
@@ -100,8 +204,7 @@ pub(crate) fn worker_pool(threads: usize) -> Result<(rayon::ThreadPool, usize), 
     Ok((pool, threads))
 }
 
-/// The nodes a run computes, numbered `0..len` for the scheduler (also the odd-primary
-/// run's, `odd/run.rs`).
+/// The nodes a run computes, numbered `0..len` for the scheduler.
 pub(crate) struct Active {
     /// The plan's index of each active node.
     pub(crate) nodes: Vec<usize>,
@@ -183,9 +286,8 @@ impl Active {
     }
 }
 
-/// The steps of a run as [`Active::schedule`] drives them: [`Steps`] at p = 2, the
-/// odd-primary ones in `odd/run.rs`. Both get the active index `j` (the plan's index is
-/// `Active::nodes[j]`).
+/// The steps of a run as [`Active::schedule`] drives them ([`Steps`], and a cluster's
+/// leader): each gets the active index `j` (the plan's index is `Active::nodes[j]`).
 pub(crate) trait RunSteps: Sync {
     /// What a step produces.
     type Output: Send;
@@ -205,27 +307,27 @@ pub(crate) trait RunSteps: Sync {
 
 /// What the workers share: the resolution (read only), the plan, the kernel table and
 /// the step inputs that come from the run.
-pub(crate) struct Steps<'a> {
-    res: &'a Resolution,
+pub(crate) struct Steps<'a, M: Resolvable = FiniteModule> {
+    res: &'a Resolution<M>,
     plan: &'a Plan,
     active: &'a Active,
     /// Kernels handed from a classical step `(s, t)` to `(s+1, t)`; the lock is held only
     /// to insert or take one, never across a step.
-    kernels: Mutex<Vec<Option<Subspace>>>,
+    kernels: Mutex<Vec<Option<SubspaceOver<M::Algebra>>>>,
     /// The device and workers every step gets.
     env: StepEnv<'a>,
     /// The save directory's store, if one is attached.
-    save: Option<&'a dyn Store>,
+    save: Option<&'a dyn Store<M::Algebra>>,
     pub(crate) want_qi: bool,
 }
 
-impl<'a> Steps<'a> {
+impl<'a, M: Resolvable> Steps<'a, M> {
     pub(crate) fn new(
-        res: &'a Resolution,
+        res: &'a Resolution<M>,
         plan: &'a Plan,
         active: &'a Active,
         offload: Option<Offload<'a>>,
-        save: Option<&'a dyn Store>,
+        save: Option<&'a dyn Store<M::Algebra>>,
     ) -> Self {
         Self {
             res,
@@ -242,17 +344,17 @@ impl<'a> Steps<'a> {
     }
 
     /// Keeps the kernel plan node `i`'s step handed on (for the classical step above it).
-    pub(crate) fn keep_kernel(&self, i: usize, kernel: Subspace) {
+    pub(crate) fn keep_kernel(&self, i: usize, kernel: SubspaceOver<M::Algebra>) {
         self.kernels.lock().expect("kernel table")[i] = Some(kernel);
     }
 }
 
-impl RunSteps for Steps<'_> {
-    type Output = StepOutput;
+impl<M: Resolvable> RunSteps for Steps<'_, M> {
+    type Output = StepOutput<M::Algebra>;
 
     /// On a worker: runs active node `j`'s step, and hands a completed full step to the
     /// save directory's store (records are encoded, and compressed, here).
-    fn compute(&self, j: usize) -> Computed {
+    fn compute(&self, j: usize) -> Computed<M::Algebra> {
         let i = self.active.nodes[j];
         let node = self.plan.nodes[i];
         let b = node.bidegree;
@@ -275,7 +377,7 @@ impl RunSteps for Steps<'_> {
                 self.want_qi,
                 &self.env,
             ),
-            StepPlan::Nassau => nassau::step(self.res, b, self.want_qi, &self.env),
+            StepPlan::Nassau => M::nassau_step(self.res, b, self.want_qi, &self.env),
         };
         let elapsed = start.elapsed();
         tracing::debug!(
@@ -300,7 +402,7 @@ impl RunSteps for Steps<'_> {
         &self,
         tracker: &mut Tracker<'_, '_>,
         j: usize,
-        out: Result<StepOutput, ResolutionError>,
+        out: Result<StepOutput<M::Algebra>, ResolutionError>,
         elapsed: Duration,
     ) -> Result<(), ResolutionError> {
         let i = self.active.nodes[j];

@@ -1,5 +1,5 @@
 //! A dependency-graph scheduler: runs each node on a rayon pool as soon as every node it
-//! depends on has completed (SYSTEM.md §3).
+//! depends on has completed (docs/design/system.md §3, scheduling bidegrees).
 //!
 //! * The driving thread (the caller) owns the graph: it dispatches ready nodes with
 //!   `in_place_scope` spawns, and sleeps on a channel for completions (idle workers sleep

@@ -3,24 +3,50 @@
 //! types: steps know nothing of where they are kept ([`crate::store`]); the save directory
 //! encodes them ([`crate::save`], `SAVE-FORMAT.md`).
 
-use fp::{QuasiInverse, Subspace};
+use fp::{Field, QuasiInverse};
+use steenrod::{Algebra, MilnorAlgebra};
 
 use crate::free_module::Differential;
 use crate::sample::Checks;
 use crate::subalgebra::Signature;
 
+/// The subspace type over `A`'s field ([`fp::Subspace`] at p = 2).
+pub type SubspaceOver<A> = <<A as Algebra>::Field as Field>::Subspace;
+
 /// What one step produces: the new generators (with differentials) and, when a later
 /// classical step needs it, the kernel of `d_s` in degree `t`.
-#[derive(Debug, Default)]
-pub struct StepOutput {
+pub struct StepOutput<A: Algebra = MilnorAlgebra> {
     /// New generators of `C_s` in degree `t`, with `d_s` on each.
-    pub gens: Vec<Differential>,
+    pub gens: Vec<Differential<A>>,
     /// `ker(d_s)_t` on the old part, for step `(s+1, t)`.
-    pub kernel: Option<Subspace>,
-    /// The quasi-inverses the step reduced, when the run asked for them (`want_qi`).
+    pub kernel: Option<SubspaceOver<A>>,
+    /// The quasi-inverses the step reduced, when the run asked for them (`want_qi`; only
+    /// p = 2 save directories keep them, `SAVE-FORMAT.md`).
     pub quasi_inverse: Option<StepQuasiInverse>,
     /// The offloaded calls it redid on the CPU ([`crate::Offload::check`]).
     pub checks: Checks,
+}
+
+impl<A: Algebra> Default for StepOutput<A> {
+    fn default() -> Self {
+        Self {
+            gens: Vec::new(),
+            kernel: None,
+            quasi_inverse: None,
+            checks: Checks::default(),
+        }
+    }
+}
+
+impl<A: Algebra> std::fmt::Debug for StepOutput<A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StepOutput")
+            .field("gens", &self.gens)
+            .field("kernel", &self.kernel)
+            .field("quasi_inverse", &self.quasi_inverse)
+            .field("checks", &self.checks)
+            .finish()
+    }
 }
 
 /// Which map a [`StepQuasiInverse`] inverts.

@@ -157,6 +157,11 @@ impl<'a> StepContext<'a> {
             .collect())
     }
 
+    /// Where the step may spread its rows.
+    pub fn workers(&self) -> &'a dyn Workers {
+        self.workers
+    }
+
     /// The step's sub-Hopf algebra, by name (Nassau's steps).
     pub fn subalgebra(&self) -> &str {
         self.subalgebra.as_deref().unwrap_or("F_2")

@@ -7,13 +7,15 @@
 //! ([`crate::save::SaveDir::with_writers`]). A store on another process or node would
 //! implement this trait too.
 
+use steenrod::{Algebra, MilnorAlgebra};
+
 use crate::bidegree::Bidegree;
 use crate::free_module::{Differential, FreeModule};
 use crate::save::SaveError;
 use crate::step::StepQuasiInverse;
 
-/// A place completed bidegrees are kept.
-pub trait Store: Sync {
+/// A place completed bidegrees of a resolution over `A` are kept.
+pub trait Store<A: Algebra = MilnorAlgebra>: Sync {
     /// Whether the generators of `b` are kept here (a run does not recompute them).
     fn is_complete(&self, b: Bidegree) -> bool;
 
@@ -29,7 +31,7 @@ pub trait Store: Sync {
     fn put(
         &self,
         b: Bidegree,
-        gens: &[Differential],
+        gens: &[Differential<A>],
         qi: Option<&StepQuasiInverse>,
     ) -> Result<(), SaveError>;
 
@@ -38,7 +40,7 @@ pub trait Store: Sync {
     fn put_owned(
         &self,
         b: Bidegree,
-        gens: Vec<Differential>,
+        gens: Vec<Differential<A>>,
         qi: Option<&StepQuasiInverse>,
     ) -> Result<(), SaveError> {
         self.put(b, &gens, qi)
@@ -46,7 +48,7 @@ pub trait Store: Sync {
 }
 
 /// The in-memory store: the free modules `C_0, …, C_{max_s}`, row `s` at index `s`.
-impl Store for Vec<FreeModule> {
+impl<A: Algebra> Store<A> for Vec<FreeModule<A>> {
     fn is_complete(&self, b: Bidegree) -> bool {
         self[b.s() as usize].is_complete(b.t())
     }
@@ -54,7 +56,7 @@ impl Store for Vec<FreeModule> {
     fn put(
         &self,
         b: Bidegree,
-        gens: &[Differential],
+        gens: &[Differential<A>],
         qi: Option<&StepQuasiInverse>,
     ) -> Result<(), SaveError> {
         self.put_owned(b, gens.to_vec(), qi)
@@ -63,7 +65,7 @@ impl Store for Vec<FreeModule> {
     fn put_owned(
         &self,
         b: Bidegree,
-        gens: Vec<Differential>,
+        gens: Vec<Differential<A>>,
         _qi: Option<&StepQuasiInverse>,
     ) -> Result<(), SaveError> {
         self[b.s() as usize].set_gens(b.t(), gens);

@@ -1,7 +1,8 @@
 //! How a step may spread its work over the run's worker threads: a [`Workers`] handle is
 //! passed to each step (in its [`crate::Call`]s) by the run, so a step reads no
-//! scheduler state. [`SchedulerWorkers`] is the scheduler's (SYSTEM.md §3): split only
-//! while no other bidegree waits for a worker, inside a parallel section.
+//! scheduler state. [`SchedulerWorkers`] is the scheduler's (docs/design/system.md §3,
+//! scheduling bidegrees): split only while no other bidegree waits for a worker, inside
+//! a parallel section.
 
 use crate::scheduler;
 

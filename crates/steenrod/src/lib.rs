@@ -1,4 +1,6 @@
-//! The mod 2 Steenrod algebra `A` in the Milnor basis.
+//! The Steenrod algebra in the Milnor basis, at p = 2 and at odd primes, and finite
+//! modules over it, over the whole algebra or a sub-Hopf algebra by profile; [`Algebra`]
+//! and [`Module`] are what a resolution is generic over.
 //!
 //! * [`PPart`]: a Milnor basis element `Sq(r_1, …, r_8)`.
 //! * [`odd`]: the mod p Steenrod algebra at odd primes ([`OddMilnorAlgebra`],
@@ -13,6 +15,7 @@ pub mod milnor;
 pub mod module;
 pub mod odd;
 pub mod parse;
+mod traits;
 
 pub use algebra::{
     available_memory, table_budget_for, AdmissibleMatrices, LeftFactor, MilnorAlgebra, Profile,
@@ -23,3 +26,4 @@ pub use odd::{
     max_odd_degree, MilnorQP, OddMilnorAlgebra, OddParseError, OddProfile, OddProfileError,
 };
 pub use parse::ParseError;
+pub use traits::{Algebra, Module, VectorOf};

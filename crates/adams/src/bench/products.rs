@@ -6,7 +6,7 @@
 
 use std::process::Command;
 
-use adams::class_spec::ClassSpec;
+use chart::class_spec::ClassSpec;
 
 use super::{median, BenchError};
 use crate::cli::BenchArgs;

@@ -5,13 +5,7 @@
 
 use std::path::Path;
 
-use resolution::odd::OddResolution;
-use resolution::save::{
-    module_hash, odd_module_hash, Header, HeaderProfile, ResumeReport, SaveDir, SaveError,
-};
-use resolution::{
-    Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig, ResolutionError,
-};
+use resolution::save::{module_hash, odd_module_hash, Header, HeaderProfile, SaveDir, SaveError};
 use steenrod::module::{AnyModule, FiniteModule, ModuleError, OddModule};
 
 use crate::modules::{self, LookupError};
@@ -22,9 +16,7 @@ fn is_cofiber_refusal(e: &LookupError) -> bool {
 }
 
 /// A module as `adams certify` loads it from a save directory, with its resolution type.
-pub(super) trait SavedModule: Sized {
-    /// The resolution the records load into.
-    type Res;
+pub(super) trait SavedModule: resolution::Resolvable {
     /// The module `name` (a path, a `--modules-dir` name or a bundled one), smashed with
     /// each of `smash` (`--smash`, p = 2 only), with its cells above `top` dropped, over
     /// the algebra of the directory's header `saved`: restricted to its `profile` when the
@@ -39,29 +31,13 @@ pub(super) trait SavedModule: Sized {
     ) -> Result<Self, LookupError>;
     /// The hash a save header records for it.
     fn hash(&self) -> String;
-    fn min_degree(&self) -> i32;
-    fn max_degree(&self) -> i32;
     /// Cells dropped above the top degree.
     fn dropped(&self) -> usize;
     /// The existing directory `dir`, its header checked against this module.
     fn open(&self, dir: &Path) -> Result<SaveDir, SaveError>;
-    /// An empty resolution of this module over `range`.
-    fn resolution(self, range: ResolutionConfig) -> Result<Self::Res, ResolutionError>;
-    /// Loads the records of `save` into `res`.
-    fn resume(res: &mut Self::Res, save: SaveDir) -> Result<ResumeReport, SaveError>;
-    /// Whether `b` was filled in.
-    fn filled(res: &Self::Res, b: Bidegree) -> bool;
-    /// The certificate of `res` over `range`.
-    fn certify(
-        res: &Self::Res,
-        range: ResolutionConfig,
-        threads: usize,
-    ) -> Result<Certificate, CertifyError>;
 }
 
 impl SavedModule for FiniteModule {
-    type Res = Resolution;
-
     fn find(
         name: &str,
         smash: &[String],
@@ -117,14 +93,6 @@ impl SavedModule for FiniteModule {
         module_hash(self)
     }
 
-    fn min_degree(&self) -> i32 {
-        FiniteModule::min_degree(self)
-    }
-
-    fn max_degree(&self) -> i32 {
-        FiniteModule::max_degree(self)
-    }
-
     fn dropped(&self) -> usize {
         self.dropped_generators()
     }
@@ -132,31 +100,9 @@ impl SavedModule for FiniteModule {
     fn open(&self, dir: &Path) -> Result<SaveDir, SaveError> {
         SaveDir::open_existing(dir, self)
     }
-
-    fn resolution(self, range: ResolutionConfig) -> Result<Resolution, ResolutionError> {
-        Resolution::new(self, range)
-    }
-
-    fn resume(res: &mut Resolution, save: SaveDir) -> Result<ResumeReport, SaveError> {
-        res.resume(save)
-    }
-
-    fn filled(res: &Resolution, b: Bidegree) -> bool {
-        res.free_module(b.s()).is_complete(b.t())
-    }
-
-    fn certify(
-        res: &Resolution,
-        range: ResolutionConfig,
-        threads: usize,
-    ) -> Result<Certificate, CertifyError> {
-        res.certify(range, threads)
-    }
 }
 
 impl SavedModule for OddModule {
-    type Res = OddResolution;
-
     fn find(
         name: &str,
         smash: &[String],
@@ -194,39 +140,11 @@ impl SavedModule for OddModule {
         odd_module_hash(self)
     }
 
-    fn min_degree(&self) -> i32 {
-        OddModule::min_degree(self)
-    }
-
-    fn max_degree(&self) -> i32 {
-        OddModule::max_degree(self)
-    }
-
     fn dropped(&self) -> usize {
         OddModule::dropped(self)
     }
 
     fn open(&self, dir: &Path) -> Result<SaveDir, SaveError> {
         SaveDir::open_existing_odd(dir, self)
-    }
-
-    fn resolution(self, range: ResolutionConfig) -> Result<OddResolution, ResolutionError> {
-        OddResolution::new(self, range)
-    }
-
-    fn resume(res: &mut OddResolution, save: SaveDir) -> Result<ResumeReport, SaveError> {
-        res.resume(save)
-    }
-
-    fn filled(res: &OddResolution, b: Bidegree) -> bool {
-        res.free_module(b.s()).is_complete(b.t())
-    }
-
-    fn certify(
-        res: &OddResolution,
-        range: ResolutionConfig,
-        threads: usize,
-    ) -> Result<Certificate, CertifyError> {
-        res.certify(range, threads)
     }
 }

@@ -3,9 +3,10 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use adams::chart_json::extra::D2_KEY;
-use adams::chart_json::{self, Chart, Product};
-use adams::csv;
+use chart::chart_json::extra::D2_KEY;
+use chart::chart_json::{self, Chart, Product};
+use chart::names::NameTable;
+use chart::{ascii, csv};
 use resolution::secondary::{e3_dimensions, e3_range, SecondaryLift};
 use resolution::Bidegree;
 
@@ -79,20 +80,24 @@ pub(super) fn write_all(dir: &Path, lift: &SecondaryLift, name: &str) -> Result<
              --max-stem >= 1)"
         ),
     };
-    let e3 = e3_dimensions(lift);
+    let e3: Vec<csv::Row> = e3_dimensions(lift)
+        .into_iter()
+        .map(crate::chart_model::row)
+        .collect();
     table(&dir.join("e3.csv"), &first, &e3)?;
 
     let ext: Vec<csv::Row> = res
         .ext()
         .into_iter()
         .filter(|r| r.dim > 0 && r.stem() <= config.max_stem && r.s() <= config.max_s)
+        .map(crate::chart_model::row)
         .collect();
     let first = csv::complete_line(config.max_stem, config.max_s, name, "nassau", 2, None);
     table(&dir.join("ext.csv"), &first, &ext)?;
 
-    let mut chart = Chart::from_resolution(res, "nassau", 0);
+    let mut chart = crate::chart_model::two_chart(res, "nassau", 0);
     if config.max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
-        crate::chart_names::add(&mut chart, res, &adams::names::NameTable::bundled(), false)?;
+        crate::chart_names::add(&mut chart, res, &NameTable::bundled(), false)?;
     }
     add_d2(&mut chart, &rows);
     chart_json::write_chart_files(&chart, dir)?;
@@ -100,7 +105,7 @@ pub(super) fn write_all(dir: &Path, lift: &SecondaryLift, name: &str) -> Result<
         format!(
             "E3 of {name} (Adams d2 from the secondary Steenrod algebra), stem <= {max_stem}, \
              s <= {max_s}\nmark = dim E3^(s,t): . for 0, 1-9, * for 10 or more\n\n{}",
-            adams::chart::render(&e3, 0, max_stem, max_s)
+            ascii::render(&e3, 0, max_stem, max_s)
         )
     });
     Ok(Written {

@@ -84,7 +84,7 @@ pub(crate) fn cached<M, E>(
 ) -> Result<M, E> {
     // Only a regular file is read: a FIFO would block and /dev/zero never end.
     let read = match path.try_exists() {
-        Ok(true) => Some(adams::input::read_bytes(
+        Ok(true) => Some(chart::input::read_bytes(
             path,
             "a lift file",
             MAX_LIFT_BYTES,

@@ -9,9 +9,10 @@ use resolution::chain_map::ChainMapError;
 use resolution::odd::chain_map::{OddChainMap, OddLiftTarget};
 use resolution::odd::massey::{lift as lift_class, OddExtElement};
 use resolution::odd::saved_lift::{encode, load_class};
-use resolution::odd::OddResolution;
 
 use crate::products::lift_cache::cached;
+use resolution::Resolution;
+use steenrod::module::OddModule;
 
 /// The lifts kept in a save directory: `DIR/lifts/s<s>-t<t>-<k>x<c>_….lift`, for one
 /// source and target module.
@@ -24,8 +25,8 @@ pub(super) struct OddLiftCache {
 impl OddLiftCache {
     pub(super) fn new(
         dir: &std::path::Path,
-        source: &OddResolution,
-        target: &OddResolution,
+        source: &Resolution<OddModule>,
+        target: &Resolution<OddModule>,
     ) -> Self {
         OddLiftCache {
             dir: dir.join("lifts"),
@@ -54,7 +55,7 @@ impl OddLiftCache {
 /// (and written there); see [`cached`].
 pub(super) fn lift<'a>(
     cache: Option<&OddLiftCache>,
-    res: &'a OddResolution,
+    res: &'a Resolution<OddModule>,
     tgt: &OddLiftTarget<'a>,
     y: &OddExtElement,
     levels: u32,

@@ -1,4 +1,4 @@
-//! Bad input found by hand (issue 12, item 5): absurd ranges in a chart.json or an Ext
+//! Bad input found by hand: absurd ranges in a chart.json or an Ext
 //! table, files that are FIFOs, devices or huge, and garbage in the `ADAMS_GPU_*`
 //! variables. Each is one line on stderr naming the file (or variable) and the field,
 //! exit 2 — never a hang, a huge allocation or a panic trace.

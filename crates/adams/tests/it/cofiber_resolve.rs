@@ -1,4 +1,4 @@
-//! `adams resolve FILE` for the field's cofiber files (issue 16, item 4: the `cofiber`
+//! `adams resolve FILE` for the field's cofiber files (the `cofiber`
 //! key resolved as the mapping cone).
 //!
 //! - C4, Ceta2, C2v14 (`tests/data/sseq-input/cofiber_*.json`): ext.csv agrees with the

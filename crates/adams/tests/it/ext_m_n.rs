@@ -1,4 +1,4 @@
-//! `Ext(M ∧ DN) = Ext_A(M, N)` (issue 15, item 5): `adams resolve M --smash dual:N`
+//! `Ext(M ∧ DN) = Ext_A(M, N)` (Spanier–Whitehead duality): `adams resolve M --smash dual:N`
 //! against an independent computation of `Ext_A(M, N)` as the cohomology of
 //! `Hom_A(P_•, N)`, `P_•` the minimal resolution of `M` (its stored differentials), for
 //! small finite `M`, `N`.

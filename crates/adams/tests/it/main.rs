@@ -18,6 +18,7 @@ mod ext_m_n;
 mod fuzz_readers;
 #[cfg(feature = "gpu")]
 mod gpu_backend;
+mod guide;
 mod module_maps;
 mod module_types;
 mod modules;

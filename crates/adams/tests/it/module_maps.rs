@@ -1,4 +1,4 @@
-//! `adams map FILE` from the command line (issue 16, item 4).
+//! `adams map FILE` from the command line.
 //!
 //! - The bottom cell `S → C2` and the pinch `C2 → S^1` (the project's `maps/`): their
 //!   `map.json` matrices make `Ext(S) → Ext(C2) → Ext(S^1)` exact at every bidegree of

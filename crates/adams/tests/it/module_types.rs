@@ -1,4 +1,4 @@
-//! `adams resolve` of the field's other module types (issue 15): projective
+//! `adams resolve` of the field's other module types: projective
 //! spaces and finitely presented modules, truncated to the range, against
 //! independent reference tables (`tests/data/ext/`) and James periodicity.
 

@@ -1,4 +1,4 @@
-//! Names of the sphere's classes (issue 16, item 5), against the literature.
+//! Names of the sphere's classes, against the literature.
 //!
 //! Sources: D. C. Isaksen, "Stable stems", Mem. Amer. Math. Soc. 262 (2019), no. 1269, the
 //! chart of Ext (names and bidegrees of the classes, products by h0, h1, h2); M. C. Tangora,
@@ -19,8 +19,8 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 
-use adams::names::naming::Namer;
-use adams::names::NameTable;
+use adams::naming::Namer;
+use chart::names::NameTable;
 use common::*;
 use resolution::{Bidegree, Resolution, ResolutionConfig};
 use serde_json::Value;
@@ -173,7 +173,7 @@ fn the_sphere_s_chart_names_its_classes_where_the_literature_puts_them() {
         );
         // A class named modulo products (`indecomposable`) may have no basis class.
         let modulo =
-            table.row(name).unwrap().definition == adams::names::Definition::Indecomposable;
+            table.row(name).unwrap().definition == chart::names::Definition::Indecomposable;
         assert!(at.len() == 1 || (modulo && at.is_empty()), "{name}: {at:?}");
     }
     // Products of named classes, nonzero where Isaksen's chart draws them.

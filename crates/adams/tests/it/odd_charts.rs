@@ -1,4 +1,4 @@
-//! The binary with the outputs of odd primes (issue 14, item 5): `adams verify` refuses
+//! The binary with the outputs of odd primes: `adams verify` refuses
 //! tables of different primes, and `adams chart` draws (or refuses, naming the file, the
 //! class and the key) a chart.json at p = 3.
 

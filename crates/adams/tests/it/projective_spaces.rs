@@ -1,4 +1,4 @@
-//! Acceptance of issue 15: `adams resolve` of RP_1^∞, RP_{-4}^∞ and CP^∞ (truncated to
+//! `adams resolve` of RP_1^∞, RP_{-4}^∞ and CP^∞ (truncated to
 //! the range) agrees with published low stems and with an independent resolver's tables
 //! (`tests/data/ext/{RP_1_inf,RP_-4_inf,CP_1_inf}.csv`, provenance on their first lines:
 //! sseq's `resolve_through_stem` on `tests/data/sseq-input/`).

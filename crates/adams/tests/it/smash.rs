@@ -1,4 +1,4 @@
-//! `adams resolve MODULE --smash OTHER` (issue 15): the smash product's Ext
+//! `adams resolve MODULE --smash OTHER`: the smash product's Ext
 //! against the product written out as a module file and resolved directly.
 
 use crate::common;

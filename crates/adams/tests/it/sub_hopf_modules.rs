@@ -1,4 +1,4 @@
-//! Modules over a sub-Hopf algebra `B` only (issue 15): a file with a `profile` is read
+//! Modules over a sub-Hopf algebra `B` only: a file with a `profile` is read
 //! and checked as a `B`-module, so modules whose actions do not extend to `A` (the
 //! field's `tmf2_sm_DA1.json`) resolve over `B`. Checked by change of rings
 //! (`Ext_B(B ⊗_C F_2) = Ext_C(F_2)`, `B` free over its sub-Hopf algebra `C`:

@@ -14,7 +14,7 @@
 //! ([`Block::entry_after`]). Only a chosen row is reduced, normalised and used to
 //! clear its column from the block's earlier pivot rows.
 
-use super::limb::Field;
+use super::limb::LimbField;
 use super::FqVector;
 use crate::Prime;
 
@@ -28,7 +28,13 @@ pub(super) struct Block<'a> {
 impl Block<'_> {
     /// Entry `c` of row `row` once reduced by the block's pivot rows.
     #[inline(always)]
-    fn entry_after<P: Prime>(&self, f: &Field, rows: &[FqVector<P>], row: usize, c: usize) -> u32 {
+    fn entry_after<P: Prime>(
+        &self,
+        f: &LimbField,
+        rows: &[FqVector<P>],
+        row: usize,
+        c: usize,
+    ) -> u32 {
         let r = rows[row].limbs();
         let mut sum = f.get(r, c);
         for (l, &cl) in self.cols.iter().enumerate() {
@@ -48,7 +54,7 @@ impl Block<'_> {
 /// the last one examined.
 #[inline(always)]
 pub(super) fn find_block<P: Prime>(
-    f: &Field,
+    f: &LimbField,
     rows: &mut [FqVector<P>],
     pivots: &mut Vec<usize>,
     mut c: usize,
@@ -93,7 +99,7 @@ pub(super) fn find_block<P: Prime>(
 
 /// Scale `row` (zero before limb `from`) so that an entry `lead` becomes 1.
 #[inline(always)]
-fn scale_from<P: Prime>(f: &Field, row: &mut FqVector<P>, from: usize, lead: u32) {
+fn scale_from<P: Prime>(f: &LimbField, row: &mut FqVector<P>, from: usize, lead: u32) {
     if lead != 1 {
         let inv = row.prime().inverse(lead);
         for l in &mut row.limbs_mut()[from..] {
@@ -116,7 +122,7 @@ impl Table {
     #[inline(always)]
     pub fn build<P: Prime>(
         &mut self,
-        f: &Field,
+        f: &LimbField,
         rows: &[FqVector<P>],
         block: &Block<'_>,
         from: usize,
@@ -146,7 +152,7 @@ impl Table {
     #[inline(always)]
     pub fn eliminate<P: Prime>(
         &self,
-        f: &Field,
+        f: &LimbField,
         row: &mut FqVector<P>,
         block: &Block<'_>,
         from: usize,

@@ -5,7 +5,7 @@ use crate::Prime;
 
 /// The packing constants of one prime, precomputed for the limb loops.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Field {
+pub(crate) struct LimbField {
     /// p.
     pub p: u32,
     /// Bits per entry.
@@ -25,18 +25,18 @@ pub(crate) struct Field {
 }
 
 /// The constants of every p < 256 (built at compile time; entries at non-primes
-/// are unused), so that [`Field::new`] at a run-time prime is one table load.
-static FIELDS: [Field; 256] = {
-    let mut table = [Field::for_value(2); 256];
+/// are unused), so that [`LimbField::new`] at a run-time prime is one table load.
+static FIELDS: [LimbField; 256] = {
+    let mut table = [LimbField::for_value(2); 256];
     let mut p = 3;
     while p < 256 {
-        table[p] = Field::for_value(p as u32);
+        table[p] = LimbField::for_value(p as u32);
         p += 1;
     }
     table
 };
 
-impl Field {
+impl LimbField {
     /// The constants for p = `value` (2 ≤ value < 256), with the packing of
     /// [`bits_for`].
     const fn for_value(value: u32) -> Self {
@@ -60,7 +60,7 @@ impl Field {
                 low * value as u64,
             )
         };
-        Field {
+        LimbField {
             p: value,
             bits,
             epl,
@@ -76,7 +76,7 @@ impl Field {
     /// entry otherwise.
     #[inline(always)]
     pub fn new<P: Prime>(p: P) -> Self {
-        const F2: Field = Field::for_value(2);
+        const F2: LimbField = LimbField::for_value(2);
         let value = p.value();
         let f = if value == 2 {
             F2
@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn add_sub_mul_all_pairs() {
         for p in [3u32, 5, 7, 11, 251] {
-            let f = Field::new(ValidPrime::new(p).unwrap());
+            let f = LimbField::new(ValidPrime::new(p).unwrap());
             for x in 0..p {
                 for y in 0..p {
                     let pack = |v: u32| {

@@ -8,7 +8,7 @@
 //!
 //! Arithmetic is limb-wise (SWAR): at p = 2 a sum is XOR; at odd p, `b` is chosen so
 //! that `x + y < 2p ≤ 2^b` fits each field, and the sum is brought back to `0..p`
-//! on the whole limb at once by one comparison trick ([`limb::Field::reduce`]).
+//! on the whole limb at once by one comparison trick ([`limb::LimbField::reduce`]).
 //!
 //! - [`FqVector`]: a vector in F_p^n.
 //! - [`FqMatrix`]: an m×n matrix (rows are [`FqVector`]s) with Gauss–Jordan

@@ -1,7 +1,7 @@
 //! Gauss–Jordan reduction of an [`FqMatrix`] to reduced row echelon form.
 
 use super::grease::{block_size, find_block, Block, Table};
-use super::limb::Field;
+use super::limb::LimbField;
 use super::{FqMatrix, FqVector};
 use crate::m4ri::Simd;
 use crate::Prime;
@@ -55,7 +55,7 @@ fn gauss_jordan_avx512<P: Prime>(m: &mut FqMatrix<P>, k: usize) -> Vec<usize> {
 #[inline(always)]
 fn gauss_jordan<P: Prime>(m: &mut FqMatrix<P>, k: usize) -> Vec<usize> {
     let prime = m.prime();
-    let f = Field::new(prime);
+    let f = LimbField::new(prime);
     let cols = m.cols();
     let rows = m.rows_mut();
     let mut pivots = Vec::new();
@@ -90,7 +90,7 @@ fn gauss_jordan<P: Prime>(m: &mut FqMatrix<P>, k: usize) -> Vec<usize> {
 #[inline(always)]
 fn one_pivot_at_a_time<P: Prime>(
     prime: P,
-    f: &Field,
+    f: &LimbField,
     rows: &mut [FqVector<P>],
     stop: usize,
     reduced: bool,
@@ -131,7 +131,7 @@ fn one_pivot_at_a_time<P: Prime>(
 #[inline(always)]
 fn echelon<P: Prime>(m: &mut FqMatrix<P>, stop: usize) -> Vec<usize> {
     let prime = m.prime();
-    let f = Field::new(prime);
+    let f = LimbField::new(prime);
     one_pivot_at_a_time(prime, &f, m.rows_mut(), stop, false)
 }
 
@@ -171,7 +171,7 @@ impl<P: Prime> FqMatrix<P> {
 
 /// `multiples[c] = c·pivot` for `c` in `0..count`.
 #[inline(always)]
-fn pivot_multiples(f: &Field, pivot: &[u64], count: usize, multiples: &mut Vec<Vec<u64>>) {
+fn pivot_multiples(f: &LimbField, pivot: &[u64], count: usize, multiples: &mut Vec<Vec<u64>>) {
     multiples.resize_with(count, Vec::new);
     multiples[0].clear();
     multiples[0].resize(pivot.len(), 0);
@@ -188,7 +188,7 @@ fn pivot_multiples(f: &Field, pivot: &[u64], count: usize, multiples: &mut Vec<V
 /// (`c·pivot` for `c` in `0..p`, or only `[0, pivot]`).
 #[inline(always)]
 fn eliminate<P: Prime>(
-    f: &Field,
+    f: &LimbField,
     row: &mut FqVector<P>,
     c: usize,
     limb: usize,

@@ -1,6 +1,6 @@
 //! [`FqSubspace`]: a subspace of F_p^n held as its basis in reduced row echelon form.
 
-use super::limb::Field;
+use super::limb::LimbField;
 use super::{FqMatrix, FqVector};
 use crate::Prime;
 
@@ -107,7 +107,7 @@ impl<P: Prime> FqSubspace<P> {
             v.len(),
             self.ambient_dim()
         );
-        let f = Field::new(self.basis.prime());
+        let f = LimbField::new(self.basis.prime());
         for (k, &col) in self.pivots.iter().enumerate() {
             let e = f.get(v.limbs(), col);
             if e != 0 {

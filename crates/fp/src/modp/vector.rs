@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::limb::Field;
+use super::limb::LimbField;
 use crate::Prime;
 
 /// A vector in F_p^len, entries packed several per `u64` limb.
@@ -60,7 +60,7 @@ pub enum LimbsError {
 impl<P: Prime> FqVector<P> {
     /// The zero vector of length `len`.
     pub fn new(p: P, len: usize) -> Self {
-        let limbs = vec![0; Field::new(p).limbs_for(len)];
+        let limbs = vec![0; LimbField::new(p).limbs_for(len)];
         FqVector { p, len, limbs }
     }
 
@@ -79,7 +79,7 @@ impl<P: Prime> FqVector<P> {
     /// Errors: [`LimbsError`] if the limb count is not `⌈len / entries_per_limb⌉`,
     /// an entry is `>= p`, or a bit outside the entries is set.
     pub fn from_limbs(p: P, len: usize, limbs: Vec<u64>) -> Result<Self, LimbsError> {
-        let f = Field::new(p);
+        let f = LimbField::new(p);
         let expected = f.limbs_for(len);
         if limbs.len() != expected {
             return Err(LimbsError::WrongLimbCount {
@@ -142,8 +142,8 @@ impl<P: Prime> FqVector<P> {
     }
 
     #[inline]
-    pub(crate) fn field(&self) -> Field {
-        Field::new(self.p)
+    pub(crate) fn field(&self) -> LimbField {
+        LimbField::new(self.p)
     }
 
     #[inline]

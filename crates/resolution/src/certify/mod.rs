@@ -9,7 +9,7 @@
 //! that computed the resolution (not the `CpuBackend` row builder, nothing of `nassau` or
 //! `classical`, no [`crate::Backend`]). The `d∘d = 0` checks built into the steps are not enough: a
 //! corrupted product can leave a complex with `d∘d = 0` that is not exact, and so a wrong
-//! Ext table (issue 12 measured 6 such runs in 127 single-bit faults).
+//! Ext table (6 of 127 seeded single-bit faults gave such a run; `tests/fault_injection.rs`).
 //!
 //! # What is checked
 //!
@@ -269,17 +269,19 @@ pub enum CertifyError {
 /// [`CertifyError::Failed`] with the first failing bidegree in the order smallest stem,
 /// then `s`, then the check (structure, `d∘d`, onto, exactness, top row), then the
 /// generator; [`CertifyError::Threads`].
-pub fn certify(
-    res: &Resolution,
+pub fn certify<M: crate::Resolvable>(
+    res: &Resolution<M>,
     range: ResolutionConfig,
     threads: usize,
 ) -> Result<Certificate, CertifyError> {
-    certify_complex(res, range, threads)
+    certify_complex(M::as_complex(res), range, threads)
 }
 
 /// What the certificate reads of a resolution, whatever its prime: the range, which
 /// bidegrees are filled in, the sizes of the matrices (to schedule the largest first), and
 /// the per-bidegree check of its own matrix builder.
+/// What the certificate reads of a resolution (implemented at p = 2 here and at odd
+/// primes in `odd/certify.rs`).
 pub(crate) trait Complex: Sync {
     /// The module's bottom degree.
     fn bottom(&self) -> i32;
@@ -397,8 +399,12 @@ pub(crate) fn certify_complex(
     Ok(certificate)
 }
 
-impl Resolution {
-    /// [`certify`] over `range` with `threads` workers (0: one per core).
+impl<M: crate::Resolvable> Resolution<M> {
+    /// The certificate of this resolution over `range` (see the module doc), at any prime:
+    /// [`certify`] at p = 2, the same checks over F_p at an odd prime (its row builder in
+    /// `odd/certify.rs`).
+    ///
+    /// Errors: as [`certify`].
     pub fn certify(
         &self,
         range: ResolutionConfig,

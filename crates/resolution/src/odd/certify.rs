@@ -6,10 +6,11 @@
 use fp::{FqMatrix, FqSubspace, FqVector, Prime, ValidPrime};
 use steenrod::MilnorQP;
 
-use super::OddResolution;
 use crate::certify::matrix::Outcome;
-use crate::certify::{certify_complex, Certificate, CertifyError, Complex, Failure, Reason};
+use crate::certify::{Complex, Failure, Reason};
+use crate::Resolution;
 use crate::{Bidegree, ResolutionConfig};
+use steenrod::module::OddModule;
 
 /// One term `c·op·h` of a decoded differential: generator `h` of `C_{s−1}`.
 type Term = (usize, MilnorQP, u32);
@@ -26,7 +27,7 @@ impl Generators<'_> {
         self.degrees.partition_point(|&d| d < t)
     }
 
-    fn offsets(&self, res: &OddResolution, t: i32, count: usize) -> Vec<usize> {
+    fn offsets(&self, res: &Resolution<OddModule>, t: i32, count: usize) -> Vec<usize> {
         let mut out = Vec::with_capacity(count + 1);
         let mut total = 0;
         out.push(0);
@@ -40,7 +41,11 @@ impl Generators<'_> {
 
 /// Reads and decodes the generators of `C_0, …, C_top` (stem `≤ n`); the wrong-length
 /// failures (check 1).
-fn read_generators(res: &OddResolution, n: i32, top: u32) -> (Vec<Generators<'_>>, Vec<Failure>) {
+fn read_generators(
+    res: &Resolution<OddModule>,
+    n: i32,
+    top: u32,
+) -> (Vec<Generators<'_>>, Vec<Failure>) {
     let min = res.module.min_degree();
     let mut rows: Vec<Generators<'_>> = Vec::new();
     let mut failures = Vec::new();
@@ -82,7 +87,7 @@ fn read_generators(res: &OddResolution, n: i32, top: u32) -> (Vec<Generators<'_>
 /// The terms `c·op·h` of `value` (blocks of the generators below at `off`; entries past
 /// the basis are ignored: the length check reports them).
 fn decode(
-    res: &OddResolution,
+    res: &Resolution<OddModule>,
     below: &Generators<'_>,
     off: &[usize],
     t: i32,
@@ -102,7 +107,12 @@ fn decode(
 
 /// `D_{s,t}`: rows `op·d(g)` for the generators of degree `< t`, then the stored `d(g)` of
 /// those of degree `t`.
-fn build(res: &OddResolution, gens: &[Generators<'_>], s: u32, t: i32) -> FqMatrix<ValidPrime> {
+fn build(
+    res: &Resolution<OddModule>,
+    gens: &[Generators<'_>],
+    s: u32,
+    t: i32,
+) -> FqMatrix<ValidPrime> {
     let p = res.prime();
     let source = &gens[s as usize];
     let (n_old, n_all) = (source.below(t), source.below(t + 1));
@@ -147,7 +157,13 @@ fn build(res: &OddResolution, gens: &[Generators<'_>], s: u32, t: i32) -> FqMatr
 }
 
 /// Checks 2 and 4 and the rank of `D_{s,t}`.
-fn check(res: &OddResolution, gens: &[Generators<'_>], top: u32, s: u32, t: i32) -> Outcome {
+fn check(
+    res: &Resolution<OddModule>,
+    gens: &[Generators<'_>],
+    top: u32,
+    s: u32,
+    t: i32,
+) -> Outcome {
     let source = &gens[s as usize];
     let n_old = source.below(t);
     let mut m = build(res, gens, s, t);
@@ -202,7 +218,7 @@ fn check(res: &OddResolution, gens: &[Generators<'_>], top: u32, s: u32, t: i32)
     }
 }
 
-impl Complex for OddResolution {
+impl Complex for Resolution<OddModule> {
     fn bottom(&self) -> i32 {
         self.module.min_degree()
     }
@@ -238,19 +254,5 @@ impl Complex for OddResolution {
             return Err(failures);
         }
         Ok(Box::new(move |s, t| check(self, &gens, top, s, t)))
-    }
-}
-
-impl OddResolution {
-    /// The exactness certificate over `range` with `threads` workers (0: one per core):
-    /// [`crate::certify()`]'s checks, over F_p.
-    ///
-    /// Errors: as [`crate::certify()`].
-    pub fn certify(
-        &self,
-        range: ResolutionConfig,
-        threads: usize,
-    ) -> Result<Certificate, CertifyError> {
-        certify_complex(self, range, threads)
     }
 }

@@ -17,23 +17,24 @@ use std::sync::{Arc, Mutex};
 use fp::{fq_kernel_image, FqMatrix, FqQuasiInverse, FqVector, Prime, ValidPrime};
 use rayon::prelude::*;
 
-use super::free_module::{OddDifferential, OddTerm};
-use super::OddResolution;
 use crate::chain_map::ChainMapError;
 use crate::Bidegree;
+use crate::{Differential, Resolution, Term};
+use steenrod::module::OddModule;
+use steenrod::OddMilnorAlgebra;
 
 type QuasiInverse = Arc<FqQuasiInverse<ValidPrime>>;
 
 /// The resolution chain maps lift into, with the quasi-inverses of its differentials
 /// (`d : (Q_j)_T → (Q_{j−1})_T`, keyed by `(j, T)`) kept across lifts.
 pub struct OddLiftTarget<'a> {
-    res: &'a OddResolution,
+    res: &'a Resolution<OddModule>,
     cache: Mutex<HashMap<(u32, i32), QuasiInverse>>,
 }
 
 impl<'a> OddLiftTarget<'a> {
     /// A target with an empty cache.
-    pub fn new(res: &'a OddResolution) -> Self {
+    pub fn new(res: &'a Resolution<OddModule>) -> Self {
         Self {
             res,
             cache: Mutex::new(HashMap::new()),
@@ -41,7 +42,7 @@ impl<'a> OddLiftTarget<'a> {
     }
 
     /// The resolution.
-    pub fn resolution(&self) -> &'a OddResolution {
+    pub fn resolution(&self) -> &'a Resolution<OddModule> {
         self.res
     }
 
@@ -64,7 +65,7 @@ impl<'a> OddLiftTarget<'a> {
 /// Offsets of the generator blocks of row `j` in degree `t` (plus the total length):
 /// over every generator of degree `≤ t` when row `j` is complete in degree `t`, else over
 /// those of degree `< t` (the old part, where every `d` and every lifted value lands).
-pub(crate) fn column_offsets(res: &OddResolution, j: u32, t: i32) -> Vec<usize> {
+pub(crate) fn column_offsets(res: &Resolution<OddModule>, j: u32, t: i32) -> Vec<usize> {
     let row = res.free_module(j);
     if t < row.min_degree() {
         return vec![0];
@@ -80,9 +81,9 @@ pub(crate) fn column_offsets(res: &OddResolution, j: u32, t: i32) -> Vec<usize> 
 /// `Σ c·op·value(gen)` over the terms `c·op·gen` of an element, with `value(gen)` decoded
 /// into terms: a vector over the blocks `offsets` of the target row.
 pub(crate) fn apply_terms<'v>(
-    res: &OddResolution,
-    value: &dyn Fn(usize) -> &'v [OddTerm],
-    terms: &[OddTerm],
+    res: &Resolution<OddModule>,
+    value: &dyn Fn(usize) -> &'v [Term<OddMilnorAlgebra>],
+    terms: &[Term<OddMilnorAlgebra>],
     offsets: &[usize],
 ) -> FqVector<ValidPrime> {
     let p = res.prime();
@@ -102,7 +103,7 @@ pub(crate) fn apply_terms<'v>(
 
 /// The matrix of `d : (Q_j)_T → (Q_{j−1})_T` on the whole of `(Q_j)_T` (rows: `op·h`
 /// for the generators `h` of degree `≤ T` in index order, `op` over the Milnor basis).
-fn d_matrix(res: &OddResolution, j: u32, t: i32) -> FqMatrix<ValidPrime> {
+fn d_matrix(res: &Resolution<OddModule>, j: u32, t: i32) -> FqMatrix<ValidPrime> {
     let row = res.free_module(j);
     let offsets = column_offsets(res, j - 1, t);
     let cols = *offsets.last().expect("length");
@@ -117,7 +118,7 @@ fn d_matrix(res: &OddResolution, j: u32, t: i32) -> FqMatrix<ValidPrime> {
     for (h, &deg) in degrees.iter().enumerate() {
         let op_degree = (t - deg) as u32;
         for op in res.algebra().basis(op_degree) {
-            let term = OddTerm {
+            let term = Term::<OddMilnorAlgebra> {
                 gen: h as u32,
                 op_degree,
                 op: *op,
@@ -131,38 +132,40 @@ fn d_matrix(res: &OddResolution, j: u32, t: i32) -> FqMatrix<ValidPrime> {
 
 /// An element of `(Q_j)_T` over the blocks of [`column_offsets`], with its terms.
 pub(super) fn element(
-    res: &OddResolution,
+    res: &Resolution<OddModule>,
     j: u32,
     t: i32,
     value: FqVector<ValidPrime>,
-) -> OddDifferential {
+) -> Differential<OddMilnorAlgebra> {
     let row = res.free_module(j);
     let n = if t < row.min_degree() {
         0
     } else {
         row.gens_below(t + 1)
     };
-    let terms = super::decode_with_degrees(res.algebra(), t, &row.gen_degrees(n), &value);
-    OddDifferential { value, terms }
+    let terms =
+        crate::free_module::decode_with_degrees(res.algebra(), t, &row.gen_degrees(n), &value);
+    Differential::<OddMilnorAlgebra> { value, terms }
 }
 
 /// An F_p-linear map `P_{source_base+i} → Q_{target_base+i}` lowering internal degree by
 /// `t_shift`, given on generators: a chain map (`target_base = 0`) or a null-homotopy
 /// (`target_base = 1`).
 pub struct OddChainMap<'a> {
-    pub(super) source: &'a OddResolution,
-    pub(super) target: &'a OddResolution,
+    pub(super) source: &'a Resolution<OddModule>,
+    pub(super) target: &'a Resolution<OddModule>,
     pub(super) source_base: u32,
     target_base: u32,
     pub(super) t_shift: i32,
     /// `levels[i][g]`: the value on generator `g` of `P_{source_base+i}`.
-    pub(super) levels: Vec<Vec<OddDifferential>>,
+    pub(super) levels: Vec<Vec<Differential<OddMilnorAlgebra>>>,
     pub(super) max_t: Vec<i32>,
 }
 
 /// The right side of level `i` on generator `g` (index, differential, target bidegree).
-pub(crate) type Rhs<'r> =
-    dyn Fn(u32, usize, &OddDifferential, Bidegree) -> FqVector<ValidPrime> + Sync + 'r;
+pub(crate) type Rhs<'r> = dyn Fn(u32, usize, &Differential<OddMilnorAlgebra>, Bidegree) -> FqVector<ValidPrime>
+    + Sync
+    + 'r;
 
 impl<'a> OddChainMap<'a> {
     /// The chain map `f : P(M)_{s0+•} → Q_•` with `shift = (s0, t0)` and
@@ -173,7 +176,7 @@ impl<'a> OddChainMap<'a> {
     /// Errors: [`ChainMapError::NotInImage`] when a lift fails (the target does not
     /// resolve F_p); [`ChainMapError::OutOfRange`] when `s0` is past the source's range.
     pub fn lift_class(
-        source: &'a OddResolution,
+        source: &'a Resolution<OddModule>,
         tgt: &OddLiftTarget<'a>,
         shift: Bidegree,
         y: &FqVector<ValidPrime>,
@@ -211,7 +214,7 @@ impl<'a> OddChainMap<'a> {
         map.levels.push(values);
         map.max_t.push(max_t);
         for i in 1..n {
-            let rhs = |i: u32, _g: usize, dg: &OddDifferential, at: Bidegree| {
+            let rhs = |i: u32, _g: usize, dg: &Differential<OddMilnorAlgebra>, at: Bidegree| {
                 map.previous_on_d(i, dg, at)
             };
             let max_t = map.bound(i, None);
@@ -227,7 +230,7 @@ impl<'a> OddChainMap<'a> {
     /// [`column_offsets`] of row `i` in degree `at.t()`, `at = (i + 1, T)`): level `i`
     /// through source degree `cap(i)` at most (`None`: stop).
     pub(crate) fn homotopy(
-        source: &'a OddResolution,
+        source: &'a Resolution<OddModule>,
         tgt: &OddLiftTarget<'a>,
         k: Bidegree,
         levels: u32,
@@ -241,7 +244,7 @@ impl<'a> OddChainMap<'a> {
         for i in 0..levels.min(map.level_count()) {
             let Some(cap) = cap(i) else { break };
             let max_t = map.bound(i, Some(cap));
-            let rhs = |i: u32, g: usize, dg: &OddDifferential, at: Bidegree| {
+            let rhs = |i: u32, g: usize, dg: &Differential<OddMilnorAlgebra>, at: Bidegree| {
                 let mut v = phi(i, g, at);
                 if i > 0 {
                     v.add(
@@ -259,8 +262,8 @@ impl<'a> OddChainMap<'a> {
     }
 
     pub(super) fn empty(
-        source: &'a OddResolution,
-        target: &'a OddResolution,
+        source: &'a Resolution<OddModule>,
+        target: &'a Resolution<OddModule>,
         shift: Bidegree,
         tb: u32,
     ) -> Self {
@@ -294,7 +297,12 @@ impl<'a> OddChainMap<'a> {
     }
 
     /// `f_{i−1}(d g)` in `(Q_{target_base+i−1})_T`, `at = (target_base + i, T)`.
-    fn previous_on_d(&self, i: u32, dg: &OddDifferential, at: Bidegree) -> FqVector<ValidPrime> {
+    fn previous_on_d(
+        &self,
+        i: u32,
+        dg: &Differential<OddMilnorAlgebra>,
+        at: Bidegree,
+    ) -> FqVector<ValidPrime> {
         let offsets = column_offsets(self.target, at.s() - 1, at.t());
         let level = &self.levels[i as usize - 1];
         apply_terms(
@@ -313,7 +321,7 @@ impl<'a> OddChainMap<'a> {
         i: u32,
         max_t: i32,
         rhs: &Rhs<'_>,
-    ) -> Result<Vec<OddDifferential>, ChainMapError> {
+    ) -> Result<Vec<Differential<OddMilnorAlgebra>>, ChainMapError> {
         let row = self.source.free_module(self.source_base + i);
         let j = self.target_base + i;
         let mut jobs = Vec::new();
@@ -360,12 +368,12 @@ impl<'a> OddChainMap<'a> {
     }
 
     /// The values of level `i`, on the generators of `P_{source_base+i}` in index order.
-    pub(crate) fn level(&self, i: u32) -> &[OddDifferential] {
+    pub(crate) fn level(&self, i: u32) -> &[Differential<OddMilnorAlgebra>] {
         &self.levels[i as usize]
     }
 
     /// The value on generator `g` of `P_{source_base+i}`, if lifted.
-    pub fn value(&self, i: u32, g: usize) -> Option<&OddDifferential> {
+    pub fn value(&self, i: u32, g: usize) -> Option<&Differential<OddMilnorAlgebra>> {
         self.levels.get(i as usize)?.get(g)
     }
 

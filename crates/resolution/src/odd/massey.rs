@@ -23,9 +23,10 @@
 use fp::{FqMatrix, FqSubspace, FqVector, Prime, ValidPrime};
 
 use super::chain_map::{column_offsets, OddChainMap, OddLiftTarget};
-use super::OddResolution;
 use crate::chain_map::ChainMapError;
 use crate::Bidegree;
+use crate::Resolution;
+use steenrod::module::OddModule;
 
 /// An element of `Ext^{s,t}(M)` at an odd prime: coordinates over F_p in the dual basis
 /// of the generators of `C_s` in degree `t`.
@@ -42,7 +43,7 @@ impl OddExtElement {
     /// range ([`ChainMapError::OutOfRange`]), or `index ≥ dim`
     /// ([`ChainMapError::NoSuchClass`]).
     pub fn basis(
-        res: &OddResolution,
+        res: &Resolution<OddModule>,
         bidegree: Bidegree,
         index: usize,
     ) -> Result<Self, ChainMapError> {
@@ -65,7 +66,11 @@ impl OddExtElement {
     }
 }
 
-fn checked_dim(res: &OddResolution, b: Bidegree, what: &str) -> Result<usize, ChainMapError> {
+fn checked_dim(
+    res: &Resolution<OddModule>,
+    b: Bidegree,
+    what: &str,
+) -> Result<usize, ChainMapError> {
     if !super::products::is_resolved(res, b) {
         return Err(ChainMapError::OutOfRange {
             what: what.into(),
@@ -76,7 +81,7 @@ fn checked_dim(res: &OddResolution, b: Bidegree, what: &str) -> Result<usize, Ch
 }
 
 /// Checks that `tgt` resolves F_p: `C_0` is one generator in degree 0.
-fn check_sphere(res: &OddResolution) -> Result<(), ChainMapError> {
+fn check_sphere(res: &Resolution<OddModule>) -> Result<(), ChainMapError> {
     let m = res.module();
     let top = res.config().max_stem;
     let dims: usize = (m.min_degree()..=top.max(m.min_degree()))
@@ -94,7 +99,7 @@ fn check_sphere(res: &OddResolution) -> Result<(), ChainMapError> {
 /// Errors: [`ChainMapError::TargetNotSphere`], [`ChainMapError::WrongLength`], and those
 /// of [`OddChainMap::lift_class`].
 pub fn lift<'a>(
-    module: &'a OddResolution,
+    module: &'a Resolution<OddModule>,
     tgt: &OddLiftTarget<'a>,
     y: &OddExtElement,
     levels: u32,
@@ -174,7 +179,7 @@ fn out_of_range(what: &str, at: Bidegree) -> ChainMapError {
 ///
 /// Errors: those of [`OddChainMap::homotopy`].
 pub(super) fn homotopy_of_composite<'a>(
-    module: &'a OddResolution,
+    module: &'a Resolution<OddModule>,
     tgt: &OddLiftTarget<'a>,
     b_map: &OddChainMap<'a>,
     c_map: &OddChainMap<'a>,
@@ -224,7 +229,7 @@ fn two_units(a: &OddExtElement, b: &OddExtElement, c: &OddExtElement) -> Result<
 /// Errors: [`ChainMapError::ProductNotZero`] when `ab ≠ 0` or `bc ≠ 0`;
 /// [`ChainMapError::OutOfRange`] when a bidegree needed is outside either range.
 pub fn massey_product<'a>(
-    module: &'a OddResolution,
+    module: &'a Resolution<OddModule>,
     tgt: &OddLiftTarget<'a>,
     a: &OddExtElement,
     b: &OddExtElement,

@@ -17,13 +17,14 @@ use fp::FqSubspace;
 use super::chain_map::{OddChainMap, OddLiftTarget};
 use super::massey::{homotopy_of_composite, lift, multiply, OddExtElement, OddMasseyProduct};
 use super::products::is_resolved;
-use super::OddResolution;
 use crate::chain_map::ChainMapError;
 use crate::Bidegree;
+use crate::Resolution;
+use steenrod::module::OddModule;
 
 /// `⟨a, b, x⟩` (up to the sign above) with its indeterminacy, for every basis class `x` of
 /// the sphere's range (`tgt`) with `s_x ≥ 1`, `bx = 0`, and the value and indeterminacy in
-/// range; the others are left out. Sorted as [`super::OddResolution::ext`] lists the
+/// range; the others are left out. Sorted as [`super::Resolution::<OddModule>::ext`] lists the
 /// bidegrees, then by index.
 ///
 /// Errors: [`ChainMapError::ProductNotZero`] when `ab ≠ 0`; [`ChainMapError::OutOfRange`]
@@ -87,7 +88,7 @@ pub fn massey_range<'a>(
 /// What [`entry`] reads for every class `x`: the lift of `a`, the lifts of the basis of
 /// `Ext^{s_a+s_b−1}`, the sphere, the null-homotopy `H` of `B∘A`, `b`, and the bidegree of `ab`.
 struct Factors<'m, 'a> {
-    sphere: &'a OddResolution,
+    sphere: &'a Resolution<OddModule>,
     a_map: &'m OddChainMap<'a>,
     z_maps: &'m [OddChainMap<'a>],
     h: &'m OddChainMap<'a>,

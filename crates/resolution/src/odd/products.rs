@@ -12,9 +12,10 @@
 use fp::{FqMatrix, Prime, ValidPrime};
 use steenrod::OddMilnorAlgebra;
 
-use super::OddResolution;
 use crate::products::ExtClass;
 use crate::Bidegree;
+use crate::Resolution;
+use steenrod::module::OddModule;
 
 /// The products an odd-primary chart draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +65,7 @@ impl OddProduct {
 }
 
 /// Whether `Ext` at `b` was computed.
-pub fn is_resolved(res: &OddResolution, b: Bidegree) -> bool {
+pub fn is_resolved(res: &Resolution<OddModule>, b: Bidegree) -> bool {
     let config = res.config();
     b.s() <= config.max_s
         && b.n() <= config.max_stem
@@ -76,7 +77,7 @@ pub fn is_resolved(res: &OddResolution, b: Bidegree) -> bool {
 /// (`dim Ext^{s,t}` rows, `dim` of the target columns); `None` when either bidegree was not
 /// resolved, or over a sub-Hopf algebra without `x`'s operation (unknown, not zero).
 pub fn product_matrix(
-    res: &OddResolution,
+    res: &Resolution<OddModule>,
     x: OddProduct,
     source: Bidegree,
 ) -> Option<FqMatrix<ValidPrime>> {
@@ -121,7 +122,7 @@ pub struct OddClassProducts {
 }
 
 /// Every class of the resolved range (by stem, `s`, index) with its `a_0`, `h_0` products.
-pub fn chart_products(res: &OddResolution) -> Vec<OddClassProducts> {
+pub fn chart_products(res: &Resolution<OddModule>) -> Vec<OddClassProducts> {
     let mut out = Vec::new();
     for e in res.ext() {
         let matrices: Vec<Option<FqMatrix<ValidPrime>>> = OddProduct::ALL

@@ -26,9 +26,10 @@ use fp::{FqVector, Prime, ValidPrime};
 
 use super::chain_map::{column_offsets, element, OddChainMap, OddLiftTarget};
 use super::massey::OddExtElement;
-use super::OddResolution;
 use crate::chain_map::saved::{corrupt, payload, read_length, Saved};
 use crate::Bidegree;
+use crate::Resolution;
+use steenrod::module::OddModule;
 
 const MAGIC: &str = "adams-lift-odd 1";
 
@@ -80,7 +81,7 @@ pub fn encode(map: &OddChainMap<'_>, y: &OddExtElement, hashes: Hashes<'_>) -> V
 /// Errors: [`Saved::Stale`] when the header names another prime, module, class or range
 /// (or `y` is past the source's range); [`Saved::Corrupt`] with the reason otherwise.
 pub fn load_class<'a>(
-    source: &'a OddResolution,
+    source: &'a Resolution<OddModule>,
     tgt: &OddLiftTarget<'a>,
     y: &OddExtElement,
     levels: u32,

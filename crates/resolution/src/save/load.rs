@@ -1,5 +1,5 @@
 //! Resuming: load the bidegree files of a save directory into a [`Resolution`] (and, with
-//! `odd.rs`, into an [`crate::odd::OddResolution`]: the same records, another packing).
+//! `fq_limbs.rs`, into a `Resolution<OddModule>`: the same records, another packing).
 //!
 //! A bidegree `(s, t)` is loaded when its record is valid (length, checksum, header,
 //! payload, and a differential length that matches the generators loaded below it) and
@@ -18,8 +18,10 @@ use super::record::{self, Kind, Reader};
 use super::{read_regular, ReadError, Refusal, SaveDir, SaveError};
 use crate::bidegree::Bidegree;
 use crate::free_module::decode_with_degrees;
+use crate::step_algebra::StepAlgebra;
 use crate::store::Store;
-use crate::{Differential, Resolution};
+use crate::{Differential, Resolution, Resolvable};
+use steenrod::Algebra;
 
 /// What [`Resolution::resume`] found.
 #[derive(Debug, Default)]
@@ -57,8 +59,8 @@ pub(super) struct Gens<V> {
 }
 
 /// How the differentials of one prime are packed in limbs: [`Bits`] at p = 2, the
-/// [`fp::FqVector`] packing at odd p (`odd.rs`).
-pub(super) trait VectorCodec: Sync {
+/// [`fp::FqVector`] packing at odd p (`fq_limbs.rs`).
+pub(crate) trait VectorCodec: Sync {
     /// The vector type.
     type Vector: Send;
 
@@ -71,7 +73,7 @@ pub(super) trait VectorCodec: Sync {
 }
 
 /// The F_2 packing: bit `j` of the vector is bit `j mod 64` of limb `j / 64`.
-pub(super) struct Bits;
+pub(crate) struct Bits;
 
 impl VectorCodec for Bits {
     type Vector = FpVector;
@@ -325,24 +327,27 @@ impl<M: Fn(i32) -> usize, A: Fn(u32) -> usize> Shape<M, A> {
     }
 }
 
-impl Resolution {
+impl<M: Resolvable> Resolution<M> {
     /// Attaches `save` to this resolution and loads every bidegree of the range whose
     /// record is valid and whose dependencies loaded (module doc of `save::load`).
     /// [`Resolution::run`] then computes only the other bidegrees and writes each to
     /// `save` as it completes. Corrupt records are listed in the report (its
     /// [`ResumeReport::warnings`] give one line each: file, field, reason) and recomputed
-    /// with everything depending on them.
+    /// with everything depending on them. At an odd prime `save` comes from
+    /// [`SaveDir::open_odd`] and its records hold F_p limbs (`SAVE-FORMAT.md`, "Odd
+    /// primes").
     ///
     /// Call before any run. Errors: [`SaveError::Refused`] (field: the row's path) when a row
     /// `s{s}` exists and is not a folder.
     pub fn resume(&mut self, save: SaveDir) -> Result<ResumeReport, SaveError> {
         let (m, alg) = (&self.module, &self.algebra);
         let shape = Shape::new(self.config, m.min_degree(), |t| m.dim(t), |d| alg.dim(d));
-        let make = |b: Bidegree, below: Option<&[i32]>, value: FpVector| Differential {
+        let make = |b: Bidegree, below: Option<&[i32]>, value| Differential {
             terms: below.map_or_else(Vec::new, |d| decode_with_degrees(alg, b.t(), d, &value)),
             value,
         };
-        let report = shape.resume(&save, &Bits, make, |b, d| self.rows.put_owned(b, d, None))?;
+        let codec = alg.save_codec();
+        let report = shape.resume(&save, &codec, make, |b, d| self.rows.put_owned(b, d, None))?;
         self.save = Some(save);
         Ok(report)
     }

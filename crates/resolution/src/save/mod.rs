@@ -20,9 +20,9 @@
 mod corrupt;
 mod error;
 mod existing;
+pub(crate) mod fq_limbs;
 mod header;
-mod load;
-mod odd;
+pub(crate) mod load;
 mod profile;
 mod quasi_inverse;
 mod record;
@@ -41,7 +41,6 @@ pub use corrupt::{Corrupt, CorruptReason};
 pub use error::{HeaderError, HeaderReason, ReadError, Refusal, SaveError};
 pub use header::{algorithm_name, module_hash, odd_module_hash, Header};
 pub use load::{CorruptRecord, ResumeReport, ResumeWarning};
-pub(crate) use odd::OddWriters;
 pub use profile::HeaderProfile;
 pub use record::Kind;
 use writer::Job;
@@ -339,10 +338,10 @@ impl SaveDir {
 
     /// The file of one completed full step: its generators record, then its quasi-inverse
     /// record (if kept).
-    fn encode_step(
+    fn encode_step<A: steenrod::Algebra>(
         &self,
         b: Bidegree,
-        gens: &[Differential],
+        gens: &[Differential<A>],
         qi: Option<&StepQuasiInverse>,
     ) -> Job {
         let mut job = self.generators_job(b, &generators_payload(gens));
@@ -411,7 +410,8 @@ fn allocated(meta: &fs::Metadata) -> u64 {
 
 /// `n_gens: u32`, `value_len: u64` (bits), then each generator's `d(g)` as
 /// `limbs_for(value_len)` little-endian `u64` limbs.
-fn generators_payload(gens: &[Differential]) -> Vec<u8> {
+fn generators_payload<A: steenrod::Algebra>(gens: &[Differential<A>]) -> Vec<u8> {
+    use fp::Vector;
     generators_payload_of(gens.iter().map(|g| (g.value.len(), g.value.limbs())))
 }
 

@@ -13,6 +13,8 @@ use std::sync::mpsc::{Receiver, SyncSender};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use steenrod::Algebra;
+
 use super::{io_error, sync_dir, write_atomic, SaveDir, SaveError};
 use crate::bidegree::Bidegree;
 use crate::free_module::Differential;
@@ -86,7 +88,7 @@ struct SaveWriters<'a> {
     queue: &'a JobQueue<'a>,
 }
 
-impl Store for SaveWriters<'_> {
+impl<A: Algebra> Store<A> for SaveWriters<'_> {
     fn is_complete(&self, b: Bidegree) -> bool {
         self.save.record_path(b).is_file()
     }
@@ -100,7 +102,7 @@ impl Store for SaveWriters<'_> {
     fn put(
         &self,
         b: Bidegree,
-        gens: &[Differential],
+        gens: &[Differential<A>],
         qi: Option<&StepQuasiInverse>,
     ) -> Result<(), SaveError> {
         self.queue.send(self.save.encode_step(b, gens, qi))
@@ -114,9 +116,9 @@ impl SaveDir {
     ///
     /// Errors: `f`'s error first; then [`SaveError::WriterThreads`] when a writer thread
     /// cannot start, or the first write error not yet returned by a put.
-    pub fn with_writers<R, E: From<SaveError>>(
+    pub fn with_writers<A: Algebra, R, E: From<SaveError>>(
         &self,
-        f: impl FnOnce(&dyn Store) -> Result<R, E>,
+        f: impl FnOnce(&dyn Store<A>) -> Result<R, E>,
     ) -> Result<R, E> {
         self.with_queue(|queue| f(&SaveWriters { save: self, queue }))
     }

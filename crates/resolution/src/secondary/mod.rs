@@ -1,4 +1,4 @@
-//! Adams `d2` from the secondary Steenrod algebra (issue 17): the first pieces.
+//! Adams `d2` from the secondary Steenrod algebra (docs/design/d2.md).
 //!
 //! The plan, step by step with its sources, is `docs/design/d2.md`. In short: the
 //! secondary Steenrod algebra of Baues ("The algebra of secondary cohomology

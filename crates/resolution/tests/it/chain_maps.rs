@@ -1,4 +1,4 @@
-//! Chain maps, Yoneda products by any class and Massey products (issue 16), checked
+//! Chain maps, Yoneda products by any class and Massey products, checked
 //! against published structure of `Ext_A(F_2, F_2)` and against the independent read-off
 //! of `h_i` products from the differentials (`resolution::products`).
 //!

@@ -1,4 +1,4 @@
-//! Maps of modules and the long exact sequence of a cofibration (issue 16, item 4).
+//! Maps of modules and the long exact sequence of a cofibration.
 //!
 //! The cofibration `S → S → C2 → S^1` of the degree-2 map has in cohomology the short
 //! exact sequence of A-modules `0 → ΣF_2 →j H^*(C2) →q F_2 → 0` (`j` the top cell, the

@@ -1,17 +1,19 @@
-//! The exactness certificate at odd primes (`OddResolution::certify`): it passes on the
+//! The exactness certificate at odd primes (`Resolution::<OddModule>::certify`): it passes on the
 //! resolutions the classical algorithm computes (and on one whose generators are rescaled
 //! by units, still a minimal resolution), and refuses resolutions altered so that they are
 //! no longer exact or minimal, naming the bidegree.
 
 use fp::{FqVector, ValidPrime};
 use resolution::certify::{Failure, Reason};
-use resolution::odd::{OddDifferential, OddResolution};
 use resolution::{Algorithm, Bidegree, CertifyError, ResolutionConfig, RunOptions};
+use resolution::{Differential, Resolution};
 use steenrod::module::OddModule;
+use steenrod::OddMilnorAlgebra;
 use steenrod::{MilnorQP, PPart};
 
-fn resolve(module: OddModule, max_stem: i32, max_s: u32) -> OddResolution {
-    let mut res = OddResolution::new(module, ResolutionConfig { max_stem, max_s }).expect("range");
+fn resolve(module: OddModule, max_stem: i32, max_s: u32) -> Resolution<OddModule> {
+    let mut res =
+        Resolution::<OddModule>::new(module, ResolutionConfig { max_stem, max_s }).expect("range");
     res.run(RunOptions {
         algorithm: Algorithm::Classical,
         ..RunOptions::default()
@@ -26,11 +28,11 @@ fn sphere(p: u32) -> OddModule {
 
 /// A copy of `res` whose differentials in each bidegree are `edit(s, t, values)`.
 fn altered(
-    res: &OddResolution,
+    res: &Resolution<OddModule>,
     edit: impl Fn(u32, i32, &mut Vec<FqVector<ValidPrime>>),
-) -> OddResolution {
+) -> Resolution<OddModule> {
     let config = res.config();
-    let copy = OddResolution::new(res.module().clone(), config).expect("range");
+    let copy = Resolution::<OddModule>::new(res.module().clone(), config).expect("range");
     let min = res.module().min_degree();
     for s in 0..=config.max_s {
         for t in min + s as i32..=config.max_stem + s as i32 {
@@ -49,7 +51,7 @@ fn altered(
                     } else {
                         copy.free_module(s - 1).decode(copy.algebra(), t, &value)
                     };
-                    OddDifferential { value, terms }
+                    Differential::<OddMilnorAlgebra> { value, terms }
                 })
                 .collect();
             copy.free_module(s).set_gens(t, gens);
@@ -58,7 +60,7 @@ fn altered(
     copy
 }
 
-fn failure(res: &OddResolution) -> Failure {
+fn failure(res: &Resolution<OddModule>) -> Failure {
     match res.certify(res.config(), 2) {
         Err(CertifyError::Failed(f)) => f,
         other => panic!("expected a failed certificate, got {other:?}"),

@@ -15,12 +15,13 @@ use resolution::odd::massey::{lift, massey_product, multiply, OddExtElement};
 use resolution::odd::massey_range::massey_range;
 use resolution::odd::products::{product_matrix, OddProduct};
 use resolution::odd::saved_lift::{encode, load_class};
-use resolution::odd::OddResolution;
+use resolution::Resolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
 
-fn resolve(module: OddModule, max_stem: i32, max_s: u32) -> OddResolution {
-    let mut res = OddResolution::new(module, ResolutionConfig { max_stem, max_s }).expect("range");
+fn resolve(module: OddModule, max_stem: i32, max_s: u32) -> Resolution<OddModule> {
+    let mut res =
+        Resolution::<OddModule>::new(module, ResolutionConfig { max_stem, max_s }).expect("range");
     res.run(RunOptions {
         algorithm: Algorithm::Classical,
         threads: 2,
@@ -35,7 +36,7 @@ fn prime(p: u32) -> ValidPrime {
 }
 
 /// The class `x ∈ {a_0, h_0}` of the sphere's resolution (one class in each bidegree).
-fn named(sphere: &OddResolution, x: OddProduct) -> OddExtElement {
+fn named(sphere: &Resolution<OddModule>, x: OddProduct) -> OddExtElement {
     let p = sphere.prime();
     OddExtElement::basis(sphere, Bidegree::n_s(x.stem(p), 1), 0).expect("a0, h0 in range")
 }
@@ -44,7 +45,10 @@ fn named(sphere: &OddResolution, x: OddProduct) -> OddExtElement {
 /// of `y` into the sphere's resolution, equal the read-off products by `a_0`, `h_0`
 /// (exactly: both are the coefficient of `β·g_y`, `P^1·g_y` in `d g'`). Returns how many
 /// nonzero products were compared.
-fn products_agree_with_read_off(module: &OddResolution, sphere: &OddResolution) -> usize {
+fn products_agree_with_read_off(
+    module: &Resolution<OddModule>,
+    sphere: &Resolution<OddModule>,
+) -> usize {
     let tgt = OddLiftTarget::new(sphere);
     let mut nonzero = 0;
     for e in module.ext() {

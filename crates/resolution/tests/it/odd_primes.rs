@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use fp::{Prime, ValidPrime};
 use resolution::odd::products::{product_matrix, OddProduct};
-use resolution::odd::OddResolution;
+use resolution::Resolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
 
@@ -43,8 +43,9 @@ fn reference(name: &str) -> (i32, u32, BTreeMap<(i32, u32), usize>) {
     (nums[0] as i32, nums[1] as u32, table)
 }
 
-fn resolve(module: OddModule, max_stem: i32, max_s: u32, threads: usize) -> OddResolution {
-    let mut res = OddResolution::new(module, ResolutionConfig { max_stem, max_s }).expect("range");
+fn resolve(module: OddModule, max_stem: i32, max_s: u32, threads: usize) -> Resolution<OddModule> {
+    let mut res =
+        Resolution::<OddModule>::new(module, ResolutionConfig { max_stem, max_s }).expect("range");
     res.run(RunOptions {
         algorithm: Algorithm::Classical,
         threads,
@@ -165,7 +166,7 @@ fn same_resolution_with_one_and_two_threads() {
 /// Nassau's algorithm and offload are refused at odd primes, with the reason.
 #[test]
 fn nassau_is_refused_at_odd_primes() {
-    let mut res = OddResolution::new(
+    let mut res = Resolution::<OddModule>::new(
         OddModule::sphere(prime(3)),
         ResolutionConfig {
             max_stem: 5,

@@ -8,17 +8,17 @@
 use std::path::{Path, PathBuf};
 
 use fp::{Prime, ValidPrime};
-use resolution::odd::OddResolution;
 use resolution::save::{
     odd_module_hash, CorruptReason, ResumeReport, SaveDir, SaveError, SaveOptions,
 };
+use resolution::Resolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::{FiniteModule, OddModule};
 
 /// Every bidegree of the range with the differentials of its generators (as entries).
 type Differentials = Vec<(Bidegree, Vec<Vec<u32>>)>;
 
-fn differentials(res: &OddResolution) -> Differentials {
+fn differentials(res: &Resolution<OddModule>) -> Differentials {
     let config = res.config();
     let min = res.module().min_degree();
     let mut out = Vec::new();
@@ -46,8 +46,9 @@ fn run(
     max_stem: i32,
     max_s: u32,
     save: Option<&Path>,
-) -> (OddResolution, ResumeReport) {
-    let mut res = OddResolution::new(module.clone(), config(max_stem, max_s)).expect("range");
+) -> (Resolution<OddModule>, ResumeReport) {
+    let mut res =
+        Resolution::<OddModule>::new(module.clone(), config(max_stem, max_s)).expect("range");
     let mut report = ResumeReport::default();
     if let Some(dir) = save {
         let save = SaveDir::open_odd(dir, module).expect("open save dir");
@@ -58,7 +59,7 @@ fn run(
 }
 
 /// Computes what `res` does not hold yet (classical, 2 threads).
-fn resolve_rest(res: &mut OddResolution) {
+fn resolve_rest(res: &mut Resolution<OddModule>) {
     res.run(RunOptions {
         algorithm: Algorithm::Classical,
         threads: 2,
@@ -90,7 +91,7 @@ fn fresh_and_saved(
     module: &OddModule,
     max_stem: i32,
     max_s: u32,
-) -> (OddResolution, tempfile::TempDir, PathBuf) {
+) -> (Resolution<OddModule>, tempfile::TempDir, PathBuf) {
     let (fresh, _) = run(module, max_stem, max_s, None);
     let tmp = tempfile::tempdir().expect("tempdir");
     let dir = tmp.path().join("save");
@@ -215,7 +216,7 @@ fn packed_entries_that_are_not_mod_p_are_corrupt() {
         payload.extend_from_slice(&1u64.to_le_bytes());
         payload.extend_from_slice(&limb.to_le_bytes());
         std::fs::write(save.record_path(b), record(&identity, b, &payload)).expect("write");
-        let mut res = OddResolution::new(s3.clone(), config(12, 4)).expect("range");
+        let mut res = Resolution::<OddModule>::new(s3.clone(), config(12, 4)).expect("range");
         let report = res
             .resume(SaveDir::open_odd(&dir, &s3).expect("open"))
             .expect("resume");

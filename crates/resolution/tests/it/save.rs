@@ -309,7 +309,7 @@ fn a_record_that_is_not_a_regular_file_is_corrupt_and_never_opened() {
 }
 
 /// A save directory written by main's build before headers recorded a profile
-/// (2026-11-30, issue 15 otherwise on main: `adams resolve S_2 --max-stem 4 --max-s 2 --save-dir S_2-main --no-save-quasi-inverses`,
+/// (2026-11-30, before sub-Hopf algebras were recorded in the header: `adams resolve S_2 --max-stem 4 --max-s 2 --save-dir S_2-main --no-save-quasi-inverses`,
 /// kept in `tests/data/saves/S_2-main`) opens unchanged — this build writes the very same
 /// header for it — and resumes to a larger range as a fresh run.
 #[test]

@@ -1,5 +1,5 @@
 //! The admissible matrices of a fixed `R`, for multiplying one `Sq(R)` by many
-//! `Sq(S)` (see `shared/design/SYSTEM.md` §1).
+//! `Sq(S)` (see `docs/design/system.md` §1, the Milnor basis and its product).
 //!
 //! In Milnor's product formula (Ann. of Math. 67 (1958), Thm 4b; see
 //! [`super::product`]) the entries `x_ij` with `i ≥ 1` depend only on `R`: row

@@ -1,4 +1,4 @@
-//! The Spanier–Whitehead dual `DM` of a finite module (issue 15): `Sq^n` acts on the dual
+//! The Spanier–Whitehead dual `DM` of a finite module: `Sq^n` acts on the dual
 //! basis through the conjugate `χ(Sq^n)`, here computed independently by the recursion
 //! `Σ_{i=0}^{n} Sq^i χ(Sq^{n−i}) = 0` (n > 0) that defines the antipode (Milnor, "The
 //! Steenrod algebra and its dual", Ann. of Math. 67 (1958), §7), and `D(DM) = M`.

@@ -21,7 +21,7 @@ fn series_dims(n: usize) -> Vec<u64> {
 
 #[test]
 fn dim_99_is_1148() {
-    // SYSTEM.md §1: dim A_99 = 1148.
+    // docs/design/system.md §1, the Milnor basis and its product: dim A_99 = 1148.
     let a = MilnorAlgebra::new(120);
     assert_eq!(a.dim(99), 1148);
 }

@@ -1,4 +1,4 @@
-//! The field's module types beyond "finite dimensional module" (issue 15): real
+//! The field's module types beyond "finite dimensional module": real
 //! and complex projective spaces and finitely presented modules, truncated to a
 //! top degree, built as finite modules.
 

@@ -1,4 +1,4 @@
-//! Smash products of modules (issue 15): the Cartan formula on `M ⊗ N`.
+//! Smash products of modules: the Cartan formula on `M ⊗ N`.
 
 use fp::FpVector;
 use steenrod::module::FiniteModule;

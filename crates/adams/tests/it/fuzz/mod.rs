@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use adams::chart_json::{Chart, Generator, Product, Term};
+use chart::chart_json::{Chart, Generator, Product, Term};
 
 /// splitmix64: a small seeded generator, so that a failure replays from its seed.
 pub struct Rng(pub u64);
@@ -277,7 +277,7 @@ pub fn generated_chart(rng: &mut Rng, seeds: &[(String, Vec<u8>)]) -> Vec<u8> {
     for n in min_stem..=max_stem {
         for s in 0..=max_s {
             for index in 0..dims[&(n, s)] {
-                let mut class = adams::chart_json::Class::new(n, s, index);
+                let mut class = chart::chart_json::Class::new(n, s, index);
                 for &g in Generator::at_prime(prime) {
                     let Some(&target) = dims.get(&(n + g.stem_shift(prime), s + 1)) else {
                         *class.product_mut(g) = Product::Unknown;
@@ -300,8 +300,8 @@ pub fn generated_chart(rng: &mut Rng, seeds: &[(String, Vec<u8>)]) -> Vec<u8> {
         }
     }
     let chart = Chart {
-        format: adams::chart_json::FORMAT.into(),
-        version: adams::chart_json::VERSION,
+        format: chart::chart_json::FORMAT.into(),
+        version: chart::chart_json::VERSION,
         module: "G".into(),
         algorithm: "generated".into(),
         prime,

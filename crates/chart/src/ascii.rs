@@ -34,8 +34,10 @@ pub fn header(module: &str, p: u32, sub: Option<&str>, max_stem: i32, max_s: u32
 /// that range are ignored. The result ends with a newline; no line has
 /// trailing spaces.
 pub fn render(rows: &[Row], min_stem: i32, max_stem: i32, max_s: u32) -> String {
-    let dims: HashMap<(i32, u32), usize> =
-        rows.iter().map(|r| ((r.stem(), r.s()), r.dim)).collect();
+    let dims: HashMap<(i32, u32), usize> = rows
+        .iter()
+        .map(|r| ((r.bidegree.n(), r.bidegree.s()), r.dim))
+        .collect();
     let s_width = max_s.to_string().len().max(1);
     let prefix = s_width + 3; // "{s} | "
     let mut out = String::new();

@@ -46,7 +46,7 @@
 //!   product is unknown (not 0). The keys of the other prime (`a0` at p = 2, `h1`, `h2`
 //!   at odd p) are refused; a key of the chart's prime that is absent reads as `null`.
 //!
-//! - `name` (p = 2, issue 16): the class's name when it is a named class of the sphere or a
+//! - `name` (p = 2): the class's name when it is a named class of the sphere or a
 //!   monomial in them (`"c0"`, `"h1 c0"`, `"h0^2 d0"`; [`crate::names`]); absent otherwise.
 //!   At most [`MAX_NAME_CHARS`] characters.
 //!
@@ -58,8 +58,6 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use resolution::products::{chart_products, ExtClass};
-use resolution::Resolution;
 use serde::{Deserialize, Serialize};
 
 use crate::input::excerpt;
@@ -84,18 +82,13 @@ pub const MAX_CHART_BYTES: u64 = 64 * crate::input::MIB;
 /// top degree of the Milnor basis tables. A resolution adams builds reaches `t` at most 510
 /// above the module's bottom cell, where the chart starts, so its chart spans at most 510
 /// stems and filtrations.
-pub const MAX_CHART_DEGREES: i32 = resolution::MAX_ALGEBRA_DEGREE;
+pub const MAX_CHART_DEGREES: i32 = crate::MAX_ALGEBRA_DEGREE;
 
 /// Longest `module` and `algorithm` names (they are drawn in the SVG's title).
 pub const MAX_NAME_CHARS: usize = 200;
 
 /// Largest prime a chart may name: the primes of the F_p linear algebra are below 256.
 pub const MAX_PRIME: u32 = 251;
-
-/// The products of one class at an odd prime, as the resolution hands them: `[a0, h0]`,
-/// each `Some` list of `(index, coefficient in 1..p)` or `None` (the target bidegree is
-/// outside the range: unknown).
-pub type OddProducts = Vec<Option<Vec<(usize, u32)>>>;
 
 fn two() -> u32 {
     2
@@ -158,11 +151,11 @@ pub struct Class {
     /// p = 2: `h2 · x` at `(stem + 3, s + 1)`.
     #[serde(default, skip_serializing_if = "Product::is_absent")]
     pub h2: Product,
-    /// p = 2: the class's name (issue 16): a named class of the sphere or a monomial in
+    /// p = 2: the class's name: a named class of the sphere or a monomial in
     /// them (`c0`, `h1 c0`, `h0^2 d0`; [`crate::names`]); absent when it has none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// p = 2: products by further classes (issue 16), keyed by the class as
+    /// p = 2: products by further classes, keyed by the class as
     /// [`crate::class_spec::ClassSpec`] writes it (`h3`, `h2^2`, `(8,3,0)`); the key says
     /// where the product lands ([`extra::shift`]). `adams resolve` writes every `h_i`,
     /// `i ≥ 3`, whose products can land in the range; `adams products` its `--by` classes.
@@ -209,73 +202,17 @@ impl Class {
 }
 
 impl Chart {
-    /// The chart of a resolved range at p = 2: every class with its `h0`, `h1`, `h2`
-    /// products, and those by every further `h_i` of the algebra whose products can land
-    /// in the range ([`extra::further_hopf`]).
-    pub fn from_resolution(res: &Resolution, algorithm: &str, min_stem: i32) -> Chart {
-        let config = res.config();
-        let further = extra::further_hopf(res, min_stem);
-        let hs: Vec<u32> = [0, 1, 2]
-            .into_iter()
-            .chain(further.iter().copied())
-            .collect();
-        let classes = chart_products(res, &hs)
-            .into_iter()
-            .filter(|cp| cp.class.stem <= config.max_stem && cp.class.s <= config.max_s)
-            .map(|cp| {
-                let mut class = Class::new(cp.class.stem, cp.class.s, cp.class.index);
-                let mut products = cp.products.into_iter();
-                for (g, product) in AT_TWO.into_iter().zip(products.by_ref()) {
-                    *class.product_mut(g) = Product::from_indices(product);
-                }
-                for (i, product) in further.iter().zip(products) {
-                    class
-                        .more
-                        .insert(format!("h{i}"), Product::from_indices(product));
-                }
-                class
-            })
-            .collect();
-        Chart {
-            format: FORMAT.to_string(),
-            version: VERSION,
-            module: res.module().name().to_string(),
-            algorithm: algorithm.to_string(),
-            prime: 2,
-            algebra: res.algebra().profile().map(|p| p.to_string()),
-            min_stem,
-            max_stem: config.max_stem,
-            max_s: config.max_s,
-            classes,
-        }
-    }
-
-    /// The chart of a resolved range at an odd `prime`: `classes[k].1` is `[a0 product,
-    /// h0 product]` of the class `classes[k].0`, each `Some((index, coefficient in 1..p)
-    /// pairs)` or `None` (the target bidegree is outside the range: unknown). Classes
-    /// outside `min_stem..=max_stem`, `s ≤ max_s` are left out; the rest are ordered by
-    /// stem, `s`, index.
-    pub fn from_odd_products(
+    /// A chart of the range `min_stem..=max_stem`, `0..=max_s` of `module` at `prime`
+    /// (over the whole Steenrod algebra), built by `algorithm`, without classes yet
+    /// ([`Chart::set_classes`]).
+    pub fn new(
         module: &str,
         algorithm: &str,
         prime: u32,
         min_stem: i32,
         max_stem: i32,
         max_s: u32,
-        classes: Vec<(ExtClass, OddProducts)>,
     ) -> Chart {
-        let mut classes: Vec<Class> = classes
-            .into_iter()
-            .filter(|(c, _)| (min_stem..=max_stem).contains(&c.stem) && c.s <= max_s)
-            .map(|(c, products)| {
-                let mut class = Class::new(c.stem, c.s, c.index);
-                for (g, product) in AT_ODD.into_iter().zip(products) {
-                    *class.product_mut(g) = Product::from_pairs(product);
-                }
-                class
-            })
-            .collect();
-        classes.sort_by_key(|c| (c.stem, c.s, c.index));
         Chart {
             format: FORMAT.to_string(),
             version: VERSION,
@@ -286,8 +223,18 @@ impl Chart {
             min_stem,
             max_stem,
             max_s,
-            classes,
+            classes: Vec::new(),
         }
+    }
+
+    /// Sets the classes: those outside the range (`min_stem..=max_stem`, `s ≤ max_s`) are
+    /// left out, the rest ordered by stem, `s`, index, as [`Chart::check`] requires.
+    pub fn set_classes(&mut self, classes: impl IntoIterator<Item = Class>) {
+        self.classes = classes
+            .into_iter()
+            .filter(|c| self.in_range(c.stem, c.s))
+            .collect();
+        self.classes.sort_by_key(|c| (c.stem, c.s, c.index));
     }
 
     /// The generators whose products this chart carries (by its prime).
@@ -448,17 +395,6 @@ pub enum ChartError {
         path: PathBuf,
         source: crate::svg::TooLarge,
     },
-}
-
-/// Writes `dir/chart.json` and `dir/chart.svg` for a resolved range at p = 2; returns their
-/// paths (see [`write_chart_files`]).
-pub fn write_files(
-    res: &Resolution,
-    algorithm: &str,
-    min_stem: i32,
-    dir: &Path,
-) -> Result<(PathBuf, PathBuf), ChartError> {
-    write_chart_files(&Chart::from_resolution(res, algorithm, min_stem), dir)
 }
 
 /// Writes `dir/chart.json` and `dir/chart.svg` for `chart` (which must pass

@@ -31,7 +31,7 @@ use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::products::{h_multiply, is_resolved, MAX_HOPF_INDEX};
 use resolution::{Bidegree, Resolution};
 
-use super::{Definition, Monomial, NameTable, NamesError, Row};
+use chart::names::{Definition, Monomial, NameTable, NamesError, Row};
 
 /// A class named by a monomial: the basis class `(stem, s, index)` and its name.
 pub type Named = HashMap<(i32, u32, usize), String>;
@@ -338,7 +338,7 @@ impl<'a> Namer<'a> {
                 _ => factors.push((name.clone(), 1)),
             }
         }
-        super::write_monomial(&factors)
+        chart::names::write_monomial(&factors)
     }
 }
 

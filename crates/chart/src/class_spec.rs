@@ -1,5 +1,5 @@
 //! Classes of `Ext_A(F_2, F_2)` as a user writes them on the command line and as
-//! `chart.json` keys their products (issue 16): a monomial in the Hopf classes, `h3`,
+//! `chart.json` keys their products: a monomial in the Hopf classes, `h3`,
 //! `h2^2`, `h0^4`, `h1h3` (`h1 h3`, `h1*h3` too), or a basis class by position,
 //! `(stem,s,index)` or `stem,s,index` (the `index`-th class of `Ext^{s, stem+s}`, in the
 //! order of `ext.csv`/`chart.json`), or a monomial in the names of the bundled table of
@@ -154,7 +154,7 @@ fn monomial(t: &str) -> Result<ClassSpec, String> {
     }
     // Its internal degree Σ k·2^i, summed without overflow (each term is at most
     // 510·2^8): above the tables no class exists, and stem_s stays in range.
-    let top = steenrod::MAX_ALGEBRA_DEGREE as u64;
+    let top = crate::MAX_ALGEBRA_DEGREE as u64;
     let t = factors.iter().try_fold(0u64, |t, &(i, k)| {
         Some(t + (u64::from(k) << i)).filter(|&t| t <= top)
     });

@@ -39,10 +39,18 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::input::excerpt;
+use crate::Bidegree;
 
-/// One bidegree of an Ext table: `dim Ext^{s,t} = dim`, with `stem = t - s` — the
-/// resolution's own entry type, so that a table read back and a table computed are one type.
-pub use resolution::ExtEntry as Row;
+/// One bidegree of an Ext table: `dim Ext^{s,t} = dim`, with `stem = t - s`.
+///
+/// Ordered by bidegree (stem, then `s`), then `dim`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Row {
+    /// Where: stem `n`, filtration `s`.
+    pub bidegree: Bidegree,
+    /// `dim Ext^{s,t}` over F_p.
+    pub dim: usize,
+}
 
 /// The bidegrees in which a table is complete (an absent row there means zero).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,13 +191,14 @@ pub fn parse_table(file: &str, text: &str) -> Result<ExtTable, CsvError> {
             }
             None => unchecked.push((line_no, row)),
         }
-        if dims.insert((row.stem(), row.s()), row.dim).is_some() {
+        let (stem, s, t) = (row.bidegree.n(), row.bidegree.s(), row.bidegree.t());
+        if dims.insert((stem, s), row.dim).is_some() {
             return Err(line_err(
                 line_no,
-                format!("bidegree stem {}, s {} appears twice", row.stem(), row.s()),
+                format!("bidegree stem {stem}, s {s} appears twice"),
             ));
         }
-        max_t = Some(max_t.map_or(row.t(), |m| m.max(row.t())));
+        max_t = Some(max_t.map_or(t, |m| m.max(t)));
     }
 
     let whole = |reason: String| CsvError::Whole {
@@ -337,13 +346,13 @@ fn range_bound(name: &str, text: &str) -> Result<i32, String> {
 /// A row must lie in the range its table states (on line `range_line`): outside it the
 /// table claims nothing, so such a row is a mistake in the file.
 fn check_in_range(row: Row, coverage: Coverage, range_line: usize) -> Result<(), String> {
-    if coverage.contains(row.stem(), row.s()) {
+    if coverage.contains(row.bidegree.n(), row.bidegree.s()) {
         return Ok(());
     }
     Err(format!(
         "stem {}, s {} lies outside the range `{coverage}` stated on line {range_line}",
-        row.stem(),
-        row.s()
+        row.bidegree.n(),
+        row.bidegree.s()
     ))
 }
 
@@ -383,7 +392,7 @@ fn parse_row(line: &str) -> Result<Row, String> {
         ));
     }
     Ok(Row {
-        bidegree: resolution::Bidegree::n_s(stem, s),
+        bidegree: Bidegree::n_s(stem, s),
         dim,
     })
 }
@@ -418,11 +427,18 @@ pub fn algebra_name(p: u32, sub: Option<&str>) -> String {
 /// [`complete_line`]), the header, then the nonzero rows sorted by stem then s.
 pub fn write_table(out: &mut impl Write, first: &str, rows: &[Row]) -> std::io::Result<()> {
     let mut sorted: Vec<Row> = rows.iter().copied().filter(|r| r.dim > 0).collect();
-    sorted.sort_by_key(|r| (r.stem(), r.s()));
+    sorted.sort_by_key(|r| r.bidegree);
     writeln!(out, "{first}")?;
     writeln!(out, "{HEADER}")?;
     for r in &sorted {
-        writeln!(out, "{},{},{},{}", r.stem(), r.s(), r.t(), r.dim)?;
+        writeln!(
+            out,
+            "{},{},{},{}",
+            r.bidegree.n(),
+            r.bidegree.s(),
+            r.bidegree.t(),
+            r.dim
+        )?;
     }
     Ok(())
 }
@@ -439,7 +455,7 @@ pub(crate) mod tests {
     /// A row at (stem, s) with `t = stem + s` (shared by the chart tests).
     pub(crate) fn row(stem: i32, s: u32, dim: usize) -> Row {
         Row {
-            bidegree: resolution::Bidegree::n_s(stem, s),
+            bidegree: Bidegree::n_s(stem, s),
             dim,
         }
     }

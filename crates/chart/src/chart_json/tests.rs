@@ -58,37 +58,27 @@ fn check_rejects_inconsistent_charts() {
     assert!(wrong_t.check().unwrap_err().contains("t = 5"));
 }
 
-/// A chart at p = 3 through stem 3, `s ≤ 2`, as the odd-primary resolution hands it over:
-/// out of order, one class beyond the range, unknown products where the target leaves the
-/// range. The products are synthetic (a test of the format, not of Ext): two classes at
+/// A chart at p = 3 through stem 3, `s ≤ 2`, its classes set as the odd-primary resolution
+/// hands them over: out of order, one class beyond the range, unknown products where the
+/// target leaves the range. The products are synthetic (a test of the format, not of Ext): two classes at
 /// (3, 1), so that indices and coefficients 2 occur.
 fn odd_chart() -> Chart {
-    let class = |stem: i32, s: u32, index| ExtClass {
-        stem,
-        s,
-        t: stem + s as i32,
-        index,
+    let class = |stem: i32, s: u32, index, [a0, h0]: [Option<Vec<(usize, u32)>>; 2]| Class {
+        a0: Product::from_pairs(a0),
+        h0: Product::from_pairs(h0),
+        ..Class::new(stem, s, index)
     };
-    Chart::from_odd_products(
-        "S_3",
-        "classical",
-        3,
-        0,
-        3,
-        2,
-        vec![
-            (class(3, 1, 1), vec![Some(vec![(0, 2)]), None]),
-            (
-                class(0, 0, 0),
-                vec![Some(vec![(0, 1)]), Some(vec![(0, 1), (1, 2)])],
-            ),
-            (class(0, 1, 0), vec![Some(vec![(0, 1)]), Some(vec![])]),
-            (class(0, 2, 0), vec![None, None]),
-            (class(3, 1, 0), vec![Some(vec![]), None]),
-            (class(3, 2, 0), vec![None, None]),
-            (class(4, 0, 0), vec![None, None]),
-        ],
-    )
+    let mut chart = Chart::new("S_3", "classical", 3, 0, 3, 2);
+    chart.set_classes([
+        class(3, 1, 1, [Some(vec![(0, 2)]), None]),
+        class(0, 0, 0, [Some(vec![(0, 1)]), Some(vec![(0, 1), (1, 2)])]),
+        class(0, 1, 0, [Some(vec![(0, 1)]), Some(vec![])]),
+        class(0, 2, 0, [None, None]),
+        class(3, 1, 0, [Some(vec![]), None]),
+        class(3, 2, 0, [None, None]),
+        class(4, 0, 0, [None, None]),
+    ]);
+    chart
 }
 
 #[test]

@@ -1,8 +1,9 @@
-//! Names of classes of `Ext_A(F_2, F_2)` (issue 16, item 5): the table of named classes
+//! Names of classes of `Ext_A(F_2, F_2)`: the table of named classes
 //! (`h_i`, `c0`, `Ph1`, `d0`, `e0`, `f0`, `g`, …) with the definition that pins each down
-//! on a resolution, and the naming of a chart's basis classes by them ([`naming`]).
+//! on a resolution (the `adams` binary evaluates them there and names a chart's basis
+//! classes by them, in its `naming.rs`).
 //!
-//! **The table** (`crates/adams/data/names-S_2.csv`, bundled as [`BUNDLED`]; a user's own
+//! **The table** (`crates/chart/data/names-S_2.csv`, bundled as [`BUNDLED`]; a user's own
 //! by `--names FILE`, same format): CSV with the header `name,stem,s,definition,source`,
 //! `#` comment lines, a field in double quotes when it holds a comma. Each row: the name
 //! (letters, digits, `^`, `_`; not of the form `h<i>` unless it is that `h_i`), its
@@ -15,13 +16,11 @@
 
 use std::path::{Path, PathBuf};
 
-pub mod naming;
-
 /// The bundled table of names of the sphere's Ext at p = 2 (`data/names-S_2.csv`).
 pub const BUNDLED: &str = include_str!("../data/names-S_2.csv");
 
 /// What the error messages call the bundled table.
-pub const BUNDLED_PATH: &str = "crates/adams/data/names-S_2.csv";
+pub const BUNDLED_PATH: &str = "crates/chart/data/names-S_2.csv";
 
 /// Largest names table read: 1 MiB (the bundled one is a few kilobytes).
 pub const MAX_TABLE_BYTES: u64 = crate::input::MIB;

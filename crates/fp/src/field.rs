@@ -1,0 +1,315 @@
+//! Linear algebra over F_p chosen by the type of the prime: [`Field`] and the vector and
+//! subspace operations every prime shares ([`Vector`], [`SubspaceOf`]).
+//!
+//! Code generic over `F: Field` (free modules, resolution steps, chain maps) is written
+//! once and monomorphised per prime: at [`P2`] it runs on the bit-packed [`FpVector`],
+//! [`Subspace`] and M4RI (every method below is an `#[inline]` call of theirs, and a
+//! coefficient is the zero-sized [`One`]); at a run-time odd prime [`ValidPrime`] on the
+//! packed limbs of [`FqVector`] and [`FqSubspace`].
+
+use std::fmt;
+use std::hash::Hash;
+
+use crate::{FpVector, FqSubspace, FqVector, Prime, Subspace, ValidPrime, P2};
+
+/// A vector over F_p: the operations generic code uses, shared by [`FpVector`] (p = 2)
+/// and [`FqVector`] (any p). Entries are numbers in `0..p`; coefficients given to the
+/// methods are read mod p.
+pub trait Vector: Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'static {
+    /// Number of entries.
+    fn len(&self) -> usize;
+
+    /// Whether there are no entries.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether every entry is zero.
+    fn is_zero(&self) -> bool;
+
+    /// Entry `i`, in `0..p`. Panics if `i ≥ len`.
+    fn entry(&self, i: usize) -> u32;
+
+    /// Adds `c·e_i`. Panics if `i ≥ len`.
+    fn add_basis_element(&mut self, i: usize, c: u32);
+
+    /// Adds `c·other` into entries `offset..offset + other.len()`. Panics if they do
+    /// not fit.
+    fn add_scaled_at(&mut self, other: &Self, c: u32, offset: usize);
+
+    /// The nonzero entries `(index, value)` in increasing index.
+    fn nonzero_entries(&self) -> impl Iterator<Item = (usize, u32)> + '_;
+
+    /// Entries `start..end` as a vector. Panics if `end > len` or `start > end`.
+    fn slice(&self, start: usize, end: usize) -> Self;
+
+    /// Sets every entry to zero (length unchanged).
+    fn clear(&mut self);
+
+    /// The packed limbs (the layout of [`FpVector`] at p = 2, of [`FqVector`] otherwise):
+    /// what a save file stores.
+    fn limbs(&self) -> &[u64];
+}
+
+/// A subspace of F_p^n kept as its basis in reduced row echelon form: what generic
+/// code reads of [`Subspace`] and [`FqSubspace`]. Pivots are the leading (lowest-index)
+/// entries of the basis rows, strictly ascending.
+pub trait SubspaceOf<V: Vector>: Clone + fmt::Debug + Send + Sync + 'static {
+    /// Dimension.
+    fn dim(&self) -> usize;
+    /// `n`.
+    fn ambient_dim(&self) -> usize;
+    /// The pivot column of each basis row, ascending.
+    fn pivots(&self) -> &[usize];
+    /// Basis row `k` as a vector of length `n`. Panics if `k ≥ dim`.
+    fn basis_vector(&self, k: usize) -> V;
+    /// Reduces `v` by the basis: afterwards `v` is zero at every pivot and `v` is in the
+    /// subspace iff it is zero.
+    fn reduce(&self, v: &mut V);
+}
+
+/// F_p as a type: the prime together with its vector and subspace types.
+///
+/// Implemented by [`P2`] (bit-packed F_2, M4RI) and by [`ValidPrime`] (packed limbs at a
+/// prime known at run time; used at odd primes).
+pub trait Field: Prime {
+    /// Vectors over F_p.
+    type Vector: Vector;
+    /// Subspaces of F_p^n in RREF.
+    type Subspace: SubspaceOf<Self::Vector>;
+    /// A nonzero coefficient as stored beside a basis element (a term `c·x` of a free
+    /// module): the zero-sized [`One`] at p = 2, where `c` is always 1, and `u32` (in
+    /// `1..p`) otherwise.
+    type Coefficient: Copy + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'static;
+
+    /// The zero vector of length `len`.
+    fn zero_vector(self, len: usize) -> Self::Vector;
+
+    /// The whole space F_p^`n` (basis `e_0, …, e_{n−1}`).
+    fn entire_subspace(self, n: usize) -> Self::Subspace;
+
+    /// `c` (nonzero mod p) as a stored coefficient.
+    fn coefficient(self, c: u32) -> Self::Coefficient;
+
+    /// A stored coefficient as a number in `1..p`.
+    fn coefficient_value(c: Self::Coefficient) -> u32;
+}
+
+/// The coefficient of every term at p = 2: 1, stored in no bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct One;
+
+impl Vector for FpVector {
+    #[inline]
+    fn len(&self) -> usize {
+        FpVector::len(self)
+    }
+    #[inline]
+    fn is_zero(&self) -> bool {
+        FpVector::is_zero(self)
+    }
+    #[inline]
+    fn entry(&self, i: usize) -> u32 {
+        u32::from(self.get(i))
+    }
+    #[inline]
+    fn add_basis_element(&mut self, i: usize, c: u32) {
+        if c & 1 == 1 {
+            self.flip(i);
+        }
+    }
+    #[inline]
+    fn add_scaled_at(&mut self, other: &Self, c: u32, offset: usize) {
+        if c & 1 == 1 {
+            self.add_shifted(other, offset);
+        }
+    }
+    #[inline]
+    fn nonzero_entries(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.iter_ones().map(|i| (i, 1))
+    }
+    #[inline]
+    fn slice(&self, start: usize, end: usize) -> Self {
+        FpVector::slice(self, start, end)
+    }
+    #[inline]
+    fn clear(&mut self) {
+        FpVector::clear(self)
+    }
+    #[inline]
+    fn limbs(&self) -> &[u64] {
+        FpVector::limbs(self)
+    }
+}
+
+impl<P: Prime> Vector for FqVector<P> {
+    #[inline]
+    fn len(&self) -> usize {
+        FqVector::len(self)
+    }
+    #[inline]
+    fn is_zero(&self) -> bool {
+        FqVector::is_zero(self)
+    }
+    #[inline]
+    fn entry(&self, i: usize) -> u32 {
+        FqVector::entry(self, i)
+    }
+    #[inline]
+    fn add_basis_element(&mut self, i: usize, c: u32) {
+        FqVector::add_basis_element(self, i, c)
+    }
+    #[inline]
+    fn add_scaled_at(&mut self, other: &Self, c: u32, offset: usize) {
+        self.add_at(other, c, offset)
+    }
+    #[inline]
+    fn nonzero_entries(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.iter_nonzero()
+    }
+    #[inline]
+    fn slice(&self, start: usize, end: usize) -> Self {
+        FqVector::slice(self, start, end)
+    }
+    #[inline]
+    fn clear(&mut self) {
+        FqVector::clear(self)
+    }
+    #[inline]
+    fn limbs(&self) -> &[u64] {
+        FqVector::limbs(self)
+    }
+}
+
+impl SubspaceOf<FpVector> for Subspace {
+    #[inline]
+    fn dim(&self) -> usize {
+        Subspace::dim(self)
+    }
+    #[inline]
+    fn ambient_dim(&self) -> usize {
+        Subspace::ambient_dim(self)
+    }
+    #[inline]
+    fn pivots(&self) -> &[usize] {
+        Subspace::pivots(self)
+    }
+    #[inline]
+    fn basis_vector(&self, k: usize) -> FpVector {
+        FpVector::from_limbs(self.ambient_dim(), self.row(k).to_vec())
+    }
+    #[inline]
+    fn reduce(&self, v: &mut FpVector) {
+        Subspace::reduce(self, v)
+    }
+}
+
+impl<P: Prime> SubspaceOf<FqVector<P>> for FqSubspace<P> {
+    #[inline]
+    fn dim(&self) -> usize {
+        FqSubspace::dim(self)
+    }
+    #[inline]
+    fn ambient_dim(&self) -> usize {
+        FqSubspace::ambient_dim(self)
+    }
+    #[inline]
+    fn pivots(&self) -> &[usize] {
+        FqSubspace::pivots(self)
+    }
+    #[inline]
+    fn basis_vector(&self, k: usize) -> FqVector<P> {
+        self.row(k).clone()
+    }
+    #[inline]
+    fn reduce(&self, v: &mut FqVector<P>) {
+        FqSubspace::reduce(self, v)
+    }
+}
+
+impl Field for P2 {
+    type Vector = FpVector;
+    type Subspace = Subspace;
+    type Coefficient = One;
+
+    #[inline(always)]
+    fn zero_vector(self, len: usize) -> FpVector {
+        FpVector::new(len)
+    }
+    #[inline]
+    fn entire_subspace(self, n: usize) -> Subspace {
+        Subspace::entire(n)
+    }
+    #[inline(always)]
+    fn coefficient(self, c: u32) -> One {
+        debug_assert!(!c.is_multiple_of(2), "coefficient {c} is zero mod 2");
+        One
+    }
+    #[inline(always)]
+    fn coefficient_value(_: One) -> u32 {
+        1
+    }
+}
+
+impl Field for ValidPrime {
+    type Vector = FqVector<ValidPrime>;
+    type Subspace = FqSubspace<ValidPrime>;
+    type Coefficient = u32;
+
+    #[inline]
+    fn zero_vector(self, len: usize) -> FqVector<ValidPrime> {
+        FqVector::new(self, len)
+    }
+    #[inline]
+    fn entire_subspace(self, n: usize) -> FqSubspace<ValidPrime> {
+        FqSubspace::entire(self, n)
+    }
+    #[inline]
+    fn coefficient(self, c: u32) -> u32 {
+        let c = c % self.value();
+        debug_assert!(c != 0, "coefficient is zero mod {}", self.value());
+        c
+    }
+    #[inline]
+    fn coefficient_value(c: u32) -> u32 {
+        c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The same operations give the same entries on both vector types at p = 2.
+    fn exercise<F: Field>(f: F) -> Vec<(usize, u32)> {
+        let mut v = f.zero_vector(70);
+        let mut w = f.zero_vector(5);
+        w.add_basis_element(0, 1);
+        w.add_basis_element(4, 1);
+        v.add_basis_element(3, 1);
+        v.add_scaled_at(&w, 1, 62);
+        v.add_scaled_at(&w, 1, 3);
+        v.nonzero_entries().collect()
+    }
+
+    #[test]
+    fn p2_and_fq_at_two_agree() {
+        let p = ValidPrime::new(2).unwrap();
+        assert_eq!(exercise(P2), exercise(p));
+        assert_eq!(exercise(P2), vec![(7, 1), (62, 1), (66, 1)]);
+    }
+
+    #[test]
+    fn entire_subspace_rows_are_unit_vectors() {
+        let s = P2.entire_subspace(3);
+        assert_eq!(
+            s.basis_vector(1).nonzero_entries().collect::<Vec<_>>(),
+            vec![(1, 1)]
+        );
+        let p = ValidPrime::new(5).unwrap();
+        let s = p.entire_subspace(3);
+        assert_eq!(s.pivots(), &[0, 1, 2]);
+        assert_eq!(p.coefficient(7), 2);
+        assert_eq!(<ValidPrime as Field>::coefficient_value(3), 3);
+    }
+}

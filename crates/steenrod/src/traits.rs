@@ -1,0 +1,252 @@
+//! The algebra and the module a resolution is generic over: [`Algebra`] (the Milnor
+//! basis `Sq(R)` of the mod 2 Steenrod algebra, [`MilnorAlgebra`]; the basis `Q(E)P(R)`
+//! at an odd prime, [`OddMilnorAlgebra`]; either restricted to a sub-Hopf algebra by
+//! its profile) and [`Module`] (a finite module over it: [`FiniteModule`],
+//! [`OddModule`]).
+//!
+//! Code above this crate that is written against these traits runs at every prime; the
+//! p = 2 instantiation calls the p = 2 methods directly (static dispatch, every method
+//! below `#[inline]`), so it costs what the p = 2 code costs.
+
+use std::fmt;
+use std::hash::Hash;
+
+use fp::{Field, FpVector, FqVector, ValidPrime, Vector, P2};
+
+use crate::module::{FiniteModule, OddModule};
+use crate::{available_memory, table_budget_for, MilnorAlgebra, MilnorQP, OddMilnorAlgebra, PPart};
+
+/// A graded algebra with a basis fixed in each degree: the Steenrod algebra at one prime
+/// (or a sub-Hopf algebra of it) through a maximal degree.
+///
+/// Basis order: [`Algebra::basis`]`(t)[i]` is the basis element of index `i` in degree
+/// `t`; vectors of `A_t` are in this basis.
+pub trait Algebra: fmt::Debug + Send + Sync + Sized + 'static {
+    /// The ground field F_p.
+    type Field: Field;
+    /// A basis element: `Sq(R)` ([`PPart`]) at p = 2, `Q(E)P(R)` ([`MilnorQP`]) at odd p.
+    type Element: Copy + fmt::Debug + fmt::Display + PartialEq + Eq + Hash + Send + Sync + 'static;
+
+    /// The prime as a field.
+    fn field(&self) -> Self::Field;
+
+    /// The largest degree whose basis is held.
+    fn max_degree(&self) -> u32;
+
+    /// `dim A_t` (0 above [`Algebra::max_degree`]).
+    fn dim(&self, t: u32) -> usize;
+
+    /// The basis of `A_t` in basis order.
+    fn basis(&self, t: u32) -> &[Self::Element];
+
+    /// The index of `x` (of degree `t`) in the basis of `A_t`. Panics if `x` is not a
+    /// basis element of degree `t`.
+    fn index_of(&self, t: u32, x: &Self::Element) -> usize;
+
+    /// The product `a·b` in the basis of `A_{|a|+|b|}`: `f(k, c)` for each basis element
+    /// `k` with nonzero coefficient `c` (Milnor, "The Steenrod algebra and its dual",
+    /// 1958, Theorem 4b at p = 2, §§6–7 at odd p).
+    fn multiply_basis(&self, a: &Self::Element, b: &Self::Element, f: impl FnMut(usize, u32));
+}
+
+/// A finite module over an [`Algebra`], graded by degree `t` (possibly negative), with a
+/// basis fixed in each degree.
+pub trait Module: Send + Sync + Sized + 'static {
+    /// The algebra acting.
+    type Algebra: Algebra;
+
+    /// The name (a file's stem, `S_2`, …), used in messages and outputs.
+    fn name(&self) -> &str;
+
+    /// The prime as a field.
+    fn field(&self) -> <Self::Algebra as Algebra>::Field;
+
+    /// The bottom cell.
+    fn min_degree(&self) -> i32;
+
+    /// The top cell.
+    fn max_degree(&self) -> i32;
+
+    /// `dim M_t` (0 outside `min_degree..=max_degree`).
+    fn dim(&self, t: i32) -> usize;
+
+    /// Adds `c·(op·x)` into `out` from entry `offset` on: `op` the basis element
+    /// `op_index` of `A_{op_degree}`, `x` the basis element `x` of `M_t`; the result lies
+    /// in `M_{t + op_degree}` (`dim` entries). Zero outside the module.
+    ///
+    /// Panics if an index is out of range or the result does not fit in `out`.
+    #[allow(clippy::too_many_arguments)]
+    fn act_on_basis_at(
+        &self,
+        op_degree: u32,
+        op_index: usize,
+        t: i32,
+        x: usize,
+        c: u32,
+        out: &mut <<Self::Algebra as Algebra>::Field as Field>::Vector,
+        offset: usize,
+    );
+
+    /// The algebra a resolution of this module through internal degree `max_degree`
+    /// above its bottom cell works over: the whole Steenrod algebra, or the sub-Hopf
+    /// algebra of the module's profile. `table_budget` is the bytes of product tables at
+    /// p = 2 (`None`: sized to the range and the memory free,
+    /// [`table_budget_for`]); odd primes keep no tables and do not read it.
+    fn resolving_algebra(&self, max_degree: u32, table_budget: Option<usize>) -> Self::Algebra;
+}
+
+/// The vector type of a module's field.
+pub type VectorOf<M> = <<<M as Module>::Algebra as Algebra>::Field as Field>::Vector;
+
+impl Algebra for MilnorAlgebra {
+    type Field = P2;
+    type Element = PPart;
+
+    #[inline(always)]
+    fn field(&self) -> P2 {
+        P2
+    }
+    #[inline]
+    fn max_degree(&self) -> u32 {
+        MilnorAlgebra::max_degree(self)
+    }
+    #[inline]
+    fn dim(&self, t: u32) -> usize {
+        MilnorAlgebra::dim(self, t)
+    }
+    #[inline]
+    fn basis(&self, t: u32) -> &[PPart] {
+        MilnorAlgebra::basis(self, t)
+    }
+    #[inline]
+    fn index_of(&self, _t: u32, x: &PPart) -> usize {
+        MilnorAlgebra::index_of(self, x)
+    }
+    #[inline]
+    fn multiply_basis(&self, a: &PPart, b: &PPart, mut f: impl FnMut(usize, u32)) {
+        MilnorAlgebra::multiply_basis(self, a, b, |k| f(k, 1))
+    }
+}
+
+impl Algebra for OddMilnorAlgebra {
+    type Field = ValidPrime;
+    type Element = MilnorQP;
+
+    #[inline]
+    fn field(&self) -> ValidPrime {
+        ValidPrime::new(self.prime()).expect("an OddMilnorAlgebra's p is a prime")
+    }
+    #[inline]
+    fn max_degree(&self) -> u32 {
+        OddMilnorAlgebra::max_degree(self)
+    }
+    #[inline]
+    fn dim(&self, t: u32) -> usize {
+        OddMilnorAlgebra::dim(self, t)
+    }
+    #[inline]
+    fn basis(&self, t: u32) -> &[MilnorQP] {
+        OddMilnorAlgebra::basis(self, t)
+    }
+    #[inline]
+    fn index_of(&self, t: u32, x: &MilnorQP) -> usize {
+        OddMilnorAlgebra::index_of(self, t, x)
+    }
+    #[inline]
+    fn multiply_basis(&self, a: &MilnorQP, b: &MilnorQP, f: impl FnMut(usize, u32)) {
+        OddMilnorAlgebra::multiply_basis(self, a, b, f)
+    }
+}
+
+impl Module for FiniteModule {
+    type Algebra = MilnorAlgebra;
+
+    #[inline]
+    fn name(&self) -> &str {
+        FiniteModule::name(self)
+    }
+    #[inline(always)]
+    fn field(&self) -> P2 {
+        P2
+    }
+    #[inline]
+    fn min_degree(&self) -> i32 {
+        FiniteModule::min_degree(self)
+    }
+    #[inline]
+    fn max_degree(&self) -> i32 {
+        FiniteModule::max_degree(self)
+    }
+    #[inline]
+    fn dim(&self, t: i32) -> usize {
+        FiniteModule::dim(self, t)
+    }
+    fn act_on_basis_at(
+        &self,
+        op_degree: u32,
+        op_index: usize,
+        t: i32,
+        x: usize,
+        c: u32,
+        out: &mut FpVector,
+        offset: usize,
+    ) {
+        if c.is_multiple_of(2) {
+            return;
+        }
+        let top = t + op_degree as i32;
+        if offset == 0 && out.len() == self.dim(top) {
+            return self.act_on_basis(op_degree, op_index, t, x, out);
+        }
+        let mut part = FpVector::new(self.dim(top));
+        self.act_on_basis(op_degree, op_index, t, x, &mut part);
+        out.add_scaled_at(&part, 1, offset);
+    }
+    fn resolving_algebra(&self, max_degree: u32, table_budget: Option<usize>) -> MilnorAlgebra {
+        let budget =
+            table_budget.unwrap_or_else(|| table_budget_for(max_degree, available_memory()));
+        MilnorAlgebra::with_profile(max_degree, budget, self.profile())
+    }
+}
+
+impl Module for OddModule {
+    type Algebra = OddMilnorAlgebra;
+
+    #[inline]
+    fn name(&self) -> &str {
+        OddModule::name(self)
+    }
+    #[inline]
+    fn field(&self) -> ValidPrime {
+        self.prime()
+    }
+    #[inline]
+    fn min_degree(&self) -> i32 {
+        OddModule::min_degree(self)
+    }
+    #[inline]
+    fn max_degree(&self) -> i32 {
+        OddModule::max_degree(self)
+    }
+    #[inline]
+    fn dim(&self, t: i32) -> usize {
+        OddModule::dim(self, t)
+    }
+    #[inline]
+    fn act_on_basis_at(
+        &self,
+        op_degree: u32,
+        op_index: usize,
+        t: i32,
+        x: usize,
+        c: u32,
+        out: &mut FqVector<ValidPrime>,
+        offset: usize,
+    ) {
+        self.act_on_basis(op_degree, op_index, t, x, c, out, offset)
+    }
+    fn resolving_algebra(&self, max_degree: u32, _table_budget: Option<usize>) -> OddMilnorAlgebra {
+        use fp::Prime;
+        OddMilnorAlgebra::with_profile(self.prime().value(), max_degree, self.profile())
+    }
+}
