@@ -12,11 +12,12 @@ use crate::bidegree::Bidegree;
 use crate::config::RunOptions;
 use crate::graph::{self, Plan};
 use crate::report::RunReport;
-use crate::run::{worker_pool, Active, Steps};
+use crate::run::{worker_pool, Active, ModuleSteps, Steps};
 use crate::scheduler::RunStats;
 use crate::store::Store;
 use crate::tracker::Tracker;
 use crate::Resolution;
+use steenrod::module::FiniteModule;
 
 /// What a distributed run sent and spent (the leader's view).
 #[derive(Clone, Debug, Default)]
@@ -75,7 +76,7 @@ impl Resolution {
         timeout: Duration,
     ) -> Result<(RunReport, ClusterStats), ClusterError> {
         let started = Instant::now();
-        self.check_run(options.algorithm)?;
+        FiniteModule::check_run(self, &options)?;
         let (pool, threads) = worker_pool(options.threads)?;
         let mut stats = ClusterStats {
             ranks: net.size(),
