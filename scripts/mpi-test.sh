@@ -28,11 +28,13 @@ if ! command -v mpirun >/dev/null 2>&1 || ! dpkg -s libopenmpi-dev libclang-dev 
     fi
 fi
 
-cargo build --release -q -p adams --features mpi
+# The test profile (opt-level 2, as the test suite's): after scripts/test.sh's test run
+# only adams and the MPI bindings are compiled again, not the whole graph in release.
+cargo build --profile test -q -p adams --features mpi
 # Where cargo put it: CARGO_TARGET_DIR when set (relative paths are from here), else target/.
 target_dir="${CARGO_TARGET_DIR:-target}"
 case "$target_dir" in /*) ;; *) target_dir="$(pwd)/$target_dir" ;; esac
-adams="$target_dir/release/adams"
+adams="$target_dir/debug/adams"
 # Open MPI refuses root without these; CI runs as root.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # No MPI shared-memory segments left in a small /dev/shm to trouble the next run.

@@ -20,6 +20,7 @@ mod odd_save;
 mod offload;
 mod products;
 mod profiles;
+mod reference;
 mod save;
 mod scheduler_stress;
 mod secondary_algebra;

@@ -4,7 +4,6 @@
 //! with its source.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use fp::{Prime, ValidPrime};
 use resolution::odd::products::{product_matrix, OddProduct};
@@ -14,11 +13,7 @@ use steenrod::module::OddModule;
 
 /// A reference table: its stated range and its nonzero dimensions by (stem, s).
 fn reference(name: &str) -> (i32, u32, BTreeMap<(i32, u32), usize>) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/ext")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let first = text.lines().next().unwrap_or_default();
+    let (first, table) = crate::reference::table(name);
     assert!(
         first.starts_with("# complete for stem <="),
         "{name}: {first:?}"
@@ -29,17 +24,6 @@ fn reference(name: &str) -> (i32, u32, BTreeMap<(i32, u32), usize>) {
         .take(2)
         .map(|x| x.parse().expect("number"))
         .collect();
-    let mut table = BTreeMap::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("stem"))
-    {
-        let f: Vec<i64> = line
-            .split(',')
-            .map(|x| x.trim().parse().expect("number"))
-            .collect();
-        table.insert((f[0] as i32, f[1] as u32), f[3] as usize);
-    }
     (nums[0] as i32, nums[1] as u32, table)
 }
 

@@ -4,7 +4,7 @@
 //! them (the header's `profile`): resumed and extended, and refused for another algebra.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use fp::FpVector;
 use resolution::products::h_matrix;
@@ -15,25 +15,11 @@ use steenrod::Profile;
 
 /// An independent reference table carried with the project (tests/data/README.md).
 fn reference(name: &str) -> BTreeMap<(i32, u32), usize> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/ext")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let (first, table) = crate::reference::table(name);
     assert!(
-        text.starts_with("# complete for stem <= 60, s <= 30"),
+        first.starts_with("# complete for stem <= 60, s <= 30"),
         "{name}: range line"
     );
-    let mut table = BTreeMap::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("stem"))
-    {
-        let f: Vec<i64> = line
-            .split(',')
-            .map(|x| x.trim().parse().expect("number"))
-            .collect();
-        table.insert((f[0] as i32, f[1] as u32), f[3] as usize);
-    }
     table
 }
 

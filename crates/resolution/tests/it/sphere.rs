@@ -2,30 +2,13 @@
 //! `d∘d = 0` recomputed from scratch on every generator.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use fp::FpVector;
 use resolution::{Algorithm, Resolution, ResolutionConfig};
 use steenrod::module::FiniteModule;
 
 fn reference(name: &str) -> BTreeMap<(i32, u32), usize> {
-    // The independent reference tables carried with the project (tests/data/README.md).
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/ext")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut table = BTreeMap::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("stem"))
-    {
-        let f: Vec<i64> = line
-            .split(',')
-            .map(|x| x.trim().parse().expect("number"))
-            .collect();
-        table.insert((f[0] as i32, f[1] as u32), f[3] as usize);
-    }
-    table
+    crate::reference::table(name).1
 }
 
 fn resolve_sphere(max_stem: i32, max_s: u32, algorithm: Algorithm) -> Resolution {
