@@ -55,7 +55,8 @@ struct Spaces<'a> {
 }
 
 impl<'a> Spaces<'a> {
-    fn new(res: &'a Resolution, s: u32, t: i32, sub: &'a MilnorSubalgebra) -> Self {
+    fn new(res: &'a Resolution, at: Bidegree, sub: &'a MilnorSubalgebra) -> Self {
+        let (s, t) = (at.s(), at.t());
         let alg = &res.algebra;
         let (source, target) = (&res.rows[s as usize], &res.rows[s as usize - 1]);
         let next = &res.rows[s as usize - 2];
@@ -125,7 +126,7 @@ pub(crate) fn step(
     debug_assert!(s >= 2);
     let sub = MilnorSubalgebra::optimal_for(at, res.module.max_degree());
     let ctx = StepContext::new(env, at, Some(sub.name()));
-    let mut spaces = Spaces::new(res, s, t, &sub);
+    let mut spaces = Spaces::new(res, at, &sub);
     let source = &res.rows[s as usize];
     let target = &res.rows[s as usize - 1];
 

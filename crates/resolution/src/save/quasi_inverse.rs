@@ -136,7 +136,8 @@ mod tests {
     use crate::{Algorithm, Resolution, ResolutionConfig, RunOptions};
 
     /// The `R` of each basis element of `(C_s)_t` over generators of degree `< bound`.
-    fn basis_ops(res: &Resolution, s: u32, t: i32, bound: i32) -> Vec<PPart> {
+    fn basis_ops(res: &Resolution, at: crate::Bidegree, bound: i32) -> Vec<PPart> {
+        let (s, t) = (at.s(), at.t());
         let module = &res.rows[s as usize];
         let mut out = Vec::new();
         for g_deg in module.min_degree()..bound.min(t + 1) {
@@ -223,8 +224,8 @@ mod tests {
                             let sig_of = |r: &PPart| {
                                 MilnorSubalgebra::packed_residue(r) & sub.signature_mask()
                             };
-                            let src = basis_ops(&res, s - 1, t, t);
-                            let tgt = basis_ops(&res, s - 2, t, t - 1);
+                            let src = basis_ops(&res, crate::Bidegree::s_t(s - 1, t), t);
+                            let tgt = basis_ops(&res, crate::Bidegree::s_t(s - 2, t), t - 1);
                             assert_eq!(src.len(), m.rows(), "{what}: rows");
                             for (sig, part) in &qi.parts {
                                 let rows: Vec<usize> = (0..src.len())
