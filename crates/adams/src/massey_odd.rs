@@ -1,5 +1,5 @@
 //! `adams massey S_p A B -` at an odd prime: `⟨A, B, x⟩` for every class `x` of the
-//! sphere's range (the periodicity-operator form; `resolution::odd::massey_range`),
+//! sphere's range (the periodicity-operator form; `resolution::chain_map::massey`),
 //! written to `massey.json`: an array with, per class `x` (`stem`, `s`, `index`) for which
 //! the product is defined and in range, where it lies (`value_stem`, `value_s`), one value
 //! as `[index, c]` pairs (`c` in `1..p`; `[]`: zero) and a basis of the indeterminacy
@@ -10,9 +10,9 @@
 use std::time::Instant;
 
 use fp::{FqVector, Prime, ValidPrime};
-use resolution::odd::chain_map::OddLiftTarget;
-use resolution::odd::massey::OddExtElement;
-use resolution::odd::massey_range::massey_range;
+use resolution::chain_map::massey::massey_range;
+use resolution::chain_map::yoneda::ExtElement;
+use resolution::chain_map::LiftTarget;
 
 use crate::cli::MasseyArgs;
 use crate::error::Error;
@@ -32,12 +32,12 @@ fn pairs(v: &FqVector<ValidPrime>) -> Vec<(usize, u32)> {
 pub(crate) fn range(
     args: &MasseyArgs,
     sphere: &Resolution<OddModule>,
-    a: &OddExtElement,
-    b: &OddExtElement,
+    a: &ExtElement<FqVector<ValidPrime>>,
+    b: &ExtElement<FqVector<ValidPrime>>,
     resolve_s: f64,
 ) -> Result<(), Error> {
     let started = Instant::now();
-    let tgt = OddLiftTarget::new(sphere);
+    let tgt = LiftTarget::new(sphere);
     let all = massey_range(&tgt, a, b).map_err(|source| Error::Lift {
         what: format!("<{}, {}, ->", args.a, args.b),
         source,

@@ -1,6 +1,6 @@
 //! `adams products` and `adams massey` for a module at an odd prime p (its file's `"p"`):
 //! products by any class of `Ext_{A_p}(F_p)` and Massey products, from the chain maps of
-//! `resolution::odd::chain_map` over F_p.
+//! `resolution::chain_map` over F_p.
 //!
 //! Classes: `(stem,s,index)`, `a0` / `a0^k` (dual to `β`, stem 0, s 1) and monomials in
 //! the `h_i` (`h_i` dual to `P^{p^i}`, stem `2p^i(p−1) − 1`, s 1; `h0` at stem `2p − 3`).
@@ -18,20 +18,22 @@ use std::time::Instant;
 use chart::chart_json::{self, Chart, Product};
 use chart::class_spec::ClassSpec;
 use fp::{FqVector, Prime, ValidPrime};
-use resolution::chain_map::ChainMapError;
-use resolution::odd::chain_map::{OddChainMap, OddLiftTarget};
-use resolution::odd::massey::{lift, massey_product, multiply, OddExtElement};
+use resolution::chain_map::massey::massey_product;
+use resolution::chain_map::yoneda::{lift_class as lift, multiply, ExtElement};
+use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use serde::Serialize;
 use steenrod::module::{AnyModule, OddModule};
 
 use crate::cli::{ExtRangeArgs, MasseyArgs, ProductsArgs};
 
-mod lift_cache;
 use crate::error::Error;
+use crate::products::lift_cache::{self, LiftCache};
 use crate::range::{check_module_range, check_range};
-use lift_cache::OddLiftCache;
 use resolution::Resolution;
+
+/// An element of `Ext` over F_p.
+type Odd = ExtElement<FqVector<ValidPrime>>;
 
 /// The module `arg` names when it is at an odd prime (`None` at p = 2).
 pub(crate) fn odd_module(arg: &str, range: &ExtRangeArgs) -> Result<Option<OddModule>, Error> {
@@ -116,22 +118,17 @@ fn lift_error(what: String) -> impl Fn(ChainMapError) -> Error {
 }
 
 /// The single basis class at `(s = 1, t)` (`a0`: t = 1; `h_i`: t = 2(p−1)p^i).
-fn generator(
-    sphere: &Resolution<OddModule>,
-    t: i32,
-    spec: &ClassSpec,
-) -> Result<OddExtElement, Error> {
-    OddExtElement::basis(sphere, Bidegree::s_t(1, t), 0)
-        .map_err(lift_error(format!("class {spec}")))
+fn generator(sphere: &Resolution<OddModule>, t: i32, spec: &ClassSpec) -> Result<Odd, Error> {
+    ExtElement::basis(sphere, Bidegree::s_t(1, t), 0).map_err(lift_error(format!("class {spec}")))
 }
 
 /// The element of `Ext_{A_p}(F_p)` a class spec names (a monomial multiplied out by lifts).
-fn element(sphere: &Resolution<OddModule>, spec: &ClassSpec) -> Result<OddExtElement, Error> {
+fn element(sphere: &Resolution<OddModule>, spec: &ClassSpec) -> Result<Odd, Error> {
     let err = lift_error(format!("class {spec}"));
     let p = sphere.prime().value() as i32;
     let factors: Vec<(i32, u32)> = match spec {
         ClassSpec::Indexed { stem, s, index } => {
-            return OddExtElement::basis(sphere, Bidegree::n_s(*stem, *s), *index).map_err(err)
+            return ExtElement::basis(sphere, Bidegree::n_s(*stem, *s), *index).map_err(err)
         }
         ClassSpec::A0(k) => vec![(1, *k)],
         ClassSpec::Monomial(fs) => fs
@@ -147,8 +144,8 @@ fn element(sphere: &Resolution<OddModule>, spec: &ClassSpec) -> Result<OddExtEle
             })
         }
     };
-    let tgt = OddLiftTarget::new(sphere);
-    let mut x = OddExtElement::basis(sphere, Bidegree::s_t(0, 0), 0).map_err(&err)?;
+    let tgt = LiftTarget::new(sphere);
+    let mut x = ExtElement::basis(sphere, Bidegree::s_t(0, 0), 0).map_err(&err)?;
     for (t, k) in factors {
         for _ in 0..k {
             let f = generator(sphere, t, spec)?;
@@ -202,7 +199,7 @@ pub(crate) fn massey(args: &MasseyArgs, m: OddModule) -> Result<(), Error> {
     let c = match (&spec, resolved.sphere.is_some()) {
         (_, false) => element(sphere, &spec)?,
         (ClassSpec::Indexed { stem, s, index }, true) => {
-            OddExtElement::basis(res, Bidegree::n_s(*stem, *s), *index)
+            ExtElement::basis(res, Bidegree::n_s(*stem, *s), *index)
                 .map_err(lift_error(what.clone()))?
         }
         _ => {
@@ -212,7 +209,7 @@ pub(crate) fn massey(args: &MasseyArgs, m: OddModule) -> Result<(), Error> {
             })
         }
     };
-    let tgt = OddLiftTarget::new(sphere);
+    let tgt = LiftTarget::new(sphere);
     let mp = massey_product(res, &tgt, &a, &b, &c).map_err(lift_error(what.clone()))?;
     let at = mp.value.bidegree;
     let basis: Vec<String> = (0..mp.indeterminacy.dim())
@@ -272,11 +269,11 @@ pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("output").join(format!("{name}-products")));
     crate::resolve::make_output(&output)?;
-    let tgt = OddLiftTarget::new(sphere);
+    let tgt = LiftTarget::new(sphere);
     let cache = args
         .save_dir
         .as_ref()
-        .map(|d| OddLiftCache::new(d, res, sphere));
+        .map(|d| LiftCache::new(d, res, sphere));
     let mut by = Vec::new();
     for spec in &args.by {
         by.push(products_by(
@@ -317,8 +314,8 @@ pub(crate) fn products(args: &ProductsArgs, m: OddModule) -> Result<(), Error> {
 /// sphere one lift of the class, `y·x = ±x∘Y`; else one lift per class `x` of the module).
 fn products_by(
     resolved: &Resolved,
-    tgt: &OddLiftTarget<'_>,
-    cache: Option<&OddLiftCache>,
+    tgt: &LiftTarget<'_, OddModule>,
+    cache: Option<&LiftCache>,
     spec: &ClassSpec,
     quiet: bool,
 ) -> Result<ByClass, Error> {
@@ -337,7 +334,7 @@ fn products_by(
     for e in res.ext() {
         let mut rows = Vec::new();
         for index in 0..e.dim {
-            let x = OddExtElement::basis(res, e.bidegree, index).map_err(&err)?;
+            let x = ExtElement::basis(res, e.bidegree, index).map_err(&err)?;
             let product = match &y_map {
                 Some(y_map) => multiply(y_map, &x).map(|mut v| {
                     let (a, b) = (x.bidegree, y.bidegree);
@@ -347,7 +344,7 @@ fn products_by(
                     v
                 }),
                 None => {
-                    let x_map: OddChainMap<'_> =
+                    let x_map: ChainMap<'_, OddModule> =
                         lift_cache::lift(cache, res, tgt, &x, y.bidegree.s() + 1).map_err(&err)?;
                     multiply(&x_map, &y)
                 }

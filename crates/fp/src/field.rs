@@ -1,5 +1,6 @@
-//! Linear algebra over F_p chosen by the type of the prime: [`Field`] and the vector and
-//! subspace operations every prime shares ([`Vector`], [`SubspaceOf`]).
+//! Linear algebra over F_p chosen by the type of the prime: [`Field`] and the vector,
+//! matrix and subspace operations every prime shares ([`Vector`], [`MatrixOf`],
+//! [`SubspaceOf`]).
 //!
 //! Code generic over `F: Field` (free modules, resolution steps, chain maps) is written
 //! once and monomorphised per prime: at [`P2`] it runs on the bit-packed [`FpVector`],
@@ -10,7 +11,7 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::{FpVector, FqSubspace, FqVector, Prime, Subspace, ValidPrime, P2};
+use crate::{FpVector, FqMatrix, FqSubspace, FqVector, Matrix, Prime, Subspace, ValidPrime, P2};
 
 /// A vector over F_p: the operations generic code uses, shared by [`FpVector`] (p = 2)
 /// and [`FqVector`] (any p). Entries are numbers in `0..p`; coefficients given to the
@@ -36,6 +37,9 @@ pub trait Vector: Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'st
     /// Adds `c·other` into entries `offset..offset + other.len()`. Panics if they do
     /// not fit.
     fn add_scaled_at(&mut self, other: &Self, c: u32, offset: usize);
+
+    /// Subtracts `other` (of the same length). Panics if the lengths differ.
+    fn subtract(&mut self, other: &Self);
 
     /// The nonzero entries `(index, value)` in increasing index.
     fn nonzero_entries(&self) -> impl Iterator<Item = (usize, u32)> + '_;
@@ -66,6 +70,27 @@ pub trait SubspaceOf<V: Vector>: Clone + fmt::Debug + Send + Sync + 'static {
     /// Reduces `v` by the basis: afterwards `v` is zero at every pivot and `v` is in the
     /// subspace iff it is zero.
     fn reduce(&self, v: &mut V);
+    /// Whether `v` (of length `n`) lies in the subspace.
+    fn contains(&self, v: &V) -> bool {
+        let mut w = v.clone();
+        self.reduce(&mut w);
+        w.is_zero()
+    }
+}
+
+/// A dense `rows × cols` matrix over F_p: what generic code reads and writes of
+/// [`Matrix`] (p = 2, bit-packed rows) and [`FqMatrix`].
+pub trait MatrixOf<V: Vector>: Clone + fmt::Debug + Send + Sync + 'static {
+    /// Number of rows.
+    fn rows(&self) -> usize;
+    /// Number of columns.
+    fn cols(&self) -> usize;
+    /// Entry `(i, j)`, in `0..p`. Panics outside the matrix.
+    fn entry(&self, i: usize, j: usize) -> u32;
+    /// Sets entry `(i, j)` to `c` mod p. Panics outside the matrix.
+    fn set_entry(&mut self, i: usize, j: usize, c: u32);
+    /// Row `i` as a vector of length `cols`. Panics if `i ≥ rows`.
+    fn row_vector(&self, i: usize) -> V;
 }
 
 /// F_p as a type: the prime together with its vector and subspace types.
@@ -77,6 +102,8 @@ pub trait Field: Prime {
     type Vector: Vector;
     /// Subspaces of F_p^n in RREF.
     type Subspace: SubspaceOf<Self::Vector>;
+    /// Dense matrices over F_p.
+    type Matrix: MatrixOf<Self::Vector>;
     /// A nonzero coefficient as stored beside a basis element (a term `c·x` of a free
     /// module): the zero-sized [`One`] at p = 2, where `c` is always 1, and `u32` (in
     /// `1..p`) otherwise.
@@ -87,6 +114,12 @@ pub trait Field: Prime {
 
     /// The whole space F_p^`n` (basis `e_0, …, e_{n−1}`).
     fn entire_subspace(self, n: usize) -> Self::Subspace;
+
+    /// The span of `vectors` (each of length `n`) in F_p^`n`, in RREF.
+    fn span(self, n: usize, vectors: Vec<Self::Vector>) -> Self::Subspace;
+
+    /// The zero `rows × cols` matrix.
+    fn zero_matrix(self, rows: usize, cols: usize) -> Self::Matrix;
 
     /// `c` (nonzero mod p) as a stored coefficient.
     fn coefficient(self, c: u32) -> Self::Coefficient;
@@ -123,6 +156,10 @@ impl Vector for FpVector {
         if c & 1 == 1 {
             self.add_shifted(other, offset);
         }
+    }
+    #[inline]
+    fn subtract(&mut self, other: &Self) {
+        self.add(other)
     }
     #[inline]
     fn nonzero_entries(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
@@ -162,6 +199,11 @@ impl<P: Prime> Vector for FqVector<P> {
     #[inline]
     fn add_scaled_at(&mut self, other: &Self, c: u32, offset: usize) {
         self.add_at(other, c, offset)
+    }
+    #[inline]
+    fn subtract(&mut self, other: &Self) {
+        let minus_one = self.prime().value() - 1;
+        self.add(other, minus_one)
     }
     #[inline]
     fn nonzero_entries(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
@@ -227,9 +269,56 @@ impl<P: Prime> SubspaceOf<FqVector<P>> for FqSubspace<P> {
     }
 }
 
+impl MatrixOf<FpVector> for Matrix {
+    #[inline]
+    fn rows(&self) -> usize {
+        Matrix::rows(self)
+    }
+    #[inline]
+    fn cols(&self) -> usize {
+        Matrix::cols(self)
+    }
+    #[inline]
+    fn entry(&self, i: usize, j: usize) -> u32 {
+        u32::from(self.get(i, j))
+    }
+    #[inline]
+    fn set_entry(&mut self, i: usize, j: usize, c: u32) {
+        self.set(i, j, c % 2 == 1)
+    }
+    #[inline]
+    fn row_vector(&self, i: usize) -> FpVector {
+        Matrix::row_vector(self, i)
+    }
+}
+
+impl<P: Prime> MatrixOf<FqVector<P>> for FqMatrix<P> {
+    #[inline]
+    fn rows(&self) -> usize {
+        FqMatrix::rows(self)
+    }
+    #[inline]
+    fn cols(&self) -> usize {
+        FqMatrix::cols(self)
+    }
+    #[inline]
+    fn entry(&self, i: usize, j: usize) -> u32 {
+        FqMatrix::entry(self, i, j)
+    }
+    #[inline]
+    fn set_entry(&mut self, i: usize, j: usize, c: u32) {
+        FqMatrix::set_entry(self, i, j, c % self.prime().value())
+    }
+    #[inline]
+    fn row_vector(&self, i: usize) -> FqVector<P> {
+        self.row(i).clone()
+    }
+}
+
 impl Field for P2 {
     type Vector = FpVector;
     type Subspace = Subspace;
+    type Matrix = Matrix;
     type Coefficient = One;
 
     #[inline(always)]
@@ -239,6 +328,14 @@ impl Field for P2 {
     #[inline]
     fn entire_subspace(self, n: usize) -> Subspace {
         Subspace::entire(n)
+    }
+    #[inline]
+    fn span(self, n: usize, vectors: Vec<FpVector>) -> Subspace {
+        Subspace::from_vectors(n, &vectors)
+    }
+    #[inline]
+    fn zero_matrix(self, rows: usize, cols: usize) -> Matrix {
+        Matrix::new(rows, cols)
     }
     #[inline(always)]
     fn coefficient(self, c: u32) -> One {
@@ -254,6 +351,7 @@ impl Field for P2 {
 impl Field for ValidPrime {
     type Vector = FqVector<ValidPrime>;
     type Subspace = FqSubspace<ValidPrime>;
+    type Matrix = FqMatrix<ValidPrime>;
     type Coefficient = u32;
 
     #[inline]
@@ -263,6 +361,14 @@ impl Field for ValidPrime {
     #[inline]
     fn entire_subspace(self, n: usize) -> FqSubspace<ValidPrime> {
         FqSubspace::entire(self, n)
+    }
+    #[inline]
+    fn span(self, n: usize, vectors: Vec<FqVector<ValidPrime>>) -> FqSubspace<ValidPrime> {
+        FqSubspace::from_vectors(self, n, vectors)
+    }
+    #[inline]
+    fn zero_matrix(self, rows: usize, cols: usize) -> FqMatrix<ValidPrime> {
+        FqMatrix::new(self, rows, cols)
     }
     #[inline]
     fn coefficient(self, c: u32) -> u32 {

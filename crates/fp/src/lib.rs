@@ -56,7 +56,7 @@ mod prime;
 mod subspace;
 mod vector;
 
-pub use field::{Field, One, SubspaceOf, Vector};
+pub use field::{Field, MatrixOf, One, SubspaceOf, Vector};
 pub use kernel::{
     kernel_image, kernel_image_m4ri, kernel_image_simple, kernel_image_with, KernelImage,
     QuasiInverse,

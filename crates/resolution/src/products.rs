@@ -64,7 +64,7 @@ pub struct ClassProducts {
 }
 
 /// Whether `Ext` at bidegree `b` was computed: inside the configured range and resolved.
-pub fn is_resolved(res: &Resolution, b: Bidegree) -> bool {
+pub fn is_resolved<M: steenrod::Module>(res: &Resolution<M>, b: Bidegree) -> bool {
     let config = res.config();
     b.s() <= config.max_s
         && b.n() <= config.max_stem

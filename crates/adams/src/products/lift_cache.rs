@@ -4,35 +4,48 @@
 
 use std::path::PathBuf;
 
-use resolution::chain_map::saved::{encode, Expected, Saved};
-use resolution::chain_map::yoneda::{lift_class, load_class, ExtElement};
-use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
+use fp::{Prime, Vector};
+use resolution::chain_map::saved::{encode, Expected, LiftCodec, Saved};
+use resolution::chain_map::yoneda::{lift_class, load_class, ExtOf};
+use resolution::chain_map::{ChainMap, ChainMapError, LiftModule, LiftTarget};
 use resolution::Resolution;
 
-/// The lifts kept in a save directory: `DIR/lifts/s<s>-t<t>-<indices>.lift`
-/// (`resolution::chain_map::saved`), for one source and target module.
-pub(super) struct LiftCache {
+/// The lifts kept in a save directory, for one source and target module:
+/// `DIR/lifts/s<s>-t<t>-<k>_….lift` at p = 2 (`k` the basis indices of the class),
+/// `…-<k>x<c>_….lift` at odd p (its nonzero coordinates `c` at `k`).
+pub(crate) struct LiftCache {
     dir: PathBuf,
     source_hash: String,
     target_hash: String,
 }
 
 impl LiftCache {
-    pub(super) fn new(dir: &std::path::Path, source: &Resolution, target: &Resolution) -> Self {
+    pub(crate) fn new<M: LiftModule>(
+        dir: &std::path::Path,
+        source: &Resolution<M>,
+        target: &Resolution<M>,
+    ) -> Self {
         LiftCache {
             dir: dir.join("lifts"),
-            source_hash: resolution::save::module_hash(source.module()),
-            target_hash: resolution::save::module_hash(target.module()),
+            source_hash: LiftCodec::lift_hash(source.module()),
+            target_hash: LiftCodec::lift_hash(target.module()),
         }
     }
 
-    fn path(&self, y: &ExtElement) -> PathBuf {
-        let ones: Vec<String> = y.vector.iter_ones().map(|k| k.to_string()).collect();
+    fn path<M: LiftModule>(&self, p: u32, y: &ExtOf<M>) -> PathBuf {
+        let terms: Vec<String> = y
+            .vector
+            .nonzero_entries()
+            .map(|(k, c)| match p {
+                2 => k.to_string(),
+                _ => format!("{k}x{c}"),
+            })
+            .collect();
         let name = format!(
             "s{:03}-t{:03}-{}.lift",
             y.bidegree.s(),
             y.bidegree.t(),
-            ones.join("_")
+            terms.join("_")
         );
         self.dir.join(name)
     }
@@ -41,23 +54,22 @@ impl LiftCache {
 /// The lift of `y`, `levels` deep: read from the cache when it holds it, else computed
 /// (and written there). A damaged file is reported on stderr and recomputed; a file that
 /// cannot be written is reported and skipped (the lift is still used).
-pub(super) fn lift<'a>(
+pub(crate) fn lift<'a, M: LiftModule>(
     cache: Option<&LiftCache>,
-    res: &'a Resolution,
-    tgt: &LiftTarget<'a>,
-    y: &ExtElement,
+    res: &'a Resolution<M>,
+    tgt: &LiftTarget<'a, M>,
+    y: &ExtOf<M>,
     levels: u32,
-) -> Result<ChainMap<'a>, ChainMapError> {
+) -> Result<ChainMap<'a, M>, ChainMapError> {
     let Some(cache) = cache else {
         return lift_class(res, tgt, y, levels);
     };
-    let path = cache.path(y);
+    let path = cache.path::<M>(res.prime().value(), y);
     let hashes = (cache.source_hash.as_str(), cache.target_hash.as_str());
-    let element: Vec<usize> = y.vector.iter_ones().collect();
     let expected = Expected {
         source: hashes.0,
         target: hashes.1,
-        element: &element,
+        element: &y.vector,
     };
     cached(
         &path,

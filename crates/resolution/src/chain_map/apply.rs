@@ -1,7 +1,7 @@
 //! Applying an A-linear map, given on generators, to an element of a free module.
 
-use fp::FpVector;
-use steenrod::MilnorAlgebra;
+use fp::{Field, FpVector, Vector};
+use steenrod::{MilnorAlgebra, Module, VectorOf};
 
 use crate::free_module::{decode_with_degrees, Differential, Term};
 use crate::{Bidegree, Resolution};
@@ -43,18 +43,26 @@ pub(crate) fn apply(
 }
 
 /// The offsets of the generator blocks of the whole of `(C_s)_t` (generators of degree
-/// `≤ t`) in `res`, with the total length last (`[0]` below the bottom).
-pub(crate) fn full_offsets(res: &Resolution, b: Bidegree) -> Vec<usize> {
+/// `≤ t`; of degree `< t` while degree `t` of `C_s` is not resolved, past the range's
+/// stem) in `res`, with the total length last (`[0]` below the bottom).
+pub(crate) fn full_offsets<M: Module>(res: &Resolution<M>, b: Bidegree) -> Vec<usize> {
     let c = res.free_module(b.s());
     if b.t() < c.min_degree() {
         return vec![0];
     }
-    let n = c.gens_below(b.t() + 1);
+    let n = match c.is_complete(b.t()) {
+        true => c.gens_below(b.t() + 1),
+        false => c.gens_below(b.t()),
+    };
     c.offsets(res.algebra(), b.t(), n)
 }
 
 /// `v` (a vector of the whole of `(C_s)_t`) with its terms, as a map's value.
-pub(crate) fn element(res: &Resolution, b: Bidegree, value: FpVector) -> Differential {
+pub(crate) fn element<M: Module>(
+    res: &Resolution<M>,
+    b: Bidegree,
+    value: VectorOf<M>,
+) -> Differential<M::Algebra> {
     let c = res.free_module(b.s());
     let terms = if value.is_zero() {
         Vec::new()
@@ -63,4 +71,12 @@ pub(crate) fn element(res: &Resolution, b: Bidegree, value: FpVector) -> Differe
         decode_with_degrees(res.algebra(), b.t(), &degrees, &value)
     };
     Differential { value, terms }
+}
+
+/// The zero value (no coordinates) of a generator mapped below the target's bottom.
+pub(crate) fn nothing<M: Module>(res: &Resolution<M>) -> Differential<M::Algebra> {
+    Differential {
+        value: res.prime().zero_vector(0),
+        terms: Vec::new(),
+    }
 }

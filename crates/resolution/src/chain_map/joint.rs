@@ -7,25 +7,28 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use fp::FpVector;
 use rayon::prelude::*;
+use steenrod::VectorOf;
 
-use super::{apply, target, ChainMap, ChainMapError};
-use crate::free_module::Differential;
+use super::{apply, target, ChainMap, ChainMapError, LiftModule, Value};
 use crate::Bidegree;
+
+/// The right side of a level on generator `g`: `rhs(g, d g, at)`, an element of the whole
+/// of `(Q_{j−1})_T`, `at = (j, T)`.
+pub(crate) type Rhs<'r, M> = dyn Fn(usize, &Value<M>, Bidegree) -> VectorOf<M> + Sync + 'r;
 
 /// Level `i` of `map` through source degree `max_t`: on each generator `g` of
 /// `P_{source_base+i}`, a preimage under `d` of `rhs(g, dg, at)`, `at = (target_base + i,
 /// |g| − t_shift)`, an element of the whole of `(Q_{j−1})_T`.
-pub(crate) struct LevelJob<'m, 'a> {
-    pub(crate) map: &'m ChainMap<'a>,
+pub(crate) struct LevelJob<'m, 'a, M: LiftModule> {
+    pub(crate) map: &'m ChainMap<'a, M>,
     pub(crate) i: u32,
     pub(crate) max_t: i32,
-    pub(crate) rhs: &'m (dyn Fn(usize, &Differential, Bidegree) -> FpVector + Sync),
+    pub(crate) rhs: &'m Rhs<'m, M>,
 }
 
-/// One generator to lift: its job, its index in its level, its source degree, `d g`.
-type Entry<'m> = (usize, usize, &'m Differential);
+/// One generator to lift: its job, its index in its level, `d g`.
+type Entry<'m, M> = (usize, usize, &'m Value<M>);
 
 /// The pivots of the reductions at one target level `j`, by degree `T`
 /// ([`target::Solved::pivots`]): what the level `j + 1` above restricts its equations by.
@@ -37,11 +40,11 @@ pub(crate) type Pivots = HashMap<i32, Vec<u32>>;
 ///
 /// Errors: [`ChainMapError::NotInImage`] at the first target degree where a right side
 /// does not lift.
-pub(crate) fn lift_levels(
-    jobs: &[LevelJob<'_, '_>],
+pub(crate) fn lift_levels<M: LiftModule>(
+    jobs: &[LevelJob<'_, '_, M>],
     below: &Pivots,
-    tgt: &target::LiftTarget<'_>,
-) -> Result<(Vec<Vec<Differential>>, Pivots), ChainMapError> {
+    tgt: &target::LiftTarget<'_, M>,
+) -> Result<(Vec<Vec<Value<M>>>, Pivots), ChainMapError> {
     let Some(first) = jobs.first() else {
         return Ok((Vec::new(), Pivots::new()));
     };
@@ -52,33 +55,22 @@ pub(crate) fn lift_levels(
         .all(|job| std::ptr::eq(job.map.target, target) && job.map.target_base + job.i == j));
     let min_t = target.free_module(j).min_degree();
     let (groups, counts) = by_target_degree(jobs);
-    type Found = (Vec<Differential>, Option<Vec<u32>>);
-    let solved: Vec<Found> = groups
+    type Found<M> = (Vec<Value<M>>, Option<Vec<u32>>);
+    let solved: Vec<Found<M>> = groups
         .par_iter()
         .map(|(t, list)| {
             let b = Bidegree::s_t(j, *t);
             if *t < min_t {
-                let zero = || Differential {
-                    value: FpVector::new(0),
-                    terms: Vec::new(),
-                };
+                let zero = || apply::nothing(target);
                 return Ok((list.iter().map(|_| zero()).collect(), Some(Vec::new())));
             }
-            let rhs: Vec<FpVector> = list
+            let rhs: Vec<VectorOf<M>> = list
                 .par_iter()
                 .map(|&(n, k, g)| (jobs[n].rhs)(k, g, b))
                 .collect();
-            let cached = tgt.pivots_at(Bidegree::s_t(j - 1, *t));
-            let under = below
-                .get(t)
-                .map(Vec::as_slice)
-                .or(cached.as_deref().map(Vec::as_slice));
-            let own = tgt.pivots_at(b);
-            let found = target::solve(target, b, &rhs, under, own.as_deref().map(Vec::as_slice))
-                .map_err(|_| ChainMapError::NotInImage { at: b })?;
-            if let (None, Some(p)) = (&own, &found.pivots) {
-                tgt.keep_pivots(b, p.clone());
-            }
+            let under = below.get(t).map(Vec::as_slice);
+            let found =
+                M::solve(tgt, b, &rhs, under).map_err(|_| ChainMapError::NotInImage { at: b })?;
             let values = found
                 .preimages
                 .into_iter()
@@ -88,7 +80,7 @@ pub(crate) fn lift_levels(
         })
         .collect::<Result<_, ChainMapError>>()?;
     let mut pivots = Pivots::new();
-    let mut out: Vec<Vec<Option<Differential>>> = counts
+    let mut out: Vec<Vec<Option<Value<M>>>> = counts
         .iter()
         .map(|&c| (0..c).map(|_| None).collect())
         .collect();
@@ -114,8 +106,12 @@ pub(crate) fn lift_levels(
 
 /// The generators of every job grouped by target degree `T` (ascending), each as
 /// `(job, index within the job's level, generator)`, and each job's generator count.
-fn by_target_degree<'b>(jobs: &'b [LevelJob<'_, '_>]) -> (Vec<(i32, Vec<Entry<'b>>)>, Vec<usize>) {
-    let mut groups: BTreeMap<i32, Vec<Entry<'b>>> = BTreeMap::new();
+type Groups<'b, M> = Vec<(i32, Vec<Entry<'b, M>>)>;
+
+fn by_target_degree<'b, M: LiftModule>(
+    jobs: &'b [LevelJob<'_, '_, M>],
+) -> (Groups<'b, M>, Vec<usize>) {
+    let mut groups: BTreeMap<i32, Vec<Entry<'b, M>>> = BTreeMap::new();
     let mut counts = Vec::with_capacity(jobs.len());
     for (n, job) in jobs.iter().enumerate() {
         let row = job.map.source.free_module(job.map.source_base + job.i);
@@ -140,11 +136,11 @@ fn by_target_degree<'b>(jobs: &'b [LevelJob<'_, '_>]) -> (Vec<(i32, Vec<Entry<'b
 /// the target's level `i`). Returns the maps in the order given.
 ///
 /// Errors: [`ChainMapError::NotInImage`] where a map does not lift.
-pub(crate) fn lift_chain_maps<'a>(
-    starts: Vec<(ChainMap<'a>, Vec<i32>)>,
-    tgt: &target::LiftTarget<'_>,
-) -> Result<Vec<ChainMap<'a>>, ChainMapError> {
-    let (mut maps, plans): (Vec<ChainMap<'a>>, Vec<Vec<i32>>) = starts.into_iter().unzip();
+pub(crate) fn lift_chain_maps<'a, M: LiftModule>(
+    starts: Vec<(ChainMap<'a, M>, Vec<i32>)>,
+    tgt: &target::LiftTarget<'_, M>,
+) -> Result<Vec<ChainMap<'a, M>>, ChainMapError> {
+    let (mut maps, plans): (Vec<ChainMap<'a, M>>, Vec<Vec<i32>>) = starts.into_iter().unzip();
     let depth = plans.iter().map(Vec::len).max().unwrap_or(0);
     let mut below = Pivots::new();
     for i in 1..depth {
@@ -155,12 +151,12 @@ pub(crate) fn lift_chain_maps<'a>(
             let rhs: Vec<_> = active
                 .iter()
                 .map(|&n| {
-                    move |_: usize, g: &Differential, at: Bidegree| {
+                    move |_: usize, g: &Value<M>, at: Bidegree| {
                         maps[n].previous_on_d(i32_level, g, at)
                     }
                 })
                 .collect();
-            let jobs: Vec<LevelJob<'_, 'a>> = active
+            let jobs: Vec<LevelJob<'_, 'a, M>> = active
                 .iter()
                 .zip(&rhs)
                 .map(|(&n, rhs)| LevelJob {

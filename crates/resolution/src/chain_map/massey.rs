@@ -18,68 +18,105 @@
 //! over the sphere `⟨a, b, c⟩ = ⟨c, b, a⟩` (May 1969, Prop. 2.4 at p = 2, where signs
 //! vanish), so the periodicity operator `⟨a, b, −⟩` over a range is one null-homotopy of
 //! `B ∘ A`.
+//!
+//! **Signs at odd p.** The same construction runs over F_p: `d H_i + H_{i−1} d = φ_i`
+//! (the homotopy subtracts `H_{i−1}(d g)`), and the value returned is exactly
+//! `a ∘ H_{s_a−1}`. The set `value + indeterminacy` is May's `⟨a, b, c⟩` up to a global
+//! sign `±1` depending only on the degrees (May's `ā = (−1)^{1+deg a} a` twists), which
+//! this code does not fix; and `⟨x, b, a⟩ = ±⟨a, b, x⟩` (Kraines, "Massey higher
+//! products", Trans. AMS 124 (1966)) with such a sign, so the range form is `⟨a, b, x⟩`
+//! up to it. The indeterminacy is a subspace, so the sign changes only the value
+//! ([`MasseyProduct::contains_up_to_sign`]).
 
-use fp::{FpVector, Subspace};
+use fp::{Field, MatrixOf, SubspaceOf, Vector, P2};
+use steenrod::{Module, VectorOf};
 
-use super::yoneda::{combine, lift_class, lift_classes, multiply, ExtElement};
-use super::{apply, ChainMap, ChainMapError, LiftTarget};
-use crate::free_module::Differential;
+use super::yoneda::{combine, lift_class, lift_classes, multiply, ExtElement, ExtOf};
+use super::{apply, ChainMap, ChainMapError, LiftModule, LiftTarget, Value};
 use crate::{Bidegree, Resolution};
 
+/// The field of a module's resolutions.
+type FieldOf<M> = <<M as Module>::Algebra as steenrod::Algebra>::Field;
+
 /// A null-homotopy `H` of `B ∘ C` (see the module), with the lifts it came from.
-pub struct NullHomotopy<'a> {
+pub struct NullHomotopy<'a, M: LiftModule = steenrod::module::FiniteModule> {
     /// `H` as a map `P(M)_{k+i} → P_{i+1}` (`target_base = 1`).
-    pub map: ChainMap<'a>,
+    pub map: ChainMap<'a, M>,
     /// The lift of `c`.
-    pub c: ChainMap<'a>,
+    pub c: ChainMap<'a, M>,
     /// The lift of `b`.
-    pub b: ChainMap<'a>,
+    pub b: ChainMap<'a, M>,
 }
 
 /// A Massey product: its value (one element of the set) and the indeterminacy.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MasseyProduct {
+#[derive(Clone, Debug)]
+pub struct MasseyProduct<F: Field = P2> {
     /// One element of `⟨a, b, c⟩`.
-    pub value: ExtElement,
+    pub value: ExtElement<F::Vector>,
     /// `a · Ext + Ext · c` at the value's bidegree, as an RREF subspace of its coordinates.
-    pub indeterminacy: Subspace,
+    pub indeterminacy: F::Subspace,
 }
 
-impl MasseyProduct {
-    /// Whether `v` lies in the set `value + indeterminacy`.
-    pub fn contains(&self, v: &FpVector) -> bool {
-        let mut d = v.clone();
-        d.add(&self.value.vector);
-        self.indeterminacy.contains(&d)
+impl<F: Field> PartialEq for MasseyProduct<F>
+where
+    F::Subspace: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value && self.indeterminacy == other.indeterminacy
     }
 }
+
+impl<F: Field> Eq for MasseyProduct<F> where F::Subspace: Eq {}
+
+impl<F: Field> MasseyProduct<F> {
+    /// Whether `v` lies in the set `value + indeterminacy`.
+    pub fn contains(&self, v: &F::Vector) -> bool {
+        let mut d = v.clone();
+        d.subtract(&self.value.vector);
+        self.indeterminacy.contains(&d)
+    }
+
+    /// Whether `v` or `−v` lies in the set (a check up to the sign of the convention
+    /// above; the same as [`MasseyProduct::contains`] at p = 2).
+    pub fn contains_up_to_sign(&self, v: &F::Vector) -> bool {
+        let mut minus = v.clone();
+        minus.subtract(v);
+        minus.subtract(v);
+        self.contains(v) || self.contains(&minus)
+    }
+}
+
+/// The Massey products of a module's Ext.
+pub type MasseyOf<M> = MasseyProduct<FieldOf<M>>;
 
 /// The null-homotopy of `B ∘ C` for `b ∈ Ext(F_2)` and `c ∈ Ext(M)` (`module` resolves
 /// `M`; `tgt` the sphere), `levels` levels deep (or as far as the ranges allow).
 ///
 /// Errors: [`ChainMapError::ProductNotZero`] when `b·c ≠ 0`; those of
 /// [`lift_class`] and [`ChainMap`].
-pub fn null_homotopy<'a>(
-    module: &'a Resolution,
-    tgt: &LiftTarget<'a>,
-    b: &ExtElement,
-    c: &ExtElement,
+pub fn null_homotopy<'a, M: LiftModule>(
+    module: &'a Resolution<M>,
+    tgt: &LiftTarget<'a, M>,
+    b: &ExtOf<M>,
+    c: &ExtOf<M>,
     levels: u32,
-) -> Result<NullHomotopy<'a>, ChainMapError> {
+) -> Result<NullHomotopy<'a, M>, ChainMapError> {
     Ok(null_homotopy_and_lifts(module, tgt, b, c, levels, &[])?.0)
 }
 
 /// [`null_homotopy`], and the lifts of `extra` classes of the module's Ext `(y, levels)`,
 /// lifted together with those of `c` and `b` (one row reduction per target degree for
 /// all of them: [`lift_classes`]).
-fn null_homotopy_and_lifts<'a>(
-    module: &'a Resolution,
-    tgt: &LiftTarget<'a>,
-    b: &ExtElement,
-    c: &ExtElement,
+type WithLifts<'a, M> = (NullHomotopy<'a, M>, Vec<ChainMap<'a, M>>);
+
+fn null_homotopy_and_lifts<'a, M: LiftModule>(
+    module: &'a Resolution<M>,
+    tgt: &LiftTarget<'a, M>,
+    b: &ExtOf<M>,
+    c: &ExtOf<M>,
     levels: u32,
-    extra: &[(&ExtElement, u32)],
-) -> Result<(NullHomotopy<'a>, Vec<ChainMap<'a>>), ChainMapError> {
+    extra: &[(&ExtOf<M>, u32)],
+) -> Result<WithLifts<'a, M>, ChainMapError> {
     let sphere = tgt.resolution();
     let sb = b.bidegree.s();
     let mut classes = vec![(c, levels + sb + 1)];
@@ -104,11 +141,11 @@ fn null_homotopy_and_lifts<'a>(
         return Err(ChainMapError::ProductNotZero { which: "b·c" });
     }
     let k = Bidegree::s_t(sb + c.bidegree.s(), b.bidegree.t() + c.bidegree.t());
-    let phi = |i: u32, g: usize, at: Bidegree| -> FpVector {
+    let phi = |i: u32, g: usize, at: Bidegree| -> VectorOf<M> {
         let below = Bidegree::s_t(at.s() - 1, at.t());
         let offsets = apply::full_offsets(sphere, below);
         let cg = c_map.value(sb + i, g).expect("C lifted this far");
-        apply::apply(sphere.algebra(), b_map.level(i), &cg.terms, &offsets)
+        M::apply(sphere.algebra(), b_map.level(i), &cg.terms, &offsets)
     };
     let caps = |i: u32| {
         let by_c = c_map.max_degree(sb + i);
@@ -127,10 +164,10 @@ fn null_homotopy_and_lifts<'a>(
     Ok((h, extra_maps))
 }
 
-impl NullHomotopy<'_> {
-    /// `⟨x, b, c⟩` for `x ∈ Ext(F_2)`: `x ∘ H_{s_x−1}`, an element at `x + b + c − (1, 0)`;
+impl<M: LiftModule> NullHomotopy<'_, M> {
+    /// `⟨x, b, c⟩` for `x ∈ Ext(F_p)`: `x ∘ H_{s_x−1}`, an element at `x + b + c − (1, 0)`;
     /// `None` when `s_x = 0` or outside what was lifted.
-    pub fn read(&self, x: &ExtElement) -> Option<ExtElement> {
+    pub fn read(&self, x: &ExtOf<M>) -> Option<ExtOf<M>> {
         let sx = x.bidegree.s().checked_sub(1)?;
         let shift = self.map.shift();
         let t = x.bidegree.t() + shift.t();
@@ -140,9 +177,32 @@ impl NullHomotopy<'_> {
         }
         Some(ExtElement {
             bidegree: Bidegree::s_t(shift.s() + sx, t),
-            vector: combine(&m, &x.vector),
+            vector: combine::<M>(self.map.target.prime(), &m, &x.vector),
         })
     }
+}
+
+/// Refuses two adjacent factors of `⟨a, b, c⟩` in `s = 0`: when both are nonzero, one is
+/// a unit and their product the other, nonzero ([`ChainMapError::ProductNotZero`]); a
+/// zero one is not handled ([`ChainMapError::OutOfRange`]).
+fn two_units<V: Vector>(
+    a: &ExtElement<V>,
+    b: &ExtElement<V>,
+    c: &ExtElement<V>,
+) -> Result<(), ChainMapError> {
+    let (sa, sb, sc) = (a.bidegree.s(), b.bidegree.s(), c.bidegree.s());
+    let (which, x, y) = match (sa + sb, sb + sc) {
+        (0, _) => ("a·b", a, b),
+        (_, 0) => ("b·c", b, c),
+        _ => return Ok(()),
+    };
+    Err(match x.is_zero() || y.is_zero() {
+        false => ChainMapError::ProductNotZero { which },
+        true => ChainMapError::OutOfRange {
+            what: "a Massey product with two factors in s = 0".into(),
+            at: Bidegree::s_t(0, 0),
+        },
+    })
 }
 
 /// `⟨a, b, c⟩` with its indeterminacy `a · Ext^{k−1}(M) + Ext^{s_a+s_b−1}(F_2) · c`
@@ -150,15 +210,16 @@ impl NullHomotopy<'_> {
 ///
 /// Errors: [`ChainMapError::ProductNotZero`] when `ab ≠ 0` or `bc ≠ 0`;
 /// [`ChainMapError::OutOfRange`] when the product's bidegree is outside either range.
-pub fn massey_product<'a>(
-    module: &'a Resolution,
-    tgt: &LiftTarget<'a>,
-    a: &ExtElement,
-    b: &ExtElement,
-    c: &ExtElement,
-) -> Result<MasseyProduct, ChainMapError> {
+pub fn massey_product<'a, M: LiftModule>(
+    module: &'a Resolution<M>,
+    tgt: &LiftTarget<'a, M>,
+    a: &ExtOf<M>,
+    b: &ExtOf<M>,
+    c: &ExtOf<M>,
+) -> Result<MasseyOf<M>, ChainMapError> {
     let sphere = tgt.resolution();
     let (sa, sb) = (a.bidegree.s(), b.bidegree.s());
+    two_units(a, b, c)?;
     let out_of_range = |at| ChainMapError::OutOfRange {
         what: "the Massey product".into(),
         at,
@@ -176,7 +237,7 @@ pub fn massey_product<'a>(
         // ⟨1, b, c⟩ (ab = 0: b = 0): a ∘ H_{−1} = 0, and 1·Ext is the whole group.
         0 => ExtElement {
             bidegree: value_at,
-            vector: FpVector::new(super::yoneda::checked_dim(
+            vector: module.prime().zero_vector(super::yoneda::checked_dim(
                 module,
                 value_at,
                 "the Massey product",
@@ -185,8 +246,8 @@ pub fn massey_product<'a>(
         _ => h.read(a).ok_or(out_of_range(value_at))?,
     };
     let at = value.bidegree;
-    let mut span: Vec<FpVector> = Vec::new();
-    // Ext^{s_a+s_b−1}(F_2) · c: the lift of c read at that bidegree.
+    let mut span: Vec<VectorOf<M>> = Vec::new();
+    // Ext^{s_a+s_b−1}(F_p) · c: the lift of c read at that bidegree.
     let left = Bidegree::s_t(sa + sb - 1, a.bidegree.t() + b.bidegree.t());
     if let Some(m) = h.c.read(left.s(), left.t() + c.bidegree.t()) {
         span.extend((0..m.rows()).map(|k| m.row_vector(k)));
@@ -196,16 +257,16 @@ pub fn massey_product<'a>(
     // a · Ext^{k−1}(M): one lift per basis class y there (lifted together).
     let right = Bidegree::s_t(sb + c.bidegree.s() - 1, b.bidegree.t() + c.bidegree.t());
     if crate::products::is_resolved(module, right) {
-        let ys: Vec<ExtElement> = (0..module.number_of_gens(right))
+        let ys: Vec<ExtOf<M>> = (0..module.number_of_gens(right))
             .map(|index| ExtElement::basis(module, right, index))
             .collect::<Result<_, _>>()?;
-        let classes: Vec<(&ExtElement, u32)> = ys.iter().map(|y| (y, sa + 1)).collect();
+        let classes: Vec<(&ExtOf<M>, u32)> = ys.iter().map(|y| (y, sa + 1)).collect();
         for y_map in lift_classes(module, tgt, &classes)? {
             span.push(multiply(&y_map, a).ok_or(out_of_range(right))?.vector);
         }
     }
     let dim = value.vector.len();
-    let indeterminacy = Subspace::from_vectors(dim, &span);
+    let indeterminacy = module.prime().span(dim, span);
     debug_assert_eq!(at.s(), sa + sb + c.bidegree.s() - 1);
     Ok(MasseyProduct {
         value,
@@ -219,13 +280,13 @@ fn sum(x: Bidegree, y: Bidegree, minus: u32) -> Bidegree {
     Bidegree::s_t((x.s() + y.s()).saturating_sub(minus), x.t() + y.t())
 }
 
-fn sphere_dim(sphere: &Resolution, b: Bidegree) -> usize {
+fn sphere_dim<M: Module>(sphere: &Resolution<M>, b: Bidegree) -> usize {
     sphere.number_of_gens(b)
 }
 
-impl<'a> ChainMap<'a> {
+impl<'a, M: LiftModule> ChainMap<'a, M> {
     /// The values of level `i` (on the generators of `P_{source_base+i}` in index order).
-    pub(crate) fn level(&self, i: u32) -> &[Differential] {
+    pub(crate) fn level(&self, i: u32) -> &[Value<M>] {
         &self.levels[i as usize]
     }
 
@@ -236,19 +297,27 @@ impl<'a> ChainMap<'a> {
 }
 
 /// The periodicity-operator form `⟨a, b, x⟩` for every basis class `x` of the sphere's
-/// resolved range with `s_x ≥ 1` (`a, b ∈ Ext(F_2)`, `ab = 0`, and `bx = 0` for the `x`
-/// listed): by `⟨a, b, x⟩ = ⟨x, b, a⟩` (May 1969, at p = 2) one null-homotopy of `B ∘ A`
-/// gives them all. Each comes with its indeterminacy `a·Ext + Ext·x`. Classes `x` with
-/// `bx ≠ 0`, or whose product leaves the range, are left out.
+/// resolved range with `s_x ≥ 1` (`a, b ∈ Ext(F_p)`, `ab = 0`, and `bx = 0` for the `x`
+/// listed): by `⟨a, b, x⟩ = ⟨x, b, a⟩` (May 1969, at p = 2; up to a sign of the degrees
+/// at odd p, see the module) one null-homotopy of `B ∘ A` gives them all. Each comes with
+/// its indeterminacy `a·Ext + Ext·x`. Classes `x` with `bx ≠ 0`, or whose product leaves
+/// the range, are left out.
 ///
-/// Errors: [`ChainMapError::ProductNotZero`] when `ab ≠ 0`; those of the lifts.
-pub fn massey_range<'a>(
-    tgt: &LiftTarget<'a>,
-    a: &ExtElement,
-    b: &ExtElement,
-) -> Result<Vec<(ExtElement, MasseyProduct)>, ChainMapError> {
+/// Errors: [`ChainMapError::ProductNotZero`] when `ab ≠ 0`; [`ChainMapError::OutOfRange`]
+/// when `a` and `b` both lie in `s = 0`; those of the lifts.
+pub fn massey_range<'a, M: LiftModule>(
+    tgt: &LiftTarget<'a, M>,
+    a: &ExtOf<M>,
+    b: &ExtOf<M>,
+) -> Result<Vec<(ExtOf<M>, MasseyOf<M>)>, ChainMapError> {
     let sphere = tgt.resolution();
     let max_s = sphere.config().max_s;
+    if a.bidegree.s() + b.bidegree.s() == 0 {
+        return Err(ChainMapError::OutOfRange {
+            what: "a Massey product with two factors in s = 0".into(),
+            at: Bidegree::s_t(0, 0),
+        });
+    }
     // H of B∘A, where a plays the part of c: ⟨x, b, a⟩ = x ∘ H for every x.
     // Ext^{s_a+s_b−1}·x: the lifts of the basis z of that bidegree, read at each x,
     // lifted with those of a and b.
@@ -256,14 +325,14 @@ pub fn massey_range<'a>(
         a.bidegree.s() + b.bidegree.s() - 1,
         a.bidegree.t() + b.bidegree.t(),
     );
-    let zs: Vec<ExtElement> = if crate::products::is_resolved(sphere, d2) {
+    let zs: Vec<ExtOf<M>> = if crate::products::is_resolved(sphere, d2) {
         (0..sphere.number_of_gens(d2))
             .map(|k| ExtElement::basis(sphere, d2, k))
             .collect::<Result<_, _>>()?
     } else {
         Vec::new()
     };
-    let extra: Vec<(&ExtElement, u32)> = zs.iter().map(|z| (z, max_s + 1)).collect();
+    let extra: Vec<(&ExtOf<M>, u32)> = zs.iter().map(|z| (z, max_s + 1)).collect();
     let (h, z_maps) =
         null_homotopy_and_lifts(sphere, tgt, b, a, max_s, &extra).map_err(|e| match e {
             ChainMapError::ProductNotZero { .. } => ChainMapError::ProductNotZero { which: "a·b" },
@@ -283,7 +352,7 @@ pub fn massey_range<'a>(
             let Some(value) = h.read(&x).filter(|_| bx.is_zero()) else {
                 continue;
             };
-            let mut span: Vec<FpVector> = Vec::new();
+            let mut span: Vec<VectorOf<M>> = Vec::new();
             let mut known = true;
             for z in &z_maps {
                 match multiply(z, &x) {
@@ -304,7 +373,7 @@ pub fn massey_range<'a>(
             if !known {
                 continue;
             }
-            let indeterminacy = Subspace::from_vectors(value.vector.len(), &span);
+            let indeterminacy = sphere.prime().span(value.vector.len(), span);
             out.push((
                 x,
                 MasseyProduct {

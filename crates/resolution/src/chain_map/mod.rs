@@ -30,21 +30,31 @@
 mod apply;
 pub mod cofiber;
 mod joint;
+mod lift_module;
 pub mod massey;
 pub mod module_map;
 pub mod saved;
 mod target;
 pub mod yoneda;
 
-use fp::{FpVector, Matrix};
+use fp::{Field, MatrixOf, Vector};
+use steenrod::module::FiniteModule;
+use steenrod::{Module, VectorOf};
 
 use crate::free_module::Differential;
 use crate::{Bidegree, Resolution};
 
 pub(crate) use joint::lift_chain_maps;
 use joint::{lift_levels, LevelJob, Pivots};
+pub use lift_module::LiftModule;
 pub(crate) use target::solve;
-pub use target::LiftTarget;
+pub use target::{LiftTarget, Solved};
+
+/// The matrices over a module's field.
+pub type MatrixOver<M> = <<<M as Module>::Algebra as steenrod::Algebra>::Field as Field>::Matrix;
+
+/// A map's value on one generator: an element of the target with its terms.
+type Value<M> = Differential<<M as Module>::Algebra>;
 
 /// Why a lift, a product or a Massey product could not be computed.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -76,9 +86,9 @@ pub enum ChainMapError {
         /// The bidegree.
         at: Bidegree,
     },
-    /// Products and Massey products are taken in `Ext(F_2)`: the target must resolve
-    /// `F_2` (one generator of `C_0`, in degree 0).
-    #[error("products need a resolution of F_2 (the sphere) as the target")]
+    /// Products and Massey products are taken in `Ext(F_p)`: the target must resolve
+    /// `F_p` (the module is one class, in degree 0).
+    #[error("products need a resolution of F_p (the sphere) as the target")]
     TargetNotSphere,
     /// A Massey product `⟨a, b, c⟩` needs `ab = 0` and `bc = 0`.
     #[error("the Massey product is not defined: {which} is not zero")]
@@ -113,19 +123,26 @@ fn no_such_class(index: usize, dim: usize, at: &Bidegree) -> String {
 /// An A-linear map `P_{source_base + i} → Q_{target_base + i}` (`i = 0, 1, …`) lowering
 /// the internal degree by `t_shift`, given by its values on generators: a chain map
 /// (`target_base = 0`) or a null-homotopy (`target_base = 1`).
-pub struct ChainMap<'a> {
-    source: &'a Resolution,
-    target: &'a Resolution,
+pub struct ChainMap<'a, M: LiftModule = FiniteModule> {
+    source: &'a Resolution<M>,
+    target: &'a Resolution<M>,
     source_base: u32,
     target_base: u32,
     t_shift: i32,
     /// `levels[i][g]`: the value on generator `g` of `P_{source_base+i}` (generators of
     /// degree `≤ max_t[i]`), an element of `(Q_{target_base+i})_{|g| − t_shift}`.
-    levels: Vec<Vec<Differential>>,
+    levels: Vec<Vec<Value<M>>>,
     max_t: Vec<i32>,
 }
 
-impl<'a> ChainMap<'a> {
+/// The values of level 0 of a chain map: `initial(g, |g|)` on generator `g` of
+/// `P_{s0}` (index, degree), an element of the whole of `(Q_0)_{|g|−t0}`.
+pub type Initial<'i, M> = dyn Fn(usize, i32) -> VectorOf<M> + Sync + 'i;
+
+/// The right side of a homotopy's level `i` on generator `g`: `phi(i, g, at)`.
+pub(crate) type Phi<'i, M> = dyn Fn(u32, usize, Bidegree) -> VectorOf<M> + Sync + 'i;
+
+impl<'a, M: LiftModule> ChainMap<'a, M> {
     /// The chain map `f : P(M)_{s0+•} → P(N)_•` (`P(M)` = `source`, `P(N)` = the
     /// resolution of `tgt`) with `shift = (s0, t0)` and `f_0(g) = initial(g, |g|)` on the
     /// generators `g` of `P_{s0}` (index, degree; an element of the whole of
@@ -135,10 +152,10 @@ impl<'a> ChainMap<'a> {
     /// map of resolutions over a module map), [`ChainMapError::OutOfRange`] when `s0`
     /// is past the source's range.
     pub fn lift(
-        source: &'a Resolution,
-        tgt: &LiftTarget<'a>,
+        source: &'a Resolution<M>,
+        tgt: &LiftTarget<'a, M>,
         shift: Bidegree,
-        initial: &(dyn Fn(usize, i32) -> FpVector + Sync),
+        initial: &Initial<'_, M>,
         levels: u32,
     ) -> Result<Self, ChainMapError> {
         let start = Self::start(source, tgt, shift, initial, levels)?;
@@ -148,7 +165,7 @@ impl<'a> ChainMap<'a> {
     }
 
     /// A map from `source` (shifted by `shift`) into `tgt`'s resolution with no level yet.
-    fn empty(source: &'a Resolution, tgt: &LiftTarget<'a>, shift: Bidegree) -> Self {
+    fn empty(source: &'a Resolution<M>, tgt: &LiftTarget<'a, M>, shift: Bidegree) -> Self {
         ChainMap {
             source,
             target: tgt.resolution(),
@@ -163,10 +180,10 @@ impl<'a> ChainMap<'a> {
     /// Level 0 of [`ChainMap::lift`], with the largest source degree of every level to
     /// lift (for [`joint::lift_chain_maps`]).
     pub(crate) fn start(
-        source: &'a Resolution,
-        tgt: &LiftTarget<'a>,
+        source: &'a Resolution<M>,
+        tgt: &LiftTarget<'a, M>,
         shift: Bidegree,
-        initial: &(dyn Fn(usize, i32) -> FpVector + Sync),
+        initial: &Initial<'_, M>,
         levels: u32,
     ) -> Result<(Self, Vec<i32>), ChainMapError> {
         if shift.s() > source.config().max_s {
@@ -188,10 +205,10 @@ impl<'a> ChainMap<'a> {
     /// `f_{i−1}(d g)` for `d g` an element of `P_{source_base+i−1}`: the right side of a
     /// chain map's level `i ≥ 1` (and a homotopy's `H_{i−1}(d g)`), in the whole of
     /// `(Q_{target_base+i−1})_T`, `at = (target_base + i, T)`.
-    fn previous_on_d(&self, i: u32, dg: &Differential, at: Bidegree) -> FpVector {
+    fn previous_on_d(&self, i: u32, dg: &Value<M>, at: Bidegree) -> VectorOf<M> {
         let below = Bidegree::s_t(at.s() - 1, at.t());
         let offsets = apply::full_offsets(self.target, below);
-        apply::apply(
+        M::apply(
             self.target.algebra(),
             &self.levels[i as usize - 1],
             &dg.terms,
@@ -205,12 +222,12 @@ impl<'a> ChainMap<'a> {
     /// `at = (i + 1, T)`: `d H_i(g) = φ_i(g) − H_{i−1}(d g)`. Level `i` is lifted through
     /// source degree `cap(i)` at most (where `φ_i` is known; `None`: stop).
     pub(crate) fn homotopy(
-        source: &'a Resolution,
-        tgt: &LiftTarget<'a>,
+        source: &'a Resolution<M>,
+        tgt: &LiftTarget<'a, M>,
         k: Bidegree,
         levels: u32,
         cap: &dyn Fn(u32) -> Option<i32>,
-        phi: &(dyn Fn(u32, usize, Bidegree) -> FpVector + Sync),
+        phi: &Phi<'_, M>,
     ) -> Result<Self, ChainMapError> {
         let target = tgt.resolution();
         let mut map = ChainMap {
@@ -229,10 +246,10 @@ impl<'a> ChainMap<'a> {
         for i in 0..levels.min(map.level_count()) {
             let Some(cap) = cap(i) else { break };
             let max_t = map.bound(i, Some(cap));
-            let rhs = |g: usize, dg: &Differential, at: Bidegree| {
+            let rhs = |g: usize, dg: &Value<M>, at: Bidegree| {
                 let mut v = phi(i, g, at);
                 if i > 0 {
-                    v.add(&map.previous_on_d(i, dg, at));
+                    v.subtract(&map.previous_on_d(i, dg, at));
                 }
                 v
             };
@@ -249,12 +266,12 @@ impl<'a> ChainMap<'a> {
     /// bytes are of another module, class or range, [`saved::Saved::Corrupt`] (with the
     /// reason) when damaged.
     pub fn load(
-        source: &'a Resolution,
-        tgt: &LiftTarget<'a>,
+        source: &'a Resolution<M>,
+        tgt: &LiftTarget<'a, M>,
         shift: Bidegree,
         levels: u32,
         bytes: &[u8],
-        expected: &saved::Expected<'_>,
+        expected: &saved::Expected<'_, VectorOf<M>>,
     ) -> Result<Self, saved::Saved> {
         if shift.s() > source.config().max_s {
             return Err(saved::Saved::Stale);
@@ -273,7 +290,7 @@ impl<'a> ChainMap<'a> {
     }
 
     /// The same map with no levels (for [`saved`]).
-    fn shallow(&self) -> ChainMap<'a> {
+    fn shallow(&self) -> ChainMap<'a, M> {
         ChainMap {
             source: self.source,
             target: self.target,
@@ -286,11 +303,7 @@ impl<'a> ChainMap<'a> {
     }
 
     /// Level 0 of a chain map: the given values.
-    fn level_zero(
-        &self,
-        max_t: i32,
-        initial: &(dyn Fn(usize, i32) -> FpVector + Sync),
-    ) -> Vec<Differential> {
+    fn level_zero(&self, max_t: i32, initial: &Initial<'_, M>) -> Vec<Value<M>> {
         let row = self.source.free_module(self.source_base);
         let mut out = Vec::new();
         for t in row.min_degree()..=max_t {
@@ -331,10 +344,10 @@ impl<'a> ChainMap<'a> {
         &self,
         i: u32,
         max_t: i32,
-        rhs: &(dyn Fn(usize, &Differential, Bidegree) -> FpVector + Sync),
+        rhs: &joint::Rhs<'_, M>,
         below: &Pivots,
-        tgt: &LiftTarget<'_>,
-    ) -> Result<(Vec<Differential>, Pivots), ChainMapError> {
+        tgt: &LiftTarget<'_, M>,
+    ) -> Result<(Vec<Value<M>>, Pivots), ChainMapError> {
         let job = LevelJob {
             map: self,
             i,
@@ -362,7 +375,7 @@ impl<'a> ChainMap<'a> {
     ///
     /// For a chain map lifting `y ∈ Ext^{s0,t0}(M)` into the sphere's resolution, row `k`
     /// is `x_k · y` for the `k`-th class `x_k` of `Ext^{i,T}(F_2)` ([`yoneda`]).
-    pub fn read(&self, i: u32, t: i32) -> Option<Matrix> {
+    pub fn read(&self, i: u32, t: i32) -> Option<MatrixOver<M>> {
         let level = self.levels.get(i as usize)?;
         if t > self.max_t[i as usize] {
             return None;
@@ -379,13 +392,14 @@ impl<'a> ChainMap<'a> {
         let first = row.gens_below(t);
         let n_src = row.gens_in_degree(t);
         let n_tgt = target.gens_in_degree(target_b.t());
-        let mut m = Matrix::new(n_tgt, n_src);
+        let mut m = self.source.prime().zero_matrix(n_tgt, n_src);
         for col in 0..n_src {
             let v = &level[first + col].value;
-            // The generators of degree T are the last blocks, one bit each (Sq(0)).
+            // The generators of degree T are the last blocks, one entry each (Sq(0), 1).
             for k in 0..n_tgt {
-                if v.get(v.len() - n_tgt + k) {
-                    m.set(k, col, true);
+                let c = v.entry(v.len() - n_tgt + k);
+                if c != 0 {
+                    m.set_entry(k, col, c);
                 }
             }
         }
@@ -393,7 +407,7 @@ impl<'a> ChainMap<'a> {
     }
 
     /// The value on generator `g` of `P_{source_base+i}`, if lifted.
-    pub fn value(&self, i: u32, g: usize) -> Option<&Differential> {
+    pub fn value(&self, i: u32, g: usize) -> Option<&Value<M>> {
         self.levels.get(i as usize)?.get(g)
     }
 }

@@ -3,6 +3,7 @@
 //!
 //! Format (version 1), in the style of the save directory's records
 //! (`crates/resolution/SAVE-FORMAT.md`): text header lines, a blank line, the payload.
+//! At p = 2:
 //!
 //! ```text
 //! adams-lift 1
@@ -17,26 +18,126 @@
 //! little endian), then its limbs (u64, little endian)
 //! ```
 //!
-//! [`decode`] checks the header against what the caller expects (another module, class or
-//! range is [`Saved::Stale`]: recompute) and the payload against its checksum and the
-//! lengths the resolutions give ([`Saved::Corrupt`], with the reason).
+//! At an odd prime the first line is `adams-lift-odd 1` followed by `p <p>`, the element
+//! line lists `<k>:<c>` for its nonzero coordinates, and each value is its length (u32,
+//! little endian) followed by its entries, one byte each (p < 256) ([`LiftCodec`]).
+//!
+//! [`decode_into`] checks the header against what the caller expects (another prime,
+//! module, class or range is [`Saved::Stale`]: recompute) and the payload against its
+//! checksum and the lengths the resolutions give ([`Saved::Corrupt`], with the reason).
 
-use fp::FpVector;
+use fp::{FpVector, FqVector, Prime, ValidPrime};
+use steenrod::module::{FiniteModule, OddModule};
+use steenrod::{Algebra, Module, VectorOf};
 
-use super::{apply, ChainMap};
-use crate::free_module::Differential;
+use super::{apply, ChainMap, LiftModule};
 use crate::Bidegree;
 
-const MAGIC: &str = "adams-lift 1";
+/// How a module's field writes a saved lift: the header's first lines, the lifted class,
+/// and each value.
+pub trait LiftCodec: Module {
+    /// The format's first line.
+    const MAGIC: &'static str;
+
+    /// The hash a lift file names its modules by (`crate::save::module_hash`, or
+    /// `crate::save::odd_module_hash`: those of the save directory's header).
+    fn lift_hash(&self) -> String;
+
+    /// The header's first lines (the format's name, and the prime where it is not 2).
+    fn first_lines(field: <Self::Algebra as Algebra>::Field) -> String;
+
+    /// The `element` line's list for the lifted class `v`.
+    fn element(v: &VectorOf<Self>) -> String;
+
+    /// Appends a value to the payload.
+    fn write_value(v: &VectorOf<Self>, out: &mut Vec<u8>);
+
+    /// One value of `len` entries from the front of `at`.
+    ///
+    /// Errors: [`Saved::Corrupt`] when the bytes do not hold one.
+    fn read_value(
+        at: &mut &[u8],
+        field: <Self::Algebra as Algebra>::Field,
+        len: usize,
+    ) -> Result<VectorOf<Self>, Saved>;
+}
+
+impl LiftCodec for FiniteModule {
+    const MAGIC: &'static str = "adams-lift 1";
+
+    fn lift_hash(&self) -> String {
+        crate::save::module_hash(self)
+    }
+
+    fn first_lines(_: fp::P2) -> String {
+        format!("{}\n", Self::MAGIC)
+    }
+
+    fn element(v: &FpVector) -> String {
+        let ones: Vec<String> = v.iter_ones().map(|k| k.to_string()).collect();
+        ones.join(" ")
+    }
+
+    fn write_value(v: &FpVector, out: &mut Vec<u8>) {
+        out.extend_from_slice(&(v.len() as u32).to_le_bytes());
+        for limb in v.limbs() {
+            out.extend_from_slice(&limb.to_le_bytes());
+        }
+    }
+
+    fn read_value(at: &mut &[u8], _: fp::P2, len: usize) -> Result<FpVector, Saved> {
+        read_bits(at, len)
+    }
+}
+
+impl LiftCodec for OddModule {
+    const MAGIC: &'static str = "adams-lift-odd 1";
+
+    fn lift_hash(&self) -> String {
+        crate::save::odd_module_hash(self)
+    }
+
+    fn first_lines(p: ValidPrime) -> String {
+        format!("{}\np {}\n", Self::MAGIC, p.value())
+    }
+
+    fn element(v: &FqVector<ValidPrime>) -> String {
+        let entries: Vec<String> = v.iter_nonzero().map(|(k, c)| format!("{k}:{c}")).collect();
+        entries.join(" ")
+    }
+
+    fn write_value(v: &FqVector<ValidPrime>, out: &mut Vec<u8>) {
+        out.extend_from_slice(&(v.len() as u32).to_le_bytes());
+        // Entries lie in 0..p, p < 256.
+        out.extend((0..v.len()).map(|k| v.entry(k) as u8));
+    }
+
+    fn read_value(
+        at: &mut &[u8],
+        p: ValidPrime,
+        len: usize,
+    ) -> Result<FqVector<ValidPrime>, Saved> {
+        read_length(at, len, "entries")?;
+        let (body, rest) = at
+            .split_at_checked(len)
+            .ok_or_else(|| corrupt("the payload ends early"))?;
+        if body.iter().any(|&e| u32::from(e) >= p.value()) {
+            return Err(corrupt(&format!("an entry not below p = {}", p.value())));
+        }
+        let entries: Vec<u32> = body.iter().map(|&e| u32::from(e)).collect();
+        *at = rest;
+        Ok(FqVector::from_entries(p, &entries))
+    }
+}
 
 /// What the header of a lift must say to be used.
-pub struct Expected<'s> {
+pub struct Expected<'s, V = FpVector> {
     /// Hash of the source module.
     pub source: &'s str,
     /// Hash of the target module.
     pub target: &'s str,
-    /// The class lifted (its basis indices).
-    pub element: &'s [usize],
+    /// The class lifted (its coordinates).
+    pub element: &'s V,
 }
 
 /// A saved lift that could not be used.
@@ -48,28 +149,29 @@ pub enum Saved {
     Corrupt(String),
 }
 
-fn header(map: &ChainMap<'_>, expected: &Expected<'_>) -> String {
-    let list = |xs: &mut dyn Iterator<Item = String>| xs.collect::<Vec<_>>().join(" ");
+fn header<M: LiftModule>(map: &ChainMap<'_, M>, expected: &Expected<'_, VectorOf<M>>) -> String {
+    let max_t: Vec<String> = map.max_t.iter().map(|t| t.to_string()).collect();
     format!(
-        "{MAGIC}\nsource {}\ntarget {}\nshift {} {}\nelement {}\nmax-t {}\n",
+        "{}source {}\ntarget {}\nshift {} {}\nelement {}\nmax-t {}\n",
+        M::first_lines(map.source.prime()),
         expected.source,
         expected.target,
         map.source_base,
         map.t_shift,
-        list(&mut expected.element.iter().map(|k| k.to_string())),
-        list(&mut map.max_t.iter().map(|t| t.to_string())),
+        M::element(expected.element),
+        max_t.join(" "),
     )
 }
 
 /// The bytes of `map` (a chain map: `target_base = 0`) for the class `expected.element`.
-pub fn encode(map: &ChainMap<'_>, expected: &Expected<'_>) -> Vec<u8> {
+pub fn encode<M: LiftModule>(
+    map: &ChainMap<'_, M>,
+    expected: &Expected<'_, VectorOf<M>>,
+) -> Vec<u8> {
     let mut payload = Vec::new();
     for level in &map.levels {
         for v in level {
-            payload.extend_from_slice(&(v.value.len() as u32).to_le_bytes());
-            for limb in v.value.limbs() {
-                payload.extend_from_slice(&limb.to_le_bytes());
-            }
+            M::write_value(&v.value, &mut payload);
         }
     }
     let mut out = header(map, expected).into_bytes();
@@ -82,11 +184,11 @@ pub fn encode(map: &ChainMap<'_>, expected: &Expected<'_>) -> Vec<u8> {
 
 /// Fills `map` (made by [`ChainMap::lift`]'s checks with no levels yet, whose bounds
 /// `max_t` the caller computed as a lift would) from `bytes`.
-pub(crate) fn decode_into(
-    map: &mut ChainMap<'_>,
+pub(crate) fn decode_into<M: LiftModule>(
+    map: &mut ChainMap<'_, M>,
     max_t: &[i32],
     bytes: &[u8],
-    expected: &Expected<'_>,
+    expected: &Expected<'_, VectorOf<M>>,
 ) -> Result<(), Saved> {
     let want = ChainMap {
         max_t: max_t.to_vec(),
@@ -94,7 +196,8 @@ pub(crate) fn decode_into(
         ..map.shallow()
     };
     let head = header(&want, expected);
-    let mut at = payload(bytes, &head, MAGIC)?;
+    let mut at = payload(bytes, &head, M::MAGIC)?;
+    let field = map.target.prime();
     for (i, &top) in max_t.iter().enumerate() {
         let i = i as u32;
         let row = map.source.free_module(map.source_base + i);
@@ -107,12 +210,9 @@ pub(crate) fn decode_into(
                 } else {
                     super::target::dim(map.target, b, true)
                 };
-                let value = read_vector(&mut at, len)?;
+                let value = M::read_value(&mut at, field, len)?;
                 values.push(match len {
-                    0 => Differential {
-                        value,
-                        terms: Vec::new(),
-                    },
+                    0 => apply::nothing(map.target),
                     _ => apply::element(map.target, b, value),
                 });
             }
@@ -180,7 +280,7 @@ pub(crate) fn read_length(at: &mut &[u8], len: usize, unit: &str) -> Result<(), 
 }
 
 /// One value of `len` bits from the front of `at`.
-fn read_vector(at: &mut &[u8], len: usize) -> Result<FpVector, Saved> {
+fn read_bits(at: &mut &[u8], len: usize) -> Result<FpVector, Saved> {
     read_length(at, len, "bits")?;
     let limbs = len.div_ceil(64);
     let (body, rest) = at

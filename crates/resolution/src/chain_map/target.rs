@@ -16,7 +16,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use fp::{FpVector, Matrix};
+use steenrod::module::FiniteModule;
 
+use super::LiftModule;
 use crate::backend::ProductBatch;
 use crate::cpu_backend::build_rows;
 use crate::free_module::Differential;
@@ -26,43 +28,39 @@ use crate::{Bidegree, Resolution};
 /// The resolution maps are lifted into: `P(N)`, with `d_i : (C_i)_T → (C_{i−1})_T`
 /// (`i ≥ 1`) on the whole of `(C_i)_T` (basis: generators of degree `≤ T`, Milnor basis
 /// blocks in generator order) into the old part of `(C_{i−1})_T` (generators of degree
-/// `< T`, where a minimal resolution's image lies).
-pub struct LiftTarget<'a> {
-    res: &'a Resolution,
-    /// The pivots of every reduction made at a target degree `(j, T)` by a map lifted
-    /// into it ([`Solved::pivots`]): a later map into the same degree builds only those
-    /// rows of `M` ([`solve`]).
-    pivots: Mutex<KnownPivots>,
+/// `< T`, where a minimal resolution's image lies); and what the reductions made at each
+/// target degree `(j, T)` left for later maps lifted into it ([`LiftModule::Known`]: the
+/// pivots at p = 2, the quasi-inverse at odd p).
+pub struct LiftTarget<'a, M: LiftModule = FiniteModule> {
+    res: &'a Resolution<M>,
+    known: Mutex<HashMap<(u32, i32), Arc<M::Known>>>,
 }
 
-/// Pivots by target degree `(j, T)`.
-type KnownPivots = HashMap<(u32, i32), Arc<Vec<u32>>>;
-
-impl<'a> LiftTarget<'a> {
+impl<'a, M: LiftModule> LiftTarget<'a, M> {
     /// Lifts into `res`.
-    pub fn new(res: &'a Resolution) -> Self {
+    pub fn new(res: &'a Resolution<M>) -> Self {
         LiftTarget {
             res,
-            pivots: Mutex::new(HashMap::new()),
+            known: Mutex::new(HashMap::new()),
         }
     }
 
-    /// The pivots of a reduction made at `b`, if any map lifted into it has reduced there.
-    pub(crate) fn pivots_at(&self, b: Bidegree) -> Option<Arc<Vec<u32>>> {
-        let known = self.pivots.lock().unwrap_or_else(|e| e.into_inner());
+    /// What a reduction made at `b` left, if any map lifted into it has reduced there.
+    pub(crate) fn known_at(&self, b: Bidegree) -> Option<Arc<M::Known>> {
+        let known = self.known.lock().unwrap_or_else(|e| e.into_inner());
         known.get(&(b.s(), b.t())).cloned()
     }
 
-    /// Records the pivots of a reduction at `b`.
-    pub(crate) fn keep_pivots(&self, b: Bidegree, pivots: Vec<u32>) {
-        let mut known = self.pivots.lock().unwrap_or_else(|e| e.into_inner());
+    /// Records what a reduction at `b` left (the first record stays).
+    pub(crate) fn keep(&self, b: Bidegree, what: M::Known) {
+        let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
         known
             .entry((b.s(), b.t()))
-            .or_insert_with(|| Arc::new(pivots));
+            .or_insert_with(|| Arc::new(what));
     }
 
     /// The resolution.
-    pub fn resolution(&self) -> &'a Resolution {
+    pub fn resolution(&self) -> &'a Resolution<M> {
         self.res
     }
 }
@@ -161,12 +159,12 @@ pub(crate) fn solve(
     })
 }
 
-/// What [`solve`] found at `(i, T)`: the preimages, and the pivot columns of the
+/// What [`solve`] found at `(i, T)`: the preimages, and (p = 2) the pivot columns of the
 /// reduction of `Mᵀ` (basis elements of the whole of `(C_i)_T`, ascending) when it
 /// reduced one — the complement of these is where the kernel of `d_i`, hence the image
 /// of `d_{i+1}`, projects isomorphically ([`solve_on_free`] at `(i + 1, T)`).
-pub(crate) struct Solved {
-    pub(crate) preimages: Vec<FpVector>,
+pub struct Solved<V = FpVector> {
+    pub(crate) preimages: Vec<V>,
     pub(crate) pivots: Option<Vec<u32>>,
 }
 
@@ -288,7 +286,7 @@ fn read_solutions(a: &Matrix, pivots: &[usize], m: usize, k: usize) -> Vec<FpVec
 
 /// The dimension of `(C_i)_T` in the basis of generators of degree `≤ T` (`full`) or
 /// `< T` (not `full`); 0 below the module's bottom.
-pub(crate) fn dim(res: &Resolution, b: Bidegree, full: bool) -> usize {
+pub(crate) fn dim<M: steenrod::Module>(res: &Resolution<M>, b: Bidegree, full: bool) -> usize {
     let c = res.free_module(b.s());
     if b.t() < c.min_degree() {
         return 0;

@@ -12,30 +12,38 @@
 //! `x` on the whole range is one lift of `x`; for another module, `x · y` for every `y` of
 //! `Ext(M)` needs one lift per basis class `y` (each only `s(x)` levels deep).
 
-use fp::{FpVector, Matrix};
+use fp::{Field, FpVector, MatrixOf, Vector};
+use steenrod::{Module, VectorOf};
 
-use super::{ChainMap, ChainMapError, LiftTarget};
+use super::{ChainMap, ChainMapError, LiftModule, LiftTarget, MatrixOver};
 use crate::{Bidegree, Resolution};
 
 /// An element of `Ext^{s,t}(M)`: a bidegree and coordinates in its basis (the duals of
-/// the generators of `C_s` in degree `t`, in creation order).
+/// the generators of `C_s` in degree `t`, in creation order), over F_2 (`FpVector`) or
+/// F_p (`FqVector`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExtElement {
+pub struct ExtElement<V: Vector = FpVector> {
     /// Where it lives.
     pub bidegree: Bidegree,
-    /// Its coordinates, length `dim Ext^{s,t}`.
-    pub vector: FpVector,
+    /// Its coordinates, length `dim Ext^{s,t}`, entries in `0..p`.
+    pub vector: V,
 }
 
-impl ExtElement {
+/// The element type of a module's Ext.
+pub type ExtOf<M> = ExtElement<VectorOf<M>>;
+
+impl<V: Vector> ExtElement<V> {
     /// The `index`-th basis class at `bidegree` of `res`. Errors: outside the resolved
     /// range ([`ChainMapError::OutOfRange`]), or `index ≥ dim`
     /// ([`ChainMapError::NoSuchClass`]).
-    pub fn basis(
-        res: &Resolution,
+    pub fn basis<M: Module>(
+        res: &Resolution<M>,
         bidegree: Bidegree,
         index: usize,
-    ) -> Result<Self, ChainMapError> {
+    ) -> Result<Self, ChainMapError>
+    where
+        M: Module<Algebra: steenrod::Algebra<Field: Field<Vector = V>>>,
+    {
         let dim = checked_dim(res, bidegree, "a class")?;
         if index >= dim {
             return Err(ChainMapError::NoSuchClass {
@@ -44,10 +52,9 @@ impl ExtElement {
                 at: bidegree,
             });
         }
-        Ok(ExtElement {
-            bidegree,
-            vector: FpVector::from_ones(dim, &[index]),
-        })
+        let mut vector = res.prime().zero_vector(dim);
+        vector.add_basis_element(index, 1);
+        Ok(ExtElement { bidegree, vector })
     }
 
     /// Whether it is zero.
@@ -57,8 +64,8 @@ impl ExtElement {
 }
 
 /// `dim Ext` at `b`, or an error naming `what` when `b` was not resolved.
-pub(crate) fn checked_dim(
-    res: &Resolution,
+pub(crate) fn checked_dim<M: Module>(
+    res: &Resolution<M>,
     b: Bidegree,
     what: &str,
 ) -> Result<usize, ChainMapError> {
@@ -71,17 +78,16 @@ pub(crate) fn checked_dim(
     Ok(res.number_of_gens(b))
 }
 
-/// Checks that the resolution of `tgt` resolves `F_2`: `C_0` is `A·ι`, `|ι| = 0`.
-fn check_sphere(tgt: &LiftTarget<'_>) -> Result<(), ChainMapError> {
+/// Checks that `tgt` resolves `F_p`: the module is one class, in degree 0 (through the
+/// resolved range).
+fn check_sphere<M: LiftModule>(tgt: &LiftTarget<'_, M>) -> Result<(), ChainMapError> {
     let res = tgt.resolution();
-    let c0 = res.free_module(0);
-    let top = res.config().max_stem;
-    let total = if top < c0.min_degree() {
-        0
-    } else {
-        c0.gens_below(top + 1)
-    };
-    if c0.min_degree() > 0 || total != 1 || c0.gens_in_degree(0) != 1 {
+    let m = res.module();
+    let top = res.config().max_stem.min(m.max_degree());
+    let dims: usize = (m.min_degree()..=top.max(m.min_degree()))
+        .map(|t| m.dim(t))
+        .sum();
+    if m.min_degree() != 0 || dims != 1 {
         return Err(ChainMapError::TargetNotSphere);
     }
     Ok(())
@@ -95,12 +101,12 @@ fn check_sphere(tgt: &LiftTarget<'_>) -> Result<(), ChainMapError> {
 ///
 /// Errors: [`ChainMapError::TargetNotSphere`], [`ChainMapError::WrongLength`],
 /// [`ChainMapError::OutOfRange`] for `y` outside the source's range.
-pub fn lift_class<'a>(
-    source: &'a Resolution,
-    tgt: &LiftTarget<'a>,
-    y: &ExtElement,
+pub fn lift_class<'a, M: LiftModule>(
+    source: &'a Resolution<M>,
+    tgt: &LiftTarget<'a, M>,
+    y: &ExtOf<M>,
     levels: u32,
-) -> Result<ChainMap<'a>, ChainMapError> {
+) -> Result<ChainMap<'a, M>, ChainMapError> {
     let mut maps = lift_classes(source, tgt, &[(y, levels)])?;
     Ok(maps.pop().expect("one class in, one map out"))
 }
@@ -110,11 +116,11 @@ pub fn lift_class<'a>(
 /// every map that reaches it (`super::joint`); each map is the one [`lift_class`] gives.
 ///
 /// Errors: those of [`lift_class`], for the first class that has one.
-pub fn lift_classes<'a>(
-    source: &'a Resolution,
-    tgt: &LiftTarget<'a>,
-    classes: &[(&ExtElement, u32)],
-) -> Result<Vec<ChainMap<'a>>, ChainMapError> {
+pub fn lift_classes<'a, M: LiftModule>(
+    source: &'a Resolution<M>,
+    tgt: &LiftTarget<'a, M>,
+    classes: &[(&ExtOf<M>, u32)],
+) -> Result<Vec<ChainMap<'a, M>>, ChainMapError> {
     check_sphere(tgt)?;
     let starts = classes
         .iter()
@@ -124,12 +130,12 @@ pub fn lift_classes<'a>(
 }
 
 /// Level 0 of the lift of `y` and the plan of its levels ([`ChainMap::start`]).
-fn start_class<'a>(
-    source: &'a Resolution,
-    tgt: &LiftTarget<'a>,
-    y: &ExtElement,
+fn start_class<'a, M: LiftModule>(
+    source: &'a Resolution<M>,
+    tgt: &LiftTarget<'a, M>,
+    y: &ExtOf<M>,
     levels: u32,
-) -> Result<(ChainMap<'a>, Vec<i32>), ChainMapError> {
+) -> Result<(ChainMap<'a, M>, Vec<i32>), ChainMapError> {
     let b = y.bidegree;
     let dim = checked_dim(source, b, "the class to lift")?;
     if y.vector.len() != dim {
@@ -140,41 +146,48 @@ fn start_class<'a>(
         });
     }
     let first = source.free_module(b.s()).gens_below(b.t());
+    let field = source.prime();
     let initial = |g: usize, t: i32| {
-        let on = t == b.t() && g >= first && g < first + dim && y.vector.get(g - first);
-        // (Q_0)_{t − t0}: one bit (ι) in degree 0, otherwise its whole Milnor block.
+        let c = match t == b.t() && g >= first && g < first + dim {
+            true => y.vector.entry(g - first),
+            false => 0,
+        };
+        // (Q_0)_{t − t0}: one entry (ι) in degree 0, otherwise its whole Milnor block.
         let len = if t < b.t() {
             0
         } else {
-            tgt.resolution().algebra().dim((t - b.t()) as u32)
+            steenrod::Algebra::dim(tgt.resolution().algebra(), (t - b.t()) as u32)
         };
-        FpVector::from_ones(len, if on { &[0] } else { &[] })
+        let mut v = field.zero_vector(len);
+        if c != 0 {
+            v.add_basis_element(0, c);
+        }
+        v
     };
     ChainMap::start(source, tgt, b, &initial, levels)
 }
 
 /// [`lift_class`] read from a save directory's bytes ([`super::saved`]) when they hold
 /// this lift (the same modules by hash, class and range); `Err` says why not.
-pub fn load_class<'a>(
-    source: &'a Resolution,
-    tgt: &LiftTarget<'a>,
-    y: &ExtElement,
+pub fn load_class<'a, M: LiftModule>(
+    source: &'a Resolution<M>,
+    tgt: &LiftTarget<'a, M>,
+    y: &ExtOf<M>,
     levels: u32,
     bytes: &[u8],
     hashes: (&str, &str),
-) -> Result<ChainMap<'a>, super::saved::Saved> {
-    let element: Vec<usize> = y.vector.iter_ones().collect();
+) -> Result<ChainMap<'a, M>, super::saved::Saved> {
     let expected = super::saved::Expected {
         source: hashes.0,
         target: hashes.1,
-        element: &element,
+        element: &y.vector,
     };
     ChainMap::load(source, tgt, y.bidegree, levels, bytes, &expected)
 }
 
 /// `x · y` for `x` an element of `Ext(F_2)` and `map` the lift of `y` ([`lift_class`]):
 /// an element at `x`'s bidegree plus `y`'s. `None` when outside what `map` reached.
-pub fn multiply(map: &ChainMap<'_>, x: &ExtElement) -> Option<ExtElement> {
+pub fn multiply<M: LiftModule>(map: &ChainMap<'_, M>, x: &ExtOf<M>) -> Option<ExtOf<M>> {
     let b = x.bidegree;
     let m = map.read(b.s(), b.t() + map.shift().t())?;
     if x.vector.len() != m.rows() {
@@ -182,15 +195,19 @@ pub fn multiply(map: &ChainMap<'_>, x: &ExtElement) -> Option<ExtElement> {
     }
     Some(ExtElement {
         bidegree: Bidegree::s_t(b.s() + map.shift().s(), b.t() + map.shift().t()),
-        vector: combine(&m, &x.vector),
+        vector: combine::<M>(map.target.prime(), &m, &x.vector),
     })
 }
 
 /// `Σ_k x_k · (row k of m)`.
-pub(crate) fn combine(m: &Matrix, x: &FpVector) -> FpVector {
-    let mut out = FpVector::new(m.cols());
-    for k in x.iter_ones() {
-        out.add(&m.row_vector(k));
+pub(crate) fn combine<M: Module>(
+    field: <M::Algebra as steenrod::Algebra>::Field,
+    m: &MatrixOver<M>,
+    x: &VectorOf<M>,
+) -> VectorOf<M> {
+    let mut out = field.zero_vector(m.cols());
+    for (k, c) in x.nonzero_entries() {
+        out.add_scaled_at(&m.row_vector(k), c, 0);
     }
     out
 }

@@ -10,8 +10,4 @@
 //! (`crates/resolution/SAVE-FORMAT.md`, "Odd primes").
 
 mod certify;
-pub mod chain_map;
-pub mod massey;
-pub mod massey_range;
 pub mod products;
-pub mod saved_lift;

@@ -12,7 +12,7 @@
 use fp::{FqMatrix, Prime, ValidPrime};
 use steenrod::OddMilnorAlgebra;
 
-use crate::products::ExtClass;
+use crate::products::{is_resolved, ExtClass};
 use crate::Bidegree;
 use crate::Resolution;
 use steenrod::module::OddModule;
@@ -62,15 +62,6 @@ impl OddProduct {
             OddProduct::H0 => OddMilnorAlgebra::p_power(1),
         }
     }
-}
-
-/// Whether `Ext` at `b` was computed.
-pub fn is_resolved(res: &Resolution<OddModule>, b: Bidegree) -> bool {
-    let config = res.config();
-    b.s() <= config.max_s
-        && b.n() <= config.max_stem
-        && b.t() >= res.free_module(b.s()).min_degree()
-        && res.free_module(b.s()).is_complete(b.t())
 }
 
 /// The matrix of `x · − : Ext^{s,t} → Ext^{s+1, t+|x|}` in the dual-generator bases

@@ -240,7 +240,7 @@ fn a_saved_lift_reads_back_and_damage_is_found() {
     let expected = Expected {
         source: "aa",
         target: "aa",
-        element: &[0],
+        element: &x.vector,
     };
     let bytes = encode(&map, &expected);
     let back = load_class(&res, &tgt, &x, 9, &bytes, ("aa", "aa")).unwrap();

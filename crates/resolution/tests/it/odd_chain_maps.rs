@@ -1,23 +1,33 @@
 //! Chain maps, Yoneda products by any class and Massey products at odd primes
-//! (`resolution::odd::chain_map`, `resolution::odd::massey`), checked against what is known
+//! (`resolution::chain_map` over F_p), checked against what is known
 //! independently of the lifting code:
 //!
 //! - the products by `a_0` and `h_0` read off the differentials (`odd::products`, whose
 //!   argument is Milnor 1958 §6: `τ_0`, `ξ_1` primitive) on every class in range;
 //! - relations in `Ext_{A_p}(F_p, F_p)` from the literature, each cited at its test;
-//! - lifts saved and read back (`odd::saved_lift`) give the same products.
+//! - lifts saved and read back (`chain_map::saved`) give the same products.
 
 use fp::{FqVector, ValidPrime};
-use resolution::chain_map::saved::Saved;
-use resolution::chain_map::ChainMapError;
-use resolution::odd::chain_map::OddLiftTarget;
-use resolution::odd::massey::{lift, massey_product, multiply, OddExtElement};
-use resolution::odd::massey_range::massey_range;
+use resolution::chain_map::massey::{massey_product, massey_range};
+use resolution::chain_map::saved::{Expected, Saved};
+use resolution::chain_map::yoneda::{lift_class as lift, load_class, multiply, ExtElement};
+use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::odd::products::{product_matrix, OddProduct};
-use resolution::odd::saved_lift::{encode, load_class};
 use resolution::Resolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
+
+type OddExtElement = ExtElement<FqVector<ValidPrime>>;
+
+/// The bytes of the lift `map` of `y`, its modules named by `hashes`.
+fn encode(map: &ChainMap<'_, OddModule>, y: &OddExtElement, hashes: (&str, &str)) -> Vec<u8> {
+    let expected = Expected {
+        source: hashes.0,
+        target: hashes.1,
+        element: &y.vector,
+    };
+    resolution::chain_map::saved::encode(map, &expected)
+}
 
 fn resolve(module: OddModule, max_stem: i32, max_s: u32) -> Resolution<OddModule> {
     let mut res =
@@ -49,7 +59,7 @@ fn products_agree_with_read_off(
     module: &Resolution<OddModule>,
     sphere: &Resolution<OddModule>,
 ) -> usize {
-    let tgt = OddLiftTarget::new(sphere);
+    let tgt = LiftTarget::new(sphere);
     let mut nonzero = 0;
     for e in module.ext() {
         let reads: Vec<_> = OddProduct::ALL
@@ -106,7 +116,7 @@ fn products_by_a0_and_h0_agree_with_the_read_off_on_c3_and_calpha() {
 fn h0_squared_vanishes_and_a0_powers_do_not() {
     for p in [3, 5] {
         let sphere = resolve(OddModule::sphere(prime(p)), 4 * p as i32, 4);
-        let tgt = OddLiftTarget::new(&sphere);
+        let tgt = LiftTarget::new(&sphere);
         let h0 = named(&sphere, OddProduct::H0);
         let h0_map = lift(&sphere, &tgt, &h0, 2).expect("lift h0");
         assert!(
@@ -132,7 +142,7 @@ fn h0_squared_vanishes_and_a0_powers_do_not() {
 #[test]
 fn massey_h0_h0_h0_is_b0_at_p3() {
     let sphere = resolve(OddModule::sphere(prime(3)), 12, 3);
-    let tgt = OddLiftTarget::new(&sphere);
+    let tgt = LiftTarget::new(&sphere);
     let h0 = named(&sphere, OddProduct::H0);
     let m = massey_product(&sphere, &tgt, &h0, &h0, &h0).expect("defined");
     let at = Bidegree::n_s(10, 2);
@@ -147,7 +157,7 @@ fn massey_h0_h0_h0_is_b0_at_p3() {
 #[test]
 fn massey_product_refuses_nonzero_products() {
     let sphere = resolve(OddModule::sphere(prime(3)), 6, 3);
-    let tgt = OddLiftTarget::new(&sphere);
+    let tgt = LiftTarget::new(&sphere);
     let a0 = named(&sphere, OddProduct::A0);
     let h0 = named(&sphere, OddProduct::H0);
     assert_eq!(
@@ -165,7 +175,7 @@ fn massey_product_refuses_nonzero_products() {
 #[test]
 fn products_are_graded_commutative_at_p3() {
     let sphere = resolve(OddModule::sphere(prime(3)), 40, 8);
-    let tgt = OddLiftTarget::new(&sphere);
+    let tgt = LiftTarget::new(&sphere);
     let max_s = sphere.config().max_s;
     let mut classes = Vec::new();
     for e in sphere.ext().into_iter().filter(|e| e.s() >= 1) {
@@ -205,13 +215,13 @@ fn products_agree_with_the_read_off_over_a1_at_p3() {
     assert!(n > 5, "only {n} nonzero products compared");
 }
 
-/// The range form `⟨h_0, h_0, −⟩` at p = 3 (`odd::massey_range`) holds `±b_0` at
+/// The range form `⟨h_0, h_0, −⟩` at p = 3 (`chain_map::massey::massey_range`) holds `±b_0` at
 /// `x = h_0` with indeterminacy 0 (`⟨h_0, h_0, h_0⟩ = ±b_0`: the references of
 /// [`massey_h0_h0_h0_is_b0_at_p3`]).
 #[test]
 fn massey_range_h0_h0_holds_b0_at_h0() {
     let sphere = resolve(OddModule::sphere(prime(3)), 12, 3);
-    let tgt = OddLiftTarget::new(&sphere);
+    let tgt = LiftTarget::new(&sphere);
     let h0 = named(&sphere, OddProduct::H0);
     let all = massey_range(&tgt, &h0, &h0).expect("h0 h0 = 0");
     let (_, m) = all
@@ -235,7 +245,7 @@ fn massey_range_h0_h0_holds_b0_at_h0() {
 #[test]
 fn massey_range_agrees_with_each_massey_product_at_p3() {
     let sphere = resolve(OddModule::sphere(prime(3)), 30, 5);
-    let tgt = OddLiftTarget::new(&sphere);
+    let tgt = LiftTarget::new(&sphere);
     let h0 = named(&sphere, OddProduct::H0);
     let h1 = OddExtElement::basis(&sphere, Bidegree::s_t(1, 12), 0).expect("h1");
     let mut compared = 0;
@@ -268,7 +278,7 @@ fn massey_range_agrees_with_each_massey_product_at_p3() {
 #[test]
 fn a_lift_read_back_gives_the_same_products() {
     let res = resolve(OddModule::sphere(prime(3)), 30, 6);
-    let tgt = OddLiftTarget::new(&res);
+    let tgt = LiftTarget::new(&res);
     let hashes = ("source-hash", "target-hash");
     let mut compared = 0;
     for e in res.ext().into_iter().filter(|e| e.s() >= 1 && e.s() <= 2) {
@@ -295,7 +305,7 @@ fn a_lift_read_back_gives_the_same_products() {
 #[test]
 fn stale_and_damaged_lifts_are_told_apart() {
     let res = resolve(OddModule::sphere(prime(3)), 20, 4);
-    let tgt = OddLiftTarget::new(&res);
+    let tgt = LiftTarget::new(&res);
     let hashes = ("a", "b");
     let h0 = OddExtElement::basis(&res, Bidegree::n_s(3, 1), 0).expect("h0");
     let a0 = OddExtElement::basis(&res, Bidegree::n_s(0, 1), 0).expect("a0");
