@@ -34,6 +34,9 @@ type Entry<'m, M> = (usize, usize, &'m Value<M>);
 /// ([`target::Solved::pivots`]): what the level `j + 1` above restricts its equations by.
 pub(crate) type Pivots = HashMap<i32, Vec<u32>>;
 
+/// The lifted levels of several jobs (one list of values each), and their pivots.
+type Levels<M> = (Vec<Vec<Value<M>>>, Pivots);
+
 /// The levels of `jobs` (one list of values per job, in generator order), and the pivots
 /// of the reductions made. All jobs map into the same resolution and the same target level
 /// `j = target_base + i`; `below` holds pivots at level `j − 1` (any degrees).
@@ -44,7 +47,7 @@ pub(crate) fn lift_levels<M: LiftModule>(
     jobs: &[LevelJob<'_, '_, M>],
     below: &Pivots,
     tgt: &target::LiftTarget<'_, M>,
-) -> Result<(Vec<Vec<Value<M>>>, Pivots), ChainMapError> {
+) -> Result<Levels<M>, ChainMapError> {
     let Some(first) = jobs.first() else {
         return Ok((Vec::new(), Pivots::new()));
     };

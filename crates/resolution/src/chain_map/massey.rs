@@ -89,6 +89,9 @@ impl<F: Field> MasseyProduct<F> {
 /// The Massey products of a module's Ext.
 pub type MasseyOf<M> = MasseyProduct<FieldOf<M>>;
 
+/// The range form: `(x, ⟨a, b, x⟩)` for each class `x` where it is defined.
+pub type RangeForm<M> = Vec<(ExtOf<M>, MasseyOf<M>)>;
+
 /// The null-homotopy of `B ∘ C` for `b ∈ Ext(F_2)` and `c ∈ Ext(M)` (`module` resolves
 /// `M`; `tgt` the sphere), `levels` levels deep (or as far as the ranges allow).
 ///
@@ -309,7 +312,7 @@ pub fn massey_range<'a, M: LiftModule>(
     tgt: &LiftTarget<'a, M>,
     a: &ExtOf<M>,
     b: &ExtOf<M>,
-) -> Result<Vec<(ExtOf<M>, MasseyOf<M>)>, ChainMapError> {
+) -> Result<RangeForm<M>, ChainMapError> {
     let sphere = tgt.resolution();
     let max_s = sphere.config().max_s;
     if a.bidegree.s() + b.bidegree.s() == 0 {

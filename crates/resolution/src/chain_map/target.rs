@@ -33,8 +33,11 @@ use crate::{Bidegree, Resolution};
 /// pivots at p = 2, the quasi-inverse at odd p).
 pub struct LiftTarget<'a, M: LiftModule = FiniteModule> {
     res: &'a Resolution<M>,
-    known: Mutex<HashMap<(u32, i32), Arc<M::Known>>>,
+    known: Mutex<Known<M>>,
 }
+
+/// What the reductions left, by target degree `(j, T)`.
+type Known<M> = HashMap<(u32, i32), Arc<<M as LiftModule>::Known>>;
 
 impl<'a, M: LiftModule> LiftTarget<'a, M> {
     /// Lifts into `res`.

@@ -36,7 +36,7 @@ impl<V: Vector> ExtElement<V> {
     /// The `index`-th basis class at `bidegree` of `res`. Errors: outside the resolved
     /// range ([`ChainMapError::OutOfRange`]), or `index ≥ dim`
     /// ([`ChainMapError::NoSuchClass`]).
-    pub fn basis<M: Module>(
+    pub fn basis<M>(
         res: &Resolution<M>,
         bidegree: Bidegree,
         index: usize,
