@@ -33,7 +33,6 @@ mod draw;
 mod error;
 mod map;
 mod massey;
-mod massey_odd;
 mod modules;
 mod offload;
 mod products;

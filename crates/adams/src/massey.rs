@@ -7,30 +7,45 @@
 use std::path::PathBuf;
 
 use chart::class_spec::ClassSpec;
-use resolution::chain_map::massey::{massey_product, massey_range, MasseyProduct};
-use resolution::chain_map::yoneda::ExtElement;
-use resolution::chain_map::LiftTarget;
-use resolution::Bidegree;
+use fp::{Prime, SubspaceOf, Vector};
+use resolution::chain_map::massey::{massey_product, massey_range, MasseyProduct, RangeForm};
+use resolution::chain_map::yoneda::{ExtElement, ExtOf};
+use resolution::chain_map::{LiftModule, LiftTarget};
+use resolution::{Bidegree, Resolution};
 use serde::Serialize;
+use serde_json::Value;
 
 use crate::cli::MasseyArgs;
 use crate::error::Error;
 use crate::products::{element, resolve};
 
-/// One line of `massey.json`; a vector is a list of `T`: at p = 2 the indices of the
-/// classes whose sum it is, at odd p `[index, c]` pairs (`crate::massey_odd`).
+/// One line of `massey.json`; a vector ([`json_vector`]) is at p = 2 the list of the
+/// indices of the classes whose sum it is, at odd p a list of `[index, c]` pairs (`c` in
+/// `1..p`); `[]` is zero.
 #[derive(Serialize)]
-pub(crate) struct Entry<T> {
+struct Entry {
     /// The class `x` of `⟨A, B, x⟩`.
-    pub stem: i32,
-    pub s: u32,
-    pub index: usize,
+    stem: i32,
+    s: u32,
+    index: usize,
     /// Where the product lies, and one value.
-    pub value_stem: i32,
-    pub value_s: u32,
-    pub value: Vec<T>,
+    value_stem: i32,
+    value_s: u32,
+    value: Value,
     /// A basis of the indeterminacy.
-    pub indeterminacy: Vec<Vec<T>>,
+    indeterminacy: Vec<Value>,
+}
+
+/// A vector over F_p as `massey.json` writes it (see [`Entry`]).
+fn json_vector<V: Vector>(p: u32, v: &V) -> Value {
+    match p {
+        2 => v
+            .nonzero_entries()
+            .map(|(k, _)| k)
+            .collect::<Vec<_>>()
+            .into(),
+        _ => serde_json::json!(v.nonzero_entries().collect::<Vec<_>>()),
+    }
 }
 
 /// `adams massey`.
@@ -62,10 +77,7 @@ pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
                 why: "the form <A, B, -> is computed over the sphere (S_2) only".into(),
             });
         }
-        let started = std::time::Instant::now();
-        let all = massey_range(&tgt, &a, &b).map_err(lift_error)?;
-        let seconds = (resolved.seconds, started.elapsed().as_secs_f64());
-        return write_range(&args, &all, seconds);
+        return range_form(&args, sphere, (&a, &b), resolved.seconds);
     }
     let spec = crate::massey::third_class(&args.c, res.module().name())?;
     let c = match (&spec, resolved.sphere.is_some()) {
@@ -117,40 +129,64 @@ fn describe(what: &str, m: &MasseyProduct) -> String {
     )
 }
 
-/// `massey.json` of the range form, and a count on stderr.
-/// `seconds`: the resolution's wall time and the Massey products'.
-fn write_range(
+/// The range form `⟨a, b, −⟩` over `sphere` (the resolution of F_p) at any prime:
+/// `massey.json` and a count on stderr; `resolve_s`: the resolution's wall time, seconds.
+/// At an odd prime each value is `⟨a, b, x⟩` up to a sign depending only on the degrees
+/// (`resolution::chain_map::massey`), and the line says so.
+///
+/// Errors: `ab ≠ 0`, a product out of range, a failed lift ([`Error::Lift`]); the file
+/// not written.
+pub(crate) fn range_form<M: LiftModule>(
     args: &MasseyArgs,
-    all: &[(ExtElement, MasseyProduct)],
-    seconds: (f64, f64),
+    sphere: &Resolution<M>,
+    (a, b): (&ExtOf<M>, &ExtOf<M>),
+    resolve_s: f64,
 ) -> Result<(), Error> {
-    let entries: Vec<Entry<usize>> = all
-        .iter()
+    let started = std::time::Instant::now();
+    let tgt = LiftTarget::new(sphere);
+    let all = massey_range(&tgt, a, b).map_err(|source| Error::Lift {
+        what: format!("<{}, {}, {}>", args.a, args.b, args.c),
+        source,
+    })?;
+    let seconds = (resolve_s, started.elapsed().as_secs_f64());
+    let p = sphere.prime().value();
+    let note = match p {
+        2 => String::new(),
+        _ => format!("; p = {p}, each up to a sign depending on the degrees"),
+    };
+    write_entries(
+        args,
+        sphere.module().name(),
+        &entries::<M>(p, &all),
+        &note,
+        seconds,
+    )
+}
+
+/// The lines of `massey.json` of the range form.
+fn entries<M: LiftModule>(p: u32, all: &RangeForm<M>) -> Vec<Entry> {
+    all.iter()
         .map(|(x, m)| Entry {
             stem: x.bidegree.n(),
             s: x.bidegree.s(),
-            index: x.vector.iter_ones().next().unwrap_or(0),
+            index: x.vector.nonzero_entries().next().map_or(0, |(k, _)| k),
             value_stem: m.value.bidegree.n(),
             value_s: m.value.bidegree.s(),
-            value: m.value.vector.iter_ones().collect(),
-            indeterminacy: m
-                .indeterminacy
-                .basis_vectors()
-                .into_iter()
-                .map(|v| v.iter_ones().collect())
+            value: json_vector(p, &m.value.vector),
+            indeterminacy: (0..m.indeterminacy.dim())
+                .map(|k| json_vector(p, &m.indeterminacy.basis_vector(k)))
                 .collect(),
         })
-        .collect();
-    write_entries(args, "S_2", &entries, "", seconds)
+        .collect()
 }
 
 /// Writes `massey.json` of the range form (to `--output`, else `output/<SPHERE>-massey`)
 /// and a count on stderr; `note` goes into that line, `seconds`: the resolution's wall
 /// time and the Massey products'.
-pub(crate) fn write_entries<T: Serialize>(
+fn write_entries(
     args: &MasseyArgs,
     sphere: &str,
-    entries: &[Entry<T>],
+    entries: &[Entry],
     note: &str,
     seconds: (f64, f64),
 ) -> Result<(), Error> {
@@ -161,7 +197,10 @@ pub(crate) fn write_entries<T: Serialize>(
     crate::resolve::make_output(&output)?;
     let path = output.join("massey.json");
     crate::products::write_json(&path, &entries)?;
-    let nonzero = entries.iter().filter(|e| !e.value.is_empty()).count();
+    let nonzero = entries
+        .iter()
+        .filter(|e| e.value.as_array().is_some_and(|v| !v.is_empty()))
+        .count();
     eprintln!(
         "<{}, {}, x> for {} classes x ({nonzero} nonzero values{note}; resolution {:.2} s, Massey products {:.2} s); wrote {}",
         args.a,

@@ -191,7 +191,7 @@ pub(crate) fn massey(args: &MasseyArgs, m: OddModule) -> Result<(), Error> {
         }
         let resolve_s = started.elapsed().as_secs_f64();
         let (a, b) = (element(sphere, &args.a)?, element(sphere, &args.b)?);
-        return crate::massey_odd::range(args, sphere, &a, &b, resolve_s);
+        return crate::massey::range_form(args, sphere, (&a, &b), resolve_s);
     }
     let spec = crate::massey::third_class(&args.c, res.module().name())?;
     let a = element(sphere, &args.a)?;
