@@ -17,10 +17,10 @@ use resolution::Resolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
 
-type OddExtElement = ExtElement<FqVector<ValidPrime>>;
+type FqExt = ExtElement<FqVector<ValidPrime>>;
 
 /// The bytes of the lift `map` of `y`, its modules named by `hashes`.
-fn encode(map: &ChainMap<'_, OddModule>, y: &OddExtElement, hashes: (&str, &str)) -> Vec<u8> {
+fn encode(map: &ChainMap<'_, OddModule>, y: &FqExt, hashes: (&str, &str)) -> Vec<u8> {
     let expected = Expected {
         source: hashes.0,
         target: hashes.1,
@@ -46,9 +46,9 @@ fn prime(p: u32) -> ValidPrime {
 }
 
 /// The class `x ∈ {a_0, h_0}` of the sphere's resolution (one class in each bidegree).
-fn named(sphere: &Resolution<OddModule>, x: OddProduct) -> OddExtElement {
+fn named(sphere: &Resolution<OddModule>, x: OddProduct) -> FqExt {
     let p = sphere.prime();
-    OddExtElement::basis(sphere, Bidegree::n_s(x.stem(p), 1), 0).expect("a0, h0 in range")
+    FqExt::basis(sphere, Bidegree::n_s(x.stem(p), 1), 0).expect("a0, h0 in range")
 }
 
 /// For every class `y` of `module`'s range: `a_0 ∘ Y_1` and `h_0 ∘ Y_1`, from the lift `Y`
@@ -67,7 +67,7 @@ fn products_agree_with_read_off(
             .map(|&x| (x, product_matrix(module, x, e.bidegree)))
             .collect();
         for index in 0..e.dim {
-            let y = OddExtElement::basis(module, e.bidegree, index).expect("in range");
+            let y = FqExt::basis(module, e.bidegree, index).expect("in range");
             let y_map = lift(module, &tgt, &y, 2).expect("lift");
             for (x, read) in &reads {
                 let Some(read) = read else { continue };
@@ -180,7 +180,7 @@ fn products_are_graded_commutative_at_p3() {
     let mut classes = Vec::new();
     for e in sphere.ext().into_iter().filter(|e| e.s() >= 1) {
         for index in 0..e.dim {
-            let x = OddExtElement::basis(&sphere, e.bidegree, index).expect("in range");
+            let x = FqExt::basis(&sphere, e.bidegree, index).expect("in range");
             let map = lift(&sphere, &tgt, &x, max_s + 1 - e.s()).expect("lift");
             classes.push((x, map));
         }
@@ -247,7 +247,7 @@ fn massey_range_agrees_with_each_massey_product_at_p3() {
     let sphere = resolve(OddModule::sphere(prime(3)), 30, 5);
     let tgt = LiftTarget::new(&sphere);
     let h0 = named(&sphere, OddProduct::H0);
-    let h1 = OddExtElement::basis(&sphere, Bidegree::s_t(1, 12), 0).expect("h1");
+    let h1 = FqExt::basis(&sphere, Bidegree::s_t(1, 12), 0).expect("h1");
     let mut compared = 0;
     for (a, b) in [(&h0, &h0), (&h0, &h1), (&h1, &h0)] {
         let all = massey_range(&tgt, a, b).expect("ab = 0");
@@ -273,7 +273,7 @@ fn massey_range_agrees_with_each_massey_product_at_p3() {
     assert!(compared >= 3, "{compared} nonzero values compared");
 }
 
-/// Lifts written and read back (`odd::saved_lift`): the lift read back gives the same
+/// Lifts written and read back (`chain_map::saved`): the lift read back gives the same
 /// products as the one computed, on every class of S_3 in range.
 #[test]
 fn a_lift_read_back_gives_the_same_products() {
@@ -283,14 +283,14 @@ fn a_lift_read_back_gives_the_same_products() {
     let mut compared = 0;
     for e in res.ext().into_iter().filter(|e| e.s() >= 1 && e.s() <= 2) {
         for index in 0..e.dim {
-            let y = OddExtElement::basis(&res, e.bidegree, index).expect("in range");
+            let y = FqExt::basis(&res, e.bidegree, index).expect("in range");
             let computed = lift(&res, &tgt, &y, 4).expect("lift");
             let bytes = encode(&computed, &y, hashes);
             let loaded = load_class(&res, &tgt, &y, 4, &bytes, hashes).expect("read back");
             assert_eq!(loaded.levels(), computed.levels());
             for x_e in res.ext() {
                 for k in 0..x_e.dim {
-                    let x = OddExtElement::basis(&res, x_e.bidegree, k).expect("in range");
+                    let x = FqExt::basis(&res, x_e.bidegree, k).expect("in range");
                     let (a, b) = (multiply(&computed, &x), multiply(&loaded, &x));
                     assert_eq!(a, b, "y at {:?}, x at {:?}", e.bidegree, x_e.bidegree);
                     compared += usize::from(a.is_some_and(|v| !v.is_zero()));
@@ -307,12 +307,11 @@ fn stale_and_damaged_lifts_are_told_apart() {
     let res = resolve(OddModule::sphere(prime(3)), 20, 4);
     let tgt = LiftTarget::new(&res);
     let hashes = ("a", "b");
-    let h0 = OddExtElement::basis(&res, Bidegree::n_s(3, 1), 0).expect("h0");
-    let a0 = OddExtElement::basis(&res, Bidegree::n_s(0, 1), 0).expect("a0");
+    let h0 = FqExt::basis(&res, Bidegree::n_s(3, 1), 0).expect("h0");
+    let a0 = FqExt::basis(&res, Bidegree::n_s(0, 1), 0).expect("a0");
     let bytes = encode(&lift(&res, &tgt, &h0, 3).expect("lift"), &h0, hashes);
-    let load = |y: &OddExtElement, levels: u32, b: &[u8], h| {
-        load_class(&res, &tgt, y, levels, b, h).map(|_| ())
-    };
+    let load =
+        |y: &FqExt, levels: u32, b: &[u8], h| load_class(&res, &tgt, y, levels, b, h).map(|_| ());
     assert_eq!(load(&h0, 3, &bytes, hashes), Ok(()));
     // Another class, depth, or module: stale.
     assert_eq!(load(&a0, 3, &bytes, hashes), Err(Saved::Stale));
