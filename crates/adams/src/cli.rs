@@ -165,6 +165,10 @@ pub struct D2Args {
     /// missing. A damaged λ file, or one made over another resolution: exit 2 naming it.
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// With --save-dir: when another adams process holds DIR (its pid is in DIR/lock), wait
+    /// for it to end instead of exit 2.
+    #[arg(long, requires = "save_dir")]
+    pub wait: bool,
     /// Folder for the results. Default: output/S_2-d2 (beside, never over, adams resolve's output/S_2).
     #[arg(long, short = 'o', value_name = "DIR")]
     pub output: Option<PathBuf>,
@@ -561,6 +565,11 @@ pub struct ResolveArgs {
     #[arg(long, requires = "save_dir")]
     pub no_save_quasi_inverses: bool,
 
+    /// With --save-dir: when another adams process holds DIR (its pid is in DIR/lock), wait
+    /// for it to end instead of exit 2.
+    #[arg(long, requires = "save_dir")]
+    pub wait: bool,
+
     /// Memory the Milnor product tables may take, in MB of 2^20 bytes (0: none, every product
     /// enumerated directly; p = 2 only). Default: chosen from the range and the memory free — 32 MB through stem
     /// ~100, doubling every 15 degrees of t up to 384 MB, at most a quarter of the free
@@ -588,6 +597,10 @@ pub struct ProductsArgs {
     /// damaged lift file is reported and recomputed.
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// With --save-dir: when another adams process holds DIR (its pid is in DIR/lock), wait
+    /// for it to end instead of exit 2.
+    #[arg(long, requires = "save_dir")]
+    pub wait: bool,
     /// No lines on stderr but errors.
     #[arg(long, short)]
     pub quiet: bool,

@@ -36,6 +36,7 @@ mod projective_spaces;
 mod reference;
 mod save;
 mod save_kill;
+mod save_lock;
 mod smash;
 mod sub_hopf_asked;
 mod sub_hopf_modules;
