@@ -4,8 +4,7 @@
 //! (`resolution::chain_map::cofiber`). `adams cofiber FILE` writes ext.csv and prints the
 //! chart; `adams resolve FILE` writes its whole output folder (`crate::resolve_cofiber`).
 
-use std::fs;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use chart::{ascii, csv};
@@ -265,9 +264,9 @@ pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
     let path = output.join("ext.csv");
     let first = csv::complete_line(range.max_stem, range.max_s, &label, "mapping cone", 2, None);
     let write = || -> std::io::Result<()> {
-        let mut out = BufWriter::new(fs::File::create(&path)?);
+        let mut out = Vec::new();
         csv::write_table(&mut out, &first, &rows)?;
-        out.flush()
+        chart::output::write_atomic(&path, &out)
     };
     write().map_err(|source| Error::Write {
         path: path.clone(),

@@ -306,7 +306,7 @@ fn base_chart(res: &Resolution) -> Result<Chart, Error> {
 /// Writes `value` as one line of JSON to `path`.
 pub(crate) fn write_json(path: &std::path::Path, value: &impl Serialize) -> Result<(), Error> {
     let text = serde_json::to_string(value).map_err(Error::Summary)? + "\n";
-    std::fs::write(path, text).map_err(|source| Error::Write {
+    chart::output::write_atomic(path, text.as_bytes()).map_err(|source| Error::Write {
         path: path.to_path_buf(),
         source,
     })

@@ -3,7 +3,7 @@
 //! chart.svg and summary.json, and print the chart and the summary.
 
 use std::fs;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -261,8 +261,9 @@ pub(crate) fn open_output(args: &ResolveArgs, folder: &str) -> Result<PathBuf, E
     Ok(output)
 }
 
-/// Creates the output folder `output` if missing. Errors: it exists and is not a folder,
-/// or cannot be created.
+/// Creates the output folder `output` if missing, and checks that files can be written in
+/// it (before any work: a read-only folder is bad input found at once, not after the run).
+/// Errors: it exists and is not a folder, cannot be created, or cannot be written.
 pub(crate) fn make_output(output: &Path) -> Result<(), Error> {
     if output.exists() && !output.is_dir() {
         return Err(Error::OutputNotFolder {
@@ -270,6 +271,10 @@ pub(crate) fn make_output(output: &Path) -> Result<(), Error> {
         });
     }
     fs::create_dir_all(output).map_err(|source| Error::OutputCreate {
+        path: output.to_path_buf(),
+        source,
+    })?;
+    chart::output::check_writable(output).map_err(|source| Error::OutputNotWritable {
         path: output.to_path_buf(),
         source,
     })
@@ -374,7 +379,7 @@ pub(crate) fn in_range(ext: Vec<ExtEntry>, range: ResolutionConfig) -> Vec<Row> 
 pub(crate) fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Result<(), Error> {
     let ResolutionConfig { max_stem, max_s } = run.range;
     let write = || -> std::io::Result<()> {
-        let mut out = BufWriter::new(fs::File::create(path)?);
+        let mut out = Vec::new();
         let first = csv::complete_line(
             max_stem,
             max_s,
@@ -384,7 +389,7 @@ pub(crate) fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Resul
             run.sub.as_deref(),
         );
         csv::write_table(&mut out, &first, &run.rows)?;
-        out.flush()
+        chart::output::write_atomic(path, &out)
     };
     write().map_err(|source| Error::Write {
         path: path.to_path_buf(),
@@ -474,7 +479,7 @@ pub(crate) fn run_summary(
 /// `summary.json`.
 pub(crate) fn write_summary(path: &Path, summary: &RunSummary) -> Result<(), Error> {
     let text = serde_json::to_string_pretty(summary).map_err(Error::Summary)?;
-    fs::write(path, text + "\n").map_err(|source| Error::Write {
+    chart::output::write_atomic(path, (text + "\n").as_bytes()).map_err(|source| Error::Write {
         path: path.to_path_buf(),
         source,
     })

@@ -19,6 +19,7 @@ mod fuzz_readers;
 #[cfg(feature = "gpu")]
 mod gpu_backend;
 mod guide;
+mod hostile;
 mod module_maps;
 mod module_types;
 mod modules;

@@ -1,0 +1,367 @@
+//! Misuse and faults, as a new user meets them: each numbered case of the hostile-input
+//! report keeps a test here, asserting the exit status and the first words of the
+//! message. (Two concurrent runs and `kill -9` of a holder, with real processes on both
+//! sides: `save_lock.rs`.)
+//!
+//! Running as root (where a folder's mode does not stop a write), the runs that must
+//! meet a read-only folder are started as the unprivileged uid 65534, so that each test
+//! fails if the check it is about is missing.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use crate::common::{adams_in, assert_one_line_error, ok, stderr};
+
+/// `adams ARGS` in `cwd`, as an unprivileged user when this test runs as root.
+fn adams_unprivileged(cwd: &Path, args: &[&str]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_adams"));
+    c.args(args).current_dir(cwd);
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        use std::os::unix::process::CommandExt;
+        c.uid(65534).gid(65534);
+    }
+    c.output().expect("cannot start the adams binary")
+}
+
+/// A temporary folder any user may write in (the runs of [`adams_unprivileged`] work there).
+fn open_tempdir() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    fs::set_permissions(tmp.path(), fs::Permissions::from_mode(0o777)).expect("chmod");
+    tmp
+}
+
+/// Makes `path` and everything under it read-only (folders stay listable).
+fn read_only(path: &Path) {
+    let meta = fs::metadata(path).expect("stat");
+    let mode = if meta.is_dir() { 0o555 } else { 0o444 };
+    if meta.is_dir() {
+        for e in fs::read_dir(path).expect("list") {
+            read_only(&e.expect("entry").path());
+        }
+    }
+    fs::set_permissions(path, fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+/// Asserts the one-line error with exit `code` starting with `first` (the message's first
+/// words, after `error: `).
+fn refused_with(o: &Output, code: i32, first: &str) {
+    assert_one_line_error(o, code, &[]);
+    let err = stderr(o);
+    assert!(
+        err.starts_with(&format!("error: {first}")),
+        "stderr {err:?} should start with {first:?}"
+    );
+}
+
+// Case 1: two processes on one --save-dir.
+
+#[test]
+fn case_1_a_save_dir_another_process_holds_is_refused_naming_its_pid() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("save");
+    ok(adams_in(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "10",
+            "--max-s",
+            "5",
+            "-q",
+            "--save-dir",
+            "save",
+        ],
+    ));
+    // This test process holds the lock, as a running adams does (flock on DIR/lock).
+    let lock = fs::OpenOptions::new()
+        .write(true)
+        .open(dir.join("lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    fs::write(dir.join("lock"), format!("{}\n", std::process::id())).unwrap();
+    let before = crate::common::files(&dir);
+    for args in [
+        &[
+            "resolve",
+            "--max-stem",
+            "12",
+            "--max-s",
+            "6",
+            "--save-dir",
+            "save",
+        ][..],
+        &[
+            "d2",
+            "--max-stem",
+            "10",
+            "--max-s",
+            "5",
+            "--save-dir",
+            "save",
+        ][..],
+        &[
+            "products",
+            "--by",
+            "h0",
+            "--max-stem",
+            "10",
+            "--max-s",
+            "5",
+            "--save-dir",
+            "save",
+        ][..],
+    ] {
+        let o = adams_in(tmp.path(), args);
+        refused_with(
+            &o,
+            2,
+            &format!(
+                "save directory save: field lock: another adams process (pid {}) holds it",
+                std::process::id()
+            ),
+        );
+    }
+    assert_eq!(
+        crate::common::files(&dir),
+        before,
+        "a refused run changed the folder"
+    );
+    drop(lock);
+    ok(adams_in(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "12",
+            "--max-s",
+            "6",
+            "-q",
+            "--save-dir",
+            "save",
+        ],
+    ));
+}
+
+// Case 2: certify --module OTHER.
+
+#[test]
+fn case_2_certify_refuses_another_module_at_either_prime() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (module, save) in [("S_2", "s2"), ("S_3", "s3")] {
+        ok(adams_in(
+            tmp.path(),
+            &[
+                "resolve",
+                module,
+                "--max-stem",
+                "10",
+                "--max-s",
+                "4",
+                "-q",
+                "--no-chart",
+                "--save-dir",
+                save,
+            ],
+        ));
+    }
+    for (save, other) in [("s2", "C2"), ("s2", "Ceta"), ("s2", "Joker"), ("s3", "C3")] {
+        let o = adams_in(tmp.path(), &["certify", save, "--module", other]);
+        refused_with(&o, 2, &format!("save directory {save}: field module-hash"));
+    }
+}
+
+// Case 3: read-only folders are found before any work.
+
+/// A map file of the project (crates/steenrod/MAP-FORMAT.md).
+const MAP: &str = "C2-pinch.json";
+
+#[test]
+fn case_3_a_read_only_output_folder_is_refused_before_any_work() {
+    let tmp = open_tempdir();
+    let out = tmp.path().join("ro");
+    fs::create_dir(&out).unwrap();
+    read_only(&out);
+    let root = crate::common::repository_root();
+    let map = root.join("maps").join(MAP);
+    let cofiber = root.join("tests/data/sseq-input/cofiber_C4.json");
+    let (map, cofiber) = (map.to_str().unwrap(), cofiber.to_str().unwrap());
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["map", map, "--max-stem", "40", "--max-s", "20"],
+        vec!["cofiber", cofiber, "--max-stem", "40", "--max-s", "20"],
+        vec!["resolve", "--max-stem", "40", "--max-s", "20"],
+        vec![
+            "products",
+            "--by",
+            "h1",
+            "--max-stem",
+            "40",
+            "--max-s",
+            "20",
+        ],
+        vec![
+            "massey",
+            "S_2",
+            "h0",
+            "h1",
+            "-",
+            "--max-stem",
+            "40",
+            "--max-s",
+            "20",
+        ],
+        vec!["d2", "--max-stem", "40", "--max-s", "20"],
+    ];
+    for mut args in commands {
+        args.extend(["--output", "ro"]);
+        let started = Instant::now();
+        let o = adams_unprivileged(tmp.path(), &args);
+        refused_with(&o, 2, "--output ro: cannot write in the folder");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{args:?}: refused only after {:?}",
+            started.elapsed()
+        );
+    }
+    // `adams chart`: the SVG's folder.
+    let chart = tmp.path().join("chart.json");
+    ok(adams_in(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "6",
+            "--max-s",
+            "3",
+            "-q",
+            "--output",
+            "small",
+        ],
+    ));
+    fs::copy(tmp.path().join("small/chart.json"), &chart).unwrap();
+    let o = adams_unprivileged(
+        tmp.path(),
+        &["chart", "chart.json", "--output", "ro/chart.svg"],
+    );
+    refused_with(&o, 2, "--output ro: cannot write in the folder");
+}
+
+#[test]
+fn case_3_a_read_only_save_dir_empty_or_to_extend_is_refused_at_once() {
+    let tmp = open_tempdir();
+    let empty = tmp.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    read_only(&empty);
+    let o = adams_unprivileged(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "10",
+            "--max-s",
+            "5",
+            "--save-dir",
+            "empty",
+            "--output",
+            "o1",
+        ],
+    );
+    refused_with(
+        &o,
+        2,
+        "save directory empty: field path: cannot write in empty/lock",
+    );
+    // A save directory made earlier, now read-only: extending it is refused before work.
+    ok(adams_in(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "10",
+            "--max-s",
+            "5",
+            "-q",
+            "--save-dir",
+            "save",
+        ],
+    ));
+    read_only(&tmp.path().join("save"));
+    let o = adams_unprivileged(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "30",
+            "--max-s",
+            "15",
+            "--save-dir",
+            "save",
+            "--output",
+            "o2",
+        ],
+    );
+    refused_with(
+        &o,
+        2,
+        "save directory save: field path: cannot write in save",
+    );
+    assert!(!tmp.path().join("o2/ext.csv").exists());
+}
+
+// Case 4: writes never follow links.
+
+#[test]
+fn case_4_an_output_file_that_is_a_link_is_replaced_not_followed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    fs::create_dir(&out).unwrap();
+    let elsewhere: PathBuf = tmp.path().join("elsewhere");
+    fs::create_dir(&elsewhere).unwrap();
+    fs::write(elsewhere.join("kept.csv"), "kept\n").unwrap();
+    for name in ["ext.csv", "chart.json", "chart.svg", "summary.json"] {
+        // One link to an existing file, the others to paths that do not exist.
+        let target = match name {
+            "ext.csv" => elsewhere.join("kept.csv"),
+            _ => elsewhere.join(name),
+        };
+        std::os::unix::fs::symlink(&target, out.join(name)).unwrap();
+    }
+    ok(adams_in(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "8",
+            "--max-s",
+            "4",
+            "-q",
+            "--output",
+            "out",
+        ],
+    ));
+    assert_eq!(
+        fs::read_to_string(elsewhere.join("kept.csv")).unwrap(),
+        "kept\n"
+    );
+    let names: Vec<_> = fs::read_dir(&elsewhere)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        names,
+        vec![std::ffi::OsString::from("kept.csv")],
+        "a write followed a link"
+    );
+    for name in ["ext.csv", "chart.json", "chart.svg", "summary.json"] {
+        let meta = fs::symlink_metadata(out.join(name)).unwrap();
+        assert!(meta.file_type().is_file(), "{name} is still a link");
+    }
+    let table = fs::read_to_string(out.join("ext.csv")).unwrap();
+    assert!(
+        table.starts_with("# complete for stem <= 8, s <= 4"),
+        "{table}"
+    );
+}
