@@ -444,6 +444,12 @@ pub struct ResolveArgs {
     )]
     pub max_s: i64,
 
+    /// Refuse (exit 2, before any work) a range whose projected peak memory — a lower
+    /// bound from the Milnor basis sizes — is above GB gigabytes. Default: the memory
+    /// available on this machine.
+    #[arg(long, value_name = "GB")]
+    pub max_memory: Option<f64>,
+
     /// Folder for the results: ext.csv (stem,s,t,dim of every nonzero Ext^{s,t}),
     /// chart.svg and chart.json (classes and their h0, h1, h2 products), summary.json.
     /// Created if missing. Default: output/<MODULE NAME>.
@@ -628,6 +634,11 @@ pub struct ExtRangeArgs {
     /// Folder of module files, as for `adams resolve`.
     #[arg(long, value_name = "DIR")]
     pub modules_dir: Option<PathBuf>,
+    /// Refuse (exit 2, before any work) a range whose projected peak memory — a lower
+    /// bound from the Milnor basis sizes — is above GB gigabytes. Default: the memory
+    /// available on this machine.
+    #[arg(long, value_name = "GB")]
+    pub max_memory: Option<f64>,
 }
 
 #[derive(Debug, Args)]

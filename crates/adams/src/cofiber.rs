@@ -16,7 +16,7 @@ use steenrod::module::{FiniteModule, LoadOptions};
 
 use crate::cli::CofiberArgs;
 use crate::error::Error;
-use crate::range::{check_module_range, check_range};
+use crate::range::{check_memory, check_module_range, check_range};
 
 fn bad(file: &str, reason: impl Into<String>) -> Error {
     Error::CofiberFile {
@@ -246,6 +246,7 @@ pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
     let (cofiber, m) = read(&file, Some(inner.max_stem + inner.max_s as i32))?;
     let name = cofiber.name.clone();
     check_module_range(&name, m.min_degree(), inner)?;
+    check_memory(&name, 2, m.min_degree(), true, inner, args.range.max_memory)?;
     cofiber.check_range(inner, m.min_degree())?;
     let mut res = Resolution::new(m, inner).map_err(|source| Error::ModuleRange {
         name: name.clone(),

@@ -17,7 +17,7 @@ use steenrod::module::{AnyModule, FiniteModule};
 
 use crate::cli::D2Args;
 use crate::error::Error;
-use crate::range::{check_module_range, check_range, check_threads};
+use crate::range::{check_memory, check_module_range, check_range, check_threads};
 use crate::{modules, usage};
 
 mod output;
@@ -92,6 +92,15 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     let top_t = range.max_stem + range.max_s as i32;
     let module = sphere(&args, top_t)?;
     check_module_range(module.name(), module.min_degree(), range)?;
+    let max_memory = args.range.max_memory;
+    check_memory(
+        module.name(),
+        2,
+        module.min_degree(),
+        true,
+        range,
+        max_memory,
+    )?;
     let name = module.name().to_string();
     let output = args
         .output

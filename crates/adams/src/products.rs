@@ -103,6 +103,14 @@ fn resolve_saved(
     let top_t = range.max_stem + range.max_s as i32;
     let m = modules::find_module_p2(module, modules_dir, Some(top_t), "products")?;
     check_module_range(m.name(), m.min_degree(), range)?;
+    crate::range::check_memory(
+        m.name(),
+        2,
+        m.min_degree(),
+        m.profile().is_none(),
+        range,
+        args.max_memory,
+    )?;
     let is_sphere = m.min_degree() == 0 && m.total_dim() == 1;
     // Over a sub-Hopf algebra B (a profile) the products are those of Ext_B(F_2): the
     // module must be F_2 itself, resolved over B (ko, tmf2).

@@ -18,7 +18,7 @@ use steenrod::module::{AnyModule, FiniteModule};
 use crate::cli::ResolveArgs;
 use crate::error::Error;
 use crate::offload::{self, Device};
-use crate::range::{check_module_range, check_range, check_threads};
+use crate::range::{check_memory, check_module_range, check_range, check_threads};
 use crate::summary::RunSummary;
 use crate::{certify, modules, progress, resolve_odd, save, subalgebra, usage};
 
@@ -156,6 +156,15 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
     let own_profile = module.profile().is_some() && !read_over_asked;
     let module = subalgebra::apply(&mut args, module)?;
     let name = module.name().to_string();
+    let over_a = module.profile().is_none();
+    check_memory(
+        &name,
+        2,
+        module.min_degree(),
+        over_a,
+        range,
+        args.max_memory,
+    )?;
     let names = crate::chart_names::wanted(&args, &module, range)?;
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();

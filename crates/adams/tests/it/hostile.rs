@@ -365,3 +365,76 @@ fn case_4_an_output_file_that_is_a_link_is_replaced_not_followed() {
         "{table}"
     );
 }
+
+// Case 5: size estimates before allocation.
+
+#[test]
+fn case_5_a_smash_product_too_large_is_refused_from_its_factors_cells() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut args = vec!["resolve", "Joker"];
+    for _ in 0..6 {
+        args.extend(["--smash", "Joker"]);
+    }
+    args.extend(["--max-stem", "30", "--max-s", "10"]);
+    let o = adams_in(tmp.path(), &args);
+    refused_with(
+        &o,
+        2,
+        "Joker_sm_Joker_sm_Joker_sm_Joker_sm_Joker_sm_Joker_sm_Joker: gens: 78125 cells",
+    );
+    assert!(
+        stderr(&o).contains("(from the factors' 15625 and 5 cells, before building the product)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn case_5_a_range_whose_projected_peak_is_too_large_is_refused_before_work() {
+    let tmp = open_tempdir();
+    let map = crate::common::repository_root().join("maps").join(MAP);
+    for args in [
+        vec!["resolve", "S_2", "--max-stem", "500", "--max-s", "10"],
+        vec![
+            "map",
+            map.to_str().unwrap(),
+            "--max-stem",
+            "500",
+            "--max-s",
+            "10",
+        ],
+        vec!["d2", "--max-stem", "500", "--max-s", "10"],
+    ] {
+        let started = Instant::now();
+        let o = adams_in(tmp.path(), &args);
+        // The map's source, S_2, is resolved first.
+        refused_with(
+            &o,
+            2,
+            "S_2 through stem 500, s <= 10: projected peak memory at least",
+        );
+        assert!(stderr(&o).contains("reduced 1020411 x 1020411 matrix in degree t = 501"));
+        assert!(started.elapsed() < Duration::from_secs(10), "{args:?}");
+    }
+    // --max-memory sets the limit: the sphere through stem 100 keeps at least 2.6 MB.
+    let o = adams_in(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "100",
+            "--max-s",
+            "10",
+            "--max-memory",
+            "0.001",
+        ],
+    );
+    refused_with(
+        &o,
+        2,
+        "S_2 through stem 100, s <= 10: projected peak memory at least 2.6 MB",
+    );
+    assert!(stderr(&o).contains("above the limit of 1.0 MB (--max-memory)"));
+    let o = adams_in(tmp.path(), &["resolve", "--max-memory", "0"]);
+    refused_with(&o, 2, "--max-memory 0: must be a positive number of GB");
+}
