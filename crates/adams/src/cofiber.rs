@@ -53,6 +53,14 @@ pub(crate) fn base_range(range: ResolutionConfig) -> ResolutionConfig {
 /// unknown key in it too), `p` not 2, a `shift`, not one cell in degree 0, a `profile`,
 /// the module's own errors.
 pub(crate) fn read(file: &str, top: Option<i32>) -> Result<(CofiberFile, FiniteModule), Error> {
+    // A module's name where a file is wanted: ask for the file.
+    if !std::path::Path::new(file).exists() && steenrod::module::bundled(file).is_some() {
+        return Err(bad(
+            file,
+            "no such file; adams cofiber FILE takes a module file with a \"cofiber\" key \
+             (this is the name of a bundled module: adams resolve resolves it)",
+        ));
+    }
     let text = chart::input::read_text(file.as_ref(), "a module file", 1 << 24)
         .map_err(|r| bad(file, r))?;
     let mut json: Value =

@@ -79,8 +79,11 @@ fn sphere(args: &D2Args, top_t: i32) -> Result<FiniteModule, Error> {
         AnyModule::Two(m) if m.min_degree() == 0 && m.total_dim() == 1 && m.profile().is_none() => {
             Ok(m)
         }
-        AnyModule::Two(m) => Err(not_sphere(m.name())),
-        AnyModule::Odd(m) => Err(not_sphere(m.name())),
+        // Named as given (a file's path), with the name it carries when that differs.
+        m => Err(not_sphere(&match m.name() {
+            name if name == args.module => name.to_string(),
+            name => format!("{} ({name})", args.module),
+        })),
     }
 }
 

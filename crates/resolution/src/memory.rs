@@ -116,8 +116,8 @@ fn polynomial_degree(p: u64, power: u64) -> Option<u64> {
 /// `C_0` has a generator on the bottom cell, so `dim (C_0)_t ≥ dim A_{t − bottom}`, and
 /// the row keeps at least `Σ_{t ≤ max_stem + 1} (dim A_{t − bottom})²` entries of
 /// `⌈log₂ p⌉` bits. Measured on the sphere with `s ≤ 1` (docs/EXPERIMENTS.md,
-/// 2026-12-02): the bound 690 MB for `t ≤ 200` against a peak of 1.0 GB; 7.9 GB for
-/// `t ≤ 261` against 7.0 GB resident when stopped short of the top degree.
+/// 2026-12-02): the bound 690 MB for `t ≤ 200` against a peak of 1.0 GB; 7.6 GB for
+/// `t ≤ 260` against 7.0 GB resident when stopped short of the top degree.
 pub fn projected_peak(p: u32, bottom: i32, range: crate::ResolutionConfig) -> Option<PeakEstimate> {
     if range.max_s == 0 {
         return None;

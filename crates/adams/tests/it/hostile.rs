@@ -438,3 +438,35 @@ fn case_5_a_range_whose_projected_peak_is_too_large_is_refused_before_work() {
     let o = adams_in(tmp.path(), &["resolve", "--max-memory", "0"]);
     refused_with(&o, 2, "--max-memory 0: must be a positive number of GB");
 }
+
+// Case 6: messages that point the right way.
+
+#[test]
+fn case_6_messages_name_what_is_wrong() {
+    let tmp = tempfile::tempdir().unwrap();
+    // `cofiber NAME`: a module's name where a file is wanted.
+    let o = adams_in(tmp.path(), &["cofiber", "C2"]);
+    refused_with(
+        &o,
+        2,
+        "C2: no such file; adams cofiber FILE takes a module file",
+    );
+    // `d2 FILE` with C2 in it: named as given, with the name the file carries.
+    let c2 = crate::common::project_module("C2");
+    let file = c2.to_str().unwrap();
+    let o = adams_in(tmp.path(), &["d2", file, "--max-stem", "5", "--max-s", "2"]);
+    refused_with(
+        &o,
+        2,
+        &format!("d2: module {file} (C2): only the sphere S_2"),
+    );
+    // A 20 000-entry --profile is not echoed back whole.
+    let long = vec!["1"; 20_000].join(",");
+    let o = adams_in(tmp.path(), &["resolve", "--profile", &long]);
+    refused_with(
+        &o,
+        2,
+        "--profile 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,… (39999 characters, 20000 entries): p_part has 20000 entries",
+    );
+    assert!(stderr(&o).len() < 400, "{}", stderr(&o).len());
+}
