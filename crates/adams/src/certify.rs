@@ -99,11 +99,6 @@ fn run_with<M: SavedModule>(args: &CertifyArgs, header: &Header) -> Result<(), E
     let certificate = res
         .certify(range, args.threads)
         .map_err(|e| certify_failure(e, &format!("save directory {}", dir.display())))?;
-    let cut = top.map(|top| SavedCut {
-        name: name.clone(),
-        max_degree: res.module().max_degree(),
-        top,
-    });
     println!(
         "certified {} bidegrees (stem ≤ {}, s ≤ {}) of {name} ({algorithm}) from {} in {:.2} s (loading {:.2} s, checking {:.2} s; {} matrices, largest {} × {}); {}",
         certificate.bidegrees,
@@ -116,7 +111,7 @@ fn run_with<M: SavedModule>(args: &CertifyArgs, header: &Header) -> Result<(), E
         certificate.matrices,
         certificate.largest.0,
         certificate.largest.1,
-        matched(&name, cut.as_ref()),
+        matched(&name, top.map(|_| res.module().max_degree())),
     );
     Ok(())
 }
@@ -269,14 +264,14 @@ fn find_saved_module<M: SavedModule>(
     }
 }
 
-/// What matched the header, for the success line: the module as given, or cut.
-fn matched(name: &str, cut: Option<&SavedCut>) -> String {
+/// What matched the header, for the success line: the module as given, or cut above
+/// its cell in degree `cut`.
+fn matched(name: &str, cut: Option<i32>) -> String {
     match cut {
         None => format!("{name} matches the header's prime, algebra and module-hash"),
-        Some(c) => format!(
-            "{name} without its cells above degree {} matches the header's prime, algebra and \
-             module-hash (cut-above = {})",
-            c.max_degree, c.max_degree
+        Some(d) => format!(
+            "{name} without its cells above degree {d} matches the header's prime, algebra and \
+             module-hash (cut-above = {d})"
         ),
     }
 }

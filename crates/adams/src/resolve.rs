@@ -116,7 +116,8 @@ pub(crate) fn table_memory(args: &ResolveArgs) -> Option<usize> {
 }
 
 /// The resolution of `module` (named `name`) over `range`, with the table budget of
-/// `--memory`. Errors: a range the module cannot have (a stem bound below its bottom
+/// `--memory`, after the check of its projected peak memory (`--max-memory`). Errors: that
+/// check, or a range the module cannot have (a stem bound below its bottom
 /// cell, or degrees of A beyond the tables once its cells are counted).
 fn new_resolution(
     module: FiniteModule,
@@ -124,6 +125,8 @@ fn new_resolution(
     name: &str,
     args: &ResolveArgs,
 ) -> Result<Resolution, Error> {
+    let over_a = module.profile().is_none();
+    check_memory(name, 2, module.min_degree(), over_a, range, args.max_memory)?;
     Resolution::with_table_budget(module, range, table_memory(args)).map_err(|source| {
         Error::ModuleRange {
             name: name.to_string(),
@@ -156,15 +159,6 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
     let own_profile = module.profile().is_some() && !read_over_asked;
     let module = subalgebra::apply(&mut args, module)?;
     let name = module.name().to_string();
-    let over_a = module.profile().is_none();
-    check_memory(
-        &name,
-        2,
-        module.min_degree(),
-        over_a,
-        range,
-        args.max_memory,
-    )?;
     let names = crate::chart_names::wanted(&args, &module, range)?;
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();
