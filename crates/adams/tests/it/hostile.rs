@@ -57,25 +57,22 @@ fn refused_with(o: &Output, code: i32, first: &str) {
     );
 }
 
+/// `adams resolve --max-stem 10 --max-s 5 -q --save-dir DIR` in `cwd`, asserting success.
+fn save_small_sphere(cwd: &Path, dir: &str) {
+    let range = ["--max-stem", "10", "--max-s", "5", "-q"];
+    let mut args = vec!["resolve"];
+    args.extend(range);
+    args.extend(["--save-dir", dir]);
+    ok(adams_in(cwd, &args));
+}
+
 // Case 1: two processes on one --save-dir.
 
 #[test]
 fn case_1_a_save_dir_another_process_holds_is_refused_naming_its_pid() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("save");
-    ok(adams_in(
-        tmp.path(),
-        &[
-            "resolve",
-            "--max-stem",
-            "10",
-            "--max-s",
-            "5",
-            "-q",
-            "--save-dir",
-            "save",
-        ],
-    ));
+    save_small_sphere(tmp.path(), "save");
     // This test process holds the lock, as a running adams does (flock on DIR/lock).
     let lock = fs::OpenOptions::new()
         .write(true)
@@ -84,38 +81,13 @@ fn case_1_a_save_dir_another_process_holds_is_refused_naming_its_pid() {
     lock.lock().unwrap();
     fs::write(dir.join("lock"), format!("{}\n", std::process::id())).unwrap();
     let before = crate::common::files(&dir);
-    for args in [
-        &[
-            "resolve",
-            "--max-stem",
-            "12",
-            "--max-s",
-            "6",
-            "--save-dir",
-            "save",
-        ][..],
-        &[
-            "d2",
-            "--max-stem",
-            "10",
-            "--max-s",
-            "5",
-            "--save-dir",
-            "save",
-        ][..],
-        &[
-            "products",
-            "--by",
-            "h0",
-            "--max-stem",
-            "10",
-            "--max-s",
-            "5",
-            "--save-dir",
-            "save",
-        ][..],
+    for command in [
+        "resolve --max-stem 12 --max-s 6 --save-dir save",
+        "d2 --max-stem 10 --max-s 5 --save-dir save",
+        "products --by h0 --max-stem 10 --max-s 5 --save-dir save",
     ] {
-        let o = adams_in(tmp.path(), args);
+        let args: Vec<&str> = command.split(' ').collect();
+        let o = adams_in(tmp.path(), &args);
         refused_with(
             &o,
             2,
@@ -275,19 +247,7 @@ fn case_3_a_read_only_save_dir_empty_or_to_extend_is_refused_at_once() {
         "save directory empty: field path: cannot write in empty/lock",
     );
     // A save directory made earlier, now read-only: extending it is refused before work.
-    ok(adams_in(
-        tmp.path(),
-        &[
-            "resolve",
-            "--max-stem",
-            "10",
-            "--max-s",
-            "5",
-            "-q",
-            "--save-dir",
-            "save",
-        ],
-    ));
+    save_small_sphere(tmp.path(), "save");
     read_only(&tmp.path().join("save"));
     let o = adams_unprivileged(
         tmp.path(),
