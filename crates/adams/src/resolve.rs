@@ -171,7 +171,6 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
     let backend = open_backend(&args, &res)?;
     init_logging(args.log.as_deref())?;
     let finished = resolve(&args, &mut res, &backend, name, range)?;
-    let elapsed = started.elapsed();
     let algorithm = args.algorithm().name();
     let csv_path = output.join("ext.csv");
     write_table(&csv_path, &finished, algorithm)?;
@@ -184,6 +183,8 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
         print_chart(&finished, min_stem);
     }
     let saved = save::summary(res.save_dir()).transpose()?;
+    // Wall and CPU time over the same interval (the charts' products are CPU time too).
+    let elapsed = started.elapsed();
     let usage = usage::current().since(&usage_at_start);
     let summary = run_summary(&args, &finished, &backend, &usage, elapsed, &saved);
     write_summary(&output.join("summary.json"), &summary)?;

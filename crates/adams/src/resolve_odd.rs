@@ -73,7 +73,6 @@ pub fn run(
         })?;
     resolve::init_logging(args.log.as_deref())?;
     let finished = compute(args, &mut res, name, range)?;
-    let elapsed = started.elapsed();
     let algorithm = Algorithm::Classical.name();
     let csv_path = output.join("ext.csv");
     resolve::write_table(&csv_path, &finished, algorithm)?;
@@ -83,6 +82,8 @@ pub fn run(
         resolve::print_chart(&finished, min_stem);
     }
     let saved = save::summary(res.save_dir()).transpose()?;
+    // Wall and CPU time over the same interval (the charts' products are CPU time too).
+    let elapsed = started.elapsed();
     let usage = usage::current().since(&usage_at_start);
     let backend = Backend::cpu();
     let summary = resolve::run_summary(args, &finished, &backend, &usage, elapsed, &saved);

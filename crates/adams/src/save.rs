@@ -129,7 +129,7 @@ pub fn summary(save: Option<&SaveDir>) -> Option<Result<(u64, String), Error>> {
     };
     let line = format!(
         "save: {} holds {:.2} MB in {} bidegree files ({:.2} kB each; {:.2} MB allocated on disk); this run wrote {} files: differentials {:.2} MB \
-         (uncompressed {:.2} MB), quasi-inverses {:.2} MB in {} records (uncompressed {:.2} MB)",
+         (payloads {:.2} MB before compression, the rest each record's header and checksum), quasi-inverses {:.2} MB in {} records (payloads {:.2} MB before compression)",
         save.dir().display(),
         mb(usage.total_bytes),
         usage.files,

@@ -430,3 +430,45 @@ fn case_6_messages_name_what_is_wrong() {
     );
     assert!(stderr(&o).len() < 400, "{}", stderr(&o).len());
 }
+
+// Case 8: the summary's figures.
+
+/// The `(X cores busy on average)` figure of a run's summary line.
+fn cores_busy(err: &str) -> f64 {
+    let at = err.find(" cores busy").expect("a cores busy figure");
+    let open = err[..at].rfind('(').expect("(");
+    err[open + 1..at].parse().expect("a number")
+}
+
+#[test]
+fn case_8_the_summary_of_a_resumed_run_measures_cpu_and_wall_over_one_interval() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    let args = [
+        "resolve",
+        "--max-stem",
+        "40",
+        "--max-s",
+        "20",
+        "--threads",
+        "1",
+        "--no-chart",
+        "--save-dir",
+        "save",
+    ];
+    for run in ["fresh", "resumed"] {
+        let err = stderr(&ok(adams_in(tmp.path(), &args)));
+        let busy = cores_busy(&err);
+        // CPU time over the wall time it was measured in: at most every core (and a
+        // clock tick), never 80 cores of a 2-core machine.
+        assert!(
+            busy <= cores + 0.5,
+            "{run}: {busy} cores busy on {cores}: {err}"
+        );
+        assert!(err.contains(", 1 thread, "), "{run}: {err}");
+        assert!(
+            err.contains("before compression, the rest each record's header and checksum"),
+            "{err}"
+        );
+    }
+}
