@@ -237,6 +237,14 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
         let started = Instant::now();
         let cpu_started = cpu::seconds();
         let x = element(sphere, spec)?;
+        if !args.quiet && fp::Vector::is_zero(&x.vector) {
+            let b = x.bidegree;
+            eprintln!(
+                "note: {spec} is 0 in Ext^(s {}, stem {}) of the sphere: every product by it is 0",
+                b.s(),
+                b.n()
+            );
+        }
         let matrices =
             products_by(res, &tgt, &x, lifts.as_mut(), cache.as_ref()).map_err(|source| {
                 Error::Lift {

@@ -472,3 +472,41 @@ fn case_8_the_summary_of_a_resumed_run_measures_cpu_and_wall_over_one_interval()
         );
     }
 }
+
+// Case 7: what was silent says so on stderr.
+
+#[test]
+fn case_7_a_zero_class_to_multiply_by_is_said_to_be_zero() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = ok(adams_in(
+        tmp.path(),
+        &[
+            "products",
+            "--by",
+            "h1^4",
+            "--by",
+            "h0h1",
+            "--by",
+            "h1",
+            "--max-stem",
+            "10",
+            "--max-s",
+            "5",
+        ],
+    ));
+    let err = stderr(&o);
+    // Both are 0 because their bidegrees are: the reference table tests/data/ext/S_2.csv
+    // has no row at (stem 1, s 2) nor at (stem 4, s 4).
+    for zero in [
+        "h1^4 is 0 in Ext^(s 4, stem 4)",
+        "h0h1 is 0 in Ext^(s 2, stem 1)",
+    ] {
+        assert!(
+            err.contains(&format!(
+                "note: {zero} of the sphere: every product by it is 0"
+            )),
+            "{err}"
+        );
+    }
+    assert!(!err.contains("note: h1 is 0"), "{err}");
+}
