@@ -12,6 +12,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 
 use super::{io_error, refused, Refusal, SaveError};
 
@@ -22,13 +23,22 @@ pub const LOCK_FILE: &str = "lock";
 /// one), before a run waits for the lock of a directory another process holds.
 pub type OnWait = fn(&Path, Option<u32>);
 
-/// The lock of one save directory; released when dropped (or when the process ends).
-#[derive(Debug)]
+/// The lock of one save directory, shared by every [`super::SaveDir`] of it this process
+/// opens; released when the last is dropped (or when the process ends).
+#[derive(Debug, Clone)]
 pub(crate) struct DirLock {
+    _held: Arc<Held>,
+    /// Whether this open took the lock (rather than sharing this process's).
+    pub(crate) first: bool,
+}
+
+/// The open, locked lock file.
+#[derive(Debug)]
+struct Held {
     file: File,
 }
 
-impl Drop for DirLock {
+impl Drop for Held {
     /// Empties the lock file before the lock is released, so that a directory a run
     /// finished with names no process (and is byte-identical to any other run's); one
     /// killed leaves its pid, which the next run overwrites.
@@ -37,14 +47,44 @@ impl Drop for DirLock {
     }
 }
 
+/// The save directories this process holds, by canonical path: the directory is owned by
+/// one process at a time, and a second open in the owner (a resolution resumed again
+/// while an earlier one lives) shares its lock.
+static HELD: Mutex<Vec<(PathBuf, Weak<Held>)>> = Mutex::new(Vec::new());
+
 /// Takes the lock of the save directory `dir` (which exists), creating `DIR/lock` if
-/// needed, and writes this process's id in it. When another process holds it: with
-/// `wait`, calls it and blocks until the holder ends; without, refuses.
+/// needed, and writes this process's id in it; shares it when this process holds it
+/// already. When another process holds it: with `wait`, calls it and blocks until the
+/// holder ends; without, refuses.
 ///
 /// Errors: [`Refusal::Locked`] naming the holder's process id; [`Refusal::LockNotRegular`]
 /// when `DIR/lock` is a link, a folder or a device; [`Refusal::NotWritable`] when the lock
 /// file cannot be created or written (a read-only folder or file system).
 pub(crate) fn acquire(dir: &Path, wait: Option<OnWait>) -> Result<DirLock, SaveError> {
+    let canonical = fs::canonicalize(dir).map_err(|e| io_error(dir, e))?;
+    let mut held = HELD.lock().expect("save directory locks");
+    held.retain(|(_, w)| w.strong_count() > 0);
+    if let Some(shared) = held
+        .iter()
+        .find(|(p, _)| *p == canonical)
+        .and_then(|(_, w)| w.upgrade())
+    {
+        return Ok(DirLock {
+            _held: shared,
+            first: false,
+        });
+    }
+    let file = lock_file(dir, wait)?;
+    let shared = Arc::new(Held { file });
+    held.push((canonical, Arc::downgrade(&shared)));
+    Ok(DirLock {
+        _held: shared,
+        first: true,
+    })
+}
+
+/// Opens `DIR/lock`, takes its flock (as [`acquire`] says) and writes this process's id.
+fn lock_file(dir: &Path, wait: Option<OnWait>) -> Result<File, SaveError> {
     let path = dir.join(LOCK_FILE);
     match fs::symlink_metadata(&path) {
         Ok(meta) if !meta.is_file() => return Err(refused(dir, Refusal::LockNotRegular)),
@@ -84,7 +124,7 @@ pub(crate) fn acquire(dir: &Path, wait: Option<OnWait>) -> Result<DirLock, SaveE
         .and_then(|_| writeln!(file, "{pid}"))
         .and_then(|()| file.flush())
         .map_err(not_writable)?;
-    Ok(DirLock { file })
+    Ok(file)
 }
 
 /// The process id written in a lock file (`None`: empty, being written, or not a number).
@@ -136,24 +176,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_second_lock_is_refused_naming_the_holder_and_free_once_dropped() {
+    fn a_lock_held_elsewhere_is_refused_naming_its_pid_and_shared_within_its_owner() {
         let tmp = tempfile::tempdir().expect("tempdir");
         let held = acquire(tmp.path(), None).expect("first lock");
         let text = fs::read_to_string(tmp.path().join(LOCK_FILE)).expect("read");
         assert_eq!(text.trim(), std::process::id().to_string());
-        // flock locks belong to the open file description: a second open in this process
-        // conflicts as a second process would.
-        match acquire(tmp.path(), None) {
+        // The owner opening it again shares the lock.
+        let again = acquire(tmp.path(), None).expect("shared within the process");
+        drop(held);
+        // flock locks belong to the open file description: a lock file opened apart
+        // conflicts as another process's would.
+        match lock_file(tmp.path(), None) {
             Err(SaveError::Refused {
                 reason: Refusal::Locked { pid },
                 ..
             }) => assert_eq!(pid, Some(std::process::id())),
             other => panic!("a held lock was taken again: {other:?}"),
         }
-        drop(held);
+        drop(again);
         let text = fs::read_to_string(tmp.path().join(LOCK_FILE)).expect("read");
         assert_eq!(text, "", "a released lock names no process");
-        acquire(tmp.path(), None).expect("the lock is free once dropped");
+        lock_file(tmp.path(), None).expect("the lock is free once the last holder is dropped");
     }
 
     #[test]

@@ -223,6 +223,9 @@ impl SaveDir {
         }
         fs::create_dir_all(dir).map_err(|source| refused(Refusal::CannotCreate { source }))?;
         let lock = lock::acquire(dir, options.wait_for_lock)?;
+        // Only the open that took the lock removes temporaries: a shared one may have
+        // writes of this process in flight.
+        let first = lock.first;
         let created = match Self::check_saved_header(dir, &run)? {
             Some(()) => false,
             None => {
@@ -243,7 +246,9 @@ impl SaveDir {
             _lock: Some(lock),
         };
         save.check_writable()?;
-        save.remove_temporaries()?;
+        if first {
+            save.remove_temporaries()?;
+        }
         Ok(save)
     }
 
