@@ -237,14 +237,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
         let started = Instant::now();
         let cpu_started = cpu::seconds();
         let x = element(sphere, spec)?;
-        if !args.quiet && fp::Vector::is_zero(&x.vector) {
-            let b = x.bidegree;
-            eprintln!(
-                "note: {spec} is 0 in Ext^(s {}, stem {}) of the sphere: every product by it is 0",
-                b.s(),
-                b.n()
-            );
-        }
+        note_if_zero(spec, &x, args.quiet);
         let matrices =
             products_by(res, &tgt, &x, lifts.as_mut(), cache.as_ref()).map_err(|source| {
                 Error::Lift {
@@ -317,6 +310,19 @@ fn base_chart(res: &Resolution) -> Result<Chart, Error> {
         crate::chart_names::add(&mut chart, res, &NameTable::bundled(), false)?;
     }
     Ok(chart)
+}
+
+/// Says on stderr (without `--quiet`) that the class `x` to multiply by is 0, so that its
+/// all-zero products are not taken for a result about a nonzero class.
+fn note_if_zero(spec: &ClassSpec, x: &ExtElement, quiet: bool) {
+    if !quiet && fp::Vector::is_zero(&x.vector) {
+        let b = x.bidegree;
+        eprintln!(
+            "note: {spec} is 0 in Ext^(s {}, stem {}) of the sphere: every product by it is 0",
+            b.s(),
+            b.n()
+        );
+    }
 }
 
 /// Writes `value` as one line of JSON to `path`.
