@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use resolution::save::{Header, SaveDir};
 use resolution::{Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig};
-use steenrod::module::{FiniteModule, OddModule, MAX_SPAN};
+use steenrod::module::{FiniteModule, OddModule};
 
 mod records;
 mod saved;
@@ -100,7 +100,7 @@ fn run_with<M: SavedModule>(args: &CertifyArgs, header: &Header) -> Result<(), E
         .certify(range, args.threads)
         .map_err(|e| certify_failure(e, &format!("save directory {}", dir.display())))?;
     println!(
-        "certified {} bidegrees (stem ≤ {}, s ≤ {}) of {name} ({algorithm}) from {} in {:.2} s (loading {:.2} s, checking {:.2} s; {} matrices, largest {} × {})",
+        "certified {} bidegrees (stem ≤ {}, s ≤ {}) of {name} ({algorithm}) from {} in {:.2} s (loading {:.2} s, checking {:.2} s; {} matrices, largest {} × {}); {}",
         certificate.bidegrees,
         certificate.max_stem,
         certificate.max_s,
@@ -110,7 +110,8 @@ fn run_with<M: SavedModule>(args: &CertifyArgs, header: &Header) -> Result<(), E
         certificate.elapsed.as_secs_f64(),
         certificate.matrices,
         certificate.largest.0,
-        certificate.largest.1
+        certificate.largest.1,
+        matched(&name, top.map(|_| res.module().max_degree())),
     );
     Ok(())
 }
@@ -157,7 +158,7 @@ fn open_module<M: SavedModule>(
             }
         })
     };
-    let (module, top) = find_saved_module(&find, &header.module_hash, dir)?;
+    let (module, top) = find_saved_module(&find, header)?;
     // A smash product is named as `adams resolve --smash` names it.
     let name = std::iter::once(&name)
         .chain(&args.smash)
@@ -230,62 +231,48 @@ pub fn summary_line(c: &Certificate) -> String {
 
 /// The module whose definition hashes to the header's `module_hash`, and the top internal
 /// degree its records may have. A run drops the module's cells above its top degree
-/// `t = max_stem + max_s` and hashes what it kept, so: the whole module (no top), then
-/// the module cut at each cell degree `c` from the bottom cell up (a cut module spans at
-/// most `MAX_SPAN` degrees), whose `Ext^{s,t}` is the whole module's for `t` below the
-/// next cell. When none fits, `open_existing` names the mismatch (on the whole module, or
-/// the largest cut when the whole does not load).
+/// `t = max_stem + max_s`, hashes what it kept and records its top kept cell `D` in the
+/// header (`cut-above`). So the module given matches only as itself (no top), or, when
+/// the header records a cut, cut at `D`, whose `Ext^{s,t}` is the whole module's for `t`
+/// below its next cell. Nothing else is tried: a module whose bottom cells happen to be
+/// the saved module's is another module. When neither fits, `open_existing` names the
+/// mismatch (on the whole module, or the cut when the whole does not load).
 fn find_saved_module<M: SavedModule>(
     find: &impl Fn(Option<i32>) -> Result<M, Error>,
-    hash: &str,
-    dir: &Path,
+    header: &Header,
 ) -> Result<(M, Option<i32>), Error> {
     let whole = find(None);
-    if whole.as_ref().is_ok_and(|m| m.hash() == hash) {
+    if whole.as_ref().is_ok_and(|m| m.hash() == header.module_hash) {
         return whole.map(|m| (m, None));
     }
-    // The bottom cell: of the whole module, or of the first record degree it loads cut at.
-    let bottom = match &whole {
-        Ok(m) => Some(m.min_degree()),
-        Err(_) => {
-            let mut ts: Vec<i32> = SaveDir::bidegree_files_in(dir)?
-                .iter()
-                .map(|b| b.t())
-                .collect();
-            ts.sort_unstable();
-            ts.dedup();
-            ts.into_iter()
-                .find_map(|t| find(Some(t)).ok().map(|m| m.min_degree()))
-        }
-    };
-    let Some(bottom) = bottom else {
+    let Some(at) = header.cut_above else {
         return whole.map(|m| (m, None));
     };
-    // Cuts at `bottom..=last` load; the cell above is where one fails or drops fewer.
-    let dropped_at = |top: i32| find(Some(top)).ok().map(|m| m.dropped());
-    let last = bottom.saturating_add(resolution::MAX_ALGEBRA_DEGREE);
-    let (mut dropped, mut largest) = (None, None);
-    for top in bottom..=bottom.saturating_add(MAX_SPAN as i32) {
-        let Ok(cut) = find(Some(top)) else { continue };
-        // A new cell degree where fewer cells are dropped than at the cut below.
-        if dropped == Some(cut.dropped()) {
-            continue;
-        }
-        if cut.hash() == hash {
+    let cut = find(Some(at));
+    match cut {
+        Ok(cut) if cut.dropped() > 0 && cut.hash() == header.module_hash => {
+            // The records are Ext of the whole module below its next cell above `at`.
             let same = Some(cut.dropped());
-            let next = (top + 1..=last).find(|&d| dropped_at(d) != same);
-            return Ok((cut, Some(next.map_or(last, |d| d - 1))));
+            let last = cut
+                .min_degree()
+                .saturating_add(resolution::MAX_ALGEBRA_DEGREE);
+            let next = (at + 1..=last).find(|&d| find(Some(d)).ok().map(|m| m.dropped()) != same);
+            Ok((cut, Some(next.map_or(last, |d| d - 1))))
         }
-        if cut.dropped() == 0 {
-            break;
-        }
-        dropped = Some(cut.dropped());
-        largest = Some(cut);
+        Ok(cut) if whole.is_err() => Ok((cut, None)),
+        _ => whole.map(|m| (m, None)),
     }
-    // The mismatch is named by `open_existing`, on the whole module or the largest cut.
-    match (whole, largest) {
-        (Err(_), Some(cut)) => Ok((cut, None)),
-        (whole, _) => whole.map(|m| (m, None)),
+}
+
+/// What matched the header, for the success line: the module as given, or cut above
+/// its cell in degree `cut`.
+fn matched(name: &str, cut: Option<i32>) -> String {
+    match cut {
+        None => format!("{name} matches the header's prime, algebra and module-hash"),
+        Some(d) => format!(
+            "{name} without its cells above degree {d} matches the header's prime, algebra and \
+             module-hash (cut-above = {d})"
+        ),
     }
 }
 

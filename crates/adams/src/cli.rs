@@ -165,6 +165,10 @@ pub struct D2Args {
     /// missing. A damaged λ file, or one made over another resolution: exit 2 naming it.
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// With --save-dir: when another adams process holds DIR (its pid is in DIR/lock), wait
+    /// for it to end instead of exit 2.
+    #[arg(long, requires = "save_dir")]
+    pub wait: bool,
     /// Folder for the results. Default: output/S_2-d2 (beside, never over, adams resolve's output/S_2).
     #[arg(long, short = 'o', value_name = "DIR")]
     pub output: Option<PathBuf>,
@@ -440,6 +444,12 @@ pub struct ResolveArgs {
     )]
     pub max_s: i64,
 
+    /// Refuse (exit 2, before any work) a range whose projected peak memory — a lower
+    /// bound from the Milnor basis sizes — is above GB gigabytes. Default: the memory
+    /// available on this machine.
+    #[arg(long, value_name = "GB")]
+    pub max_memory: Option<f64>,
+
     /// Folder for the results: ext.csv (stem,s,t,dim of every nonzero Ext^{s,t}),
     /// chart.svg and chart.json (classes and their h0, h1, h2 products), summary.json.
     /// Created if missing. Default: output/<MODULE NAME>.
@@ -561,6 +571,11 @@ pub struct ResolveArgs {
     #[arg(long, requires = "save_dir")]
     pub no_save_quasi_inverses: bool,
 
+    /// With --save-dir: when another adams process holds DIR (its pid is in DIR/lock), wait
+    /// for it to end instead of exit 2.
+    #[arg(long, requires = "save_dir")]
+    pub wait: bool,
+
     /// Memory the Milnor product tables may take, in MB of 2^20 bytes (0: none, every product
     /// enumerated directly; p = 2 only). Default: chosen from the range and the memory free — 32 MB through stem
     /// ~100, doubling every 15 degrees of t up to 384 MB, at most a quarter of the free
@@ -588,6 +603,10 @@ pub struct ProductsArgs {
     /// damaged lift file is reported and recomputed.
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// With --save-dir: when another adams process holds DIR (its pid is in DIR/lock), wait
+    /// for it to end instead of exit 2.
+    #[arg(long, requires = "save_dir")]
+    pub wait: bool,
     /// No lines on stderr but errors.
     #[arg(long, short)]
     pub quiet: bool,
@@ -615,6 +634,11 @@ pub struct ExtRangeArgs {
     /// Folder of module files, as for `adams resolve`.
     #[arg(long, value_name = "DIR")]
     pub modules_dir: Option<PathBuf>,
+    /// Refuse (exit 2, before any work) a range whose projected peak memory — a lower
+    /// bound from the Milnor basis sizes — is above GB gigabytes. Default: the memory
+    /// available on this machine.
+    #[arg(long, value_name = "GB")]
+    pub max_memory: Option<f64>,
 }
 
 #[derive(Debug, Args)]

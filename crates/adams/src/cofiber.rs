@@ -4,8 +4,7 @@
 //! (`resolution::chain_map::cofiber`). `adams cofiber FILE` writes ext.csv and prints the
 //! chart; `adams resolve FILE` writes its whole output folder (`crate::resolve_cofiber`).
 
-use std::fs;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use chart::{ascii, csv};
@@ -17,7 +16,7 @@ use steenrod::module::{FiniteModule, LoadOptions};
 
 use crate::cli::CofiberArgs;
 use crate::error::Error;
-use crate::range::{check_module_range, check_range};
+use crate::range::{check_memory, check_module_range, check_range};
 
 fn bad(file: &str, reason: impl Into<String>) -> Error {
     Error::CofiberFile {
@@ -54,6 +53,14 @@ pub(crate) fn base_range(range: ResolutionConfig) -> ResolutionConfig {
 /// unknown key in it too), `p` not 2, a `shift`, not one cell in degree 0, a `profile`,
 /// the module's own errors.
 pub(crate) fn read(file: &str, top: Option<i32>) -> Result<(CofiberFile, FiniteModule), Error> {
+    // A module's name where a file is wanted: ask for the file.
+    if !std::path::Path::new(file).exists() && steenrod::module::bundled(file).is_some() {
+        return Err(bad(
+            file,
+            "no such file; adams cofiber FILE takes a module file with a \"cofiber\" key \
+             (this is the name of a bundled module: adams resolve resolves it)",
+        ));
+    }
     let text = chart::input::read_text(file.as_ref(), "a module file", 1 << 24)
         .map_err(|r| bad(file, r))?;
     let mut json: Value =
@@ -247,6 +254,7 @@ pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
     let (cofiber, m) = read(&file, Some(inner.max_stem + inner.max_s as i32))?;
     let name = cofiber.name.clone();
     check_module_range(&name, m.min_degree(), inner)?;
+    check_memory(&name, 2, m.min_degree(), true, inner, args.range.max_memory)?;
     cofiber.check_range(inner, m.min_degree())?;
     let mut res = Resolution::new(m, inner).map_err(|source| Error::ModuleRange {
         name: name.clone(),
@@ -265,9 +273,9 @@ pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
     let path = output.join("ext.csv");
     let first = csv::complete_line(range.max_stem, range.max_s, &label, "mapping cone", 2, None);
     let write = || -> std::io::Result<()> {
-        let mut out = BufWriter::new(fs::File::create(&path)?);
+        let mut out = Vec::new();
         csv::write_table(&mut out, &first, &rows)?;
-        out.flush()
+        chart::output::write_atomic(&path, &out)
     };
     write().map_err(|source| Error::Write {
         path: path.clone(),

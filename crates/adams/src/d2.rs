@@ -17,7 +17,7 @@ use steenrod::module::{AnyModule, FiniteModule};
 
 use crate::cli::D2Args;
 use crate::error::Error;
-use crate::range::{check_module_range, check_range, check_threads};
+use crate::range::{check_memory, check_module_range, check_range, check_threads};
 use crate::{modules, usage};
 
 mod output;
@@ -79,8 +79,11 @@ fn sphere(args: &D2Args, top_t: i32) -> Result<FiniteModule, Error> {
         AnyModule::Two(m) if m.min_degree() == 0 && m.total_dim() == 1 && m.profile().is_none() => {
             Ok(m)
         }
-        AnyModule::Two(m) => Err(not_sphere(m.name())),
-        AnyModule::Odd(m) => Err(not_sphere(m.name())),
+        // Named as given (a file's path), with the name it carries when that differs.
+        m => Err(not_sphere(&match m.name() {
+            name if name == args.module => name.to_string(),
+            name => format!("{} ({name})", args.module),
+        })),
     }
 }
 
@@ -92,6 +95,15 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     let top_t = range.max_stem + range.max_s as i32;
     let module = sphere(&args, top_t)?;
     check_module_range(module.name(), module.min_degree(), range)?;
+    let max_memory = args.range.max_memory;
+    check_memory(
+        module.name(),
+        2,
+        module.min_degree(),
+        true,
+        range,
+        max_memory,
+    )?;
     let name = module.name().to_string();
     let output = args
         .output

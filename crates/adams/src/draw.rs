@@ -1,6 +1,5 @@
 //! `adams chart CHART.json [--output FILE.svg]`: read and check a chart.json, draw its SVG.
 
-use std::fs;
 use std::path::Path;
 
 use chart::{chart_json, svg};
@@ -28,9 +27,14 @@ pub fn run(args: ChartArgs) -> Result<(), Error> {
         let parent = parent.to_path_buf();
         return Err(Error::ChartNoFolder { path: out, parent });
     }
+    chart::output::check_writable(parent).map_err(|source| Error::OutputNotWritable {
+        path: parent.to_path_buf(),
+        source,
+    })?;
     let drawing = svg::render(&chart).map_err(|source| Error::ChartDraw {
         chart: args.chart.clone(),
         source,
     })?;
-    fs::write(&out, drawing).map_err(|source| Error::Write { path: out, source })
+    chart::output::write_atomic(&out, drawing.as_bytes())
+        .map_err(|source| Error::Write { path: out, source })
 }

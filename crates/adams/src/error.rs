@@ -48,6 +48,12 @@ pub enum Error {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// The output folder cannot be written (found before any work).
+    #[error("--output {}: cannot write in the folder: {source}", .path.display())]
+    OutputNotWritable {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     /// `--backend`, `--verify-sample` or the device knobs cannot be used.
     #[error(transparent)]
     Backend(#[from] crate::offload::SetupError),
@@ -240,6 +246,7 @@ impl Error {
             | SubAlgebra { .. }
             | OutputNotFolder { .. }
             | OutputCreate { .. }
+            | OutputNotWritable { .. }
             | Backend(_)
             | LogFlag { .. }
             | LogEnv { .. }

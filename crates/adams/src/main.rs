@@ -72,6 +72,12 @@ fn main() -> ExitCode {
 /// Runs one command; `Ok` with its exit status (`adams verify` exits 1 on a
 /// disagreement), or the error that stopped it.
 fn dispatch(command: Command) -> Result<ExitCode, Error> {
+    save::wait_for_locks(match &command {
+        Command::Resolve(args) => args.wait,
+        Command::D2(args) => args.wait,
+        Command::Products(args) => args.wait,
+        _ => false,
+    });
     match command {
         Command::Resolve(args) => resolve::run(args).map(|()| ExitCode::SUCCESS),
         Command::Verify(args) => compare::run(args).map(|agree| match agree {

@@ -15,7 +15,7 @@ use steenrod::module::{FiniteModule, ModuleMap};
 use crate::cli::MapArgs;
 use crate::error::Error;
 use crate::modules;
-use crate::range::{check_module_range, check_range};
+use crate::range::{check_memory, check_module_range, check_range};
 
 /// The largest map file read.
 const MAX_MAP_BYTES: u64 = 1 << 20;
@@ -136,9 +136,15 @@ fn find(arg: &str, file: &Path, args: &MapArgs, top: i32) -> Result<FiniteModule
     Ok(m)
 }
 
-fn resolve(m: FiniteModule, range: ResolutionConfig) -> Result<Resolution, Error> {
+fn resolve(
+    m: FiniteModule,
+    range: ResolutionConfig,
+    max_memory: Option<f64>,
+) -> Result<Resolution, Error> {
     let name = m.name().to_string();
     check_module_range(&name, m.min_degree(), range)?;
+    let over_a = m.profile().is_none();
+    check_memory(&name, 2, m.min_degree(), over_a, range, max_memory)?;
     let mut res = Resolution::new(m, range).map_err(|source| Error::ModuleRange {
         name: name.clone(),
         source,
@@ -173,7 +179,8 @@ pub fn run_command(args: MapArgs) -> Result<(), Error> {
     })?;
     let n = find(&spec.target, file, &args, top)?;
     let started = Instant::now();
-    let (m_res, n_res) = (resolve(m, range)?, resolve(n, range)?);
+    let memory = args.range.max_memory;
+    let (m_res, n_res) = (resolve(m, range, memory)?, resolve(n, range, memory)?);
     let tgt = LiftTarget::new(&n_res);
     let lift =
         lift_module_map(&m_res, &tgt, &f, range.max_s + 1).map_err(|source| Error::Lift {

@@ -103,6 +103,14 @@ fn resolve_saved(
     let top_t = range.max_stem + range.max_s as i32;
     let m = modules::find_module_p2(module, modules_dir, Some(top_t), "products")?;
     check_module_range(m.name(), m.min_degree(), range)?;
+    crate::range::check_memory(
+        m.name(),
+        2,
+        m.min_degree(),
+        m.profile().is_none(),
+        range,
+        args.max_memory,
+    )?;
     let is_sphere = m.min_degree() == 0 && m.total_dim() == 1;
     // Over a sub-Hopf algebra B (a profile) the products are those of Ext_B(F_2): the
     // module must be F_2 itself, resolved over B (ko, tmf2).
@@ -229,6 +237,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
         let started = Instant::now();
         let cpu_started = cpu::seconds();
         let x = element(sphere, spec)?;
+        note_if_zero(spec, &x, args.quiet);
         let matrices =
             products_by(res, &tgt, &x, lifts.as_mut(), cache.as_ref()).map_err(|source| {
                 Error::Lift {
@@ -303,10 +312,23 @@ fn base_chart(res: &Resolution) -> Result<Chart, Error> {
     Ok(chart)
 }
 
+/// Says on stderr (without `--quiet`) that the class `x` to multiply by is 0, so that its
+/// all-zero products are not taken for a result about a nonzero class.
+fn note_if_zero(spec: &ClassSpec, x: &ExtElement, quiet: bool) {
+    if !quiet && fp::Vector::is_zero(&x.vector) {
+        let b = x.bidegree;
+        eprintln!(
+            "note: {spec} is 0 in Ext^(s {}, stem {}) of the sphere: every product by it is 0",
+            b.s(),
+            b.n()
+        );
+    }
+}
+
 /// Writes `value` as one line of JSON to `path`.
 pub(crate) fn write_json(path: &std::path::Path, value: &impl Serialize) -> Result<(), Error> {
     let text = serde_json::to_string(value).map_err(Error::Summary)? + "\n";
-    std::fs::write(path, text).map_err(|source| Error::Write {
+    chart::output::write_atomic(path, text.as_bytes()).map_err(|source| Error::Write {
         path: path.to_path_buf(),
         source,
     })

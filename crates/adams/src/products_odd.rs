@@ -70,6 +70,14 @@ fn resolve_saved(
 ) -> Result<Resolved, Error> {
     let r = check_range(range.max_stem, range.max_s)?;
     check_module_range(m.name(), m.min_degree(), r)?;
+    crate::range::check_memory(
+        m.name(),
+        m.prime().value(),
+        m.min_degree(),
+        m.profile().is_none(),
+        r,
+        range.max_memory,
+    )?;
     let dims: usize = (m.min_degree()..=r.max_stem + r.max_s as i32)
         .map(|t| m.dim(t))
         .sum();

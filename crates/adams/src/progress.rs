@@ -86,14 +86,16 @@ impl Reporter {
 /// bidegrees.
 pub fn summary(report: &RunReport, cpu: Duration, peak_rss_bytes: u64) -> String {
     let mut text = format!(
-        "summary: wall {:.2} s, CPU {:.2} s ({:.2} cores busy on average), peak memory {:.1} MB, {} threads, \
-         {} bidegrees, mean {:.1} in flight, {} parked retries\n",
+        "summary: wall {:.2} s, CPU {:.2} s ({:.2} cores busy on average), peak memory {:.1} MB, {} thread{}, \
+         {} bidegree{}, mean {:.1} in flight, {} parked retries\n",
         report.wall.as_secs_f64(),
         cpu.as_secs_f64(),
         cpu.as_secs_f64() / report.wall.as_secs_f64().max(1e-9),
         peak_rss_bytes as f64 / 1e6,
         report.threads,
+        if report.threads == 1 { "" } else { "s" },
         report.steps,
+        if report.steps == 1 { "" } else { "s" },
         report.mean_in_flight,
         report.parked,
     );

@@ -52,6 +52,22 @@ pub enum RangeError {
         max_s: u32,
         bottom: i64,
     },
+    #[error("{name} through stem {max_stem}, s <= {max_s}: projected peak memory at least {} (the row s = 0 keeps a \
+             reduced {largest_dim} x {largest_dim} matrix in degree t = {top_t}, and one in each degree below), above \
+             the limit of {} ({limit_from}); give a smaller --max-stem, or --max-memory GB",
+            human_bytes(*.bytes), human_bytes(*.limit))]
+    MemoryEstimate {
+        name: String,
+        max_stem: i32,
+        max_s: u32,
+        bytes: u64,
+        top_t: i32,
+        largest_dim: u64,
+        limit: u64,
+        limit_from: &'static str,
+    },
+    #[error("--max-memory {0}: must be a positive number of GB")]
+    MaxMemory(f64),
     #[error("--runs 0: at least one run per range is needed")]
     NoRuns,
     #[error("{flag} {value}: must be between {lo} and {hi}")]
@@ -142,4 +158,55 @@ pub fn bound(
         }),
         v => Ok(v.map(|x| x as i32)),
     }
+}
+
+/// Bytes in words: `512.0 MB`, `7.9 GB`, `7332.6 TB` (powers of 10).
+fn human_bytes(bytes: u64) -> String {
+    let b = bytes as f64;
+    match bytes {
+        0..1_000_000_000 => format!("{:.1} MB", b / 1e6),
+        1_000_000_000..1_000_000_000_000 => format!("{:.1} GB", b / 1e9),
+        _ => format!("{:.1} TB", b / 1e12),
+    }
+}
+
+/// Refuses a run whose projected peak memory ([`resolution::projected_peak`], a lower
+/// bound from the Milnor basis sizes) is above `--max-memory GB`, else above the memory
+/// available; before anything is allocated. A module over a sub-Hopf algebra (`over_a`
+/// false) is not estimated: its algebra is finite and small.
+pub fn check_memory(
+    name: &str,
+    prime: u32,
+    bottom: i32,
+    over_a: bool,
+    range: ResolutionConfig,
+    max_memory: Option<f64>,
+) -> Result<(), RangeError> {
+    let (limit, limit_from) = match max_memory {
+        Some(gb) if !(gb > 0.0 && gb.is_finite()) => return Err(RangeError::MaxMemory(gb)),
+        Some(gb) => ((gb * 1e9) as u64, "--max-memory"),
+        None => match steenrod::available_memory() {
+            Some(bytes) => (bytes as u64, "the memory available"),
+            None => return Ok(()),
+        },
+    };
+    let Some(peak) = over_a
+        .then(|| resolution::projected_peak(prime, bottom, range))
+        .flatten()
+    else {
+        return Ok(());
+    };
+    if peak.bytes <= limit {
+        return Ok(());
+    }
+    Err(RangeError::MemoryEstimate {
+        name: name.to_string(),
+        max_stem: range.max_stem,
+        max_s: range.max_s,
+        bytes: peak.bytes,
+        top_t: peak.top_t,
+        largest_dim: peak.largest_dim,
+        limit,
+        limit_from,
+    })
 }

@@ -3,7 +3,7 @@
 //! chart.svg and summary.json, and print the chart and the summary.
 
 use std::fs;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -18,7 +18,7 @@ use steenrod::module::{AnyModule, FiniteModule};
 use crate::cli::ResolveArgs;
 use crate::error::Error;
 use crate::offload::{self, Device};
-use crate::range::{check_module_range, check_range, check_threads};
+use crate::range::{check_memory, check_module_range, check_range, check_threads};
 use crate::summary::RunSummary;
 use crate::{certify, modules, progress, resolve_odd, save, subalgebra, usage};
 
@@ -116,7 +116,8 @@ pub(crate) fn table_memory(args: &ResolveArgs) -> Option<usize> {
 }
 
 /// The resolution of `module` (named `name`) over `range`, with the table budget of
-/// `--memory`. Errors: a range the module cannot have (a stem bound below its bottom
+/// `--memory`, after the check of its projected peak memory (`--max-memory`). Errors: that
+/// check, or a range the module cannot have (a stem bound below its bottom
 /// cell, or degrees of A beyond the tables once its cells are counted).
 fn new_resolution(
     module: FiniteModule,
@@ -124,6 +125,8 @@ fn new_resolution(
     name: &str,
     args: &ResolveArgs,
 ) -> Result<Resolution, Error> {
+    let over_a = module.profile().is_none();
+    check_memory(name, 2, module.min_degree(), over_a, range, args.max_memory)?;
     Resolution::with_table_budget(module, range, table_memory(args)).map_err(|source| {
         Error::ModuleRange {
             name: name.to_string(),
@@ -168,7 +171,6 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
     let backend = open_backend(&args, &res)?;
     init_logging(args.log.as_deref())?;
     let finished = resolve(&args, &mut res, &backend, name, range)?;
-    let elapsed = started.elapsed();
     let algorithm = args.algorithm().name();
     let csv_path = output.join("ext.csv");
     write_table(&csv_path, &finished, algorithm)?;
@@ -181,6 +183,8 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
         print_chart(&finished, min_stem);
     }
     let saved = save::summary(res.save_dir()).transpose()?;
+    // Wall and CPU time over the same interval (the charts' products are CPU time too).
+    let elapsed = started.elapsed();
     let usage = usage::current().since(&usage_at_start);
     let summary = run_summary(&args, &finished, &backend, &usage, elapsed, &saved);
     write_summary(&output.join("summary.json"), &summary)?;
@@ -261,8 +265,9 @@ pub(crate) fn open_output(args: &ResolveArgs, folder: &str) -> Result<PathBuf, E
     Ok(output)
 }
 
-/// Creates the output folder `output` if missing. Errors: it exists and is not a folder,
-/// or cannot be created.
+/// Creates the output folder `output` if missing, and checks that files can be written in
+/// it (before any work: a read-only folder is bad input found at once, not after the run).
+/// Errors: it exists and is not a folder, cannot be created, or cannot be written.
 pub(crate) fn make_output(output: &Path) -> Result<(), Error> {
     if output.exists() && !output.is_dir() {
         return Err(Error::OutputNotFolder {
@@ -270,6 +275,10 @@ pub(crate) fn make_output(output: &Path) -> Result<(), Error> {
         });
     }
     fs::create_dir_all(output).map_err(|source| Error::OutputCreate {
+        path: output.to_path_buf(),
+        source,
+    })?;
+    chart::output::check_writable(output).map_err(|source| Error::OutputNotWritable {
         path: output.to_path_buf(),
         source,
     })
@@ -374,7 +383,7 @@ pub(crate) fn in_range(ext: Vec<ExtEntry>, range: ResolutionConfig) -> Vec<Row> 
 pub(crate) fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Result<(), Error> {
     let ResolutionConfig { max_stem, max_s } = run.range;
     let write = || -> std::io::Result<()> {
-        let mut out = BufWriter::new(fs::File::create(path)?);
+        let mut out = Vec::new();
         let first = csv::complete_line(
             max_stem,
             max_s,
@@ -384,7 +393,7 @@ pub(crate) fn write_table(path: &Path, run: &Finished, algorithm: &str) -> Resul
             run.sub.as_deref(),
         );
         csv::write_table(&mut out, &first, &run.rows)?;
-        out.flush()
+        chart::output::write_atomic(path, &out)
     };
     write().map_err(|source| Error::Write {
         path: path.to_path_buf(),
@@ -474,7 +483,7 @@ pub(crate) fn run_summary(
 /// `summary.json`.
 pub(crate) fn write_summary(path: &Path, summary: &RunSummary) -> Result<(), Error> {
     let text = serde_json::to_string_pretty(summary).map_err(Error::Summary)?;
-    fs::write(path, text + "\n").map_err(|source| Error::Write {
+    chart::output::write_atomic(path, (text + "\n").as_bytes()).map_err(|source| Error::Write {
         path: path.to_path_buf(),
         source,
     })

@@ -108,6 +108,14 @@ pub(crate) fn run(
     let inner = cofiber::base_range(range);
     let (cofiber, m) = cofiber::read(file, Some(inner.max_stem + inner.max_s as i32))?;
     check_module_range(&cofiber.name, m.min_degree(), inner)?;
+    crate::range::check_memory(
+        &cofiber.name,
+        2,
+        m.min_degree(),
+        true,
+        inner,
+        args.max_memory,
+    )?;
     cofiber.check_range(inner, m.min_degree())?;
     let output = resolve::open_output(args, &cofiber.name)?;
     let budget = resolve::table_memory(args);

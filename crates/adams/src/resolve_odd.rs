@@ -13,7 +13,7 @@ use steenrod::module::OddModule;
 
 use crate::cli::{Algorithm, BackendChoice, ResolveArgs};
 use crate::error::Error;
-use crate::range::check_module_range;
+use crate::range::{check_memory, check_module_range};
 use crate::resolve::{self, Backend, Finished};
 use crate::{certify, save, usage};
 use resolution::Resolution;
@@ -60,6 +60,9 @@ pub fn run(
     let own_profile = module.profile().is_some();
     let module = crate::subalgebra_odd::apply(args, module)?;
     check_module_range(module.name(), module.min_degree(), range)?;
+    let (p, over_a) = (module.prime().value(), module.profile().is_none());
+    let memory = args.max_memory;
+    check_memory(module.name(), p, module.min_degree(), over_a, range, memory)?;
     let min_stem = module.min_degree();
     let folder = crate::subalgebra_odd::folder_name(&module, own_profile);
     let output = resolve::open_output(args, &folder)?;
@@ -70,7 +73,6 @@ pub fn run(
         })?;
     resolve::init_logging(args.log.as_deref())?;
     let finished = compute(args, &mut res, name, range)?;
-    let elapsed = started.elapsed();
     let algorithm = Algorithm::Classical.name();
     let csv_path = output.join("ext.csv");
     resolve::write_table(&csv_path, &finished, algorithm)?;
@@ -80,6 +82,8 @@ pub fn run(
         resolve::print_chart(&finished, min_stem);
     }
     let saved = save::summary(res.save_dir()).transpose()?;
+    // Wall and CPU time over the same interval (the charts' products are CPU time too).
+    let elapsed = started.elapsed();
     let usage = usage::current().since(&usage_at_start);
     let backend = Backend::cpu();
     let summary = resolve::run_summary(args, &finished, &backend, &usage, elapsed, &saved);

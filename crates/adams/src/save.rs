@@ -2,6 +2,7 @@
 //! report its disk use. The format is `crates/resolution/SAVE-FORMAT.md`.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use resolution::save::{Refusal, ResumeReport, SaveDir, SaveError, SaveOptions};
 use resolution::{Algorithm, Resolution};
@@ -9,11 +10,38 @@ use resolution::{Algorithm, Resolution};
 use crate::error::Error;
 use steenrod::module::OddModule;
 
+/// Whether this process waits for a save directory another process holds (`--wait`).
+static WAIT_FOR_LOCKS: AtomicBool = AtomicBool::new(false);
+
+/// Sets whether the save directories this command opens wait for another process's lock
+/// (`--wait`) or refuse at once (exit 2, naming the holder's pid).
+pub fn wait_for_locks(wait: bool) {
+    WAIT_FOR_LOCKS.store(wait, Ordering::Relaxed);
+}
+
+/// What [`SaveDir::open`] does when another process holds the directory.
+fn on_lock() -> Option<resolution::save::OnWait> {
+    WAIT_FOR_LOCKS
+        .load(Ordering::Relaxed)
+        .then_some(announce_wait as resolution::save::OnWait)
+}
+
+/// The line printed before waiting for another process's lock (even with `--quiet`: a
+/// command that seems to hang must say why).
+fn announce_wait(dir: &Path, pid: Option<u32>) {
+    let holder = pid.map_or(String::new(), |pid| format!(" (pid {pid})"));
+    eprintln!(
+        "save: {} is in use by another adams process{holder}; waiting for it to end",
+        dir.display()
+    );
+}
+
 /// Opens `dir` for this run and loads what it holds into `res`. Warnings (corrupt records,
 /// each naming its file) go to stderr even with `--quiet`; the resume line only without it.
 ///
-/// Errors: a directory made for another module, prime, algorithm or format version, or a
-/// non-empty folder that is not a save directory: exit 2, nothing in it changed. A file
+/// Errors: a directory made for another module, prime, algorithm or format version, a
+/// non-empty folder that is not a save directory, one another process holds (without
+/// `--wait`) or one that cannot be written: exit 2, nothing in it changed. A file
 /// that cannot be read or written: exit 3.
 pub fn resume(
     dir: &Path,
@@ -22,7 +50,10 @@ pub fn resume(
     quasi_inverses: bool,
     quiet: bool,
 ) -> Result<ResumeReport, Error> {
-    let options = SaveOptions { quasi_inverses };
+    let options = SaveOptions {
+        quasi_inverses,
+        wait_for_lock: on_lock(),
+    };
     let save = SaveDir::open(dir, res.module(), algorithm, options).map_err(open_error)?;
     let created = save.created();
     let report = res.resume(save)?;
@@ -39,7 +70,7 @@ pub fn resume_odd(
     res: &mut Resolution<OddModule>,
     quiet: bool,
 ) -> Result<ResumeReport, Error> {
-    let save = SaveDir::open_odd(dir, res.module()).map_err(open_error)?;
+    let save = SaveDir::open_odd_with(dir, res.module(), on_lock()).map_err(open_error)?;
     let created = save.created();
     let report = res.resume(save)?;
     announce(dir, created, &report, quiet);
@@ -98,7 +129,7 @@ pub fn summary(save: Option<&SaveDir>) -> Option<Result<(u64, String), Error>> {
     };
     let line = format!(
         "save: {} holds {:.2} MB in {} bidegree files ({:.2} kB each; {:.2} MB allocated on disk); this run wrote {} files: differentials {:.2} MB \
-         (uncompressed {:.2} MB), quasi-inverses {:.2} MB in {} records (uncompressed {:.2} MB)",
+         (payloads {:.2} MB before compression, the rest each record's header and checksum), quasi-inverses {:.2} MB in {} records (payloads {:.2} MB before compression)",
         save.dir().display(),
         mb(usage.total_bytes),
         usage.files,

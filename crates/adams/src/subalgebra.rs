@@ -35,7 +35,7 @@ fn requested(
         return Ok(Some((flag, Profile::a(n))));
     }
     if let Some(p) = profile {
-        let flag = format!("--profile {p}");
+        let flag = format!("--profile {}", echo(p));
         let parts = p
             .split(',')
             .map(|x| x.trim().parse::<u32>())
@@ -200,4 +200,15 @@ pub(crate) fn to_restrict<P: PartialEq + std::fmt::Display>(
         (Some((_, asked)), None) => Ok(Some(asked)),
         _ => Ok(None),
     }
+}
+
+/// A flag's value as an error message repeats it: whole up to 60 characters, else its
+/// first 40 and how long it is (a 20 000-entry `--profile` is not echoed back whole).
+pub(crate) fn echo(value: &str) -> String {
+    if value.chars().count() <= 60 {
+        return value.to_string();
+    }
+    let head: String = value.chars().take(40).collect();
+    let entries = value.split(',').count();
+    format!("{head}… ({} characters, {entries} entries)", value.len())
 }

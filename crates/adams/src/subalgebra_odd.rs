@@ -46,7 +46,7 @@ fn requested(args: &ResolveArgs) -> Result<Option<(String, OddProfile)>, Error> 
     let Some(text) = &args.profile else {
         return Ok(None);
     };
-    let flag = format!("--profile {text}");
+    let flag = format!("--profile {}", crate::subalgebra::echo(text));
     let list = |part: &str| -> Result<Vec<u32>, Error> {
         if part.trim().is_empty() {
             return Ok(Vec::new());

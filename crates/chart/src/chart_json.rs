@@ -398,14 +398,15 @@ pub enum ChartError {
 }
 
 /// Writes `dir/chart.json` and `dir/chart.svg` for `chart` (which must pass
-/// [`Chart::check`], as a chart built from a resolution does: checked in debug builds);
-/// returns their paths. Errors name the file.
+/// [`Chart::check`], as a chart built from a resolution does: checked in debug builds),
+/// each atomically ([`crate::output::write_atomic`]); returns their paths. Errors name the
+/// file.
 pub fn write_chart_files(chart: &Chart, dir: &Path) -> Result<(PathBuf, PathBuf), ChartError> {
     debug_assert_eq!(chart.check(), Ok(()), "a chart adams writes must read back");
     let json = dir.join("chart.json");
     let svg = dir.join("chart.svg");
     let write = |path: &Path, text: String| {
-        std::fs::write(path, text).map_err(|source| ChartError::Write {
+        crate::output::write_atomic(path, text.as_bytes()).map_err(|source| ChartError::Write {
             path: path.to_path_buf(),
             source,
         })

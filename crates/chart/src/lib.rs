@@ -38,6 +38,7 @@ pub mod class_spec;
 pub mod csv;
 pub mod input;
 pub mod names;
+pub mod output;
 pub mod svg;
 pub mod verify;
 

@@ -55,7 +55,7 @@ pub use cpu_device::CpuDevice;
 pub use error::ResolutionError;
 pub use free_module::{Differential, FreeModule, Term};
 pub use graph::{BidegreeNode, StepPlan};
-pub use memory::MemoryUse;
+pub use memory::{milnor_basis_dims, projected_peak, MemoryUse, PeakEstimate};
 pub use report::{ExtEntry, Progress, RunReport};
 pub use resolution::Resolution;
 pub use run::{ModuleSteps, Resolvable};

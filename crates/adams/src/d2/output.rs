@@ -145,7 +145,7 @@ fn table(path: &Path, first: &str, rows: &[csv::Row]) -> Result<(), Error> {
 }
 
 fn write(path: &Path, text: String) -> Result<(), Error> {
-    std::fs::write(path, text).map_err(|source| Error::Write {
+    chart::output::write_atomic(path, text.as_bytes()).map_err(|source| Error::Write {
         path: path.to_path_buf(),
         source,
     })

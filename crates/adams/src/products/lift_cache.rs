@@ -115,7 +115,7 @@ pub(crate) fn cached<M, E>(
         )
     }
     let map = compute()?;
-    let tmp = path.with_extension("tmp");
+    let tmp = resolution::save::temporary_path(path);
     let written = path
         .parent()
         .map_or(Ok(()), std::fs::create_dir_all)

@@ -239,44 +239,53 @@ fn bad_input_is_exit_2() {
     assert_one_line_error(&o, 2, &["nowhere", "no such folder"]);
     let o = adams_in(tmp.path(), &["certify", "save", "--module", "C2[1]"]);
     assert_one_line_error(&o, 2, &["module-hash"]);
-    // C2 without its top cell is the sphere: its records are C2's for t ≤ 0 only.
-    let o = adams_in(
+    // C2 without its top cell is the sphere, but the sphere's save dropped no cell: a
+    // module whose bottom cell agrees is another module, and never certified.
+    for other in ["C2", "Ceta", "Joker"] {
+        let o = adams_in(tmp.path(), &["certify", "save", "--module", other]);
+        assert_one_line_error(&o, 2, &["field module-hash", "made for module S_2", other]);
+    }
+    let o = ok(adams_in(
         tmp.path(),
-        &[
-            "certify",
-            "save",
-            "--module",
-            "C2",
-            "--max-stem",
-            "20",
-            "--max-s",
-            "8",
-        ],
-    );
-    assert_one_line_error(
-        &o,
-        2,
-        &[
-            "reaches t = 28",
-            "C2 without its cells above degree 0",
-            "t ≤ 0 only",
-        ],
-    );
-    let o = ok(adams_in(tmp.path(), &["certify", "save", "--module", "C2"]));
+        &["certify", "save", "--module", "S_2"],
+    ));
     assert!(
-        stdout(&o).starts_with("certified 1 bidegrees (stem ≤ 0, s ≤ 0) of C2"),
+        stdout(&o)
+            .trim_end()
+            .ends_with("; S_2 matches the header's prime, algebra and module-hash"),
         "{}",
         stdout(&o)
-    );
-    assert!(
-        stderr(&o).contains("the records above t = 0 are ignored"),
-        "{}",
-        stderr(&o)
     );
     let o = adams_in(tmp.path(), &["certify", "save", "--max-stem", "-3"]);
     assert_one_line_error(&o, 2, &["--max-stem -3"]);
     let o = adams_in(tmp.path(), &["certify", "save", "--module", "NoSuchModule"]);
     assert_one_line_error(&o, 2, &["NoSuchModule"]);
+}
+
+#[test]
+fn a_save_of_a_cut_module_certifies_the_module_cut_at_the_recorded_degree_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    // The Joker (cells 0..=4) through t ≤ 2 drops its cells 3 and 4: the header records
+    // the cut (cut-above = 2), and its records are the Joker's for t ≤ 2 only.
+    ok(resolve(tmp.path(), "Joker", 1, 1, "out", &[]));
+    let header = std::fs::read_to_string(tmp.path().join("save/header")).unwrap();
+    assert!(header.contains("\ncut-above = 2\n"), "{header}");
+    let o = ok(adams_in(tmp.path(), &["certify", "save"]));
+    let out = stdout(&o);
+    assert!(out.starts_with("certified "), "{out}");
+    assert!(
+        out.trim_end().ends_with(
+            "; Joker without its cells above degree 2 matches the header's prime, algebra \
+             and module-hash (cut-above = 2)"
+        ),
+        "{out}"
+    );
+    // Another module with the same bottom cells is refused: C2 is itself (nothing to cut
+    // at 2) and hashes otherwise; the sphere is the Joker cut at 0, not at 2.
+    for other in ["C2", "S_2"] {
+        let o = adams_in(tmp.path(), &["certify", "save", "--module", other]);
+        assert_one_line_error(&o, 2, &["field module-hash", "made for module Joker"]);
+    }
 }
 
 /// `adams certify ARGS…` in `cwd`, failing the test after 60 s (a hang).

@@ -19,6 +19,7 @@ mod fuzz_readers;
 #[cfg(feature = "gpu")]
 mod gpu_backend;
 mod guide;
+mod hostile;
 mod module_maps;
 mod module_types;
 mod modules;
@@ -36,6 +37,7 @@ mod projective_spaces;
 mod reference;
 mod save;
 mod save_kill;
+mod save_lock;
 mod smash;
 mod sub_hopf_asked;
 mod sub_hopf_modules;

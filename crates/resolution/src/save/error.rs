@@ -168,6 +168,33 @@ pub enum Refusal {
         /// Its path.
         row: PathBuf,
     },
+    /// Another process holds the directory's lock (`DIR/lock`): one run writes a save
+    /// directory at a time.
+    #[error("field lock: {} holds it; wait for it to end, or give --wait", holder(*pid))]
+    Locked {
+        /// The process id written in the lock file, when it names one.
+        pid: Option<u32>,
+    },
+    /// The lock file is a link, a folder or a device.
+    #[error("field lock: {} is not a regular file", super::LOCK_FILE)]
+    LockNotRegular,
+    /// A folder of the directory (or its lock file) cannot be written: found before any
+    /// work, not after it.
+    #[error("field path: cannot write in {}: {source}", path.display())]
+    NotWritable {
+        /// The folder or file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+}
+
+/// The holder of a lock in words.
+fn holder(pid: Option<u32>) -> String {
+    match pid {
+        Some(pid) => format!("another adams process (pid {pid})"),
+        None => "another adams process".to_string(),
+    }
 }
 
 /// The algebra of a profile in words: `A(1)`, `profile (…)`, or the whole algebra.
@@ -189,7 +216,11 @@ impl Refusal {
     /// The field at fault: a header field, `path`, `header`, or a row folder's path.
     pub fn field(&self) -> Cow<'_, str> {
         Cow::Borrowed(match self {
-            Refusal::NotAFolder | Refusal::NoSuchFolder | Refusal::CannotCreate { .. } => "path",
+            Refusal::NotAFolder
+            | Refusal::NoSuchFolder
+            | Refusal::CannotCreate { .. }
+            | Refusal::NotWritable { .. } => "path",
+            Refusal::Locked { .. } | Refusal::LockNotRegular => "lock",
             Refusal::HeaderNotRegular
             | Refusal::HeaderTooLarge { .. }
             | Refusal::HeaderNotUtf8

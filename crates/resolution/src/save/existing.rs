@@ -82,6 +82,7 @@ impl SaveDir {
             .map_err(|reason| refused(dir, reason))?;
         let options = SaveOptions {
             quasi_inverses: false,
+            wait_for_lock: None,
         };
         Ok(SaveDir {
             dir: dir.to_path_buf(),
@@ -90,6 +91,7 @@ impl SaveDir {
             options,
             created: false,
             stats: Default::default(),
+            _lock: None,
         })
     }
 

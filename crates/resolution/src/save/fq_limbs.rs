@@ -37,9 +37,22 @@ impl SaveDir {
     ///
     /// Errors: as [`SaveDir::open`].
     pub fn open_odd(dir: &Path, module: &OddModule) -> Result<SaveDir, SaveError> {
+        Self::open_odd_with(dir, module, None)
+    }
+
+    /// [`SaveDir::open_odd`], waiting for another run's lock as
+    /// [`SaveOptions::wait_for_lock`] says.
+    ///
+    /// Errors: as [`SaveDir::open`].
+    pub fn open_odd_with(
+        dir: &Path,
+        module: &OddModule,
+        wait_for_lock: Option<super::OnWait>,
+    ) -> Result<SaveDir, SaveError> {
         // No quasi-inverse records at odd primes (`SAVE-FORMAT.md`).
         let options = SaveOptions {
             quasi_inverses: false,
+            wait_for_lock,
         };
         Self::open_for(dir, Header::for_odd_run(module), options)
     }

@@ -29,6 +29,12 @@ pub struct Header {
     /// prime); `None` — no `profile` line, as in every header written before sub-algebras
     /// — the whole Steenrod algebra.
     pub profile: Option<HeaderProfile>,
+    /// The module's top kept cell when the run that made the directory dropped the cells
+    /// above its top degree `t = max_stem + max_s` (`cut-above` line; `None`, no line:
+    /// nothing was dropped, or a header written before the line existed). Not compared
+    /// (the hash is of the module as cut) and not part of [`Header::identity`]; `adams
+    /// certify` cuts a module given to it there before comparing hashes.
+    pub cut_above: Option<i32>,
 }
 
 /// Name of an algorithm in the header.
@@ -190,6 +196,7 @@ impl Header {
             module: module.name().to_string(),
             module_hash: module_hash(module),
             profile: module.profile().cloned().map(HeaderProfile::Two),
+            cut_above: (module.dropped_generators() > 0).then(|| module.max_degree()),
         }
     }
 
@@ -205,6 +212,7 @@ impl Header {
             module: module.name().to_string(),
             module_hash: odd_module_hash(module),
             profile: module.profile().cloned().map(HeaderProfile::Odd),
+            cut_above: (module.dropped() > 0).then(|| module.max_degree()),
         }
     }
 
@@ -232,6 +240,9 @@ impl Header {
         );
         if let Some(p) = &self.profile {
             body.push_str(&format!("profile = {}\n", p.to_text()));
+        }
+        if let Some(d) = self.cut_above {
+            body.push_str(&format!("cut-above = {d}\n"));
         }
         let sum = blake3::hash(body.as_bytes()).to_hex();
         format!("{body}checksum = {sum}\n")
@@ -286,6 +297,11 @@ impl Header {
                 .iter()
                 .find(|(k, _)| *k == "profile")
                 .map(|(_, v)| HeaderProfile::parse(v, prime))
+                .transpose()?,
+            cut_above: fields
+                .iter()
+                .find(|(k, _)| *k == "cut-above")
+                .map(|(_, v)| number("cut-above", v))
                 .transpose()?,
         })
     }

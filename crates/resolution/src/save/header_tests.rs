@@ -230,3 +230,29 @@ fn an_odd_profile_of_the_wrong_form_is_a_header_error() {
         assert!(message.contains(why), "{value}: {message}");
     }
 }
+
+#[test]
+fn the_cut_degree_round_trips_and_leaves_the_identity_alone() {
+    let h = Header::for_run(&FiniteModule::sphere(), Algorithm::Nassau);
+    assert_eq!(h.cut_above, None, "the sphere drops no cell");
+    assert!(!h.to_text().contains("cut-above"));
+    let cut = Header {
+        cut_above: Some(5),
+        ..h.clone()
+    };
+    let text = cut.to_text();
+    assert!(text.contains("\ncut-above = 5\nchecksum = "), "{text}");
+    assert_eq!(Header::parse(&text).unwrap(), cut);
+    assert_eq!(cut.identity(), h.identity());
+    assert!(cut.check_compatible(&h).is_ok());
+    let bad = text.replace("cut-above = 5", "cut-above = five");
+    let bad = {
+        // A valid checksum over the altered lines: the value itself is refused.
+        let body = &bad[..bad.rfind("checksum = ").unwrap()];
+        format!(
+            "{body}checksum = {}\n",
+            blake3::hash(body.as_bytes()).to_hex()
+        )
+    };
+    assert_eq!(Header::parse(&bad).unwrap_err().field, "cut-above");
+}

@@ -23,6 +23,7 @@ mod existing;
 pub(crate) mod fq_limbs;
 mod header;
 pub(crate) mod load;
+mod lock;
 mod profile;
 mod quasi_inverse;
 mod record;
@@ -41,6 +42,7 @@ pub use corrupt::{Corrupt, CorruptReason};
 pub use error::{HeaderError, HeaderReason, ReadError, Refusal, SaveError};
 pub use header::{algorithm_name, module_hash, odd_module_hash, Header};
 pub use load::{CorruptRecord, ResumeReport, ResumeWarning};
+pub use lock::{temporary_path, OnWait, LOCK_FILE};
 pub use profile::HeaderProfile;
 pub use record::Kind;
 use writer::Job;
@@ -121,20 +123,24 @@ fn refused(dir: &Path, reason: Refusal) -> SaveError {
     }
 }
 
-/// What to write besides generators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What to write besides generators, and what to do when another run holds the directory.
+#[derive(Clone, Copy, Debug)]
 pub struct SaveOptions {
     /// Write each step's quasi-inverses (a second record in each bidegree file). Without them a later lift must
     /// row reduce the differential again (one classical or zero-signature reduction per
     /// bidegree it touches); with them the save directory is far larger (`SAVE-FORMAT.md`
     /// gives the figures).
     pub quasi_inverses: bool,
+    /// When another process holds the directory's lock: `None` refuses at once
+    /// ([`Refusal::Locked`]); `Some(announce)` calls `announce` and waits for it.
+    pub wait_for_lock: Option<OnWait>,
 }
 
 impl Default for SaveOptions {
     fn default() -> Self {
         Self {
             quasi_inverses: true,
+            wait_for_lock: None,
         }
     }
 }
@@ -163,7 +169,7 @@ pub struct DiskUsage {
     pub files: usize,
     /// Their bytes.
     pub record_bytes: u64,
-    /// Bytes of every file (header included).
+    /// Bytes of every file (header included; the lock file left out).
     pub total_bytes: u64,
     /// Bytes the file system allocated for them (blocks; on Unix), which for small
     /// files is mostly the block size.
@@ -178,6 +184,8 @@ pub struct SaveDir {
     options: SaveOptions,
     created: bool,
     pub(crate) stats: Mutex<SaveStats>,
+    /// The directory's lock, held while this value lives (`None`: opened for reading).
+    _lock: Option<lock::DirLock>,
 }
 
 impl SaveDir {
@@ -196,43 +204,38 @@ impl SaveDir {
     }
 
     /// [`SaveDir::open`] for a run whose header is `run` (a p = 2 run's, or an odd-primary
-    /// one's: [`SaveDir::open_odd`]).
+    /// one's: [`SaveDir::open_odd`]). The header is checked before anything is created;
+    /// the lock is taken before anything is written (and the header read again under it,
+    /// in case another run created the directory meanwhile).
     fn open_for(dir: &Path, run: Header, options: SaveOptions) -> Result<SaveDir, SaveError> {
         let refused = |reason| refused(dir, reason);
-        let header_path = dir.join(HEADER_FILE);
-        let mut created = false;
         if dir.exists() && !dir.is_dir() {
             return Err(refused(Refusal::NotAFolder));
         }
         // A folder that does not exist (or cannot: a parent that is a file) has no header.
-        let text = if dir.is_dir() {
-            read_header_text(dir, &header_path)?
-        } else {
-            None
-        };
-        if let Some(text) = text {
-            let saved = Header::parse(&text).map_err(|e| refused(e.into()))?;
-            saved.check_compatible(&run).map_err(refused)?;
-        } else {
-            // A run killed while creating the directory may have left the header's
-            // temporary file: that folder is still ours and empty.
-            let leftover = dir.join(format!(".{HEADER_FILE}.tmp"));
-            if leftover.is_file() {
-                fs::remove_file(&leftover).map_err(|e| io_error(&leftover, e))?;
-            }
-            let non_empty = dir.is_dir()
-                && fs::read_dir(dir)
-                    .map_err(|e| io_error(dir, e))?
-                    .next()
-                    .is_some();
-            if non_empty {
-                return Err(refused(Refusal::ForeignFolder));
-            }
-            fs::create_dir_all(dir).map_err(|source| refused(Refusal::CannotCreate { source }))?;
-            write_atomic(&header_path, run.to_text().as_bytes())?;
-            sync_dir(dir)?;
-            created = true;
+        // (Another run may be creating the directory right now: it writes the header
+        // before anything else, so a folder with files and a header is a save directory.)
+        if Self::check_saved_header(dir, &run)?.is_none()
+            && Self::holds_other_files(dir)?
+            && !dir.join(HEADER_FILE).exists()
+        {
+            return Err(refused(Refusal::ForeignFolder));
         }
+        fs::create_dir_all(dir).map_err(|source| refused(Refusal::CannotCreate { source }))?;
+        let lock = lock::acquire(dir, options.wait_for_lock)?;
+        // Only the open that took the lock removes temporaries: a shared one may have
+        // writes of this process in flight.
+        let first = lock.first;
+        let created = match Self::check_saved_header(dir, &run)? {
+            Some(()) => false,
+            None => {
+                Self::remove_header_leftovers(dir)?;
+                write_atomic(&dir.join(HEADER_FILE), run.to_text().as_bytes())
+                    .map_err(|e| not_writable(dir, e))?;
+                sync_dir(dir)?;
+                true
+            }
+        };
         let save = SaveDir {
             dir: dir.to_path_buf(),
             identity: run.identity(),
@@ -240,9 +243,76 @@ impl SaveDir {
             options,
             created,
             stats: Mutex::default(),
+            _lock: Some(lock),
         };
-        save.remove_temporaries()?;
+        save.check_writable()?;
+        if first {
+            save.remove_temporaries()?;
+        }
         Ok(save)
+    }
+
+    /// `Some(())` when `dir` has a header and it fits `run`; `None` when it has none.
+    ///
+    /// Errors: a header that does not parse or was made for another run
+    /// ([`SaveError::Refused`]).
+    fn check_saved_header(dir: &Path, run: &Header) -> Result<Option<()>, SaveError> {
+        if !dir.is_dir() {
+            return Ok(None);
+        }
+        let Some(text) = read_header_text(dir, &dir.join(HEADER_FILE))? else {
+            return Ok(None);
+        };
+        let saved = Header::parse(&text).map_err(|e| refused(dir, e.into()))?;
+        saved
+            .check_compatible(run)
+            .map_err(|reason| refused(dir, reason))?;
+        Ok(Some(()))
+    }
+
+    /// Whether the folder `dir` (without a header) holds anything but a lock file and a
+    /// header's temporary file: then it is someone else's folder.
+    fn holds_other_files(dir: &Path) -> Result<bool, SaveError> {
+        if !dir.is_dir() {
+            return Ok(false);
+        }
+        for entry in fs::read_dir(dir).map_err(|e| io_error(dir, e))? {
+            let entry = entry.map_err(|e| io_error(dir, e))?;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if !(name == LOCK_FILE || is_header_leftover(&name)) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Removes the header's temporary files a run killed while creating the directory
+    /// left behind: that folder is still ours and empty.
+    fn remove_header_leftovers(dir: &Path) -> Result<(), SaveError> {
+        for entry in fs::read_dir(dir).map_err(|e| io_error(dir, e))? {
+            let entry = entry.map_err(|e| io_error(dir, e))?;
+            if is_header_leftover(&entry.file_name().to_string_lossy()) {
+                fs::remove_file(entry.path()).map_err(|e| io_error(&entry.path(), e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Fails unless the directory and each of its row folders can be written (checked
+    /// once when it is opened, before any work).
+    ///
+    /// Errors: [`Refusal::NotWritable`] naming the folder.
+    fn check_writable(&self) -> Result<(), SaveError> {
+        lock::check_writable(&self.dir, &self.dir)?;
+        for entry in fs::read_dir(&self.dir).map_err(|e| io_error(&self.dir, e))? {
+            let entry = entry.map_err(|e| io_error(&self.dir, e))?;
+            let name = entry.file_name();
+            if name.to_string_lossy().starts_with('s') && entry.path().is_dir() {
+                lock::check_writable(&self.dir, &entry.path())?;
+            }
+        }
+        Ok(())
     }
 
     /// The directory.
@@ -323,6 +393,10 @@ impl SaveDir {
                 let meta = entry.metadata().map_err(|e| io_error(&entry.path(), e))?;
                 if meta.is_dir() {
                     stack.push(entry.path());
+                    continue;
+                }
+                // The lock file holds the pid of the run itself, not its results.
+                if d == self.dir && entry.file_name() == LOCK_FILE {
                     continue;
                 }
                 usage.total_bytes += meta.len();
@@ -430,15 +504,12 @@ fn generators_payload_of<'a>(values: impl ExactSizeIterator<Item = (usize, &'a [
     w.bytes
 }
 
-/// Writes `bytes` to `path` atomically: a temporary name beside it, fsync, rename.
+/// Writes `bytes` to `path` atomically: a temporary name beside it unique to this process
+/// and call ([`temporary_path`]), fsync, rename. A link at `path` is replaced, not followed.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    let tmp = temporary_path(path);
     let write = || -> std::io::Result<()> {
-        let mut f = fs::File::create(&tmp)?;
+        let mut f = fs::File::create_new(&tmp)?;
         f.write_all(bytes)?;
         f.sync_all()?;
         fs::rename(&tmp, path)
@@ -447,6 +518,23 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
         let _ = fs::remove_file(&tmp);
         io_error(path, e)
     })
+}
+
+/// Whether `name` is a header's temporary file (`.header.tmp` of earlier builds, or a
+/// [`temporary_path`] of the header).
+fn is_header_leftover(name: &str) -> bool {
+    name.starts_with(&format!(".{HEADER_FILE}.")) && name.ends_with(".tmp")
+}
+
+/// A failed write of the header as the directory's [`Refusal::NotWritable`] (a read-only
+/// folder whose lock file could be opened); other errors unchanged.
+fn not_writable(dir: &Path, e: SaveError) -> SaveError {
+    match e {
+        SaveError::Io { path, source } if source.kind() == std::io::ErrorKind::PermissionDenied => {
+            refused(dir, Refusal::NotWritable { path, source })
+        }
+        e => e,
+    }
 }
 
 /// fsyncs a directory, so that renames inside it survive a power loss.

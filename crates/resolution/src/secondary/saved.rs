@@ -159,7 +159,7 @@ impl LambdaStore {
         bytes.extend_from_slice(format!("payload-blake3 {sum}\n\n").as_bytes());
         bytes.extend_from_slice(&payload);
         let path = self.path(at);
-        let tmp = path.with_extension("tmp");
+        let tmp = crate::save::temporary_path(&path);
         std::fs::create_dir_all(&self.dir)
             .and_then(|()| std::fs::write(&tmp, bytes))
             .and_then(|()| std::fs::rename(&tmp, &path))

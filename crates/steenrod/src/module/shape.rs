@@ -96,11 +96,24 @@ pub(super) fn check_table_size(
     ops: impl Fn(u32) -> usize,
     per_limb: u64,
 ) -> Result<(), ModuleError> {
-    let span = kept.span;
-    let mut dims = vec![0u64; span + 1];
+    let mut dims = vec![0u64; kept.span + 1];
     for (_, d) in &kept.gens {
         dims[(i64::from(*d) - kept.min) as usize] += 1;
     }
+    check_table_dims(file, &dims, ops, per_limb, "")
+}
+
+/// [`check_table_size`] of a module with `dims[i]` cells in its `i`-th degree from the
+/// bottom (known before it is built: a smash product's from its factors'); `note` follows
+/// the figures in the message.
+pub(super) fn check_table_dims(
+    file: &str,
+    dims: &[u64],
+    ops: impl Fn(u32) -> usize,
+    per_limb: u64,
+    note: &str,
+) -> Result<(), ModuleError> {
+    let span = dims.len().saturating_sub(1);
     let mut bytes: u64 = 0;
     for d in 0..=span {
         let ops = ops(d as u32) as u64;
@@ -116,8 +129,8 @@ pub(super) fn check_table_size(
             file,
             "gens",
             format!(
-                "{} cells whose action tables would take {} MB; at most {} MB are supported (the tables grow with the square of the number of cells in nearby degrees)",
-                kept.gens.len(),
+                "{} cells whose action tables would take {} MB{note}; at most {} MB are supported (the tables grow with the square of the number of cells in nearby degrees)",
+                dims.iter().sum::<u64>(),
                 bytes / 1_000_000,
                 MAX_TABLE_BYTES / 1_000_000
             ),

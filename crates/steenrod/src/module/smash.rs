@@ -41,6 +41,7 @@ impl FiniteModule {
             ));
         }
         let top = top_degree.map_or(i64::MAX, i64::from);
+        self.check_product_size(other, top, &name)?;
         let cells = |m: &FiniteModule| -> Vec<(i32, usize)> {
             (m.min_degree..=m.max_degree)
                 .flat_map(|t| (0..m.dim(t)).map(move |x| (t, x)))
@@ -94,6 +95,41 @@ impl FiniteModule {
             }
         }
         build_derived(&name, gens, actions, top_degree)
+    }
+
+    /// Refuses a product whose action tables would be too large
+    /// ([`super::shape::check_table_size`]) from the factors' cell counts alone, before a
+    /// byte of it is built: `dim (M ∧ N)_n = Σ_{t+u=n} dim M_t · dim N_u` for `n ≤ top`.
+    /// A product spanning more than [`super::MAX_SPAN`] degrees is left to the build,
+    /// which refuses it naming its span.
+    fn check_product_size(
+        &self,
+        other: &FiniteModule,
+        top: i64,
+        name: &str,
+    ) -> Result<(), ModuleError> {
+        let bottom = i64::from(self.min_degree) + i64::from(other.min_degree);
+        let highest = (i64::from(self.max_degree) + i64::from(other.max_degree)).min(top);
+        if highest < bottom || highest - bottom > i64::from(super::MAX_SPAN) {
+            return Ok(());
+        }
+        let mut dims = vec![0u64; (highest - bottom) as usize + 1];
+        for t in self.min_degree..=self.max_degree {
+            for u in other.min_degree..=other.max_degree {
+                let n = i64::from(t) + i64::from(u);
+                if n <= highest {
+                    let cells = (self.dim(t) as u64).saturating_mul(other.dim(u) as u64);
+                    dims[(n - bottom) as usize] += cells;
+                }
+            }
+        }
+        let algebra = crate::MilnorAlgebra::new((highest - bottom) as u32);
+        let note = format!(
+            " (from the factors' {} and {} cells, before building the product)",
+            self.total_dim(),
+            other.total_dim()
+        );
+        super::shape::check_table_dims(name, &dims, |d| algebra.dim(d), 64, &note)
     }
 
     /// `Sq^i` of the `x`-th basis element of `M_t` (empty beyond the module).

@@ -155,7 +155,7 @@ fn p_pow(p: u32, e: u32) -> u64 {
 }
 
 /// `E(n)` and `A(n)` by name; otherwise `profile (h(1),…; Q_0,Q_1,…)`, a `p_part` that is
-/// not truncated ending in `∞`, and `Q` written `all Q` when it holds every `Q_k`, `all Q
+/// not truncated ending in `∞` (`no P` when it is empty), and `Q` written `all Q` when it holds every `Q_k`, `all Q
 /// but Q_0` when it lacks a few.
 impl fmt::Display for OddProfile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -187,6 +187,11 @@ impl fmt::Display for OddProfile {
             q if q.leading_ones() > 0 && q.count_zeros() <= 4 => format!("all Q but {}", list(!q)),
             q => list(q),
         };
-        write!(f, "profile ({}; {q})", parts.join(","))
+        // No P part at all (every `h(i) = 0`): said in words, not as an empty list.
+        let p = match parts.is_empty() {
+            true => "no P".to_string(),
+            false => parts.join(","),
+        };
+        write!(f, "profile ({p}; {q})")
     }
 }

@@ -304,6 +304,9 @@ fn module_files_with_a_profile() {
     let every_q = OddProfile::new(vec![1], true, OddProfile::ALL_Q).unwrap();
     assert_eq!(m.profile(), Some(&every_q));
     assert_eq!(every_q.to_string(), "profile (1; all Q)");
+    // No P part at all: said in words, not as an empty list.
+    let no_p = OddProfile::new(vec![], true, OddProfile::ALL_Q).unwrap();
+    assert_eq!(no_p.to_string(), "profile (no P; all Q)");
 
     let refused = |profile: &str, actions: &str, mentions: &[&str]| {
         let e = OddModule::from_json_str("m.json", &sphere_file(profile, actions))

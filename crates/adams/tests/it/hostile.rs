@@ -1,0 +1,512 @@
+//! Misuse and faults, as a new user meets them: each numbered case of the hostile-input
+//! report keeps a test here, asserting the exit status and the first words of the
+//! message. (Two concurrent runs and `kill -9` of a holder, with real processes on both
+//! sides: `save_lock.rs`.)
+//!
+//! Running as root (where a folder's mode does not stop a write), the runs that must
+//! meet a read-only folder are started as the unprivileged uid 65534, so that each test
+//! fails if the check it is about is missing.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use crate::common::{adams_in, assert_one_line_error, ok, stderr};
+
+/// `adams ARGS` in `cwd`, as an unprivileged user when this test runs as root.
+fn adams_unprivileged(cwd: &Path, args: &[&str]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_adams"));
+    c.args(args).current_dir(cwd);
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        use std::os::unix::process::CommandExt;
+        c.uid(65534).gid(65534);
+    }
+    c.output().expect("cannot start the adams binary")
+}
+
+/// A temporary folder any user may write in (the runs of [`adams_unprivileged`] work there).
+fn open_tempdir() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    fs::set_permissions(tmp.path(), fs::Permissions::from_mode(0o777)).expect("chmod");
+    tmp
+}
+
+/// Makes `path` and everything under it read-only (folders stay listable).
+fn read_only(path: &Path) {
+    let meta = fs::metadata(path).expect("stat");
+    let mode = if meta.is_dir() { 0o555 } else { 0o444 };
+    if meta.is_dir() {
+        for e in fs::read_dir(path).expect("list") {
+            read_only(&e.expect("entry").path());
+        }
+    }
+    fs::set_permissions(path, fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+/// Asserts the one-line error with exit `code` starting with `first` (the message's first
+/// words, after `error: `).
+fn refused_with(o: &Output, code: i32, first: &str) {
+    assert_one_line_error(o, code, &[]);
+    let err = stderr(o);
+    assert!(
+        err.starts_with(&format!("error: {first}")),
+        "stderr {err:?} should start with {first:?}"
+    );
+}
+
+/// `adams resolve --max-stem 10 --max-s 5 -q --save-dir DIR` in `cwd`, asserting success.
+fn save_small_sphere(cwd: &Path, dir: &str) {
+    let range = ["--max-stem", "10", "--max-s", "5", "-q"];
+    let mut args = vec!["resolve"];
+    args.extend(range);
+    args.extend(["--save-dir", dir]);
+    ok(adams_in(cwd, &args));
+}
+
+// Case 1: two processes on one --save-dir.
+
+#[test]
+fn case_1_a_save_dir_another_process_holds_is_refused_naming_its_pid() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("save");
+    save_small_sphere(tmp.path(), "save");
+    // This test process holds the lock, as a running adams does (flock on DIR/lock).
+    let lock = fs::OpenOptions::new()
+        .write(true)
+        .open(dir.join("lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    fs::write(dir.join("lock"), format!("{}\n", std::process::id())).unwrap();
+    let before = crate::common::files(&dir);
+    for command in [
+        "resolve --max-stem 12 --max-s 6 --save-dir save",
+        "d2 --max-stem 10 --max-s 5 --save-dir save",
+        "products --by h0 --max-stem 10 --max-s 5 --save-dir save",
+    ] {
+        let args: Vec<&str> = command.split(' ').collect();
+        let o = adams_in(tmp.path(), &args);
+        refused_with(
+            &o,
+            2,
+            &format!(
+                "save directory save: field lock: another adams process (pid {}) holds it",
+                std::process::id()
+            ),
+        );
+    }
+    assert_eq!(
+        crate::common::files(&dir),
+        before,
+        "a refused run changed the folder"
+    );
+    drop(lock);
+    ok(adams_in(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "12",
+            "--max-s",
+            "6",
+            "-q",
+            "--save-dir",
+            "save",
+        ],
+    ));
+}
+
+// Case 2: certify --module OTHER.
+
+#[test]
+fn case_2_certify_refuses_another_module_at_either_prime() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (module, save) in [("S_2", "s2"), ("S_3", "s3")] {
+        ok(adams_in(
+            tmp.path(),
+            &[
+                "resolve",
+                module,
+                "--max-stem",
+                "10",
+                "--max-s",
+                "4",
+                "-q",
+                "--no-chart",
+                "--save-dir",
+                save,
+            ],
+        ));
+    }
+    for (save, other) in [("s2", "C2"), ("s2", "Ceta"), ("s2", "Joker"), ("s3", "C3")] {
+        let o = adams_in(tmp.path(), &["certify", save, "--module", other]);
+        refused_with(&o, 2, &format!("save directory {save}: field module-hash"));
+    }
+}
+
+// Case 3: read-only folders are found before any work.
+
+/// A map file of the project (crates/steenrod/MAP-FORMAT.md).
+const MAP: &str = "C2-pinch.json";
+
+#[test]
+fn case_3_a_read_only_output_folder_is_refused_before_any_work() {
+    let tmp = open_tempdir();
+    let out = tmp.path().join("ro");
+    fs::create_dir(&out).unwrap();
+    read_only(&out);
+    let root = crate::common::repository_root();
+    let map = root.join("maps").join(MAP);
+    let cofiber = root.join("tests/data/sseq-input/cofiber_C4.json");
+    let (map, cofiber) = (map.to_str().unwrap(), cofiber.to_str().unwrap());
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["map", map, "--max-stem", "40", "--max-s", "20"],
+        vec!["cofiber", cofiber, "--max-stem", "40", "--max-s", "20"],
+        vec!["resolve", "--max-stem", "40", "--max-s", "20"],
+        vec![
+            "products",
+            "--by",
+            "h1",
+            "--max-stem",
+            "40",
+            "--max-s",
+            "20",
+        ],
+        vec![
+            "massey",
+            "S_2",
+            "h0",
+            "h1",
+            "-",
+            "--max-stem",
+            "40",
+            "--max-s",
+            "20",
+        ],
+        vec!["d2", "--max-stem", "40", "--max-s", "20"],
+    ];
+    for mut args in commands {
+        args.extend(["--output", "ro"]);
+        let started = Instant::now();
+        let o = adams_unprivileged(tmp.path(), &args);
+        refused_with(&o, 2, "--output ro: cannot write in the folder");
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{args:?}: refused only after {:?}",
+            started.elapsed()
+        );
+    }
+    // `adams chart`: the SVG's folder.
+    let chart = tmp.path().join("chart.json");
+    ok(adams_in(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "6",
+            "--max-s",
+            "3",
+            "-q",
+            "--output",
+            "small",
+        ],
+    ));
+    fs::copy(tmp.path().join("small/chart.json"), &chart).unwrap();
+    let o = adams_unprivileged(
+        tmp.path(),
+        &["chart", "chart.json", "--output", "ro/chart.svg"],
+    );
+    refused_with(&o, 2, "--output ro: cannot write in the folder");
+}
+
+#[test]
+fn case_3_a_read_only_save_dir_empty_or_to_extend_is_refused_at_once() {
+    let tmp = open_tempdir();
+    let empty = tmp.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    read_only(&empty);
+    let o = adams_unprivileged(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "10",
+            "--max-s",
+            "5",
+            "--save-dir",
+            "empty",
+            "--output",
+            "o1",
+        ],
+    );
+    refused_with(
+        &o,
+        2,
+        "save directory empty: field path: cannot write in empty/lock",
+    );
+    // A save directory made earlier, now read-only: extending it is refused before work.
+    save_small_sphere(tmp.path(), "save");
+    read_only(&tmp.path().join("save"));
+    let o = adams_unprivileged(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "30",
+            "--max-s",
+            "15",
+            "--save-dir",
+            "save",
+            "--output",
+            "o2",
+        ],
+    );
+    refused_with(
+        &o,
+        2,
+        "save directory save: field path: cannot write in save",
+    );
+    assert!(!tmp.path().join("o2/ext.csv").exists());
+}
+
+// Case 4: writes never follow links.
+
+#[test]
+fn case_4_an_output_file_that_is_a_link_is_replaced_not_followed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    fs::create_dir(&out).unwrap();
+    let elsewhere: PathBuf = tmp.path().join("elsewhere");
+    fs::create_dir(&elsewhere).unwrap();
+    fs::write(elsewhere.join("kept.csv"), "kept\n").unwrap();
+    for name in ["ext.csv", "chart.json", "chart.svg", "summary.json"] {
+        // One link to an existing file, the others to paths that do not exist.
+        let target = match name {
+            "ext.csv" => elsewhere.join("kept.csv"),
+            _ => elsewhere.join(name),
+        };
+        std::os::unix::fs::symlink(&target, out.join(name)).unwrap();
+    }
+    ok(adams_in(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "8",
+            "--max-s",
+            "4",
+            "-q",
+            "--output",
+            "out",
+        ],
+    ));
+    assert_eq!(
+        fs::read_to_string(elsewhere.join("kept.csv")).unwrap(),
+        "kept\n"
+    );
+    let names: Vec<_> = fs::read_dir(&elsewhere)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        names,
+        vec![std::ffi::OsString::from("kept.csv")],
+        "a write followed a link"
+    );
+    for name in ["ext.csv", "chart.json", "chart.svg", "summary.json"] {
+        let meta = fs::symlink_metadata(out.join(name)).unwrap();
+        assert!(meta.file_type().is_file(), "{name} is still a link");
+    }
+    let table = fs::read_to_string(out.join("ext.csv")).unwrap();
+    assert!(
+        table.starts_with("# complete for stem <= 8, s <= 4"),
+        "{table}"
+    );
+}
+
+// Case 5: size estimates before allocation.
+
+#[test]
+fn case_5_a_smash_product_too_large_is_refused_from_its_factors_cells() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut args = vec!["resolve", "Joker"];
+    for _ in 0..6 {
+        args.extend(["--smash", "Joker"]);
+    }
+    args.extend(["--max-stem", "30", "--max-s", "10"]);
+    let o = adams_in(tmp.path(), &args);
+    refused_with(
+        &o,
+        2,
+        "Joker_sm_Joker_sm_Joker_sm_Joker_sm_Joker_sm_Joker_sm_Joker: gens: 78125 cells",
+    );
+    assert!(
+        stderr(&o).contains("(from the factors' 15625 and 5 cells, before building the product)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn case_5_a_range_whose_projected_peak_is_too_large_is_refused_before_work() {
+    let tmp = open_tempdir();
+    let map = crate::common::repository_root().join("maps").join(MAP);
+    for args in [
+        vec!["resolve", "S_2", "--max-stem", "500", "--max-s", "10"],
+        vec![
+            "map",
+            map.to_str().unwrap(),
+            "--max-stem",
+            "500",
+            "--max-s",
+            "10",
+        ],
+        vec!["d2", "--max-stem", "500", "--max-s", "10"],
+    ] {
+        let started = Instant::now();
+        let o = adams_in(tmp.path(), &args);
+        // The map's source, S_2, is resolved first.
+        refused_with(
+            &o,
+            2,
+            "S_2 through stem 500, s <= 10: projected peak memory at least",
+        );
+        assert!(stderr(&o).contains("reduced 1020411 x 1020411 matrix in degree t = 501"));
+        assert!(started.elapsed() < Duration::from_secs(10), "{args:?}");
+    }
+    // --max-memory sets the limit: the sphere through stem 100 keeps at least 2.6 MB.
+    let o = adams_in(
+        tmp.path(),
+        &[
+            "resolve",
+            "--max-stem",
+            "100",
+            "--max-s",
+            "10",
+            "--max-memory",
+            "0.001",
+        ],
+    );
+    refused_with(
+        &o,
+        2,
+        "S_2 through stem 100, s <= 10: projected peak memory at least 2.6 MB",
+    );
+    assert!(stderr(&o).contains("above the limit of 1.0 MB (--max-memory)"));
+    let o = adams_in(tmp.path(), &["resolve", "--max-memory", "0"]);
+    refused_with(&o, 2, "--max-memory 0: must be a positive number of GB");
+}
+
+// Case 6: messages that point the right way.
+
+#[test]
+fn case_6_messages_name_what_is_wrong() {
+    let tmp = tempfile::tempdir().unwrap();
+    // `cofiber NAME`: a module's name where a file is wanted.
+    let o = adams_in(tmp.path(), &["cofiber", "C2"]);
+    refused_with(
+        &o,
+        2,
+        "C2: no such file; adams cofiber FILE takes a module file",
+    );
+    // `d2 FILE` with C2 in it: named as given, with the name the file carries.
+    let c2 = crate::common::project_module("C2");
+    let file = c2.to_str().unwrap();
+    let o = adams_in(tmp.path(), &["d2", file, "--max-stem", "5", "--max-s", "2"]);
+    refused_with(
+        &o,
+        2,
+        &format!("d2: module {file} (C2): only the sphere S_2"),
+    );
+    // A 20 000-entry --profile is not echoed back whole.
+    let long = vec!["1"; 20_000].join(",");
+    let o = adams_in(tmp.path(), &["resolve", "--profile", &long]);
+    refused_with(
+        &o,
+        2,
+        "--profile 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,… (39999 characters, 20000 entries): p_part has 20000 entries",
+    );
+    assert!(stderr(&o).len() < 400, "{}", stderr(&o).len());
+}
+
+// Case 8: the summary's figures.
+
+/// The `(X cores busy on average)` figure of a run's summary line.
+fn cores_busy(err: &str) -> f64 {
+    let at = err.find(" cores busy").expect("a cores busy figure");
+    let open = err[..at].rfind('(').expect("(");
+    err[open + 1..at].parse().expect("a number")
+}
+
+#[test]
+fn case_8_the_summary_of_a_resumed_run_measures_cpu_and_wall_over_one_interval() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    let args = [
+        "resolve",
+        "--max-stem",
+        "40",
+        "--max-s",
+        "20",
+        "--threads",
+        "1",
+        "--no-chart",
+        "--save-dir",
+        "save",
+    ];
+    for run in ["fresh", "resumed"] {
+        let err = stderr(&ok(adams_in(tmp.path(), &args)));
+        let busy = cores_busy(&err);
+        // CPU time over the wall time it was measured in: at most every core (and a
+        // clock tick), never 80 cores of a 2-core machine.
+        assert!(
+            busy <= cores + 0.5,
+            "{run}: {busy} cores busy on {cores}: {err}"
+        );
+        assert!(err.contains(", 1 thread, "), "{run}: {err}");
+        assert!(
+            err.contains("before compression, the rest each record's header and checksum"),
+            "{err}"
+        );
+    }
+}
+
+// Case 7: what was silent says so on stderr.
+
+#[test]
+fn case_7_a_zero_class_to_multiply_by_is_said_to_be_zero() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = ok(adams_in(
+        tmp.path(),
+        &[
+            "products",
+            "--by",
+            "h1^4",
+            "--by",
+            "h0h1",
+            "--by",
+            "h1",
+            "--max-stem",
+            "10",
+            "--max-s",
+            "5",
+        ],
+    ));
+    let err = stderr(&o);
+    // Both are 0 because their bidegrees are: the reference table tests/data/ext/S_2.csv
+    // has no row at (stem 1, s 2) nor at (stem 4, s 4).
+    for zero in [
+        "h1^4 is 0 in Ext^(s 4, stem 4)",
+        "h0h1 is 0 in Ext^(s 2, stem 1)",
+    ] {
+        assert!(
+            err.contains(&format!(
+                "note: {zero} of the sphere: every product by it is 0"
+            )),
+            "{err}"
+        );
+    }
+    assert!(!err.contains("note: h1 is 0"), "{err}");
+}
