@@ -168,6 +168,12 @@ pub struct D2Args {
     /// Folder for the results. Default: output/S_2-d2 (beside, never over, adams resolve's output/S_2).
     #[arg(long, short = 'o', value_name = "DIR")]
     pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub draw: DrawArgs,
+
+    #[command(flatten)]
+    pub export: ExportArgs,
     /// No lines on stderr but errors.
     #[arg(long, short)]
     pub quiet: bool,
@@ -488,6 +494,12 @@ pub struct ResolveArgs {
     #[arg(long)]
     pub no_names: bool,
 
+    #[command(flatten)]
+    pub draw: DrawArgs,
+
+    #[command(flatten)]
+    pub export: ExportArgs,
+
     /// Worker threads for the bidegree scheduler (bidegrees whose inputs are complete
     /// run concurrently; large matrix builds also split across threads). 0 means one per
     /// core. The result does not depend on it.
@@ -671,9 +683,89 @@ pub struct ChartArgs {
     #[arg(value_name = "CHART.json")]
     pub chart: PathBuf,
 
-    /// Where to write the SVG. Default: CHART.json with the extension .svg.
-    #[arg(long, value_name = "FILE.svg")]
+    /// Where to write the drawing. Default: CHART.json with the extension of the format
+    /// (.svg, .tex, .seqsee.json).
+    #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// What to write: svg (the chart), tikz (a standalone LaTeX document drawing the same
+    /// chart with TikZ), seqsee (the SeqSee viewer's JSON input).
+    #[arg(long, value_enum, default_value_t = ChartFormat::Svg)]
+    pub format: ChartFormat,
+
+    #[command(flatten)]
+    pub draw: DrawArgs,
+}
+
+/// How charts are drawn: `--lines`, `--labels` (chart.svg and the exports; chart.json
+/// keeps every product and name either way).
+#[derive(Debug, Clone, Args)]
+pub struct DrawArgs {
+    /// Line families to draw, keys separated by commas: h0,h1,h2,h3,… (a0 at odd p), d2,
+    /// any class as `adams products --by` writes it (h2^2, (8,3,0)); `all` for every family
+    /// chart.json carries. Default: h0 (vertical), h1 (diagonal), h2 (lighter, dashed),
+    /// the d2 arrows and the --by products; not the h3, h4, … that chart.json carries.
+    #[arg(long, value_name = "KEYS", default_value = "default", value_parser = parse_lines)]
+    pub lines: chart::svg::Lines,
+
+    /// Which class names to write beside the dots: indecomposables (the named classes: h1,
+    /// c0, Ph1, d0, …), all (products too: h1 c0, h0^2 d0), none. Labels never overlap a
+    /// dot or each other; one without room is left out (the legend says how many).
+    #[arg(long, value_enum, default_value_t = LabelsArg::Indecomposables)]
+    pub labels: LabelsArg,
+}
+
+impl DrawArgs {
+    /// The drawing options of these flags.
+    pub fn options(&self) -> chart::svg::Options {
+        chart::svg::Options {
+            lines: self.lines.clone(),
+            labels: match self.labels {
+                LabelsArg::Indecomposables => chart::svg::Labels::Indecomposables,
+                LabelsArg::All => chart::svg::Labels::All,
+                LabelsArg::None => chart::svg::Labels::None,
+            },
+            page: None,
+        }
+    }
+}
+
+fn parse_lines(text: &str) -> Result<chart::svg::Lines, String> {
+    chart::svg::Lines::parse(text)
+}
+
+/// `--labels`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LabelsArg {
+    Indecomposables,
+    All,
+    None,
+}
+
+/// The exports written beside chart.svg: `--format`.
+#[derive(Debug, Clone, Args)]
+pub struct ExportArgs {
+    /// Also write the chart in these formats (separated by commas): tikz (DIR/chart.tex, a
+    /// standalone LaTeX document: pdflatex chart.tex), seqsee (DIR/chart.seqsee.json, the
+    /// input of the SeqSee viewer, github.com/JoeyBF/SeqSee). Drawn as --lines and
+    /// --labels say.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "FORMAT")]
+    pub format: Vec<ExportFormat>,
+}
+
+/// A format of `--format` beside chart.svg.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    Tikz,
+    Seqsee,
+}
+
+/// The format of `adams chart --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ChartFormat {
+    Svg,
+    Tikz,
+    Seqsee,
 }
 
 #[derive(Debug, Args)]

@@ -126,7 +126,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     let checked = check_identities(&lift)?;
     let checks_s = started.elapsed().as_secs_f64();
 
-    let files = output::write_all(&output, &lift, &name)?;
+    let files = output::write_all(&output, &lift, &name, &args)?;
     let usage = usage::current().since(&usage_at_start);
     let summary = D2Summary {
         module: name.clone(),
@@ -192,7 +192,7 @@ fn print_run(summary: &D2Summary, checked: &Checked, output: &Path) {
     eprintln!(
         "d2 of {} through stem {}, s <= {}: resolution {:.2} s, secondary lift {:.2} s{} \
          (CPU {:.2} s, peak memory {:.1} MB): {} classes with d2 != 0 (total rank {}); wrote \
-         d2.csv, e3.csv, ext.csv, chart.json, chart.svg, summary.json in {}",
+         d2.csv, e3.csv, ext.csv, chart.json, chart.svg, chart-e3.svg, summary.json in {}",
         summary.module,
         summary.max_stem,
         summary.max_s,

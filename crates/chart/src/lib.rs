@@ -38,7 +38,10 @@ pub mod class_spec;
 pub mod csv;
 pub mod input;
 pub mod names;
+pub mod pages;
+pub mod seqsee;
 pub mod svg;
+pub mod tikz;
 pub mod verify;
 
 pub use bidegree::Bidegree;

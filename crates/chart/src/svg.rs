@@ -339,7 +339,7 @@ fn too_large(chart: &Chart) -> TooLarge {
 
 /// Refuses, before drawing, a chart whose SVG would be larger than [`MAX_SVG_BYTES`]
 /// however it is laid out.
-fn check_size(chart: &Chart) -> Result<(), TooLarge> {
+pub(crate) fn check_size(chart: &Chart) -> Result<(), TooLarge> {
     let lines = product_lines(chart);
     if chart
         .classes
