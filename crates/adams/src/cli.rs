@@ -35,10 +35,13 @@ pub enum Command {
 and write the nonzero dimensions to DIR/ext.csv (columns stem,s,t,dim, sorted by stem then s). \
 The first line of ext.csv, `# complete for stem <= N, s <= S; ...`, states the range in which \
 every bidegree was computed, so that absent rows there are zeros.\n\n\
-Also written: DIR/chart.svg, the chart with a dot per class and lines for the products by h0 \
-(vertical), h1 (diagonal) and h2 (lighter, three stems right), and DIR/chart.json, every class \
-(stem, s, t, index) with its h0, h1, h2 products (null where the product leaves the range; \
-schema in docs/guide/05-charts.md). At an odd prime p the products drawn and listed are a0 (vertical) and \
+Also written: DIR/chart.svg, the chart with a dot per class (those of one bidegree side by \
+side), lines for the products by h0 (vertical), h1 (diagonal) and h2 (lighter, dashed, three \
+stems right) and the sphere's named classes labelled (--lines and --labels choose), and \
+DIR/chart.json, every class (stem, s, t, index) with its name and its products by h0, h1, h2 \
+and the further h_i (null where the product leaves the range; schema in \
+docs/guide/05-charts.md). --format tikz,seqsee also writes DIR/chart.tex and \
+DIR/chart.seqsee.json. At an odd prime p the products drawn and listed are a0 (vertical) and \
 h0 (2p - 3 stems right), with their coefficients in F_p."
     )]
     Resolve(ResolveArgs),
@@ -60,8 +63,10 @@ mean the same as an absent row."
     #[command(
         long_about = "Draw an Adams chart (SVG) from a chart.json written by `adams resolve` \
 (or by any program following the schema in docs/guide/05-charts.md): a dot per class, h0 and h1 products \
-as solid vertical and diagonal lines, h2 products lighter. The chart.json is checked first \
-(format, version, class order, product indices); a bad one is an error (exit 2)."
+as solid vertical and diagonal lines, h2 products lighter and dashed, d2 as arrows, further \
+families as --lines asks; or, with --format, the same chart as a standalone TikZ document \
+or as SeqSee's JSON. The chart.json is checked first (format, version, class order, product \
+indices); a bad one is an error (exit 2)."
     )]
     Chart(ChartArgs),
     /// Time resolutions (each in its own process) and print median wall time, CPU time and peak memory.
@@ -138,8 +143,9 @@ of stem <= N, s <= S - 2. Writes DIR/d2.csv (one row per class with d2 != 0: ste
 the target the space-separated indices of the classes of E2^{s+2,t+1} whose sum it is, in the \
 basis of ext.csv and chart.json), DIR/e3.csv (dim E3 = dim ker d2 - rank d2 for stem <= N - 1, \
 s <= S - 2, the form of ext.csv), DIR/ext.csv, DIR/chart.json (each class gains \"d2\": its \
-target's indices, null outside the range), DIR/chart.svg (d2 arrows in their own colour) and \
-DIR/summary.json. Then checks d2∘d2 = 0 and d2(h_i x) = h_i d2(x) (i = 0, 1, 2) wherever both \
+target's indices, null outside the range), DIR/chart.svg (d2 arrows in their own colour), \
+DIR/chart-e3.svg (the E3 page over the range of e3.csv, with the h0, h1, h2 products it \
+inherits) and DIR/summary.json. Then checks d2∘d2 = 0 and d2(h_i x) = h_i d2(x) (i = 0, 1, 2) wherever both \
 sides are in range: a failure exits 1 naming the bidegree. Only S_2 (p = 2, over A) is \
 supported: any other module exits 2."
     )]
