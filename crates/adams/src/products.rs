@@ -263,11 +263,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
     };
     let path = output.join("products.json");
     crate::products::write_json(&path, &file)?;
-    // Every --by class is drawn, an h_i too (`adams resolve` draws h3, h4, … only when asked).
-    let all = chart::svg::Options {
-        lines: chart::svg::Lines::All,
-        ..Default::default()
-    };
+    let all = chart::svg::Options::every_line();
     let (json, svg) = chart_json::write_chart_files_with(&chart, &output, &all)?;
     if !args.quiet {
         eprintln!(

@@ -511,13 +511,12 @@ fn axes(o: &mut String, l: &Layout) {
 /// The order families are drawn in: the lighter lines first (`h2`, the further
 /// products), then `h1`, `h0` (`a0`), the differentials on top.
 fn drawing_order(f: &Family) -> u8 {
-    let rank = match (f.generator, f.is_differential()) {
+    match (f.generator, f.is_differential()) {
         (_, true) => 3,
         (Some(Generator::H2), _) => 0,
         (None, false) => 1,
         (Some(_), false) => 2,
-    };
-    rank
+    }
 }
 
 /// The lines of every family drawn: one `<line class="KEY">` per term of a known product

@@ -84,6 +84,15 @@ pub struct Options {
 }
 
 impl Options {
+    /// Every family the chart carries, as `adams products` draws its `--by` classes (an
+    /// `h_i` among them too, which `adams resolve` draws only when asked).
+    pub fn every_line() -> Options {
+        Options {
+            lines: Lines::All,
+            ..Options::default()
+        }
+    }
+
     /// The page named in the title.
     pub fn page(&self, chart: &Chart) -> String {
         if let Some(p) = &self.page {
