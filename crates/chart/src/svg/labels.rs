@@ -8,7 +8,7 @@
 //! [`Labels::All`] every name, products too (`h1 c0`, `h0^2 d0`).
 //!
 //! **Boxes.** A label's box is computed from its text alone, with upper bounds of the
-//! fonts' metrics ([`CHAR_EM`] per character, ascent [`ASCENT`], descent [`DESCENT`], at the
+//! fonts' metrics ([`char_em`] per character, ascent [`ASCENT`], descent [`DESCENT`], at the
 //! size of each run), so that a program reading the SVG can compute the same box
 //! (`crates/adams/tests/it/chart_labels.rs` does).
 //!
@@ -42,10 +42,25 @@ pub const SCRIPT_SCALE: f64 = 0.7;
 /// font size).
 pub const SUP_RISE: f64 = 0.4;
 pub const SUB_DROP: f64 = 0.25;
-/// Upper bounds of the fonts' metrics (em): advance of a character, ascent and descent.
-pub const CHAR_EM: f64 = super::CHAR_EM;
-pub const ASCENT: f64 = 0.8;
+/// Upper bounds of the fonts' metrics (em), as Chromium lays DejaVu Sans and Liberation
+/// Sans out (measured with `getBBox`, 2026-12-02): the advance of a character
+/// ([`char_em`]), the ascent and the descent of a line.
+pub const ASCENT: f64 = 0.95;
 pub const DESCENT: f64 = 0.25;
+/// How far a glyph may reach left of the text's start (em; `j` in DejaVu Sans, 0.1).
+pub const LEFT_BEARING: f64 = 0.15;
+
+/// An upper bound of the advance of `c` (em): `m`, `M`, `W` 1.02 (DejaVu Sans: 0.974,
+/// 0.863, 0.989), `w` and the other capitals 0.85 (at most 0.818, `Q` 0.787), every other
+/// character 0.7 (lower case, digits, parentheses, space: at most 0.636).
+pub fn char_em(c: char) -> f64 {
+    match c {
+        'm' | 'M' | 'W' => 1.02,
+        'w' => 0.85,
+        c if c.is_uppercase() => 0.85,
+        _ => 0.7,
+    }
+}
 /// Least free space around a label's box.
 pub const MARGIN: f64 = 0.6;
 
@@ -150,18 +165,19 @@ impl Rect {
     }
 }
 
-/// The size of a typeset name: width, and how far its box reaches above and below the
-/// baseline.
+/// The size of a typeset name: width (from [`LEFT_BEARING`] left of its start), and how
+/// far its box reaches above and below the baseline.
 pub fn extent(runs: &[Run]) -> (f64, f64, f64) {
     let small = NAME_FONT * SCRIPT_SCALE;
-    let (mut w, mut up, mut down) = (0.0, ASCENT * NAME_FONT, DESCENT * NAME_FONT);
+    let mut w = LEFT_BEARING * NAME_FONT;
+    let (mut up, mut down) = (ASCENT * NAME_FONT, DESCENT * NAME_FONT);
     for run in runs {
         let (text, size, shift) = match run {
             Run::Normal(t) => (t, NAME_FONT, 0.0),
             Run::Sub(t) => (t, small, SUB_DROP * NAME_FONT),
             Run::Sup(t) => (t, small, -SUP_RISE * NAME_FONT),
         };
-        w += text.chars().count() as f64 * CHAR_EM * size;
+        w += text.chars().map(char_em).sum::<f64>() * size;
         up = f64::max(up, ASCENT * size - shift);
         down = f64::max(down, DESCENT * size + shift);
     }
@@ -230,7 +246,7 @@ fn spot(k: usize, (w, up, down): (f64, f64, f64), cx: f64, cy: f64) -> (Rect, f6
         x1: x0 + w,
         y1: y0 + h,
     };
-    (r, x0, y0 + up)
+    (r, x0 + LEFT_BEARING * NAME_FONT, y0 + up)
 }
 
 /// A grid of buckets of boxes, for finding the boxes near a box quickly.
