@@ -149,19 +149,26 @@ fn terms(chart: &Value, key: &str) -> usize {
         .sum()
 }
 
-#[test]
-fn the_sphere_s_chart_through_stem_40_labels_every_named_class_without_overlaps() {
+/// The sphere resolved through the range with `flags`: its folder, chart.svg, chart.json.
+fn sphere(max_stem: i32, max_s: u32, flags: &[&str]) -> (tempfile::TempDir, String, Value) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     resolve(
         "S_2",
-        40,
-        20,
+        max_stem,
+        max_s,
         dir,
-        &["--no-chart", "--format", "tikz,seqsee"],
+        &[&["--no-chart"], flags].concat(),
     );
     let svg = fs::read_to_string(dir.join("chart.svg")).unwrap();
     let chart = chart_json(dir);
+    (tmp, svg, chart)
+}
+
+#[test]
+fn the_sphere_s_chart_through_stem_40_labels_every_named_class_without_overlaps() {
+    let (tmp, svg, chart) = sphere(40, 20, &["--format", "tikz,seqsee"]);
+    let dir = tmp.path();
     let placed = check_labels(&svg);
     let named = one_factor_names(&chart);
     assert!(named >= 45, "{named} named classes");
@@ -184,17 +191,8 @@ fn the_sphere_s_chart_through_stem_40_labels_every_named_class_without_overlaps(
 
 #[test]
 fn lines_adds_families_and_all_labels_stay_apart_through_stem_60() {
-    let tmp = tempfile::tempdir().unwrap();
+    let (tmp, svg, chart) = sphere(60, 30, &["--labels", "all", "--lines", "h0,h1,h2,h3"]);
     let dir = tmp.path();
-    resolve(
-        "S_2",
-        60,
-        30,
-        dir,
-        &["--no-chart", "--labels", "all", "--lines", "h0,h1,h2,h3"],
-    );
-    let svg = fs::read_to_string(dir.join("chart.svg")).unwrap();
-    let chart = chart_json(dir);
     let placed = check_labels(&svg);
     let names = chart["classes"]
         .as_array()
