@@ -149,7 +149,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     // chart is the command's stdout and is printed either way.
     print_chart(files.e3_chart.as_deref());
     if !args.quiet {
-        print_run(&summary, &checked, &output);
+        print_run(&summary, &checked, &output, files.e3_chart.is_some());
     }
     Ok(())
 }
@@ -187,12 +187,12 @@ fn print_chart(e3_chart: Option<&str>) {
 }
 
 /// Prints the self-checks' line and the run's line (stderr).
-fn print_run(summary: &D2Summary, checked: &Checked, output: &Path) {
+fn print_run(summary: &D2Summary, checked: &Checked, output: &Path, e3_page: bool) {
     eprintln!("{}", checks_line(checked));
     eprintln!(
         "d2 of {} through stem {}, s <= {}: resolution {:.2} s, secondary lift {:.2} s{} \
          (CPU {:.2} s, peak memory {:.1} MB): {} classes with d2 != 0 (total rank {}); wrote \
-         d2.csv, e3.csv, ext.csv, chart.json, chart.svg, chart-e3.svg, summary.json in {}",
+         d2.csv, e3.csv, ext.csv, chart.json, chart.svg, {}summary.json in {}",
         summary.module,
         summary.max_stem,
         summary.max_s,
@@ -206,6 +206,7 @@ fn print_run(summary: &D2Summary, checked: &Checked, output: &Path) {
         summary.peak_rss_bytes as f64 / 1e6,
         summary.nonzero_d2,
         summary.d2_rank,
+        if e3_page { "chart-e3.svg, " } else { "" },
         output.display()
     );
 }
