@@ -51,10 +51,12 @@ pub(crate) fn add(
     let named = Namer::new(res, table)
         .map_err(Error::from)
         .and_then(|mut namer| {
-            namer.name_classes().map_err(|source| Error::Lift {
+            let mut named = namer.name_classes().map_err(|source| Error::Lift {
                 what: "naming the classes".into(),
                 source,
-            })
+            })?;
+            namer.prefer(&mut named, &table.preferred_bundled());
+            Ok(named)
         });
     let named = match named {
         Ok(named) => named,

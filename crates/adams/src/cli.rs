@@ -35,10 +35,13 @@ pub enum Command {
 and write the nonzero dimensions to DIR/ext.csv (columns stem,s,t,dim, sorted by stem then s). \
 The first line of ext.csv, `# complete for stem <= N, s <= S; ...`, states the range in which \
 every bidegree was computed, so that absent rows there are zeros.\n\n\
-Also written: DIR/chart.svg, the chart with a dot per class and lines for the products by h0 \
-(vertical), h1 (diagonal) and h2 (lighter, three stems right), and DIR/chart.json, every class \
-(stem, s, t, index) with its h0, h1, h2 products (null where the product leaves the range; \
-schema in docs/guide/05-charts.md). At an odd prime p the products drawn and listed are a0 (vertical) and \
+Also written: DIR/chart.svg, the chart with a dot per class (those of one bidegree side by \
+side), lines for the products by h0 (vertical), h1 (diagonal) and h2 (lighter, dashed, three \
+stems right) and the sphere's named classes labelled (--lines and --labels choose), and \
+DIR/chart.json, every class (stem, s, t, index) with its name and its products by h0, h1, h2 \
+and the further h_i (null where the product leaves the range; schema in \
+docs/guide/05-charts.md). --format tikz,seqsee also writes DIR/chart.tex and \
+DIR/chart.seqsee.json. At an odd prime p the products drawn and listed are a0 (vertical) and \
 h0 (2p - 3 stems right), with their coefficients in F_p."
     )]
     Resolve(ResolveArgs),
@@ -60,8 +63,10 @@ mean the same as an absent row."
     #[command(
         long_about = "Draw an Adams chart (SVG) from a chart.json written by `adams resolve` \
 (or by any program following the schema in docs/guide/05-charts.md): a dot per class, h0 and h1 products \
-as solid vertical and diagonal lines, h2 products lighter. The chart.json is checked first \
-(format, version, class order, product indices); a bad one is an error (exit 2)."
+as solid vertical and diagonal lines, h2 products lighter and dashed, d2 as arrows, further \
+families as --lines asks; or, with --format, the same chart as a standalone TikZ document \
+or as SeqSee's JSON. The chart.json is checked first (format, version, class order, product \
+indices); a bad one is an error (exit 2)."
     )]
     Chart(ChartArgs),
     /// Time resolutions (each in its own process) and print median wall time, CPU time and peak memory.
@@ -138,8 +143,9 @@ of stem <= N, s <= S - 2. Writes DIR/d2.csv (one row per class with d2 != 0: ste
 the target the space-separated indices of the classes of E2^{s+2,t+1} whose sum it is, in the \
 basis of ext.csv and chart.json), DIR/e3.csv (dim E3 = dim ker d2 - rank d2 for stem <= N - 1, \
 s <= S - 2, the form of ext.csv), DIR/ext.csv, DIR/chart.json (each class gains \"d2\": its \
-target's indices, null outside the range), DIR/chart.svg (d2 arrows in their own colour) and \
-DIR/summary.json. Then checks d2∘d2 = 0 and d2(h_i x) = h_i d2(x) (i = 0, 1, 2) wherever both \
+target's indices, null outside the range), DIR/chart.svg (d2 arrows in their own colour), \
+DIR/chart-e3.svg (the E3 page over the range of e3.csv, with the h0, h1, h2 products it \
+inherits) and DIR/summary.json. Then checks d2∘d2 = 0 and d2(h_i x) = h_i d2(x) (i = 0, 1, 2) wherever both \
 sides are in range: a failure exits 1 naming the bidegree. Only S_2 (p = 2, over A) is \
 supported: any other module exits 2."
     )]
@@ -172,6 +178,12 @@ pub struct D2Args {
     /// Folder for the results. Default: output/S_2-d2 (beside, never over, adams resolve's output/S_2).
     #[arg(long, short = 'o', value_name = "DIR")]
     pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub draw: DrawArgs,
+
+    #[command(flatten)]
+    pub export: ExportArgs,
     /// No lines on stderr but errors.
     #[arg(long, short)]
     pub quiet: bool,
@@ -498,6 +510,12 @@ pub struct ResolveArgs {
     #[arg(long)]
     pub no_names: bool,
 
+    #[command(flatten)]
+    pub draw: DrawArgs,
+
+    #[command(flatten)]
+    pub export: ExportArgs,
+
     /// Worker threads for the bidegree scheduler (bidegrees whose inputs are complete
     /// run concurrently; large matrix builds also split across threads). 0 means one per
     /// core. The result does not depend on it.
@@ -695,9 +713,89 @@ pub struct ChartArgs {
     #[arg(value_name = "CHART.json")]
     pub chart: PathBuf,
 
-    /// Where to write the SVG. Default: CHART.json with the extension .svg.
-    #[arg(long, value_name = "FILE.svg")]
+    /// Where to write the drawing. Default: CHART.json with the extension of the format
+    /// (.svg, .tex, .seqsee.json).
+    #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// What to write: svg (the chart), tikz (a standalone LaTeX document drawing the same
+    /// chart with TikZ), seqsee (the SeqSee viewer's JSON input).
+    #[arg(long, value_enum, default_value_t = ChartFormat::Svg)]
+    pub format: ChartFormat,
+
+    #[command(flatten)]
+    pub draw: DrawArgs,
+}
+
+/// How charts are drawn: `--lines`, `--labels` (chart.svg and the exports; chart.json
+/// keeps every product and name either way).
+#[derive(Debug, Clone, Args)]
+pub struct DrawArgs {
+    /// Line families to draw, keys separated by commas: h0,h1,h2,h3,… (a0 at odd p), d2,
+    /// any class as `adams products --by` writes it (h2^2, (8,3,0)); `all` for every family
+    /// chart.json carries. Default: h0 (vertical), h1 (diagonal), h2 (lighter, dashed),
+    /// the d2 arrows and the --by products; not the h3, h4, … that chart.json carries.
+    #[arg(long, value_name = "KEYS", default_value = "default", value_parser = parse_lines)]
+    pub lines: chart::svg::Lines,
+
+    /// Which class names to write beside the dots: indecomposables (the named classes: h1,
+    /// c0, Ph1, d0, …), all (products too: h1 c0, h0^2 d0), none. Labels never overlap a
+    /// dot or each other; one without room is left out (the legend says how many).
+    #[arg(long, value_enum, default_value_t = LabelsArg::Indecomposables)]
+    pub labels: LabelsArg,
+}
+
+impl DrawArgs {
+    /// The drawing options of these flags.
+    pub fn options(&self) -> chart::svg::Options {
+        chart::svg::Options {
+            lines: self.lines.clone(),
+            labels: match self.labels {
+                LabelsArg::Indecomposables => chart::svg::Labels::Indecomposables,
+                LabelsArg::All => chart::svg::Labels::All,
+                LabelsArg::None => chart::svg::Labels::None,
+            },
+            page: None,
+        }
+    }
+}
+
+fn parse_lines(text: &str) -> Result<chart::svg::Lines, String> {
+    chart::svg::Lines::parse(text)
+}
+
+/// `--labels`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LabelsArg {
+    Indecomposables,
+    All,
+    None,
+}
+
+/// The exports written beside chart.svg: `--format`.
+#[derive(Debug, Clone, Args)]
+pub struct ExportArgs {
+    /// Also write the chart in these formats (separated by commas): tikz (DIR/chart.tex, a
+    /// standalone LaTeX document: pdflatex chart.tex), seqsee (DIR/chart.seqsee.json, the
+    /// input of the SeqSee viewer, github.com/JoeyBF/SeqSee). Drawn as --lines and
+    /// --labels say.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "FORMAT")]
+    pub format: Vec<ExportFormat>,
+}
+
+/// A format of `--format` beside chart.svg.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    Tikz,
+    Seqsee,
+}
+
+/// The format of `adams chart --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ChartFormat {
+    Svg,
+    Tikz,
+    Seqsee,
 }
 
 #[derive(Debug, Args)]

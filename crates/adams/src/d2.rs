@@ -138,7 +138,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     let checked = check_identities(&lift)?;
     let checks_s = started.elapsed().as_secs_f64();
 
-    let files = output::write_all(&output, &lift, &name)?;
+    let files = output::write_all(&output, &lift, &name, &args)?;
     let usage = usage::current().since(&usage_at_start);
     let summary = D2Summary {
         module: name.clone(),
@@ -161,7 +161,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     // chart is the command's stdout and is printed either way.
     print_chart(files.e3_chart.as_deref());
     if !args.quiet {
-        print_run(&summary, &checked, &output);
+        print_run(&summary, &checked, &output, files.e3_chart.is_some());
     }
     Ok(())
 }
@@ -199,12 +199,12 @@ fn print_chart(e3_chart: Option<&str>) {
 }
 
 /// Prints the self-checks' line and the run's line (stderr).
-fn print_run(summary: &D2Summary, checked: &Checked, output: &Path) {
+fn print_run(summary: &D2Summary, checked: &Checked, output: &Path, e3_page: bool) {
     eprintln!("{}", checks_line(checked));
     eprintln!(
         "d2 of {} through stem {}, s <= {}: resolution {:.2} s, secondary lift {:.2} s{} \
          (CPU {:.2} s, peak memory {:.1} MB): {} classes with d2 != 0 (total rank {}); wrote \
-         d2.csv, e3.csv, ext.csv, chart.json, chart.svg, summary.json in {}",
+         d2.csv, e3.csv, ext.csv, chart.json, chart.svg, {}summary.json in {}",
         summary.module,
         summary.max_stem,
         summary.max_s,
@@ -218,6 +218,7 @@ fn print_run(summary: &D2Summary, checked: &Checked, output: &Path) {
         summary.peak_rss_bytes as f64 / 1e6,
         summary.nonzero_d2,
         summary.d2_rank,
+        if e3_page { "chart-e3.svg, " } else { "" },
         output.display()
     );
 }

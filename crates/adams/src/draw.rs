@@ -1,18 +1,25 @@
-//! `adams chart CHART.json [--output FILE.svg]`: read and check a chart.json, draw its SVG.
+//! `adams chart CHART.json [--output FILE] [--format svg|tikz|seqsee]`: read and check a
+//! chart.json, draw it as an SVG, a standalone TikZ document or SeqSee's JSON.
 
 use std::path::Path;
 
 use chart::{chart_json, svg};
 
-use crate::cli::ChartArgs;
+use crate::cli::{ChartArgs, ChartFormat};
 use crate::error::Error;
 
-/// `adams chart`. Where the SVG cannot go is bad input, found before the drawing (exit 2).
+/// `adams chart`. Where the drawing cannot go is bad input, found before the drawing
+/// (exit 2).
 pub fn run(args: ChartArgs) -> Result<(), Error> {
     let chart = chart_json::Chart::read(&args.chart)?;
+    let extension = match args.format {
+        ChartFormat::Svg => "svg",
+        ChartFormat::Tikz => "tex",
+        ChartFormat::Seqsee => "seqsee.json",
+    };
     let out = args
         .output
-        .unwrap_or_else(|| args.chart.with_extension("svg"));
+        .unwrap_or_else(|| args.chart.with_extension(extension));
     if out == args.chart {
         return Err(Error::ChartOverwrite(out));
     }
@@ -31,10 +38,16 @@ pub fn run(args: ChartArgs) -> Result<(), Error> {
         path: parent.to_path_buf(),
         source,
     })?;
-    let drawing = svg::render(&chart).map_err(|source| Error::ChartDraw {
+    let options = args.draw.options();
+    let too_large = |source| Error::ChartDraw {
         chart: args.chart.clone(),
         source,
-    })?;
+    };
+    let drawing = match args.format {
+        ChartFormat::Svg => svg::render_with(&chart, &options).map_err(too_large)?,
+        ChartFormat::Tikz => chart::tikz::render(&chart, &options).map_err(too_large)?,
+        ChartFormat::Seqsee => chart::seqsee::render(&chart, &options),
+    };
     chart::output::write_atomic(&out, drawing.as_bytes())
         .map_err(|source| Error::Write { path: out, source })
 }

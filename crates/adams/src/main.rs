@@ -20,6 +20,7 @@
 
 mod bench;
 mod certify;
+mod chart_files;
 mod chart_model;
 mod chart_names;
 mod cli;

@@ -20,7 +20,9 @@
 //! each element the first monomial that reaches it: the fewest factors, then the table's
 //! order. A basis class gets the name of the element equal to it (a row's own name first).
 //! A basis class that is no monomial — only a sum of them, or none — gets no name: the
-//! basis is an artefact of the resolution, and a sum is not a name.
+//! basis is an artefact of the resolution, and a sum is not a name. Where the literature
+//! writes a class as another monomial than the shortest (`h1^2 d0`, Isaksen's name of
+//! `d2(e0)`, rather than `h3 Ph1`), [`Namer::prefer`] names it so.
 
 use std::collections::HashMap;
 
@@ -31,7 +33,7 @@ use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::products::{h_multiply, is_resolved, MAX_HOPF_INDEX};
 use resolution::{Bidegree, Resolution};
 
-use chart::names::{Definition, Monomial, NameTable, NamesError, Row};
+use chart::names::{Definition, Monomial, NameTable, NamesError, Preferred, Row};
 
 /// A class named by a monomial: the basis class `(stem, s, index)` and its name.
 pub type Named = HashMap<(i32, u32, usize), String>;
@@ -322,6 +324,26 @@ impl<'a> Namer<'a> {
             }
         }
         Ok(named)
+    }
+
+    /// Names by the literature's monomials ([`NameTable::preferred`], the bundled
+    /// `data/preferred-names-S_2.csv`) the classes they equal, over the shortest monomial:
+    /// each one whose factors and bidegree lie in range is evaluated, and when its value is
+    /// one basis class it names that class (`h1^2 d0` at (16, 6), not `h3 Ph1`). A
+    /// monomial that is zero or a sum of basis classes names none.
+    pub fn prefer(&mut self, named: &mut Named, preferred: &[Preferred]) {
+        for p in preferred {
+            let at = Bidegree::n_s(p.stem, p.s);
+            if !is_resolved(self.res, at) || !self.all_in_range(&p.monomial) {
+                continue;
+            }
+            let Ok(x) = self.monomial(&p.monomial) else {
+                continue;
+            };
+            if let [index] = x.vector.iter_ones().collect::<Vec<_>>()[..] {
+                named.insert((p.stem, p.s, index), p.text.clone());
+            }
+        }
     }
 
     /// A monomial of rows as written: the `h_i` first by `i`, then the others in the

@@ -272,7 +272,8 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
     };
     let path = output.join("products.json");
     crate::products::write_json(&path, &file)?;
-    let (json, svg) = chart_json::write_chart_files(&chart, &output)?;
+    let all = chart::svg::Options::every_line();
+    let (json, svg) = chart_json::write_chart_files_with(&chart, &output, &all)?;
     if !args.quiet {
         eprintln!(
             "resolution {:.2} s; wrote {}, {} and {}",

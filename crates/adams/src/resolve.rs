@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use chart::csv::Row;
-use chart::{ascii, chart_json, csv};
+use chart::{ascii, csv};
 use resolution::save::ResumeReport;
 use resolution::{
     Certificate, ExtEntry, Resolution, ResolutionConfig, ResolutionError, RunOptions, RunReport,
@@ -178,7 +178,7 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
     if let Some(table) = &names {
         crate::chart_names::add(&mut chart, &res, table, args.names.is_some())?;
     }
-    let chart_files = chart_json::write_chart_files(&chart, &output)?;
+    let chart_files = crate::chart_files::write(&chart, &output, &args.draw, &args.export)?;
     if !args.no_chart {
         print_chart(&finished, min_stem);
     }
@@ -200,17 +200,8 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
             eprintln!("{line}");
         }
         eprintln!("{}", result_line(&summary, &csv_path));
-        // Over a sub-Hopf algebra only its h_i are drawn (h0, h1 over A(1)).
-        let drawn: Vec<&str> = chart.drawn_generators().iter().map(|g| g.key()).collect();
-        let with = match drawn.as_slice() {
-            [] => "classes only".to_string(),
-            keys => format!("classes with {} products", keys.join(", ")),
-        };
-        eprintln!(
-            "wrote {} and {} ({with})",
-            chart_files.0.display(),
-            chart_files.1.display(),
-        );
+        // Over a sub-Hopf algebra only its h_i are carried and drawn (h0, h1 over A(1)).
+        eprintln!("{}", chart_files.line());
     }
     Ok(())
 }

@@ -6,7 +6,6 @@
 
 use std::time::Instant;
 
-use chart::chart_json;
 use fp::Prime;
 use resolution::{ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
@@ -77,7 +76,7 @@ pub fn run(
     let csv_path = output.join("ext.csv");
     resolve::write_table(&csv_path, &finished, algorithm)?;
     let chart = crate::chart_model::odd_chart(&res, algorithm, min_stem);
-    let chart_files = chart_json::write_chart_files(&chart, &output)?;
+    let chart_files = crate::chart_files::write(&chart, &output, &args.draw, &args.export)?;
     if !args.no_chart {
         resolve::print_chart(&finished, min_stem);
     }
@@ -94,11 +93,7 @@ pub fn run(
             eprintln!("{}", certify::summary_line(c));
         }
         eprintln!("{}", resolve::result_line(&summary, &csv_path));
-        eprintln!(
-            "wrote {} and {} (classes with a0, h0 products)",
-            chart_files.0.display(),
-            chart_files.1.display()
-        );
+        eprintln!("{}", chart_files.line());
     }
     Ok(())
 }

@@ -402,6 +402,15 @@ pub enum ChartError {
 /// each atomically ([`crate::output::write_atomic`]); returns their paths. Errors name the
 /// file.
 pub fn write_chart_files(chart: &Chart, dir: &Path) -> Result<(PathBuf, PathBuf), ChartError> {
+    write_chart_files_with(chart, dir, &crate::svg::Options::default())
+}
+
+/// [`write_chart_files`], the SVG drawn as `options` say.
+pub fn write_chart_files_with(
+    chart: &Chart,
+    dir: &Path,
+    options: &crate::svg::Options,
+) -> Result<(PathBuf, PathBuf), ChartError> {
     debug_assert_eq!(chart.check(), Ok(()), "a chart adams writes must read back");
     let json = dir.join("chart.json");
     let svg = dir.join("chart.svg");
@@ -412,7 +421,7 @@ pub fn write_chart_files(chart: &Chart, dir: &Path) -> Result<(PathBuf, PathBuf)
         })
     };
     write(&json, chart.to_json())?;
-    let drawing = crate::svg::render(chart).map_err(|source| ChartError::Draw {
+    let drawing = crate::svg::render_with(chart, options).map_err(|source| ChartError::Draw {
         path: svg.clone(),
         source,
     })?;

@@ -39,7 +39,10 @@ pub mod csv;
 pub mod input;
 pub mod names;
 pub mod output;
+pub mod pages;
+pub mod seqsee;
 pub mod svg;
+pub mod tikz;
 pub mod verify;
 
 pub use bidegree::Bidegree;

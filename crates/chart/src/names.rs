@@ -377,3 +377,104 @@ fn split_csv(line: &str) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests;
+
+/// The bundled table of preferred names (`data/preferred-names-S_2.csv`): monomials in
+/// the bundled names as the literature writes them (Isaksen, "Stable stems").
+pub const PREFERRED_BUNDLED: &str = include_str!("../data/preferred-names-S_2.csv");
+
+/// What the error messages call the bundled table of preferred names.
+pub const PREFERRED_PATH: &str = "crates/chart/data/preferred-names-S_2.csv";
+
+/// A monomial the literature writes for a class, preferred to the shortest one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preferred {
+    /// The monomial as written in the file (`h1^2 d0`).
+    pub text: String,
+    /// Its factors.
+    pub monomial: Monomial,
+    /// Its bidegree.
+    pub stem: i32,
+    pub s: u32,
+    /// The citation.
+    pub source: String,
+}
+
+impl NameTable {
+    /// The preferred names of `text` (the format of `data/preferred-names-S_2.csv`: header
+    /// `name,stem,s,source`, `#` comments), monomials in this table's names. Errors name
+    /// `path`, the line and the field: a monomial in names not in this table, a bidegree
+    /// that is not the monomial's, an empty source.
+    pub fn preferred(&self, text: &str, path: &Path) -> Result<Vec<Preferred>, NamesError> {
+        let mut out = Vec::new();
+        let mut header = false;
+        for (k, raw) in text.lines().enumerate() {
+            let trimmed = raw.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            let bad = |field: &'static str, why: String| NamesError::Field {
+                path: path.to_path_buf(),
+                line: k + 1,
+                field,
+                why,
+            };
+            let fields = split_csv(trimmed).map_err(|why| bad("(line)", why))?;
+            if !header {
+                if fields != ["name", "stem", "s", "source"] {
+                    return Err(bad(
+                        "(header)",
+                        "the first line must be name,stem,s,source".into(),
+                    ));
+                }
+                header = true;
+                continue;
+            }
+            let [name, stem, s, source] = &fields[..] else {
+                return Err(bad(
+                    "(line)",
+                    format!("{} fields, expected 4", fields.len()),
+                ));
+            };
+            let (monomial, at) = self.monomial(name).map_err(|why| bad("name", why))?;
+            let written = (stem.parse::<i32>().ok(), s.parse::<u32>().ok());
+            if written != (Some(at.0), Some(at.1)) {
+                return Err(bad(
+                    "stem",
+                    format!(
+                        "{name} lies at (stem {}, s {}), not ({stem}, {s})",
+                        at.0, at.1
+                    ),
+                ));
+            }
+            if source.is_empty() {
+                return Err(bad("source", "empty: every name needs its source".into()));
+            }
+            out.push(Preferred {
+                text: write_monomial(&monomial),
+                monomial,
+                stem: at.0,
+                s: at.1,
+                source: source.clone(),
+            });
+        }
+        Ok(out)
+    }
+
+    /// The bundled preferred names, as far as they are monomials in this table's names
+    /// (each factor a row of this table at the bundled row's bidegree: a user's table
+    /// without `d0` has no `h1^2 d0`).
+    pub fn preferred_bundled(&self) -> Vec<Preferred> {
+        let bundled = NameTable::bundled();
+        let same = |name: &str| {
+            let (mine, theirs) = (self.row(name), bundled.row(name));
+            mine.zip(theirs)
+                .is_some_and(|(m, t)| (m.stem, m.s) == (t.stem, t.s))
+        };
+        bundled
+            .preferred(PREFERRED_BUNDLED, Path::new(PREFERRED_PATH))
+            .expect("the bundled preferred names are valid")
+            .into_iter()
+            .filter(|p| p.monomial.iter().all(|(name, _)| same(name)))
+            .collect()
+    }
+}

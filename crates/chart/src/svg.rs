@@ -20,7 +20,11 @@
 
 use std::fmt::Write as _;
 
-use crate::chart_json::{Chart, Generator};
+use crate::chart_json::{Chart, Class, Generator};
+
+pub use families::{families, Family, Lines, Options};
+pub use labels::Labels;
+use labels::{Placed, Wanted};
 
 /// Radius of a class's dot.
 pub const DOT_R: f64 = 3.0;
@@ -55,14 +59,6 @@ pub const MAX_SVG_BYTES: usize = 192 << 20;
 /// a chart that cannot fit before drawing any of it.
 const MIN_CLASS_BYTES: usize = 90;
 const MIN_LINE_BYTES: usize = 50;
-
-/// Colour and width of the product lines of `g`: solid black, but `h2` (p = 2) lighter.
-fn line_style(g: Generator) -> (&'static str, f64) {
-    match g {
-        Generator::H2 => ("#9a9a9a", 1.0),
-        Generator::A0 | Generator::H0 | Generator::H1 => ("#000000", 1.2),
-    }
-}
 
 /// Horizontal room of one legend entry (a sample line and its name).
 const LEGEND_ENTRY_W: f64 = 64.0;
@@ -180,10 +176,15 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The chart title.
+/// The chart title: the module, the algebra, the page and the range.
 pub fn title(chart: &Chart) -> String {
+    title_of_page(chart, "Adams E2")
+}
+
+/// The chart title naming `page` (`Adams E2`, `Adams E3`, `Adams E2 with d2`).
+pub fn title_of_page(chart: &Chart, page: &str) -> String {
     format!(
-        "Ext of {} over {} (Adams E2): stem {} to {}, s \u{2264} {}",
+        "Ext of {} over {} ({page}): stem {} to {}, s \u{2264} {}",
         chart.module,
         crate::csv::algebra_name(chart.prime, chart.algebra.as_deref()),
         chart.min_stem,
@@ -194,16 +195,88 @@ pub fn title(chart: &Chart) -> String {
 
 const LEGEND_NOTE: &str = "one dot per class; products leaving the computed range are not drawn";
 
+/// Everything placed: the layout, the families drawn, each class's dot (in the chart's
+/// class order) and the labels. The SVG and the TikZ export draw the same drawing.
+pub struct Drawing {
+    pub title: String,
+    pub layout: Layout,
+    pub families: Vec<Family>,
+    pub dots: Vec<(f64, f64)>,
+    pub labels: Vec<Placed>,
+    /// Labels left out for want of room.
+    pub left_out: usize,
+    /// The legend's note.
+    pub note: String,
+}
+
+impl Drawing {
+    /// Lays `chart` out as `options` say.
+    pub fn new(chart: &Chart, options: &Options) -> Drawing {
+        let title = title_of_page(chart, &options.page(chart));
+        let families = families(chart, &options.lines);
+        let note_w =
+            text_width(LEGEND_NOTE, FONT) + text_width("; 999 labels left out for room", FONT);
+        let legend_w = families.len() as f64 * LEGEND_ENTRY_W + note_w;
+        let layout = Layout::new(chart, &title, legend_w);
+        let dims = chart.dims();
+        let dots: Vec<(f64, f64)> = chart
+            .classes
+            .iter()
+            .map(|c| layout.dot(c.stem, c.s, c.index, dims[&(c.stem, c.s)]))
+            .collect();
+        let mut wanted: Vec<(usize, &Class, Wanted)> = chart
+            .classes
+            .iter()
+            .zip(&dots)
+            .filter_map(|(c, &dot)| {
+                let name = c.name.as_deref()?;
+                labels::is_labelled(name, options.labels)
+                    .then(|| (labels::factors(name), c, Wanted { dot, name }))
+            })
+            .collect();
+        wanted.sort_by_key(|(k, c, _)| (*k, c.stem, c.s, c.index));
+        let wanted: Vec<Wanted> = wanted.into_iter().map(|(_, _, w)| w).collect();
+        let (labels, left_out) = labels::place(&layout, &dots, &wanted);
+        let note = match left_out {
+            0 => LEGEND_NOTE.to_string(),
+            k => format!("{LEGEND_NOTE}; {k} labels left out for room"),
+        };
+        Drawing {
+            title,
+            layout,
+            families,
+            dots,
+            labels,
+            left_out,
+            note,
+        }
+    }
+
+    /// The centre of the dot of the class `(stem, s, index)`, found in `chart` (which this
+    /// drawing was made of).
+    pub fn dot_of(&self, chart: &Chart, stem: i32, s: u32, index: usize) -> Option<(f64, f64)> {
+        let k = chart
+            .classes
+            .binary_search_by_key(&(stem, s, index), |c| (c.stem, c.s, c.index))
+            .ok()?;
+        Some(self.dots[k])
+    }
+}
+
+/// Draws `chart` (assumed consistent: [`Chart::check`]) as a standalone SVG document, as
+/// the default [`Options`] say.
+pub fn render(chart: &Chart) -> Result<String, TooLarge> {
+    render_with(chart, &Options::default())
+}
+
 /// Draws `chart` (assumed consistent: [`Chart::check`]) as a standalone SVG document.
 ///
 /// Error (one line): the drawing would exceed [`MAX_SVG_BYTES`] (refused before drawing
 /// when its classes and lines alone exceed it, else given up as soon as it does).
-pub fn render(chart: &Chart) -> Result<String, TooLarge> {
+pub fn render_with(chart: &Chart, options: &Options) -> Result<String, TooLarge> {
     check_size(chart)?;
-    let title = title(chart);
-    let entries = chart.drawn_generators().len() + more::keys(chart).len();
-    let legend_w = entries as f64 * LEGEND_ENTRY_W + text_width(LEGEND_NOTE, FONT);
-    let l = Layout::new(chart, &title, legend_w);
+    let d = Drawing::new(chart, options);
+    let l = &d.layout;
     let mut o = String::new();
     let _ = writeln!(
         o,
@@ -219,17 +292,15 @@ pub fn render(chart: &Chart) -> Result<String, TooLarge> {
     let _ = writeln!(
         o,
         r#"<text class="label" x="16" y="22" font-size="{TITLE_FONT}">{}</text>"#,
-        escape(&title)
+        escape(&d.title)
     );
-
-    legend(&mut o, chart);
-    grid(&mut o, &l);
-    axes(&mut o, &l);
-    let dims = chart.dims();
-    let dim = |n: i32, s: u32| dims.get(&(n, s)).copied().unwrap_or(0);
-    products(&mut o, chart, &l, &dim)?;
-    classes(&mut o, chart, &l, &dim)?;
-    more::names(&mut o, chart, &l, &dim)?;
+    markers(&mut o, &d.families);
+    legend(&mut o, chart, &d);
+    grid(&mut o, l);
+    axes(&mut o, l);
+    products(&mut o, chart, &d)?;
+    classes(&mut o, chart, &d)?;
+    names(&mut o, &d);
     let _ = writeln!(o, "</svg>");
     Ok(o)
 }
@@ -268,7 +339,7 @@ fn too_large(chart: &Chart) -> TooLarge {
 
 /// Refuses, before drawing, a chart whose SVG would be larger than [`MAX_SVG_BYTES`]
 /// however it is laid out.
-fn check_size(chart: &Chart) -> Result<(), TooLarge> {
+pub(crate) fn check_size(chart: &Chart) -> Result<(), TooLarge> {
     let lines = product_lines(chart);
     if chart
         .classes
@@ -282,38 +353,73 @@ fn check_size(chart: &Chart) -> Result<(), TooLarge> {
     Ok(())
 }
 
-/// Legend: a short sample of each line style — vertical for a product in the same stem,
-/// short diagonal for one stem right, long diagonal for more.
-fn legend(o: &mut String, chart: &Chart) {
+/// The arrowheads of the differentials drawn (SVG markers, one per colour).
+fn markers(o: &mut String, families: &[Family]) {
+    let arrows: Vec<&Family> = families.iter().filter(|f| f.is_differential()).collect();
+    if arrows.is_empty() {
+        return;
+    }
+    let _ = write!(o, "<defs>");
+    for f in arrows {
+        let _ = write!(
+            o,
+            r#"<marker id="head-{}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="{}"/></marker>"#,
+            escape(&f.key),
+            f.style.colour
+        );
+    }
+    let _ = writeln!(o, "</defs>");
+}
+
+/// The stroke attributes of a family: colour, width, dashes, arrowhead.
+fn stroke(f: &Family) -> String {
+    let mut a = format!(
+        r#"stroke="{}" stroke-width="{}""#,
+        f.style.colour,
+        f.style.width()
+    );
+    if let Some(dash) = f.style.dash {
+        let _ = write!(a, r#" stroke-dasharray="{dash}""#);
+    }
+    if f.is_differential() {
+        let _ = write!(a, r#" marker-end="url(#head-{})""#, escape(&f.key));
+    }
+    a
+}
+
+/// Legend: a short sample of each family's style — vertical for a product in the same
+/// stem, short diagonal for one stem right, long diagonal for more, an arrow up and left
+/// for a differential — and its name typeset.
+fn legend(o: &mut String, chart: &Chart, d: &Drawing) {
     let ly = 44.0;
-    let generators = chart.drawn_generators();
     let _ = writeln!(o, r#"<g class="legend">"#);
-    for (i, &g) in generators.iter().enumerate() {
+    for (i, f) in d.families.iter().enumerate() {
         let x0 = 16.0 + LEGEND_ENTRY_W * i as f64;
-        let (colour, width) = line_style(g);
-        let (x1, y1, x2, y2) = match g.stem_shift(chart.prime) {
+        let (x1, y1, x2, y2) = match f.shift.0 {
+            _ if f.is_differential() => (x0 + 14.0, ly + 6.0, x0, ly - 8.0),
             0 => (x0 + 6.0, ly + 6.0, x0 + 6.0, ly - 8.0),
             1 => (x0, ly + 6.0, x0 + 14.0, ly - 8.0),
             _ => (x0 - 8.0, ly + 6.0, x0 + 22.0, ly - 8.0),
         };
         let _ = writeln!(
             o,
-            r#"<line class="legend" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="{width}"/>"#
+            r#"<line class="legend" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" {}/>"#,
+            stroke(f)
         );
+        let name = labels::typeset(&f.key);
         let _ = writeln!(
             o,
-            r#"<text class="legend" x="{:.1}" y="{:.1}">{}</text>"#,
-            x0 + 26.0,
-            ly + 4.0,
-            g.key()
+            "{}",
+            labels::text_at(&name, x0 + 26.0, ly + 4.0, FONT, "legend")
         );
     }
-    let more = more::legend(o, chart, generators.len(), ly);
+    let _ = chart;
     let _ = writeln!(
         o,
-        r##"<text class="legend" x="{:.1}" y="{:.1}" fill="#555555">{LEGEND_NOTE}</text>"##,
-        16.0 + (generators.len() + more) as f64 * LEGEND_ENTRY_W,
-        ly + 4.0
+        r##"<text class="legend" x="{:.1}" y="{:.1}" fill="#555555">{}</text>"##,
+        16.0 + d.families.len() as f64 * LEGEND_ENTRY_W,
+        ly + 4.0,
+        escape(&d.note)
     );
     let _ = writeln!(o, "</g>");
 }
@@ -402,29 +508,39 @@ fn axes(o: &mut String, l: &Layout) {
     let _ = writeln!(o, "</g>");
 }
 
-/// Products, the last generator first (at p = 2 the lighter `h2`, so that the solid
-/// lines are drawn over it).
-fn products(
-    o: &mut String,
-    chart: &Chart,
-    l: &Layout,
-    dim: &impl Fn(i32, u32) -> usize,
-) -> Result<(), TooLarge> {
-    for &g in chart.drawn_generators().iter().rev() {
-        let (colour, width) = line_style(g);
-        let key = g.key();
-        let _ = writeln!(
-            o,
-            r#"<g class="products-{key}" stroke="{colour}" stroke-width="{width}">"#
-        );
-        for c in &chart.classes {
-            let Some(terms) = c.product(g).terms() else {
+/// The order families are drawn in: the lighter lines first (`h2`, the further
+/// products), then `h1`, `h0` (`a0`), the differentials on top.
+fn drawing_order(f: &Family) -> u8 {
+    match (f.generator, f.is_differential()) {
+        (_, true) => 3,
+        (Some(Generator::H2), _) => 0,
+        (None, false) => 1,
+        (Some(_), false) => 2,
+    }
+}
+
+/// The lines of every family drawn: one `<line class="KEY">` per term of a known product
+/// (or differential), each family in a `<g>` with its style.
+fn products(o: &mut String, chart: &Chart, d: &Drawing) -> Result<(), TooLarge> {
+    let mut order: Vec<(usize, &Family)> = d.families.iter().enumerate().collect();
+    order.sort_by_key(|&(k, f)| (drawing_order(f), std::cmp::Reverse(k)));
+    for (_, f) in order {
+        let key = escape(&f.key);
+        let group = match (f.generator, f.is_differential()) {
+            (Some(_), _) => format!("products-{key}"),
+            (None, true) => "differentials".to_string(),
+            (None, false) => "products-more".to_string(),
+        };
+        let _ = writeln!(o, r#"<g class="{group}" {}>"#, stroke(f));
+        for (c, &(x1, y1)) in chart.classes.iter().zip(&d.dots) {
+            let Some(terms) = f.terms(c) else {
                 continue;
             };
-            let (x1, y1) = l.dot(c.stem, c.s, c.index, dim(c.stem, c.s));
-            let (n, s) = (c.stem + g.stem_shift(chart.prime), c.s + 1);
+            let (n, s) = (c.stem + f.shift.0, c.s + f.shift.1);
             for term in terms {
-                let (x2, y2) = l.dot(n, s, term.index(), dim(n, s));
+                let Some((x2, y2)) = d.dot_of(chart, n, s, term.index()) else {
+                    continue;
+                };
                 let _ = writeln!(
                     o,
                     r#"<line class="{key}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
@@ -436,19 +552,13 @@ fn products(
         }
         let _ = writeln!(o, "</g>");
     }
-    more::products(o, chart, l, dim)
+    Ok(())
 }
 
 /// Classes on top.
-fn classes(
-    o: &mut String,
-    chart: &Chart,
-    l: &Layout,
-    dim: &impl Fn(i32, u32) -> usize,
-) -> Result<(), TooLarge> {
+fn classes(o: &mut String, chart: &Chart, d: &Drawing) -> Result<(), TooLarge> {
     let _ = writeln!(o, r##"<g class="classes" fill="#000000">"##);
-    for c in &chart.classes {
-        let (x, y) = l.dot(c.stem, c.s, c.index, dim(c.stem, c.s));
+    for (c, &(x, y)) in chart.classes.iter().zip(&d.dots) {
         let _ = writeln!(
             o,
             r#"<circle class="class" cx="{x:.1}" cy="{y:.1}" r="{DOT_R}"><title>(stem {}, s {}) index {}, t = {}</title></circle>"#,
@@ -462,7 +572,22 @@ fn classes(
     Ok(())
 }
 
+/// The placed names, above every line and dot.
+fn names(o: &mut String, d: &Drawing) {
+    if d.labels.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, r##"<g class="names" fill="#222222">"##);
+    for p in &d.labels {
+        let _ = writeln!(o, "{}", labels::svg_text(&p.runs, p.x, p.y));
+    }
+    let _ = writeln!(o, "</g>");
+}
+
+pub mod families;
+pub mod labels;
 mod more;
+pub mod style;
 
 #[cfg(test)]
 mod odd_tests;

@@ -7,7 +7,7 @@ use chart::chart_json::extra::D2_KEY;
 use chart::chart_json::{self, Chart, Product};
 use chart::names::NameTable;
 use chart::{ascii, csv};
-use resolution::secondary::{e3_dimensions, e3_range, SecondaryLift};
+use resolution::secondary::{e3_dimensions, e3_range, CheckFailure, SecondaryLift};
 use resolution::Bidegree;
 
 use crate::error::Error;
@@ -43,7 +43,12 @@ fn d2_rows(lift: &SecondaryLift) -> (D2Rows, usize) {
 }
 
 /// Writes every file into `dir`.
-pub(super) fn write_all(dir: &Path, lift: &SecondaryLift, name: &str) -> Result<Written, Error> {
+pub(super) fn write_all(
+    dir: &Path,
+    lift: &SecondaryLift,
+    name: &str,
+    args: &crate::cli::D2Args,
+) -> Result<Written, Error> {
     let res = lift.resolution();
     let config = res.config();
     let (rows, rank) = d2_rows(lift);
@@ -100,7 +105,10 @@ pub(super) fn write_all(dir: &Path, lift: &SecondaryLift, name: &str) -> Result<
         crate::chart_names::add(&mut chart, res, &NameTable::bundled(), false)?;
     }
     add_d2(&mut chart, &rows);
-    chart_json::write_chart_files(&chart, dir)?;
+    crate::chart_files::write(&chart, dir, &args.draw, &args.export)?;
+    if let Some((max_stem, max_s)) = e3_range(lift) {
+        e3_page(&chart, dir, (max_stem, max_s), args)?;
+    }
     let e3_chart = e3_range(lift).map(|(max_stem, max_s)| {
         format!(
             "E3 of {name} (Adams d2 from the secondary Steenrod algebra), stem <= {max_stem}, \
@@ -113,6 +121,41 @@ pub(super) fn write_all(dir: &Path, lift: &SecondaryLift, name: &str) -> Result<
         rank,
         e3_chart,
     })
+}
+
+/// Draws the E3 page (`chart::pages::e3`: the classes `d2` kills removed, the products by
+/// `h0`, `h1`, `h2`, `h3` it inherits) into `dir/chart-e3.svg` and the exports
+/// `chart-e3.tex`, `chart-e3.seqsee.json`. Error: the product of a `d2`-cycle is no cycle
+/// (`d2(h_i x) ≠ h_i d2(x)`, a failed self-check, exit 1).
+fn e3_page(
+    chart: &Chart,
+    dir: &Path,
+    (max_stem, max_s): (i32, u32),
+    args: &crate::cli::D2Args,
+) -> Result<(), Error> {
+    let page = chart::pages::e3(chart, max_stem, max_s).map_err(|e| match e {
+        chart::pages::E3Error::NotCycle { key, stem, s } => {
+            let i = key.trim_start_matches('h').parse().unwrap_or(u32::MAX);
+            Error::D2Check(CheckFailure::NotLinear {
+                i,
+                at: Bidegree::n_s(stem, s),
+            })
+        }
+        // Inside the E3 range every d2 into and out of a bidegree is computed.
+        chart::pages::E3Error::Unknown { .. } => unreachable!("{e}: inside the E3 range"),
+    })?;
+    let mut options = args.draw.options();
+    options.page = Some("Adams E3".into());
+    let path = dir.join("chart-e3.svg");
+    let svg = chart::svg::render_with(&page, &options).map_err(|source| {
+        Error::from(chart_json::ChartError::Draw {
+            path: path.clone(),
+            source,
+        })
+    })?;
+    write(&path, svg)?;
+    crate::chart_files::write_exports(&page, dir, "chart-e3", &options, &args.export.format)?;
+    Ok(())
 }
 
 /// Each class gains the key `d2`: its target's indices (`[]` for 0), `null` where `d2`

@@ -163,8 +163,34 @@ fn d2_of_the_sphere_through_stem_40() {
         known += 1;
     }
     assert!(known > 200, "{known}");
+    // The literature's names of the targets (Isaksen, "Stable stems", the table of Adams
+    // d2; crates/chart/data/preferred-names-S_2.csv), each the class d2 hits.
+    for (source, target) in [
+        ("e0", "h1^2 d0"),
+        ("f0", "h0^2 e0"),
+        ("i", "h0 Pd0"),
+        ("Pe0", "h1^2 Pd0"),
+        ("j", "h0 Pe0"),
+        ("k", "h0 d0^2"),
+    ] {
+        let x = named(&chart, source);
+        assert_eq!(
+            d2.get(&x),
+            Some(&single(named(&chart, target))),
+            "d2({source}) = {target}"
+        );
+    }
     let svg = fs::read_to_string(out.join("chart.svg")).unwrap();
-    assert!(svg.contains(r#"class="differentials""#) && svg.contains(">d2</text>"));
+    assert!(svg.contains(r#"class="differentials""#) && svg.contains(r#"<line class="d2" "#));
+    // The E2 chart, the chart with d2 and the E3 page draw each family alike.
+    let e3_svg = fs::read_to_string(out.join("chart-e3.svg")).unwrap();
+    for key in ["h0", "h1", "h2"] {
+        let group = |svg: &str| {
+            let at = svg.find(&format!(r#"<g class="products-{key}""#)).unwrap();
+            svg[at..].lines().next().unwrap().to_string()
+        };
+        assert_eq!(group(&svg), group(&e3_svg), "{key}");
+    }
 
     // E3 = E2 − (rank of d2 out) − (rank of d2 in), over stem ≤ 39, s ≤ 18, the ranks
     // from d2.csv's rows (at (38, 6) two classes have the same d2: rank 1).
@@ -189,6 +215,35 @@ fn d2_of_the_sphere_through_stem_40() {
     assert_eq!(e3, expected);
     assert_eq!(e3.get(&(15, 1)), None, "h4 does not survive");
     assert_eq!(e3.get(&(14, 3)), None, "h0 h3^2 is hit");
+
+    // The E3 page drawn (chart-e3.svg): a dot per class of e3.csv; h0 h3^2 is hit, so h0
+    // times h3^2 is zero on E3, while on E2 it is not.
+    let dots = e3_svg.matches(r#"<circle class="class""#).count() as i64;
+    assert_eq!(dots, e3.values().sum::<i64>());
+    let e2_chart = chart::chart_json::Chart::read(&out.join("chart.json")).unwrap();
+    let page = chart::pages::e3(&e2_chart, 39, 18).unwrap();
+    let at = |c: &chart::chart_json::Chart, n: i32, s: u32| {
+        c.classes
+            .iter()
+            .find(|x| (x.stem, x.s) == (n, s))
+            .cloned()
+            .unwrap()
+    };
+    assert!(
+        !at(&e2_chart, 14, 2).h0.terms().unwrap().is_empty(),
+        "h0 h3^2 ≠ 0 on E2"
+    );
+    assert_eq!(
+        at(&page, 14, 2).h0.terms(),
+        Some(&[][..]),
+        "h0 h3^2 = 0 on E3"
+    );
+    let mut page_dims = BTreeMap::new();
+    for c in &page.classes {
+        *page_dims.entry((c.stem as i64, c.s as i64)).or_insert(0i64) += 1;
+    }
+    assert_eq!(page_dims, e3, "the page's classes are e3.csv's");
+    assert_eq!(at(&page, 14, 2).name.as_deref(), Some("h3^2"));
 }
 
 fn files(dir: &Path) -> Vec<String> {

@@ -204,12 +204,36 @@ fn the_sphere_s_chart_names_its_classes_where_the_literature_puts_them() {
     }
     assert_eq!(stripped, json(&dir.join("plain/chart.json")));
     assert!(names(&json(&dir.join("plain/chart.json"))).is_empty());
-    // chart.svg writes the named classes and short products, not the towers.
+    // chart.svg writes the named classes, typeset (the index a subscript), not their
+    // products (`--labels all` writes those too).
     let svg = fs::read_to_string(dir.join("r/chart.svg")).unwrap();
-    for label in [">c0<", ">Ph1<", ">h1 c0<", ">h2 g<", ">d0<"] {
-        assert!(svg.contains(label), "{label}");
+    let sub = |i: u32| format!(r#"<tspan dy="2.00" font-size="5.6">{i}</tspan></text>"#);
+    for label in [
+        format!(">c{}", sub(0)),
+        format!(">Ph{}", sub(1)),
+        format!(">d{}", sub(0)),
+        ">g</text>".into(),
+    ] {
+        assert!(svg.contains(&label), "{label}");
     }
-    assert!(!svg.contains(">h0^2<") && !svg.contains(">h0^2 h3<"));
+    assert!(
+        !svg.contains(r#"<tspan dy="-2.00"> c</tspan>"#),
+        "no label h1 c0"
+    );
+    assert!(!svg.contains('^'));
+    run_ok(
+        dir,
+        &[
+            &["resolve", "--output", "all", "--labels", "all"][..],
+            &range,
+        ]
+        .concat(),
+    );
+    let all = fs::read_to_string(dir.join("all/chart.svg")).unwrap();
+    assert!(
+        all.contains(r#"<tspan dy="-2.00"> c</tspan>"#),
+        "h1 c0 with --labels all"
+    );
 }
 
 #[test]

@@ -207,13 +207,12 @@ fn the_svg_legend_shows_only_the_h_i_of_the_algebra() {
         ok(run_in(tmp.path(), module, 12, 6, out, &args));
         let svg = std::fs::read_to_string(tmp.path().join(out).join("chart.svg")).unwrap();
         let json = std::fs::read_to_string(tmp.path().join(out).join("chart.json")).unwrap();
-        for g in ["h0", "h1"] {
-            assert!(
-                svg.contains(&format!(">{g}</text>")),
-                "{out}: the legend's {g}"
-            );
+        // The legend's names are typeset: h, then the index as a subscript.
+        let legend = |i: u32| format!(r#">h<tspan dy="3.00" font-size="8.4">{i}</tspan></text>"#);
+        for i in [0, 1] {
+            assert!(svg.contains(&legend(i)), "{out}: the legend's h{i}");
         }
-        assert_eq!(svg.contains(">h2</text>"), h2, "{out}: the legend's h2");
+        assert_eq!(svg.contains(&legend(2)), h2, "{out}: the legend's h2");
         assert_eq!(
             svg.contains("products-h2"),
             h2,
@@ -225,10 +224,11 @@ fn the_svg_legend_shows_only_the_h_i_of_the_algebra() {
             "{out}: chart.json's h2 products"
         );
     }
-    // The closing line names the products drawn: not h2 over A(1).
+    // The closing line names the products carried and drawn: not h2 over A(1).
     let loud = ok(run_in(tmp.path(), "ko", 12, 6, "ko-loud", &[]));
     assert!(
-        stderr(&loud).contains("chart.svg (classes with h0, h1 products)"),
+        stderr(&loud).contains("chart.json (classes with h0, h1 products) and")
+            && stderr(&loud).contains("chart.svg (h0, h1 lines)"),
         "{}",
         stderr(&loud)
     );

@@ -92,3 +92,23 @@ fn bad_tables_name_line_and_field() {
         assert!(e.contains(expected), "{text:?}: {e}");
     }
 }
+
+#[test]
+fn the_bundled_preferred_names_parse_and_lie_where_their_factors_put_them() {
+    let t = NameTable::bundled();
+    let p = t.preferred_bundled();
+    assert!(p.len() >= 6);
+    let e0 = p.iter().find(|p| p.text == "h1^2 d0").unwrap();
+    assert_eq!((e0.stem, e0.s), (16, 6));
+    assert!(p.iter().all(|p| p.source.starts_with("Isaksen19")));
+    let bad = t.preferred("name,stem,s,source\nh1^2 d0,16,5,x\n", Path::new("p.csv"));
+    assert_eq!(
+        bad.unwrap_err().to_string(),
+        "names table p.csv line 2, field stem: h1^2 d0 lies at (stem 16, s 6), not (16, 5)"
+    );
+    let mine = parse(HEAD).unwrap();
+    assert!(
+        mine.preferred_bundled().is_empty(),
+        "no d0, e0, Pd0 in the table"
+    );
+}

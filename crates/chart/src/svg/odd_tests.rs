@@ -76,9 +76,9 @@ fn a0_lines_are_vertical_and_h0_lines_reach_2p_minus_3_stems_right() {
     assert!(svg.contains(
         "Ext of S_3 over the mod 3 Steenrod algebra (Adams E2): stem 0 to 3, s \u{2264} 2"
     ));
-    // The legend names a0 and h0, a vertical and a long diagonal sample.
-    assert!(svg.contains(r#"<text class="legend" x="42.0" y="48.0">a0</text>"#));
-    assert!(svg.contains(r#"<text class="legend" x="106.0" y="48.0">h0</text>"#));
+    // The legend names a0 and h0 (typeset a_0, h_0), a vertical and a long diagonal sample.
+    assert!(svg.contains(r#"<text class="legend" x="42.0" y="48.0" font-size="12">a<tspan dy="3.00" font-size="8.4">0</tspan></text>"#));
+    assert!(svg.contains(r#"<text class="legend" x="106.0" y="48.0" font-size="12">h<tspan dy="3.00" font-size="8.4">0</tspan></text>"#));
     assert!(svg.contains(r#"<line class="legend" x1="22.0" y1="50.0" x2="22.0" y2="36.0""#));
     assert!(svg.contains(r#"<line class="legend" x1="72.0" y1="50.0" x2="102.0" y2="36.0""#));
     assert_eq!(svg.matches("<circle class=\"class\"").count(), 4);

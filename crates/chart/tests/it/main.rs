@@ -1,0 +1,3 @@
+//! The integration tests of the chart crate, in one binary.
+
+mod exports;
