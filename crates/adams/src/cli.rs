@@ -671,7 +671,8 @@ pub struct ChartArgs {
     #[arg(value_name = "CHART.json")]
     pub chart: PathBuf,
 
-    /// Where to write the SVG. Default: CHART.json with the extension .svg.
+    /// Where to write the SVG (and beside it the page FILE.html, as chart.html). Default:
+    /// CHART.json with the extension .svg.
     #[arg(long, value_name = "FILE.svg")]
     pub output: Option<PathBuf>,
 }

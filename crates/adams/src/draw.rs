@@ -1,9 +1,10 @@
-//! `adams chart CHART.json [--output FILE.svg]`: read and check a chart.json, draw its SVG.
+//! `adams chart CHART.json [--output FILE.svg]`: read and check a chart.json, draw its SVG
+//! and, beside it (`FILE.html`), the page `chart::html` writes.
 
 use std::fs;
 use std::path::Path;
 
-use chart::{chart_json, svg};
+use chart::{chart_json, html, svg};
 
 use crate::cli::ChartArgs;
 use crate::error::Error;
@@ -14,8 +15,13 @@ pub fn run(args: ChartArgs) -> Result<(), Error> {
     let out = args
         .output
         .unwrap_or_else(|| args.chart.with_extension("svg"));
-    if out == args.chart {
-        return Err(Error::ChartOverwrite(out));
+    let page = out.with_extension("html");
+    if out == args.chart || page == args.chart {
+        return Err(Error::ChartOverwrite(if out == args.chart {
+            out
+        } else {
+            page
+        }));
     }
     if out.is_dir() {
         return Err(Error::ChartOutputFolder(out));
@@ -32,5 +38,6 @@ pub fn run(args: ChartArgs) -> Result<(), Error> {
         chart: args.chart.clone(),
         source,
     })?;
-    fs::write(&out, drawing).map_err(|source| Error::Write { path: out, source })
+    fs::write(&out, drawing).map_err(|source| Error::Write { path: out, source })?;
+    fs::write(&page, html::render(&chart)).map_err(|source| Error::Write { path: page, source })
 }

@@ -397,9 +397,9 @@ pub enum ChartError {
     },
 }
 
-/// Writes `dir/chart.json` and `dir/chart.svg` for `chart` (which must pass
-/// [`Chart::check`], as a chart built from a resolution does: checked in debug builds);
-/// returns their paths. Errors name the file.
+/// Writes `dir/chart.json`, `dir/chart.svg` and `dir/chart.html` ([`crate::html`]) for
+/// `chart` (which must pass [`Chart::check`], as a chart built from a resolution does:
+/// checked in debug builds); returns the paths of the first two. Errors name the file.
 pub fn write_chart_files(chart: &Chart, dir: &Path) -> Result<(PathBuf, PathBuf), ChartError> {
     debug_assert_eq!(chart.check(), Ok(()), "a chart adams writes must read back");
     let json = dir.join("chart.json");
@@ -416,6 +416,7 @@ pub fn write_chart_files(chart: &Chart, dir: &Path) -> Result<(PathBuf, PathBuf)
         source,
     })?;
     write(&svg, drawing)?;
+    write(&dir.join("chart.html"), crate::html::render(chart))?;
     Ok((json, svg))
 }
 
