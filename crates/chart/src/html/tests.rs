@@ -17,7 +17,7 @@ fn corner() -> Chart {
     let mut one = class(0, 0, None, Some(vec![0]), Some(vec![0]), Some(vec![0]));
     one.more.insert("h3".into(), Product::Unknown);
     let mut h0 = class(0, 1, Some("h0"), Some(vec![0]), Some(vec![]), None);
-    h0.more.insert("d2".into(), Product::Known(vec![]));
+    h0.more.insert("d2".into(), Product::Unknown);
     let h1 = class(
         1,
         1,
