@@ -61,7 +61,7 @@ test("hovering a class shows its bidegree, name and index", async () => {
   const h1 = await classOnPage(page, "h1");
   await page.mouse.move(h1.x, h1.y);
   const tip = await page.locator("#tip").innerText();
-  assert.match(tip, /^h1 · \(n, s\) = \(1, 1\), t = 2 · index 0 of 1$/);
+  assert.match(tip, /^h₁ · \(n, s\) = \(1, 1\), t = 2 · index 0 of 1$/);
 });
 
 test("clicking h0 shows its products and its h0-tower", async () => {
@@ -70,13 +70,13 @@ test("clicking h0 shows its products and its h0-tower", async () => {
   await page.mouse.click(h0.x, h0.y);
   const panel = page.locator("#panel");
   await panel.waitFor({ state: "visible" });
-  assert.equal(await panel.locator("h2").innerText(), "h0");
+  assert.equal(await panel.locator("h2").innerText(), "h₀");
   const text = await panel.innerText();
   // Adams 1958: Ext^{s,s} = F_2 on h0^s; h0 h1 = 0; h2 h0 is the class h0 h2 of (3, 2).
-  assert.match(text, /h0 · h0 = h0\^2/);
-  assert.match(text, /h1 · h0 = 0/);
-  assert.match(text, /h2 · h0 = h0 h2/);
-  assert.match(text, /h0 = h0 · \(0,0\)#0/);
+  assert.match(text, /h₀ · h₀ = h₀²/);
+  assert.match(text, /h₁ · h₀ = 0/);
+  assert.match(text, /h₂ · h₀ = h₀ h₂/);
+  assert.match(text, /h₀ = h₀ · \(0,0\)#0/);
   const tower = panel.locator("li.tower-h0");
   // h0^2 … h0^20: one class in each (0, s), s <= max_s = 20 (S_2.csv), then the range ends.
   assert.equal(await tower.getAttribute("data-length"), "19");
@@ -129,7 +129,11 @@ test("searching c0 centres the view on it", async () => {
   // c0 in (8, 3): Isaksen, "Stable stems", Table 8.
   assert.deepEqual([c0.stem, c0.s], [8, 3]);
   assert.ok(Math.abs(c0.centre[0] - 8) < 0.3 && Math.abs(c0.centre[1] - 3) < 0.01, `centre ${c0.centre}`);
-  assert.equal(await page.locator("#panel h2").innerText(), "c0");
+  assert.equal(await page.locator("#panel h2").innerText(), "c₀");
+  // Typed as the page sets it, P²h₁ is the class named P^2h1.
+  await page.fill("#search", "P²h₁");
+  await page.press("#search", "Enter");
+  assert.equal(await page.locator("#panel h2").innerText(), "P²h₁");
   await page.fill("#search", "no such class");
   await page.press("#search", "Enter");
   assert.equal(await page.locator("#found").innerText(), "not found");
@@ -201,6 +205,8 @@ test("E3 of the d2 chart: ker d2 / im d2 by bidegree, as e3.csv and the referenc
     notCycles: window.adamsChart.stats.notCycles,
   }));
   assert.equal(got.page, "E3");
+  const toggle = await page.locator('#toggles input[data-key="d2"]').boundingBox();
+  assert.ok(toggle.x + toggle.width <= 1280, "the last line toggle fits in the bar");
   assert.equal(got.notCycles, 0, "every E3 product of a cycle is a cycle");
   assert.equal(got.marks, Object.values(got.dims).reduce((a, b) => a + b, 0), "every known mark drawn");
   // e3.csv covers stem <= 39, s <= 18 (there d2 into and out of each bidegree is in the
@@ -214,7 +220,7 @@ test("E3 of the d2 chart: ker d2 / im d2 by bidegree, as e3.csv and the referenc
   await page.fill("#search", "h4");
   await page.press("#search", "Enter");
   assert.equal(await page.evaluate(() => window.adamsChart.page()), "E2", "h4 is shown on E2");
-  assert.match(await page.locator("#panel").innerText(), /d2\(h4\) = h0 h3\^2/);
+  assert.match(await page.locator("#panel").innerText(), /d₂\(h₄\) = h₀ h₃²/);
   assert.deepEqual(d2.problems, []);
 });
 

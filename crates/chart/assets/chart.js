@@ -44,9 +44,25 @@
     return value.map((t) => at[termIndex(t)]);
   }
 
+  // Names as the literature sets them: `^k` as a superscript, the digits after a letter
+  // as a subscript (h0^2 -> h₀², P^2h1 -> P²h₁, c0 -> c₀); and back, for the search box.
+  const SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹";
+  const SUB = "₀₁₂₃₄₅₆₇₈₉";
+  const digits = (d, set) => [...d].map((c) => set[c]).join("");
+  function typeset(name) {
+    return name
+      .replace(/\^(\d+)/g, (_, d) => digits(d, SUP))
+      .replace(/([A-Za-z])(\d+)/g, (_, l, d) => l + digits(d, SUB));
+  }
+  function untypeset(text) {
+    return text
+      .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (d) => "^" + [...d].map((c) => SUP.indexOf(c)).join(""))
+      .replace(/[₀₁₂₃₄₅₆₇₈₉]/g, (c) => String(SUB.indexOf(c)));
+  }
+
   function classLabel(i) {
     const c = classes[i];
-    return c.name ? c.name : "(" + c.stem + "," + c.s + ")#" + c.index;
+    return c.name ? typeset(c.name) : "(" + c.stem + "," + c.s + ")#" + c.index;
   }
 
   // Sources of each product: reverse[f.key].get(i) = the ids j with i a term of f·j.
@@ -100,7 +116,7 @@
   }
 
   function e2Page() {
-    const marks = classes.map((c, i) => ({ stem: c.stem, s: c.s, ids: [i], label: c.name || "" }));
+    const marks = classes.map((c, i) => ({ stem: c.stem, s: c.s, ids: [i], label: c.name ? typeset(c.name) : "" }));
     return makePage("E2", marks, (id, f) => product(id, f), () => true);
   }
 
@@ -198,7 +214,7 @@
       } else {
         e3.reps.forEach((v, r) => {
           const ids = idsOf(v, here);
-          const label = ids.length === 1 ? classes[ids[0]].name || "" : "";
+          const label = ids.length === 1 && classes[ids[0]].name ? typeset(classes[ids[0]].name) : "";
           marks.push({ stem: c.stem, s: c.s, ids, rep: r, label });
         });
       }
@@ -502,7 +518,7 @@
     if (page.name === "E3" && !m.unknown) {
       return "[" + m.ids.map(classLabel).join(" + ") + "] in E3 · " + where;
     }
-    const name = c.name ? c.name + " · " : "";
+    const name = c.name ? typeset(c.name) + " · " : "";
     const dim = (classesAt.get(bkey(c.stem, c.s)) || []).length;
     return name + where + " · index " + c.index + " of " + dim + (m.unknown ? " · E3 not known here" : "");
   }
@@ -650,14 +666,14 @@
     const list = el("ul");
     for (const f of families) {
       if (f.key === "d2" || !carried(i, f)) continue;
-      item(list, f.key + " · " + x + " = ", product(i, f));
+      item(list, typeset(f.key) + " · " + x + " = ", product(i, f));
     }
     const towers = el("ul");
     for (const f of families.filter((f) => f.tower)) {
       if (!carried(i, f)) continue;
       const t = tower(i, f);
       if (t.ids.length < 2) continue;
-      const li = el("li", f.key + "-tower (" + t.ids.length + " classes, " + t.end + "): ");
+      const li = el("li", typeset(f.key) + "-tower (" + t.ids.length + " classes, " + t.end + "): ");
       li.className = "tower tower-" + f.key;
       li.dataset.length = t.ids.length;
       t.ids.forEach((j, k) => {
@@ -675,7 +691,8 @@
       if (f.key === "d2") continue;
       for (const j of reverseOf(f).get(i) || []) {
         const p = product(j, f);
-        const li = el("li", p.length === 1 ? x + " = " + f.key + " · " : x + " is a term of " + f.key + " · ");
+        const key = typeset(f.key);
+        const li = el("li", p.length === 1 ? x + " = " + key + " · " : x + " is a term of " + key + " · ");
         li.append(classButton(j));
         list.append(li);
       }
@@ -685,9 +702,9 @@
 
   function d2Section(i, x) {
     const list = el("ul");
-    item(list, "d2(" + x + ") = ", product(i, d2Family), "unknown (its target is outside the range)");
+    item(list, "d₂(" + x + ") = ", product(i, d2Family), "unknown (its target is outside the range)");
     const into = reverseOf(d2Family).get(i) || [];
-    const li = el("li", into.length ? x + " is a term of d2 of: " : "no d2 into " + x + " from classes of the chart");
+    const li = el("li", into.length ? x + " is a term of d₂ of: " : "no d₂ into " + x + " from classes of the chart");
     into.forEach((j, k) => {
       if (k) li.append(", ");
       li.append(classButton(j));
@@ -706,8 +723,8 @@
 
   function e2Panel(i) {
     const c = classes[i];
-    const x = c.name || "x";
-    panel.append(el("h2", c.name ? c.name : "class (" + c.stem + ", " + c.s + ")#" + c.index));
+    const x = c.name ? typeset(c.name) : "x";
+    panel.append(el("h2", c.name ? typeset(c.name) : "class (" + c.stem + ", " + c.s + ")#" + c.index));
     const dim = (classesAt.get(bkey(c.stem, c.s)) || []).length;
     panel.append(el("div", "(n, s) = (" + c.stem + ", " + c.s + "), t = " + c.t + "; index " + c.index + " of dim " + dim));
     const [products, towers] = productsSection(i, x);
@@ -716,24 +733,24 @@
     panel.append(el("h3", "As a product"));
     const sources = sourcesSection(i, x);
     panel.append(sources.childNodes.length ? sources : el("div", "not a term of any product the chart carries", "note"));
-    if (meta.d2) panel.append(el("h3", "Adams d2"), d2Section(i, x));
+    if (meta.d2) panel.append(el("h3", "Adams d₂"), d2Section(i, x));
     panel.append(el("h3", "Massey products"), masseySection());
   }
 
   function e3Panel(id) {
     const m = page.marks[id];
-    panel.append(el("h2", "E3 class at (" + m.stem + ", " + m.s + ")"));
+    panel.append(el("h2", "E₃ class at (" + m.stem + ", " + m.s + ")"));
     const rep = el("div", "represented by ");
     m.ids.forEach((i, k) => {
       if (k) rep.append(" + ");
       rep.append(classButton(i));
     });
-    panel.append(rep, el("h3", "Products in E3"));
+    panel.append(rep, el("h3", "Products in E₃"));
     const list = el("ul");
     for (const line of page.lines) {
       if (!line.usable || !carried(m.ids[0], line.family)) continue;
       const to = e3Product(m, line.family, page.info, page.markOf);
-      const li = el("li", line.family.key + " · [x] = ");
+      const li = el("li", typeset(line.family.key) + " · [x] = ");
       if (to === null) li.append(el("span", "unknown", "note"));
       else if (to.length === 0) li.append("0");
       else li.append(to.map((t) => "[" + page.marks[t].ids.map(classLabel).join(" + ") + "]").join(" + "));
@@ -765,7 +782,7 @@
   // A class by name (exact, then ignoring case and spaces) or by bidegree: "8,3", "(8,3)",
   // "(8,3,0)" (stem, s, index).
   function find(query) {
-    const q = query.trim();
+    const q = untypeset(query.trim());
     if (!q) return null;
     const byName = classes.findIndex((c) => c.name === q);
     if (byName >= 0) return byName;
@@ -823,7 +840,7 @@
       const swatch = el("span", undefined, "swatch");
       swatch.style.borderTopColor = f.colour;
       if (f.dash.length) swatch.style.borderTopStyle = "dashed";
-      label.append(input, swatch, f.key);
+      label.append(input, swatch, typeset(f.key));
       box.append(label);
     }
   }

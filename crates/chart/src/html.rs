@@ -229,7 +229,7 @@ pub fn render(chart: &Chart) -> String {
 /// The bar above the chart: title, zoom buttons, page switch, search, line toggles.
 fn toolbar(title: &str) -> String {
     format!(
-        "<header id=\"bar\">\n<h1>{title}</h1>\n\
+        "<header id=\"bar\">\n<h1 title=\"{title}\">{title}</h1>\n\
          <button id=\"zoom-in\" title=\"zoom in (+)\">+</button>\
          <button id=\"zoom-out\" title=\"zoom out (-)\">\u{2212}</button>\
          <button id=\"fit\" title=\"whole chart (0)\">fit</button>\n\
