@@ -8,8 +8,8 @@
 # (tests/browser/chart.test.mjs): one mark per class (the sum of ext.csv and of the
 # reference table tests/data/ext/S_2.csv), hover, the panel of h0 with its h0-tower,
 # zoom and pan, the search for c0, the line toggles, a screenshot (size, not blank, black
-# dots at the classes), the E3 page against e3.csv and tests/data/ext/E3_S_2.csv, no
-# console errors.
+# dots at the classes), the E3 page against e3.csv and tests/data/ext/E3_S_2.csv, the
+# Massey products of `adams massey S_2 h3 h0^4 -` loaded into the page, no console errors.
 #
 # Installs what is missing on a fresh Debian machine: chromium (apt-get), Node.js and
 # npm (apt-get), playwright-core into tests/browser/node_modules (npm ci; git ignores it).
@@ -59,6 +59,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$adams" resolve --quiet --output "$work/e2" >/dev/null
 "$adams" d2 --quiet --output "$work/d2" >/dev/null
+"$adams" massey S_2 h3 'h0^4' - --max-stem 40 --output "$work/massey" 2>/dev/null
 node --check crates/chart/assets/chart.js
-E2_DIR="$work/e2" D2_DIR="$work/d2" REF_DIR="$(pwd)/tests/data/ext" CHROMIUM="$chromium" \
+E2_DIR="$work/e2" D2_DIR="$work/d2" MASSEY="$work/massey/massey.json" REF_DIR="$(pwd)/tests/data/ext" CHROMIUM="$chromium" \
     node --test --test-reporter=spec tests/browser/chart.test.mjs

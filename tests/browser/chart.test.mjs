@@ -2,6 +2,7 @@
 //   E2_DIR  the output folder of `adams resolve` (the sphere through stem 40, s <= 20):
 //           chart.html and ext.csv;
 //   D2_DIR  the output folder of `adams d2` over the same range: chart.html and e3.csv;
+//   MASSEY  the massey.json of `adams massey S_2 h3 h0^4 -` over the same range;
 //   REF_DIR tests/data/ext, the independent tables: S_2.csv (Ext, from Lin's archive) and
 //           E3_S_2.csv (E3 = ker d2 / im d2, its provenance in tests/data/README.md).
 
@@ -14,6 +15,7 @@ import { launch, openChart, afterFrame } from "./browser.mjs";
 const E2_DIR = process.env.E2_DIR;
 const D2_DIR = process.env.D2_DIR;
 const REF_DIR = process.env.REF_DIR;
+const MASSEY = process.env.MASSEY;
 
 // The rows (stem, s, dim) of an ext.csv-form table; comment and header lines skipped.
 function table(file) {
@@ -222,6 +224,22 @@ test("E3 of the d2 chart: ker d2 / im d2 by bidegree, as e3.csv and the referenc
   assert.equal(await page.evaluate(() => window.adamsChart.page()), "E2", "h4 is shown on E2");
   assert.match(await page.locator("#panel").innerText(), /d₂\(h₄\) = h₀ h₃²/);
   assert.deepEqual(d2.problems, []);
+});
+
+test("Massey products loaded from massey.json show in the panel", async () => {
+  const { page } = e2;
+  await page.setInputFiles("#massey-file", MASSEY);
+  await page.waitForFunction(() => document.getElementById("found").textContent === "");
+  const massey = async (q) => {
+    await page.fill("#search", q);
+    await page.press("#search", "Enter");
+    return page.locator("#panel li.massey").innerText();
+  };
+  // Ph1 = <h3, h0^4, h1> and Ph2 = <h3, h0^4, h2>, no indeterminacy (Isaksen, "Stable
+  // stems", Table 8); h0^4 h0 = h0^5 ≠ 0, so <h3, h0^4, h0> is not defined.
+  assert.equal(await massey("h1"), "⟨A, B, h₁⟩ of massey.json: Ph₁, no indeterminacy");
+  assert.equal(await massey("h2"), "⟨A, B, h₂⟩ of massey.json: Ph₂, no indeterminacy");
+  assert.match(await massey("h0"), /not in the file/);
 });
 
 test("no console errors, page errors or requests off the file", async () => {

@@ -713,10 +713,71 @@
     return list;
   }
 
-  function masseySection() {
+  // ---- Massey products: the massey.json files of `adams massey A B -`, loaded by hand ----
+  // Each file holds <A, B, x> for the classes x of the range with Bx = 0: the class x
+  // (stem, s, index), the value's bidegree and indices, a basis of the indeterminacy.
+  const masseyFiles = [];
+  function readMassey(name, text) {
+    const entries = JSON.parse(text);
+    if (!Array.isArray(entries)) throw new Error("not a list of entries");
+    const byClass = new Map();
+    entries.forEach((e, k) => {
+      const at = (n, s) => classesAt.get(bkey(n, s)) || [];
+      const ids = (list) => {
+        if (!Array.isArray(list)) throw new Error("entry " + k + ": a value is not a list");
+        return list.map((j) => {
+          const i = at(e.value_stem, e.value_s)[termIndex(j)];
+          if (i === undefined) throw new Error("entry " + k + ": no class " + j + " at (" + e.value_stem + ", " + e.value_s + ")");
+          return i;
+        });
+      };
+      const x = at(e.stem, e.s)[e.index];
+      if (x === undefined) throw new Error("entry " + k + ": no class (" + e.stem + ", " + e.s + ")#" + e.index + " in this chart");
+      byClass.set(x, { value: ids(e.value), indeterminacy: (e.indeterminacy || []).map(ids) });
+    });
+    masseyFiles.push({ name, byClass });
+  }
+
+  function loadMassey(files) {
+    const found = document.getElementById("found");
+    return Promise.all(
+      [...files].map((f) =>
+        f.text().then((text) => {
+          try {
+            readMassey(f.name, text);
+            found.textContent = "";
+          } catch (e) {
+            found.textContent = f.name + ": " + e.message;
+          }
+        })
+      )
+    ).then(() => {
+      if (selected !== null) select(selected);
+    });
+  }
+  document.getElementById("massey-file").addEventListener("change", (e) => loadMassey(e.target.files));
+
+  function masseySection(i, x) {
     const list = el("ul");
-    if (!meta.massey || meta.massey.length === 0) {
-      list.append(el("li", "none in this chart: adams massey writes them to massey.json", "note"));
+    if (masseyFiles.length === 0) {
+      list.append(el("li", "none loaded: adams massey S_2 A B - writes <A, B, x> for every x to massey.json; load it with “Massey…”", "note"));
+    }
+    for (const file of masseyFiles) {
+      const e = file.byClass.get(i);
+      const li = el("li", "⟨A, B, " + x + "⟩ of " + file.name + ": ");
+      li.className = "massey";
+      if (!e) li.append(el("span", "not in the file (undefined: B·" + x + " ≠ 0, or outside its range)", "note"));
+      else {
+        li.append(sumNode(e.value, "0", ""));
+        if (e.indeterminacy.length) {
+          li.append(" modulo ");
+          e.indeterminacy.forEach((v, k) => {
+            if (k) li.append(", ");
+            li.append(sumNode(v, "0", ""));
+          });
+        } else li.append(", no indeterminacy");
+      }
+      list.append(li);
     }
     return list;
   }
@@ -734,7 +795,7 @@
     const sources = sourcesSection(i, x);
     panel.append(sources.childNodes.length ? sources : el("div", "not a term of any product the chart carries", "note"));
     if (meta.d2) panel.append(el("h3", "Adams d₂"), d2Section(i, x));
-    panel.append(el("h3", "Massey products"), masseySection());
+    panel.append(el("h3", "Massey products"), masseySection(i, x));
   }
 
   function e3Panel(id) {

@@ -237,6 +237,9 @@ fn toolbar(title: &str) -> String {
          <option value=\"E2\">E2</option><option value=\"E3\">E3</option></select>\n\
          <input id=\"search\" type=\"search\" placeholder=\"find: c0, 8,3\" \
          title=\"a class by name, or stem,s[,index] (/)\"><span id=\"found\"></span>\n\
+         <label class=\"file\" title=\"load massey.json files of adams massey A B -\">\
+         <input id=\"massey-file\" type=\"file\" accept=\".json\" multiple hidden>\
+         Massey\u{2026}</label>\n\
          <span class=\"sep\">|</span> lines: <span id=\"toggles\"></span>\n</header>\n"
     )
 }
