@@ -338,7 +338,7 @@
       const f = line.family;
       ctx.strokeStyle = f.colour;
       ctx.lineWidth = f.width;
-      ctx.setLineDash(f.dash.map((d) => d * Math.min(1, view.scale / 20)));
+      ctx.setLineDash(view.scale >= DASH_FROM ? f.dash : []);
       ctx.beginPath();
       const segs = line.segs;
       let count = 0;
@@ -356,8 +356,14 @@
     }
   }
 
+  // Zoomed out, dots are small squares and dashes solid: software rasterization (no GPU)
+  // of 16 500 circles took 3× as long as of squares (docs/EXPERIMENTS.md, 2026-12-02).
+  const SQUARE_BELOW = 2.6;
+  const DASH_FROM = 16;
+
   function drawMarks(box) {
     const r = dotRadius();
+    const square = r < SQUARE_BELOW;
     let count = 0;
     ctx.fillStyle = DOT;
     ctx.beginPath();
@@ -370,8 +376,11 @@
       }
       const x = view.ox + m.x * view.scale;
       const y = view.oy - m.y * view.scale;
-      ctx.moveTo(x + r, y);
-      ctx.arc(x, y, r, 0, 2 * Math.PI);
+      if (square) ctx.rect(x - r, y - r, 2 * r, 2 * r);
+      else {
+        ctx.moveTo(x + r, y);
+        ctx.arc(x, y, r, 0, 2 * Math.PI);
+      }
       count++;
     }
     ctx.fill();
