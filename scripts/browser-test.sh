@@ -60,6 +60,8 @@ trap 'rm -rf "$work"' EXIT
 "$adams" resolve --quiet --output "$work/e2" >/dev/null
 "$adams" d2 --quiet --output "$work/d2" >/dev/null
 "$adams" massey S_2 h3 'h0^4' - --max-stem 40 --output "$work/massey" 2>/dev/null
-node --check crates/chart/assets/chart.js
+for part in crates/chart/assets/chart/*.js; do
+    node --check "$part"
+done
 E2_DIR="$work/e2" D2_DIR="$work/d2" MASSEY="$work/massey/massey.json" REF_DIR="$(pwd)/tests/data/ext" CHROMIUM="$chromium" \
     node --test --test-reporter=spec tests/browser/chart.test.mjs

@@ -1,5 +1,5 @@
 //! `chart.html`: the chart as one self-contained page for a browser — the chart.json
-//! text, a script and a stylesheet inlined (`assets/chart.js`, `assets/chart.css`), nothing
+//! text, a script and a stylesheet inlined (`assets/chart/*.js`, `assets/chart.css`), nothing
 //! loaded from the network, so it opens from `file://`.
 //!
 //! The page draws on a canvas (stem `n` across, filtration `s` up, the classes of one
@@ -23,8 +23,15 @@ use crate::chart_json::extra::{self, D2_KEY};
 use crate::chart_json::{Chart, Generator};
 use crate::class_spec::ClassSpec;
 
-/// The page's script, inlined.
-const SCRIPT: &str = include_str!("../assets/chart.js");
+/// The page's script, inlined: the four parts of `assets/chart/` in one function scope.
+const SCRIPT: &str = concat!(
+    "\"use strict\";\n(function () {\n",
+    include_str!("../assets/chart/model.js"),
+    include_str!("../assets/chart/e3.js"),
+    include_str!("../assets/chart/view.js"),
+    include_str!("../assets/chart/panel.js"),
+    "})();\n"
+);
 /// The page's stylesheet, inlined.
 const STYLE: &str = include_str!("../assets/chart.css");
 
