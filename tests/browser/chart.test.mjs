@@ -156,15 +156,13 @@ test("a line family's toggle hides and shows its lines", async () => {
   assert.ok((await lines()).h3 > 0);
 });
 
-test("a screenshot has the page's size, is not blank and has black dots where the classes are", async () => {
-  const { page } = e2;
-  await afterFrame(page, () => page.evaluate(() => (window.adamsChart.fit(), document.getElementById("panel").hidden = true)));
-  const dots = [];
-  for (const q of ["h0", "h1", "h2", "c0", "Ph1", "(0,0,0)"]) dots.push(await classOnPage(page, q));
+// A screenshot of the page, decoded in the browser: its size, the share of pixels that are
+// not near white, the number of colours, and the colour at each of `points`.
+async function screenshot(page, points) {
   const png = await page.screenshot({ type: "png" });
   const probe = await browser.context.newPage();
   const seen = await probe.evaluate(
-    async ({ src, dots }) => {
+    async ({ src, points }) => {
       const img = new Image();
       img.src = src;
       await img.decode();
@@ -180,19 +178,39 @@ test("a screenshot has the page's size, is not blank and has black dots where th
         if (px[k] + px[k + 1] + px[k + 2] < 700) ink++;
         colours.add((px[k] << 16) | (px[k + 1] << 8) | px[k + 2]);
       }
-      const at = dots.map(({ x, y }) => {
+      const at = points.map(({ x, y }) => {
         const k = (Math.round(y) * c.width + Math.round(x)) * 4;
         return [px[k], px[k + 1], px[k + 2]];
       });
       return { width: img.width, height: img.height, ink: ink / (px.length / 4), colours: colours.size, at };
     },
-    { src: "data:image/png;base64," + png.toString("base64"), dots }
+    { src: "data:image/png;base64," + png.toString("base64"), points }
   );
   await probe.close();
+  return seen;
+}
+
+test("a screenshot has the page's size, is not blank and has black dots where the classes are", async () => {
+  const { page } = e2;
+  await afterFrame(page, () => page.evaluate(() => (window.adamsChart.fit(), (document.getElementById("panel").hidden = true))));
+  const queries = ["h0", "h1", "h2", "c0", "Ph1", "(0,0,0)"];
+  const dots = async () => Promise.all(queries.map((q) => classOnPage(page, q)));
+  const seen = await screenshot(page, await dots());
   assert.deepEqual([seen.width, seen.height], [1280, 800]);
   assert.ok(seen.ink > 0.005 && seen.ink < 0.5, `ink ${seen.ink}`);
   assert.ok(seen.colours > 10, "grid, lines, dots and text in several colours");
   for (const colour of seen.at) assert.deepEqual(colour, [0, 0, 0], "a dot is black at its centre");
+  // A pan copies the drawn layer: the dots are still black where the classes now are.
+  const layers = await page.evaluate(() => window.adamsChart.stats.layers);
+  await afterFrame(page, async () => {
+    await page.mouse.move(700, 300);
+    await page.mouse.down();
+    await page.mouse.move(737, 277, { steps: 3 });
+    await page.mouse.up();
+  });
+  assert.equal(await page.evaluate(() => window.adamsChart.stats.layers), layers, "the pan drew no new layer");
+  const moved = await screenshot(page, await dots());
+  for (const colour of moved.at) assert.deepEqual(colour, [0, 0, 0], "a dot is black at its centre after the pan");
 });
 
 test("E3 of the d2 chart: ker d2 / im d2 by bidegree, as e3.csv and the reference E3 table", async () => {

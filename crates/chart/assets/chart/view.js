@@ -1,6 +1,6 @@
   // chart.html, part 3 of 4 (see model.js): drawing on the canvas, pan, zoom, hover.
   // ---- the view ----
-  const stats = { marks: 0, lines: {}, frames: 0, frameMs: 0, firstPaintMs: null, notCycles: 0 };
+  const stats = { marks: 0, lines: {}, layers: 0, frames: 0, frameMs: 0, firstPaintMs: null, notCycles: 0 };
   const view = { scale: 20, ox: 40, oy: 400 };
   const shown = {};
   families.forEach((f) => (shown[f.key] = f.on));
@@ -43,12 +43,15 @@
     });
   }
 
-  function visibleBox() {
+  // The part of the chart (world coordinates, one stem of margin) on a w × h px area at
+  // the view.
+  function boxOf(w, h) {
     const [x0, y1] = toWorld(0, 0);
-    const [x1, y0] = toWorld(canvas.clientWidth, canvas.clientHeight);
+    const [x1, y0] = toWorld(w, h);
     const pad = 1;
     return { x0: x0 - pad, x1: x1 + pad, y0: y0 - pad, y1: y1 + pad };
   }
+  const visibleBox = () => boxOf(canvas.clientWidth, canvas.clientHeight);
 
   function tickStep(min) {
     for (const step of [1, 2, 5, 10, 20, 50, 100, 200, 500]) {
@@ -59,20 +62,20 @@
 
   function drawGrid(box, w, h) {
     const step = tickStep(28);
-    ctx.lineWidth = 1;
-    ctx.strokeStyle = "#ececec";
-    ctx.beginPath();
+    g.lineWidth = 1;
+    g.strokeStyle = "#ececec";
+    g.beginPath();
     for (let n = Math.ceil(box.x0 / step) * step; n <= box.x1; n += step) {
       const [x] = toScreen(n, 0);
-      ctx.moveTo(Math.round(x) + 0.5, 0);
-      ctx.lineTo(Math.round(x) + 0.5, h);
+      g.moveTo(Math.round(x) + 0.5, 0);
+      g.lineTo(Math.round(x) + 0.5, h);
     }
     for (let s = Math.max(0, Math.ceil(box.y0 / step) * step); s <= box.y1; s += step) {
       const [, y] = toScreen(0, s);
-      ctx.moveTo(0, Math.round(y) + 0.5);
-      ctx.lineTo(w, Math.round(y) + 0.5);
+      g.moveTo(0, Math.round(y) + 0.5);
+      g.lineTo(w, Math.round(y) + 0.5);
     }
-    ctx.stroke();
+    g.stroke();
   }
 
   function drawLines(box) {
@@ -80,23 +83,23 @@
     for (const line of page.lines) {
       if (!shown[line.family.key] || !line.usable) continue;
       const f = line.family;
-      ctx.strokeStyle = f.colour;
-      ctx.lineWidth = f.width;
-      ctx.setLineDash(view.scale >= DASH_FROM ? f.dash : []);
-      ctx.beginPath();
+      g.strokeStyle = f.colour;
+      g.lineWidth = f.width;
+      g.setLineDash(view.scale >= DASH_FROM ? f.dash : []);
+      g.beginPath();
       const segs = line.segs;
       let count = 0;
       for (let k = 0; k < segs.length; k += 4) {
         const ax = segs[k], ay = segs[k + 1], bx = segs[k + 2], by = segs[k + 3];
         if (Math.max(ax, bx) < box.x0 || Math.min(ax, bx) > box.x1) continue;
         if (Math.max(ay, by) < box.y0 || Math.min(ay, by) > box.y1) continue;
-        ctx.moveTo(view.ox + ax * view.scale, view.oy - ay * view.scale);
-        ctx.lineTo(view.ox + bx * view.scale, view.oy - by * view.scale);
+        g.moveTo(view.ox + ax * view.scale, view.oy - ay * view.scale);
+        g.lineTo(view.ox + bx * view.scale, view.oy - by * view.scale);
         count++;
       }
       stats.lines[f.key] = count;
-      ctx.stroke();
-      ctx.setLineDash([]);
+      g.stroke();
+      g.setLineDash([]);
     }
   }
 
@@ -109,8 +112,8 @@
     const r = dotRadius();
     const square = r < SQUARE_BELOW;
     let count = 0;
-    ctx.fillStyle = DOT;
-    ctx.beginPath();
+    g.fillStyle = DOT;
+    g.beginPath();
     const hollow = [];
     for (const m of page.marks) {
       if (m.x < box.x0 || m.x > box.x1 || m.y < box.y0 || m.y > box.y1) continue;
@@ -120,24 +123,24 @@
       }
       const x = view.ox + m.x * view.scale;
       const y = view.oy - m.y * view.scale;
-      if (square) ctx.rect(x - r, y - r, 2 * r, 2 * r);
+      if (square) g.rect(x - r, y - r, 2 * r, 2 * r);
       else {
-        ctx.moveTo(x + r, y);
-        ctx.arc(x, y, r, 0, 2 * Math.PI);
+        g.moveTo(x + r, y);
+        g.arc(x, y, r, 0, 2 * Math.PI);
       }
       count++;
     }
-    ctx.fill();
+    g.fill();
     if (hollow.length) {
-      ctx.strokeStyle = "#a0a0a0";
-      ctx.lineWidth = 1;
-      ctx.beginPath();
+      g.strokeStyle = "#a0a0a0";
+      g.lineWidth = 1;
+      g.beginPath();
       for (const m of hollow) {
         const [x, y] = toScreen(m.x, m.y);
-        ctx.moveTo(x + r, y);
-        ctx.arc(x, y, r, 0, 2 * Math.PI);
+        g.moveTo(x + r, y);
+        g.arc(x, y, r, 0, 2 * Math.PI);
       }
-      ctx.stroke();
+      g.stroke();
     }
     return count;
   }
@@ -147,20 +150,20 @@
   function drawLabels(box) {
     if (view.scale < 26) return;
     const font = 11;
-    ctx.font = font + "px DejaVu Sans, Liberation Sans, Arial, sans-serif";
-    ctx.fillStyle = "#333";
-    ctx.textBaseline = "middle";
+    g.font = font + "px DejaVu Sans, Liberation Sans, Arial, sans-serif";
+    g.fillStyle = "#333";
+    g.textBaseline = "middle";
     const placed = [];
     const r = dotRadius();
     for (const m of page.marks) {
       if (!m.label || m.x < box.x0 || m.x > box.x1 || m.y < box.y0 || m.y > box.y1) continue;
       if (view.scale < 60 && m.label.includes(" ")) continue;
       const [x, y] = toScreen(m.x, m.y);
-      const w = ctx.measureText(m.label).width;
+      const w = g.measureText(m.label).width;
       const b = { x0: x + r + 1, x1: x + r + 2 + w, y0: y - font - r, y1: y - r };
       if (placed.some((p) => p.x0 < b.x1 && b.x0 < p.x1 && p.y0 < b.y1 && b.y0 < p.y1)) continue;
       placed.push(b);
-      ctx.fillText(m.label, b.x0, (b.y0 + b.y1) / 2);
+      g.fillText(m.label, b.x0, (b.y0 + b.y1) / 2);
     }
   }
 
@@ -201,18 +204,94 @@
     ctx.stroke();
   }
 
+  // The grid, lines, dots and names are drawn into a layer half a viewport larger on each
+  // side; a pan within that margin only copies the layer onto the canvas. A zoom, a
+  // toggle, the page switch or a new size draws the layer again. (Without a GPU, Chromium
+  // rasterizes a whole chart of 16 500 classes in tens of ms; docs/EXPERIMENTS.md,
+  // 2026-12-02.)
+  // While the wheel turns, frames scale the layer (up to 2× either way) and the layer is
+  // drawn again once the wheel rests for ZOOM_REST_MS.
+  const layer = { canvas: document.createElement("canvas"), key: "", scale: 0, ox: 0, oy: 0, padX: 0, padY: 0 };
+  let g = ctx;
+  const layerKey = (w, h) => [page.name, w, h, dpr, JSON.stringify(shown)].join(" ");
+  const ZOOM_REST_MS = 150;
+  let zooming = false;
+  let zoomRest = null;
+  function zoomed() {
+    zooming = true;
+    clearTimeout(zoomRest);
+    zoomRest = setTimeout(() => {
+      zooming = false;
+      redraw();
+    }, ZOOM_REST_MS);
+  }
+
+  function drawLayer(w, h) {
+    const padX = Math.ceil(w / 2);
+    const padY = Math.ceil(h / 2);
+    const lw = w + 2 * padX;
+    const lh = h + 2 * padY;
+    const c = layer.canvas;
+    if (c.width !== Math.round(lw * dpr) || c.height !== Math.round(lh * dpr)) {
+      c.width = Math.round(lw * dpr);
+      c.height = Math.round(lh * dpr);
+    }
+    const saved = [view.ox, view.oy];
+    g = c.getContext("2d", { alpha: false });
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.fillStyle = "#ffffff";
+    g.fillRect(0, 0, lw, lh);
+    view.ox += padX;
+    view.oy += padY;
+    try {
+      const box = boxOf(lw, lh);
+      drawGrid(box, lw, lh);
+      drawLines(box);
+      drawMarks(box);
+      drawLabels(box);
+    } finally {
+      [view.ox, view.oy] = saved;
+      g = ctx;
+    }
+    Object.assign(layer, { key: layerKey(w, h), scale: view.scale, ox: saved[0], oy: saved[1], padX, padY });
+    stats.layers++;
+  }
+
+  // The marks of the page in view (the unknown ones of E3 apart).
+  function marksInView() {
+    const box = visibleBox();
+    let count = 0;
+    for (const m of page.marks) {
+      if (!m.unknown && m.x >= box.x0 && m.x <= box.x1 && m.y >= box.y0 && m.y <= box.y1) count++;
+    }
+    return count;
+  }
+
   function draw() {
     const t0 = performance.now();
     const w = canvas.clientWidth;
     const h = canvas.clientHeight;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.fillStyle = "#ffffff";
-    ctx.fillRect(0, 0, w, h);
-    const box = visibleBox();
-    drawGrid(box, w, h);
-    drawLines(box);
-    stats.marks = drawMarks(box);
-    drawLabels(box);
+    const k = view.scale / layer.scale;
+    const fresh = layer.key === layerKey(w, h);
+    if (fresh && k !== 1 && zooming && k >= 0.5 && k <= 2) {
+      // The layer's pixel (lx, ly) shows the world point at screen (ox + (lx − lox)·k, …).
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.fillStyle = "#ffffff";
+      ctx.fillRect(0, 0, w, h);
+      const lox = layer.ox + layer.padX;
+      const loy = layer.oy + layer.padY;
+      const c = layer.canvas;
+      ctx.drawImage(c, view.ox - lox * k, view.oy - loy * k, (c.width / dpr) * k, (c.height / dpr) * k);
+    } else {
+      const dx = view.ox - layer.ox;
+      const dy = view.oy - layer.oy;
+      if (!fresh || k !== 1 || Math.abs(dx) > layer.padX || Math.abs(dy) > layer.padY) drawLayer(w, h);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      const at = (d, pad) => Math.round((d - pad) * dpr);
+      ctx.drawImage(layer.canvas, at(view.ox - layer.ox, layer.padX), at(view.oy - layer.oy, layer.padY));
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    }
+    stats.marks = marksInView();
     drawSelection();
     drawAxes(w, h);
     stats.frames++;
@@ -222,7 +301,8 @@
   }
 
   // ---- interaction ----
-  function zoomAt(factor, px, py) {
+  function zoomAt(factor, px, py, wheel) {
+    if (wheel) zoomed();
     const scale = Math.max(0.5, Math.min(600, view.scale * factor));
     const [wx, wy] = toWorld(px, py);
     view.scale = scale;
@@ -328,7 +408,7 @@
       e.preventDefault();
       const rect = canvas.getBoundingClientRect();
       const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
-      zoomAt(Math.exp(-e.deltaY * unit * 0.0015), e.clientX - rect.left, e.clientY - rect.top);
+      zoomAt(Math.exp(-e.deltaY * unit * 0.0015), e.clientX - rect.left, e.clientY - rect.top, true);
     },
     { passive: false }
   );
