@@ -10,7 +10,10 @@
 //! it is a term of, its `d2` in and out (when the chart has `d2`); one toggle per line
 //! family; a page switch E2 / E3 (when the chart has `d2`: `E3 = ker d2 / im d2` in each
 //! bidegree, over F_2, with the products by the classes that are `d2`-cycles); a search
-//! box (a name such as `c0`, or `8,3` / `(8,3,0)`) that centres the view on the class.
+//! box (a name such as `c0`, or `8,3` / `(8,3,0)`) that centres the view on the class;
+//! Massey products `⟨A, B, x⟩` from the `massey.json` files of `adams massey S_2 A B -`
+//! that the user loads into the page (chart.json carries none). Names are set with sub-
+//! and superscripts (`h₀²`, `P²h₁`).
 //!
 //! Besides the chart, the page carries a second JSON object, `chart-meta`
 //! ([`PageMeta`]): the line families (key, where a product lands, colour, whether drawn at
