@@ -102,3 +102,7 @@ cargo test --workspace --features adams/gpu,resolution/cluster --test it "$@" --
 # when missing), and its lints.
 bash scripts/mpi-test.sh
 cargo clippy -p adams --features mpi --all-targets -q -- -D warnings
+# chart.html in headless Chromium, off the network (installs chromium, Node.js and
+# playwright-core when missing); the adams binary the MPI tests built serves, so nothing
+# is compiled again.
+ADAMS_FEATURES=mpi bash scripts/browser-test.sh

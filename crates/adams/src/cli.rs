@@ -713,8 +713,9 @@ pub struct ChartArgs {
     #[arg(value_name = "CHART.json")]
     pub chart: PathBuf,
 
-    /// Where to write the drawing. Default: CHART.json with the extension of the format
-    /// (.svg, .tex, .seqsee.json).
+    /// Where to write the drawing (with --format svg also the page FILE.html beside it, as
+    /// chart.html). Default: CHART.json with the extension of the format (.svg, .tex,
+    /// .seqsee.json).
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 

@@ -1,9 +1,10 @@
 //! `adams chart CHART.json [--output FILE] [--format svg|tikz|seqsee]`: read and check a
-//! chart.json, draw it as an SVG, a standalone TikZ document or SeqSee's JSON.
+//! chart.json, draw it as an SVG (with, beside it, `FILE.html`: the page `chart::html`
+//! writes), a standalone TikZ document or SeqSee's JSON.
 
 use std::path::Path;
 
-use chart::{chart_json, svg};
+use chart::{chart_json, html, svg};
 
 use crate::cli::{ChartArgs, ChartFormat};
 use crate::error::Error;
@@ -20,8 +21,12 @@ pub fn run(args: ChartArgs) -> Result<(), Error> {
     let out = args
         .output
         .unwrap_or_else(|| args.chart.with_extension(extension));
-    if out == args.chart {
-        return Err(Error::ChartOverwrite(out));
+    let page = (args.format == ChartFormat::Svg).then(|| out.with_extension("html"));
+    if out == args.chart || page.as_ref() == Some(&args.chart) {
+        return Err(Error::ChartOverwrite(match out == args.chart {
+            true => out,
+            false => args.chart.clone(),
+        }));
     }
     if out.is_dir() {
         return Err(Error::ChartOutputFolder(out));
@@ -49,5 +54,10 @@ pub fn run(args: ChartArgs) -> Result<(), Error> {
         ChartFormat::Seqsee => chart::seqsee::render(&chart, &options),
     };
     chart::output::write_atomic(&out, drawing.as_bytes())
-        .map_err(|source| Error::Write { path: out, source })
+        .map_err(|source| Error::Write { path: out, source })?;
+    match page {
+        Some(page) => chart::output::write_atomic(&page, html::render(&chart).as_bytes())
+            .map_err(|source| Error::Write { path: page, source }),
+        None => Ok(()),
+    }
 }

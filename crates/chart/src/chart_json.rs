@@ -397,10 +397,10 @@ pub enum ChartError {
     },
 }
 
-/// Writes `dir/chart.json` and `dir/chart.svg` for `chart` (which must pass
-/// [`Chart::check`], as a chart built from a resolution does: checked in debug builds),
-/// each atomically ([`crate::output::write_atomic`]); returns their paths. Errors name the
-/// file.
+/// Writes `dir/chart.json`, `dir/chart.svg` and `dir/chart.html` ([`crate::html`]) for
+/// `chart` (which must pass [`Chart::check`], as a chart built from a resolution does:
+/// checked in debug builds), each atomically ([`crate::output::write_atomic`]); returns
+/// the paths of the first two. Errors name the file.
 pub fn write_chart_files(chart: &Chart, dir: &Path) -> Result<(PathBuf, PathBuf), ChartError> {
     write_chart_files_with(chart, dir, &crate::svg::Options::default())
 }
@@ -426,6 +426,7 @@ pub fn write_chart_files_with(
         source,
     })?;
     write(&svg, drawing)?;
+    write(&dir.join("chart.html"), crate::html::render(chart))?;
     Ok((json, svg))
 }
 

@@ -20,7 +20,8 @@
 //!
 //! **The formats.** `ext.csv` ([`csv`]: read, written, compared by [`verify`]),
 //! `chart.json` ([`chart_json`]: written, read and checked), `chart.svg` ([`svg`]: drawn
-//! from a chart), the ASCII chart ([`ascii`]: drawn from a table), classes as a user writes
+//! from a chart), `chart.html` ([`html`]: the chart as one self-contained page for a
+//! browser), the ASCII chart ([`ascii`]: drawn from a table), classes as a user writes
 //! them ([`class_spec`]) and the table of names ([`names`]).
 //!
 //! **Their bounds** (bad input beyond them, a one-line error naming the file, never a
@@ -36,6 +37,7 @@ mod bidegree;
 pub mod chart_json;
 pub mod class_spec;
 pub mod csv;
+pub mod html;
 pub mod input;
 pub mod names;
 pub mod output;

@@ -10,6 +10,7 @@ mod algorithms;
 mod bad_input;
 mod bench;
 mod certify;
+mod chart_html;
 mod chart_labels;
 mod charts;
 mod cli;
