@@ -44,7 +44,7 @@ docs/guide/05-charts.md). --format tikz,seqsee also writes DIR/chart.tex and \
 DIR/chart.seqsee.json. At an odd prime p the products drawn and listed are a0 (vertical) and \
 h0 (2p - 3 stems right), with their coefficients in F_p."
     )]
-    Resolve(ResolveArgs),
+    Resolve(Box<ResolveArgs>),
     /// Compare two Ext tables (ext.csv files) bidegree by bidegree.
     #[command(
         long_about = "Compare two Ext tables (columns stem,s,t,dim; zeros omitted) over the \

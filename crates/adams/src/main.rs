@@ -80,7 +80,7 @@ fn dispatch(command: Command) -> Result<ExitCode, Error> {
         _ => false,
     });
     match command {
-        Command::Resolve(args) => resolve::run(args).map(|()| ExitCode::SUCCESS),
+        Command::Resolve(args) => resolve::run(*args).map(|()| ExitCode::SUCCESS),
         Command::Verify(args) => compare::run(args).map(|agree| match agree {
             true => ExitCode::SUCCESS,
             false => ExitCode::from(1),
