@@ -103,11 +103,21 @@ pub(crate) fn write_exports(
     let mut out = Vec::new();
     for f in formats {
         let (path, text) = match f {
-            ExportFormat::Tikz => (dir.join(format!("{stem}.tex")), tikz(chart, options, dir)?),
-            ExportFormat::Seqsee => (
-                dir.join(format!("{stem}.seqsee.json")),
-                chart::seqsee::render(chart, options),
-            ),
+            ExportFormat::Tikz => {
+                let path = dir.join(format!("{stem}.tex"));
+                let text = tikz(chart, options, &path)?;
+                (path, text)
+            }
+            ExportFormat::Seqsee => {
+                let path = dir.join(format!("{stem}.seqsee.json"));
+                let text = chart::seqsee::render(chart, options).map_err(|source| {
+                    Error::from(chart_json::ChartError::Draw {
+                        path: path.clone(),
+                        source,
+                    })
+                })?;
+                (path, text)
+            }
         };
         if out.contains(&path) {
             continue;
@@ -122,10 +132,10 @@ pub(crate) fn write_exports(
 }
 
 /// The TikZ text of `chart`; error: too large to draw.
-pub(crate) fn tikz(chart: &Chart, options: &Options, dir: &Path) -> Result<String, Error> {
+pub(crate) fn tikz(chart: &Chart, options: &Options, path: &Path) -> Result<String, Error> {
     chart::tikz::render(chart, options).map_err(|source| {
         Error::from(chart_json::ChartError::Draw {
-            path: dir.join("chart.tex"),
+            path: path.to_path_buf(),
             source,
         })
     })

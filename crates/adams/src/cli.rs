@@ -160,11 +160,9 @@ pub struct D2Args {
     /// The module: only S_2 (the sphere) is supported.
     #[arg(value_name = "MODULE", default_value = "S_2")]
     pub module: String,
+    /// The range, and `--threads` (the resolution's and the secondary lift's workers).
     #[command(flatten)]
     pub range: ExtRangeArgs,
-    /// Worker threads for the resolution and the secondary lift; 0 means one per core.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub threads: usize,
     /// Resume the resolution from DIR and save it there (as `adams resolve --save-dir DIR
     /// --no-save-quasi-inverses`), and keep the secondary lift λ in DIR/secondary/ (one
     /// checksummed file per bidegree): a second run reads them and computes only what is
@@ -657,6 +655,14 @@ pub struct ExtRangeArgs {
     /// available on this machine.
     #[arg(long, value_name = "GB")]
     pub max_memory: Option<f64>,
+    /// Worker threads for the resolutions and the lifts of chain maps; 0 means one per
+    /// core. The result does not depend on it.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+    /// Log level for structured logs on stderr (as for `adams resolve`). Default: the
+    /// RUST_LOG environment variable, else off.
+    #[arg(long, value_name = "LEVEL")]
+    pub log: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -678,6 +684,9 @@ pub struct MasseyArgs {
     /// Folder for massey.json (with C = -). Default: output/S_2-massey.
     #[arg(long, value_name = "DIR")]
     pub output: Option<PathBuf>,
+    /// No lines on stderr but errors (the product itself is printed on stdout).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -705,6 +714,10 @@ pub struct MapArgs {
     /// Folder for map.json. Default: output/<FILE's name>-map.
     #[arg(long, value_name = "DIR")]
     pub output: Option<PathBuf>,
+    /// No lines on stderr but errors, as for the other commands (map writes none: its
+    /// summary goes to stdout).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]

@@ -91,7 +91,7 @@ fn sphere(args: &D2Args, top_t: i32) -> Result<FiniteModule, Error> {
 pub fn run_command(args: D2Args) -> Result<(), Error> {
     let usage_at_start = usage::current();
     let range = check_range(args.range.max_stem, args.range.max_s)?;
-    check_threads(args.threads)?;
+    check_threads(args.range.threads)?;
     let top_t = range.max_stem + range.max_s as i32;
     let module = sphere(&args, top_t)?;
     check_module_range(module.name(), module.min_degree(), range)?;
@@ -121,7 +121,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     let report = res
         .run(RunOptions {
             algorithm: Algorithm::Nassau,
-            threads: args.threads,
+            threads: args.range.threads,
             ..RunOptions::default()
         })
         .map_err(|source| Error::Resolve {
@@ -173,7 +173,7 @@ fn secondary_lift<'a>(
     res: &'a Resolution,
     name: &str,
 ) -> Result<(SecondaryLift<'a>, Option<usize>), Error> {
-    let lifted = on_threads(args.threads, || match &args.save_dir {
+    let lifted = on_threads(args.range.threads, || match &args.save_dir {
         Some(dir) => {
             lift_saved(res, &LambdaStore::new(dir, res)).map(|(lift, read)| (lift, Some(read)))
         }

@@ -63,6 +63,12 @@ pub enum Error {
         value: String,
         source: tracing_subscriber::filter::ParseError,
     },
+    /// The pool of `--threads` workers could not be made.
+    #[error("cannot start {threads} worker threads: {source}")]
+    Threads {
+        threads: usize,
+        source: rayon::ThreadPoolBuildError,
+    },
     /// `RUST_LOG` is not a log filter.
     #[error("RUST_LOG={value:?}: {source}")]
     LogEnv {
@@ -145,6 +151,9 @@ pub enum Error {
     /// `adams chart`: `--output` is the chart.json itself.
     #[error("--output {} is the chart.json itself", .0.display())]
     ChartOverwrite(PathBuf),
+    /// `adams chart`: the SVG's page (`FILE.html`) would be the SVG itself.
+    #[error("--output {}: the page written beside the SVG would be the same file; give the SVG a name ending in .svg", .0.display())]
+    ChartPageIsOutput(PathBuf),
     /// `adams chart`: `--output` is a folder.
     #[error("--output {}: is a folder; give the SVG file's path", .0.display())]
     ChartOutputFolder(PathBuf),
@@ -257,6 +266,7 @@ impl Error {
             | NotUsable { .. }
             | Chart(ChartError::Read { .. })
             | ChartOverwrite(_)
+            | ChartPageIsOutput(_)
             | ChartOutputFolder(_)
             | ChartNoFolder { .. }
             | ChartDraw { .. }
@@ -278,6 +288,7 @@ impl Error {
             | Write { .. }
             | Chart(ChartError::Write { .. } | ChartError::Draw { .. })
             | Summary(_)
+            | Threads { .. }
             | Bench(_) => 3,
         }
     }

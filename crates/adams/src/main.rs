@@ -79,6 +79,46 @@ fn dispatch(command: Command) -> Result<ExitCode, Error> {
         Command::Products(args) => args.wait,
         _ => false,
     });
+    if let Some(range) = ext_range(&command) {
+        resolve::init_logging(range.log.as_deref())?;
+        let threads = range.threads;
+        return with_threads(threads, move || run(command));
+    }
+    run(command)
+}
+
+/// The range flags of a command that resolves through [`cli::ExtRangeArgs`].
+fn ext_range(command: &Command) -> Option<&cli::ExtRangeArgs> {
+    match command {
+        Command::Products(args) => Some(&args.range),
+        Command::Massey(args) => Some(&args.range),
+        Command::Map(args) => Some(&args.range),
+        Command::Cofiber(args) => Some(&args.range),
+        Command::D2(args) => Some(&args.range),
+        _ => None,
+    }
+}
+
+/// Runs `f` on a pool of `threads` workers (0: one per core): the resolutions it makes
+/// (`RunOptions::threads` 0: the current pool's size) and the rayon work of the lifts
+/// use that many.
+fn with_threads<T>(threads: usize, f: impl FnOnce() -> Result<T, Error> + Send) -> Result<T, Error>
+where
+    T: Send,
+{
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|source| Error::Threads { threads, source })?;
+    pool.install(f)
+}
+
+/// Runs one parsed command.
+fn run(command: Command) -> Result<ExitCode, Error> {
     match command {
         Command::Resolve(args) => resolve::run(*args).map(|()| ExitCode::SUCCESS),
         Command::Verify(args) => compare::run(args).map(|agree| match agree {

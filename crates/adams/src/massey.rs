@@ -197,6 +197,9 @@ fn write_entries(
     crate::resolve::make_output(&output)?;
     let path = output.join("massey.json");
     crate::products::write_json(&path, &entries)?;
+    if args.quiet {
+        return Ok(());
+    }
     let nonzero = entries
         .iter()
         .filter(|e| e.value.as_array().is_some_and(|v| !v.is_empty()))

@@ -34,7 +34,11 @@ pub fn node_key(stem: i32, s: u32, index: usize) -> String {
 }
 
 /// The SeqSee JSON of `chart` with the families `options` draw (its text, with a newline).
-pub fn render(chart: &Chart, options: &Options) -> String {
+///
+/// Error (one line): a chart whose drawing would exceed [`crate::svg::MAX_SVG_BYTES`],
+/// refused before anything is built, as for the SVG.
+pub fn render(chart: &Chart, options: &Options) -> Result<String, crate::svg::TooLarge> {
+    crate::svg::check_size(chart)?;
     let fams = families(chart, &options.lines);
     let mut aliases = Map::new();
     for f in &fams {
@@ -94,5 +98,5 @@ pub fn render(chart: &Chart, options: &Options) -> String {
     });
     let mut text = serde_json::to_string_pretty(&doc).expect("a JSON value serializes");
     text.push('\n');
-    text
+    Ok(text)
 }

@@ -321,10 +321,10 @@ fn product_lines(chart: &Chart) -> usize {
         .sum()
 }
 
-/// A chart whose SVG would be larger than [`MAX_SVG_BYTES`]: its classes and product
-/// lines.
+/// A chart whose drawing (SVG, TikZ or SeqSee) would be larger than [`MAX_SVG_BYTES`]:
+/// its classes and product lines.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the SVG would be larger than {} MiB ({classes} classes, {lines} product lines); no chart adams writes comes near it", MAX_SVG_BYTES >> 20)]
+#[error("the drawing would be larger than {} MiB ({classes} classes, {lines} product lines); no chart adams writes comes near it", MAX_SVG_BYTES >> 20)]
 pub struct TooLarge {
     pub classes: usize,
     pub lines: usize,
@@ -704,7 +704,13 @@ mod tests {
         }
         assert_eq!(c.check(), Ok(()));
         let err = render(&c).unwrap_err();
-        assert_eq!(err.to_string(), "the SVG would be larger than 192 MiB (4400 classes, 4840000 product lines); no chart adams writes comes near it");
+        assert_eq!(err.to_string(), "the drawing would be larger than 192 MiB (4400 classes, 4840000 product lines); no chart adams writes comes near it");
+        // The exports are refused by the same bound, before anything is built.
+        assert_eq!(
+            crate::seqsee::render(&c, &Options::default()),
+            Err(err.clone())
+        );
+        assert_eq!(crate::tikz::render(&c, &Options::default()), Err(err));
     }
 
     #[test]

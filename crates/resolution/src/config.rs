@@ -26,7 +26,8 @@ pub struct ResolutionConfig {
 pub struct RunOptions<'a> {
     /// Algorithm for rows `s ≥ 2`.
     pub algorithm: Algorithm,
-    /// Worker threads; 0 means one per core.
+    /// Worker threads; 0 means as many as the rayon pool the run is called from has (one
+    /// per core outside any pool).
     pub threads: usize,
     /// Called on the driving thread after each bidegree completes.
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,

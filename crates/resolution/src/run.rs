@@ -187,13 +187,14 @@ impl<M: Resolvable> Resolution<M> {
     }
 }
 
-/// The rayon pool of a run's workers (`adams-worker-N`): `threads` of them, 0 meaning one
-/// per core; returns the pool and the number of threads.
+/// The rayon pool of a run's workers (`adams-worker-N`): `threads` of them, 0 meaning as
+/// many as the rayon pool the run is called from has (one per core outside any pool);
+/// returns the pool and the number of threads.
 ///
 /// Errors: [`ResolutionError::Threads`] when the pool cannot be built.
 pub(crate) fn worker_pool(threads: usize) -> Result<(rayon::ThreadPool, usize), ResolutionError> {
     let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        0 => rayon::current_num_threads(),
         n => n,
     };
     let pool = rayon::ThreadPoolBuilder::new()

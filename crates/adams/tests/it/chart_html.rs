@@ -111,4 +111,28 @@ fn adams_chart_writes_the_page_and_never_over_its_input() {
     let o = adams_in(tmp.path(), &["chart", "x.html", "--output", "x.svg"]);
     assert_one_line_error(&o, 2, &["x.html", "is the chart.json itself"]);
     assert!(!tmp.path().join("x.svg").exists());
+    // However the output is spelled, the input is never written over.
+    let before = fs::read(tmp.path().join("chart.json")).unwrap();
+    let absolute = tmp.path().join("chart.json");
+    for spelling in ["./chart.json", absolute.to_str().unwrap()] {
+        let o = adams_in(tmp.path(), &["chart", "chart.json", "--output", spelling]);
+        assert_one_line_error(&o, 2, &["is the chart.json itself"]);
+    }
+    assert_eq!(fs::read(tmp.path().join("chart.json")).unwrap(), before);
+    // An SVG named .html would be overwritten by its own page: refused.
+    let o = adams_in(tmp.path(), &["chart", "chart.json", "--output", "y.html"]);
+    assert_one_line_error(&o, 2, &["y.html", "the page written beside the SVG"]);
+    assert!(!tmp.path().join("y.html").exists());
+}
+
+#[test]
+fn a_control_character_in_a_chart_string_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    resolve("S_2", 6, 3, tmp.path(), &[]);
+    let text = fs::read_to_string(tmp.path().join("chart.json")).unwrap();
+    let bad = text.replacen("\"module\": \"S_2\"", "\"module\": \"S\\u0001_2\"", 1);
+    assert_ne!(bad, text, "the chart names its module");
+    fs::write(tmp.path().join("bad.json"), bad).unwrap();
+    let o = adams_in(tmp.path(), &["chart", "bad.json"]);
+    assert_one_line_error(&o, 2, &["\"module\" holds a control character (U+0001)"]);
 }

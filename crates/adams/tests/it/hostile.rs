@@ -510,3 +510,48 @@ fn case_7_a_zero_class_to_multiply_by_is_said_to_be_zero() {
     }
     assert!(!err.contains("note: h1 is 0"), "{err}");
 }
+
+// Case 9: every command that computes takes --threads, --quiet and --log; the thread count
+// changes no output.
+
+#[test]
+fn case_9_products_and_massey_take_threads_quiet_and_log() {
+    let tmp = tempfile::tempdir().unwrap();
+    let range = ["--max-stem", "20", "--max-s", "8"];
+    let run = |extra: &[&str], out: &str| {
+        let mut args = vec!["products", "C2", "--by", "h1", "--output", out];
+        args.extend_from_slice(&range);
+        args.extend_from_slice(extra);
+        ok(adams_in(tmp.path(), &args))
+    };
+    let one = run(&["--threads", "1", "--quiet", "--log", "warn"], "p1");
+    assert_eq!(stderr(&one), "", "--quiet: nothing on stderr");
+    run(&["--threads", "2"], "p2");
+    let chart = |d: &str| fs::read_to_string(tmp.path().join(d).join("chart.json")).unwrap();
+    assert_eq!(chart("p1"), chart("p2"), "--threads changes no product");
+    let massey = |extra: &[&str], out: &str| {
+        let mut args = vec!["massey", "S_2", "h0", "h1", "-", "--output", out];
+        args.extend_from_slice(&range);
+        args.extend_from_slice(extra);
+        ok(adams_in(tmp.path(), &args))
+    };
+    let quiet = massey(&["--threads", "1", "--quiet", "--log", "warn"], "m1");
+    assert_eq!(stderr(&quiet), "", "massey --quiet: nothing on stderr");
+    let loud = massey(&["--threads", "2"], "m2");
+    assert!(
+        stderr(&loud).starts_with("<h0, h1, x> for "),
+        "{}",
+        stderr(&loud)
+    );
+    let json = |d: &str| fs::read_to_string(tmp.path().join(d).join("massey.json")).unwrap();
+    assert_eq!(
+        json("m1"),
+        json("m2"),
+        "--threads changes no Massey product"
+    );
+    let bad = adams_in(
+        tmp.path(),
+        &["massey", "S_2", "h0", "h1", "-", "--log", "[", "-q"],
+    );
+    refused_with(&bad, 2, "--log \"[\"");
+}

@@ -8,6 +8,31 @@ use super::{
 use crate::input::excerpt;
 
 impl Chart {
+    /// The module, algorithm and algebra: within [`MAX_NAME_CHARS`] and without control
+    /// characters (they are drawn as text in the SVG, TikZ and the page).
+    fn check_strings(&self) -> Result<(), String> {
+        let algebra = self.algebra.clone().unwrap_or_default();
+        for (key, name) in [
+            ("module", &self.module),
+            ("algorithm", &self.algorithm),
+            ("algebra", &algebra),
+        ] {
+            if name.chars().count() > MAX_NAME_CHARS {
+                return Err(format!(
+                    "\"{key}\" is {} characters long, more than the limit {MAX_NAME_CHARS}",
+                    name.chars().count()
+                ));
+            }
+            if name.chars().any(char::is_control) {
+                return Err(format!(
+                    "\"{key}\" holds a control character (U+{:04X})",
+                    name.chars().find(|c| c.is_control()).map_or(0, u32::from)
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Checks what the renderer relies on: format and version; a prime below 256; the range
     /// within the limits (module docs); every class inside the range with `t = stem + s`;
     /// classes in order with indices `0..dim` per bidegree; only the product keys of the
@@ -27,19 +52,7 @@ impl Chart {
                 self.version
             ));
         }
-        let algebra = self.algebra.clone().unwrap_or_default();
-        for (key, name) in [
-            ("module", &self.module),
-            ("algorithm", &self.algorithm),
-            ("algebra", &algebra),
-        ] {
-            if name.chars().count() > MAX_NAME_CHARS {
-                return Err(format!(
-                    "\"{key}\" is {} characters long, more than the limit {MAX_NAME_CHARS}",
-                    name.chars().count()
-                ));
-            }
-        }
+        self.check_strings()?;
         check_prime(self.prime)?;
         self.check_range()?;
         let mut previous: Option<(i32, u32, usize)> = None;

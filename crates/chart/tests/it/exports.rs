@@ -71,7 +71,8 @@ fn seqsee_export_validates_against_seqsee_s_schema() {
             lines,
             ..Options::default()
         };
-        let doc: Value = serde_json::from_str(&chart::seqsee::render(&chart, &options)).unwrap();
+        let doc: Value =
+            serde_json::from_str(&chart::seqsee::render(&chart, &options).unwrap()).unwrap();
         let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(doc["nodes"].as_object().unwrap().len(), chart.classes.len());
