@@ -98,8 +98,10 @@ grep -q "error: rank 1 is silent" "$work/hang.log" || fail "a silent rank is not
 # Exit 3 (rank 0's MPI_Abort). Open MPI's mpirun itself sometimes crashes (SIGSEGV, exit
 # 139, "ORTE_ERROR_LOG: Out of resource in show_help.c") while printing the abort notice
 # after rank 0 has named the silent rank and aborted with 3; that is mpirun's fault, seen
-# on this machine 2 times in 6 runs of an unchanged binary, so it is let through with a note.
-if [ "$code" -eq 139 ] && grep -q "ORTE_ERROR_LOG" "$work/hang.log"; then
+# on this machine 2 times in 6 runs of an unchanged binary, so it is let through with a note;
+# so is the same crash without that line, when mpirun has printed rank 0's abort with
+# errorcode 3 first (seen once more on 2026-12-02).
+if [ "$code" -eq 139 ] && grep -Eq "ORTE_ERROR_LOG|with errorcode 3\." "$work/hang.log"; then
     echo "note: mpirun crashed while reporting rank 0's abort (Open MPI's show_help); rank 1 was named" >&2
 else
     [ "$code" -eq 3 ] || fail "a silent rank: exit $code, expected 3 ($(head -c 400 "$work/hang.log"))"
