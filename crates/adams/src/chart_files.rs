@@ -1,6 +1,6 @@
 //! The chart files of a run: `chart.json`, `chart.svg` drawn as `--lines` and `--labels`
-//! say, the exports of `--format` (`chart.tex`, `chart.seqsee.json`), and the line on
-//! stderr that says what they hold.
+//! say, the interactive `chart.html`, the exports of `--format` (`chart.tex`,
+//! `chart.seqsee.json`), and the lines on stderr that say what they hold.
 
 use std::path::{Path, PathBuf};
 
@@ -23,6 +23,8 @@ pub(crate) struct Written {
     drawn: Vec<String>,
     /// Names written beside dots, and left out for room.
     labels: (usize, usize),
+    /// The warnings of [`missing_lines`].
+    warnings: Vec<String>,
 }
 
 impl Written {
@@ -48,8 +50,16 @@ impl Written {
             self.json.display(),
             self.svg.display()
         );
+        let page = self.svg.with_extension("html");
+        line.push_str(&format!(
+            "\nwrote {} (the interactive chart: open it in a browser)",
+            page.display()
+        ));
         for e in &self.exports {
             line.push_str(&format!("\nwrote {}", e.display()));
+        }
+        for w in &self.warnings {
+            line.push_str(&format!("\n{w}"));
         }
         line
     }
@@ -89,7 +99,32 @@ pub(crate) fn write(
         named: chart.classes.iter().any(|c| c.name.is_some()),
         drawn: d.families.iter().map(|f| f.key.clone()).collect(),
         labels: (d.labels.len(), d.left_out),
+        warnings: missing_lines(chart, &options.lines),
     })
+}
+
+/// One warning per `--lines` key that names no family of `chart` (it draws nothing):
+/// `warning: --lines h5: the chart has no h5 family (its families: h0, h1, h2, h3, d2);
+/// nothing is drawn for it`.
+pub(crate) fn missing_lines(chart: &Chart, lines: &chart::svg::Lines) -> Vec<String> {
+    let missing = lines.missing(chart);
+    if missing.is_empty() {
+        return Vec::new();
+    }
+    let carried: Vec<String> = chart::svg::families(chart, &chart::svg::Lines::All)
+        .into_iter()
+        .map(|f| f.key)
+        .collect();
+    let carried = match carried.as_slice() {
+        [] => "it has none".to_string(),
+        keys => format!("its families: {}", keys.join(", ")),
+    };
+    missing
+        .iter()
+        .map(|k| {
+            format!("warning: --lines {k}: the chart has no {k} family ({carried}); nothing is drawn for it")
+        })
+        .collect()
 }
 
 /// Writes `dir/STEM.tex` and `dir/STEM.seqsee.json` as `formats` ask; their paths.

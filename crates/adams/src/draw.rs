@@ -61,6 +61,9 @@ pub fn run(args: ChartArgs) -> Result<(), Error> {
         source,
     })?;
     let options = args.draw.options();
+    for w in crate::chart_files::missing_lines(&chart, &options.lines) {
+        eprintln!("{w}");
+    }
     let too_large = |source| Error::ChartDraw {
         chart: args.chart.clone(),
         source,

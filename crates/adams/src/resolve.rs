@@ -226,6 +226,11 @@ fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<(AnyModule
     if let AnyModule::Two(m) = &module {
         check_module_range(m.name(), m.min_degree(), range)?;
     }
+    if !args.quiet {
+        for line in module.cancelled_terms() {
+            eprintln!("note: {}: {line}", module.name());
+        }
+    }
     if module.dropped() > 0 && !args.quiet {
         eprintln!(
             "note: {}: {} above t = max_stem + max_s = {top_t} dropped (they cannot change Ext^(s,t) for t <= {top_t})",

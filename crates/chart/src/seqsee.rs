@@ -9,7 +9,7 @@
 //!   ([`crate::svg::style`]: colour, thickness, `dashed`, an arrow tip for a differential).
 //! - `nodes`: one per class, keyed `(stem,s,index)` (the class as `adams products --by`
 //!   takes it), at `x` = stem, `y` = s, `position` = index, with its name as `label` in
-//!   LaTeX (`$h_{0}^{2} d_{0}$`) when it has one.
+//!   LaTeX (`$h_{0}^{2} d_{0}$`) when it has one and `--labels` writes it.
 //! - `edges`: one per term of a known product or differential of the families drawn
 //!   (`--lines`), from the source class to the target class, with the family's alias as
 //!   its attributes.
@@ -62,7 +62,11 @@ pub fn render(chart: &Chart, options: &Options) -> Result<String, crate::svg::To
         n.insert("x".into(), json!(c.stem));
         n.insert("y".into(), json!(c.s));
         n.insert("position".into(), json!(c.index));
-        if let Some(name) = &c.name {
+        if let Some(name) = c
+            .name
+            .as_ref()
+            .filter(|name| crate::svg::labels::is_labelled(name, options.labels))
+        {
             let label = format!("${}$", crate::tikz::math(&typeset(name), " "));
             n.insert("label".into(), json!(label));
         }

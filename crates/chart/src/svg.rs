@@ -61,7 +61,7 @@ const MIN_CLASS_BYTES: usize = 90;
 const MIN_LINE_BYTES: usize = 50;
 
 /// Horizontal room of one legend entry (a sample line and its name).
-const LEGEND_ENTRY_W: f64 = 64.0;
+pub(crate) const LEGEND_ENTRY_W: f64 = 64.0;
 
 /// Estimated width of `text` at font size `font`.
 pub fn text_width(text: &str, font: f64) -> f64 {
@@ -387,20 +387,36 @@ fn stroke(f: &Family) -> String {
     a
 }
 
+/// The baseline region of the legend: its samples are centred about this height.
+pub(crate) const LEGEND_Y: f64 = 44.0;
+
+/// The sample line `(x1, y1, x2, y2)` of the `i`-th family in the legend: vertical for a
+/// product in the same stem, short diagonal for one stem right, long diagonal for more, an
+/// arrow up and left for a differential. Its name starts at `16 + LEGEND_ENTRY_W·i + 26`.
+pub(crate) fn legend_sample(f: &Family, i: usize) -> (f64, f64, f64, f64) {
+    let (x0, ly) = (16.0 + LEGEND_ENTRY_W * i as f64, LEGEND_Y);
+    match f.shift.0 {
+        _ if f.is_differential() => (x0 + 14.0, ly + 6.0, x0, ly - 8.0),
+        0 => (x0 + 6.0, ly + 6.0, x0 + 6.0, ly - 8.0),
+        1 => (x0, ly + 6.0, x0 + 14.0, ly - 8.0),
+        _ => (x0 - 8.0, ly + 6.0, x0 + 22.0, ly - 8.0),
+    }
+}
+
+/// Where the legend's note starts, after the samples.
+pub(crate) fn legend_note_x(d: &Drawing) -> f64 {
+    16.0 + d.families.len() as f64 * LEGEND_ENTRY_W
+}
+
 /// Legend: a short sample of each family's style — vertical for a product in the same
 /// stem, short diagonal for one stem right, long diagonal for more, an arrow up and left
 /// for a differential — and its name typeset.
 fn legend(o: &mut String, chart: &Chart, d: &Drawing) {
-    let ly = 44.0;
+    let ly = LEGEND_Y;
     let _ = writeln!(o, r#"<g class="legend">"#);
     for (i, f) in d.families.iter().enumerate() {
         let x0 = 16.0 + LEGEND_ENTRY_W * i as f64;
-        let (x1, y1, x2, y2) = match f.shift.0 {
-            _ if f.is_differential() => (x0 + 14.0, ly + 6.0, x0, ly - 8.0),
-            0 => (x0 + 6.0, ly + 6.0, x0 + 6.0, ly - 8.0),
-            1 => (x0, ly + 6.0, x0 + 14.0, ly - 8.0),
-            _ => (x0 - 8.0, ly + 6.0, x0 + 22.0, ly - 8.0),
-        };
+        let (x1, y1, x2, y2) = legend_sample(f, i);
         let _ = writeln!(
             o,
             r#"<line class="legend" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" {}/>"#,
@@ -417,7 +433,7 @@ fn legend(o: &mut String, chart: &Chart, d: &Drawing) {
     let _ = writeln!(
         o,
         r##"<text class="legend" x="{:.1}" y="{:.1}" fill="#555555">{}</text>"##,
-        16.0 + d.families.len() as f64 * LEGEND_ENTRY_W,
+        legend_note_x(d),
         ly + 4.0,
         escape(&d.note)
     );

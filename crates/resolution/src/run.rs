@@ -214,21 +214,28 @@ pub(crate) struct Active {
 }
 
 impl Active {
-    /// The nodes not filled in yet (`is_complete` false), and filled-in classical nodes
-    /// whose kernel a node to run needs (run kernel-only).
+    /// The full nodes not filled in yet (`is_complete` false), filled-in classical nodes
+    /// whose kernel a node to run needs (run kernel-only), and the kernel-only nodes past
+    /// the last stem that a node to run needs (none once every full node is filled in: a
+    /// run that only resumes computes nothing outside its range).
     pub(crate) fn select(plan: &Plan, is_complete: impl Fn(Bidegree) -> bool) -> Self {
         let filled = |i: usize| {
             let n = plan.nodes[i];
             n.is_full() && is_complete(n.bidegree)
         };
         let mut kernel_only = vec![false; plan.nodes.len()];
+        let mut needed = vec![false; plan.nodes.len()];
         for (i, n) in plan.nodes.iter().enumerate() {
             if let (false, Some(k)) = (filled(i), n.kernel_from) {
                 kernel_only[k] |= filled(k);
+                needed[k] = true;
             }
         }
         let nodes = (0..plan.nodes.len())
-            .filter(|&i| !filled(i) || kernel_only[i])
+            .filter(|&i| match plan.nodes[i].is_full() {
+                true => !filled(i) || kernel_only[i],
+                false => needed[i],
+            })
             .collect();
         Self { nodes, kernel_only }
     }

@@ -100,6 +100,9 @@ pub struct FiniteModule {
     /// How many generators of the file lie above [`LoadOptions::top_degree`]
     /// and were dropped.
     dropped: usize,
+    /// The actions whose right side names a generator an even number of times, which
+    /// cancels mod 2 ([`cancelled_terms`](Self::cancelled_terms)).
+    cancelled: Vec<String>,
 }
 
 impl FiniteModule {
@@ -213,6 +216,16 @@ impl FiniteModule {
     /// [`LoadOptions::top_degree`] (0 when none was given).
     pub fn dropped_generators(&self) -> usize {
         self.dropped
+    }
+
+    /// The actions of the file whose right side names a generator an even number of
+    /// times (`"Sq1 x0 = x1 + x1"`): those terms cancel mod 2, so the sum is read
+    /// without them (here as 0). One line each, in the file's order, e.g.
+    /// `actions[3] "Sq1 x0 = x1 + x1": x1 written 2 times cancels mod 2 (read as 0)`;
+    /// empty for a module not read from a file. Callers show them as notes: such a file
+    /// is valid, but it rarely says what its author meant.
+    pub fn cancelled_terms(&self) -> &[String] {
+        &self.cancelled
     }
 
     /// The lowest degree of a generator.

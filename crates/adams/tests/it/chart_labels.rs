@@ -189,6 +189,63 @@ fn the_sphere_s_chart_through_stem_40_labels_every_named_class_without_overlaps(
     );
 }
 
+/// `--labels none` writes no name into the exports either; `--lines` keys are matched
+/// however they are spelled, a class by its index keeps its commas, `none` draws no line,
+/// and a key the chart does not carry is said on stderr (it would draw nothing).
+#[test]
+fn labels_and_lines_reach_every_export_and_missing_keys_are_said() {
+    let (tmp, svg, _) = sphere(20, 10, &["--format", "seqsee", "--labels", "none"]);
+    let dir = tmp.path();
+    assert_eq!(check_labels(&svg), 0);
+    let doc: Value =
+        serde_json::from_str(&fs::read_to_string(dir.join("chart.seqsee.json")).unwrap()).unwrap();
+    let labelled = doc["nodes"]
+        .as_object()
+        .unwrap()
+        .values()
+        .filter(|n| n.get("label").is_some())
+        .count();
+    assert_eq!(labelled, 0, "--labels none: no label in SeqSee");
+    let redraw = |lines: &str| {
+        let out = dir.join("again.svg");
+        let o = adams_in(
+            dir,
+            &[
+                "chart",
+                "chart.json",
+                "--lines",
+                lines,
+                "--output",
+                out.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        (fs::read_to_string(out).unwrap(), stderr(&o))
+    };
+    // H0 is h0: the same drawing as h0, nothing said.
+    let (h0, err) = redraw("h0");
+    assert!(err.is_empty(), "{err}");
+    assert_eq!(redraw("H0"), (h0.clone(), String::new()));
+    assert!(lines(&h0, "h0") > 0 && lines(&h0, "h1") == 0);
+    let (none, err) = redraw("none");
+    assert!(err.is_empty(), "{err}");
+    for key in ["h0", "h1", "h2"] {
+        assert_eq!(lines(&none, key), 0, "--lines none draws no {key}");
+    }
+    // Keys the resolve chart does not carry: a product by (8,3,0) (adams products writes
+    // it), d2 (adams d2 writes it); each said once, naming what the chart has.
+    let (_, err) = redraw("h1,(8,3,0),d2");
+    for key in ["(8,3,0)", "d2"] {
+        assert!(
+            err.contains(&format!(
+                "warning: --lines {key}: the chart has no {key} family (its families: h0, h1, h2, h3"
+            )),
+            "{err}"
+        );
+    }
+    assert_eq!(err.lines().count(), 2, "{err}");
+}
+
 #[test]
 fn lines_adds_families_and_all_labels_stay_apart_through_stem_60() {
     let (tmp, svg, chart) = sphere(60, 30, &["--labels", "all", "--lines", "h0,h1,h2,h3"]);
@@ -286,8 +343,17 @@ fn check_tikz(tex: &str, svg: &str) {
         .unwrap()
         .matches("\\draw")
         .count();
-    // Grid lines, the two axes, the product lines.
-    assert_eq!(tex.matches("\\draw").count(), grid + 2 + svg_lines);
+    // Grid lines, the two axes, the product lines, a sample line per family in the legend
+    // (as the SVG's legend), whose names are typeset in math.
+    let legend = svg.matches("<line class=\"legend\"").count();
+    assert_eq!(legend, 3, "h0, h1, h2 in the legend");
+    assert_eq!(tex.matches("\\draw").count(), grid + 2 + svg_lines + legend);
+    for key in ["h_{0}", "h_{1}", "h_{2}"] {
+        assert!(
+            tex.contains(&format!("{{${key}$}};")),
+            "{key} in the legend"
+        );
+    }
 }
 
 /// SeqSee's JSON: valid against its schema, a node per class, an edge per line.

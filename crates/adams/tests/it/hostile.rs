@@ -466,6 +466,11 @@ fn case_8_the_summary_of_a_resumed_run_measures_cpu_and_wall_over_one_interval()
             "{run}: {busy} cores busy on {cores}: {err}"
         );
         assert!(err.contains(", 1 thread, "), "{run}: {err}");
+        // A run that only resumes computes no bidegree, not even the kernel at stem 41
+        // a fresh classical step of row 1 at stem 40 needs.
+        if run == "resumed" {
+            assert!(err.contains(", 0 bidegrees, "), "{err}");
+        }
         assert!(
             err.contains("before compression, the rest each record's header and checksum"),
             "{err}"
@@ -554,4 +559,50 @@ fn case_9_products_and_massey_take_threads_quiet_and_log() {
         &["massey", "S_2", "h0", "h1", "-", "--log", "[", "-q"],
     );
     refused_with(&bad, 2, "--log \"[\"");
+}
+
+#[test]
+fn case_7_a_repeated_term_that_cancels_mod_2_is_noted() {
+    let tmp = tempfile::tempdir().unwrap();
+    // C2 written with a doubled term: x + x = 0 over F_2, so the file is the sum of two
+    // spheres, S^0 ∨ S^1, and says so on stderr; nothing else changes.
+    fs::write(
+        tmp.path().join("twice.json"),
+        r#"{"type": "finite dimensional module", "p": 2, "gens": {"x0": 0, "x1": 1},
+            "actions": ["Sq1 x0 = x1 + x1"]}"#,
+    )
+    .unwrap();
+    let o = ok(adams_in(
+        tmp.path(),
+        &[
+            "resolve",
+            "twice.json",
+            "--max-stem",
+            "4",
+            "--max-s",
+            "2",
+            "--no-chart",
+        ],
+    ));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            r#"note: twice: actions[0] "Sq1 x0 = x1 + x1": x1 written 2 times cancels mod 2 (read as 0)"#
+        ),
+        "{err}"
+    );
+    let quiet = ok(adams_in(
+        tmp.path(),
+        &[
+            "resolve",
+            "twice.json",
+            "--max-stem",
+            "4",
+            "--max-s",
+            "2",
+            "--no-chart",
+            "--quiet",
+        ],
+    ));
+    assert!(stderr(&quiet).is_empty(), "{}", stderr(&quiet));
 }

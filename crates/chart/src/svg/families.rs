@@ -25,17 +25,19 @@ pub enum Lines {
 }
 
 impl Lines {
-    /// Parses `--lines`: `default`, `all`, or keys separated by commas (`h0,h1,h2,h3`,
-    /// `d2`, any class as `adams products --by` writes it: `h2^2`, `(8,3,0)`). Error (one
-    /// line): a key that is neither a class nor a differential.
+    /// Parses `--lines`: `default`, `all`, `none`, or keys separated by commas (`h0,h1,h2,h3`,
+    /// `d2`, any class as `adams products --by` writes it: `h2^2`, `(8,3,0)`; a comma inside
+    /// parentheses belongs to the class). Error (one line): an empty key, a key that is
+    /// neither a class nor a differential.
     pub fn parse(text: &str) -> Result<Lines, String> {
         match text.trim() {
             "default" => return Ok(Lines::Default),
             "all" => return Ok(Lines::All),
+            "none" => return Ok(Lines::Keys(Vec::new())),
             _ => {}
         }
         let mut keys = Vec::new();
-        for key in text.split(',').map(str::trim) {
+        for key in split_keys(text).into_iter().map(str::trim) {
             if key.is_empty() {
                 return Err("an empty key (keys are separated by single commas)".into());
             }
@@ -44,7 +46,7 @@ impl Lines {
                 || key.parse::<ClassSpec>().is_ok();
             if !known {
                 return Err(format!(
-                    "{:?} is not a product key (h0, h1, h2, h3, a0, d2, a class such as h2^2 or (8,3,0)), default or all",
+                    "{:?} is not a product key (h0, h1, h2, h3, a0, d2, a class such as h2^2 or (8,3,0)), default, all or none",
                     crate::input::excerpt(key)
                 ));
             }
@@ -58,9 +60,70 @@ impl Lines {
     fn draws(&self, key: &str, generator: bool, prime: u32) -> bool {
         match self {
             Lines::All => true,
-            Lines::Keys(keys) => keys.iter().any(|k| k == key),
+            Lines::Keys(keys) => {
+                let key = canonical(key);
+                keys.iter().any(|k| canonical(k) == key)
+            }
             Lines::Default => generator || prime != 2 || !is_further_hopf(key),
         }
+    }
+
+    /// The keys asked for that name no family of `chart` (they draw nothing): `H0` is
+    /// `h0`, `h2h2` is `h2^2`, but `(8,3,0)` is not the key `c0` (a class named by its
+    /// index is another key than its name). Empty for `default`, `all`, `none`.
+    pub fn missing(&self, chart: &Chart) -> Vec<String> {
+        let Lines::Keys(keys) = self else {
+            return Vec::new();
+        };
+        let carried: Vec<String> = families(chart, &Lines::All)
+            .iter()
+            .map(|f| canonical(&f.key))
+            .collect();
+        keys.iter()
+            .filter(|k| !carried.contains(&canonical(k)))
+            .cloned()
+            .collect()
+    }
+}
+
+/// The keys of `--lines`: split at the commas outside parentheses.
+fn split_keys(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth <= 0 => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
+/// A key in one spelling: a class as its [`ClassSpec`] writes it, a monomial in the `h_i`
+/// with its factors in order of `i` and repeats as powers (`H2h2` and `h2^2` are one key:
+/// the drawn line of a product does not depend on the order of commuting factors, nor on
+/// a sign at odd p); a differential or `a0` as it is.
+fn canonical(key: &str) -> String {
+    match key.parse::<ClassSpec>() {
+        Ok(ClassSpec::Monomial(factors)) => {
+            let mut merged: Vec<(u32, u32)> = Vec::new();
+            for (i, k) in factors {
+                match merged.iter_mut().find(|(j, _)| *j == i) {
+                    Some((_, e)) => *e += k,
+                    None => merged.push((i, k)),
+                }
+            }
+            merged.sort_unstable();
+            ClassSpec::Monomial(merged).to_string()
+        }
+        Ok(spec) if !super::style::is_differential(key) => spec.to_string(),
+        _ => key.to_string(),
     }
 }
 
@@ -191,5 +254,22 @@ mod tests {
         assert!(Lines::Default.draws("d2", false, 2));
         assert!(Lines::Default.draws("h2^2", false, 2));
         assert!(Lines::parse("h3").unwrap().draws("h3", false, 2));
+        // A class by its index keeps its commas; `none` draws nothing.
+        assert_eq!(
+            Lines::parse("h0,(8,3,0), h2^2"),
+            Ok(Lines::Keys(vec![
+                "h0".into(),
+                "(8,3,0)".into(),
+                "h2^2".into()
+            ]))
+        );
+        assert_eq!(Lines::parse("none"), Ok(Lines::Keys(Vec::new())));
+        assert!(!Lines::parse("none").unwrap().draws("h0", true, 2));
+        // One key however it is spelled.
+        let keys = Lines::parse("H0,h2h2,h3h1").unwrap();
+        assert!(keys.draws("h0", true, 2));
+        assert!(keys.draws("h2^2", false, 2));
+        assert!(keys.draws("h1h3", false, 2));
+        assert!(!keys.draws("h1", true, 2));
     }
 }

@@ -96,4 +96,14 @@ impl AnyModule {
             AnyModule::Odd(m) => m.dropped(),
         }
     }
+
+    /// The actions of a p = 2 file whose repeated terms cancel
+    /// ([`FiniteModule::cancelled_terms`]); at odd p a coefficient is written as a
+    /// number, and a repeat is that many copies, so none is reported.
+    pub fn cancelled_terms(&self) -> &[String] {
+        match self {
+            AnyModule::Two(m) => m.cancelled_terms(),
+            AnyModule::Odd(_) => &[],
+        }
+    }
 }

@@ -212,11 +212,48 @@ pub(super) fn build(
         algebra,
         milnor,
         dropped,
+        cancelled: spec.actions.iter().filter_map(cancelled_terms).collect(),
     };
     Ok(match &spec.profile {
         Some(profile) if restrict => module.restricted_to(profile),
         _ => module,
     })
+}
+
+/// The line [`FiniteModule::cancelled_terms`] keeps for `action` when its right side
+/// names a generator an even number of times (`x + x = 0` in a vector space over F_2),
+/// else `None`.
+fn cancelled_terms(action: &super::json::ActionSpec) -> Option<String> {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for t in &action.targets {
+        match counts.iter_mut().find(|(name, _)| name == t) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((t, 1)),
+        }
+    }
+    let even: Vec<String> = counts
+        .iter()
+        .filter(|&&(_, n)| n % 2 == 0)
+        .map(|&(name, n)| format!("{name} written {n} times"))
+        .collect();
+    if even.is_empty() {
+        return None;
+    }
+    let left: Vec<&str> = counts
+        .iter()
+        .filter(|&&(_, n)| n % 2 == 1)
+        .map(|&(name, _)| name)
+        .collect();
+    let read = if left.is_empty() {
+        "0".to_string()
+    } else {
+        left.join(" + ")
+    };
+    Some(format!(
+        "{}: {} cancels mod 2 (read as {read})",
+        action.field,
+        even.join(", ")
+    ))
 }
 
 /// The actions on generators that were kept, as vectors of the kept module

@@ -279,3 +279,25 @@ fn sphere() {
     s.act_on_basis(1, 0, 0, 0, &mut out);
     assert_eq!(out.len(), 0);
 }
+
+/// A right side that names a generator twice: `x + x = 0` over F_2, so
+/// `Sq1 x0 = x1 + x1` is the zero action and `Sq2 x0 = x2 + x2 + x2` is `x2`; the first
+/// is reported by `cancelled_terms`, the second is not (an odd count leaves the term).
+#[test]
+fn repeated_terms_cancel_mod_2_and_are_reported() {
+    let text = r#"{"type": "finite dimensional module", "p": 2,
+        "gens": {"x0": 0, "x1": 1, "x2": 2, "x3": 3},
+        "actions": ["Sq1 x0 = x1 + x1", "Sq2 x0 = x2 + x2 + x2", "Sq2 x1 = x3 + x3 + x3 + x3"]}"#;
+    let m = FiniteModule::from_json_str("twice.json", text).unwrap();
+    assert_eq!(sq(&m, 1, 0, &unit(&m, 0, 0)), FpVector::new(1));
+    assert_eq!(sq(&m, 2, 0, &unit(&m, 0, 0)), unit(&m, 2, 0));
+    assert_eq!(
+        m.cancelled_terms(),
+        [
+            r#"actions[0] "Sq1 x0 = x1 + x1": x1 written 2 times cancels mod 2 (read as 0)"#,
+            r#"actions[2] "Sq2 x1 = x3 + x3 + x3 + x3": x3 written 4 times cancels mod 2 (read as 0)"#,
+        ]
+    );
+    let sphere = FiniteModule::sphere();
+    assert!(sphere.cancelled_terms().is_empty());
+}
