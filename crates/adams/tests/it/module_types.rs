@@ -107,3 +107,116 @@ fn ext_of_a_mod_a1_and_a_mod_a2_is_ext_over_the_subalgebra() {
         assert_agree(name, &ours, &read_table(&reference_ext(reference)), 30, 15);
     }
 }
+
+/// The sum of tables (Ext of a wedge is the sum of the Ext's).
+fn sum(tables: &[Table]) -> Table {
+    let mut dims = std::collections::BTreeMap::new();
+    for t in tables {
+        for (&k, &d) in &t.dims {
+            *dims.entry(k).or_insert(0) += d;
+        }
+    }
+    Table {
+        complete: None,
+        dims,
+    }
+}
+
+/// `BZ/2^k` for k ≥ 2 (the file's `exponent`): `H^*(BZ/4; F_2) = E[x] ⊗ F_2[y]` with
+/// `Sq^1 x = 0` and `Sq(y) = y + y^2`, so `x·F_2[y]` is a submodule and the reduced
+/// cohomology is `H̃^*(CP^∞) ⊕ Σ H^*(CP^∞_+)`, i.e. of `CP_1^∞ ∨ S^1 ∨ Σ CP_1^∞`: its Ext
+/// is the sum of the reference tables of `CP_1^∞` and the sphere, shifted as they are
+/// (tests/data/ext, by an independent resolver). `exponent: 1` stays `RP^∞`.
+#[test]
+fn bz4_is_a_sum_of_shifted_complex_projective_spaces_and_bz2_stays_rp_infinity() {
+    let (max_stem, max_s) = (30, 12);
+    let sphere = read_table(&reference_ext("S_2"));
+    let cp = read_table(&reference_ext("CP_1_inf"));
+    let bz4 = ext_of(
+        "BZ4",
+        r#"{"p": 2, "type": "classifying space BCp", "min": 1, "exponent": 2}"#,
+        max_stem,
+        max_s,
+    );
+    let expected = sum(&[shifted(&sphere, 1), shifted(&cp, 0), shifted(&cp, 1)]);
+    assert_agree("BZ/4", &bz4, &expected, max_stem, max_s);
+    // Every k ≥ 2 gives the same module.
+    let bz8 = ext_of(
+        "BZ8",
+        r#"{"p": 2, "type": "classifying space BCp", "min": 1, "exponent": 3}"#,
+        max_stem,
+        max_s,
+    );
+    assert_agree("BZ/8", &bz8, &expected, max_stem, max_s);
+    let rp = read_table(&reference_ext("RP_1_inf"));
+    let bz2 = ext_of(
+        "BZ2",
+        r#"{"p": 2, "type": "classifying space BCp", "min": 1, "exponent": 1}"#,
+        max_stem,
+        max_s,
+    );
+    assert_agree("BZ/2", &bz2, &rp, max_stem, max_s);
+}
+
+/// `binom(n, m) mod p` by exact integer arithmetic (no Lucas digits).
+fn binom_mod(n: u32, m: u32, p: u32) -> u32 {
+    if m > n {
+        return 0;
+    }
+    let mut c: u128 = 1;
+    for i in 0..m {
+        c = c * u128::from(n - i) / u128::from(i + 1);
+    }
+    (c % u128::from(p)) as u32
+}
+
+/// `BZ/9` (p = 3, `exponent` 2): the first Bockstein vanishes, so the reduced cohomology
+/// is `Σ F_3 ⊕ F_3[y]^{>0} ⊕ x·F_3[y]^{>0}` with `P^n y^k = binom(k, n) y^{k+2n}` on both
+/// (Cartan, `P(y) = y + y^3`): compared with the sum of the sphere's reference table and
+/// the Ext of a module file of `F_3[y]^{>0}` whose actions this test computes from the
+/// binomials directly.
+#[test]
+fn bz9_has_no_bockstein_and_splits_off_its_polynomial_part() {
+    let (max_stem, max_s, top) = (40, 10, 52);
+    let mut gens = Vec::new();
+    let mut actions = Vec::new();
+    for k in 1..=top / 2 {
+        gens.push(format!(r#""y{k}": {}"#, 2 * k));
+        for n in [1u32, 3, 9] {
+            let c = binom_mod(k, n, 3);
+            if c != 0 && k + 2 * n <= top / 2 {
+                actions.push(format!(r#""P{n} y{k} = {c} y{}""#, k + 2 * n));
+            }
+        }
+    }
+    let poly = format!(
+        r#"{{"p": 3, "type": "finite dimensional module", "gens": {{{}}}, "actions": [{}]}}"#,
+        gens.join(", "),
+        actions.join(", ")
+    );
+    let py = ext_of("Py", &poly, max_stem, max_s);
+    let sphere = read_table(&reference_ext("S_3"));
+    let bz9 = ext_of(
+        "BZ9",
+        r#"{"p": 3, "type": "classifying space BCp", "min": 1, "exponent": 2}"#,
+        max_stem,
+        max_s,
+    );
+    let expected = sum(&[shifted(&sphere, 1), shifted(&py, 0), shifted(&py, 1)]);
+    assert_agree("BZ/9", &bz9, &expected, max_stem, max_s);
+    // And BZ/3 (with β) is not that: its own reference table.
+    let bz3 = ext_of(
+        "BZ3",
+        r#"{"p": 3, "type": "classifying space BCp", "min": 1}"#,
+        max_stem,
+        max_s,
+    );
+    assert_agree(
+        "BZ/3",
+        &bz3,
+        &read_table(&reference_ext("BC3")),
+        max_stem,
+        max_s,
+    );
+    assert!(!differences(&bz3, &bz9, max_stem, max_s).is_empty());
+}

@@ -224,12 +224,20 @@ pub(super) fn build(
 /// names a generator an even number of times (`x + x = 0` in a vector space over F_2),
 /// else `None`.
 fn cancelled_terms(action: &super::json::ActionSpec) -> Option<String> {
+    // (name, count) in the order of first appearance; a right side may be long.
+    let mut at: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut counts: Vec<(&str, usize)> = Vec::new();
     for t in &action.targets {
-        match counts.iter_mut().find(|(name, _)| name == t) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((t, 1)),
+        match at.get(t.as_str()) {
+            Some(&i) => counts[i].1 += 1,
+            None => {
+                at.insert(t, counts.len());
+                counts.push((t, 1));
+            }
         }
+    }
+    if counts.len() == action.targets.len() {
+        return None;
     }
     let even: Vec<String> = counts
         .iter()

@@ -14,9 +14,15 @@
 //! * `"complex projective space"` (`min`, optional `max`, cell indices): cells
 //!   `y_i` in degree `2i`, `Sq^{2j} y_i = binom(i, j) y_{i+j}`, odd squares zero.
 //! * `"finitely presented module"`: see [`super::presented`].
-//! * `"classifying space BCp"` (`min`, optional `max`, degrees): at odd p the cohomology
-//!   of `BZ/p` (see [`super::odd`]'s `bcp`); at p = 2, `BZ/2 = RP^∞`, the real projective
-//!   space with the same `min`, `max`.
+//! * `"classifying space BCp"` (`min`, optional `max`, degrees; optional `exponent` k ≥ 1,
+//!   default 1): the cohomology of `BZ/p^k`. At odd p see [`super::odd`]'s `bcp`; at p = 2
+//!   and k = 1, `BZ/2 = RP^∞`, the real projective space with the same `min`, `max`; at
+//!   p = 2 and k ≥ 2, `H^*(BZ/2^k; F_2) = E[x] ⊗ F_2[y]`, `|x| = 1`, `|y| = 2`, where
+//!   `Sq^1 x = 0` (the first Bockstein vanishes: only the k-th, `β_k x = y`, is nonzero —
+//!   the Bockstein spectral sequence of `Z/2^k`, McCleary, "A User's Guide to Spectral
+//!   Sequences", §10.1) and `Sq(y) = y + y^2`; by Cartan `Sq^{2i} y^n = binom(n, i)
+//!   y^{n+i}`, `Sq^{2i}(x y^n) = binom(n, i) x y^{n+i}`, odd squares zero (cells `y<n>` in
+//!   degree 2n, `xy<n>` in degree 2n + 1, as at odd p).
 
 use serde_json::{Map, Value};
 
@@ -58,7 +64,8 @@ impl Kind {
         match self {
             Kind::Finite => &["gens", "actions"],
             Kind::RealProjective => &["min", "max", "clear_bottom"],
-            Kind::ComplexProjective | Kind::ClassifyingSpace => &["min", "max"],
+            Kind::ComplexProjective => &["min", "max"],
+            Kind::ClassifyingSpace => &["min", "max", "exponent"],
             Kind::FinitelyPresented => &["gens", "adem_relations", "milnor_relations"],
         }
     }
@@ -208,8 +215,65 @@ pub(super) fn kept_cells(
     Ok((min, hi))
 }
 
+/// The exponent k of a classifying space `BZ/p^k` (the file's `exponent`, 1 when absent).
+/// Error: not an integer from 1 to 30.
+pub(super) fn exponent(file: &str, obj: &Map<String, Value>) -> Result<u32, ModuleError> {
+    match obj.get("exponent") {
+        None | Some(Value::Null) => Ok(1),
+        Some(v) => v
+            .as_u64()
+            .filter(|k| (1..=30).contains(k))
+            .map(|k| k as u32)
+            .ok_or_else(|| {
+                ModuleError::field(
+                    file,
+                    "exponent",
+                    format!("expected an integer k from 1 to 30 (the group Z/p^k), found {v}"),
+                )
+            }),
+    }
+}
+
+/// The spec of `BZ/2^k`, k ≥ 2 (see the module): one cell in every degree `min ≤ d ≤ max`,
+/// `Sq^{2^{j+1}}` on `y^n` and `x y^n` with coefficient `binom(n, 2^j)` (for n < 0, the
+/// Thom spectra of multiples of the complex line bundle, the binomial extended as for
+/// `RP_{−n}`: `Sq(U) = U (1 + y)^n`), no `Sq^1`.
+fn bz2k_spec(
+    file: &str,
+    obj: &Map<String, Value>,
+    shift: i32,
+    options: &LoadOptions,
+) -> Result<Spec, ModuleError> {
+    let (min, hi) = kept_cells(file, obj, 1, shift, options)?;
+    let name = |d: i64| match d.rem_euclid(2) {
+        0 => format!("y{}", d.div_euclid(2)),
+        _ => format!("xy{}", d.div_euclid(2)),
+    };
+    let gens = (min..=hi).map(|d| (name(d), d as i32)).collect();
+    let mut actions = Vec::new();
+    for d in min..=hi {
+        let mut j = 1i64;
+        while d + 2 * j <= hi {
+            if binom_odd(d.div_euclid(2), j) {
+                actions.push(power_action(
+                    (2 * j) as u32,
+                    &name(d),
+                    vec![name(d + 2 * j)],
+                ));
+            }
+            j *= 2;
+        }
+    }
+    Ok(Spec {
+        profile: None,
+        gens,
+        actions,
+        shift,
+    })
+}
+
 /// The spec of a projective space (`kind` real or complex; `BZ/2 = RP^∞` for the
-/// classifying space at p = 2), its cells above
+/// classifying space at p = 2, `BZ/2^k` by [`bz2k_spec`]), its cells above
 /// the top degree of `options` not built. Errors: those of [`read_bounds`], no
 /// `max` and no top degree (an infinite module needs a range), more than
 /// [`MAX_SPAN`] degrees left.
@@ -220,6 +284,9 @@ pub(super) fn projective_spec(
     shift: i32,
     options: &LoadOptions,
 ) -> Result<Spec, ModuleError> {
+    if kind == Kind::ClassifyingSpace && exponent(file, obj)? >= 2 {
+        return bz2k_spec(file, obj, shift, options);
+    }
     // Cell i lies in degree weight·i.
     let weight: i64 = if kind == Kind::ComplexProjective {
         2

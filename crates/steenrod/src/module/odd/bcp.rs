@@ -13,21 +13,28 @@
 //! over `BZ/p`, with `binom(k, n) = (−1)^n binom(n − k − 1, n)` for `k < 0` (as for
 //! `RP_{−k}^∞` at p = 2; the formal power series `(y + y^p)^k`).
 //!
+//! With the file's `exponent` k ≥ 2, `BZ/p^k`: the same ring and the same `P^n`, but
+//! `β = 0` on every cell — the first Bockstein vanishes on `H^1(BZ/p^k; F_p)`, only the
+//! k-th is nonzero, `β_k x = y` (the Bockstein spectral sequence of `Z/p^k`: McCleary,
+//! "A User's Guide to Spectral Sequences", §10.1), and `β y = 0` as `y` is the reduction
+//! of an integral class.
+//!
 //! Only the generators `β` and `P^{p^j}` are listed; the builder derives every other
 //! Milnor basis element's action and checks the Adem relations, as for a file.
 
 use serde_json::{Map, Value};
 
 use super::parse::{OddActionSpec, OddFactor};
-use crate::module::kinds::kept_cells;
+use crate::module::kinds::{exponent, kept_cells};
 use crate::module::{LoadOptions, ModuleError};
 
 /// The gens (name, degree) and the listed actions of a module, as a file gives them.
 type BcpSpec = (Vec<(String, i32)>, Vec<OddActionSpec>);
 
-/// The gens and actions of `BZ/p`'s cells in the file's `min ..= max`, those above the
+/// The gens and actions of `BZ/p^k`'s cells in the file's `min ..= max`, those above the
 /// top degree of `options` not built. Errors: those of [`kept_cells`] (`min` missing,
-/// `max` below it, neither `max` nor a range, too many cells).
+/// `max` below it, neither `max` nor a range, too many cells), an `exponent` that is not
+/// an integer from 1 to 30.
 pub(super) fn bcp_spec(
     file: &str,
     obj: &Map<String, Value>,
@@ -36,6 +43,7 @@ pub(super) fn bcp_spec(
     options: &LoadOptions,
 ) -> Result<BcpSpec, ModuleError> {
     let (min, hi) = kept_cells(file, obj, 1, shift, options)?;
+    let bockstein = exponent(file, obj)? == 1;
     let name = |d: i64| {
         let k = d.div_euclid(2);
         if d.rem_euclid(2) == 0 {
@@ -47,7 +55,7 @@ pub(super) fn bcp_spec(
     let gens = (min..=hi).map(|d| (name(d), d as i32)).collect();
     let mut actions = Vec::new();
     for d in min..=hi {
-        if d.rem_euclid(2) == 1 && d < hi {
+        if bockstein && d.rem_euclid(2) == 1 && d < hi {
             actions.push(action(p, Vec::new(), vec![0], &name(d), &name(d + 1), 1));
         }
         // P^{p^j}: degree 2p^j(p − 1).
