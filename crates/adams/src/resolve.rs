@@ -1,6 +1,9 @@
-//! `adams resolve`: find the module, check the range, open the output folder, the
-//! backend and the save directory, run the resolution, write ext.csv, chart.json,
-//! chart.svg and summary.json, and print the chart and the summary.
+//! `adams resolve`, one path for every prime: read the command line into its plan
+//! (`crate::plan`: the module at its prime, the range, the flags checked), open the output
+//! folder, the backend and the save directory, run the resolution, write ext.csv,
+//! chart.json, chart.svg and summary.json, and print the chart and the summary. What
+//! differs per prime is said by the module type (`crate::prime::PrimeModule`): at odd p the
+//! classical algorithm on the CPU, the chart's products by `a0` and `h0`.
 
 use std::fs;
 use std::io::Write;

@@ -12,7 +12,8 @@
 //!
 //! `--save-dir DIR` saves and resumes the base module's resolution (the lift and the cone
 //! are recomputed from it: seconds beside the resolution). Options that do not apply to a
-//! cofiber are refused (exit 2): `--smash`, `--algebra`/`--profile`, `--certify`, `--names`.
+//! cofiber are refused by the plan (`crate::plan`, exit 2): `--smash`, `--algebra`/`--profile`,
+//! `--certify`, `--names`.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
