@@ -119,7 +119,9 @@ impl PrimeModule for FiniteModule {
     fn log_memory(res: &Resolution) {
         let mem = res.memory();
         let mb = |bytes: usize| bytes as f64 / (1u64 << 20) as f64;
+        // Logged as from `adams::resolve`, where the line has always come from.
         tracing::info!(
+            target: "adams::resolve",
             "memory: differentials {:.1} MB as vectors, {:.1} MB as {} terms; Milnor bases \
              {:.1} MB; product tables {:.1} MB of a budget of {:.1} MB",
             mb(mem.differential_values),

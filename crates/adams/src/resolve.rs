@@ -137,7 +137,11 @@ fn run_module<M: PrimeModule>(plan: &Plan, target: Target<M>, start: &Start) -> 
     let output = open_output(&plan.output, &folder)?;
     let mut res = new_resolution(module, plan, &name)?;
     #[cfg(feature = "mpi")]
-    if M::follow(&mut res, plan.algorithm.to_resolution(), plan.limits.threads) {
+    if M::follow(
+        &mut res,
+        plan.algorithm.to_resolution(),
+        plan.limits.threads,
+    ) {
         return Ok(());
     }
     let backend = match M::OFFLOADS {

@@ -25,8 +25,8 @@ use steenrod::module::ModuleError;
 use crate::cofiber::{self, CofiberFile};
 use crate::error::Error;
 use crate::modules::LookupError;
-use crate::range::check_module_range;
 use crate::plan::Plan;
+use crate::range::check_module_range;
 use crate::resolve::{self, Finished, Start};
 use crate::summary::CofiberSummary;
 use crate::{save, usage};
@@ -95,7 +95,11 @@ pub(crate) fn run(plan: &Plan, file: &str, start: &Start) -> Result<(), Error> {
     // Under `mpirun`, the other ranks help resolve the base module; rank 0 alone takes
     // the cone.
     #[cfg(feature = "mpi")]
-    if crate::cluster::follow(&mut res, plan.algorithm.to_resolution(), plan.limits.threads) {
+    if crate::cluster::follow(
+        &mut res,
+        plan.algorithm.to_resolution(),
+        plan.limits.threads,
+    ) {
         return Ok(());
     }
     let backend = resolve::open_backend(&plan.backend, res.algebra().max_degree())?;
@@ -125,7 +129,9 @@ pub(crate) fn run(plan: &Plan, file: &str, start: &Start) -> Result<(), Error> {
     let elapsed = start.at.elapsed();
     let mut summary = resolve::run_summary(plan, &finished, &backend, &usage, elapsed, &saved);
     let algorithm = plan.algorithm.name();
-    summary.cofiber = Some(cofiber_summary(&cofiber, algorithm, inner, base_wall, cone_wall));
+    summary.cofiber = Some(cofiber_summary(
+        &cofiber, algorithm, inner, base_wall, cone_wall,
+    ));
     resolve::write_summary(&output.join("summary.json"), &summary)?;
     if !plan.quiet {
         resolve::print_run_lines(&finished, &usage, elapsed, &saved);

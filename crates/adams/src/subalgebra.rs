@@ -41,7 +41,9 @@ fn numbered(text: &str, prefix: &str) -> Option<u32> {
 
 /// A comma-separated list of non-negative integers (`None`: not one).
 fn integers(text: &str) -> Option<Vec<u32>> {
-    text.split(',').map(|x| x.trim().parse::<u32>().ok()).collect()
+    text.split(',')
+        .map(|x| x.trim().parse::<u32>().ok())
+        .collect()
 }
 
 impl SubProfile for Profile {

@@ -98,7 +98,10 @@ impl CertifyAlgebra for MilnorAlgebra {
         m.truncate_rows(old_rows);
         let mut span = Subspace::from_matrix(m);
         let old_rank = span.dim();
-        (old_rank, new_rows.iter().filter(|v| span.add_vector(v)).count())
+        (
+            old_rank,
+            new_rows.iter().filter(|v| span.add_vector(v)).count(),
+        )
     }
 }
 
@@ -144,6 +147,9 @@ impl CertifyAlgebra for OddMilnorAlgebra {
         let new_rows = rows.split_off(old_rows);
         let mut span = FqSubspace::from_matrix(FqMatrix::from_rows(p, cols, rows));
         let old_rank = span.dim();
-        (old_rank, new_rows.iter().filter(|v| span.add_vector(v)).count())
+        (
+            old_rank,
+            new_rows.iter().filter(|v| span.add_vector(v)).count(),
+        )
     }
 }

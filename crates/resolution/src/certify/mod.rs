@@ -87,8 +87,8 @@ use steenrod::{Algebra, Module};
 
 use crate::bidegree::Bidegree;
 use crate::store::Store;
-use field::CertifyAlgebra;
 use crate::{Resolution, ResolutionConfig};
+use field::CertifyAlgebra;
 
 /// What [`certify`] established: for every `s ≤ max_s` and stem `min_stem ≤ n ≤ max_stem`,
 /// `dim Ext^{s, n+s}` equals the number of generators of `C_s` in degree `n + s`.

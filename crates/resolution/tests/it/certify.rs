@@ -20,7 +20,12 @@ use resolution::{Resolvable, RunOptions};
 use steenrod::module::{FiniteModule, OddModule};
 use steenrod::{MilnorQP, PPart, VectorOf};
 
-fn resolve<M: Resolvable>(module: M, max_stem: i32, max_s: u32, algorithm: Algorithm) -> Resolution<M> {
+fn resolve<M: Resolvable>(
+    module: M,
+    max_stem: i32,
+    max_s: u32,
+    algorithm: Algorithm,
+) -> Resolution<M> {
     let mut res = Resolution::new(module, ResolutionConfig { max_stem, max_s }).expect("range");
     res.run(RunOptions {
         algorithm,
@@ -275,7 +280,11 @@ fn a_dropped_generator_is_not_exact_below_it() {
 
 /// A second generator at `b` in the top row whose differential is `c` times the first's
 /// (`c` a unit) raises no rank: not minimal at `b`.
-fn top_row_duplicate_is_not_minimal<M: Resolvable + Clone>(res: &Resolution<M>, b: Bidegree, c: u32) {
+fn top_row_duplicate_is_not_minimal<M: Resolvable + Clone>(
+    res: &Resolution<M>,
+    b: Bidegree,
+    c: u32,
+) {
     assert_eq!(b.s(), res.config().max_s, "the top row");
     let before = res.number_of_gens(b);
     assert!(before >= 1, "a generator at {b}");
