@@ -201,16 +201,11 @@ fn drop_above_cut(
     Ok(())
 }
 
-/// `adams resolve --certify`: certifies the resolution just computed over the run's range.
-/// A failing certificate is exit 1 (the caller then writes no ext.csv or charts).
-pub fn after_run(res: &Resolution, name: &str, threads: usize) -> Result<Certificate, Error> {
-    res.certify(res.config(), threads)
-        .map_err(|e| certify_failure(e, &format!("resolving {name}: --certify")))
-}
-
-/// [`after_run`] for an odd-primary resolution.
-pub fn after_odd_run(
-    res: &resolution::Resolution<OddModule>,
+/// `adams resolve --certify`: certifies the resolution just computed over the run's range,
+/// at any prime. A failing certificate is exit 1 (the caller then writes no ext.csv or
+/// charts).
+pub fn after_run<M: resolution::Resolvable>(
+    res: &Resolution<M>,
     name: &str,
     threads: usize,
 ) -> Result<Certificate, Error> {

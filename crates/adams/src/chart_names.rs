@@ -74,24 +74,27 @@ pub(crate) fn add(
 }
 
 /// The table to name the chart's classes with, read before resolving (so that a bad file
-/// is refused at once): `None` when the chart gets no names. Errors: `--names` for a
-/// module other than the sphere over `A`, a table that cannot be read (exit 2).
+/// is refused at once), and whether the user gave it (`--names FILE`, `bundled` for the
+/// bundled one; `off`: `--no-names`): `None` when the chart gets no names. `over_a`: no
+/// sub-Hopf algebra was asked for. Errors: `--names` for a module other than the sphere
+/// over `A`, a table that cannot be read (exit 2).
 pub(crate) fn wanted(
-    args: &crate::cli::ResolveArgs,
+    file: Option<&Path>,
+    off: bool,
+    over_a: bool,
     module: &steenrod::module::FiniteModule,
     range: resolution::ResolutionConfig,
-) -> Result<Option<NameTable>, Error> {
+) -> Result<Option<(NameTable, bool)>, Error> {
     let sphere = module.min_degree() == 0 && module.total_dim() == 1 && module.profile().is_none();
-    let over_a = args.algebra.is_none() && args.profile.is_none();
-    match (&args.names, args.no_names) {
+    match (file, off) {
         (_, true) => Ok(None),
         (Some(_), false) if !(sphere && over_a) => Err(Error::ProductsModule {
             name: module.name().to_string(),
             why: "--names names classes of the sphere S_2 over A only".into(),
         }),
-        (Some(p), false) => table(Some(p)).map(Some),
+        (Some(p), false) => table(Some(p)).map(|t| Some((t, true))),
         (None, false) if sphere && over_a && range.max_stem <= DEFAULT_MAX_STEM => {
-            table(None).map(Some)
+            table(None).map(|t| Some((t, false)))
         }
         (None, false) => Ok(None),
     }

@@ -414,13 +414,6 @@ impl Algorithm {
     }
 }
 
-impl ResolveArgs {
-    /// `--algorithm`, else Nassau's (the default at p = 2).
-    pub fn algorithm(&self) -> Algorithm {
-        self.algorithm.unwrap_or(Algorithm::Nassau)
-    }
-}
-
 #[derive(Debug, Args)]
 pub struct ResolveArgs {
     /// The A-module M to resolve: a path to a module file (JSON, the field's

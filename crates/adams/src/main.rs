@@ -36,16 +36,16 @@ mod map;
 mod massey;
 mod modules;
 mod offload;
+mod plan;
+mod prime;
 mod products;
 mod products_odd;
 mod progress;
 mod range;
 mod resolve;
 mod resolve_cofiber;
-mod resolve_odd;
 mod save;
 mod subalgebra;
-mod subalgebra_odd;
 mod summary;
 mod usage;
 

@@ -1,6 +1,9 @@
-//! `adams resolve`: find the module, check the range, open the output folder, the
-//! backend and the save directory, run the resolution, write ext.csv, chart.json,
-//! chart.svg and summary.json, and print the chart and the summary.
+//! `adams resolve`, one path for every prime: read the command line into its plan
+//! (`crate::plan`: the module at its prime, the range, the flags checked), open the output
+//! folder, the backend and the save directory, run the resolution, write ext.csv,
+//! chart.json, chart.svg and summary.json, and print the chart and the summary. What
+//! differs per prime is said by the module type (`crate::prime::PrimeModule`): at odd p the
+//! classical algorithm on the CPU, the chart's products by `a0` and `h0`.
 
 use std::fs;
 use std::io::Write;
@@ -13,14 +16,16 @@ use resolution::save::ResumeReport;
 use resolution::{
     Certificate, ExtEntry, Resolution, ResolutionConfig, ResolutionError, RunOptions, RunReport,
 };
-use steenrod::module::{AnyModule, FiniteModule};
+use steenrod::Algebra;
 
 use crate::cli::ResolveArgs;
 use crate::error::Error;
 use crate::offload::{self, Device};
-use crate::range::{check_memory, check_module_range, check_range, check_threads};
+use crate::plan::{self, BackendPlan, OutputPlan, Plan, Subject, Target};
+use crate::prime::PrimeModule;
+use crate::range::check_memory;
 use crate::summary::RunSummary;
-use crate::{certify, modules, progress, resolve_odd, save, subalgebra, usage};
+use crate::{certify, progress, save, usage};
 
 /// The backend a run offloads to: the device (none for the CPU) and the fraction of its
 /// calls redone on the CPU.
@@ -55,6 +60,13 @@ impl Backend {
     }
 }
 
+/// When the command started: the wall clock and the process's usage then (the summary's
+/// times are over the whole command).
+pub(crate) struct Start {
+    pub at: Instant,
+    pub usage: usage::Usage,
+}
+
 /// `adams resolve` (under `mpirun`, with feature `mpi`: one rank of a run across several,
 /// `crate::cluster`; MPI stays initialised until the command ends).
 pub fn run(args: ResolveArgs) -> Result<(), Error> {
@@ -74,60 +86,35 @@ pub fn run(args: ResolveArgs) -> Result<(), Error> {
     run_here(args)
 }
 
-/// An odd-primary module: `resolve_odd`, in one process only.
-fn odd(
-    args: &ResolveArgs,
-    module: steenrod::module::OddModule,
-    range: ResolutionConfig,
-    started: Instant,
-    usage_at_start: usage::Usage,
-) -> Result<(), Error> {
-    #[cfg(feature = "mpi")]
-    if crate::cluster::active() {
-        return Err(Error::NotAtOddPrimes {
-            name: module.name().to_string(),
-            p: fp::Prime::value(module.prime()),
-            what: "a run across MPI ranks".into(),
-        });
+/// `adams resolve` in this process: the command line read into its plan, then the one
+/// run for the module's prime, or the cofiber's.
+fn run_here(args: ResolveArgs) -> Result<(), Error> {
+    let start = Start {
+        at: Instant::now(),
+        usage: usage::current(),
+    };
+    let (plan, subject) = plan::read(args)?;
+    match subject {
+        Subject::Two(target) => run_module(&plan, target, &start),
+        Subject::Odd(target) => run_module(&plan, target, &start),
+        Subject::Cofiber(file) => crate::resolve_cofiber::run(&plan, &file, &start),
     }
-    resolve_odd::run(args, module, range, started, usage_at_start)
 }
 
-/// The `memory:` line of `--log info`: what the resolution holds at its end (MB = 2^20
-/// bytes; docs/EXPERIMENTS.md, 2026-12-01, for the breakdown at stems 100 and 130).
-fn log_memory(res: &Resolution) {
-    let mem = res.memory();
-    let mb = |bytes: usize| bytes as f64 / (1u64 << 20) as f64;
-    tracing::info!(
-        "memory: differentials {:.1} MB as vectors, {:.1} MB as {} terms; Milnor bases \
-         {:.1} MB; product tables {:.1} MB of a budget of {:.1} MB",
-        mb(mem.differential_values),
-        mb(mem.differential_terms),
-        mem.terms,
-        mb(mem.algebra_basis),
-        mb(mem.product_tables),
-        mb(res.algebra().table_budget())
-    );
-}
-
-/// The product-table budget `--memory` asks for, in bytes (MB = 2^20 bytes), if any.
-pub(crate) fn table_memory(args: &ResolveArgs) -> Option<usize> {
-    args.memory.map(|mb| mb.saturating_mul(1 << 20))
-}
-
-/// The resolution of `module` (named `name`) over `range`, with the table budget of
-/// `--memory`, after the check of its projected peak memory (`--max-memory`). Errors: that
-/// check, or a range the module cannot have (a stem bound below its bottom
-/// cell, or degrees of A beyond the tables once its cells are counted).
-fn new_resolution(
-    module: FiniteModule,
-    range: ResolutionConfig,
+/// The resolution of `module` (named `name`) over the plan's range, with the table budget
+/// of `--memory`, after the check of its projected peak memory (`--max-memory`). Errors:
+/// that check, or a range the module cannot have (a stem bound below its bottom cell, or
+/// degrees of the algebra beyond the tables once its cells are counted).
+fn new_resolution<M: PrimeModule>(
+    module: M,
+    plan: &Plan,
     name: &str,
-    args: &ResolveArgs,
-) -> Result<Resolution, Error> {
+) -> Result<Resolution<M>, Error> {
     let over_a = module.profile().is_none();
-    check_memory(name, 2, module.min_degree(), over_a, range, args.max_memory)?;
-    Resolution::with_table_budget(module, range, table_memory(args)).map_err(|source| {
+    let p = fp::Prime::value(module.field());
+    let (bottom, limits) = (module.min_degree(), &plan.limits);
+    check_memory(name, p, bottom, over_a, plan.range, limits.max_memory)?;
+    Resolution::with_table_budget(module, plan.range, limits.table_memory).map_err(|source| {
         Error::ModuleRange {
             name: name.to_string(),
             source,
@@ -135,68 +122,57 @@ fn new_resolution(
     })
 }
 
-/// `adams resolve` in this process.
-fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
-    let started = Instant::now();
-    let usage_at_start = usage::current();
-    let range = check_range(args.max_stem, args.max_s)?;
-    check_threads(args.threads)?;
-    let (module, read_over_asked) = match find_module(&args, range) {
-        Ok(found) => found,
-        // A file with the field's "cofiber" key: its Ext from the mapping cone.
-        Err(e) => match crate::resolve_cofiber::refused_file(&e, &args) {
-            Some(Ok(file)) => {
-                return crate::resolve_cofiber::run(&args, &file, range, started, usage_at_start)
-            }
-            Some(Err(refused)) => return Err(refused),
-            None => return Err(e),
-        },
-    };
-    let module = match module {
-        AnyModule::Two(m) => m,
-        AnyModule::Odd(m) => return odd(&args, m, range, started, usage_at_start),
-    };
-    let own_profile = module.profile().is_some() && !read_over_asked;
-    let module = subalgebra::apply(&mut args, module)?;
+/// `adams resolve` of a module at any prime: open the output folder, the backend (p = 2)
+/// and the save directory, resolve, write ext.csv, chart.json, chart.svg and summary.json,
+/// and print the chart and the summary.
+fn run_module<M: PrimeModule>(plan: &Plan, target: Target<M>, start: &Start) -> Result<(), Error> {
+    let Target {
+        module,
+        folder,
+        names,
+    } = target;
     let name = module.name().to_string();
-    let names = crate::chart_names::wanted(&args, &module, range)?;
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();
-    let output = open_output(&args, &subalgebra::folder_name(&module, own_profile))?;
-    let mut res = new_resolution(module, range, &name, &args)?;
+    let output = open_output(&plan.output, &folder)?;
+    let mut res = new_resolution(module, plan, &name)?;
     #[cfg(feature = "mpi")]
-    if crate::cluster::follow(&mut res, args.algorithm().to_resolution(), args.threads) {
+    if M::follow(
+        &mut res,
+        plan.algorithm.to_resolution(),
+        plan.limits.threads,
+    ) {
         return Ok(());
     }
-    let backend = open_backend(&args, &res)?;
-    init_logging(args.log.as_deref())?;
-    let finished = resolve(&args, &mut res, &backend, name, range)?;
-    let algorithm = args.algorithm().name();
+    let backend = match M::OFFLOADS {
+        true => open_backend(&plan.backend, res.algebra().max_degree())?,
+        false => Backend::cpu(),
+    };
+    init_logging(plan.log.as_deref())?;
+    let finished = resolve(plan, &mut res, &backend, name, plan.range)?;
+    let algorithm = plan.algorithm.name();
     let csv_path = output.join("ext.csv");
     write_table(&csv_path, &finished, algorithm)?;
-    let mut chart = crate::chart_model::two_chart(&res, algorithm, min_stem);
-    if let Some(table) = &names {
-        crate::chart_names::add(&mut chart, &res, table, args.names.is_some())?;
-    }
-    let chart_files = crate::chart_files::write(&chart, &output, &args.draw, &args.export)?;
-    if !args.no_chart {
+    let chart = M::chart(&res, algorithm, min_stem, names.as_ref())?;
+    let out = &plan.output;
+    let chart_files = crate::chart_files::write(&chart, &output, &out.draw, &out.export)?;
+    if !out.no_chart {
         print_chart(&finished, min_stem);
     }
     let saved = save::summary(res.save_dir()).transpose()?;
     // Wall and CPU time over the same interval (the charts' products are CPU time too).
-    let elapsed = started.elapsed();
-    let usage = usage::current().since(&usage_at_start);
-    let summary = run_summary(&args, &finished, &backend, &usage, elapsed, &saved);
+    let elapsed = start.at.elapsed();
+    let usage = usage::current().since(&start.usage);
+    let summary = run_summary(plan, &finished, &backend, &usage, elapsed, &saved);
     write_summary(&output.join("summary.json"), &summary)?;
-    if !args.quiet {
+    if !plan.quiet {
         print_run_lines(&finished, &usage, elapsed, &saved);
         if let Some(c) = &finished.certificate {
             eprintln!("{}", certify::summary_line(c));
         }
         if let Some(d) = &backend.device {
-            let checks = &finished.report.checks;
-            let line =
-                offload::summary_line(args.backend, d.as_ref(), args.verify, backend.check, checks);
+            let (b, checks) = (&plan.backend, &finished.report.checks);
+            let line = offload::summary_line(b.choice, d.as_ref(), b.verify, backend.check, checks);
             eprintln!("{line}");
         }
         eprintln!("{}", result_line(&summary, &csv_path));
@@ -206,55 +182,17 @@ fn run_here(mut args: ResolveArgs) -> Result<(), Error> {
     Ok(())
 }
 
-/// The module, its cells above `t = max_stem + max_s` dropped (they cannot change Ext
-/// in the range; a note says how many unless `--quiet`), checked against the range, and
-/// whether it was read over the sub-Hopf algebra asked for because its file, naming no
-/// profile, is not an `A`-module ([`subalgebra::load_over_asked`]).
-fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<(AnyModule, bool), Error> {
-    let top_t = range.max_stem + range.max_s as i32;
-    let (module, read_over_asked) = modules::find_smash(
-        &args.module,
-        &args.smash,
-        args.modules_dir.as_deref(),
-        Some(top_t),
-    )
-    .map(|m| (m, false))
-    .or_else(|e| match subalgebra::load_over_asked(args, top_t) {
-        Some(over) => over.map(|m| (AnyModule::Two(m), true)),
-        None => Err(e.into()),
-    })?;
-    if let AnyModule::Two(m) = &module {
-        check_module_range(m.name(), m.min_degree(), range)?;
-    }
-    if !args.quiet {
-        for line in module.cancelled_terms() {
-            eprintln!("note: {}: {line}", module.name());
-        }
-    }
-    if module.dropped() > 0 && !args.quiet {
-        eprintln!(
-            "note: {}: {} above t = max_stem + max_s = {top_t} dropped (they cannot change Ext^(s,t) for t <= {top_t})",
-            module.name(),
-            match module.dropped() {
-                1 => "1 cell".to_string(),
-                n => format!("{n} cells"),
-            }
-        );
-    }
-    Ok((module, read_over_asked))
-}
-
 /// The output folder (`--output`, else `output/FOLDER`: the module's name, with the
-/// sub-Hopf algebra asked for on the command line, [`subalgebra::folder_name`]), made
-/// before any work so that a long run is not lost to a typo.
-pub(crate) fn open_output(args: &ResolveArgs, folder: &str) -> Result<PathBuf, Error> {
+/// sub-Hopf algebra asked for on the command line, [`crate::subalgebra::folder_name`]),
+/// made before any work so that a long run is not lost to a typo.
+pub(crate) fn open_output(plan: &OutputPlan, folder: &str) -> Result<PathBuf, Error> {
     #[cfg(feature = "mpi")]
     if crate::cluster::is_follower() {
         // Only rank 0 writes outputs.
         return Ok(PathBuf::new());
     }
-    let output = args
-        .output
+    let output = plan
+        .dir
         .clone()
         .unwrap_or_else(|| PathBuf::from("output").join(folder));
     make_output(&output)?;
@@ -281,46 +219,45 @@ pub(crate) fn make_output(output: &Path) -> Result<(), Error> {
 }
 
 /// `--backend`, `--verify`, `--verify-sample` (else `ADAMS_VERIFY_SAMPLE`) and the device
-/// knobs: the device opened (none for the CPU).
-pub(crate) fn open_backend(args: &ResolveArgs, res: &Resolution) -> Result<Backend, Error> {
+/// knobs: the device opened (none for the CPU) for an algebra through `max_degree`.
+pub(crate) fn open_backend(plan: &BackendPlan, max_degree: u32) -> Result<Backend, Error> {
     let env_sample = std::env::var(offload::VERIFY_SAMPLE_ENV).ok();
     let check = offload::check_fraction(
-        args.backend,
-        args.verify,
-        args.verify_sample.as_deref(),
+        plan.choice,
+        plan.verify,
+        plan.sample.as_deref(),
         env_sample.as_deref(),
     )
     .map_err(Error::Backend)?;
-    let device = offload::open(args.backend, &args.gpu, res.algebra().max_degree())
-        .map_err(Error::Backend)?;
+    let device = offload::open(plan.choice, &plan.knobs, max_degree).map_err(Error::Backend)?;
     Ok(Backend { device, check })
 }
 
 /// Resume from `--save-dir` if given, run the resolution with a progress bar, certify it
 /// with `--certify` (before any output is written: a resolution that fails its
 /// certificate writes none), and keep the nonzero Ext of the range.
-pub(crate) fn resolve(
-    args: &ResolveArgs,
-    res: &mut Resolution,
+pub(crate) fn resolve<M: PrimeModule>(
+    plan: &Plan,
+    res: &mut Resolution<M>,
     backend: &Backend,
     name: String,
     range: ResolutionConfig,
 ) -> Result<Finished, Error> {
-    let algorithm = args.algorithm().to_resolution();
-    let resumed = match &args.save_dir {
-        Some(dir) => Some(save::resume(
-            dir,
+    let algorithm = plan.algorithm.to_resolution();
+    let resumed = match &plan.save {
+        Some(s) => Some(save::resume(
+            &s.dir,
             res,
             algorithm,
-            !args.no_save_quasi_inverses,
-            args.quiet,
+            s.quasi_inverses,
+            plan.quiet,
         )?),
         None => None,
     };
-    let report = with_progress(args.quiet, &name, |progress| {
+    let report = with_progress(plan.quiet, &name, |progress| {
         let options = RunOptions {
             algorithm,
-            threads: args.threads,
+            threads: plan.limits.threads,
             progress: Some(progress),
             offload: backend
                 .device
@@ -328,22 +265,22 @@ pub(crate) fn resolve(
                 .map(|d| resolution::Offload::new(d as &dyn resolution::Backend, backend.check)),
         };
         #[cfg(feature = "mpi")]
-        return crate::cluster::run(res, options, args.quiet);
+        return M::run_ranks(res, options, plan.quiet);
         #[cfg(not(feature = "mpi"))]
         res.run(options)
     })?;
-    log_memory(res);
-    let certificate = if args.certify {
-        Some(certify::after_run(res, &name, args.threads)?)
+    M::log_memory(res);
+    let certificate = if plan.certify {
+        Some(certify::after_run(res, &name, plan.limits.threads)?)
     } else {
         None
     };
     let rows = in_range(res.ext(), range);
     Ok(Finished {
         name,
-        prime: 2,
-        algorithm: args.algorithm().name(),
-        sub: res.algebra().profile().map(|p| p.to_string()),
+        prime: fp::Prime::value(res.prime()),
+        algorithm: plan.algorithm.name(),
+        sub: res.module().profile().map(|p| p.to_string()),
         range,
         rows,
         report,
@@ -432,7 +369,7 @@ pub(crate) fn print_run_lines(
 
 /// The figures of the run for `summary.json`.
 pub(crate) fn run_summary(
-    args: &ResolveArgs,
+    plan: &Plan,
     run: &Finished,
     backend: &Backend,
     usage: &usage::Usage,
@@ -458,7 +395,7 @@ pub(crate) fn run_summary(
         save_dir_bytes: saved.as_ref().map(|(bytes, _)| *bytes),
         loaded_bidegrees: run.resumed.as_ref().map(|r| r.loaded),
         backend: Some(match device {
-            Some(d) => format!("{} ({})", args.backend.name(), d.name()),
+            Some(d) => format!("{} ({})", plan.backend.choice.name(), d.name()),
             None => "cpu".to_string(),
         }),
         peak_device_bytes: device.map(|d| d.peak_device_bytes()),
@@ -467,7 +404,7 @@ pub(crate) fn run_summary(
         offloaded_builds: device.map(|d| d.offloaded().0),
         offloaded_reductions: device.map(|d| d.offloaded().1),
         certified: run.certificate.as_ref().map(|_| true),
-        verify: args.verify,
+        verify: plan.backend.verify,
         verify_sample: device.map(|_| backend.check.get()),
         sampled_builds: sampled(&|| report.checks.builds()),
         sampled_reductions: sampled(&|| report.checks.reductions()),

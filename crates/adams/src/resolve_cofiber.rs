@@ -12,7 +12,8 @@
 //!
 //! `--save-dir DIR` saves and resumes the base module's resolution (the lift and the cone
 //! are recomputed from it: seconds beside the resolution). Options that do not apply to a
-//! cofiber are refused (exit 2): `--smash`, `--algebra`/`--profile`, `--certify`, `--names`.
+//! cofiber are refused by the plan (`crate::plan`, exit 2): `--smash`, `--algebra`/`--profile`,
+//! `--certify`, `--names`.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -21,12 +22,12 @@ use chart::chart_json::{self, Chart, Class};
 use resolution::{Resolution, ResolutionConfig};
 use steenrod::module::ModuleError;
 
-use crate::cli::ResolveArgs;
 use crate::cofiber::{self, CofiberFile};
 use crate::error::Error;
 use crate::modules::LookupError;
+use crate::plan::Plan;
 use crate::range::check_module_range;
-use crate::resolve::{self, Finished};
+use crate::resolve::{self, Finished, Start};
 use crate::summary::CofiberSummary;
 use crate::{save, usage};
 
@@ -36,26 +37,26 @@ cofiber's Ext only up to extension; chart.json and chart.svg have the classes on
 
 /// The cofiber file behind a lookup error: `None` when `e` is not the module reader's
 /// refusal of the `cofiber` key in a file; `Some(Ok(file))` when that file is the one
-/// `args.module` names itself (a path, or `--modules-dir`'s `NAME.json`), with no
-/// `--smash`; else `Some(Err(_))`, one line naming the file and why (a cofiber file
-/// smashed, shifted `FILE[k]` or dualized `dual:FILE` is not built).
-pub(crate) fn refused_file(e: &Error, args: &ResolveArgs) -> Option<Result<String, Error>> {
+/// `module` names itself (a path, or `modules_dir`'s `NAME.json`), not `smashed`; else
+/// `Some(Err(_))`, one line naming the file and why (a cofiber file smashed, shifted
+/// `FILE[k]` or dualized `dual:FILE` is not built).
+pub(crate) fn refused_file(
+    e: &Error,
+    module: &str,
+    modules_dir: Option<&Path>,
+    smashed: bool,
+) -> Option<Result<String, Error>> {
     let Error::Module(LookupError::Module(ModuleError::RefusedKey { file, key, .. })) = e else {
         return None;
     };
     if key != "cofiber" || !Path::new(file).is_file() {
         return None;
     }
-    let in_dir = |dir: &Path| {
-        dir.join(format!("{}.json", args.module))
-            .display()
-            .to_string()
-    };
-    let named =
-        *file == args.module || args.modules_dir.as_deref().map(in_dir) == Some(file.clone());
-    let why = match (named, args.smash.is_empty()) {
-        (true, true) => return Some(Ok(file.clone())),
-        (true, false) => {
+    let in_dir = |dir: &Path| dir.join(format!("{module}.json")).display().to_string();
+    let named = *file == module || modules_dir.map(in_dir) == Some(file.clone());
+    let why = match (named, smashed) {
+        (true, false) => return Some(Ok(file.clone())),
+        (true, true) => {
             "--smash: a cofiber file is resolved on its own (a mapping cone), not smashed"
         }
         (false, _) => {
@@ -68,43 +69,10 @@ pub(crate) fn refused_file(e: &Error, args: &ResolveArgs) -> Option<Result<Strin
     }))
 }
 
-/// Refuses the options that do not apply to a cofiber file (exit 2, naming the file and
-/// the option).
-fn refuse_options(args: &ResolveArgs, file: &str) -> Result<(), Error> {
-    let refused = [
-        (
-            args.algebra.is_some() || args.profile.is_some(),
-            "--algebra/--profile: a cofiber file is resolved over the whole Steenrod algebra only",
-        ),
-        (
-            args.certify,
-            "--certify: the cofiber's Ext comes from the mapping cone, not from a resolution \
-             of its own; certify the base module's resolution: --save-dir DIR, then adams \
-             certify DIR --module FILE",
-        ),
-        (
-            args.names.is_some(),
-            "--names: names are those of the sphere's classes, not of a cofiber's",
-        ),
-    ];
-    match refused.into_iter().find(|(asked, _)| *asked) {
-        Some((_, why)) => Err(Error::CofiberFile {
-            message: format!("{file}: {why}"),
-        }),
-        None => Ok(()),
-    }
-}
-
-/// `adams resolve FILE` for the cofiber file `file` through `range` (`started`: when the
-/// command started; `usage_at_start`: the process's usage then).
-pub(crate) fn run(
-    args: &ResolveArgs,
-    file: &str,
-    range: ResolutionConfig,
-    started: Instant,
-    usage_at_start: usage::Usage,
-) -> Result<(), Error> {
-    refuse_options(args, file)?;
+/// `adams resolve FILE` for the cofiber file `file` as `plan` says (`start`: when the
+/// command started).
+pub(crate) fn run(plan: &Plan, file: &str, start: &Start) -> Result<(), Error> {
+    let range = plan.range;
     let inner = cofiber::base_range(range);
     let (cofiber, m) = cofiber::read(file, Some(inner.max_stem + inner.max_s as i32))?;
     check_module_range(&cofiber.name, m.min_degree(), inner)?;
@@ -114,11 +82,11 @@ pub(crate) fn run(
         m.min_degree(),
         true,
         inner,
-        args.max_memory,
+        plan.limits.max_memory,
     )?;
     cofiber.check_range(inner, m.min_degree())?;
-    let output = resolve::open_output(args, &cofiber.name)?;
-    let budget = resolve::table_memory(args);
+    let output = resolve::open_output(&plan.output, &cofiber.name)?;
+    let budget = plan.limits.table_memory;
     let mut res =
         Resolution::with_table_budget(m, inner, budget).map_err(|source| Error::ModuleRange {
             name: cofiber.name.clone(),
@@ -127,13 +95,17 @@ pub(crate) fn run(
     // Under `mpirun`, the other ranks help resolve the base module; rank 0 alone takes
     // the cone.
     #[cfg(feature = "mpi")]
-    if crate::cluster::follow(&mut res, args.algorithm().to_resolution(), args.threads) {
+    if crate::cluster::follow(
+        &mut res,
+        plan.algorithm.to_resolution(),
+        plan.limits.threads,
+    ) {
         return Ok(());
     }
-    let backend = resolve::open_backend(args, &res)?;
-    resolve::init_logging(args.log.as_deref())?;
-    let base = resolve::resolve(args, &mut res, &backend, cofiber.name.clone(), inner)?;
-    let base_wall = started.elapsed();
+    let backend = resolve::open_backend(&plan.backend, res.algebra().max_degree())?;
+    resolve::init_logging(plan.log.as_deref())?;
+    let base = resolve::resolve(plan, &mut res, &backend, cofiber.name.clone(), inner)?;
+    let base_wall = start.at.elapsed();
     let cone_started = Instant::now();
     let rows = cofiber.cone_rows(&res, range)?;
     let cone_wall = cone_started.elapsed();
@@ -149,16 +121,19 @@ pub(crate) fn run(
     let csv_path = output.join("ext.csv");
     resolve::write_table(&csv_path, &finished, finished.algorithm)?;
     let chart_files = chart_json::write_chart_files(&dots(&finished, min_stem), &output)?;
-    if !args.no_chart {
+    if !plan.output.no_chart {
         resolve::print_chart(&finished, min_stem);
     }
     let saved = save::summary(res.save_dir()).transpose()?;
-    let usage = usage::current().since(&usage_at_start);
-    let elapsed = started.elapsed();
-    let mut summary = resolve::run_summary(args, &finished, &backend, &usage, elapsed, &saved);
-    summary.cofiber = Some(cofiber_summary(&cofiber, args, inner, base_wall, cone_wall));
+    let usage = usage::current().since(&start.usage);
+    let elapsed = start.at.elapsed();
+    let mut summary = resolve::run_summary(plan, &finished, &backend, &usage, elapsed, &saved);
+    let algorithm = plan.algorithm.name();
+    summary.cofiber = Some(cofiber_summary(
+        &cofiber, algorithm, inner, base_wall, cone_wall,
+    ));
     resolve::write_summary(&output.join("summary.json"), &summary)?;
-    if !args.quiet {
+    if !plan.quiet {
         resolve::print_run_lines(&finished, &usage, elapsed, &saved);
         eprintln!(
             "mapping cone: the base module {} resolved through s <= {} in {:.2} s, the cone's Ext in {:.2} s",
@@ -199,7 +174,7 @@ fn dots(run: &Finished, min_stem: i32) -> Chart {
 
 fn cofiber_summary(
     cofiber: &CofiberFile,
-    args: &ResolveArgs,
+    base_algorithm: &str,
     inner: ResolutionConfig,
     base_wall: Duration,
     cone_wall: Duration,
@@ -210,7 +185,7 @@ fn cofiber_summary(
         t: cofiber.at.t(),
         stem: cofiber.at.n(),
         idx: cofiber.idx,
-        base_algorithm: args.algorithm().name().to_string(),
+        base_algorithm: base_algorithm.to_string(),
         base_max_s: inner.max_s,
         base_wall_s: base_wall.as_secs_f64(),
         cone_wall_s: cone_wall.as_secs_f64(),

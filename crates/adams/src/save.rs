@@ -8,6 +8,7 @@ use resolution::save::{Refusal, ResumeReport, SaveDir, SaveError, SaveOptions};
 use resolution::{Algorithm, Resolution};
 
 use crate::error::Error;
+use crate::prime::PrimeModule;
 use steenrod::module::OddModule;
 
 /// Whether this process waits for a save directory another process holds (`--wait`).
@@ -36,16 +37,18 @@ fn announce_wait(dir: &Path, pid: Option<u32>) {
     );
 }
 
-/// Opens `dir` for this run and loads what it holds into `res`. Warnings (corrupt records,
-/// each naming its file) go to stderr even with `--quiet`; the resume line only without it.
+/// Opens `dir` for this run (of `algorithm`, keeping `quasi_inverses` at p = 2) and
+/// loads what it holds into `res`, at any prime (the header names it: a directory made at
+/// another prime is refused naming both). Warnings (corrupt records, each naming its file)
+/// go to stderr even with `--quiet`; the resume line only without it.
 ///
 /// Errors: a directory made for another module, prime, algorithm or format version, a
 /// non-empty folder that is not a save directory, one another process holds (without
 /// `--wait`) or one that cannot be written: exit 2, nothing in it changed. A file
 /// that cannot be read or written: exit 3.
-pub fn resume(
+pub fn resume<M: PrimeModule>(
     dir: &Path,
-    res: &mut Resolution,
+    res: &mut Resolution<M>,
     algorithm: Algorithm,
     quasi_inverses: bool,
     quiet: bool,
@@ -54,27 +57,21 @@ pub fn resume(
         quasi_inverses,
         wait_for_lock: on_lock(),
     };
-    let save = SaveDir::open(dir, res.module(), algorithm, options).map_err(open_error)?;
+    let save = M::open_save(dir, res.module(), algorithm, options).map_err(open_error)?;
     let created = save.created();
     let report = res.resume(save)?;
     announce(dir, created, &report, quiet);
     Ok(report)
 }
 
-/// [`resume`] for an odd-primary run (the classical algorithm; no quasi-inverses are
-/// kept at odd primes). A directory made at another prime is refused naming both.
-///
-/// Errors: as [`resume`].
+/// [`resume`] of an odd-primary run (the classical algorithm; no quasi-inverses are kept
+/// at odd primes). Errors: as [`resume`].
 pub fn resume_odd(
     dir: &Path,
     res: &mut Resolution<OddModule>,
     quiet: bool,
 ) -> Result<ResumeReport, Error> {
-    let save = SaveDir::open_odd_with(dir, res.module(), on_lock()).map_err(open_error)?;
-    let created = save.created();
-    let report = res.resume(save)?;
-    announce(dir, created, &report, quiet);
-    Ok(report)
+    resume(dir, res, Algorithm::Classical, false, quiet)
 }
 
 /// The error of a directory [`SaveDir::open`] (or `open_odd`) refused.

@@ -1,28 +1,31 @@
-//! The certificate's own row builder: the generators of each row read from the
-//! resolution and their differentials decoded into terms `Sq(R)·h`, and the matrix
-//! `D_{s,t}` of one bidegree built, checked (`d∘d`) and ranked.
+//! The certificate's own row builder, for every prime: the generators of each row read
+//! from the resolution and their differentials decoded into terms `c·op·h` (`Sq(R)·h` at
+//! p = 2), and the matrix `D_{s,t}` of one bidegree built, checked (`d∘d`) and ranked. What
+//! depends on the algebra and its field is [`CertifyAlgebra`] (`field.rs`).
 
-use fp::{FpVector, Matrix, Subspace};
-use steenrod::PPart;
+use fp::{Field, MatrixOf, Vector};
+use steenrod::{Algebra, Module};
 
+use super::field::{CertifyAlgebra, MatrixOver, Term};
 use super::{Failure, Reason};
+use crate::free_module::FieldVector;
 use crate::Resolution;
 
 /// The generators of `C_s` of degree `≤ N + s`, in index order, with their differentials.
-pub(super) struct Generators<'a> {
+pub(super) struct Generators<'a, A: Algebra> {
     /// Degree of each generator (ascending).
     degrees: Vec<i32>,
     /// Its stored differential: a vector of `(C_{s−1})_{|g|}` on generators of degree
     /// `< |g|` (of `M_{|g|}` for `s = 0`).
-    values: Vec<&'a FpVector>,
-    /// The differential decoded: `(generator of C_{s−1}, R)` for each term `Sq(R)·h`
+    values: Vec<&'a FieldVector<A>>,
+    /// The differential decoded: `(generator of C_{s−1}, op, c)` for each term `c·op·h`
     /// (empty for `s = 0`).
-    terms: Vec<Vec<(usize, PPart)>>,
+    terms: Vec<Vec<Term<A>>>,
     /// Structural failures (wrong lengths).
     pub(super) failures: Vec<Failure>,
 }
 
-impl Generators<'_> {
+impl<A: Algebra> Generators<'_, A> {
     /// Number of generators of degree `< t`.
     fn below(&self, t: i32) -> usize {
         self.degrees.partition_point(|&d| d < t)
@@ -30,7 +33,12 @@ impl Generators<'_> {
 
     /// Offsets of the blocks `A_{t−|g|}·g` of the first `count` generators in degree `t`,
     /// and the total as the last entry.
-    fn offsets(&self, res: &Resolution, t: i32, count: usize) -> Vec<usize> {
+    fn offsets<M: Module<Algebra = A>>(
+        &self,
+        res: &Resolution<M>,
+        t: i32,
+        count: usize,
+    ) -> Vec<usize> {
         let mut out = Vec::with_capacity(count + 1);
         let mut total = 0;
         out.push(0);
@@ -44,9 +52,13 @@ impl Generators<'_> {
 
 /// Reads the generators of `C_0, …, C_top` in the range (stem `≤ n`), checks the length of
 /// each differential and decodes it.
-pub(super) fn read_generators(res: &Resolution, n: i32, top: u32) -> Vec<Generators<'_>> {
+pub(super) fn read_generators<M: Module>(
+    res: &Resolution<M>,
+    n: i32,
+    top: u32,
+) -> Vec<Generators<'_, M::Algebra>> {
     let min = res.module.min_degree();
-    let mut rows: Vec<Generators<'_>> = (0..=top)
+    let mut rows: Vec<Generators<'_, M::Algebra>> = (0..=top)
         .map(|s| {
             let module = &res.rows[s as usize];
             let (mut degrees, mut values) = (Vec::new(), Vec::new());
@@ -102,22 +114,24 @@ pub(super) fn read_generators(res: &Resolution, n: i32, top: u32) -> Vec<Generat
     rows
 }
 
-/// The terms `Sq(R)·h` of `value`, a vector of `(C_{s−1})_t` whose generators' blocks start
+/// The terms `c·op·h` of `value`, a vector of `(C_{s−1})_t` whose generators' blocks start
 /// at `off` (generators of degree `< t`).
-fn decode(
-    res: &Resolution,
-    below: &Generators<'_>,
+fn decode<M: Module>(
+    res: &Resolution<M>,
+    below: &Generators<'_, M::Algebra>,
     off: &[usize],
     t: i32,
-    value: &FpVector,
-) -> Vec<(usize, PPart)> {
+    value: &FieldVector<M::Algebra>,
+) -> Vec<Term<M::Algebra>> {
+    let field = res.algebra.field();
     value
-        .iter_ones()
-        .map(|bit| {
-            // The block holding `bit`: the last offset ≤ bit.
-            let h = off.partition_point(|&o| o <= bit) - 1;
+        .nonzero_entries()
+        .map(|(k, c)| {
+            // The block holding entry `k`: the last offset ≤ k.
+            let h = off.partition_point(|&o| o <= k) - 1;
             let op_degree = (t - below.degrees[h]) as u32;
-            (h, res.algebra.basis(op_degree)[bit - off[h]])
+            let op = res.algebra.basis(op_degree)[k - off[h]];
+            (h, op, field.coefficient(c))
         })
         .collect()
 }
@@ -137,13 +151,16 @@ pub(crate) struct Outcome {
 }
 
 /// Everything the per-bidegree checks read.
-pub(super) struct Context<'a> {
-    pub res: &'a Resolution,
-    pub gens: &'a [Generators<'a>],
+pub(super) struct Context<'a, M: Module> {
+    pub res: &'a Resolution<M>,
+    pub gens: &'a [Generators<'a, M::Algebra>],
     pub top: u32,
 }
 
-impl Context<'_> {
+impl<M: Module> Context<'_, M>
+where
+    M::Algebra: CertifyAlgebra,
+{
     /// Builds `D_{s,t}`, checks `d∘d = 0` on the generators of `C_{s+1}` of degree `t`
     /// against it, and ranks it (in the top row, its old part and then the whole).
     pub(super) fn check(&self, s: u32, t: i32) -> Outcome {
@@ -152,7 +169,7 @@ impl Context<'_> {
         let n_all = source.below(t + 1);
         let row_off = source.offsets(self.res, t, n_all);
         let (dim, old_rows) = (row_off[n_all], row_off[n_old]);
-        let mut m = self.build(s, t, &row_off, n_old, n_all);
+        let m = self.build(s, t, &row_off, n_old, n_all);
         let mut failures = Vec::new();
         let shape = (m.rows(), m.cols());
 
@@ -162,41 +179,30 @@ impl Context<'_> {
             let up = &self.gens[s as usize + 1];
             let first = up.below(t);
             for (k, value) in up.values[first..up.below(t + 1)].iter().enumerate() {
-                let mut dd = FpVector::new(m.cols());
-                for row in value.iter_ones() {
-                    dd.add_limbs(m.row(row));
-                }
-                if !dd.is_zero() {
+                if !M::Algebra::kills(&m, value) {
                     failures.push(Failure::new(s + 1, t, Reason::DSquared { generator: k }));
                 }
             }
-            let rank = m.row_reduce().len();
             return Outcome {
                 s,
                 dim,
-                rank,
+                rank: M::Algebra::rank(m),
                 shape,
                 failures,
             };
         }
 
         // Top row: the rank of the old part, then each generator of degree t must raise it.
-        let new_rows: Vec<FpVector> = (old_rows..dim).map(|i| m.row_vector(i)).collect();
-        m.truncate_rows(old_rows);
-        let mut span = Subspace::from_matrix(m);
-        let old_rank = span.dim();
-        let added = new_rows.iter().filter(|v| span.add_vector(v)).count();
+        let (old_rank, added) = M::Algebra::old_rank_and_added(m, old_rows);
         let rank = old_rank + added;
-        if added < new_rows.len() {
-            failures.push(Failure::new(
-                s,
-                t,
-                Reason::NotMinimal {
-                    generators: new_rows.len(),
-                    old_rank,
-                    rank,
-                },
-            ));
+        let generators = dim - old_rows;
+        if added < generators {
+            let reason = Reason::NotMinimal {
+                generators,
+                old_rank,
+                rank,
+            };
+            failures.push(Failure::new(s, t, reason));
         }
         Outcome {
             s,
@@ -207,11 +213,18 @@ impl Context<'_> {
         }
     }
 
-    /// `D_{s,t}`: rows `Sq(R)·d(g)` for the generators `g` of `C_s` of degree `< t`
+    /// `D_{s,t}`: rows `op·d(g)` for the generators `g` of `C_s` of degree `< t`
     /// (`n_old` of them), then the stored `d(g)` of those of degree `t`.
-    fn build(&self, s: u32, t: i32, row_off: &[usize], n_old: usize, n_all: usize) -> Matrix {
+    fn build(
+        &self,
+        s: u32,
+        t: i32,
+        row_off: &[usize],
+        n_old: usize,
+        n_all: usize,
+    ) -> MatrixOver<M::Algebra> {
         let res = self.res;
-        let alg = &res.algebra;
+        let (alg, field) = (&res.algebra, res.algebra.field());
         let source = &self.gens[s as usize];
         let target_off = match s {
             0 => vec![0, res.module.dim(t)],
@@ -221,43 +234,31 @@ impl Context<'_> {
             }
         };
         let cols = target_off[target_off.len() - 1];
-        let mut m = Matrix::new(row_off[n_all], cols);
-        let mut scratch = FpVector::new(if s == 0 { cols } else { 0 });
+        let mut m = field.zero_matrix(row_off[n_all], cols);
+        let mut scratch = field.zero_vector(if s == 0 { cols } else { 0 });
         let old = source.degrees[..n_old]
             .iter()
             .zip(&source.values)
             .zip(&source.terms);
         for (((&g_deg, value), terms), &first_row) in old.zip(row_off) {
             let op_degree = (t - g_deg) as u32;
-            for (k, r) in alg.basis(op_degree).iter().enumerate() {
-                let row = m.row_mut(first_row + k);
+            for (k, op) in alg.basis(op_degree).iter().enumerate() {
                 if s == 0 {
-                    // Sq(R)·d_0(g) in M_t, from the module's action on each cell of d_0(g).
+                    // op·d_0(g) in M_t, from the module's action on each cell of d_0(g).
                     scratch.clear();
-                    for x in value.iter_ones() {
-                        res.module
-                            .act_on_basis(op_degree, k, g_deg, x, &mut scratch);
+                    for (x, c) in value.nonzero_entries() {
+                        let module = &res.module;
+                        module.act_on_basis_at(op_degree, k, g_deg, x, c, &mut scratch, 0);
                     }
-                    row.copy_from_slice(scratch.limbs());
+                    M::Algebra::set_row(&mut m, first_row + k, &scratch);
                     continue;
                 }
-                // Sq(R)·Sq(S)·h for each term Sq(S)·h of d(g).
-                match alg.admissible_matrices(r) {
-                    Some(table) => {
-                        for (h, op) in terms {
-                            alg.multiply_admissible_into(table, op, row, target_off[*h]);
-                        }
-                    }
-                    None => {
-                        for (h, op) in terms {
-                            alg.multiply_basis_into(r, op, row, target_off[*h]);
-                        }
-                    }
-                }
+                // op·op'·h for each term c·op'·h of d(g).
+                alg.add_products(&mut m, first_row + k, op, terms, &target_off);
             }
         }
         for (value, &first_row) in source.values[n_old..n_all].iter().zip(&row_off[n_old..]) {
-            m.row_mut(first_row).copy_from_slice(value.limbs());
+            M::Algebra::set_row(&mut m, first_row, value);
         }
         m
     }

@@ -4,8 +4,11 @@
 //! How the resolution was built does not matter (Nassau's algorithm, the classical one,
 //! a device backend, a save directory written by another run): [`certify`] reads only
 //! the differential `d_s(g)` of every generator `g` (its stored value vector), and uses
-//! only the CPU's Milnor products ([`steenrod::MilnorAlgebra`]'s product tables), the
-//! module's action (for `d_0`) and `fp` row reduction. It shares no code with the steps
+//! only the CPU's Milnor products ([`steenrod::MilnorAlgebra`]'s product tables at p = 2,
+//! [`steenrod::OddMilnorAlgebra`]'s products with coefficients at odd p: `field.rs`), the
+//! module's action (for `d_0`) and `fp` row reduction. One implementation serves every
+//! prime: below, `F_p` is the module's field and `Sq(R)` stands for any Milnor basis
+//! element (`Q(E)P(R)` at odd p). It shares no code with the steps
 //! that computed the resolution (not the `CpuBackend` row builder, nothing of `nassau` or
 //! `classical`, no [`crate::Backend`]). The `d∘d = 0` checks built into the steps are not enough: a
 //! corrupted product can leave a complex with `d∘d = 0` that is not exact, and so a wrong
@@ -72,6 +75,7 @@
 //! stems) — the classical algorithm's build without its kernel and quasi-inverse; the
 //! bidegrees run in parallel (rayon), each building, using and dropping its one matrix.
 
+mod field;
 pub(crate) mod matrix;
 
 use std::fmt;
@@ -79,9 +83,12 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use steenrod::{Algebra, Module};
+
 use crate::bidegree::Bidegree;
 use crate::store::Store;
 use crate::{Resolution, ResolutionConfig};
+use field::CertifyAlgebra;
 
 /// What [`certify`] established: for every `s ≤ max_s` and stem `min_stem ≤ n ≤ max_stem`,
 /// `dim Ext^{s, n+s}` equals the number of generators of `C_s` in degree `n + s`.
@@ -280,8 +287,6 @@ pub fn certify<M: crate::Resolvable>(
 /// What the certificate reads of a resolution, whatever its prime: the range, which
 /// bidegrees are filled in, the sizes of the matrices (to schedule the largest first), and
 /// the per-bidegree check of its own matrix builder.
-/// What the certificate reads of a resolution (implemented at p = 2 here and at odd
-/// primes in `odd/certify.rs`).
 pub(crate) trait Complex: Sync {
     /// The module's bottom degree.
     fn bottom(&self) -> i32;
@@ -304,7 +309,10 @@ pub(crate) trait Complex: Sync {
     ) -> Result<Box<dyn Fn(u32, i32) -> matrix::Outcome + Sync + '_>, Vec<Failure>>;
 }
 
-impl Complex for Resolution {
+impl<M: Module> Complex for Resolution<M>
+where
+    M::Algebra: CertifyAlgebra,
+{
     fn bottom(&self) -> i32 {
         self.module.min_degree()
     }
@@ -352,7 +360,7 @@ impl Complex for Resolution {
     }
 }
 
-/// [`certify`] of any [`Complex`] (the p = 2 and the odd-primary resolutions).
+/// [`certify`] of any [`Complex`].
 pub(crate) fn certify_complex(
     res: &dyn Complex,
     range: ResolutionConfig,
@@ -400,9 +408,8 @@ pub(crate) fn certify_complex(
 }
 
 impl<M: crate::Resolvable> Resolution<M> {
-    /// The certificate of this resolution over `range` (see the module doc), at any prime:
-    /// [`certify`] at p = 2, the same checks over F_p at an odd prime (its row builder in
-    /// `odd/certify.rs`).
+    /// The certificate of this resolution over `range` (see the module doc), at any prime
+    /// ([`certify`]).
     ///
     /// Errors: as [`certify`].
     pub fn certify(

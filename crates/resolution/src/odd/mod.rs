@@ -9,5 +9,4 @@
 //! are p = 2 only: `Resolution::<OddModule>::run` refuses them. Save and resume as at p = 2
 //! (`crates/resolution/SAVE-FORMAT.md`, "Odd primes").
 
-mod certify;
 pub mod products;

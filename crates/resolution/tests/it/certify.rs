@@ -4,26 +4,53 @@
 //! differential that breaks d∘d = 0, a generator dropped, a generator duplicated in the
 //! top row or below it, a module generator missing — naming the right bidegree.
 
-use fp::FpVector;
+//! The exactness certificate (`resolution::certify`, one implementation for every prime)
+//! on small cases: it passes on resolutions computed by both algorithms at p = 2 and by
+//! the classical one at p = 3 and 5 (and on one whose generators are rescaled by units,
+//! still a minimal resolution), and refuses resolutions altered so that they are no
+//! longer exact or minimal — a zeroed differential (d∘d = 0 still holds), a differential
+//! that breaks d∘d = 0, a generator dropped, a generator duplicated in the top row or
+//! below it, a module generator missing — naming the right bidegree. The checks that make
+//! sense at every prime run at p = 2 and p = 3 from one test body.
+
+use fp::{FpVector, ValidPrime, Vector};
 use resolution::certify::{Failure, Reason};
 use resolution::{Algorithm, Bidegree, CertifyError, Differential, Resolution, ResolutionConfig};
-use steenrod::module::FiniteModule;
+use resolution::{Resolvable, RunOptions};
+use steenrod::module::{FiniteModule, OddModule};
+use steenrod::{MilnorQP, PPart, VectorOf};
 
-fn resolve(module: FiniteModule, max_stem: i32, max_s: u32, algorithm: Algorithm) -> Resolution {
+fn resolve<M: Resolvable>(
+    module: M,
+    max_stem: i32,
+    max_s: u32,
+    algorithm: Algorithm,
+) -> Resolution<M> {
     let mut res = Resolution::new(module, ResolutionConfig { max_stem, max_s }).expect("range");
-    res.resolve_with(algorithm).expect("resolution");
+    res.run(RunOptions {
+        algorithm,
+        ..RunOptions::default()
+    })
+    .expect("resolution");
     res
+}
+
+fn odd_sphere(p: u32) -> OddModule {
+    OddModule::sphere(ValidPrime::new(p).expect("prime"))
 }
 
 /// A copy of `res` whose differentials in each bidegree `(s, t)` are `edit(s, t, values)`
 /// (all other structure recomputed from the values).
-fn altered(res: &Resolution, edit: impl Fn(u32, i32, &mut Vec<FpVector>)) -> Resolution {
+fn altered<M: Resolvable + Clone>(
+    res: &Resolution<M>,
+    edit: impl Fn(u32, i32, &mut Vec<VectorOf<M>>),
+) -> Resolution<M> {
     let config = res.config();
     let copy = Resolution::new(res.module().clone(), config).expect("range");
     let min = res.module().min_degree();
     for s in 0..=config.max_s {
         for t in min + s as i32..=config.max_stem + s as i32 {
-            let mut values: Vec<FpVector> = res
+            let mut values: Vec<VectorOf<M>> = res
                 .free_module(s)
                 .gens(t)
                 .iter()
@@ -47,28 +74,66 @@ fn altered(res: &Resolution, edit: impl Fn(u32, i32, &mut Vec<FpVector>)) -> Res
     copy
 }
 
-fn failure(res: &Resolution) -> Failure {
+fn failure<M: Resolvable>(res: &Resolution<M>) -> Failure {
     match res.certify(res.config(), 2) {
         Err(CertifyError::Failed(f)) => f,
         other => panic!("expected a failed certificate, got {other:?}"),
     }
 }
 
+/// `c·v`, for a unit `c` of the field.
+fn scaled<V: Vector>(v: &V, c: u32) -> V {
+    let mut out = v.clone();
+    out.clear();
+    out.add_scaled_at(v, c, 0);
+    out
+}
+
+/// `res` is certified over its whole range (stems from 0).
+fn assert_certified<M: Resolvable>(res: &Resolution<M>, what: &str) {
+    let ResolutionConfig { max_stem, max_s } = res.config();
+    let c = res
+        .certify(res.config(), 2)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!((c.max_stem, c.max_s, c.min_stem), (max_stem, max_s, 0));
+    assert_eq!(c.bidegrees, (max_s as usize + 1) * (max_stem as usize + 1));
+    // The range and the stem past it for s < S.
+    assert_eq!(c.matrices, c.bidegrees + max_s as usize);
+}
+
 #[test]
-fn resolutions_of_both_algorithms_are_certified() {
+fn resolutions_of_both_algorithms_and_odd_primes_are_certified() {
     for algorithm in [Algorithm::Nassau, Algorithm::Classical] {
         for (name, max_stem, max_s) in [("S_2", 30, 12), ("C2", 20, 10), ("Joker", 20, 8)] {
             let module = FiniteModule::from_bundled(name).unwrap_or_else(FiniteModule::sphere);
             let res = resolve(module, max_stem, max_s, algorithm);
-            let c = res
-                .certify(res.config(), 2)
-                .unwrap_or_else(|e| panic!("{name} ({algorithm:?}): {e}"));
-            assert_eq!((c.max_stem, c.max_s, c.min_stem), (max_stem, max_s, 0));
-            assert_eq!(c.bidegrees, (max_s as usize + 1) * (max_stem as usize + 1));
-            // The range and the stem past it for s < S.
-            assert_eq!(c.matrices, c.bidegrees + max_s as usize);
+            assert_certified(&res, &format!("{name} ({algorithm:?})"));
         }
     }
+    for (module, stem, s) in [
+        (odd_sphere(3), 60, 20),
+        (odd_sphere(5), 80, 12),
+        (OddModule::from_bundled("Calpha").expect("bundled"), 40, 15),
+        (OddModule::from_bundled("C3").expect("bundled"), 40, 15),
+    ] {
+        let name = module.name().to_string();
+        assert_certified(&resolve(module, stem, s, Algorithm::Classical), &name);
+    }
+}
+
+#[test]
+fn generators_rescaled_by_units_are_still_certified() {
+    // Multiplying each generator's differential by a unit of F_5 gives another minimal
+    // resolution (an automorphism of each free module): the certificate must accept it,
+    // so it reads coefficients, not just supports.
+    let res = resolve(odd_sphere(5), 40, 8, Algorithm::Classical);
+    let copy = altered(&res, |_, _, values| {
+        for v in values.iter_mut() {
+            *v = scaled(v, 3);
+        }
+    });
+    copy.certify(copy.config(), 2)
+        .expect("still minimal and exact");
 }
 
 #[test]
@@ -129,47 +194,65 @@ fn a_sub_range_is_certified_and_a_larger_one_is_refused() {
     ));
 }
 
-#[test]
-fn a_zeroed_differential_is_not_exact_at_its_bidegree() {
-    let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Nassau);
-    // h2^2 at (stem 6, s 2): its differential set to 0 keeps d∘d = 0.
-    assert_eq!(res.number_of_gens(Bidegree::s_t(2, 8)), 1);
-    let bad = altered(&res, |s, t, v| {
-        if (s, t) == (2, 8) {
-            v[0] = FpVector::new(v[0].len());
+/// Zeroing the differential of the only generator at `b` (below the top row) keeps
+/// d∘d = 0, but that generator is then a cycle that bounds nothing: not exact at `b`,
+/// and nothing fails at a smaller stem (every other check it touches lies at a larger
+/// stem, or at the same stem and a larger `s`).
+fn zeroed_differential_is_not_exact_at<M: Resolvable + Clone>(res: &Resolution<M>, b: Bidegree) {
+    assert_eq!(res.number_of_gens(b), 1, "{b}");
+    let bad = altered(res, |s, t, v| {
+        if Bidegree::s_t(s, t) == b {
+            v[0].clear();
         }
     });
     let f = failure(&bad);
-    assert_eq!(
-        (f.bidegree.n(), f.bidegree.s(), f.bidegree.t()),
-        (6, 2, 8),
-        "{f}"
-    );
+    assert_eq!(f.bidegree, b, "{f}");
     assert!(matches!(f.reason, Reason::NotExact { .. }), "{f}");
-    assert!(
-        f.to_string().contains("not exact at C_2 in degree 8"),
-        "{f}"
-    );
+    let message = format!("not exact at C_{} in degree {}", b.s(), b.t());
+    assert!(f.to_string().contains(&message), "{f}");
+}
+
+#[test]
+fn a_zeroed_differential_is_not_exact_at_its_bidegree() {
+    // h2^2 at (stem 6, s 2) at p = 2; h_1 at (stem 11, s 1) at p = 3 (Ext^1 is dual to the
+    // indecomposables β, P^1, P^3, …: Liulevicius 1962).
+    let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Nassau);
+    zeroed_differential_is_not_exact_at(&res, Bidegree::n_s(6, 2));
+    let res = resolve(odd_sphere(3), 30, 8, Algorithm::Classical);
+    zeroed_differential_is_not_exact_at(&res, Bidegree::n_s(11, 1));
+}
+
+/// Adding `e_k` (a basis element `op·h` of `C_{s−1}` whose `d(op·h) ≠ 0`) to the
+/// differential of the first generator at `b` breaks d∘d = 0 there, and only there.
+fn d_squared_is_named_at<M: Resolvable + Clone>(res: &Resolution<M>, b: Bidegree, k: usize) {
+    assert!(res.number_of_gens(b) >= 1, "a generator at {b}");
+    let bad = altered(res, |s, t, v| {
+        if Bidegree::s_t(s, t) == b {
+            v[0].add_basis_element(k, 1);
+        }
+    });
+    let f = failure(&bad);
+    assert_eq!(f.bidegree, b, "{f}");
+    assert_eq!(f.reason, Reason::DSquared { generator: 0 }, "{f}");
 }
 
 #[test]
 fn a_differential_with_nonzero_d_squared_is_named() {
+    // p = 2: h0^2·h2 at (stem 3, s 3, t 6) gains Sq(4)·h0^2 (the first basis element of
+    // (C_2)_6); d(Sq(4)·h0^2) = Sq(4)·Sq(1)·h0 ≠ 0.
     let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Classical);
-    // h0^2·h2 at (stem 3, s 3, t 6): add Sq(4)·h0^2 (the first basis element of (C_2)_6) to
-    // its differential; d(Sq(4)·h0^2) = Sq(4)·Sq(1)·h0 ≠ 0.
-    assert!(res.number_of_gens(Bidegree::s_t(3, 6)) >= 1);
-    let bad = altered(&res, |s, t, v| {
-        if (s, t) == (3, 6) {
-            v[0].flip(0);
-        }
-    });
-    let f = failure(&bad);
-    assert_eq!(
-        (f.bidegree.n(), f.bidegree.s(), f.bidegree.t()),
-        (3, 3, 6),
-        "{f}"
-    );
-    assert_eq!(f.reason, Reason::DSquared { generator: 0 }, "{f}");
+    d_squared_is_named_at(&res, Bidegree::s_t(3, 6), 0);
+    // p = 3: the generator at (stem 11, s 2, t 13) gains P(3)·a_0 (a_0 is the first
+    // generator of C_1, degree 1, so P(3)·a_0 sits at the index of P(3) in A_12);
+    // d(P(3)·a_0) = P(3)·β, whose Milnor product has the term β P(3) with coefficient 1
+    // (Milnor 1958, Thm 4a).
+    let res = resolve(odd_sphere(3), 30, 8, Algorithm::Classical);
+    let op = MilnorQP {
+        e: 0,
+        r: PPart::from_slice(&[3]),
+    };
+    let k = res.algebra().index_of(12, &op);
+    d_squared_is_named_at(&res, Bidegree::n_s(11, 2), k);
 }
 
 #[test]
@@ -195,25 +278,37 @@ fn a_dropped_generator_is_not_exact_below_it() {
     );
 }
 
-#[test]
-fn a_duplicated_generator_in_the_top_row_is_not_minimal() {
-    let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Nassau);
-    assert_eq!(res.number_of_gens(Bidegree::s_t(8, 8)), 1);
-    let bad = altered(&res, |s, t, v| {
-        if (s, t) == (8, 8) {
-            v.push(v[0].clone());
+/// A second generator at `b` in the top row whose differential is `c` times the first's
+/// (`c` a unit) raises no rank: not minimal at `b`.
+fn top_row_duplicate_is_not_minimal<M: Resolvable + Clone>(
+    res: &Resolution<M>,
+    b: Bidegree,
+    c: u32,
+) {
+    assert_eq!(b.s(), res.config().max_s, "the top row");
+    let before = res.number_of_gens(b);
+    assert!(before >= 1, "a generator at {b}");
+    let bad = altered(res, |s, t, v| {
+        if Bidegree::s_t(s, t) == b {
+            v.push(scaled(&v[0], c));
         }
     });
     let f = failure(&bad);
-    assert_eq!(
-        (f.bidegree.n(), f.bidegree.s(), f.bidegree.t()),
-        (0, 8, 8),
-        "{f}"
-    );
+    assert_eq!(f.bidegree, b, "{f}");
     assert!(
-        matches!(f.reason, Reason::NotMinimal { generators: 2, .. }),
+        matches!(f.reason, Reason::NotMinimal { generators, .. } if generators == before + 1),
         "{f}"
     );
+}
+
+#[test]
+fn a_duplicated_generator_in_the_top_row_is_not_minimal() {
+    // h0^8 at (stem 0, s 8) at p = 2; at p = 3 a generator at (stem 25, s 6), doubled.
+    let res = resolve(FiniteModule::sphere(), 20, 8, Algorithm::Nassau);
+    assert_eq!(res.number_of_gens(Bidegree::s_t(8, 8)), 1);
+    top_row_duplicate_is_not_minimal(&res, Bidegree::s_t(8, 8), 1);
+    let res = resolve(odd_sphere(3), 30, 6, Algorithm::Classical);
+    top_row_duplicate_is_not_minimal(&res, Bidegree::n_s(25, 6), 2);
 }
 
 #[test]

@@ -13,7 +13,6 @@ mod determinism;
 mod fault_injection;
 mod module_maps;
 mod nassau_vs_classical;
-mod odd_certify;
 mod odd_chain_maps;
 mod odd_primes;
 mod odd_save;
