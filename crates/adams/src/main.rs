@@ -37,7 +37,6 @@ mod massey;
 mod modules;
 mod offload;
 mod products;
-mod products_odd;
 mod progress;
 mod range;
 mod resolve;

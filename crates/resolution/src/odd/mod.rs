@@ -10,4 +10,3 @@
 //! (`crates/resolution/SAVE-FORMAT.md`, "Odd primes").
 
 mod certify;
-pub mod products;
