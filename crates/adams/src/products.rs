@@ -99,7 +99,11 @@ struct Matrix {
     rows: Vec<Terms>,
 }
 
-/// `products.json` (schema `adams-products`, docs/guide/06-products-and-massey.md).
+/// `products.json`, one line of JSON, the schema `adams-products` at every prime
+/// (docs/guide/06-products-and-massey.md): `format`, `module`, `p` (odd p only),
+/// `max_stem`, `max_s`, the resolutions' wall and CPU seconds, and per `--by` class
+/// ([`ByClass`]) its bidegree, its coordinates, its wall and CPU seconds and its matrices
+/// ([`Matrix`]); every vector as [`Terms`] (indices at p = 2, `[index, c]` at odd p).
 #[derive(Serialize)]
 struct ProductsFile {
     format: &'static str,
