@@ -20,240 +20,24 @@ use chart::class_spec::ClassSpec;
 use fp::{Prime, Vector};
 use resolution::chain_map::yoneda::{multiply, ExtElement, ExtOf};
 use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
-use resolution::products::{multiply_by, target, Primitive};
 use resolution::{Bidegree, Resolution};
-use serde::Serialize;
 use steenrod::module::{AnyModule, FiniteModule, OddModule};
-use steenrod::Module;
 
-use crate::cli::{ExtRangeArgs, ProductsArgs};
+use crate::cli::ProductsArgs;
 use crate::error::Error;
-use crate::range::{check_module_range, check_range};
 use crate::resolve::make_output;
 
 mod cpu;
+mod json;
 pub(crate) mod lift_cache;
 pub(crate) mod prime;
+mod resolved;
 
+pub(crate) use json::{write_json, Terms};
+use json::{ByClass, Matrix, ProductsFile};
 use lift_cache::{lift, LiftCache};
 pub(crate) use prime::ProductModule;
-
-/// A vector of `Ext` as `products.json` and `massey.json` write it: at p = 2 the list of
-/// the indices of the basis classes whose sum it is, at odd p the list of its nonzero
-/// terms `[index, c]` (`c` in `1..p`); `[]` is zero.
-#[derive(Serialize)]
-#[serde(untagged)]
-pub(crate) enum Terms {
-    /// p = 2.
-    Indices(Vec<usize>),
-    /// Odd p.
-    Scaled(Vec<(usize, u32)>),
-}
-
-impl Terms {
-    /// The terms of `v` over F_p.
-    pub(crate) fn of<V: Vector>(p: u32, v: &V) -> Terms {
-        match p {
-            2 => Terms::Indices(v.nonzero_entries().map(|(k, _)| k).collect()),
-            _ => Terms::Scaled(v.nonzero_entries().collect()),
-        }
-    }
-
-    /// Whether the vector is zero.
-    pub(crate) fn is_zero(&self) -> bool {
-        match self {
-            Terms::Indices(v) => v.is_empty(),
-            Terms::Scaled(v) => v.is_empty(),
-        }
-    }
-
-    /// The terms `(index, c)`.
-    fn pairs(&self) -> Vec<(usize, u32)> {
-        match self {
-            Terms::Indices(v) => v.iter().map(|&k| (k, 1)).collect(),
-            Terms::Scaled(v) => v.clone(),
-        }
-    }
-}
-
-/// The products of one `--by` class, by source bidegree.
-#[derive(Serialize)]
-struct ByClass {
-    class: String,
-    stem: i32,
-    s: u32,
-    /// Its coordinates ([`Terms`]).
-    element: Terms,
-    seconds: f64,
-    /// CPU seconds (all threads) of the same work.
-    cpu_seconds: f64,
-    matrices: Vec<Matrix>,
-}
-
-/// `x · −` from `Ext` at `(stem, s)` to `(stem + n_x, s + s_x)`: row `k` is `x` times the
-/// `k`-th class at `(stem, s)` ([`Terms`]).
-#[derive(Serialize)]
-struct Matrix {
-    stem: i32,
-    s: u32,
-    rows: Vec<Terms>,
-}
-
-/// `products.json`, one line of JSON, the schema `adams-products` at every prime
-/// (docs/guide/06-products-and-massey.md): `format`, `module`, `p` (odd p only),
-/// `max_stem`, `max_s`, the resolutions' wall and CPU seconds, and per `--by` class
-/// ([`ByClass`]) its bidegree, its coordinates, its wall and CPU seconds and its matrices
-/// ([`Matrix`]); every vector as [`Terms`] (indices at p = 2, `[index, c]` at odd p).
-#[derive(Serialize)]
-struct ProductsFile {
-    format: &'static str,
-    module: String,
-    /// The prime, written at odd p only (absent: 2).
-    #[serde(skip_serializing_if = "is_two")]
-    p: u32,
-    max_stem: i32,
-    max_s: u32,
-    resolution_seconds: f64,
-    /// CPU seconds (all threads) of the resolutions.
-    resolution_cpu_seconds: f64,
-    by: Vec<ByClass>,
-}
-
-fn is_two(p: &u32) -> bool {
-    *p == 2
-}
-
-/// The resolutions a product command works with: the module's and the sphere's (the
-/// same object when the module is `F_p`).
-pub(crate) struct Resolved<M: Module = FiniteModule> {
-    pub module: Resolution<M>,
-    pub sphere: Option<Resolution<M>>,
-    pub seconds: f64,
-    /// CPU seconds (all threads) of the resolutions.
-    pub cpu_seconds: f64,
-}
-
-impl<M: Module> Resolved<M> {
-    /// The sphere's resolution.
-    pub fn sphere(&self) -> &Resolution<M> {
-        self.sphere.as_ref().unwrap_or(&self.module)
-    }
-}
-
-/// The module `arg` names, found through the top degree of `args`' range.
-pub(crate) fn find(arg: &str, args: &ExtRangeArgs) -> Result<AnyModule, Error> {
-    let range = check_range(args.max_stem, args.max_s)?;
-    let top_t = range.max_stem + range.max_s as i32;
-    Ok(crate::modules::find_module(
-        arg,
-        args.modules_dir.as_deref(),
-        Some(top_t),
-    )?)
-}
-
-/// Resolves `m` and, unless it is `F_p` in degree 0, the sphere over the same range; the
-/// module's resolution resumed from and saved to `save_dir` (`(DIR, quiet)`) when given.
-pub(crate) fn resolve<M: ProductModule>(
-    m: M,
-    args: &ExtRangeArgs,
-    save_dir: Option<(&Path, bool)>,
-) -> Result<Resolved<M>, Error> {
-    let range = check_range(args.max_stem, args.max_s)?;
-    let p = m.field().value();
-    check_module_range(m.name(), m.min_degree(), range)?;
-    crate::range::check_memory(
-        m.name(),
-        p,
-        m.min_degree(),
-        m.over_a(),
-        range,
-        args.max_memory,
-    )?;
-    let cells: usize = (m.min_degree()..=m.max_degree()).map(|t| m.dim(t)).sum();
-    let is_sphere = m.min_degree() == 0 && cells == 1;
-    // Over a sub-Hopf algebra B (a profile) the products are those of Ext_B(F_p): the
-    // module must be F_p itself, resolved over B (ko, tmf2).
-    if !m.over_a() && !is_sphere {
-        let what = match p {
-            2 => "F_2 only (ko, tmf2)",
-            _ => "F_p only",
-        };
-        return Err(Error::ProductsModule {
-            name: m.name().to_string(),
-            why: format!("over a sub-Hopf algebra, products are built for {what}"),
-        });
-    }
-    let started = Instant::now();
-    let cpu_started = cpu::seconds();
-    let sphere = (!is_sphere).then(|| m.sphere_like());
-    let module = run(m, range, save_dir)?;
-    let sphere = sphere.map(|s| run(s, range, None)).transpose()?;
-    Ok(Resolved {
-        module,
-        sphere,
-        seconds: started.elapsed().as_secs_f64(),
-        cpu_seconds: cpu::seconds() - cpu_started,
-    })
-}
-
-fn run<M: ProductModule>(
-    m: M,
-    range: resolution::ResolutionConfig,
-    save_dir: Option<(&Path, bool)>,
-) -> Result<Resolution<M>, Error> {
-    let name = m.name().to_string();
-    let mut res =
-        Resolution::new(m, range).map_err(|source| Error::ModuleRange { name, source })?;
-    M::resolve_range(&mut res, save_dir)?;
-    Ok(res)
-}
-
-/// The element of `Ext(F_p)` a [`ClassSpec`] names: a monomial in `a_0` and the `h_i`
-/// multiplied out by their read-off from the differentials (`resolution::products`), a
-/// basis class, or a monomial in the table's names (p = 2).
-pub(crate) fn element<M: ProductModule>(
-    sphere: &Resolution<M>,
-    spec: &ClassSpec,
-) -> Result<ExtOf<M>, Error> {
-    let lift_error = |source| Error::Lift {
-        what: format!("class {spec}"),
-        source,
-    };
-    let p = sphere.prime().value();
-    let factors: Vec<(Primitive, u32)> = match spec {
-        ClassSpec::Indexed { stem, s, index } => {
-            return ExtElement::basis(sphere, Bidegree::n_s(*stem, *s), *index).map_err(lift_error)
-        }
-        ClassSpec::Named { factors, .. } => return M::named(sphere, spec, factors),
-        ClassSpec::A0(_) if p == 2 => {
-            return Err(Error::ProductsModule {
-                name: sphere.module().name().to_string(),
-                why: format!("class {spec}: a0 is a class at odd primes (at p = 2 it is h0)"),
-            })
-        }
-        ClassSpec::A0(k) => vec![(Primitive::A0, *k)],
-        ClassSpec::Monomial(hs) => hs.iter().map(|&(i, k)| (Primitive::H(i), k)).collect(),
-    };
-    let mut x = ExtElement::basis(sphere, Bidegree::s_t(0, 0), 0).map_err(lift_error)?;
-    for (f, k) in factors {
-        for _ in 0..k {
-            let out_of_range = |at| {
-                lift_error(ChainMapError::OutOfRange {
-                    what: format!("the product by {}", f.name()),
-                    at,
-                })
-            };
-            let at = target(f, p, x.bidegree).ok_or_else(|| out_of_range(x.bidegree))?;
-            let v =
-                multiply_by(sphere, f, x.bidegree, &x.vector).ok_or_else(|| out_of_range(at))?;
-            x = ExtElement {
-                bidegree: at,
-                vector: v,
-            };
-        }
-    }
-    Ok(x)
-}
+pub(crate) use resolved::{element, find, resolve};
 
 /// `adams products`.
 pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
@@ -411,15 +195,6 @@ fn note_if_zero<V: Vector>(spec: &ClassSpec, x: &ExtElement<V>, quiet: bool) {
             b.n()
         );
     }
-}
-
-/// Writes `value` as one line of JSON to `path`.
-pub(crate) fn write_json(path: &Path, value: &impl Serialize) -> Result<(), Error> {
-    let text = serde_json::to_string(value).map_err(Error::Summary)? + "\n";
-    chart::output::write_atomic(path, text.as_bytes()).map_err(|source| Error::Write {
-        path: path.to_path_buf(),
-        source,
-    })
 }
 
 /// The lifts of the classes `y` of a module's Ext, `levels` deep, each made once and kept

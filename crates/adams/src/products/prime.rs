@@ -13,27 +13,32 @@ use fp::Prime;
 use resolution::chain_map::yoneda::ExtOf;
 use resolution::chain_map::LiftModule;
 use resolution::products::ReadOff;
-use resolution::{Algorithm, Resolution, RunOptions};
+use resolution::{Algorithm, ModuleSteps, Resolution};
 use steenrod::module::{FiniteModule, OddModule};
 
 use crate::error::Error;
 
 /// A module whose Ext the product commands multiply: [`FiniteModule`] (p = 2) and
 /// [`OddModule`] (odd p).
-pub(crate) trait ProductModule: LiftModule<Algebra: ReadOff> {
+pub(crate) trait ProductModule: LiftModule<Algebra: ReadOff> + ModuleSteps {
     /// `F_p` in degree 0 at the prime of `self`.
     fn sphere_like(&self) -> Self;
 
     /// Whether it is resolved over the whole Steenrod algebra (no profile).
     fn over_a(&self) -> bool;
 
-    /// Resolves `res` over its whole range (resumed from and saved to `save_dir`,
-    /// `(DIR, quiet)`, when given): Nassau's algorithm at p = 2 over `A` (classical
-    /// steps over a sub-Hopf algebra, where Nassau's signatures need not lie), the
-    /// classical one at odd p.
-    fn resolve_range(
+    /// The algorithm its resolutions run: Nassau's at p = 2 over `A` (classical steps over
+    /// a sub-Hopf algebra, where Nassau's signatures need not lie), the classical one at
+    /// odd p.
+    fn algorithm(&self) -> Algorithm;
+
+    /// Attaches the save directory `dir` to `res` and loads what it holds (as `adams
+    /// resolve --save-dir`, without quasi-inverses), saying so on stderr unless `quiet`.
+    fn resume(
+        dir: &Path,
         res: &mut Resolution<Self>,
-        save_dir: Option<(&Path, bool)>,
+        algorithm: Algorithm,
+        quiet: bool,
     ) -> Result<(), Error>;
 
     /// The chart the products are drawn on (`chart.json`, `chart.svg`).
@@ -68,21 +73,20 @@ impl ProductModule for FiniteModule {
         self.profile().is_none()
     }
 
-    fn resolve_range(
-        res: &mut Resolution<Self>,
-        save_dir: Option<(&Path, bool)>,
-    ) -> Result<(), Error> {
-        let algorithm = match res.module().profile() {
+    fn algorithm(&self) -> Algorithm {
+        match self.profile() {
             Some(_) => Algorithm::Classical,
             None => Algorithm::Nassau,
-        };
-        if let Some((dir, quiet)) = save_dir {
-            crate::save::resume(dir, res, algorithm, false, quiet)?;
         }
-        let name = res.module().name().to_string();
-        res.resolve_with(algorithm)
-            .map_err(|source| Error::Resolve { name, source })?;
-        Ok(())
+    }
+
+    fn resume(
+        dir: &Path,
+        res: &mut Resolution,
+        algorithm: Algorithm,
+        quiet: bool,
+    ) -> Result<(), Error> {
+        crate::save::resume(dir, res, algorithm, false, quiet).map(drop)
     }
 
     /// The classes with no product keys and, for the sphere through stem 60, their names
@@ -132,20 +136,17 @@ impl ProductModule for OddModule {
         self.profile().is_none()
     }
 
-    fn resolve_range(
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Classical
+    }
+
+    fn resume(
+        dir: &Path,
         res: &mut Resolution<Self>,
-        save_dir: Option<(&Path, bool)>,
+        _: Algorithm,
+        quiet: bool,
     ) -> Result<(), Error> {
-        if let Some((dir, quiet)) = save_dir {
-            crate::save::resume_odd(dir, res, quiet)?;
-        }
-        let name = res.module().name().to_string();
-        res.run(RunOptions {
-            algorithm: Algorithm::Classical,
-            ..RunOptions::default()
-        })
-        .map_err(|source| Error::Resolve { name, source })?;
-        Ok(())
+        crate::save::resume_odd(dir, res, quiet).map(drop)
     }
 
     /// The `a0`, `h0` chart of `adams resolve`.

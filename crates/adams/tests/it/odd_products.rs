@@ -13,49 +13,15 @@
 
 use crate::common;
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
+use crate::products_primes::{from_chart, from_products, json};
 use common::*;
 use serde_json::Value;
 
-fn json(path: &Path) -> Value {
-    serde_json::from_slice(&fs::read(path).expect("written")).expect("JSON")
-}
-
 fn run_ok(dir: &Path, args: &[&str]) -> String {
     stdout(&ok(adams_in(dir, args)))
-}
-
-type Products = BTreeMap<(i64, i64, i64), Value>;
-
-/// `(stem, s, index) → product` of a chart.json key (non-null entries).
-fn from_chart(chart: &Value, key: &str) -> Products {
-    let mut out = BTreeMap::new();
-    for c in chart["classes"].as_array().unwrap() {
-        if let Some(v) = c.get(key).filter(|v| !v.is_null()) {
-            let at = |k: &str| c[k].as_i64().unwrap();
-            out.insert((at("stem"), at("s"), at("index")), v.clone());
-        }
-    }
-    out
-}
-
-/// `(stem, s, index) → product` of one `--by` class of products.json.
-fn from_products(file: &Value, by: usize) -> Products {
-    let mut out = BTreeMap::new();
-    for m in file["by"][by]["matrices"].as_array().unwrap() {
-        for (k, row) in m["rows"].as_array().unwrap().iter().enumerate() {
-            let at = (
-                m["stem"].as_i64().unwrap(),
-                m["s"].as_i64().unwrap(),
-                k as i64,
-            );
-            out.insert(at, row.clone());
-        }
-    }
-    out
 }
 
 /// The range form `adams massey S_3 h0 h0 -`: massey.json holds `⟨h0, h0, h0⟩ = ±b0`
@@ -219,7 +185,7 @@ fn chart_carries_the_by_class_and_reads_back() {
     let chart = json(&dir.path().join("prod/chart.json"));
     let products = json(&dir.path().join("prod/products.json"));
     let charted = from_chart(&chart, "(11,1,0)");
-    let lifted = from_products(&products, 0);
+    let lifted = from_products(&products, "h1");
     assert!(!charted.is_empty());
     for (at, v) in &lifted {
         assert_eq!(charted.get(at), Some(v), "h1 · {at:?}");

@@ -20,7 +20,7 @@ use std::path::Path;
 use common::*;
 use serde_json::Value;
 
-fn json(path: &Path) -> Value {
+pub(crate) fn json(path: &Path) -> Value {
     serde_json::from_slice(&fs::read(path).expect("written")).expect("JSON")
 }
 
@@ -117,10 +117,10 @@ fn products_json_has_the_shape_of_the_ext_tables() {
     }
 }
 
-type Products = BTreeMap<(i64, i64, i64), Value>;
+pub(crate) type Products = BTreeMap<(i64, i64, i64), Value>;
 
 /// `(stem, s, index) → product` of a chart.json key (non-null entries).
-fn from_chart(chart: &Value, key: &str) -> Products {
+pub(crate) fn from_chart(chart: &Value, key: &str) -> Products {
     let mut out = BTreeMap::new();
     for c in chart["classes"].as_array().unwrap() {
         if let Some(v) = c.get(key).filter(|v| !v.is_null()) {
@@ -132,7 +132,7 @@ fn from_chart(chart: &Value, key: &str) -> Products {
 }
 
 /// `(stem, s, index) → product` of the `--by` class `class` of products.json.
-fn from_products(file: &Value, class: &str) -> Products {
+pub(crate) fn from_products(file: &Value, class: &str) -> Products {
     let by = file["by"].as_array().unwrap();
     let by = by.iter().find(|b| b["class"] == class).expect("the class");
     let mut out = BTreeMap::new();

@@ -47,7 +47,9 @@ fn prime(p: u32) -> ValidPrime {
 
 /// The class `x ∈ {a_0, h_0}` of the sphere's resolution (one class in each bidegree).
 fn named(sphere: &Resolution<OddModule>, x: Primitive) -> FqExt {
-    let t = x.degree(fp::Prime::value(sphere.prime())).expect("a degree at odd p");
+    let t = x
+        .degree(fp::Prime::value(sphere.prime()))
+        .expect("a degree at odd p");
     FqExt::basis(sphere, Bidegree::s_t(1, t), 0).expect("a0, h0 in range")
 }
 
