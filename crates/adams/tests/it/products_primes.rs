@@ -204,6 +204,10 @@ fn products_from_chain_maps_equal_the_read_off_at_p2_and_p3() {
     }
 }
 
+/// A product expected of the literature: the `--by` class, the class `(stem, s, index)` it
+/// multiplies, and whether the product is 0.
+type Fact = (&'static str, (i64, i64, i64), Want);
+
 /// What a product of two basis classes is expected to be.
 #[derive(Clone, Copy, Debug)]
 enum Want {
@@ -226,7 +230,7 @@ enum Want {
 #[test]
 fn products_of_low_classes_from_the_literature() {
     use Want::*;
-    let cases: [(&str, &str, &[(&str, (i64, i64, i64), Want)]); 2] = [
+    let cases: [(&str, &str, &[Fact]); 2] = [
         (
             "S_2",
             "16",
