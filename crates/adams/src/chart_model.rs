@@ -1,14 +1,14 @@
 //! The chart crate's plain data built from a resolution: the rows of `ext.csv` from the
 //! resolution's Ext table, and the chart of `chart.json` / `chart.svg` from its classes and
 //! their products by the generators of `Ext^1` (read off the differentials, no lifting:
-//! `resolution::products::chart_products` at p = 2, `resolution::odd::products` at odd p).
+//! `resolution::products::chart_products`: `h0`, `h1`, `h2`, … at p = 2, `a0`, `h0` at odd p).
 //! The chart crate never sees the engine; this file is where the two meet.
 
 use chart::chart_json::{Chart, Class, Product, AT_ODD, AT_TWO};
 use chart::csv::Row;
 use chart::Bidegree;
 use fp::Prime;
-use resolution::products::{chart_products, MAX_HOPF_INDEX};
+use resolution::products::{chart_products, Primitive, MAX_HOPF_INDEX};
 use resolution::{ExtEntry, Resolution};
 use steenrod::module::OddModule;
 use steenrod::PPart;
@@ -31,20 +31,22 @@ pub(crate) fn row(entry: ExtEntry) -> Row {
 pub(crate) fn two_chart(res: &Resolution, algorithm: &str, min_stem: i32) -> Chart {
     let config = res.config();
     let further = further_hopf(res, min_stem);
-    let hs: Vec<u32> = [0, 1, 2]
+    let hs: Vec<Primitive> = [0, 1, 2]
         .into_iter()
         .chain(further.iter().copied())
+        .map(Primitive::H)
         .collect();
+    let indices = |terms: Option<Vec<(usize, u32)>>| {
+        Product::from_indices(terms.map(|t| t.into_iter().map(|(k, _)| k).collect()))
+    };
     let classes = chart_products(res, &hs).into_iter().map(|cp| {
         let mut class = Class::new(cp.class.stem, cp.class.s, cp.class.index);
         let mut products = cp.products.into_iter();
         for (g, product) in AT_TWO.into_iter().zip(products.by_ref()) {
-            *class.product_mut(g) = Product::from_indices(product);
+            *class.product_mut(g) = indices(product);
         }
         for (i, product) in further.iter().zip(products) {
-            class
-                .more
-                .insert(format!("h{i}"), Product::from_indices(product));
+            class.more.insert(format!("h{i}"), indices(product));
         }
         class
     });
@@ -72,7 +74,7 @@ pub(crate) fn further_hopf(res: &Resolution, min_stem: i32) -> Vec<u32> {
 /// (`[index, coefficient]` terms).
 pub(crate) fn odd_chart(res: &Resolution<OddModule>, algorithm: &str, min_stem: i32) -> Chart {
     let config = res.config();
-    let classes = resolution::odd::products::chart_products(res)
+    let classes = chart_products(res, &[Primitive::A0, Primitive::H(0)])
         .into_iter()
         .map(|cp| {
             let mut class = Class::new(cp.class.stem, cp.class.s, cp.class.index);

@@ -39,7 +39,6 @@ mod offload;
 mod plan;
 mod prime;
 mod products;
-mod products_odd;
 mod progress;
 mod range;
 mod resolve;

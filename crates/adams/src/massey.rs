@@ -1,5 +1,5 @@
 //! `adams massey MODULE A B C`: the Massey product `⟨A, B, C⟩` with its indeterminacy
-//! (`resolution::chain_map::massey`); `A`, `B` classes of `Ext(F_2)`, `C` one of
+//! (`resolution::chain_map::massey`), at every prime; `A`, `B` classes of `Ext(F_p)`, `C` one of
 //! `Ext(MODULE)` (over the sphere any class form; over another module `(stem,s,index)`).
 //! `C` = `-` gives `⟨A, B, −⟩` over the sphere's whole range (the periodicity-operator
 //! form), written to `massey.json`.
@@ -8,20 +8,20 @@ use std::path::PathBuf;
 
 use chart::class_spec::ClassSpec;
 use fp::{Prime, SubspaceOf, Vector};
-use resolution::chain_map::massey::{massey_product, massey_range, MasseyProduct, RangeForm};
+use resolution::chain_map::massey::{massey_product, massey_range, MasseyOf, RangeForm};
 use resolution::chain_map::yoneda::{ExtElement, ExtOf};
 use resolution::chain_map::{LiftModule, LiftTarget};
 use resolution::{Bidegree, Resolution};
 use serde::Serialize;
-use serde_json::Value;
+use steenrod::module::{AnyModule, FiniteModule, OddModule};
 
 use crate::cli::MasseyArgs;
 use crate::error::Error;
-use crate::products::{element, resolve};
+use crate::products::{element, find, resolve, write_sum, ProductModule, Terms};
 
-/// One line of `massey.json`; a vector ([`json_vector`]) is at p = 2 the list of the
-/// indices of the classes whose sum it is, at odd p a list of `[index, c]` pairs (`c` in
-/// `1..p`); `[]` is zero.
+/// One line of `massey.json`; a vector is written as in `products.json`
+/// ([`Terms`]: at p = 2 the indices of the classes whose sum it is, at odd p its
+/// `[index, c]` pairs); `[]` is zero.
 #[derive(Serialize)]
 struct Entry {
     /// The class `x` of `⟨A, B, x⟩`.
@@ -31,21 +31,9 @@ struct Entry {
     /// Where the product lies, and one value.
     value_stem: i32,
     value_s: u32,
-    value: Value,
+    value: Terms,
     /// A basis of the indeterminacy.
-    indeterminacy: Vec<Value>,
-}
-
-/// A vector over F_p as `massey.json` writes it (see [`Entry`]).
-fn json_vector<V: Vector>(p: u32, v: &V) -> Value {
-    match p {
-        2 => v
-            .nonzero_entries()
-            .map(|(k, _)| k)
-            .collect::<Vec<_>>()
-            .into(),
-        _ => serde_json::json!(v.nonzero_entries().collect::<Vec<_>>()),
-    }
+    indeterminacy: Vec<Terms>,
 }
 
 /// `adams massey`.
@@ -57,11 +45,17 @@ pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
             .map(crate::resolve::make_output)
             .transpose()?;
     }
-    if let Some(m) = crate::products_odd::odd_module(&args.module, &args.range)? {
-        return crate::products_odd::massey(&args, m);
+    match find(&args.module, &args.range)? {
+        AnyModule::Two(m) => massey::<FiniteModule>(&args, m),
+        AnyModule::Odd(m) => massey::<OddModule>(&args, m),
     }
-    let resolved = resolve(&args.module, &args.range)?;
+}
+
+/// `adams massey` over the module `m`.
+fn massey<M: ProductModule>(args: &MasseyArgs, m: M) -> Result<(), Error> {
+    let resolved = resolve(m, &args.range, None)?;
     let (res, sphere) = (&resolved.module, resolved.sphere());
+    let p = sphere.prime().value();
     let tgt = LiftTarget::new(sphere);
     let a = element(sphere, &args.a)?;
     let b = element(sphere, &args.b)?;
@@ -72,12 +66,16 @@ pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
     };
     if args.c.trim() == "-" {
         if resolved.sphere.is_some() {
+            let sphere = match p {
+                2 => "S_2",
+                _ => "S_p",
+            };
             return Err(Error::ProductsModule {
                 name: res.module().name().to_string(),
-                why: "the form <A, B, -> is computed over the sphere (S_2) only".into(),
+                why: format!("the form <A, B, -> is computed over the sphere ({sphere}) only"),
             });
         }
-        return range_form(&args, sphere, (&a, &b), resolved.seconds);
+        return range_form(args, sphere, (&a, &b), resolved.seconds);
     }
     let spec = crate::massey::third_class(&args.c, res.module().name())?;
     let c = match (&spec, resolved.sphere.is_some()) {
@@ -93,39 +91,36 @@ pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
         }
     };
     let m = massey_product(res, &tgt, &a, &b, &c).map_err(lift_error)?;
-    println!("{}", describe(&what, &m));
+    println!("{}", describe::<M>(p, &what, &m));
     Ok(())
 }
 
-/// `⟨…⟩ = (8,3,0) at (stem 8, s 3); indeterminacy 0` (a sum of basis classes, `0` when
-/// zero; the indeterminacy's basis the same way).
-fn describe(what: &str, m: &MasseyProduct) -> String {
-    let b = m.value.bidegree;
-    let sum = |ones: Vec<usize>| -> String {
-        if ones.is_empty() {
-            return "0".into();
-        }
-        let terms: Vec<String> = ones
-            .iter()
-            .map(|k| format!("({},{},{k})", b.n(), b.s()))
-            .collect();
-        terms.join(" + ")
-    };
-    let basis: Vec<String> = m
-        .indeterminacy
-        .basis_vectors()
-        .into_iter()
-        .map(|v| sum(v.iter_ones().collect()))
+/// `⟨…⟩ = (8,3,0) at (stem 8, s 3); indeterminacy 0` (a combination of basis classes,
+/// [`write_sum`]; the indeterminacy's basis the same way); at odd p followed by the prime
+/// and the sign convention.
+fn describe<M: LiftModule>(p: u32, what: &str, m: &MasseyOf<M>) -> String {
+    let at = m.value.bidegree;
+    let basis: Vec<String> = (0..m.indeterminacy.dim())
+        .map(|k| {
+            write_sum(&ExtElement {
+                bidegree: at,
+                vector: m.indeterminacy.basis_vector(k),
+            })
+        })
         .collect();
     let ind = match basis.is_empty() {
         true => "0".to_string(),
         false => format!("spanned by {}", basis.join(", ")),
     };
+    let convention = match p {
+        2 => String::new(),
+        _ => format!(" (p = {p}; sign: a∘H with dH + Hd = B∘C)"),
+    };
     format!(
-        "{what} = {} at (stem {}, s {}); indeterminacy {ind}",
-        sum(m.value.vector.iter_ones().collect()),
-        b.n(),
-        b.s()
+        "{what} = {} at (stem {}, s {}); indeterminacy {ind}{convention}",
+        write_sum(&m.value),
+        at.n(),
+        at.s()
     )
 }
 
@@ -172,9 +167,9 @@ fn entries<M: LiftModule>(p: u32, all: &RangeForm<M>) -> Vec<Entry> {
             index: x.vector.nonzero_entries().next().map_or(0, |(k, _)| k),
             value_stem: m.value.bidegree.n(),
             value_s: m.value.bidegree.s(),
-            value: json_vector(p, &m.value.vector),
+            value: Terms::of(p, &m.value.vector),
             indeterminacy: (0..m.indeterminacy.dim())
-                .map(|k| json_vector(p, &m.indeterminacy.basis_vector(k)))
+                .map(|k| Terms::of(p, &m.indeterminacy.basis_vector(k)))
                 .collect(),
         })
         .collect()
@@ -200,10 +195,7 @@ fn write_entries(
     if args.quiet {
         return Ok(());
     }
-    let nonzero = entries
-        .iter()
-        .filter(|e| e.value.as_array().is_some_and(|v| !v.is_empty()))
-        .count();
+    let nonzero = entries.iter().filter(|e| !e.value.is_zero()).count();
     eprintln!(
         "<{}, {}, x> for {} classes x ({nonzero} nonzero values{note}; resolution {:.2} s, Massey products {:.2} s); wrote {}",
         args.a,
@@ -217,8 +209,7 @@ fn write_entries(
 }
 
 /// The class `C` of `adams massey MODULE A B C` (its text on the command line), read as
-/// a [`ClassSpec`]; a bad one is [`Error::ProductsModule`] naming `module`. Shared by both
-/// primes.
+/// a [`ClassSpec`]; a bad one is [`Error::ProductsModule`] naming `module`.
 pub(crate) fn third_class(text: &str, module: &str) -> Result<ClassSpec, Error> {
     text.parse().map_err(|why: String| Error::ProductsModule {
         name: module.to_string(),

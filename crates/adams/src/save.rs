@@ -9,7 +9,6 @@ use resolution::{Algorithm, Resolution};
 
 use crate::error::Error;
 use crate::prime::PrimeModule;
-use steenrod::module::OddModule;
 
 /// Whether this process waits for a save directory another process holds (`--wait`).
 static WAIT_FOR_LOCKS: AtomicBool = AtomicBool::new(false);
@@ -62,16 +61,6 @@ pub fn resume<M: PrimeModule>(
     let report = res.resume(save)?;
     announce(dir, created, &report, quiet);
     Ok(report)
-}
-
-/// [`resume`] of an odd-primary run (the classical algorithm; no quasi-inverses are kept
-/// at odd primes). Errors: as [`resume`].
-pub fn resume_odd(
-    dir: &Path,
-    res: &mut Resolution<OddModule>,
-    quiet: bool,
-) -> Result<ResumeReport, Error> {
-    resume(dir, res, Algorithm::Classical, false, quiet)
 }
 
 /// The error of a directory [`SaveDir::open`] (or `open_odd`) refused.

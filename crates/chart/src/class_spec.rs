@@ -3,7 +3,10 @@
 //! `h2^2`, `h0^4`, `h1h3` (`h1 h3`, `h1*h3` too), or a basis class by position,
 //! `(stem,s,index)` or `stem,s,index` (the `index`-th class of `Ext^{s, stem+s}`, in the
 //! order of `ext.csv`/`chart.json`), or a monomial in the names of the bundled table of
-//! names (`c0`, `d0`, `Ph1`, `h1 c0`; [`crate::names`]).
+//! names (`c0`, `d0`, `Ph1`, `h1 c0`; [`crate::names`]). One parser for every prime: the
+//! text does not depend on it; what a spec names does, and is settled where the prime is
+//! known (`adams products`: `a0` is refused at p = 2, the table's names at odd p, and
+//! `h_i` is dual to `Sq(2^i)` at p = 2, to `P^{p^i}` at odd p).
 
 use std::fmt;
 
@@ -39,7 +42,8 @@ pub enum ClassSpec {
 }
 
 impl ClassSpec {
-    /// Its bidegree as `(stem, s)`.
+    /// Its bidegree as `(stem, s)` at p = 2 (the stem of `h_i` is `2^i − 1` there); `s`
+    /// is the same at every prime.
     pub fn stem_s(&self) -> (i32, u32) {
         match self {
             ClassSpec::Monomial(factors) => factors.iter().fold((0, 0), |(n, s), &(i, k)| {

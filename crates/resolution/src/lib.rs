@@ -26,7 +26,6 @@ pub mod free_module;
 pub mod graph;
 mod memory;
 pub mod nassau;
-pub mod odd;
 pub mod products;
 pub mod report;
 mod resolution;

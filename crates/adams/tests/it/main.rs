@@ -34,6 +34,7 @@ mod odd_save;
 mod odd_subalgebra_saves;
 mod odd_subalgebras;
 mod products;
+mod products_primes;
 mod products_sub;
 mod projective_spaces;
 mod reference;

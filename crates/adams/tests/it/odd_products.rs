@@ -1,133 +1,27 @@
 //! `adams products` and `adams massey` at odd primes (chain maps over F_p).
 //!
-//! - The products by `a0` and `h0` that `adams products` computes from chain maps equal
-//!   the ones `adams resolve` reads off the differentials (its chart.json `a0`, `h0`:
-//!   `resolution::odd::products`, an independent argument, Milnor 1958 §6), on every class
-//!   of S_3 and C3 in range.
-//! - `⟨h0, h0, h0⟩ = ±b0` at p = 3, the one class at (stem 10, s 2), indeterminacy 0
-//!   (Kraines, "Massey higher products", Trans. AMS 124 (1966); Ravenel, "Complex
-//!   Cobordism", 2nd ed., §A1.4–A1.5: the p-fold Massey product of `h_{1,0}` is `−b_{1,0}`;
-//!   `Ext^{1,8} = 0` at p = 3, Liulevicius, Mem. AMS 42 (1962)).
-//! - The range form `⟨h0, h0, −⟩`: massey.json holds `±b0` at `x = h0`.
+//! (The products by `a0`, `h0` against the read-off of `adams resolve`'s chart.json and
+//! `⟨h0, h0, h0⟩ = ±b0` are in `products_primes.rs`, one body at p = 2 and p = 3.)
+//!
+//! - The range form `⟨h0, h0, −⟩`: massey.json holds `±b0` at `x = h0` (Kraines,
+//!   "Massey higher products", Trans. AMS 124 (1966); Ravenel, "Complex Cobordism", 2nd
+//!   ed., §A1.4–A1.5: the p-fold Massey product of `h_{1,0}` is `−b_{1,0}`; `Ext^{1,8} = 0`
+//!   at p = 3, Liulevicius, Mem. AMS 42 (1962)).
 //! - `--save-dir`: the resolution resumed and the lifts kept, the products those of a run
 //!   without it.
 //! - Bad input: an undefined Massey product, a p = 2 name at p = 3: one line, exit 2.
 
 use crate::common;
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
+use crate::products_primes::{from_chart, from_products, json};
 use common::*;
 use serde_json::Value;
 
-fn json(path: &Path) -> Value {
-    serde_json::from_slice(&fs::read(path).expect("written")).expect("JSON")
-}
-
 fn run_ok(dir: &Path, args: &[&str]) -> String {
     stdout(&ok(adams_in(dir, args)))
-}
-
-type Products = BTreeMap<(i64, i64, i64), Value>;
-
-/// `(stem, s, index) → product` of a chart.json key (non-null entries).
-fn from_chart(chart: &Value, key: &str) -> Products {
-    let mut out = BTreeMap::new();
-    for c in chart["classes"].as_array().unwrap() {
-        if let Some(v) = c.get(key).filter(|v| !v.is_null()) {
-            let at = |k: &str| c[k].as_i64().unwrap();
-            out.insert((at("stem"), at("s"), at("index")), v.clone());
-        }
-    }
-    out
-}
-
-/// `(stem, s, index) → product` of one `--by` class of products.json.
-fn from_products(file: &Value, by: usize) -> Products {
-    let mut out = BTreeMap::new();
-    for m in file["by"][by]["matrices"].as_array().unwrap() {
-        for (k, row) in m["rows"].as_array().unwrap().iter().enumerate() {
-            let at = (
-                m["stem"].as_i64().unwrap(),
-                m["s"].as_i64().unwrap(),
-                k as i64,
-            );
-            out.insert(at, row.clone());
-        }
-    }
-    out
-}
-
-fn agree_with_chart(module: &str, stem: &str, s: &str) {
-    let dir = tempfile::tempdir().unwrap();
-    let range = ["--max-stem", stem, "--max-s", s];
-    let mut args = vec!["resolve", module, "--output", "res", "-q"];
-    args.extend(range);
-    run_ok(dir.path(), &args);
-    let chart = json(&dir.path().join("res/chart.json"));
-    let mut args = vec![
-        "products", module, "--by", "a0", "--by", "h0", "--output", "prod", "-q",
-    ];
-    args.extend(range);
-    run_ok(dir.path(), &args);
-    let products = json(&dir.path().join("prod/products.json"));
-    let mut nonzero = 0;
-    for (by, key) in [(0, "a0"), (1, "h0")] {
-        let read_off = from_chart(&chart, key);
-        let lifted = from_products(&products, by);
-        assert!(
-            read_off.len() > 5,
-            "{module} {key}: {} products",
-            read_off.len()
-        );
-        nonzero += read_off
-            .values()
-            .filter(|v| v != &&Value::Array(vec![]))
-            .count();
-        for (at, v) in &read_off {
-            assert_eq!(lifted.get(at), Some(v), "{module}: {key} · {at:?}");
-        }
-    }
-    assert!(nonzero >= 3, "{module}: {nonzero} nonzero products");
-}
-
-#[test]
-fn products_by_a0_and_h0_equal_the_chart_read_off_on_s3() {
-    agree_with_chart("S_3", "30", "6");
-}
-
-#[test]
-fn products_by_a0_and_h0_equal_the_chart_read_off_on_c3_and_calpha() {
-    agree_with_chart("C3", "20", "4");
-    agree_with_chart("Calpha", "20", "4");
-}
-
-#[test]
-fn massey_h0_h0_h0_is_plus_or_minus_b0() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = run_ok(
-        dir.path(),
-        &[
-            "massey",
-            "S_3",
-            "h0",
-            "h0",
-            "h0",
-            "--max-stem",
-            "12",
-            "--max-s",
-            "3",
-        ],
-    );
-    let ok = ["= (10,2,0) at", "= 2·(10,2,0) at"]
-        .iter()
-        .any(|v| out.contains(v));
-    assert!(
-        ok && out.contains("(stem 10, s 2); indeterminacy 0"),
-        "{out}"
-    );
 }
 
 /// The range form `adams massey S_3 h0 h0 -`: massey.json holds `⟨h0, h0, h0⟩ = ±b0`
@@ -201,8 +95,12 @@ fn products_save_dir_resumes_the_resolution_at_p3() {
     let products = |out: &str| {
         let text = fs::read_to_string(dir.path().join(out).join("products.json")).unwrap();
         let mut v: Value = serde_json::from_str(&text).unwrap();
+        for key in ["resolution_seconds", "resolution_cpu_seconds"] {
+            v[key] = Value::Null;
+        }
         for by in v["by"].as_array_mut().unwrap() {
             by["seconds"] = Value::Null;
+            by["cpu_seconds"] = Value::Null;
         }
         v
     };
@@ -287,7 +185,7 @@ fn chart_carries_the_by_class_and_reads_back() {
     let chart = json(&dir.path().join("prod/chart.json"));
     let products = json(&dir.path().join("prod/products.json"));
     let charted = from_chart(&chart, "(11,1,0)");
-    let lifted = from_products(&products, 0);
+    let lifted = from_products(&products, "h1");
     assert!(!charted.is_empty());
     for (at, v) in &lifted {
         assert_eq!(charted.get(at), Some(v), "h1 · {at:?}");

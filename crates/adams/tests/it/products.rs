@@ -1,10 +1,8 @@
 //! `adams products` and `adams massey` from the command line, and the `h_i` (`i ≥ 3`) keys
 //! of `adams resolve`'s chart.json.
 //!
-//! - The products by `h1`, `h2` that `adams products` computes from chain maps equal the
-//!   ones `adams resolve` reads off the differentials (its chart.json `h1`, `h2`: an
-//!   independent algorithm, `resolution::products`), on the sphere and on C2.
-//! - `h3` in `adams resolve`'s chart.json equals `adams products --by h3`.
+//! (The products by `h1`, `h2`, `h3` against the read-off of `adams resolve`'s chart.json,
+//! on the sphere and on C2, are in `products_primes.rs`, one body at p = 2 and p = 3.)
 //! - `⟨h1, h0, h2^2⟩ = c0`, the one class at `(8, 3)`, with zero indeterminacy (D. C.
 //!   Isaksen, "Stable stems", Mem. AMS 262 (2019), Table 4); `⟨h3, h0^4, −⟩` gives `Ph1`
 //!   at `(9, 5)` on `h1` (ibid.).
@@ -23,23 +21,6 @@ fn json(path: &Path) -> Value {
     serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
 }
 
-/// `(stem, s, index) → product` under `key` in a chart.json (`None`: null or absent).
-fn chart_products(chart: &Value, key: &str) -> Vec<((i64, i64, i64), Option<Value>)> {
-    chart["classes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            let at = (
-                c["stem"].as_i64().unwrap(),
-                c["s"].as_i64().unwrap(),
-                c["index"].as_i64().unwrap(),
-            );
-            (at, c.get(key).filter(|v| !v.is_null()).cloned())
-        })
-        .collect()
-}
-
 fn run_ok(dir: &Path, args: &[&str]) -> String {
     let out = adams_in(dir, args);
     assert!(
@@ -48,61 +29,6 @@ fn run_ok(dir: &Path, args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
-}
-
-#[test]
-fn products_from_chain_maps_agree_with_the_read_off() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path();
-    for module in ["S_2", "C2"] {
-        let range = ["--max-stem", "20", "--max-s", "8"];
-        let mut args = vec!["resolve", module, "--output", "r", "-q", "--no-chart"];
-        args.extend(range);
-        run_ok(dir, &args);
-        let mut args = vec![
-            "products", module, "--by", "h1", "--by", "h2", "--by", "h3", "--output", "p", "-q",
-        ];
-        args.extend(range);
-        run_ok(dir, &args);
-        let resolved = json(&dir.join("r/chart.json"));
-        let products = json(&dir.join("p/chart.json"));
-        // h3: chart.json of `adams resolve` (read off) against that of `adams products`.
-        let a = chart_products(&resolved, "h3");
-        let b = chart_products(&products, "h3");
-        assert_eq!(a, b, "{module}: h3");
-        // h1, h2, h3: products.json (chain maps) against the read-off, class by class.
-        let read_off: std::collections::HashMap<_, _> = ["h1", "h2", "h3"]
-            .iter()
-            .map(|k| {
-                (
-                    *k,
-                    chart_products(&resolved, k)
-                        .into_iter()
-                        .collect::<std::collections::HashMap<_, _>>(),
-                )
-            })
-            .collect();
-        let file = json(&dir.join("p/products.json"));
-        let mut compared = 0;
-        for by in file["by"].as_array().unwrap() {
-            let key = by["class"].as_str().unwrap();
-            for m in by["matrices"].as_array().unwrap() {
-                let (n, s) = (m["stem"].as_i64().unwrap(), m["s"].as_i64().unwrap());
-                for (k, row) in m["rows"].as_array().unwrap().iter().enumerate() {
-                    let want = read_off[key][&(n, s, k as i64)].clone();
-                    assert_eq!(
-                        want.as_ref(),
-                        Some(row),
-                        "{module}: {key} on ({n}, {s}, {k})"
-                    );
-                    compared += 1;
-                }
-            }
-        }
-        assert!(compared > 100, "{module}: {compared} products compared");
-        // The chart reads back (`adams chart`), each key once.
-        run_ok(dir, &["chart", "p/chart.json", "--output", "p/again.svg"]);
-    }
 }
 
 #[test]

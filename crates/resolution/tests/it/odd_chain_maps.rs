@@ -2,7 +2,7 @@
 //! (`resolution::chain_map` over F_p), checked against what is known
 //! independently of the lifting code:
 //!
-//! - the products by `a_0` and `h_0` read off the differentials (`odd::products`, whose
+//! - the products by `a_0` and `h_0` read off the differentials (`products`, whose
 //!   argument is Milnor 1958 §6: `τ_0`, `ξ_1` primitive) on every class in range;
 //! - relations in `Ext_{A_p}(F_p, F_p)` from the literature, each cited at its test;
 //! - lifts saved and read back (`chain_map::saved`) give the same products.
@@ -12,7 +12,7 @@ use resolution::chain_map::massey::{massey_product, massey_range};
 use resolution::chain_map::saved::{Expected, Saved};
 use resolution::chain_map::yoneda::{lift_class as lift, load_class, multiply, ExtElement};
 use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
-use resolution::odd::products::{product_matrix, OddProduct};
+use resolution::products::{product_matrix, Primitive};
 use resolution::Resolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
@@ -46,9 +46,11 @@ fn prime(p: u32) -> ValidPrime {
 }
 
 /// The class `x ∈ {a_0, h_0}` of the sphere's resolution (one class in each bidegree).
-fn named(sphere: &Resolution<OddModule>, x: OddProduct) -> FqExt {
-    let p = sphere.prime();
-    FqExt::basis(sphere, Bidegree::n_s(x.stem(p), 1), 0).expect("a0, h0 in range")
+fn named(sphere: &Resolution<OddModule>, x: Primitive) -> FqExt {
+    let t = x
+        .degree(fp::Prime::value(sphere.prime()))
+        .expect("a degree at odd p");
+    FqExt::basis(sphere, Bidegree::s_t(1, t), 0).expect("a0, h0 in range")
 }
 
 /// For every class `y` of `module`'s range: `a_0 ∘ Y_1` and `h_0 ∘ Y_1`, from the lift `Y`
@@ -62,7 +64,7 @@ fn products_agree_with_read_off(
     let tgt = LiftTarget::new(sphere);
     let mut nonzero = 0;
     for e in module.ext() {
-        let reads: Vec<_> = OddProduct::ALL
+        let reads: Vec<_> = [Primitive::A0, Primitive::H(0)]
             .iter()
             .map(|&x| (x, product_matrix(module, x, e.bidegree)))
             .collect();
@@ -117,13 +119,13 @@ fn h0_squared_vanishes_and_a0_powers_do_not() {
     for p in [3, 5] {
         let sphere = resolve(OddModule::sphere(prime(p)), 4 * p as i32, 4);
         let tgt = LiftTarget::new(&sphere);
-        let h0 = named(&sphere, OddProduct::H0);
+        let h0 = named(&sphere, Primitive::H(0));
         let h0_map = lift(&sphere, &tgt, &h0, 2).expect("lift h0");
         assert!(
             multiply(&h0_map, &h0).expect("in range").is_zero(),
             "p = {p}"
         );
-        let a0 = named(&sphere, OddProduct::A0);
+        let a0 = named(&sphere, Primitive::A0);
         let a0_map = lift(&sphere, &tgt, &a0, 4).expect("lift a0");
         let a0_sq = multiply(&a0_map, &a0).expect("in range");
         assert!(!a0_sq.is_zero(), "p = {p}: a0² = 0");
@@ -143,7 +145,7 @@ fn h0_squared_vanishes_and_a0_powers_do_not() {
 fn massey_h0_h0_h0_is_b0_at_p3() {
     let sphere = resolve(OddModule::sphere(prime(3)), 12, 3);
     let tgt = LiftTarget::new(&sphere);
-    let h0 = named(&sphere, OddProduct::H0);
+    let h0 = named(&sphere, Primitive::H(0));
     let m = massey_product(&sphere, &tgt, &h0, &h0, &h0).expect("defined");
     let at = Bidegree::n_s(10, 2);
     assert_eq!(m.value.bidegree, at);
@@ -158,8 +160,8 @@ fn massey_h0_h0_h0_is_b0_at_p3() {
 fn massey_product_refuses_nonzero_products() {
     let sphere = resolve(OddModule::sphere(prime(3)), 6, 3);
     let tgt = LiftTarget::new(&sphere);
-    let a0 = named(&sphere, OddProduct::A0);
-    let h0 = named(&sphere, OddProduct::H0);
+    let a0 = named(&sphere, Primitive::A0);
+    let h0 = named(&sphere, Primitive::H(0));
     assert_eq!(
         massey_product(&sphere, &tgt, &h0, &a0, &a0),
         Err(ChainMapError::ProductNotZero { which: "b·c" })
@@ -222,7 +224,7 @@ fn products_agree_with_the_read_off_over_a1_at_p3() {
 fn massey_range_h0_h0_holds_b0_at_h0() {
     let sphere = resolve(OddModule::sphere(prime(3)), 12, 3);
     let tgt = LiftTarget::new(&sphere);
-    let h0 = named(&sphere, OddProduct::H0);
+    let h0 = named(&sphere, Primitive::H(0));
     let all = massey_range(&tgt, &h0, &h0).expect("h0 h0 = 0");
     let (_, m) = all
         .iter()
@@ -246,7 +248,7 @@ fn massey_range_h0_h0_holds_b0_at_h0() {
 fn massey_range_agrees_with_each_massey_product_at_p3() {
     let sphere = resolve(OddModule::sphere(prime(3)), 30, 5);
     let tgt = LiftTarget::new(&sphere);
-    let h0 = named(&sphere, OddProduct::H0);
+    let h0 = named(&sphere, Primitive::H(0));
     let h1 = FqExt::basis(&sphere, Bidegree::s_t(1, 12), 0).expect("h1");
     let mut compared = 0;
     for (a, b) in [(&h0, &h0), (&h0, &h1), (&h1, &h0)] {

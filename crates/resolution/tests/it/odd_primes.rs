@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use fp::{Prime, ValidPrime};
-use resolution::odd::products::{product_matrix, OddProduct};
+use resolution::products::{product_matrix, Primitive};
 use resolution::Resolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::OddModule;
@@ -118,15 +118,15 @@ fn a0_tower_in_stem_0() {
         let max_s = 12;
         let res = resolve(OddModule::sphere(prime(p)), 8, max_s, 1);
         for s in 0..max_s {
-            let m = product_matrix(&res, OddProduct::A0, Bidegree::n_s(0, s)).expect("in range");
+            let m = product_matrix(&res, Primitive::A0, Bidegree::n_s(0, s)).expect("in range");
             assert_eq!((m.rows(), m.cols()), (1, 1), "p {p}, s {s}");
             assert_ne!(m.entry(0, 0), 0, "p {p}: a_0 · a_0^{s} = 0");
         }
         // h_0 times the unit is h_0 itself (nonzero), at (stem 2p − 3, s 1).
-        let m = product_matrix(&res, OddProduct::H0, Bidegree::n_s(0, 0)).expect("in range");
+        let m = product_matrix(&res, Primitive::H(0), Bidegree::n_s(0, 0)).expect("in range");
         assert_eq!((m.rows(), m.cols()), (1, 1));
         assert_ne!(m.entry(0, 0), 0);
-        assert_eq!(OddProduct::H0.stem(res.prime()), 2 * p as i32 - 3);
+        assert_eq!(Primitive::H(0).degree(p), Some(2 * p as i32 - 2));
     }
 }
 

@@ -35,7 +35,7 @@
 //!    `h0·h̃1 = h1^2` at `(2, 2)`: `π_2` of the Moore spectrum is `Z/4`.
 
 use fp::{kernel_image, FpVector, Matrix, Subspace};
-use resolution::products::{chart_products, h_matrix, h_multiply};
+use resolution::products::{chart_products, h_matrix, h_multiply, Primitive};
 use resolution::Bidegree;
 use resolution::{Algorithm, Resolution, ResolutionConfig};
 use steenrod::module::FiniteModule;
@@ -161,7 +161,7 @@ fn products_leaving_the_range_are_unknown() {
     // h0 from s = max_s lands at s = 6 > 5.
     assert!(h_matrix(&res, 0, Bidegree::n_s(7, max_s)).is_none());
     // The chart data marks them unknown, and only them.
-    for cp in chart_products(&res, &[0, 1, 2]) {
+    for cp in chart_products(&res, &[0, 1, 2].map(Primitive::H)) {
         for (k, &i) in [0u32, 1, 2].iter().enumerate() {
             let inside = cp.class.s < max_s && cp.class.stem + (1 << i) - 1 <= max_stem;
             assert_eq!(cp.products[k].is_some(), inside, "h{i} on {:?}", cp.class);
