@@ -27,6 +27,10 @@ pub(crate) trait ProductModule: LiftModule<Algebra: ReadOff> + ModuleSteps {
     /// Whether it is resolved over the whole Steenrod algebra (no profile).
     fn over_a(&self) -> bool;
 
+    /// The algebra it is resolved over, as the outputs name it (`A`, `A(1)`, `E(1)`,
+    /// `profile (…)`).
+    fn algebra_name(&self) -> String;
+
     /// The algorithm its resolutions run: Nassau's at p = 2 over `A` (classical steps over
     /// a sub-Hopf algebra, where Nassau's signatures need not lie), the classical one at
     /// odd p.
@@ -73,6 +77,11 @@ impl ProductModule for FiniteModule {
         self.profile().is_none()
     }
 
+    fn algebra_name(&self) -> String {
+        self.profile()
+            .map_or_else(|| "A".to_string(), |p| p.to_string())
+    }
+
     fn algorithm(&self) -> Algorithm {
         match self.profile() {
             Some(_) => Algorithm::Classical,
@@ -116,6 +125,18 @@ impl ProductModule for FiniteModule {
         spec: &ClassSpec,
         factors: &Monomial,
     ) -> Result<ExtOf<Self>, Error> {
+        // The table names classes of Ext over A; its definitions do not hold over a
+        // sub-Hopf algebra (c0 = <h1, h0, h2^2> needs h2), so they are not evaluated there.
+        let module = sphere.module();
+        if !module.over_a() {
+            return Err(Error::ProductsModule {
+                name: module.name().to_string(),
+                why: format!(
+                    "class {spec}: the table of names (crates/chart/data/names-S_2.csv) names classes of Ext over A, not over {}; give the class as (stem,s,index)",
+                    module.algebra_name()
+                ),
+            });
+        }
         let table = NameTable::bundled();
         let mut namer = adams::naming::Namer::new(sphere, &table)?;
         namer
@@ -134,6 +155,11 @@ impl ProductModule for OddModule {
 
     fn over_a(&self) -> bool {
         self.profile().is_none()
+    }
+
+    fn algebra_name(&self) -> String {
+        self.profile()
+            .map_or_else(|| "A".to_string(), |p| p.to_string())
     }
 
     fn algorithm(&self) -> Algorithm {

@@ -8,10 +8,10 @@ use chart::class_spec::ClassSpec;
 use fp::Prime;
 use resolution::chain_map::yoneda::{ExtElement, ExtOf};
 use resolution::chain_map::ChainMapError;
-use resolution::products::{multiply_by, target, Primitive};
+use resolution::products::{multiply_by, target, Primitive, ReadOff};
 use resolution::{Bidegree, Resolution, RunOptions};
 use steenrod::module::{AnyModule, FiniteModule};
-use steenrod::Module;
+use steenrod::{Algebra, Module};
 
 use super::{cpu, ProductModule};
 use crate::cli::ExtRangeArgs;
@@ -116,6 +116,40 @@ fn run<M: ProductModule>(
 /// The element of `Ext(F_p)` a [`ClassSpec`] names: a monomial in `a_0` and the `h_i`
 /// multiplied out by their read-off from the differentials (`resolution::products`), a
 /// basis class, or a monomial in the table's names (p = 2).
+/// Refuses a factor `h_i` (or `a0`) of `spec` that is no class over the sub-Hopf algebra
+/// `sphere` is resolved over: the operation it is dual to (`Sq^{2^i}`, `P^{p^i}`, `β`) is
+/// not in that algebra, so `Ext^1` is 0 in its bidegree (`h2` over `A(1)`), which is not
+/// a matter of range. Over `A` every such operation is there.
+fn absent_over_subalgebra<M: ProductModule>(
+    sphere: &Resolution<M>,
+    spec: &ClassSpec,
+    factors: &[(Primitive, u32)],
+) -> Result<(), Error> {
+    let module = sphere.module();
+    if module.over_a() {
+        return Ok(());
+    }
+    let p = sphere.prime().value();
+    for &(f, _) in factors {
+        let Some(at) = target(f, p, Bidegree::s_t(0, 0)) else {
+            continue;
+        };
+        let algebra: &M::Algebra = Resolution::algebra(sphere);
+        if algebra.dual_operation(f).is_none() && at.t() <= algebra.max_degree() as i32 {
+            return Err(Error::ProductsModule {
+                name: module.name().to_string(),
+                why: format!(
+                    "class {spec}: {} is not a class over {}: the operation it is dual to is not in that algebra, so Ext^(s 1, stem {}) is 0 there",
+                    f.name(),
+                    module.algebra_name(),
+                    at.n()
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn element<M: ProductModule>(
     sphere: &Resolution<M>,
     spec: &ClassSpec,
@@ -139,6 +173,7 @@ pub(crate) fn element<M: ProductModule>(
         ClassSpec::A0(k) => vec![(Primitive::A0, *k)],
         ClassSpec::Monomial(hs) => hs.iter().map(|&(i, k)| (Primitive::H(i), k)).collect(),
     };
+    absent_over_subalgebra(sphere, spec, &factors)?;
     let mut x = ExtElement::basis(sphere, Bidegree::s_t(0, 0), 0).map_err(lift_error)?;
     for (f, k) in factors {
         for _ in 0..k {

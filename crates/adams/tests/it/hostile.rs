@@ -429,6 +429,35 @@ fn case_6_messages_name_what_is_wrong() {
         "--profile 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,… (39999 characters, 20000 entries): p_part has 20000 entries",
     );
     assert!(stderr(&o).len() < 400, "{}", stderr(&o).len());
+    // Over A(1) (ko = F_2 over A(1)) there is no h2: Sq^4 is not in A(1), so Ext^(1, 4)
+    // over A(1) is 0 (its Ext^1 is spanned by h0, h1: Adams–Priddy, "Uniqueness of BSO",
+    // 1976, §2), a fact about the algebra, not the range; and the sphere's names (c0 over
+    // A) are not names over A(1).
+    let range = ["--max-stem", "12", "--max-s", "5"];
+    let h2 = "module ko: class h2: h2 is not a class over A(1): the operation it is dual to is not in that algebra, so Ext^(s 1, stem 3) is 0 there";
+    let o = adams_in(
+        tmp.path(),
+        &[&["products", "ko", "--by", "h2"][..], &range].concat(),
+    );
+    refused_with(&o, 2, h2);
+    let o = adams_in(
+        tmp.path(),
+        &[&["massey", "ko", "h2", "h1", "h2"][..], &range].concat(),
+    );
+    refused_with(&o, 2, h2);
+    let o = adams_in(
+        tmp.path(),
+        &[&["products", "ko", "--by", "c0"][..], &range].concat(),
+    );
+    refused_with(
+        &o,
+        2,
+        "module ko: class c0: the table of names (crates/chart/data/names-S_2.csv) names classes of Ext over A, not over A(1)",
+    );
+    ok(adams_in(
+        tmp.path(),
+        &[&["products", "ko", "--by", "h1", "-q"][..], &range].concat(),
+    ));
 }
 
 // Case 8: the summary's figures.
