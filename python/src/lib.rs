@@ -8,6 +8,10 @@
 //! a save directory refused), `CheckFailed` (a certificate that fails) or `ComputeError`
 //! (anything else, and a panic, caught here: none reaches Python).
 
+// pyo3 0.22's `#[pymethods]` expansion converts each `PyResult` into itself (a clippy
+// false positive in generated code, not in ours).
+#![allow(clippy::useless_conversion)]
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -122,6 +126,7 @@ impl Module {
 }
 
 /// A resolution of either kind: the engine is one, its module type is chosen by the prime.
+#[allow(clippy::large_enum_variant)] // one per Python object: its size does not matter
 enum AnyResolution {
     Two(Resolution<FiniteModule>),
     Odd(Resolution<OddModule>),
@@ -322,7 +327,9 @@ fn run_polled(
     std::thread::scope(|scope| {
         let shared = &shared;
         scope.spawn(move || {
-            let outcome = catch_unwind(AssertUnwindSafe(|| run_one(res, algorithm, threads, shared)));
+            let outcome = catch_unwind(AssertUnwindSafe(|| {
+                run_one(res, algorithm, threads, shared)
+            }));
             // The receiver lives until this thread is joined.
             let _ = tx.send(outcome);
         });
@@ -344,7 +351,9 @@ fn run_polled(
                     };
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(ComputeError::new_err("internal error: the run's thread ended"));
+                    return Err(ComputeError::new_err(
+                        "internal error: the run's thread ended",
+                    ));
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
             }
@@ -356,7 +365,10 @@ fn run_polled(
                 shared.total.load(Ordering::Relaxed),
                 shared.stem_front.load(Ordering::Relaxed),
             );
-            if let Err(e) = py.check_signals().and_then(|()| on_poll.call1(state).map(drop)) {
+            if let Err(e) = py
+                .check_signals()
+                .and_then(|()| on_poll.call1(state).map(drop))
+            {
                 shared.stop.store(true, Ordering::Relaxed);
                 asked = Some(e);
             }
