@@ -102,6 +102,9 @@ cargo test --workspace --features adams/gpu,resolution/cluster --test it "$@" --
 # when missing), and its lints.
 bash scripts/mpi-test.sh
 cargo clippy -p adams --features mpi --all-targets -q -- -D warnings
+# The Python bindings (python/, a Cargo workspace of its own): pip install ./python in a
+# virtual environment, then their pytest suite and the README's Python example.
+bash scripts/python-test.sh
 # chart.html in headless Chromium, off the network (installs chromium, Node.js and
 # playwright-core when missing); the adams binary the MPI tests built serves, so nothing
 # is compiled again.

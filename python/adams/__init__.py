@@ -1,0 +1,283 @@
+"""adams: Ext over the mod p Steenrod algebra (the Adams E2 page) by minimal resolutions.
+
+Coordinates are the field's: stem ``n = t - s``, Adams filtration ``s``, internal degree
+``t``. The engine is the Rust library of the ``adams`` command line (one engine for every
+prime: Nassau's algorithm over A at p = 2 by default, the classical one at odd primes and
+over sub-Hopf algebras ``A(n)``).
+
+    >>> import adams
+    >>> res = adams.resolve(adams.Module.bundled("S_2"), 40, 20)
+    >>> res.dim(15, 1)    # h_4
+    1
+
+Errors: ``BadInput`` (what the command line exits 2 for), ``CheckFailed`` (exit 1),
+``ComputeError`` (exit 3; an internal error too: no panic reaches Python), each with the
+command line's one-line message; all derive from ``AdamsError``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from typing import Dict, List, Optional, Tuple
+
+from . import _adams
+from ._adams import AdamsError, BadInput, CheckFailed, ComputeError
+
+__all__ = [
+    "AdamsError",
+    "BadInput",
+    "CheckFailed",
+    "ComputeError",
+    "Module",
+    "Resolution",
+    "bundled_names",
+    "resolve",
+]
+
+
+def bundled_names() -> List[str]:
+    """The names of the modules bundled with adams (``Module.bundled`` takes them)."""
+    return list(_adams.bundled_names())
+
+
+class Module:
+    """A module over the Steenrod algebra (the field's JSON module format).
+
+    Build one with ``Module.bundled(name)``, ``Module.from_file(path)`` or
+    ``Module.from_json(dict)``. ``name`` and ``prime`` (2, 3, 5, ...) are read off the file.
+    """
+
+    def __init__(self, raw: "_adams.Module"):
+        self._raw = raw
+
+    @staticmethod
+    def bundled(name: str) -> "Module":
+        """A module bundled with adams (``S_2``, ``S_3``, ``C2``, ``tmf2``, ...; see
+        ``bundled_names()``), with the command line's syntax ``NAME[k]`` (shifted by k) and
+        ``dual:NAME`` (Spanier–Whitehead dual, p = 2). Raises ``BadInput`` for an unknown
+        name (the message lists the bundled ones)."""
+        return Module(_adams.Module.lookup(str(name)))
+
+    @staticmethod
+    def from_file(path: "os.PathLike[str] | str") -> "Module":
+        """The module of a JSON module file. Raises ``BadInput`` naming the file, the
+        field and the reason when it is missing, a folder or malformed."""
+        path = os.fspath(path)
+        if not os.path.exists(path):
+            raise BadInput(f"module file {path}: no such file")
+        return Module(_adams.Module.lookup(path))
+
+    @staticmethod
+    def from_json(module: dict, name: Optional[str] = None) -> "Module":
+        """The module of a dict in the JSON module format (``"p"``, ``"gens"``,
+        ``"actions"``, ...). ``name`` names it in errors (default: its ``"name"`` field).
+        Raises ``BadInput`` (a field missing or malformed) or ``TypeError`` (not a dict)."""
+        if not isinstance(module, dict):
+            raise TypeError(f"Module.from_json expects a dict, not {type(module).__name__}")
+        label = name or str(module.get("name", "module"))
+        return Module(_adams.Module.from_json_text(label, json.dumps(module)))
+
+    @property
+    def name(self) -> str:
+        """The module's name, as the command line prints it."""
+        return self._raw.name
+
+    @property
+    def prime(self) -> int:
+        """The prime p of the Steenrod algebra the module is over."""
+        return self._raw.prime
+
+    def __repr__(self) -> str:
+        return f"Module({self.name!r}, p={self.prime})"
+
+
+class _Progress:
+    """A progress line on stderr (redrawn in place on a terminal or in a notebook)."""
+
+    def __init__(self, name: str, enabled: bool):
+        self.name = name
+        self.enabled = enabled
+        self.shown = False
+        self.started = time.monotonic()
+
+    def __call__(self, done: int, total: int, stem_front: int) -> None:
+        if not self.enabled or total == 0:
+            return
+        width = 30
+        filled = width * done // total
+        bar = "#" * filled + "-" * (width - filled)
+        elapsed = time.monotonic() - self.started
+        sys.stderr.write(
+            f"\r{self.name}: [{bar}] {done}/{total} bidegrees, stem {stem_front}, {elapsed:.1f} s"
+        )
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _algebra_index(algebra: Optional[str]) -> Optional[int]:
+    if algebra is None or algebra == "A":
+        return None
+    text = str(algebra).strip()
+    if text.startswith("A(") and text.endswith(")"):
+        inner = text[2:-1].strip()
+        if inner.isdigit() and int(inner) <= 7:
+            return int(inner)
+    raise BadInput(
+        f"algebra={algebra!r}: expected 'A' or A(n) with 0 <= n <= 7, e.g. 'A(1)' (ko) or 'A(2)' (tmf)"
+    )
+
+
+def _check_range(max_stem: int, max_s: int, threads: int) -> None:
+    for label, value in (("max_stem", max_stem), ("max_s", max_s), ("threads", threads)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BadInput(f"{label}={value!r}: expected a whole number")
+    if max_s < 0:
+        raise BadInput(f"max_s={max_s}: the filtration s is at least 0")
+    if threads < 0:
+        raise BadInput(f"threads={threads}: expected 0 (every core) or more")
+    if max_s > 2**31 or abs(max_stem) > 2**31:
+        raise BadInput(f"max_stem={max_stem}, max_s={max_s}: out of range")
+
+
+def resolve(
+    module: Module,
+    max_stem: int,
+    max_s: int,
+    algorithm: Optional[str] = None,
+    threads: int = 0,
+    save_dir: "os.PathLike[str] | str | None" = None,
+    progress: bool = True,
+    algebra: Optional[str] = None,
+) -> "Resolution":
+    """Resolves ``module`` through stem ``max_stem`` and filtration ``max_s``.
+
+    ``algorithm``: ``"nassau"`` (the default over A at p = 2) or ``"classical"`` (the only
+    one at odd primes and over ``algebra="A(n)"``). ``threads``: worker threads (0: every
+    core). ``save_dir``: a save directory (created if missing, resumed if it holds a run of
+    the same module and algorithm). ``progress``: a progress line on stderr. ``algebra``:
+    ``"A"`` or a sub-Hopf algebra ``"A(n)"`` of the mod 2 Steenrod algebra.
+
+    The GIL is released while the engine runs. Ctrl-C (``KeyboardInterrupt``) stops the run
+    at its next completed bidegree (within a second in practice); the save directory keeps
+    every bidegree written and a later call with the same ``save_dir`` resumes from it.
+
+    Raises ``BadInput`` (a range the module cannot have, an algorithm or algebra refused, a
+    save directory made for another run), ``ComputeError`` (a failure of the computation).
+    """
+    if not isinstance(module, Module):
+        raise TypeError(f"resolve expects an adams.Module, not {type(module).__name__}")
+    _check_range(max_stem, max_s, threads)
+    index = _algebra_index(algebra)
+    directory = None if save_dir is None else os.fspath(save_dir)
+    bar = _Progress(module.name, progress)
+    try:
+        raw = _adams.resolve(
+            module._raw, max_stem, max_s, index, algorithm, threads, directory, bar
+        )
+    finally:
+        bar.close()
+    if raw is None:  # stopped without an exception of its own: never expected
+        raise ComputeError(f"module {module.name}: the run stopped before its end")
+    return Resolution(module, raw, threads=threads, save_dir=directory, algebra=algebra)
+
+
+class Resolution:
+    """A minimal resolution through stem ``max_stem``, filtration ``max_s``: its Ext.
+
+    ``dim(n, s)``, ``ext()`` (a NumPy array), ``ext_dict()``, ``classes(n, s)``,
+    ``extend(max_stem, max_s)``, ``certify()``.
+    """
+
+    def __init__(self, module: Module, raw, threads: int, save_dir, algebra):
+        self.module = module
+        self._raw = raw
+        self._threads = threads
+        self._save_dir = save_dir
+        self._algebra = algebra
+
+    @property
+    def max_stem(self) -> int:
+        return self._raw.max_stem
+
+    @property
+    def max_s(self) -> int:
+        return self._raw.max_s
+
+    @property
+    def prime(self) -> int:
+        return self._raw.prime
+
+    @property
+    def algorithm(self) -> str:
+        """The algorithm that ran: ``"nassau"`` or ``"classical"``."""
+        return self._raw.algorithm
+
+    def dim(self, n: int, s: int) -> int:
+        """``dim Ext^{s, n+s}`` over F_p at stem ``n``, filtration ``s`` (0 outside the
+        range)."""
+        return self._raw.dim(int(n), int(s))
+
+    def ext(self, as_dict: bool = False):
+        """Ext over the range. Default: a NumPy integer array of shape
+        ``(max_s + 1, max_stem - min_stem + 1)``, entry ``[s, n - min_stem]`` the dimension
+        at stem ``n``, filtration ``s`` (``min_stem``: the module's bottom cell, 0 for a
+        sphere). With ``as_dict=True``: ``{(n, s): dim}`` over the nonzero bidegrees."""
+        if as_dict:
+            return self.ext_dict()
+        import numpy
+
+        entries = self._raw.ext()
+        low = self.module._raw.min_degree
+        table = numpy.zeros((self.max_s + 1, self.max_stem - low + 1), dtype=numpy.int64)
+        for n, s, d in entries:
+            table[s, n - low] = d
+        return table
+
+    def ext_dict(self) -> Dict[Tuple[int, int], int]:
+        """``{(n, s): dim}`` over the nonzero bidegrees of the range."""
+        return {(n, s): d for n, s, d in self._raw.ext()}
+
+    def classes(self, n: int, s: int) -> List[Tuple[int, int, int]]:
+        """The basis of ``Ext^{s, n+s}``: the generators ``(n, s, i)``, ``i`` from 0 (the
+        index the command line's products and Massey products take)."""
+        return [(n, s, i) for i in range(self.dim(n, s))]
+
+    def extend(self, max_stem: int, max_s: int, progress: bool = True) -> "Resolution":
+        """A resolution of the same module through a larger range (resumed from the save
+        directory when this one had one; otherwise computed again). Raises ``BadInput`` for a
+        range smaller than this one's."""
+        if max_stem < self.max_stem or max_s < self.max_s:
+            raise BadInput(
+                f"extend({max_stem}, {max_s}): the range must contain this one's (stem <= {self.max_stem}, s <= {self.max_s})"
+            )
+        return resolve(
+            self.module,
+            max_stem,
+            max_s,
+            algorithm=self.algorithm,
+            threads=self._threads,
+            save_dir=self._save_dir,
+            progress=progress,
+            algebra=self._algebra,
+        )
+
+    def certify(self) -> Dict[str, float]:
+        """The exactness certificate: rebuilds the matrix of ``d_s`` in every bidegree and
+        checks ``d∘d = 0``, exactness by ranks and minimality. Returns ``{"bidegrees": k,
+        "seconds": t}``; raises ``CheckFailed`` naming the bidegree where a check fails."""
+        bidegrees, seconds = self._raw.certify(self._threads)
+        return {"bidegrees": bidegrees, "seconds": seconds}
+
+    def __repr__(self) -> str:
+        return (
+            f"Resolution({self.module.name!r}, p={self.prime}, stem <= {self.max_stem}, "
+            f"s <= {self.max_s}, {self.algorithm})"
+        )
