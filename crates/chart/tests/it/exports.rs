@@ -67,8 +67,18 @@ fn seqsee_export_validates_against_seqsee_s_schema() {
     .unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
     for lines in [Lines::Default, Lines::All] {
+        // Every name as a label with `--labels all`; a product's name is no label by
+        // default (indecomposables only, as in the SVG).
+        let default = Options {
+            lines: lines.clone(),
+            ..Options::default()
+        };
+        let doc: Value =
+            serde_json::from_str(&chart::seqsee::render(&chart, &default).unwrap()).unwrap();
+        assert_eq!(doc["nodes"]["(14,3,0)"].get("label"), None);
         let options = Options {
             lines,
+            labels: chart::svg::Labels::All,
             ..Options::default()
         };
         let doc: Value =
