@@ -57,8 +57,8 @@ fn massey<M: ProductModule>(args: &MasseyArgs, m: M) -> Result<(), Error> {
     let (res, sphere) = (&resolved.module, resolved.sphere());
     let p = sphere.prime().value();
     let tgt = LiftTarget::new(sphere);
-    let a = element(sphere, &args.a)?;
-    let b = element(sphere, &args.b)?;
+    let a = element(sphere, &args.a, args.quiet)?;
+    let b = element(sphere, &args.b, args.quiet)?;
     let what = format!("<{}, {}, {}>", args.a, args.b, args.c);
     let lift_error = |source| Error::Lift {
         what: what.clone(),
@@ -79,7 +79,7 @@ fn massey<M: ProductModule>(args: &MasseyArgs, m: M) -> Result<(), Error> {
     }
     let spec = crate::massey::third_class(&args.c, res.module().name())?;
     let c = match (&spec, resolved.sphere.is_some()) {
-        (_, false) => element(sphere, &spec)?,
+        (_, false) => element(sphere, &spec, args.quiet)?,
         (ClassSpec::Indexed { stem, s, index }, true) => {
             ExtElement::basis(res, Bidegree::n_s(*stem, *s), *index).map_err(lift_error)?
         }

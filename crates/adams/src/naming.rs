@@ -48,6 +48,26 @@ pub struct Namer<'a> {
     elements: Vec<Option<ExtElement>>,
     /// Lifts of the rows that are multiplied by lifting ([`Namer::liftable`]).
     lifts: HashMap<usize, ChainMap<'a>>,
+    /// Per `indecomposable` row evaluated where the decomposables are not 0: the basis
+    /// class taken for it.
+    taken: HashMap<usize, TakenModuloDecomposables>,
+}
+
+/// A basis class taken for a class named only modulo decomposables (an `indecomposable`
+/// row) in a bidegree where the decomposables `D` are not 0: any class outside `D` has the
+/// name, and the one basis class outside `D` is taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakenModuloDecomposables {
+    /// The row's name (`f0`).
+    pub name: String,
+    /// Its bidegree.
+    pub at: Bidegree,
+    /// `dim Ext` there.
+    pub dim: usize,
+    /// `dim D` there (at least 1).
+    pub decomposables: usize,
+    /// The index of the basis class taken.
+    pub index: usize,
 }
 
 impl<'a> Namer<'a> {
@@ -61,6 +81,7 @@ impl<'a> Namer<'a> {
             table,
             elements: Vec::new(),
             lifts: HashMap::new(),
+            taken: HashMap::new(),
         };
         for (k, row) in table.rows.iter().enumerate() {
             let at = Bidegree::n_s(row.stem, row.s);
@@ -243,9 +264,32 @@ impl<'a> Namer<'a> {
         // Every class outside D is the named one modulo D; a basis class is singled out
         // only when the others span D.
         Ok(match outside[..] {
-            [i] => Some(basis(at, dim, i)),
+            [i] => {
+                if d.dim() > 0 {
+                    let name = self.table.rows[k].name.clone();
+                    let decomposables = d.dim();
+                    let taken = TakenModuloDecomposables {
+                        name,
+                        at,
+                        dim,
+                        decomposables,
+                        index: i,
+                    };
+                    self.taken.insert(k, taken);
+                }
+                Some(basis(at, dim, i))
+            }
             _ => None,
         })
+    }
+
+    /// The factors of `m` named only modulo decomposables that are not 0 at their
+    /// bidegree, with the basis class taken for each (empty when `m` names one class
+    /// exactly), in `m`'s order.
+    pub fn taken_modulo_decomposables(&self, m: &Monomial) -> Vec<TakenModuloDecomposables> {
+        m.iter()
+            .filter_map(|(name, _)| self.taken.get(&self.index(name)?).cloned())
+            .collect()
     }
 
     /// `dim Ext / D` at `at` (resolved), `D` the products of all the table's classes (see

@@ -76,7 +76,7 @@ fn products<M: ProductModule>(args: &ProductsArgs, m: M) -> Result<(), Error> {
     for spec in &args.by {
         let started = Instant::now();
         let cpu_started = cpu::seconds();
-        let x = element(sphere, spec)?;
+        let x = element(sphere, spec, args.quiet)?;
         note_if_zero(spec, &x, args.quiet);
         let matrices =
             products_by(res, &tgt, &x, lifts.as_mut(), cache.as_ref()).map_err(|source| {

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use fp::{Prime, Vector};
-use resolution::chain_map::saved::{encode, Expected, LiftCodec, Saved};
+use resolution::chain_map::saved::{encode, Expected, LiftCodec, Mismatch, Saved};
 use resolution::chain_map::yoneda::{lift_class, load_class, ExtOf};
 use resolution::chain_map::{ChainMap, ChainMapError, LiftModule, LiftTarget};
 use resolution::Resolution;
@@ -86,8 +86,10 @@ const MAX_LIFT_BYTES: u64 = 1 << 40;
 /// one, else made by `compute` and written there (`encode`, through a temporary file
 /// renamed into place). A damaged file ([`Saved::Corrupt`]) is reported on stderr and
 /// recomputed, and so is a path that is not a regular file (a FIFO, a link to a device:
-/// never opened for a blocking read); a stale one ([`Saved::Stale`]: another class or
-/// range) silently; a file that cannot be written is reported and skipped (the value is still used).
+/// never opened for a blocking read) and a file of another class or module (one put in
+/// this one's place: [`Mismatch::Class`], [`Mismatch::Module`]); a lift of the same class
+/// through another range ([`Mismatch::Range`]: the run was extended) is recomputed
+/// silently; a file that cannot be written is reported and skipped (the value is still used).
 pub(crate) fn cached<M, E>(
     path: &std::path::Path,
     load: impl FnOnce(&[u8]) -> Result<M, Saved>,
@@ -103,16 +105,19 @@ pub(crate) fn cached<M, E>(
         )),
         _ => None,
     };
-    let damaged = match read.map(|r| r.map(|bytes| load(&bytes))) {
-        None | Some(Ok(Err(Saved::Stale))) => None,
+    let unusable = match read.map(|r| r.map(|bytes| load(&bytes))) {
+        None | Some(Ok(Err(Saved::Stale(Mismatch::Range)))) => None,
         Some(Ok(Ok(map))) => return Ok(map),
-        Some(Ok(Err(Saved::Corrupt(why)))) | Some(Err(why)) => Some(why),
+        Some(Ok(Err(Saved::Stale(Mismatch::Class)))) => {
+            Some("holds the lift of another class (a file put in this one's place)".into())
+        }
+        Some(Ok(Err(Saved::Stale(Mismatch::Module)))) => {
+            Some("was made for another module or prime (a file from another save directory)".into())
+        }
+        Some(Ok(Err(Saved::Corrupt(why)))) | Some(Err(why)) => Some(format!("is damaged ({why})")),
     };
-    if let Some(why) = damaged {
-        eprintln!(
-            "warning: lift file {} is damaged ({why}): recomputed",
-            path.display()
-        )
+    if let Some(why) = unusable {
+        eprintln!("warning: lift file {} {why}: recomputed", path.display())
     }
     let map = compute()?;
     let tmp = resolution::save::temporary_path(path);

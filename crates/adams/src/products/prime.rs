@@ -61,10 +61,14 @@ pub(crate) trait ProductModule: LiftModule<Algebra: ReadOff> + ModuleSteps {
     const EVERY_LINE: bool;
 
     /// The class a monomial in the bundled table's names is (`spec` as written).
+    /// The class a name of the sphere's table gives (`c0`, `h1 d0`); unless `quiet`, a
+    /// note on stderr names the basis class taken for a factor named only modulo
+    /// decomposables.
     fn named(
         sphere: &Resolution<Self>,
         spec: &ClassSpec,
         factors: &Monomial,
+        quiet: bool,
     ) -> Result<ExtOf<Self>, Error>;
 }
 
@@ -124,6 +128,7 @@ impl ProductModule for FiniteModule {
         sphere: &Resolution,
         spec: &ClassSpec,
         factors: &Monomial,
+        quiet: bool,
     ) -> Result<ExtOf<Self>, Error> {
         // The table names classes of Ext over A; its definitions do not hold over a
         // sub-Hopf algebra (c0 = <h1, h0, h2^2> needs h2), so they are not evaluated there.
@@ -139,12 +144,22 @@ impl ProductModule for FiniteModule {
         }
         let table = NameTable::bundled();
         let mut namer = adams::naming::Namer::new(sphere, &table)?;
-        namer
+        let x = namer
             .monomial(factors)
             .map_err(|why| Error::ProductsModule {
                 name: sphere.module().name().to_string(),
                 why: format!("class {spec}: {why}"),
-            })
+            })?;
+        for t in namer.taken_modulo_decomposables(factors) {
+            if !quiet {
+                let (n, s) = (t.at.n(), t.at.s());
+                eprintln!(
+                    "note: {} is named modulo decomposables: Ext^(s {s}, stem {n}) has dimension {}, the products of the classes named below it span {}, and {} is taken as ({n},{s},{}), the one basis class outside them",
+                    t.name, t.dim, t.decomposables, t.name, t.index
+                );
+            }
+        }
+        Ok(x)
     }
 }
 
@@ -212,6 +227,7 @@ impl ProductModule for OddModule {
         sphere: &Resolution<Self>,
         spec: &ClassSpec,
         _: &Monomial,
+        _: bool,
     ) -> Result<ExtOf<Self>, Error> {
         let p = sphere.prime().value();
         Err(Error::ProductsModule {

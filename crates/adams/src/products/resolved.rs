@@ -150,9 +150,13 @@ fn absent_over_subalgebra<M: ProductModule>(
     Ok(())
 }
 
+/// The class of the sphere's Ext that `spec` gives (`(stem,s,index)`, a monomial in the
+/// `h_i` or `a0`, a name of the table); unless `quiet`, a note on stderr names the basis
+/// class taken for a factor named only modulo decomposables.
 pub(crate) fn element<M: ProductModule>(
     sphere: &Resolution<M>,
     spec: &ClassSpec,
+    quiet: bool,
 ) -> Result<ExtOf<M>, Error> {
     let lift_error = |source| Error::Lift {
         what: format!("class {spec}"),
@@ -163,7 +167,7 @@ pub(crate) fn element<M: ProductModule>(
         ClassSpec::Indexed { stem, s, index } => {
             return ExtElement::basis(sphere, Bidegree::n_s(*stem, *s), *index).map_err(lift_error)
         }
-        ClassSpec::Named { factors, .. } => return M::named(sphere, spec, factors),
+        ClassSpec::Named { factors, .. } => return M::named(sphere, spec, factors, quiet),
         ClassSpec::A0(_) if p == 2 => {
             return Err(Error::ProductsModule {
                 name: sphere.module().name().to_string(),

@@ -635,3 +635,97 @@ fn case_7_a_repeated_term_that_cancels_mod_2_is_noted() {
     ));
     assert!(stderr(&quiet).is_empty(), "{}", stderr(&quiet));
 }
+
+#[test]
+fn case_7_a_class_named_modulo_decomposables_says_which_basis_class_it_takes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = |quiet: bool| {
+        let mut a = vec!["products", "--by", "f0", "--max-stem", "24", "--max-s", "8"];
+        a.extend(quiet.then_some("--quiet"));
+        a
+    };
+    let o = ok(adams_in(tmp.path(), &args(false)));
+    let err = stderr(&o);
+    // Ext^(s 4, stem 18) of the sphere has dimension 2 (tests/data/ext/S_2.csv), f0 and
+    // the product h0^2 h2 h4 (Isaksen, "Stable stems", Mem. AMS 1269, 2019, chart): f0 is
+    // named only modulo that product.
+    let note = err
+        .lines()
+        .find(|l| l.starts_with("note: f0 is named modulo decomposables"))
+        .unwrap_or_else(|| panic!("no note: {err}"));
+    assert!(
+        note.contains(
+            "Ext^(s 4, stem 18) has dimension 2, the products of the classes named below it span 1"
+        ) && (note.contains("taken as (18,4,0)") || note.contains("taken as (18,4,1)")),
+        "{note}"
+    );
+    let quiet = ok(adams_in(tmp.path(), &args(true)));
+    assert!(stderr(&quiet).is_empty(), "{}", stderr(&quiet));
+    // A class named exactly (h1) gets no such note.
+    let h1 = ok(adams_in(
+        tmp.path(),
+        &["products", "--by", "h2", "--max-stem", "24", "--max-s", "8"],
+    ));
+    assert!(
+        !stderr(&h1).contains("modulo decomposables"),
+        "{}",
+        stderr(&h1)
+    );
+}
+
+#[test]
+fn case_7_a_lift_file_swapped_for_another_class_is_reported_and_recomputed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = |out: &'static str, stem: &'static str| {
+        vec![
+            "products",
+            "S_2",
+            "--by",
+            "h1",
+            "--by",
+            "h2",
+            "--save-dir",
+            "save",
+            "--max-stem",
+            stem,
+            "--max-s",
+            "8",
+            "--output",
+            out,
+            "--quiet",
+        ]
+    };
+    ok(adams_in(dir, &args("a", "20")));
+    let (h1, h2) = (
+        dir.join("save/lifts/s001-t002-0.lift"),
+        dir.join("save/lifts/s001-t004-0.lift"),
+    );
+    assert!(
+        h1.is_file() && h2.is_file(),
+        "the lifts of h1 and h2 are kept"
+    );
+    let products = |out: &str| {
+        let text = fs::read_to_string(dir.join(out).join("products.json")).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let by = v["by"].as_array().unwrap().clone();
+        by.into_iter().map(|b| b["matrices"].clone()).collect::<Vec<_>>()
+    };
+    // h1's lift put in h2's place: said on stderr, recomputed, the same products.
+    fs::copy(&h1, &h2).unwrap();
+    let o = ok(adams_in(dir, &args("b", "20")));
+    let err = stderr(&o);
+    assert!(
+        err.contains("s001-t004-0.lift holds the lift of another class")
+            && err.contains("recomputed")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+    assert_eq!(products("a"), products("b"));
+    // Written again: the next run reads it back, quietly.
+    let o = ok(adams_in(dir, &args("c", "20")));
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    // The same class through a larger range (the run extended): recomputed silently.
+    let o = ok(adams_in(dir, &args("d", "24")));
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+}

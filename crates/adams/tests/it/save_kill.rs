@@ -97,6 +97,7 @@ fn sigkill_at_random_moments_then_resume_gives_identical_output() {
     let chart_plain = complete(adams(&root.join("plain"), None));
     let chart_saved = complete(adams(&root.join("saved"), Some(&root.join("saved-dir"))));
     let full = started.elapsed() / 2;
+    let total_records = records(&root.join("saved-dir"));
     assert_eq!(chart_plain, chart_saved, "saving changes the chart");
     assert_eq!(
         files(&root.join("plain")),
@@ -122,9 +123,12 @@ fn sigkill_at_random_moments_then_resume_gives_identical_output() {
         if kills == KILLS {
             break;
         }
-        // A moment in the first eighth of an uninterrupted run: each resume gets a little
-        // further, so the kills land at many stages (loading, computing, writing).
-        let delay = Duration::from_secs_f64(full.as_secs_f64() * rng.next_f64() / 8.0);
+        // A moment in the first quarter of what is left of the run (the uninterrupted run's
+        // time, scaled by the share of bidegree files not yet saved): each resume gets a
+        // little further, so the kills land at many stages (loading, computing, writing),
+        // and most of them before the run is complete however far the resumes have got.
+        let left = 1.0 - records(&save) as f64 / total_records as f64;
+        let delay = Duration::from_secs_f64(full.as_secs_f64() * left * rng.next_f64() / 4.0);
         let mut child = adams(&out, Some(&save))
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

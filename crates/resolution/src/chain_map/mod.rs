@@ -274,7 +274,7 @@ impl<'a, M: LiftModule> ChainMap<'a, M> {
         expected: &saved::Expected<'_, VectorOf<M>>,
     ) -> Result<Self, saved::Saved> {
         if shift.s() > source.config().max_s {
-            return Err(saved::Saved::Stale);
+            return Err(saved::Saved::Stale(saved::Mismatch::Range));
         }
         let mut map = Self::empty(source, tgt, shift);
         let plan = map.plan(levels);

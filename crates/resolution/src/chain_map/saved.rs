@@ -23,7 +23,7 @@
 //! little endian) followed by its entries, one byte each (p < 256) ([`LiftCodec`]).
 //!
 //! [`decode_into`] checks the header against what the caller expects (another prime,
-//! module, class or range is [`Saved::Stale`]: recompute) and the payload against its
+//! module, class or range is [`Saved::Stale`], with the [`Mismatch`]: recompute) and the payload against its
 //! checksum and the lengths the resolutions give ([`Saved::Corrupt`], with the reason).
 
 use fp::{FpVector, FqVector, Prime, ValidPrime};
@@ -143,10 +143,42 @@ pub struct Expected<'s, V = FpVector> {
 /// A saved lift that could not be used.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Saved {
-    /// Made for another module, class or range: recompute (not an error).
-    Stale,
+    /// Made for another module, class or range (which of them: the first header line
+    /// that differs): recompute (not an error).
+    Stale(Mismatch),
     /// Damaged: the reason, one line.
     Corrupt(String),
+}
+
+/// What a stale lift file was made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// Another prime, source or target module (the `p`, `source` or `target` line).
+    Module,
+    /// Another class (the `shift` or `element` line): in a save directory, whose file
+    /// names name the class, a file put in another's place.
+    Class,
+    /// The same class lifted through another range (the `max-t` line, or more levels
+    /// than the resolution holds): the normal case after a run is extended.
+    Range,
+}
+
+impl Mismatch {
+    /// The first header line of `found` that differs from `want` (both headers of one
+    /// format, line by line), by its key.
+    fn between(want: &str, found: &[u8]) -> Mismatch {
+        let found = String::from_utf8_lossy(found);
+        let differs = want
+            .lines()
+            .zip(found.lines())
+            .find(|(w, f)| w != f)
+            .map_or("", |(w, _)| w.split(' ').next().unwrap_or(""));
+        match differs {
+            "p" | "source" | "target" => Mismatch::Module,
+            "shift" | "element" => Mismatch::Class,
+            _ => Mismatch::Range,
+        }
+    }
 }
 
 fn header<M: LiftModule>(map: &ChainMap<'_, M>, expected: &Expected<'_, VectorOf<M>>) -> String {
@@ -227,7 +259,7 @@ pub(crate) fn decode_into<M: LiftModule>(
 }
 
 /// The payload of a lift file `bytes` whose header must be `head` (a file starting with
-/// `magic` and another header is [`Saved::Stale`]), checked against the checksum line
+/// `magic` and another header is [`Saved::Stale`], saying which line differs), checked against the checksum line
 /// `payload-blake3 <hex>` and the blank line that follow the header; a file cut short
 /// inside its header (no checksum line) is [`Saved::Corrupt`].
 pub(crate) fn payload<'b>(bytes: &'b [u8], head: &str, magic: &str) -> Result<&'b [u8], Saved> {
@@ -236,7 +268,7 @@ pub(crate) fn payload<'b>(bytes: &'b [u8], head: &str, magic: &str) -> Result<&'
         // line is damaged.
         let whole = bytes.windows(16).any(|w| w == b"\npayload-blake3 ");
         return match bytes.starts_with(magic.as_bytes()) {
-            true if whole => Err(Saved::Stale),
+            true if whole => Err(Saved::Stale(Mismatch::between(head, bytes))),
             true => Err(corrupt("the file ends inside its header")),
             false => Err(Saved::Corrupt(format!("does not start with {magic:?}"))),
         };

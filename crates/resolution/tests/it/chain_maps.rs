@@ -231,7 +231,7 @@ fn massey_products_of_the_sphere() {
 
 #[test]
 fn a_saved_lift_reads_back_and_damage_is_found() {
-    use resolution::chain_map::saved::{encode, Expected, Saved};
+    use resolution::chain_map::saved::{encode, Expected, Mismatch, Saved};
     use resolution::chain_map::yoneda::load_class;
     let res = resolve(FiniteModule::sphere(), 20, 8);
     let tgt = LiftTarget::new(&res);
@@ -248,18 +248,20 @@ fn a_saved_lift_reads_back_and_damage_is_found() {
         let (s, t) = (e.bidegree.s(), e.bidegree.t() + 4);
         assert_eq!(map.read(s, t), back.read(s, t), "{}", e.bidegree);
     }
-    // Another module, class or depth: stale.
-    let stale = |r: Result<ChainMap<'_>, Saved>| matches!(r, Err(Saved::Stale));
-    assert!(stale(load_class(&res, &tgt, &x, 9, &bytes, ("bb", "aa"))));
-    assert!(stale(load_class(
-        &res,
-        &tgt,
-        &h(&res, 1),
-        9,
-        &bytes,
-        ("aa", "aa")
-    )));
-    assert!(stale(load_class(&res, &tgt, &x, 3, &bytes, ("aa", "aa"))));
+    // Another module, class or depth: stale, saying which.
+    let stale = |r: Result<ChainMap<'_>, Saved>, why| matches!(r, Err(Saved::Stale(w)) if w == why);
+    assert!(stale(
+        load_class(&res, &tgt, &x, 9, &bytes, ("bb", "aa")),
+        Mismatch::Module
+    ));
+    assert!(stale(
+        load_class(&res, &tgt, &h(&res, 1), 9, &bytes, ("aa", "aa")),
+        Mismatch::Class
+    ));
+    assert!(stale(
+        load_class(&res, &tgt, &x, 3, &bytes, ("aa", "aa")),
+        Mismatch::Range
+    ));
     // One bit flipped in the payload, or the file cut short: corrupt.
     let mut flipped = bytes.clone();
     *flipped.last_mut().unwrap() ^= 1;

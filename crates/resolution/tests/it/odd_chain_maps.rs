@@ -9,7 +9,7 @@
 
 use fp::{FqVector, ValidPrime};
 use resolution::chain_map::massey::{massey_product, massey_range};
-use resolution::chain_map::saved::{Expected, Saved};
+use resolution::chain_map::saved::{Expected, Mismatch, Saved};
 use resolution::chain_map::yoneda::{lift_class as lift, load_class, multiply, ExtElement};
 use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::products::{product_matrix, Primitive};
@@ -316,13 +316,14 @@ fn stale_and_damaged_lifts_are_told_apart() {
         |y: &FqExt, levels: u32, b: &[u8], h| load_class(&res, &tgt, y, levels, b, h).map(|_| ());
     assert_eq!(load(&h0, 3, &bytes, hashes), Ok(()));
     // Another class, depth, or module: stale.
-    assert_eq!(load(&a0, 3, &bytes, hashes), Err(Saved::Stale));
-    assert_eq!(load(&h0, 2, &bytes, hashes), Err(Saved::Stale));
-    assert_eq!(load(&h0, 3, &bytes, ("a", "c")), Err(Saved::Stale));
+    let stale = |why| Err(Saved::Stale(why));
+    assert_eq!(load(&a0, 3, &bytes, hashes), stale(Mismatch::Class));
+    assert_eq!(load(&h0, 2, &bytes, hashes), stale(Mismatch::Range));
+    assert_eq!(load(&h0, 3, &bytes, ("a", "c")), stale(Mismatch::Module));
     // 2·h0 is another class.
     let mut two_h0 = h0.clone();
     two_h0.vector.scale(2);
-    assert_eq!(load(&two_h0, 3, &bytes, hashes), Err(Saved::Stale));
+    assert_eq!(load(&two_h0, 3, &bytes, hashes), stale(Mismatch::Class));
     // A flipped payload byte, a cut file, not a lift file: corrupt.
     let mut flipped = bytes.clone();
     *flipped.last_mut().expect("bytes") ^= 1;
