@@ -1,13 +1,16 @@
 """CheckFailed and ComputeError each raised by a real failure (a save directory altered
 behind the engine's back; a record that cannot be written), module operations
-(shift, algebra profiles), and the chart (chart.json read back against the Ext table)."""
+(shift, smash, dual, algebra profiles), and the chart (chart.json read back against the Ext table)."""
 
 import json
+from pathlib import Path
 
 import blake3
 import pytest
 
 import adams
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def rewrite_generators(path, edit):
@@ -58,6 +61,14 @@ def test_shifts_and_algebras():
         shifted = adams.resolve(module, 12, 6, progress=False).ext_dict()
         assert shifted == {(n + 2, s): d for (n, s), d in c2.items()}
     assert adams.Module.bundled("C2[1]").shift(-1).name == "C2"
+    # S_2 is the unit of the smash product; the Spanier–Whitehead dual of the Moore
+    # spectrum C2 is C2 desuspended once (cells in degrees -1, 0 with Sq^1 between).
+    unit = adams.Module.bundled("C2").smash(adams.Module.bundled("S_2"))
+    assert adams.resolve(unit, 10, 6, progress=False).ext_dict() == c2
+    dual = adams.resolve(adams.Module.bundled("C2").dual(), 9, 6, progress=False).ext_dict()
+    assert dual == {(n - 1, s): d for (n, s), d in c2.items()}
+    with pytest.raises(adams.BadInput, match="dict"):
+        adams.Module.from_json(json.loads((ROOT / "modules" / "C2.json").read_text())).dual()
     a1 = adams.Algebra("A(1)")
     assert a1 == adams.Algebra(profile=[2, 1]) == adams.Algebra("2,1") and a1.name == "A(1)"
     by_name = adams.resolve(adams.Module.bundled("S_2"), 20, 8, algebra="A(1)", progress=False)

@@ -112,3 +112,22 @@ def test_class_errors(sphere):
     c2 = adams.resolve(adams.Module.bundled("C2"), 10, 5, progress=False)
     with pytest.raises(adams.BadInput, match="for the sphere"):
         c2.product("(0,0,0)", "h0")
+
+
+def test_e3_against_the_reference_table():
+    """E3 of the sphere against tests/data/ext/E3_S_2.csv (d2 from an independent resolver,
+    checked against Adams 1960 and Isaksen 2019; provenance in tests/data/README.md)."""
+    from pathlib import Path
+
+    table = Path(__file__).resolve().parents[2] / "tests" / "data" / "ext" / "E3_S_2.csv"
+    res = adams.resolve(adams.Module.bundled("S_2"), 30, 14, progress=False)
+    top_stem, top_s = res.d2().e3_range
+    assert (top_stem, top_s) == (29, 12)
+    want = {}
+    for line in table.read_text().splitlines():
+        if line.startswith("#") or line.startswith("stem"):
+            continue
+        n, s, _t, d = (int(x) for x in line.split(","))
+        if n <= top_stem and s <= top_s and d:
+            want[(n, s)] = d
+    assert res.e3() == want
