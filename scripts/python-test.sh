@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Python bindings (python/): a virtual environment in target/python-venv (made when
-# missing), maturin, pytest and numpy installed there from PyPI, the package installed
+# missing), maturin, pytest, numpy and blake3 (the tests rewrite a save record's checksum)
+# installed there from PyPI, the package installed
 # from the clone with `pip install ./python` (as the README says), then its pytest suite
 # and the README's Python example run as written.
 set -euo pipefail
@@ -16,7 +17,7 @@ if [ ! -x "$venv/bin/python" ]; then
         exit 2
     }
 fi
-"$venv/bin/pip" install -q --upgrade maturin pytest numpy
+"$venv/bin/pip" install -q --upgrade maturin pytest numpy blake3
 "$venv/bin/pip" install -q ./python
 # From the repository root, so that the source folder python/adams does not shadow the
 # installed package.

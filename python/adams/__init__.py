@@ -21,16 +21,22 @@ import json
 import os
 import sys
 import time
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import _adams
 from ._adams import AdamsError, BadInput, CheckFailed, ComputeError
+from ._ext import D2, Chart, ClassLike, Element, MasseyProduct, class_arg
 
 __all__ = [
     "AdamsError",
+    "Algebra",
     "BadInput",
+    "Chart",
     "CheckFailed",
     "ComputeError",
+    "D2",
+    "Element",
+    "MasseyProduct",
     "Module",
     "Resolution",
     "bundled_names",
@@ -54,12 +60,14 @@ class Module:
         self._raw = raw
 
     @staticmethod
-    def bundled(name: str) -> "Module":
+    def bundled(name: str, shift: int = 0) -> "Module":
         """A module bundled with adams (``S_2``, ``S_3``, ``C2``, ``tmf2``, ...; see
         ``bundled_names()``), with the command line's syntax ``NAME[k]`` (shifted by k) and
-        ``dual:NAME`` (Spanier–Whitehead dual, p = 2). Raises ``BadInput`` for an unknown
-        name (the message lists the bundled ones)."""
-        return Module(_adams.Module.lookup(str(name)))
+        ``dual:NAME`` (Spanier–Whitehead dual, p = 2). ``shift``: the module shifted up by
+        that many degrees (``M[k]``). Raises ``BadInput`` for an unknown name (the message
+        lists the bundled ones)."""
+        module = Module(_adams.Module.lookup(str(name)))
+        return module.shift(shift) if shift else module
 
     @staticmethod
     def from_file(path: "os.PathLike[str] | str") -> "Module":
@@ -79,6 +87,23 @@ class Module:
             raise TypeError(f"Module.from_json expects a dict, not {type(module).__name__}")
         label = name or str(module.get("name", "module"))
         return Module(_adams.Module.from_json_text(label, json.dumps(module)))
+
+    def shift(self, k: int) -> "Module":
+        """The module shifted up by ``k`` degrees, ``M[k]`` (every cell's degree plus
+        ``k``; Ext shifts by ``k`` stems)."""
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise BadInput(f"shift={k!r}: expected a whole number")
+        return Module(self._raw.shifted(k))
+
+    def dual(self) -> "Module":
+        """The Spanier–Whitehead dual ``DM`` (p = 2; a module found by name or path)."""
+        return Module(self._raw.dual())
+
+    def smash(self, other: "Module") -> "Module":
+        """The smash product ``M ∧ N`` (p = 2; modules found by name or path)."""
+        if not isinstance(other, Module):
+            raise TypeError(f"smash expects an adams.Module, not {type(other).__name__}")
+        return Module(self._raw.smash(other._raw))
 
     @property
     def name(self) -> str:
@@ -122,17 +147,55 @@ class _Progress:
             sys.stderr.flush()
 
 
-def _algebra_index(algebra: Optional[str]) -> Optional[int]:
-    if algebra is None or algebra == "A":
-        return None
-    text = str(algebra).strip()
-    if text.startswith("A(") and text.endswith(")"):
-        inner = text[2:-1].strip()
-        if inner.isdigit() and int(inner) <= 7:
-            return int(inner)
-    raise BadInput(
-        f"algebra={algebra!r}: expected 'A' or A(n) with 0 <= n <= 7, e.g. 'A(1)' (ko) or 'A(2)' (tmf)"
-    )
+class Algebra:
+    """A sub-Hopf algebra of the mod 2 Steenrod algebra to resolve over: ``Algebra("A")``
+    (the whole algebra), ``Algebra("A(n)")`` (0 <= n <= 7: ``A(1)`` gives ko, ``A(2)``
+    tmf), or a profile ``Algebra(profile=[h1, h2, ...])`` (also the text ``"3,2,1"``, as
+    ``adams resolve --profile`` takes it): the exponents of the Milnor generators
+    ``ξ_i^(2^h_i)`` that vanish, zero beyond the list (Adams–Margolis; ``A(n)`` is
+    ``[n+1, n, ..., 1]``). Raises ``BadInput`` naming what is refused."""
+
+    def __init__(self, name: "str | None" = "A", profile: "Optional[Sequence[int]]" = None):
+        if profile is None and name is not None and "," in str(name):
+            parts = [x.strip() for x in str(name).split(",")]
+            if not all(x.isdigit() for x in parts):
+                raise BadInput(f"algebra profile {name!r}: expected whole numbers, e.g. '3,2,1'")
+            profile, name = [int(x) for x in parts], None
+        if profile is not None:
+            values = list(profile)
+            if not values or any(isinstance(h, bool) or not isinstance(h, int) or h < 0 for h in values):
+                raise BadInput(f"algebra profile {profile!r}: expected whole numbers >= 0, e.g. [3, 2, 1]")
+            self.profile: "Optional[Tuple[int, ...]]" = tuple(values)
+            n = len(values) - 1
+            self.name = f"A({n})" if values == list(range(n + 1, 0, -1)) else f"profile {list(values)}"
+            return
+        text = "A" if name is None else str(name).strip()
+        if text == "A":
+            self.profile, self.name = None, "A"
+            return
+        if text.startswith("A(") and text.endswith(")"):
+            inner = text[2:-1].strip()
+            if inner.isdigit() and int(inner) <= 7:
+                n = int(inner)
+                self.profile, self.name = tuple(range(n + 1, 0, -1)), f"A({n})"
+                return
+        raise BadInput(
+            f"algebra={name!r}: expected 'A' or A(n) with 0 <= n <= 7, e.g. 'A(1)' (ko) or 'A(2)' (tmf), or a profile"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Algebra) and self.profile == other.profile
+
+    def __repr__(self) -> str:
+        if self.profile is None or self.name.startswith("A("):
+            return f"Algebra({self.name!r})"
+        return f"Algebra(profile={list(self.profile)})"
+
+
+def _algebra(algebra: "str | Algebra | None") -> Algebra:
+    if isinstance(algebra, Algebra):
+        return algebra
+    return Algebra(algebra)
 
 
 def _check_range(max_stem: int, max_s: int, threads: int) -> None:
@@ -155,7 +218,7 @@ def resolve(
     threads: int = 0,
     save_dir: "os.PathLike[str] | str | None" = None,
     progress: bool = True,
-    algebra: Optional[str] = None,
+    algebra: "str | Algebra | None" = None,
 ) -> "Resolution":
     """Resolves ``module`` through stem ``max_stem`` and filtration ``max_s``.
 
@@ -163,7 +226,8 @@ def resolve(
     one at odd primes and over ``algebra="A(n)"``). ``threads``: worker threads (0: every
     core). ``save_dir``: a save directory (created if missing, resumed if it holds a run of
     the same module and algorithm). ``progress``: a progress line on stderr. ``algebra``:
-    ``"A"`` or a sub-Hopf algebra ``"A(n)"`` of the mod 2 Steenrod algebra.
+    ``"A"``, a sub-Hopf algebra ``"A(n)"`` of the mod 2 Steenrod algebra, or an
+    ``Algebra`` (a profile).
 
     The GIL is released while the engine runs. Ctrl-C (``KeyboardInterrupt``) stops the run
     at its next completed bidegree (within a second in practice); the save directory keeps
@@ -175,12 +239,19 @@ def resolve(
     if not isinstance(module, Module):
         raise TypeError(f"resolve expects an adams.Module, not {type(module).__name__}")
     _check_range(max_stem, max_s, threads)
-    index = _algebra_index(algebra)
+    algebra = _algebra(algebra)
     directory = None if save_dir is None else os.fspath(save_dir)
     bar = _Progress(module.name, progress)
     try:
         raw = _adams.resolve(
-            module._raw, max_stem, max_s, index, algorithm, threads, directory, bar
+            module._raw,
+            max_stem,
+            max_s,
+            None if algebra.profile is None else list(algebra.profile),
+            algorithm,
+            threads,
+            directory,
+            bar,
         )
     finally:
         bar.close()
@@ -193,7 +264,12 @@ class Resolution:
     """A minimal resolution through stem ``max_stem``, filtration ``max_s``: its Ext.
 
     ``dim(n, s)``, ``ext()`` (a NumPy array), ``ext_dict()``, ``classes(n, s)``,
-    ``extend(max_stem, max_s)``, ``certify()``.
+    ``extend(max_stem, max_s)``, ``certify()``; of the sphere, the Ext algebra:
+    ``cls(name)``, ``product(x, by)``, ``massey(a, b, c)``, ``d2()``, ``e3()``; ``chart()``.
+
+    A class ``x`` is given as a name (``"h1^2"``, ``"h0^3 h3"``, ``"a0"`` at odd p, a name
+    of the bundled table ``"c0"``, ``"Ph1"``: crates/chart/data/names-S_2.csv), a basis
+    class ``(stem, s, index)`` (or ``"(8,3,0)"``), or an ``Element``.
     """
 
     def __init__(self, module: Module, raw, threads: int, save_dir, algebra):
@@ -202,6 +278,7 @@ class Resolution:
         self._threads = threads
         self._save_dir = save_dir
         self._algebra = algebra
+        self._d2: Optional[D2] = None
 
     @property
     def max_stem(self) -> int:
@@ -275,6 +352,55 @@ class Resolution:
         "seconds": t}``; raises ``CheckFailed`` naming the bidegree where a check fails."""
         bidegrees, seconds = self._raw.certify(self._threads)
         return {"bidegrees": bidegrees, "seconds": seconds}
+
+    def _element(self, raw) -> Element:
+        n, s, coordinates = raw
+        return Element(n, s, coordinates, prime=self.prime)
+
+    def cls(self, x: ClassLike) -> Element:
+        """The element of ``Ext(F_p)`` a name gives (``"c0"``, ``"h1^2"``, ``"(8,3,0)"``):
+        a monomial in the ``h_i`` (``a0`` at odd p) multiplied out, a name of the bundled
+        table evaluated by its definition (p = 2, over A). Sphere only. Raises ``BadInput``
+        for a name that is not a class (``a0`` at p = 2, ``h2`` over A(1), an unknown name)
+        or lies outside the range."""
+        return self._element(_adams.class_of(self._raw, class_arg(x)))
+
+    def product(self, x: ClassLike, by: ClassLike) -> Element:
+        """The product ``by · x`` in ``Ext(F_p)`` (the sphere's resolution), as ``adams
+        products --by BY`` gives it: the Yoneda composite with the chain map lifting ``by``
+        (at odd p, ``x · by = (-1)^(s s' + t t') by · x``, Ravenel's green book §A1.2).
+        Raises ``BadInput`` when the product's bidegree is outside the range."""
+        return self._element(_adams.product(self._raw, class_arg(x), class_arg(by)))
+
+    def massey(self, a: ClassLike, b: ClassLike, c: ClassLike) -> MasseyProduct:
+        """The Massey product ``⟨a, b, c⟩`` with its indeterminacy ``a·Ext + Ext·c``, from a
+        null-homotopy of the chain map of ``b`` composed with ``c`` (``adams massey``); at odd
+        p up to the sign convention ``a∘H`` with ``dH + Hd = B∘C``. Raises ``BadInput`` when
+        ``ab ≠ 0`` or ``bc ≠ 0`` or the product is outside the range."""
+        value, basis = _adams.massey(self._raw, class_arg(a), class_arg(b), class_arg(c))
+        v = self._element(value)
+        return MasseyProduct(v, [Element(v.stem, v.s, k, prime=self.prime) for k in basis])
+
+    def d2(self) -> D2:
+        """The Adams ``d2`` of the sphere at p = 2 over A (``adams d2``): from the
+        secondary Steenrod algebra, after the self-checks ``d2∘d2 = 0`` and ``d2(h_i x) =
+        h_i d2(x)`` (``CheckFailed`` if one fails). Complete for ``s <= max_s - 2``.
+        Raises ``BadInput`` for another module, prime or algebra. Computed once."""
+        if self._d2 is None:
+            rows, e3, e3_range, rank = _adams.d2(self._raw, self._threads)
+            self._d2 = D2(rows, e3, e3_range, rank, self.dim)
+        return self._d2
+
+    def chart(self) -> Chart:
+        """The Adams chart (``adams resolve``'s chart.svg and chart.html): displays itself
+        in Jupyter; ``.save("chart.svg")`` / ``.save("chart.html")`` writes it."""
+        return Chart(*_adams.chart(self._raw))
+
+    def e3(self) -> Dict[Tuple[int, int], int]:
+        """The E3 page ``{(stem, s): dim}`` (nonzero entries) over the range where ``d2``
+        into and out of each bidegree is known, ``D2.e3_range`` (``adams d2``'s
+        ``e3.csv``)."""
+        return dict(self.d2().e3)
 
     def __repr__(self) -> str:
         return (

@@ -18,6 +18,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+mod ext_algebra;
+mod module;
+
+use module::{load, Module};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -25,7 +29,7 @@ use resolution::{
     Algorithm, Bidegree, Resolution, ResolutionConfig, ResolutionError, RunOptions, SaveDir,
     SaveError, SaveOptions,
 };
-use steenrod::module::{AnyModule, FiniteModule, LoadOptions, OddModule};
+use steenrod::module::{AnyModule, FiniteModule, OddModule};
 use steenrod::Profile;
 
 create_exception!(_adams, AdamsError, PyException, "Every error of adams.");
@@ -51,91 +55,17 @@ create_exception!(
 /// How often the calling thread wakes to check Python's signals and report progress.
 const POLL: Duration = Duration::from_millis(100);
 
-/// Where a module comes from: a path or a name (`adams::modules::find_module`'s
-/// argument, shifts `NAME[k]` and `dual:M` included), or the text of a JSON module file.
-#[derive(Clone)]
-enum Source {
-    Lookup(String),
-    Json { name: String, text: String },
-}
-
-/// A module over the Steenrod algebra, read again (its cells above the range dropped)
-/// by each resolution.
-#[pyclass(module = "adams._adams", frozen)]
-struct Module {
-    source: Source,
-    name: String,
-    prime: u32,
-}
-
-fn load(source: &Source, top_degree: Option<i32>) -> PyResult<AnyModule> {
-    match source {
-        Source::Lookup(arg) => adams::modules::find_module(arg, None, top_degree)
-            .map_err(|e| BadInput::new_err(e.to_string())),
-        Source::Json { name, text } => {
-            let options = LoadOptions {
-                shift: 0,
-                top_degree,
-            };
-            AnyModule::from_json_str_with(name, text, &options)
-                .map_err(|e| BadInput::new_err(e.to_string()))
-        }
-    }
-}
-
-#[pymethods]
-impl Module {
-    /// Finds a module as `adams resolve MODULE` does: a path, else a bundled name.
-    #[staticmethod]
-    fn lookup(arg: String) -> PyResult<Self> {
-        Self::from_source(Source::Lookup(arg))
-    }
-
-    /// Reads the text of a JSON module file; `name` names it in errors and outputs.
-    #[staticmethod]
-    fn from_json_text(name: String, text: String) -> PyResult<Self> {
-        Self::from_source(Source::Json { name, text })
-    }
-
-    #[getter]
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    #[getter]
-    fn prime(&self) -> u32 {
-        self.prime
-    }
-
-    /// The degree of the bottom cell.
-    #[getter]
-    fn min_degree(&self) -> PyResult<i32> {
-        Ok(load(&self.source, None)?.min_degree())
-    }
-}
-
-impl Module {
-    fn from_source(source: Source) -> PyResult<Self> {
-        let m = load(&source, None)?;
-        Ok(Self {
-            name: m.name().to_string(),
-            prime: m.prime(),
-            source,
-        })
-    }
-}
-
 /// A resolution of either kind: the engine is one, its module type is chosen by the prime.
 #[allow(clippy::large_enum_variant)] // one per Python object: its size does not matter
-enum AnyResolution {
+pub(crate) enum AnyResolution {
     Two(Resolution<FiniteModule>),
     Odd(Resolution<OddModule>),
 }
 
 /// A finished resolution: Ext over the range, read off its generators.
 #[pyclass(module = "adams._adams", frozen)]
-struct RawResolution {
-    res: AnyResolution,
+pub(crate) struct RawResolution {
+    pub(crate) res: AnyResolution,
     algorithm: &'static str,
 }
 
@@ -217,7 +147,7 @@ impl RawResolution {
 }
 
 /// A panic's payload as a `ComputeError`.
-fn panicked(payload: &(dyn std::any::Any + Send)) -> PyErr {
+pub(crate) fn panicked(payload: &(dyn std::any::Any + Send)) -> PyErr {
     let what = payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
@@ -251,13 +181,14 @@ fn save_error(dir: &std::path::Path, e: SaveError) -> PyErr {
 struct Request {
     max_stem: i32,
     max_s: u32,
-    algebra: Option<u32>,
+    profile: Option<Vec<u32>>,
     algorithm: Algorithm,
     save_dir: Option<PathBuf>,
 }
 
 /// The resolution of `module` over the range, resumed from the save directory if given,
-/// before its run. The sub-Hopf algebra `A(n)` restricts a p = 2 module.
+/// before its run. A profile (truncated, Adams–Margolis: `steenrod::Profile`) restricts a
+/// p = 2 module to that sub-Hopf algebra.
 fn prepare(module: &Module, req: &Request) -> PyResult<AnyResolution> {
     let config = ResolutionConfig {
         max_stem: req.max_stem,
@@ -265,10 +196,15 @@ fn prepare(module: &Module, req: &Request) -> PyResult<AnyResolution> {
     };
     let top = req.max_stem.saturating_add(req.max_s as i32);
     let name = module.name.as_str();
-    match load(&module.source, Some(top))? {
+    match load(module, Some(top))? {
         AnyModule::Two(m) => {
-            let m = match req.algebra {
-                Some(n) => m.restricted_to(&Profile::a(n)),
+            let m = match &req.profile {
+                Some(p) => {
+                    let profile = Profile::new(p.clone(), true).map_err(|e| {
+                        BadInput::new_err(format!("algebra with profile {p:?}: {e}"))
+                    })?;
+                    m.restricted_to(&profile)
+                }
                 None => m,
             };
             let mut r = Resolution::new(m, config).map_err(|e| resolution_error(name, e))?;
@@ -284,9 +220,9 @@ fn prepare(module: &Module, req: &Request) -> PyResult<AnyResolution> {
             Ok(AnyResolution::Two(r))
         }
         AnyModule::Odd(m) => {
-            if req.algebra.is_some() {
+            if req.profile.is_some() {
                 return Err(BadInput::new_err(format!(
-                    "module {name}: algebra=A(n) is a sub-Hopf algebra of the mod 2 Steenrod algebra; the module is at p = {}",
+                    "module {name}: algebra=A(n) or a profile is a sub-Hopf algebra of the mod 2 Steenrod algebra; the module is at p = {}",
                     module.prime
                 )));
             }
@@ -407,25 +343,26 @@ fn run_one(
     }
 }
 
-/// `adams.resolve`'s engine: see its docstring in `adams/__init__.py`. `algebra`: `n` of
-/// `A(n)` or `None` for `A`; `algorithm`: `"nassau"`, `"classical"` or `None` (Nassau's
+/// `adams.resolve`'s engine: see its docstring in `adams/__init__.py`. `profile`: the
+/// sub-Hopf algebra's profile `(h(1), h(2), …)`, truncated (`A(1)`: `[2, 1]`), or `None`
+/// for `A`; `algorithm`: `"nassau"`, `"classical"` or `None` (Nassau's
 /// over `A` at p = 2, else classical). Returns `None` when `on_poll` stopped the run
 /// without an error of its own.
 #[pyfunction]
-#[pyo3(signature = (module, max_stem, max_s, algebra, algorithm, threads, save_dir, on_poll))]
+#[pyo3(signature = (module, max_stem, max_s, profile, algorithm, threads, save_dir, on_poll))]
 #[allow(clippy::too_many_arguments)]
 fn resolve(
     py: Python<'_>,
     module: &Module,
     max_stem: i32,
     max_s: u32,
-    algebra: Option<u32>,
+    profile: Option<Vec<u32>>,
     algorithm: Option<&str>,
     threads: usize,
     save_dir: Option<PathBuf>,
     on_poll: &Bound<'_, PyAny>,
 ) -> PyResult<Option<RawResolution>> {
-    let classical_only = module.prime != 2 || algebra.is_some();
+    let classical_only = module.prime != 2 || profile.is_some();
     let algorithm = match (algorithm, classical_only) {
         (None, false) | (Some("nassau"), false) => Algorithm::Nassau,
         (None, true) | (Some("classical"), _) => Algorithm::Classical,
@@ -444,7 +381,7 @@ fn resolve(
     let req = Request {
         max_stem,
         max_s,
-        algebra,
+        profile,
         algorithm,
         save_dir,
     };
@@ -479,5 +416,10 @@ fn _adams(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RawResolution>()?;
     m.add_function(wrap_pyfunction!(resolve, m)?)?;
     m.add_function(wrap_pyfunction!(bundled_names, m)?)?;
+    m.add_function(wrap_pyfunction!(ext_algebra::class_of, m)?)?;
+    m.add_function(wrap_pyfunction!(ext_algebra::product, m)?)?;
+    m.add_function(wrap_pyfunction!(ext_algebra::massey, m)?)?;
+    m.add_function(wrap_pyfunction!(ext_algebra::d2, m)?)?;
+    m.add_function(wrap_pyfunction!(ext_algebra::chart_texts, m)?)?;
     Ok(())
 }

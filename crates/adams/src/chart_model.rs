@@ -18,7 +18,7 @@ use steenrod::PPart;
 const _: () = assert!(chart::MAX_ALGEBRA_DEGREE == resolution::MAX_ALGEBRA_DEGREE);
 
 /// The row of `ext.csv` of one entry of the resolution's Ext table.
-pub(crate) fn row(entry: ExtEntry) -> Row {
+pub fn row(entry: ExtEntry) -> Row {
     Row {
         bidegree: Bidegree::n_s(entry.stem(), entry.s()),
         dim: entry.dim,
@@ -28,7 +28,7 @@ pub(crate) fn row(entry: ExtEntry) -> Row {
 /// The chart of a resolved range at p = 2: every class with its `h0`, `h1`, `h2`
 /// products, and those by every further `h_i` of the algebra whose products can land in
 /// the range ([`further_hopf`]), keyed `h3`, `h4`, ….
-pub(crate) fn two_chart(res: &Resolution, algorithm: &str, min_stem: i32) -> Chart {
+pub fn two_chart(res: &Resolution, algorithm: &str, min_stem: i32) -> Chart {
     let config = res.config();
     let further = further_hopf(res, min_stem);
     let hs: Vec<Primitive> = [0, 1, 2]
@@ -59,7 +59,7 @@ pub(crate) fn two_chart(res: &Resolution, algorithm: &str, min_stem: i32) -> Cha
 
 /// The `i ≥ 3` whose `h_i` the algebra of `res` holds (`Sq(2^i)`) and whose products can
 /// land in its range (`2^i − 1` stems at most the range's width, `max_s ≥ 1`).
-pub(crate) fn further_hopf(res: &Resolution, min_stem: i32) -> Vec<u32> {
+pub fn further_hopf(res: &Resolution, min_stem: i32) -> Vec<u32> {
     let config = res.config();
     (3..=MAX_HOPF_INDEX)
         .filter(|&i| {
@@ -72,7 +72,7 @@ pub(crate) fn further_hopf(res: &Resolution, min_stem: i32) -> Vec<u32> {
 
 /// The chart of an odd-primary resolution: every class with its `a0`, `h0` products
 /// (`[index, coefficient]` terms).
-pub(crate) fn odd_chart(res: &Resolution<OddModule>, algorithm: &str, min_stem: i32) -> Chart {
+pub fn odd_chart(res: &Resolution<OddModule>, algorithm: &str, min_stem: i32) -> Chart {
     let config = res.config();
     let classes = chart_products(res, &[Primitive::A0, Primitive::H(0)])
         .into_iter()

@@ -300,6 +300,18 @@ impl From<SaveError> for Error {
     }
 }
 
+/// A class that cannot be taken, as the product commands report it (the same message).
+impl From<adams::classes::ClassError> for Error {
+    fn from(e: adams::classes::ClassError) -> Self {
+        use adams::classes::ClassError;
+        match e {
+            ClassError::Refused { name, why } => Error::ProductsModule { name, why },
+            ClassError::Lift { what, source } => Error::Lift { what, source },
+            ClassError::Names(e) => Error::Names(e),
+        }
+    }
+}
+
 /// Print `error` as one line on stderr (`error: …`); returns the exit status. A panic
 /// of the GPU runtime is part of the error itself (`gpu::GpuError::RuntimePanic`).
 pub fn report(error: &Error) -> u8 {

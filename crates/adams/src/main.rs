@@ -21,7 +21,6 @@
 mod bench;
 mod certify;
 mod chart_files;
-mod chart_model;
 mod chart_names;
 mod cli;
 mod cli_reference;
@@ -49,6 +48,9 @@ mod summary;
 mod usage;
 
 use std::process::ExitCode;
+
+// The chart model lives in the library (the Python bindings draw the same chart).
+use adams::chart_model;
 
 use clap::Parser;
 

@@ -155,7 +155,7 @@ pub fn find_smash(
 }
 
 /// `NAME[k]` → `(NAME, k)`; `None` when `arg` does not end in `[...]`.
-pub(crate) fn split_shift(arg: &str) -> Result<Option<(&str, i32)>, LookupError> {
+pub fn split_shift(arg: &str) -> Result<Option<(&str, i32)>, LookupError> {
     let Some(open) = arg.strip_suffix(']').and_then(|a| a.rfind('[')) else {
         return Ok(None);
     };

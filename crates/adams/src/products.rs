@@ -15,6 +15,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use adams::classes::product_by;
 use chart::chart_json::{self, Chart, Product};
 use chart::class_spec::ClassSpec;
 use fp::{Prime, Vector};
@@ -221,7 +222,7 @@ impl<'a, M: ProductModule> Lifts<'a, M> {
 }
 
 /// The matrices of `x · −` on every bidegree of `Ext(M)` whose target is in range: over
-/// the sphere from one lift of `x` ([`graded_sign`]), over another module the lift of each
+/// the sphere from one lift of `x` (`adams::classes::product_by`), over another module the lift of each
 /// class `y` (`lifts`, made once) read at `x`.
 fn products_by<'a, M: ProductModule>(
     res: &'a Resolution<M>,
@@ -247,7 +248,7 @@ fn products_by<'a, M: ProductModule>(
         for index in 0..e.dim {
             let y = ExtElement::basis(res, e.bidegree, index)?;
             let product = match (&lift_x, lifts.as_deref_mut()) {
-                (Some(map), _) => multiply(map, &y).map(|v| graded_sign(p, &y, x, v)),
+                (Some(map), _) => product_by(p, map, x, &y),
                 (None, Some(lifts)) => multiply(lifts.get(res, tgt, &y, index, cache)?, x),
                 // lift_x is None exactly when lifts is Some (above).
                 (None, None) => None,
@@ -264,28 +265,6 @@ fn products_by<'a, M: ProductModule>(
         }
     }
     Ok(out)
-}
-
-/// `x·y` from `v`, the composite of the lift of `x` with `y` (which is `y·x`): `v` times
-/// `(−1)^{ss'+tt'}` (graded commutativity, Ravenel, "Complex Cobordism", 2nd ed., §A1.2),
-/// `v` itself at p = 2.
-fn graded_sign<V: Vector>(
-    p: u32,
-    y: &ExtElement<V>,
-    x: &ExtElement<V>,
-    v: ExtElement<V>,
-) -> ExtElement<V> {
-    let (a, b) = (y.bidegree, x.bidegree);
-    if p == 2 || ((a.s() * b.s()) as i32 + a.t() * b.t()) % 2 == 0 {
-        return v;
-    }
-    let mut negated = v.vector.clone();
-    negated.clear();
-    negated.subtract(&v.vector);
-    ExtElement {
-        bidegree: v.bidegree,
-        vector: negated,
-    }
 }
 
 /// Puts the products by one `--by` class in the chart under its key

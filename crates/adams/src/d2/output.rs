@@ -10,6 +10,8 @@ use chart::{ascii, csv};
 use resolution::secondary::{e3_dimensions, e3_range, CheckFailure, SecondaryLift};
 use resolution::Bidegree;
 
+use adams::d2_table::{d2_rows, D2Rows};
+
 use crate::error::Error;
 
 /// What the files hold: classes with `d2 ≠ 0`, the total rank of `d2`.
@@ -18,28 +20,6 @@ pub(super) struct Written {
     pub rank: usize,
     /// The ASCII chart of `E3` (as `adams resolve` prints `E2`), when its range is not empty.
     pub e3_chart: Option<String>,
-}
-
-/// `d2` of every class of stem `≤ max_stem`, `s ≤ max_s − 2`: per class `(stem, s,
-/// index)`, the indices of the target classes (empty: `d2 = 0`).
-type D2Rows = Vec<(Bidegree, usize, Vec<usize>)>;
-
-fn d2_rows(lift: &SecondaryLift) -> (D2Rows, usize) {
-    let config = lift.resolution().config();
-    let mut rows = Vec::new();
-    let mut rank = 0;
-    for n in 0..=config.max_stem {
-        for s in 0..=config.max_s.saturating_sub(2) {
-            let b = Bidegree::n_s(n, s);
-            let Some(m) = lift.d2(b) else { continue };
-            rank += m.clone().row_reduce().len();
-            for k in 0..m.rows() {
-                let target: Vec<usize> = (0..m.cols()).filter(|&j| m.get(k, j)).collect();
-                rows.push((b, k, target));
-            }
-        }
-    }
-    (rows, rank)
 }
 
 /// Writes every file into `dir`.

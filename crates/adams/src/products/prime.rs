@@ -1,18 +1,15 @@
 //! What `adams products` and `adams massey` do differently at p = 2 and at an odd prime
 //! ([`ProductModule`]): which algorithm resolves, how a save directory is resumed, the
-//! chart the products are drawn on and which `--by` classes get a key there, and the
-//! bundled table of names (of p = 2 classes). Everything else is written once over the
-//! module type (`super`, `crate::massey`).
+//! chart the products are drawn on and which `--by` classes get a key there (the classes
+//! themselves: `adams::classes`). Everything else is written once over the module type
+//! (`super`, `crate::massey`).
 
 use std::path::Path;
 
+use adams::classes::ClassModule;
 use chart::chart_json::{Chart, AT_TWO};
 use chart::class_spec::ClassSpec;
-use chart::names::{Monomial, NameTable};
-use fp::Prime;
-use resolution::chain_map::yoneda::ExtOf;
-use resolution::chain_map::LiftModule;
-use resolution::products::ReadOff;
+use chart::names::NameTable;
 use resolution::{Algorithm, ModuleSteps, Resolution};
 use steenrod::module::{FiniteModule, OddModule};
 
@@ -20,16 +17,9 @@ use crate::error::Error;
 
 /// A module whose Ext the product commands multiply: [`FiniteModule`] (p = 2) and
 /// [`OddModule`] (odd p).
-pub(crate) trait ProductModule: LiftModule<Algebra: ReadOff> + ModuleSteps {
+pub(crate) trait ProductModule: ClassModule + ModuleSteps {
     /// `F_p` in degree 0 at the prime of `self`.
     fn sphere_like(&self) -> Self;
-
-    /// Whether it is resolved over the whole Steenrod algebra (no profile).
-    fn over_a(&self) -> bool;
-
-    /// The algebra it is resolved over, as the outputs name it (`A`, `A(1)`, `E(1)`,
-    /// `profile (…)`).
-    fn algebra_name(&self) -> String;
 
     /// The algorithm its resolutions run: Nassau's at p = 2 over `A` (classical steps over
     /// a sub-Hopf algebra, where Nassau's signatures need not lie), the classical one at
@@ -59,31 +49,11 @@ pub(crate) trait ProductModule: LiftModule<Algebra: ReadOff> + ModuleSteps {
 
     /// Whether `chart.svg` draws every product line (p = 2) or the default set.
     const EVERY_LINE: bool;
-
-    /// The class a monomial in the bundled table's names is (`spec` as written).
-    /// The class a name of the sphere's table gives (`c0`, `h1 d0`); unless `quiet`, a
-    /// note on stderr names the basis class taken for a factor named only modulo
-    /// decomposables.
-    fn named(
-        sphere: &Resolution<Self>,
-        spec: &ClassSpec,
-        factors: &Monomial,
-        quiet: bool,
-    ) -> Result<ExtOf<Self>, Error>;
 }
 
 impl ProductModule for FiniteModule {
     fn sphere_like(&self) -> Self {
         FiniteModule::sphere()
-    }
-
-    fn over_a(&self) -> bool {
-        self.profile().is_none()
-    }
-
-    fn algebra_name(&self) -> String {
-        self.profile()
-            .map_or_else(|| "A".to_string(), |p| p.to_string())
     }
 
     fn algorithm(&self) -> Algorithm {
@@ -123,58 +93,11 @@ impl ProductModule for FiniteModule {
     }
 
     const EVERY_LINE: bool = true;
-
-    fn named(
-        sphere: &Resolution,
-        spec: &ClassSpec,
-        factors: &Monomial,
-        quiet: bool,
-    ) -> Result<ExtOf<Self>, Error> {
-        // The table names classes of Ext over A; its definitions do not hold over a
-        // sub-Hopf algebra (c0 = <h1, h0, h2^2> needs h2), so they are not evaluated there.
-        let module = sphere.module();
-        if !module.over_a() {
-            return Err(Error::ProductsModule {
-                name: module.name().to_string(),
-                why: format!(
-                    "class {spec}: the table of names (crates/chart/data/names-S_2.csv) names classes of Ext over A, not over {}; give the class as (stem,s,index)",
-                    module.algebra_name()
-                ),
-            });
-        }
-        let table = NameTable::bundled();
-        let mut namer = adams::naming::Namer::new(sphere, &table)?;
-        let x = namer
-            .monomial(factors)
-            .map_err(|why| Error::ProductsModule {
-                name: sphere.module().name().to_string(),
-                why: format!("class {spec}: {why}"),
-            })?;
-        for t in namer.taken_modulo_decomposables(factors) {
-            if !quiet {
-                let (n, s) = (t.at.n(), t.at.s());
-                eprintln!(
-                    "note: {} is named modulo decomposables: Ext^(s {s}, stem {n}) has dimension {}, the products of the classes named below it span {}, and {} is taken as ({n},{s},{}), the one basis class outside them",
-                    t.name, t.dim, t.decomposables, t.name, t.index
-                );
-            }
-        }
-        Ok(x)
-    }
 }
 
 impl ProductModule for OddModule {
     fn sphere_like(&self) -> Self {
         OddModule::sphere(self.prime())
-    }
-
-    fn over_a(&self) -> bool {
-        self.profile().is_none()
-    }
-
-    fn algebra_name(&self) -> String {
-        self.profile()
-            .map_or_else(|| "A".to_string(), |p| p.to_string())
     }
 
     fn algorithm(&self) -> Algorithm {
@@ -222,19 +145,4 @@ impl ProductModule for OddModule {
     }
 
     const EVERY_LINE: bool = false;
-
-    fn named(
-        sphere: &Resolution<Self>,
-        spec: &ClassSpec,
-        _: &Monomial,
-        _: bool,
-    ) -> Result<ExtOf<Self>, Error> {
-        let p = sphere.prime().value();
-        Err(Error::ProductsModule {
-            name: sphere.module().name().to_string(),
-            why: format!(
-                "class {spec}: the table of names is of p = 2 classes; at p = {p} write a0, h<i> or (stem,s,index)"
-            ),
-        })
-    }
 }

@@ -6,12 +6,10 @@ use std::time::Instant;
 
 use chart::class_spec::ClassSpec;
 use fp::Prime;
-use resolution::chain_map::yoneda::{ExtElement, ExtOf};
-use resolution::chain_map::ChainMapError;
-use resolution::products::{multiply_by, target, Primitive, ReadOff};
-use resolution::{Bidegree, Resolution, RunOptions};
+use resolution::chain_map::yoneda::ExtOf;
+use resolution::{Resolution, RunOptions};
 use steenrod::module::{AnyModule, FiniteModule};
-use steenrod::{Algebra, Module};
+use steenrod::Module;
 
 use super::{cpu, ProductModule};
 use crate::cli::ExtRangeArgs;
@@ -113,88 +111,21 @@ fn run<M: ProductModule>(
     Ok(res)
 }
 
-/// The element of `Ext(F_p)` a [`ClassSpec`] names: a monomial in `a_0` and the `h_i`
-/// multiplied out by their read-off from the differentials (`resolution::products`), a
-/// basis class, or a monomial in the table's names (p = 2).
-/// Refuses a factor `h_i` (or `a0`) of `spec` that is no class over the sub-Hopf algebra
-/// `sphere` is resolved over: the operation it is dual to (`Sq^{2^i}`, `P^{p^i}`, `β`) is
-/// not in that algebra, so `Ext^1` is 0 in its bidegree (`h2` over `A(1)`), which is not
-/// a matter of range. Over `A` every such operation is there.
-fn absent_over_subalgebra<M: ProductModule>(
-    sphere: &Resolution<M>,
-    spec: &ClassSpec,
-    factors: &[(Primitive, u32)],
-) -> Result<(), Error> {
-    let module = sphere.module();
-    if module.over_a() {
-        return Ok(());
-    }
-    let p = sphere.prime().value();
-    for &(f, _) in factors {
-        let Some(at) = target(f, p, Bidegree::s_t(0, 0)) else {
-            continue;
-        };
-        let algebra: &M::Algebra = Resolution::algebra(sphere);
-        if algebra.dual_operation(f).is_none() && at.t() <= algebra.max_degree() as i32 {
-            return Err(Error::ProductsModule {
-                name: module.name().to_string(),
-                why: format!(
-                    "class {spec}: {} is not a class over {}: the operation it is dual to is not in that algebra, so Ext^(s 1, stem {}) is 0 there",
-                    f.name(),
-                    module.algebra_name(),
-                    at.n()
-                ),
-            });
-        }
-    }
-    Ok(())
-}
-
-/// The class of the sphere's Ext that `spec` gives (`(stem,s,index)`, a monomial in the
-/// `h_i` or `a0`, a name of the table); unless `quiet`, a note on stderr names the basis
-/// class taken for a factor named only modulo decomposables.
+/// The element of `Ext(F_p)` a [`ClassSpec`] names (`adams::classes::element`); unless
+/// `quiet`, a note on stderr names the basis class taken for a factor named only modulo
+/// decomposables.
 pub(crate) fn element<M: ProductModule>(
     sphere: &Resolution<M>,
     spec: &ClassSpec,
     quiet: bool,
 ) -> Result<ExtOf<M>, Error> {
-    let lift_error = |source| Error::Lift {
-        what: format!("class {spec}"),
-        source,
-    };
-    let p = sphere.prime().value();
-    let factors: Vec<(Primitive, u32)> = match spec {
-        ClassSpec::Indexed { stem, s, index } => {
-            return ExtElement::basis(sphere, Bidegree::n_s(*stem, *s), *index).map_err(lift_error)
-        }
-        ClassSpec::Named { factors, .. } => return M::named(sphere, spec, factors, quiet),
-        ClassSpec::A0(_) if p == 2 => {
-            return Err(Error::ProductsModule {
-                name: sphere.module().name().to_string(),
-                why: format!("class {spec}: a0 is a class at odd primes (at p = 2 it is h0)"),
-            })
-        }
-        ClassSpec::A0(k) => vec![(Primitive::A0, *k)],
-        ClassSpec::Monomial(hs) => hs.iter().map(|&(i, k)| (Primitive::H(i), k)).collect(),
-    };
-    absent_over_subalgebra(sphere, spec, &factors)?;
-    let mut x = ExtElement::basis(sphere, Bidegree::s_t(0, 0), 0).map_err(lift_error)?;
-    for (f, k) in factors {
-        for _ in 0..k {
-            let out_of_range = |at| {
-                lift_error(ChainMapError::OutOfRange {
-                    what: format!("the product by {}", f.name()),
-                    at,
-                })
-            };
-            let at = target(f, p, x.bidegree).ok_or_else(|| out_of_range(x.bidegree))?;
-            let v =
-                multiply_by(sphere, f, x.bidegree, &x.vector).ok_or_else(|| out_of_range(at))?;
-            x = ExtElement {
-                bidegree: at,
-                vector: v,
-            };
-        }
+    let (x, taken) = adams::classes::element_and_choices(sphere, spec)?;
+    for t in taken.iter().filter(|_| !quiet) {
+        let (n, s) = (t.at.n(), t.at.s());
+        eprintln!(
+            "note: {} is named modulo decomposables: Ext^(s {s}, stem {n}) has dimension {}, the products of the classes named below it span {}, and {} is taken as ({n},{s},{}), the one basis class outside them",
+            t.name, t.dim, t.decomposables, t.name, t.index
+        );
     }
     Ok(x)
 }

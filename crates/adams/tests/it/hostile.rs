@@ -709,7 +709,9 @@ fn case_7_a_lift_file_swapped_for_another_class_is_reported_and_recomputed() {
         let text = fs::read_to_string(dir.join(out).join("products.json")).unwrap();
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         let by = v["by"].as_array().unwrap().clone();
-        by.into_iter().map(|b| b["matrices"].clone()).collect::<Vec<_>>()
+        by.into_iter()
+            .map(|b| b["matrices"].clone())
+            .collect::<Vec<_>>()
     };
     // h1's lift put in h2's place: said on stderr, recomputed, the same products.
     fs::copy(&h1, &h2).unwrap();
