@@ -14,12 +14,13 @@ use resolution::chain_map::yoneda::ExtOf;
 use resolution::chain_map::LiftModule;
 use resolution::products::ReadOff;
 use resolution::{Algorithm, ModuleSteps, Resolution};
-use steenrod::module::{FiniteModule, OddModule};
+use steenrod::module::FiniteModule;
+use steenrod::OddMilnorAlgebra;
 
 use crate::error::Error;
 
 /// A module whose Ext the product commands multiply: [`FiniteModule`] (p = 2) and
-/// [`OddModule`] (odd p).
+/// `FiniteModule<OddMilnorAlgebra>` (odd p).
 pub(crate) trait ProductModule: LiftModule<Algebra: ReadOff> + ModuleSteps {
     /// `F_p` in degree 0 at the prime of `self`.
     fn sphere_like(&self) -> Self;
@@ -148,9 +149,9 @@ impl ProductModule for FiniteModule {
     }
 }
 
-impl ProductModule for OddModule {
+impl ProductModule for FiniteModule<OddMilnorAlgebra> {
     fn sphere_like(&self) -> Self {
-        OddModule::sphere(self.prime())
+        FiniteModule::<OddMilnorAlgebra>::sphere_at(self.prime())
     }
 
     fn over_a(&self) -> bool {
