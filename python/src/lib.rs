@@ -29,7 +29,8 @@ use resolution::{
     Algorithm, Bidegree, Resolution, ResolutionConfig, ResolutionError, RunOptions, SaveDir,
     SaveError, SaveOptions,
 };
-use steenrod::module::{AnyModule, FiniteModule, OddModule};
+use steenrod::module::{AnyModule, FiniteModule};
+use steenrod::OddMilnorAlgebra;
 use steenrod::Profile;
 
 create_exception!(_adams, AdamsError, PyException, "Every error of adams.");
@@ -59,7 +60,7 @@ const POLL: Duration = Duration::from_millis(100);
 #[allow(clippy::large_enum_variant)] // one per Python object: its size does not matter
 pub(crate) enum AnyResolution {
     Two(Resolution<FiniteModule>),
-    Odd(Resolution<OddModule>),
+    Odd(Resolution<FiniteModule<OddMilnorAlgebra>>),
 }
 
 /// A finished resolution: Ext over the range, read off its generators.

@@ -13,7 +13,8 @@ use std::time::Instant;
 
 use resolution::save::{Header, SaveDir};
 use resolution::{Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig};
-use steenrod::module::{FiniteModule, OddModule};
+use steenrod::module::FiniteModule;
+use steenrod::OddMilnorAlgebra;
 
 mod records;
 mod saved;
@@ -32,7 +33,7 @@ pub fn run(args: CertifyArgs) -> Result<(), Error> {
     if header.prime == 2 {
         run_with::<FiniteModule>(&args, &header)
     } else {
-        run_with::<OddModule>(&args, &header)
+        run_with::<FiniteModule<OddMilnorAlgebra>>(&args, &header)
     }
 }
 

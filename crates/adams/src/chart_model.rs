@@ -10,7 +10,8 @@ use chart::Bidegree;
 use fp::Prime;
 use resolution::products::{chart_products, Primitive, MAX_HOPF_INDEX};
 use resolution::{ExtEntry, Resolution};
-use steenrod::module::OddModule;
+use steenrod::module::FiniteModule;
+use steenrod::OddMilnorAlgebra;
 use steenrod::PPart;
 
 // A chart spans at most the Milnor basis tables' top degree; the chart crate states the
@@ -72,7 +73,11 @@ pub fn further_hopf(res: &Resolution, min_stem: i32) -> Vec<u32> {
 
 /// The chart of an odd-primary resolution: every class with its `a0`, `h0` products
 /// (`[index, coefficient]` terms).
-pub fn odd_chart(res: &Resolution<OddModule>, algorithm: &str, min_stem: i32) -> Chart {
+pub fn odd_chart(
+    res: &Resolution<FiniteModule<OddMilnorAlgebra>>,
+    algorithm: &str,
+    min_stem: i32,
+) -> Chart {
     let config = res.config();
     let classes = chart_products(res, &[Primitive::A0, Primitive::H(0)])
         .into_iter()

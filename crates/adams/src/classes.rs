@@ -14,8 +14,9 @@ use resolution::chain_map::yoneda::{multiply, ExtElement, ExtOf};
 use resolution::chain_map::{ChainMap, ChainMapError, LiftModule};
 use resolution::products::{multiply_by, target, Primitive, ReadOff};
 use resolution::{Bidegree, Resolution};
-use steenrod::module::{FiniteModule, OddModule};
+use steenrod::module::FiniteModule;
 use steenrod::Algebra;
+use steenrod::OddMilnorAlgebra;
 
 use crate::naming::TakenModuloDecomposables;
 
@@ -35,7 +36,7 @@ pub enum ClassError {
 }
 
 /// A module whose Ext the class specs name classes of: [`FiniteModule`] (p = 2) and
-/// [`OddModule`] (odd p).
+/// `FiniteModule<OddMilnorAlgebra>` (odd p).
 pub trait ClassModule: LiftModule<Algebra: ReadOff> {
     /// The profile of the sub-Hopf algebra it is resolved over, as the outputs write it
     /// (`A(1)`, `E(1)`, `profile (…)`); `None` over the whole Steenrod algebra.
@@ -92,7 +93,7 @@ impl ClassModule for FiniteModule {
     }
 }
 
-impl ClassModule for OddModule {
+impl ClassModule for FiniteModule<OddMilnorAlgebra> {
     fn profile_name(&self) -> Option<String> {
         self.profile().map(|p| p.to_string())
     }

@@ -25,7 +25,8 @@ struct MapSpec {
     source: String,
     target: String,
     shift: i32,
-    images: Vec<(String, Vec<String>)>,
+    /// `x ↦ [(y, c), …]`: `f(x) = Σ c·y`.
+    images: Vec<(String, Vec<(String, u32)>)>,
 }
 
 /// `f* : Ext^{s}(N)` at `(stem, s)` → `Ext^{s}(M)` at `(stem − shift, s)`: row `k` lists
@@ -100,7 +101,7 @@ fn read_spec(file: &Path) -> Result<MapSpec, Error> {
     for (x, v) in images {
         let names = v
             .as_array()
-            .and_then(|a| a.iter().map(|y| y.as_str().map(str::to_string)).collect())
+            .and_then(|a| a.iter().map(|y| y.as_str().map(image_term)).collect())
             .ok_or_else(|| {
                 bad(
                     file,
@@ -115,6 +116,17 @@ fn read_spec(file: &Path) -> Result<MapSpec, Error> {
         shift,
         images: list,
     })
+}
+
+/// An entry of an image: `"x1"` (coefficient 1) or `"2 x1"` (a coefficient, reduced
+/// mod p by the map).
+fn image_term(entry: &str) -> (String, u32) {
+    match entry.split_once(' ') {
+        Some((c, name)) if c.parse::<u32>().is_ok() => {
+            (name.trim().to_string(), c.parse().expect("checked"))
+        }
+        _ => (entry.to_string(), 1),
+    }
 }
 
 /// A module named in a map file: a path relative to the file's folder when one exists

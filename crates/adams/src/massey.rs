@@ -13,7 +13,8 @@ use resolution::chain_map::yoneda::{ExtElement, ExtOf};
 use resolution::chain_map::{LiftModule, LiftTarget};
 use resolution::{Bidegree, Resolution};
 use serde::Serialize;
-use steenrod::module::{AnyModule, FiniteModule, OddModule};
+use steenrod::module::{AnyModule, FiniteModule};
+use steenrod::OddMilnorAlgebra;
 
 use crate::cli::MasseyArgs;
 use crate::error::Error;
@@ -47,7 +48,7 @@ pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
     }
     match find(&args.module, &args.range)? {
         AnyModule::Two(m) => massey::<FiniteModule>(&args, m),
-        AnyModule::Odd(m) => massey::<OddModule>(&args, m),
+        AnyModule::Odd(m) => massey::<FiniteModule<OddMilnorAlgebra>>(&args, m),
     }
 }
 

@@ -9,8 +9,9 @@
 //! shifted by the integer `k`, named `NAME[k]` in outputs. A path that exists
 //! as written wins over this reading.
 //!
-//! **Dual**: `dual:M` is the Spanier–Whitehead dual of the module `M` (found as above),
-//! e.g. `adams resolve C2 --smash dual:Ceta` for `Ext(C2 ∧ DCη) = Ext_A(C2, Cη)`.
+//! **Dual**: `dual:M` is the Spanier–Whitehead dual of the module `M` (found as above,
+//! at any prime), e.g. `adams resolve C2 --smash dual:Ceta` for
+//! `Ext(C2 ∧ DCη) = Ext_A(C2, Cη)`.
 //!
 //! A folder where a module file is expected is an error that says so (not "no
 //! such file", and not a silent fall back to a bundled module of that name), and
@@ -19,7 +20,11 @@
 
 use std::path::Path;
 
-use steenrod::module::{bundled, bundled_names, AnyModule, FiniteModule, LoadOptions};
+use fp::Prime;
+
+use steenrod::module::{
+    bundled, bundled_names, AnyModule, FiniteModule, LoadOptions, ModuleAlgebra,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum LookupError {
@@ -36,6 +41,13 @@ pub enum LookupError {
         name: String,
         p: u32,
         what: &'static str,
+    },
+    #[error("module {name} is a p = {p} module, but {first} is a p = {first_p} module: the factors of a smash product are modules at one prime")]
+    MixedPrimes {
+        name: String,
+        p: u32,
+        first: String,
+        first_p: u32,
     },
     #[error("module {name} is a p = {p} module, but the save directory was made at p = {saved}")]
     PrimeOfSave { name: String, p: u32, saved: u32 },
@@ -56,7 +68,7 @@ pub const DUAL: &str = "dual:";
 /// loaded, validated module. With `top_degree`, the cells above it are dropped
 /// (see [`LoadOptions`]; a resolution through stem `N`, filtration `S` passes
 /// `N + S`). `dual:M` (unless a file of that name exists) is the dual `DM` of the
-/// module `M` found so ([`FiniteModule::dual`], p = 2 only, named `D` + the name of
+/// module `M` found so ([`FiniteModule::dual`], at its prime, named `D` + the name of
 /// `M`; `D(M[k]) = (DM)[−k]`).
 pub fn find_module(
     arg: &str,
@@ -65,8 +77,10 @@ pub fn find_module(
 ) -> Result<AnyModule, LookupError> {
     if let Some(of) = arg.strip_prefix(DUAL).filter(|_| !Path::new(arg).exists()) {
         // The whole module first: its low cells are the dual's high ones.
-        let m = find_module_p2(of, modules_dir, None, "dual: (Spanier–Whitehead duals)")?;
-        return Ok(AnyModule::Two(m.dual(top_degree)?));
+        return Ok(match find_module(of, modules_dir, None)? {
+            AnyModule::Two(m) => AnyModule::Two(m.dual(top_degree)?),
+            AnyModule::Odd(m) => AnyModule::Odd(m.dual(top_degree)?),
+        });
     }
     let (base, shift) = if Path::new(arg).exists() {
         (arg, None)
@@ -105,7 +119,7 @@ pub fn find_module_p2(
         AnyModule::Two(m) => Ok(m),
         AnyModule::Odd(m) => Err(LookupError::OddPrime {
             name: m.name().to_string(),
-            p: fp::Prime::value(m.prime()),
+            p: m.prime().value(),
             what,
         }),
     }
@@ -115,8 +129,8 @@ pub fn find_module_p2(
 /// each found as `arg` is), the cells above `top_degree` dropped (`None`: every
 /// cell). Each factor is loaded through the degree the product can see from it,
 /// `top_degree` less the other factors' bottom cells. Errors: those of
-/// [`find_module`], a factor at an odd prime ([`LookupError::OddPrime`]), those of
-/// [`FiniteModule::smash`].
+/// [`find_module`], a factor at another prime than `arg`'s
+/// ([`LookupError::MixedPrimes`]), those of [`FiniteModule::smash`].
 pub fn find_smash(
     arg: &str,
     factors: &[String],
@@ -126,24 +140,57 @@ pub fn find_smash(
     if factors.is_empty() {
         return find_module(arg, modules_dir, top_degree);
     }
-    let what = "--smash (smash products)";
     let names: Vec<&str> = std::iter::once(arg)
         .chain(factors.iter().map(String::as_str))
         .collect();
+    // The first factor fixes the prime of the product.
+    let first = find_module(arg, modules_dir, top_degree)?;
+    let (first_name, first_p) = (first.name().to_string(), first.prime());
+    let mixed = |m: AnyModule| LookupError::MixedPrimes {
+        name: m.name().to_string(),
+        p: m.prime(),
+        first: first_name.clone(),
+        first_p,
+    };
+    Ok(match first {
+        AnyModule::Two(_) => {
+            AnyModule::Two(smash_at(&names, modules_dir, top_degree, |m| match m {
+                AnyModule::Two(m) => Ok(m),
+                other => Err(mixed(other)),
+            })?)
+        }
+        AnyModule::Odd(_) => {
+            AnyModule::Odd(smash_at(&names, modules_dir, top_degree, |m| match m {
+                AnyModule::Odd(m) if m.prime().value() == first_p => Ok(m),
+                other => Err(mixed(other)),
+            })?)
+        }
+    })
+}
+
+/// The smash product of the modules `names` at one prime (`at` takes a found module to
+/// that prime's type, or refuses it), as [`find_smash`] describes.
+fn smash_at<A: ModuleAlgebra>(
+    names: &[&str],
+    modules_dir: Option<&Path>,
+    top_degree: Option<i32>,
+    at: impl Fn(AnyModule) -> Result<FiniteModule<A>, LookupError>,
+) -> Result<FiniteModule<A>, LookupError> {
+    let find = |name: &str, top: Option<i32>| at(find_module(name, modules_dir, top)?);
     // First the bottom cells, then each factor through what the product can see.
     let bottoms = names
         .iter()
-        .map(|n| find_module_p2(n, modules_dir, top_degree, what).map(|m| m.min_degree()))
+        .map(|n| find(n, top_degree).map(|m| m.min_degree()))
         .collect::<Result<Vec<i32>, _>>()?;
     let below: i64 = bottoms.iter().map(|&b| i64::from(b)).sum();
     let top_less = |k: i64| {
         top_degree
             .map(|t| (i64::from(t) - k).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32)
     };
-    let mut product: Option<FiniteModule> = None;
+    let mut product: Option<FiniteModule<A>> = None;
     let mut rest = below;
     for (name, &bottom) in names.iter().zip(&bottoms) {
-        let m = find_module_p2(name, modules_dir, top_less(below - i64::from(bottom)), what)?;
+        let m = find(name, top_less(below - i64::from(bottom)))?;
         // The product so far is seen through the top less the bottoms still to come.
         rest -= i64::from(bottom);
         product = Some(match product {
@@ -151,7 +198,7 @@ pub fn find_smash(
             Some(p) => p.smash(&m, top_less(rest))?,
         });
     }
-    Ok(AnyModule::Two(product.expect("at least two factors")))
+    Ok(product.expect("at least two factors"))
 }
 
 /// `NAME[k]` → `(NAME, k)`; `None` when `arg` does not end in `[...]`.

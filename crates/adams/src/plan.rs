@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use chart::names::NameTable;
 use fp::Prime;
 use resolution::ResolutionConfig;
-use steenrod::module::{AnyModule, FiniteModule, OddModule};
+use steenrod::module::{AnyModule, FiniteModule};
+use steenrod::OddMilnorAlgebra;
 
 use crate::cli::{Algorithm, BackendChoice, DrawArgs, ExportArgs, GpuKnobs, ResolveArgs};
 use crate::error::Error;
@@ -75,7 +76,7 @@ pub(crate) enum Subject {
     /// A module at p = 2.
     Two(Target<FiniteModule>),
     /// A module at an odd prime.
-    Odd(Target<OddModule>),
+    Odd(Target<FiniteModule<OddMilnorAlgebra>>),
     /// A module file with the field's `cofiber` key (its path): the mapping cone.
     Cofiber(String),
 }
@@ -111,8 +112,8 @@ pub(crate) fn read(args: ResolveArgs) -> Result<(Plan, Subject), Error> {
         Err(e) => Subject::Cofiber(cofiber_file(e, &args)?),
     };
     let default = match subject {
-        Subject::Odd(_) => OddModule::DEFAULT_ALGORITHM,
-        _ => FiniteModule::DEFAULT_ALGORITHM,
+        Subject::Odd(_) => <FiniteModule<OddMilnorAlgebra> as PrimeModule>::DEFAULT_ALGORITHM,
+        _ => <FiniteModule as PrimeModule>::DEFAULT_ALGORITHM,
     };
     let plan = Plan {
         range,
@@ -212,7 +213,10 @@ fn target<M: PrimeModule>(
 /// What a flag asks for that exists only at p = 2, refused at the odd prime of `module`
 /// (exit 2): a run across MPI ranks, Nassau's algorithm, a device backend and its checks,
 /// the product tables' budget, the sphere's names table.
-fn refuse_at_odd_prime(args: &ResolveArgs, module: &OddModule) -> Result<(), Error> {
+fn refuse_at_odd_prime(
+    args: &ResolveArgs,
+    module: &FiniteModule<OddMilnorAlgebra>,
+) -> Result<(), Error> {
     let refused = |what: String| Error::NotAtOddPrimes {
         name: module.name().to_string(),
         p: module.prime().value(),

@@ -1,6 +1,6 @@
 //! What the one `adams resolve` path does differently at each prime, said by the module
 //! type ([`PrimeModule`]): [`FiniteModule`] at p = 2 (Nassau's algorithm by default, a
-//! device backend, the sphere's names, MPI ranks, product tables) and [`OddModule`] at odd
+//! device backend, the sphere's names, MPI ranks, product tables) and `FiniteModule<OddMilnorAlgebra>` at odd
 //! p (the classical algorithm on the CPU, in one process). What a flag asks for that a
 //! prime lacks is refused before any work by the plan (`crate::plan`).
 
@@ -8,7 +8,8 @@ use chart::chart_json::Chart;
 use chart::names::NameTable;
 use resolution::save::{SaveDir, SaveError, SaveOptions};
 use resolution::{Resolution, Resolvable};
-use steenrod::module::{FiniteModule, OddModule};
+use steenrod::module::FiniteModule;
+use steenrod::OddMilnorAlgebra;
 use steenrod::{OddProfile, Profile};
 
 use crate::cli::Algorithm;
@@ -88,7 +89,7 @@ impl PrimeModule for FiniteModule {
     }
 
     fn restricted_to(self, profile: &Profile) -> Self {
-        FiniteModule::restricted_to(self, profile)
+        self.restricted_to(profile)
     }
 
     /// Products by `h0`, `h1`, `h2` and the further `h_i`; the sphere's classes named.
@@ -148,23 +149,23 @@ impl PrimeModule for FiniteModule {
     }
 }
 
-impl PrimeModule for OddModule {
+impl PrimeModule for FiniteModule<OddMilnorAlgebra> {
     type Profile = OddProfile;
     const DEFAULT_ALGORITHM: Algorithm = Algorithm::Classical;
     const OFFLOADS: bool = false;
 
     fn profile(&self) -> Option<&OddProfile> {
-        OddModule::profile(self)
+        FiniteModule::profile(self)
     }
 
     fn restricted_to(self, profile: &OddProfile) -> Self {
-        OddModule::restricted_to(self, profile)
+        FiniteModule::<OddMilnorAlgebra>::restricted_to(self, profile)
     }
 
     /// Products by `a0` and `h0`, with their coefficients (no names: the table is the
     /// sphere's at p = 2).
     fn chart(
-        res: &Resolution<OddModule>,
+        res: &Resolution<FiniteModule<OddMilnorAlgebra>>,
         algorithm: &str,
         min_stem: i32,
         _names: Option<&(NameTable, bool)>,
@@ -182,16 +183,20 @@ impl PrimeModule for OddModule {
         SaveDir::open_odd_with(dir, module, options.wait_for_lock)
     }
 
-    fn log_memory(_res: &Resolution<OddModule>) {}
+    fn log_memory(_res: &Resolution<FiniteModule<OddMilnorAlgebra>>) {}
 
     #[cfg(feature = "mpi")]
-    fn follow(_: &mut Resolution<OddModule>, _: resolution::Algorithm, _: usize) -> bool {
+    fn follow(
+        _: &mut Resolution<FiniteModule<OddMilnorAlgebra>>,
+        _: resolution::Algorithm,
+        _: usize,
+    ) -> bool {
         false
     }
 
     #[cfg(feature = "mpi")]
     fn run_ranks(
-        res: &mut Resolution<OddModule>,
+        res: &mut Resolution<FiniteModule<OddMilnorAlgebra>>,
         options: resolution::RunOptions<'_>,
         _quiet: bool,
     ) -> Result<resolution::RunReport, resolution::ResolutionError> {

@@ -22,7 +22,8 @@ use fp::{Prime, Vector};
 use resolution::chain_map::yoneda::{multiply, ExtElement, ExtOf};
 use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::{Bidegree, Resolution};
-use steenrod::module::{AnyModule, FiniteModule, OddModule};
+use steenrod::module::{AnyModule, FiniteModule};
+use steenrod::OddMilnorAlgebra;
 
 use crate::cli::ProductsArgs;
 use crate::error::Error;
@@ -46,7 +47,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
     args.output.as_deref().map(make_output).transpose()?;
     match find(&args.module, &args.range)? {
         AnyModule::Two(m) => products::<FiniteModule>(&args, m),
-        AnyModule::Odd(m) => products::<OddModule>(&args, m),
+        AnyModule::Odd(m) => products::<FiniteModule<OddMilnorAlgebra>>(&args, m),
     }
 }
 

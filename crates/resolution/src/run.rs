@@ -15,8 +15,9 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use steenrod::module::{FiniteModule, OddModule};
+use steenrod::module::FiniteModule;
 use steenrod::Module;
+use steenrod::OddMilnorAlgebra;
 
 use crate::backend::Offload;
 use crate::bidegree::Bidegree;
@@ -41,7 +42,7 @@ pub(crate) type Computed<A = steenrod::MilnorAlgebra> =
     (Result<StepOutput<A>, ResolutionError>, Duration);
 
 /// A module type a [`Resolution`] can be run over: [`FiniteModule`] (p = 2: Nassau's or
-/// the classical algorithm, on the CPU or a device) and [`OddModule`] (odd primes: the
+/// the classical algorithm, on the CPU or a device) and `FiniteModule<OddMilnorAlgebra>` (odd primes: the
 /// classical algorithm on the CPU). One run ([`Resolution::run`]) serves both; what
 /// differs is which steps exist ([`ModuleSteps`]).
 pub trait Resolvable: Module + ModuleSteps {}
@@ -110,7 +111,7 @@ impl ModuleSteps for FiniteModule {
     }
 }
 
-impl ModuleSteps for OddModule {
+impl ModuleSteps for FiniteModule<OddMilnorAlgebra> {
     type StepAlgebra = steenrod::OddMilnorAlgebra;
 
     /// Refuses Nassau's algorithm and offload to a device (p = 2 only).

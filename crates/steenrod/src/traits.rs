@@ -1,8 +1,8 @@
 //! The algebra and the module a resolution is generic over: [`Algebra`] (the Milnor
 //! basis `Sq(R)` of the mod 2 Steenrod algebra, [`MilnorAlgebra`]; the basis `Q(E)P(R)`
 //! at an odd prime, [`OddMilnorAlgebra`]; either restricted to a sub-Hopf algebra by
-//! its profile) and [`Module`] (a finite module over it: [`FiniteModule`],
-//! [`OddModule`]).
+//! its profile) and [`Module`] (a finite module over it: [`FiniteModule`] over either
+//! algebra).
 //!
 //! Code above this crate that is written against these traits runs at every prime; the
 //! p = 2 instantiation calls the p = 2 methods directly (static dispatch, every method
@@ -11,10 +11,10 @@
 use std::fmt;
 use std::hash::Hash;
 
-use fp::{Field, FpVector, FqVector, ValidPrime, Vector, P2};
+use fp::{Field, ValidPrime, P2};
 
-use crate::module::{FiniteModule, OddModule};
-use crate::{available_memory, table_budget_for, MilnorAlgebra, MilnorQP, OddMilnorAlgebra, PPart};
+use crate::module::{FiniteModule, ModuleAlgebra};
+use crate::{MilnorAlgebra, MilnorQP, OddMilnorAlgebra, PPart};
 
 /// A graded algebra with a basis fixed in each degree: the Steenrod algebra at one prime
 /// (or a sub-Hopf algebra of it) through a maximal degree.
@@ -158,16 +158,16 @@ impl Algebra for OddMilnorAlgebra {
     }
 }
 
-impl Module for FiniteModule {
-    type Algebra = MilnorAlgebra;
+impl<A: ModuleAlgebra> Module for FiniteModule<A> {
+    type Algebra = A;
 
     #[inline]
     fn name(&self) -> &str {
         FiniteModule::name(self)
     }
     #[inline(always)]
-    fn field(&self) -> P2 {
-        P2
+    fn field(&self) -> A::Field {
+        self.prime()
     }
     #[inline]
     fn min_degree(&self) -> i32 {
@@ -181,57 +181,6 @@ impl Module for FiniteModule {
     fn dim(&self, t: i32) -> usize {
         FiniteModule::dim(self, t)
     }
-    fn act_on_basis_at(
-        &self,
-        op_degree: u32,
-        op_index: usize,
-        t: i32,
-        x: usize,
-        c: u32,
-        out: &mut FpVector,
-        offset: usize,
-    ) {
-        if c.is_multiple_of(2) {
-            return;
-        }
-        let top = t + op_degree as i32;
-        if offset == 0 && out.len() == self.dim(top) {
-            return self.act_on_basis(op_degree, op_index, t, x, out);
-        }
-        let mut part = FpVector::new(self.dim(top));
-        self.act_on_basis(op_degree, op_index, t, x, &mut part);
-        out.add_scaled_at(&part, 1, offset);
-    }
-    fn resolving_algebra(&self, max_degree: u32, table_budget: Option<usize>) -> MilnorAlgebra {
-        let budget =
-            table_budget.unwrap_or_else(|| table_budget_for(max_degree, available_memory()));
-        MilnorAlgebra::with_profile(max_degree, budget, self.profile())
-    }
-}
-
-impl Module for OddModule {
-    type Algebra = OddMilnorAlgebra;
-
-    #[inline]
-    fn name(&self) -> &str {
-        OddModule::name(self)
-    }
-    #[inline]
-    fn field(&self) -> ValidPrime {
-        self.prime()
-    }
-    #[inline]
-    fn min_degree(&self) -> i32 {
-        OddModule::min_degree(self)
-    }
-    #[inline]
-    fn max_degree(&self) -> i32 {
-        OddModule::max_degree(self)
-    }
-    #[inline]
-    fn dim(&self, t: i32) -> usize {
-        OddModule::dim(self, t)
-    }
     #[inline]
     fn act_on_basis_at(
         &self,
@@ -240,13 +189,12 @@ impl Module for OddModule {
         t: i32,
         x: usize,
         c: u32,
-        out: &mut FqVector<ValidPrime>,
+        out: &mut <A::Field as Field>::Vector,
         offset: usize,
     ) {
-        self.act_on_basis(op_degree, op_index, t, x, c, out, offset)
+        FiniteModule::act_on_basis_at(self, op_degree, op_index, t, x, c, out, offset)
     }
-    fn resolving_algebra(&self, max_degree: u32, _table_budget: Option<usize>) -> OddMilnorAlgebra {
-        use fp::Prime;
-        OddMilnorAlgebra::with_profile(self.prime().value(), max_degree, self.profile())
+    fn resolving_algebra(&self, max_degree: u32, table_budget: Option<usize>) -> A {
+        self.algebra().resolving(max_degree, table_budget)
     }
 }

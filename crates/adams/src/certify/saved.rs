@@ -1,12 +1,13 @@
 //! What `adams certify SAVE_DIR` does with the module of a save directory, at either
 //! prime: find it, hash it, open the directory for it, load the records into a resolution
 //! and certify that. [`SavedModule`] is implemented by the p = 2 `FiniteModule` and the
-//! odd-primary `OddModule`; `certify::run` picks one by the header's prime.
+//! odd-primary `FiniteModule<OddMilnorAlgebra>`; `certify::run` picks one by the header's prime.
 
 use std::path::Path;
 
 use resolution::save::{module_hash, odd_module_hash, Header, HeaderProfile, SaveDir, SaveError};
-use steenrod::module::{AnyModule, FiniteModule, ModuleError, OddModule};
+use steenrod::module::{AnyModule, FiniteModule, ModuleError};
+use steenrod::OddMilnorAlgebra;
 
 use crate::modules::{self, LookupError};
 
@@ -102,7 +103,7 @@ impl SavedModule for FiniteModule {
     }
 }
 
-impl SavedModule for OddModule {
+impl SavedModule for FiniteModule<OddMilnorAlgebra> {
     fn find(
         name: &str,
         smash: &[String],
@@ -141,7 +142,7 @@ impl SavedModule for OddModule {
     }
 
     fn dropped(&self) -> usize {
-        OddModule::dropped(self)
+        self.dropped_generators()
     }
 
     fn open(&self, dir: &Path) -> Result<SaveDir, SaveError> {

@@ -11,12 +11,13 @@ use chart::chart_json::{Chart, AT_TWO};
 use chart::class_spec::ClassSpec;
 use chart::names::NameTable;
 use resolution::{Algorithm, ModuleSteps, Resolution};
-use steenrod::module::{FiniteModule, OddModule};
+use steenrod::module::FiniteModule;
+use steenrod::OddMilnorAlgebra;
 
 use crate::error::Error;
 
 /// A module whose Ext the product commands multiply: [`FiniteModule`] (p = 2) and
-/// [`OddModule`] (odd p).
+/// `FiniteModule<OddMilnorAlgebra>` (odd p).
 pub(crate) trait ProductModule: ClassModule + ModuleSteps {
     /// `F_p` in degree 0 at the prime of `self`.
     fn sphere_like(&self) -> Self;
@@ -95,9 +96,9 @@ impl ProductModule for FiniteModule {
     const EVERY_LINE: bool = true;
 }
 
-impl ProductModule for OddModule {
+impl ProductModule for FiniteModule<OddMilnorAlgebra> {
     fn sphere_like(&self) -> Self {
-        OddModule::sphere(self.prime())
+        FiniteModule::<OddMilnorAlgebra>::sphere_at(self.prime())
     }
 
     fn algorithm(&self) -> Algorithm {

@@ -64,18 +64,54 @@ fn the_sphere_is_a_unit() {
 }
 
 #[test]
-fn odd_primary_factors_are_refused() {
+fn factors_at_two_primes_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
-    let o = resolve_in(
-        dir.path(),
-        "C2",
-        10,
-        4,
-        out.to_str().unwrap(),
-        &["--smash", "C3"],
-    );
-    assert_one_line_error(&o, 2, &["C3", "p = 3", "--smash"]);
+    for (module, other) in [("C2", "C3"), ("C3", "C2"), ("C3", "S_5")] {
+        let o = resolve_in(
+            dir.path(),
+            module,
+            10,
+            4,
+            out.to_str().unwrap(),
+            &["--smash", other],
+        );
+        assert_one_line_error(&o, 2, &[module, other, "one prime"]);
+    }
+}
+
+#[test]
+fn c3_smash_c3_is_c3_plus_its_suspension() {
+    // By the Cartan formula with its sign (β(x0*x0) = x0*x1 + x1*x0, β(x0*x1) = x1*x1,
+    // β(x1*x0) = −x1*x1), the A-module H^*(C3 ∧ C3) is the direct sum of the span of
+    // x0*x0, x0*x1 + x1*x0 (a copy of C3: β(x0*x1 + x1*x0) = 0) and of x0*x1, x1*x1 (a
+    // copy of ΣC3) — at p odd, unlike C2 ∧ C2 at p = 2 (Sq^2 joins its cells). Ext of a
+    // direct sum is the sum: rank (stem, s) of C3 ∧ C3 is that of C3 at (stem, s) plus
+    // that of C3 at (stem − 1, s). A wrong sign would give a cyclic module instead.
+    let (max_stem, max_s) = (40, 12);
+    let smashed = ext("C3", &["--smash", "C3"], max_stem, max_s);
+    let c3 = ext("C3", &[], max_stem, max_s);
+    let mut sum = Table {
+        complete: None,
+        dims: Default::default(),
+    };
+    for (&(stem, s), &d) in &c3.dims {
+        *sum.dims.entry((stem, s)).or_insert(0) += d;
+        *sum.dims.entry((stem + 1, s)).or_insert(0) += d;
+    }
+    assert_agree("C3 --smash C3", &smashed, &sum, max_stem, max_s);
+    // The Cartan formula's sign written out by hand (β(x1*x0) = −x1*x1) gives the same.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("C3_sm_C3.json");
+    fs::write(
+        &file,
+        r#"{"p": 3, "type": "finite dimensional module",
+            "gens": {"x0*x0": 0, "x0*x1": 1, "x1*x0": 1, "x1*x1": 2},
+            "actions": ["b x0*x0 = x0*x1 + x1*x0", "b x0*x1 = x1*x1", "b x1*x0 = 2 x1*x1"]}"#,
+    )
+    .unwrap();
+    let direct = ext(file.to_str().unwrap(), &[], max_stem, max_s);
+    assert_agree("C3_sm_C3.json", &smashed, &direct, max_stem, max_s);
 }
 
 #[test]

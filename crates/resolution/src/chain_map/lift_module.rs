@@ -6,13 +6,13 @@
 //!   the Milnor product, and preimages come from one row reduction of `[Mᵀ | v_1 … v_k]`
 //!   per target degree, restricted to the free coordinates of the level below
 //!   ([`super::target::solve`]); what a later lift reuses is the reduction's pivots.
-//! - At an odd prime ([`OddModule`]) the products come from
+//! - At an odd prime (`FiniteModule<OddMilnorAlgebra>`) the products come from
 //!   [`Algebra::multiply_basis`] with coefficients, and preimages from the quasi-inverse
 //!   of the matrix of `d` on the whole of `(Q_j)_T` ([`fp::fq_kernel_image`]); what a
 //!   later lift reuses is that quasi-inverse.
 
 use fp::{fq_kernel_image, FpVector, FqMatrix, FqQuasiInverse, FqVector, ValidPrime, Vector};
-use steenrod::module::{FiniteModule, OddModule};
+use steenrod::module::FiniteModule;
 use steenrod::{Algebra, Module, OddMilnorAlgebra, VectorOf};
 
 use super::apply;
@@ -84,7 +84,7 @@ impl LiftModule for FiniteModule {
     }
 }
 
-impl LiftModule for OddModule {
+impl LiftModule for FiniteModule<OddMilnorAlgebra> {
     /// The quasi-inverse of `d : (Q_j)_T → (Q_{j−1})_T` on the whole of both.
     type Known = FqQuasiInverse<ValidPrime>;
 
@@ -159,7 +159,7 @@ fn apply_with_coefficients<A: Algebra>(
 
 /// The matrix of `d : (Q_j)_T → (Q_{j−1})_T` on the whole of both (rows: `op·h` for the
 /// generators `h` of degree `≤ T` in index order, `op` over the basis of the algebra).
-fn d_matrix(res: &Resolution<OddModule>, b: Bidegree) -> FqMatrix<ValidPrime> {
+fn d_matrix(res: &Resolution<FiniteModule<OddMilnorAlgebra>>, b: Bidegree) -> FqMatrix<ValidPrime> {
     let (j, t) = (b.s(), b.t());
     let row = res.free_module(j);
     let offsets = apply::full_offsets(res, Bidegree::s_t(j - 1, t));

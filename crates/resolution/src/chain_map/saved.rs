@@ -27,7 +27,8 @@
 //! checksum and the lengths the resolutions give ([`Saved::Corrupt`], with the reason).
 
 use fp::{FpVector, FqVector, Prime, ValidPrime};
-use steenrod::module::{FiniteModule, OddModule};
+use steenrod::module::FiniteModule;
+use steenrod::OddMilnorAlgebra;
 use steenrod::{Algebra, Module, VectorOf};
 
 use super::{apply, ChainMap, LiftModule};
@@ -90,7 +91,7 @@ impl LiftCodec for FiniteModule {
     }
 }
 
-impl LiftCodec for OddModule {
+impl LiftCodec for FiniteModule<OddMilnorAlgebra> {
     const MAGIC: &'static str = "adams-lift-odd 1";
 
     fn lift_hash(&self) -> String {

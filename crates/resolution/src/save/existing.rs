@@ -61,7 +61,7 @@ impl SaveDir {
     /// Errors: as [`SaveDir::open_existing`].
     pub fn open_existing_odd(
         dir: &Path,
-        module: &steenrod::module::OddModule,
+        module: &steenrod::module::FiniteModule<steenrod::OddMilnorAlgebra>,
     ) -> Result<SaveDir, SaveError> {
         Self::open_existing_for(dir, |_| Header::for_odd_run(module))
     }

@@ -6,7 +6,8 @@
 use std::path::Path;
 
 use fp::{FqVector, Prime, ValidPrime};
-use steenrod::module::OddModule;
+use steenrod::module::FiniteModule;
+use steenrod::OddMilnorAlgebra;
 
 use super::corrupt::{corrupt, Corrupt};
 use super::load::VectorCodec;
@@ -36,7 +37,10 @@ impl SaveDir {
     /// module's [`super::odd_module_hash`]. Nothing is written with a refusal.
     ///
     /// Errors: as [`SaveDir::open`].
-    pub fn open_odd(dir: &Path, module: &OddModule) -> Result<SaveDir, SaveError> {
+    pub fn open_odd(
+        dir: &Path,
+        module: &FiniteModule<OddMilnorAlgebra>,
+    ) -> Result<SaveDir, SaveError> {
         Self::open_odd_with(dir, module, None)
     }
 
@@ -46,7 +50,7 @@ impl SaveDir {
     /// Errors: as [`SaveDir::open`].
     pub fn open_odd_with(
         dir: &Path,
-        module: &OddModule,
+        module: &FiniteModule<OddMilnorAlgebra>,
         wait_for_lock: Option<super::OnWait>,
     ) -> Result<SaveDir, SaveError> {
         // No quasi-inverse records at odd primes (`SAVE-FORMAT.md`).

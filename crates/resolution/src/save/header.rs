@@ -2,7 +2,7 @@
 //! of the module definition (`SAVE-FORMAT.md`, "The header").
 
 use fp::{FqVector, Prime};
-use steenrod::module::{FiniteModule, OddModule};
+use steenrod::module::FiniteModule;
 use steenrod::{OddMilnorAlgebra, PPart};
 
 use super::profile::HeaderProfile;
@@ -99,7 +99,7 @@ pub fn module_hash(module: &FiniteModule) -> String {
 /// generate it: the content hashed is then `Q(E)P(R)·x` for every Milnor basis element of
 /// `B` of every degree `d ≥ 1` with `t + d ≤ max` (`B`'s basis order), and the result is
 /// BLAKE3 of that hash with the profile (modules over `A_p` keep their hash).
-pub fn odd_module_hash(module: &OddModule) -> String {
+pub fn odd_module_hash(module: &FiniteModule<OddMilnorAlgebra>) -> String {
     let p = module.prime();
     let alg = module.algebra();
     let max = module.max_degree();
@@ -138,7 +138,7 @@ pub fn odd_module_hash(module: &OddModule) -> String {
                     break;
                 }
                 let mut out = FqVector::new(p, module.dim(t + d as i32));
-                module.act_on_basis(d, op, t, x, 1, &mut out, 0);
+                module.act_on_basis_at(d, op, t, x, 1, &mut out, 0);
                 hash_vector(h, out.len(), out.limbs());
             }
         },
@@ -204,7 +204,7 @@ impl Header {
     /// algorithm (the only one at odd primes), [`odd_module_hash`] and its sub-Hopf
     /// algebra's profile (none over `A_p`: such headers are those of the build before
     /// odd-primary profiles).
-    pub fn for_odd_run(module: &OddModule) -> Self {
+    pub fn for_odd_run(module: &FiniteModule<OddMilnorAlgebra>) -> Self {
         Self {
             format_version: super::FORMAT_VERSION,
             prime: module.prime().value(),
@@ -212,7 +212,7 @@ impl Header {
             module: module.name().to_string(),
             module_hash: odd_module_hash(module),
             profile: module.profile().cloned().map(HeaderProfile::Odd),
-            cut_above: (module.dropped() > 0).then(|| module.max_degree()),
+            cut_above: (module.dropped_generators() > 0).then(|| module.max_degree()),
         }
     }
 

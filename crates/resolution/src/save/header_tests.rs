@@ -172,10 +172,11 @@ fn module_hash_ignores_names_and_formatting() {
 /// reads it back; over `A_p` it writes no `profile` line and the module keeps its hash.
 #[test]
 fn an_odd_profile_round_trips_and_changes_the_hash() {
-    use steenrod::module::OddModule;
+    use steenrod::module::FiniteModule;
+    use steenrod::OddMilnorAlgebra;
     use steenrod::OddProfile;
     let p3 = fp::ValidPrime::new(3).expect("3");
-    let sphere = OddModule::sphere(p3);
+    let sphere = FiniteModule::<OddMilnorAlgebra>::sphere_at(p3);
     let whole = Header::for_odd_run(&sphere);
     assert_eq!(whole.profile, None);
     assert!(!whole.to_text().contains("profile"));

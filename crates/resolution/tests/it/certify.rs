@@ -17,7 +17,8 @@ use fp::{FpVector, ValidPrime, Vector};
 use resolution::certify::{Failure, Reason};
 use resolution::{Algorithm, Bidegree, CertifyError, Differential, Resolution, ResolutionConfig};
 use resolution::{Resolvable, RunOptions};
-use steenrod::module::{FiniteModule, OddModule};
+use steenrod::module::FiniteModule;
+use steenrod::OddMilnorAlgebra;
 use steenrod::{MilnorQP, PPart, VectorOf};
 
 fn resolve<M: Resolvable>(
@@ -35,8 +36,8 @@ fn resolve<M: Resolvable>(
     res
 }
 
-fn odd_sphere(p: u32) -> OddModule {
-    OddModule::sphere(ValidPrime::new(p).expect("prime"))
+fn odd_sphere(p: u32) -> FiniteModule<OddMilnorAlgebra> {
+    FiniteModule::<OddMilnorAlgebra>::sphere_at(ValidPrime::new(p).expect("prime"))
 }
 
 /// A copy of `res` whose differentials in each bidegree `(s, t)` are `edit(s, t, values)`
@@ -113,8 +114,16 @@ fn resolutions_of_both_algorithms_and_odd_primes_are_certified() {
     for (module, stem, s) in [
         (odd_sphere(3), 60, 20),
         (odd_sphere(5), 80, 12),
-        (OddModule::from_bundled("Calpha").expect("bundled"), 40, 15),
-        (OddModule::from_bundled("C3").expect("bundled"), 40, 15),
+        (
+            FiniteModule::<OddMilnorAlgebra>::from_bundled_module("Calpha").expect("bundled"),
+            40,
+            15,
+        ),
+        (
+            FiniteModule::<OddMilnorAlgebra>::from_bundled_module("C3").expect("bundled"),
+            40,
+            15,
+        ),
     ] {
         let name = module.name().to_string();
         assert_certified(&resolve(module, stem, s, Algorithm::Classical), &name);

@@ -34,10 +34,15 @@ fn c2() -> FiniteModule {
     FiniteModule::from_bundled("C2").expect("bundled C2")
 }
 
-fn images(pairs: &[(&str, &[&str])]) -> Vec<(String, Vec<String>)> {
+fn images(pairs: &[(&str, &[&str])]) -> Vec<(String, Vec<(String, u32)>)> {
     pairs
         .iter()
-        .map(|(x, ys)| (x.to_string(), ys.iter().map(|y| y.to_string()).collect()))
+        .map(|(x, ys)| {
+            (
+                x.to_string(),
+                ys.iter().map(|y| (y.to_string(), 1)).collect(),
+            )
+        })
         .collect()
 }
 

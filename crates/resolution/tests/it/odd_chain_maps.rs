@@ -15,12 +15,17 @@ use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::products::{product_matrix, Primitive};
 use resolution::Resolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
-use steenrod::module::OddModule;
+use steenrod::module::FiniteModule;
+use steenrod::OddMilnorAlgebra;
 
 type FqExt = ExtElement<FqVector<ValidPrime>>;
 
 /// The bytes of the lift `map` of `y`, its modules named by `hashes`.
-fn encode(map: &ChainMap<'_, OddModule>, y: &FqExt, hashes: (&str, &str)) -> Vec<u8> {
+fn encode(
+    map: &ChainMap<'_, FiniteModule<OddMilnorAlgebra>>,
+    y: &FqExt,
+    hashes: (&str, &str),
+) -> Vec<u8> {
     let expected = Expected {
         source: hashes.0,
         target: hashes.1,
@@ -29,9 +34,16 @@ fn encode(map: &ChainMap<'_, OddModule>, y: &FqExt, hashes: (&str, &str)) -> Vec
     resolution::chain_map::saved::encode(map, &expected)
 }
 
-fn resolve(module: OddModule, max_stem: i32, max_s: u32) -> Resolution<OddModule> {
-    let mut res =
-        Resolution::<OddModule>::new(module, ResolutionConfig { max_stem, max_s }).expect("range");
+fn resolve(
+    module: FiniteModule<OddMilnorAlgebra>,
+    max_stem: i32,
+    max_s: u32,
+) -> Resolution<FiniteModule<OddMilnorAlgebra>> {
+    let mut res = Resolution::<FiniteModule<OddMilnorAlgebra>>::new(
+        module,
+        ResolutionConfig { max_stem, max_s },
+    )
+    .expect("range");
     res.run(RunOptions {
         algorithm: Algorithm::Classical,
         threads: 2,
@@ -46,7 +58,7 @@ fn prime(p: u32) -> ValidPrime {
 }
 
 /// The class `x ∈ {a_0, h_0}` of the sphere's resolution (one class in each bidegree).
-fn named(sphere: &Resolution<OddModule>, x: Primitive) -> FqExt {
+fn named(sphere: &Resolution<FiniteModule<OddMilnorAlgebra>>, x: Primitive) -> FqExt {
     let t = x
         .degree(fp::Prime::value(sphere.prime()))
         .expect("a degree at odd p");
@@ -58,8 +70,8 @@ fn named(sphere: &Resolution<OddModule>, x: Primitive) -> FqExt {
 /// (exactly: both are the coefficient of `β·g_y`, `P^1·g_y` in `d g'`). Returns how many
 /// nonzero products were compared.
 fn products_agree_with_read_off(
-    module: &Resolution<OddModule>,
-    sphere: &Resolution<OddModule>,
+    module: &Resolution<FiniteModule<OddMilnorAlgebra>>,
+    sphere: &Resolution<FiniteModule<OddMilnorAlgebra>>,
 ) -> usize {
     let tgt = LiftTarget::new(sphere);
     let mut nonzero = 0;
@@ -92,7 +104,11 @@ fn products_agree_with_read_off(
 #[test]
 fn products_by_a0_and_h0_agree_with_the_read_off_at_p3_and_p5() {
     for (p, stem, s) in [(3, 50, 8), (5, 80, 5)] {
-        let sphere = resolve(OddModule::sphere(prime(p)), stem, s);
+        let sphere = resolve(
+            FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(p)),
+            stem,
+            s,
+        );
         let n = products_agree_with_read_off(&sphere, &sphere);
         assert!(n > 5, "p = {p}: only {n} nonzero products compared");
     }
@@ -100,9 +116,13 @@ fn products_by_a0_and_h0_agree_with_the_read_off_at_p3_and_p5() {
 
 #[test]
 fn products_by_a0_and_h0_agree_with_the_read_off_on_c3_and_calpha() {
-    let sphere = resolve(OddModule::sphere(prime(3)), 20, 5);
+    let sphere = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 20, 5);
     for name in ["C3", "Calpha"] {
-        let module = resolve(OddModule::from_bundled(name).expect("bundled"), 16, 4);
+        let module = resolve(
+            FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).expect("bundled"),
+            16,
+            4,
+        );
         let n = products_agree_with_read_off(&module, &sphere);
         assert!(n > 3, "{name}: only {n} nonzero products compared");
     }
@@ -117,7 +137,11 @@ fn products_by_a0_and_h0_agree_with_the_read_off_on_c3_and_calpha() {
 #[test]
 fn h0_squared_vanishes_and_a0_powers_do_not() {
     for p in [3, 5] {
-        let sphere = resolve(OddModule::sphere(prime(p)), 4 * p as i32, 4);
+        let sphere = resolve(
+            FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(p)),
+            4 * p as i32,
+            4,
+        );
         let tgt = LiftTarget::new(&sphere);
         let h0 = named(&sphere, Primitive::H(0));
         let h0_map = lift(&sphere, &tgt, &h0, 2).expect("lift h0");
@@ -143,7 +167,7 @@ fn h0_squared_vanishes_and_a0_powers_do_not() {
 /// only classes with s = 1 are a_0, h_i at t = 1, 4·3^i; Liulevicius 1962).
 #[test]
 fn massey_h0_h0_h0_is_b0_at_p3() {
-    let sphere = resolve(OddModule::sphere(prime(3)), 12, 3);
+    let sphere = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 12, 3);
     let tgt = LiftTarget::new(&sphere);
     let h0 = named(&sphere, Primitive::H(0));
     let m = massey_product(&sphere, &tgt, &h0, &h0, &h0).expect("defined");
@@ -158,7 +182,7 @@ fn massey_h0_h0_h0_is_b0_at_p3() {
 /// A Massey product whose outer products do not vanish is refused: `a_0 · a_0 ≠ 0`.
 #[test]
 fn massey_product_refuses_nonzero_products() {
-    let sphere = resolve(OddModule::sphere(prime(3)), 6, 3);
+    let sphere = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 6, 3);
     let tgt = LiftTarget::new(&sphere);
     let a0 = named(&sphere, Primitive::A0);
     let h0 = named(&sphere, Primitive::H(0));
@@ -176,7 +200,7 @@ fn massey_product_refuses_nonzero_products() {
 /// from the lift of `y` against `y ∘ X` from the lift of `x`.
 #[test]
 fn products_are_graded_commutative_at_p3() {
-    let sphere = resolve(OddModule::sphere(prime(3)), 40, 8);
+    let sphere = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 40, 8);
     let tgt = LiftTarget::new(&sphere);
     let max_s = sphere.config().max_s;
     let mut classes = Vec::new();
@@ -211,7 +235,8 @@ fn products_are_graded_commutative_at_p3() {
 /// give the read-off products by `a_0`, `h_0` on every class in range.
 #[test]
 fn products_agree_with_the_read_off_over_a1_at_p3() {
-    let sphere = OddModule::sphere(prime(3)).restricted_to(&steenrod::OddProfile::a(1));
+    let sphere = FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3))
+        .restricted_to(&steenrod::OddProfile::a(1));
     let res = resolve(sphere, 40, 8);
     let n = products_agree_with_read_off(&res, &res);
     assert!(n > 5, "only {n} nonzero products compared");
@@ -222,7 +247,7 @@ fn products_agree_with_the_read_off_over_a1_at_p3() {
 /// [`massey_h0_h0_h0_is_b0_at_p3`]).
 #[test]
 fn massey_range_h0_h0_holds_b0_at_h0() {
-    let sphere = resolve(OddModule::sphere(prime(3)), 12, 3);
+    let sphere = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 12, 3);
     let tgt = LiftTarget::new(&sphere);
     let h0 = named(&sphere, Primitive::H(0));
     let all = massey_range(&tgt, &h0, &h0).expect("h0 h0 = 0");
@@ -246,7 +271,7 @@ fn massey_range_h0_h0_holds_b0_at_h0() {
 /// `(h1, h0)` (`h0 h1 = 0`: Ext^{2,16} = 0 at p = 3, the reference table S_3.csv).
 #[test]
 fn massey_range_agrees_with_each_massey_product_at_p3() {
-    let sphere = resolve(OddModule::sphere(prime(3)), 30, 5);
+    let sphere = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 30, 5);
     let tgt = LiftTarget::new(&sphere);
     let h0 = named(&sphere, Primitive::H(0));
     let h1 = FqExt::basis(&sphere, Bidegree::s_t(1, 12), 0).expect("h1");
@@ -279,7 +304,7 @@ fn massey_range_agrees_with_each_massey_product_at_p3() {
 /// products as the one computed, on every class of S_3 in range.
 #[test]
 fn a_lift_read_back_gives_the_same_products() {
-    let res = resolve(OddModule::sphere(prime(3)), 30, 6);
+    let res = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 30, 6);
     let tgt = LiftTarget::new(&res);
     let hashes = ("source-hash", "target-hash");
     let mut compared = 0;
@@ -306,7 +331,7 @@ fn a_lift_read_back_gives_the_same_products() {
 /// A saved lift of another class, depth or module is stale; damaged bytes are corrupt.
 #[test]
 fn stale_and_damaged_lifts_are_told_apart() {
-    let res = resolve(OddModule::sphere(prime(3)), 20, 4);
+    let res = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 20, 4);
     let tgt = LiftTarget::new(&res);
     let hashes = ("a", "b");
     let h0 = FqExt::basis(&res, Bidegree::n_s(3, 1), 0).expect("h0");

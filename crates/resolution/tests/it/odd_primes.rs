@@ -9,7 +9,8 @@ use fp::{Prime, ValidPrime};
 use resolution::products::{product_matrix, Primitive};
 use resolution::Resolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
-use steenrod::module::OddModule;
+use steenrod::module::FiniteModule;
+use steenrod::OddMilnorAlgebra;
 
 /// A reference table: its stated range and its nonzero dimensions by (stem, s).
 fn reference(name: &str) -> (i32, u32, BTreeMap<(i32, u32), usize>) {
@@ -27,9 +28,17 @@ fn reference(name: &str) -> (i32, u32, BTreeMap<(i32, u32), usize>) {
     (nums[0] as i32, nums[1] as u32, table)
 }
 
-fn resolve(module: OddModule, max_stem: i32, max_s: u32, threads: usize) -> Resolution<OddModule> {
-    let mut res =
-        Resolution::<OddModule>::new(module, ResolutionConfig { max_stem, max_s }).expect("range");
+fn resolve(
+    module: FiniteModule<OddMilnorAlgebra>,
+    max_stem: i32,
+    max_s: u32,
+    threads: usize,
+) -> Resolution<FiniteModule<OddMilnorAlgebra>> {
+    let mut res = Resolution::<FiniteModule<OddMilnorAlgebra>>::new(
+        module,
+        ResolutionConfig { max_stem, max_s },
+    )
+    .expect("range");
     res.run(RunOptions {
         algorithm: Algorithm::Classical,
         threads,
@@ -44,7 +53,7 @@ fn prime(p: u32) -> ValidPrime {
 }
 
 /// Every bidegree of the table's range agrees (absent rows are zeros).
-fn agrees_with_reference(module: OddModule, table: &str) {
+fn agrees_with_reference(module: FiniteModule<OddMilnorAlgebra>, table: &str) {
     let (max_stem, max_s, want) = reference(table);
     let res = resolve(module, max_stem, max_s, 2);
     let mut checked = 0;
@@ -61,17 +70,24 @@ fn agrees_with_reference(module: OddModule, table: &str) {
 
 #[test]
 fn sphere_at_3_matches_reference_through_stem_100() {
-    agrees_with_reference(OddModule::sphere(prime(3)), "S_3.csv");
+    agrees_with_reference(
+        FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)),
+        "S_3.csv",
+    );
 }
 
 #[test]
 fn sphere_at_5_matches_reference_through_stem_100() {
-    agrees_with_reference(OddModule::sphere(prime(5)), "S_5.csv");
+    agrees_with_reference(
+        FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(5)),
+        "S_5.csv",
+    );
 }
 
 #[test]
 fn calpha_matches_reference_through_stem_60() {
-    let module = OddModule::from_bundled("Calpha").expect("Calpha is bundled");
+    let module =
+        FiniteModule::<OddMilnorAlgebra>::from_bundled_module("Calpha").expect("Calpha is bundled");
     agrees_with_reference(module, "Calpha.csv");
 }
 
@@ -87,7 +103,12 @@ fn ext_0_and_1_at_p_3_5_7() {
     for p in [3u32, 5, 7] {
         // Through h_2 (t = 2(p − 1)p^2) where the tables reach (p = 7: through h_1).
         let max_stem = (2 * (p as i32 - 1) * (p * p) as i32 + 2).min(400);
-        let res = resolve(OddModule::sphere(prime(p)), max_stem, 1, 2);
+        let res = resolve(
+            FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(p)),
+            max_stem,
+            1,
+            2,
+        );
         for t in 0..=max_stem + 1 {
             let want0 = usize::from(t == 0);
             assert_eq!(
@@ -116,7 +137,12 @@ fn ext_0_and_1_at_p_3_5_7() {
 fn a0_tower_in_stem_0() {
     for p in [3u32, 5] {
         let max_s = 12;
-        let res = resolve(OddModule::sphere(prime(p)), 8, max_s, 1);
+        let res = resolve(
+            FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(p)),
+            8,
+            max_s,
+            1,
+        );
         for s in 0..max_s {
             let m = product_matrix(&res, Primitive::A0, Bidegree::n_s(0, s)).expect("in range");
             assert_eq!((m.rows(), m.cols()), (1, 1), "p {p}, s {s}");
@@ -133,8 +159,18 @@ fn a0_tower_in_stem_0() {
 /// The resolution (every differential) does not depend on the number of threads.
 #[test]
 fn same_resolution_with_one_and_two_threads() {
-    let one = resolve(OddModule::sphere(prime(3)), 40, 15, 1);
-    let two = resolve(OddModule::sphere(prime(3)), 40, 15, 2);
+    let one = resolve(
+        FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)),
+        40,
+        15,
+        1,
+    );
+    let two = resolve(
+        FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)),
+        40,
+        15,
+        2,
+    );
     for s in 0..=15u32 {
         for t in 0..=55 {
             let (a, b) = (one.free_module(s).gens(t), two.free_module(s).gens(t));
@@ -150,8 +186,8 @@ fn same_resolution_with_one_and_two_threads() {
 /// Nassau's algorithm and offload are refused at odd primes, with the reason.
 #[test]
 fn nassau_is_refused_at_odd_primes() {
-    let mut res = Resolution::<OddModule>::new(
-        OddModule::sphere(prime(3)),
+    let mut res = Resolution::<FiniteModule<OddMilnorAlgebra>>::new(
+        FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)),
         ResolutionConfig {
             max_stem: 5,
             max_s: 2,

@@ -2,30 +2,33 @@
 
 use std::path::Path;
 
-use super::{declared_prime, file, FiniteModule, LoadOptions, ModuleError, OddModule};
+use super::{declared_prime, file, FiniteModule, LoadOptions, ModuleError};
+use crate::OddMilnorAlgebra;
 
 /// A module file of either kind, chosen by its `"p"` key: `2` — or absent, or
 /// not an integer, or a text that is not a JSON object — is read by
 /// [`FiniteModule`] (with its errors, e.g. `p: missing (the prime; must be
-/// 2)`), any other integer by [`OddModule`] (which refuses a `p` that is not a
+/// 2)`), any other integer by `FiniteModule<OddMilnorAlgebra>` (which refuses a `p` that is not a
 /// prime below 256: `p: p = 4 is not a prime`).
 #[derive(Clone, Debug)]
 pub enum AnyModule {
     Two(FiniteModule),
-    Odd(OddModule),
+    Odd(FiniteModule<OddMilnorAlgebra>),
 }
 
 impl AnyModule {
     /// Read a module from the text of a JSON module file (`name`: the file
     /// name, used in errors). Errors: those of
-    /// [`FiniteModule::from_json_str_with`] or [`OddModule::from_json_str_with`].
+    /// [`FiniteModule::from_json_str_with`] or [`FiniteModule::from_text_with`] at odd p.
     pub fn from_json_str_with(
         name: &str,
         text: &str,
         options: &LoadOptions,
     ) -> Result<AnyModule, ModuleError> {
         match declared_prime(text) {
-            Some(p) if p != 2 => OddModule::from_json_str_with(name, text, options).map(Self::Odd),
+            Some(p) if p != 2 => {
+                FiniteModule::<OddMilnorAlgebra>::from_text_with(name, text, options).map(Self::Odd)
+            }
             _ => FiniteModule::from_json_str_with(name, text, options).map(Self::Two),
         }
     }
@@ -46,7 +49,7 @@ impl AnyModule {
     pub fn from_bundled(name: &str) -> Option<AnyModule> {
         FiniteModule::from_bundled(name)
             .map(Self::Two)
-            .or_else(|| OddModule::from_bundled(name).map(Self::Odd))
+            .or_else(|| FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).map(Self::Odd))
     }
 
     /// The prime: 2, or the odd module's.
@@ -93,7 +96,7 @@ impl AnyModule {
     pub fn dropped(&self) -> usize {
         match self {
             AnyModule::Two(m) => m.dropped_generators(),
-            AnyModule::Odd(m) => m.dropped(),
+            AnyModule::Odd(m) => m.dropped_generators(),
         }
     }
 

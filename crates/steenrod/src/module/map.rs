@@ -1,29 +1,32 @@
 //! [`ModuleMap`]: an A-linear map `f : M → N` of finite modules of degree `shift`
 //! (`f(M_t) ⊂ N_{t + shift}`), given by the image of each basis element of `M`
-//! (`MAP-FORMAT.md`).
+//! (`MAP-FORMAT.md`), at every prime.
 
 use std::collections::BTreeMap;
 
-use fp::FpVector;
+use fp::{Field, Prime, Vector};
 
-use super::{FiniteModule, ModuleError};
-use crate::PPart;
+use super::{FieldVector, FiniteModule, ModuleAlgebra, ModuleError};
+use crate::MilnorAlgebra;
 
 /// A map of modules `f : M → N` raising degrees by `shift`, as matrices per degree:
 /// `images[t][x]` is `f` of the `x`-th basis element of `M_t`, a vector of
 /// `N_{t + shift}`.
 #[derive(Clone, Debug)]
-pub struct ModuleMap {
+pub struct ModuleMap<A: ModuleAlgebra = MilnorAlgebra> {
     shift: i32,
-    images: BTreeMap<i32, Vec<FpVector>>,
+    field: A::Field,
+    images: BTreeMap<i32, Vec<FieldVector<A>>>,
 }
 
-impl ModuleMap {
+impl<A: ModuleAlgebra> ModuleMap<A> {
     /// The map sending each basis element of `source` named in `images` (name → the
-    /// names of the basis elements of `target` whose sum it maps to; unnamed ones map to
-    /// 0), checked to commute with every `Sq^(2^k)` on every basis element of `source`:
-    /// `f(Sq^(2^k) x) = Sq^(2^k) f(x)` (the `Sq^(2^k)` generate `A`, so `f` is then
-    /// A-linear). Only the cells the two modules hold are seen (a module loaded
+    /// basis elements of `target` with their coefficients, whose sum it maps to; a name
+    /// listed twice adds; unnamed ones map to 0), checked to commute with every
+    /// generator `g` of the algebra (`Sq^(2^k)` at p = 2; `β`, `P^(p^k)` at odd p) on
+    /// every basis element of `source`: `f(g x) = g f(x)` (they generate `A`, so `f` is
+    /// then A-linear; at odd p `f` has even degree or the sign rule of a graded map is
+    /// not imposed: the check is `f(g x) = g f(x)` as written). Only the cells the two modules hold are seen (a module loaded
     /// truncated to a range is checked on that range).
     ///
     /// Errors ([`ModuleError::Field`], naming `file`): a name that is not a basis
@@ -32,11 +35,11 @@ impl ModuleMap {
     /// generator, the reason names the operation and both sides).
     pub fn new(
         file: &str,
-        source: &FiniteModule,
-        target: &FiniteModule,
+        source: &FiniteModule<A>,
+        target: &FiniteModule<A>,
         shift: i32,
-        images: &[(String, Vec<String>)],
-    ) -> Result<ModuleMap, ModuleError> {
+        images: &[(String, Vec<(String, u32)>)],
+    ) -> Result<Self, ModuleError> {
         let field_error = |field: String, reason: String| ModuleError::Field {
             file: file.to_string(),
             field,
@@ -44,10 +47,11 @@ impl ModuleMap {
         };
         let mut map = ModuleMap {
             shift,
+            field: source.prime(),
             images: BTreeMap::new(),
         };
         for t in source.min_degree()..=source.max_degree() {
-            let zero = FpVector::new(target.dim(t + shift));
+            let zero = target.prime().zero_vector(target.dim(t + shift));
             map.images.insert(t, vec![zero; source.dim(t)]);
         }
         let mut seen = Vec::new();
@@ -63,8 +67,9 @@ impl ModuleMap {
                     format!("no basis element {name:?} in the source {}", source.name()),
                 )
             })?;
-            let image = &mut map.images.get_mut(&t).expect("a degree of the source")[x];
-            for value in values {
+            let image: &mut FieldVector<A> =
+                &mut map.images.get_mut(&t).expect("a degree of the source")[x];
+            for (value, c) in values {
                 let (u, y) = target.basis_element(value).ok_or_else(|| {
                     field_error(
                         field(),
@@ -81,7 +86,7 @@ impl ModuleMap {
                         ),
                     ));
                 }
-                image.flip(y);
+                image.add_basis_element(y, *c % target.prime().value());
             }
         }
         map.check_linear(source, target)
@@ -96,49 +101,52 @@ impl ModuleMap {
 
     /// `f(v)` for `v` a vector of `M_t`: a vector of `N_{t + shift}` of length `n_dim`
     /// (zero when `t` is outside the source). Panics if `v` is longer than `dim M_t`.
-    pub fn apply(&self, t: i32, v: &FpVector, n_dim: usize) -> FpVector {
-        let mut out = FpVector::new(n_dim);
+    pub fn apply(&self, t: i32, v: &FieldVector<A>, n_dim: usize) -> FieldVector<A> {
+        let mut out = self.field.zero_vector(n_dim);
         if let Some(images) = self.images.get(&t) {
-            for x in v.iter_ones() {
-                out.add(&images[x]);
+            for (x, c) in v.nonzero_entries() {
+                out.add_scaled_at(&images[x], c, 0);
             }
         }
         out
     }
 
-    /// `Err((field, reason))` at the first basis element `x` and `k` with
-    /// `f(Sq^(2^k) x) ≠ Sq^(2^k) f(x)`.
+    /// `Err((field, reason))` at the first basis element `x` and generator `g` with
+    /// `f(g x) ≠ g f(x)`.
     fn check_linear(
         &self,
-        source: &FiniteModule,
-        target: &FiniteModule,
+        source: &FiniteModule<A>,
+        target: &FiniteModule<A>,
     ) -> Result<(), (String, String)> {
         let span = (source.max_degree() - source.min_degree())
             .max(target.max_degree() - target.min_degree());
+        let span = u32::try_from(span).unwrap_or(0);
+        let generators = A::whole(self.field, span).generators(span);
+        let (in_source, in_target) = (
+            source.algebra().generators(span),
+            target.algebra().generators(span),
+        );
         for (&t, images) in &self.images {
             for (x, fx) in images.iter().enumerate() {
-                let mut k = 0;
-                while (1i64 << k) <= i64::from(span) {
-                    let d = 1u32 << k;
-                    let u = t + d as i32;
-                    let mut sq_x = FpVector::new(source.dim(u));
-                    act_sq(source, d, t, x, &mut sq_x);
-                    let left = self.apply(u, &sq_x, target.dim(u + self.shift));
-                    let mut right = FpVector::new(target.dim(u + self.shift));
-                    for y in fx.iter_ones() {
-                        act_sq(target, d, t + self.shift, y, &mut right);
+                for (d, _, g) in &generators {
+                    let u = t + *d as i32;
+                    let mut g_x = self.field.zero_vector(source.dim(u));
+                    act_generator(source, &in_source, *d, t, (x, 1), &mut g_x);
+                    let left = self.apply(u, &g_x, target.dim(u + self.shift));
+                    let mut right = self.field.zero_vector(target.dim(u + self.shift));
+                    for (y, c) in fx.nonzero_entries() {
+                        act_generator(target, &in_target, *d, t + self.shift, (y, c), &mut right);
                     }
                     if left != right {
                         let name = source.basis_name(t, x);
                         let reason = format!(
-                            "the map does not commute with Sq{d} on {name}: f(Sq{d} {name}) = {}, \
-                             but Sq{d} f({name}) = {}",
+                            "the map does not commute with {g} on {name}: f({g} {name}) = {}, \
+                             but {g} f({name}) = {}",
                             target.element_to_string(u + self.shift, &left),
                             target.element_to_string(u + self.shift, &right)
                         );
                         return Err((format!("images {name:?}"), reason));
                     }
-                    k += 1;
                 }
             }
         }
@@ -146,13 +154,19 @@ impl ModuleMap {
     }
 }
 
-/// XOR `Sq^d x` into `out` (`d` a power of two: `Sq(d)` in the Milnor basis), `x` the
-/// `x`-th basis element of `M_t`; nothing when `d` exceeds the module's span or `Sq(d)`
-/// is outside its algebra (the action is zero there).
-fn act_sq(m: &FiniteModule, d: u32, t: i32, x: usize, out: &mut FpVector) {
-    let op = PPart::from_slice(&[d]);
-    let alg = m.algebra();
-    if d <= alg.max_degree() && alg.contains(&op) {
-        m.act_on_basis(d, alg.index_of(&op), t, x, out);
+/// Adds `c·(g x)` into `out` for the generator `g` of degree `d` (`Sq^d`; `β`, `P^(p^k)`)
+/// and `x` the `x`-th basis element of `M_t`; nothing when `g` is not among `m`'s
+/// algebra's `generators` (beyond the module's span, or outside its sub-algebra: the
+/// action is zero there).
+fn act_generator<A: ModuleAlgebra>(
+    m: &FiniteModule<A>,
+    generators: &[(u32, usize, String)],
+    d: u32,
+    t: i32,
+    (x, c): (usize, u32),
+    out: &mut FieldVector<A>,
+) {
+    if let Some(&(_, index, _)) = generators.iter().find(|g| g.0 == d) {
+        m.act_on_basis_at(d, index, t, x, c, out, 0);
     }
 }

@@ -132,11 +132,6 @@ pub(super) fn check_actions_in(
 }
 
 impl FiniteModule {
-    /// The sub-Hopf algebra the module is over: `None` for `A` itself.
-    pub fn profile(&self) -> Option<&Profile> {
-        self.algebra.profile()
-    }
-
     /// The module restricted to the sub-Hopf algebra `B` with this profile: the same
     /// basis, with `Sq(R)` acting for `R` in `B` only, indexed by `B`'s Milnor basis
     /// ([`MilnorAlgebra::with_profile`]). Panics if the module is already over a

@@ -129,3 +129,49 @@ fn the_dual_is_truncated_and_refuses_a_profile() {
         "{e}"
     );
 }
+
+mod at_p3 {
+    //! At p = 3: `(a·f)(y) = (−1)^{|a||f|} f(χ(a)·y)` with `χ(β) = −β`, `χ(P^1) = −P^1`
+    //! (`Σ a' χ(a'') = 0` on `ψ(P^1) = P^1 ⊗ 1 + 1 ⊗ P^1`; Milnor 1958, §7).
+
+    use fp::{FqVector, Prime};
+    use steenrod::module::FiniteModule;
+    use steenrod::OddMilnorAlgebra;
+
+    type Odd = FiniteModule<OddMilnorAlgebra>;
+
+    fn bundled(name: &str) -> Odd {
+        Odd::from_bundled_module(name).unwrap()
+    }
+
+    fn act(m: &Odd, d: u32, op: &steenrod::MilnorQP, t: i32, x: usize) -> Vec<u32> {
+        let j = m.algebra().index_of(d, op);
+        let mut out = FqVector::new(m.prime(), m.dim(t + d as i32));
+        m.act_on_basis_at(d, j, t, x, 1, &mut out, 0);
+        (0..out.len()).map(|i| out.entry(i)).collect()
+    }
+
+    #[test]
+    fn the_dual_of_c3_is_c3_desuspended() {
+        // β·Dx1 = (−1)^{1·1} Dx1(χ(β) x0) Dx0 = −Dx1(−x1) Dx0 = Dx0.
+        let d = bundled("C3").dual(None).unwrap();
+        assert_eq!((d.name(), d.min_degree(), d.max_degree()), ("DC3", -1, 0));
+        assert_eq!((d.basis_name(-1, 0), d.basis_name(0, 0)), ("Dx1", "Dx0"));
+        assert_eq!(act(&d, 1, &OddMilnorAlgebra::beta(), -1, 0), vec![1]);
+        assert_eq!(d.prime().value(), 3);
+    }
+
+    #[test]
+    fn the_dual_of_calpha_and_its_double_dual() {
+        // P^1·Dx4 = (−1)^{4·4} Dx4(χ(P^1) x0) Dx0 = −Dx0 = 2 Dx0.
+        let m = bundled("Calpha");
+        let d = m.dual(None).unwrap();
+        let p1 = OddMilnorAlgebra::p_power(1);
+        assert_eq!(act(&d, 4, &p1, -4, 0), vec![2]);
+        // D(DM) = M for a module with cells in even degrees only (no sign on the
+        // evaluation map x ↦ (f ↦ (−1)^{|x||f|} f(x))).
+        let dd = d.dual(None).unwrap();
+        assert_eq!(act(&dd, 4, &p1, 0, 0), act(&m, 4, &p1, 0, 0));
+        assert_eq!(act(&dd, 4, &p1, 0, 0), vec![1]);
+    }
+}

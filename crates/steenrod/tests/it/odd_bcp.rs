@@ -6,16 +6,17 @@
 //! `Q_i x = y^{p^i}`, `Q_i y = 0`), written here independently.
 
 use fp::{FqVector, Prime, ValidPrime};
-use steenrod::module::{LoadOptions, OddModule};
+use steenrod::module::{FiniteModule, LoadOptions};
 use steenrod::{MilnorQP, OddMilnorAlgebra, PPart};
 
-fn bcp(p: u32, min: i32, top: i32) -> OddModule {
+fn bcp(p: u32, min: i32, top: i32) -> FiniteModule<OddMilnorAlgebra> {
     let text = format!(r#"{{"p": {p}, "type": "classifying space BCp", "min": {min}}}"#);
     let options = LoadOptions {
         shift: 0,
         top_degree: Some(top),
     };
-    OddModule::from_json_str_with("BCp.json", &text, &options).expect("BZ/p is a module")
+    FiniteModule::<OddMilnorAlgebra>::from_text_with("BCp.json", &text, &options)
+        .expect("BZ/p is a module")
 }
 
 /// `binom(k, n) mod p` by Pascal's rule (`k ≥ 0`).
@@ -33,7 +34,7 @@ fn binom(k: u32, n: u32, p: u32) -> u32 {
 
 /// The coefficient of `op` on the single cell of degree `d`, landing in degree
 /// `d + |op|` (one cell there too).
-fn act(m: &OddModule, op: &MilnorQP, d: i32) -> u32 {
+fn act(m: &FiniteModule<OddMilnorAlgebra>, op: &MilnorQP, d: i32) -> u32 {
     let p = m.prime();
     let op_deg = op.degree(p.value());
     let top = d + op_deg as i32;
@@ -42,7 +43,7 @@ fn act(m: &OddModule, op: &MilnorQP, d: i32) -> u32 {
     }
     let idx = m.algebra().index_of(op_deg, op);
     let mut out = FqVector::new(p, 1);
-    m.act_on_basis(op_deg, idx, d, 0, 1, &mut out, 0);
+    m.act_on_basis_at(op_deg, idx, d, 0, 1, &mut out, 0);
     out.entry(0)
 }
 
@@ -134,18 +135,18 @@ fn refusals_name_the_file_and_the_key() {
         } else {
             format!("{{{bcp}, {keys}}}")
         };
-        let e = OddModule::from_json_str("BCp.json", &text)
+        let e = FiniteModule::<OddMilnorAlgebra>::from_text("BCp.json", &text)
             .unwrap_err()
             .to_string();
         assert!(e.starts_with(starts), "{e:?} should start with {starts:?}");
     }
     let rp = r#"{"p": 3, "type": "real projective space", "min": 1, "max": 9}"#;
-    let e = OddModule::from_json_str("RP.json", rp)
+    let e = FiniteModule::<OddMilnorAlgebra>::from_text("RP.json", rp)
         .unwrap_err()
         .to_string();
     assert!(e.contains("\"classifying space BCp\""), "{e}");
     // A finite max loads without a range.
-    let m = OddModule::from_json_str(
+    let m = FiniteModule::<OddMilnorAlgebra>::from_text(
         "BCp.json",
         r#"{"p": 5, "type": "classifying space BCp", "min": 0, "max": 9}"#,
     )

@@ -1,5 +1,5 @@
 //! Module files at odd primes that are refused, each with its one-line error
-//! (`OddModule`, `AnyModule`), and the notations and coefficients accepted.
+//! (`FiniteModule<OddMilnorAlgebra>`, `AnyModule`), and the notations and coefficients accepted.
 //!
 //! Facts used, with their sources: `|β| = 1`, `|P^n| = 2n(p − 1)`, `|Q_i| = 2p^i − 1`,
 //! `Q_1 = P^1 β − β P^1` (Milnor 1958, §6); the Adem relation
@@ -9,7 +9,7 @@
 use crate::common::odd;
 
 use odd::*;
-use steenrod::module::{bundled, FiniteModule, ModuleError, OddModule};
+use steenrod::module::{bundled, FiniteModule, ModuleError};
 use steenrod::odd::{MilnorQP, OddMilnorAlgebra};
 use steenrod::PPart;
 
@@ -190,10 +190,10 @@ fn the_prime_decides_the_reader() {
             .unwrap_err()
             .to_string(),
         "S_3.json: p = 3 is an odd prime, which the mod 2 reader does not read: load the file as \
-         an odd-primary module (steenrod::module::AnyModule or OddModule)"
+         an odd-primary module (steenrod::module::AnyModule or FiniteModule<OddMilnorAlgebra>)"
     );
     assert_eq!(
-        OddModule::from_json_str("C2.json", bundled("C2").unwrap())
+        FiniteModule::<OddMilnorAlgebra>::from_text("C2.json", bundled("C2").unwrap())
             .unwrap_err()
             .to_string(),
         "C2.json: p = 2 is not an odd prime: load the file as a mod 2 module \

@@ -1,4 +1,4 @@
-//! Module files at odd primes (`OddModule`, `AnyModule`): the bundled files, the
+//! Module files at odd primes (`FiniteModule<OddMilnorAlgebra>`, `AnyModule`): the bundled files, the
 //! field's odd-primary files in `../shared/reference/modules` (when that folder is
 //! beside the checkout), the actions they define, and that they are actions of A_p
 //! (the refusals and their errors: `odd_module_errors.rs`).
@@ -16,7 +16,7 @@ use crate::common::odd;
 
 use fp::{FqVector, Prime, ValidPrime};
 use odd::*;
-use steenrod::module::{bundled, bundled_names, AnyModule, FiniteModule, LoadOptions, OddModule};
+use steenrod::module::{bundled, bundled_names, AnyModule, FiniteModule, LoadOptions};
 use steenrod::odd::OddMilnorAlgebra;
 
 #[test]
@@ -37,7 +37,7 @@ fn the_bundled_odd_modules_load_with_their_dimensions() {
         ("Calpha", 3, &[(0, 1), (4, 1)]),
     ];
     for (name, p, dims) in expected {
-        let m = OddModule::from_bundled(name).unwrap();
+        let m = FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).unwrap();
         assert_eq!((m.name(), m.prime().value()), (name, p));
         assert_eq!(m.min_degree(), dims[0].0);
         assert_eq!(m.max_degree(), dims[dims.len() - 1].0);
@@ -46,14 +46,14 @@ fn the_bundled_odd_modules_load_with_their_dimensions() {
         for &(t, n) in dims {
             assert_eq!(m.dim(t), n, "{name} in degree {t}");
         }
-        assert_eq!(m.dropped(), 0);
+        assert_eq!(m.dropped_generators(), 0);
         // The kinds: AnyModule reads it at its prime; the p = 2 reader has no such bundled module.
         let any = AnyModule::from_bundled(name).unwrap();
         assert_eq!((any.prime(), any.name()), (p, name));
         assert!(FiniteModule::from_bundled(name).is_none());
     }
     for name in ["S_2", "C2", "Joker"] {
-        assert!(OddModule::from_bundled(name).is_none());
+        assert!(FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).is_none());
         assert!(matches!(
             AnyModule::from_bundled(name),
             Some(AnyModule::Two(_))
@@ -61,7 +61,7 @@ fn the_bundled_odd_modules_load_with_their_dimensions() {
     }
     assert!(AnyModule::from_bundled("S_7").is_none());
     // The sphere: one cell x0 in degree 0, named S_<p>.
-    let s = OddModule::sphere(ValidPrime::new(5).unwrap());
+    let s = FiniteModule::<OddMilnorAlgebra>::sphere_at(ValidPrime::new(5).unwrap());
     assert_eq!((s.name(), s.dim(0), s.basis_name(0, 0)), ("S_5", 1, "x0"));
     assert_eq!((s.min_degree(), s.max_degree()), (0, 0));
 }
@@ -69,29 +69,29 @@ fn the_bundled_odd_modules_load_with_their_dimensions() {
 #[test]
 fn the_module_types_can_be_shared_between_threads() {
     fn shared<T: Send + Sync + Clone + std::fmt::Debug>() {}
-    shared::<OddModule>();
+    shared::<FiniteModule<OddMilnorAlgebra>>();
     shared::<AnyModule>();
 }
 
 #[test]
 fn c3_is_joined_by_beta() {
-    let m = OddModule::from_bundled("C3").unwrap();
+    let m = FiniteModule::<OddMilnorAlgebra>::from_bundled_module("C3").unwrap();
     assert_eq!(act(&m, &OddMilnorAlgebra::beta(), 0, 0), [1]);
     // c·(β x0) into a longer vector at an offset.
     let j = m.algebra().index_of(1, &OddMilnorAlgebra::beta());
     let mut out = FqVector::new(p3(), 3);
-    m.act_on_basis(1, j, 0, 0, 2, &mut out, 1);
-    m.act_on_basis(1, j, 0, 0, 2, &mut out, 1);
+    m.act_on_basis_at(1, j, 0, 0, 2, &mut out, 1);
+    m.act_on_basis_at(1, j, 0, 0, 2, &mut out, 1);
     assert_eq!(out.entries(), [0, 1, 0]);
     // Outside the module: untouched.
-    m.act_on_basis(1, j, 1, 0, 1, &mut out, 0);
+    m.act_on_basis_at(1, j, 1, 0, 1, &mut out, 0);
     assert_eq!(out.entries(), [0, 1, 0]);
     assert_eq!(m.algebra().max_degree(), 1);
 }
 
 #[test]
 fn calpha_is_joined_by_p1_and_p2_acts_as_zero() {
-    let m = OddModule::from_bundled("Calpha").unwrap();
+    let m = FiniteModule::<OddMilnorAlgebra>::from_bundled_module("Calpha").unwrap();
     assert_eq!(m.algebra().max_degree(), 4);
     assert_eq!(act(&m, &p_power(1), 0, 0), [1]);
     // β x0 lies in degree 1 and P^2 x0 in degree 8: no cells there.
@@ -99,7 +99,7 @@ fn calpha_is_joined_by_p1_and_p2_acts_as_zero() {
     assert!(act(&m, &OddMilnorAlgebra::beta(), 0, 0).is_empty());
     assert!(act(&m, &p_power(2), 0, 0).is_empty());
     let mut out = FqVector::new(p3(), 1);
-    m.act_on_basis(8, 0, 0, 0, 1, &mut out, 0);
+    m.act_on_basis_at(8, 0, 0, 0, 1, &mut out, 0);
     assert!(out.is_zero());
     // The field's notation P^1 and P(1) mean the same generator.
     for op in ["P^1", "P(1)", "P1"] {
@@ -148,20 +148,26 @@ fn shift_and_top_degree_at_odd_primes() {
         shift: 3,
         top_degree: None,
     };
-    let m = OddModule::from_json_str_with("Calpha.json", text, &options).unwrap();
+    let m =
+        FiniteModule::<OddMilnorAlgebra>::from_text_with("Calpha.json", text, &options).unwrap();
     assert_eq!((m.min_degree(), m.max_degree(), m.dim(7)), (3, 7, 1));
     assert_eq!(act(&m, &p_power(1), 3, 0), [1]);
     let options = LoadOptions {
         shift: 0,
         top_degree: Some(3),
     };
-    let m = OddModule::from_json_str_with("Calpha.json", text, &options).unwrap();
-    assert_eq!((m.max_degree(), m.dropped(), m.dim(4)), (0, 1, 0));
+    let m =
+        FiniteModule::<OddMilnorAlgebra>::from_text_with("Calpha.json", text, &options).unwrap();
+    assert_eq!(
+        (m.max_degree(), m.dropped_generators(), m.dim(4)),
+        (0, 1, 0)
+    );
     let options = LoadOptions {
         shift: 0,
         top_degree: Some(-1),
     };
-    let e = OddModule::from_json_str_with("Calpha.json", text, &options).unwrap_err();
+    let e = FiniteModule::<OddMilnorAlgebra>::from_text_with("Calpha.json", text, &options)
+        .unwrap_err();
     assert_eq!(
         e.to_string(),
         "Calpha.json: gens: every generator lies above degree -1, the highest that can affect \
@@ -172,7 +178,9 @@ fn shift_and_top_degree_at_odd_primes() {
 #[test]
 fn the_tables_are_an_action_of_the_algebra() {
     for name in ["S_3", "S_5", "C3", "Calpha"] {
-        assert_representation(&OddModule::from_bundled(name).unwrap());
+        assert_representation(
+            &FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).unwrap(),
+        );
     }
     let gens = r#"{"x0": 0, "x1": 1, "x4": 4, "x5": 5, "x8": 8, "x9": 9}"#;
     // C3 ⊗ X3 (the field's X3: P^1 x0 = x4, P^1 x4 = x8, here with x8 rescaled by 2),
@@ -304,10 +312,12 @@ fn the_fields_odd_primary_files_load_or_say_why() {
     }
     // Our Calpha, S_3 and S_5 are the field's.
     for name in ["Calpha", "S_3", "S_5"] {
-        let ours = OddModule::from_bundled(name).unwrap();
-        let theirs =
-            OddModule::load_with(&dir.join(format!("{name}.json")), &LoadOptions::default())
-                .unwrap();
+        let ours = FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).unwrap();
+        let theirs = FiniteModule::<OddMilnorAlgebra>::load_file_with(
+            &dir.join(format!("{name}.json")),
+            &LoadOptions::default(),
+        )
+        .unwrap();
         assert_eq!(
             (ours.min_degree(), ours.max_degree()),
             (theirs.min_degree(), theirs.max_degree())
@@ -320,8 +330,8 @@ fn the_fields_odd_primary_files_load_or_say_why() {
                     for j in 0..ours.algebra().dim(d) {
                         let mut u = FqVector::new(ours.prime(), ours.dim(t + d as i32));
                         let mut v = u.clone();
-                        ours.act_on_basis(d, j, t, x, 1, &mut u, 0);
-                        theirs.act_on_basis(d, j, t, x, 1, &mut v, 0);
+                        ours.act_on_basis_at(d, j, t, x, 1, &mut u, 0);
+                        theirs.act_on_basis_at(d, j, t, x, 1, &mut v, 0);
                         assert_eq!(u, v, "{name}");
                     }
                 }
@@ -329,6 +339,10 @@ fn the_fields_odd_primary_files_load_or_say_why() {
         }
     }
     // X3: P^1 x0 = x4, P^1 x4 = x8, so P^2 x0 = 2 x8 (P^1 P^1 = 2 P^2).
-    let x3 = OddModule::load_with(&dir.join("X3.json"), &LoadOptions::default()).unwrap();
+    let x3 = FiniteModule::<OddMilnorAlgebra>::load_file_with(
+        &dir.join("X3.json"),
+        &LoadOptions::default(),
+    )
+    .unwrap();
     assert_eq!(act(&x3, &p_power(2), 0, 0), [2]);
 }

@@ -5,7 +5,7 @@
 //! whole algebra's, names, and module files with a profile.
 
 use fp::{FqVector, ValidPrime};
-use steenrod::module::OddModule;
+use steenrod::module::FiniteModule;
 use steenrod::{MilnorQP, OddMilnorAlgebra, OddProfile, OddProfileError};
 
 /// Whether `Q(E)P(R)` is in the span named by `(h, Q)` (truncated: `h(i) = 0` beyond
@@ -274,16 +274,16 @@ fn module_files_with_a_profile() {
         r#"{"truncated": true, "p_part": [1], "q_part": 3}"#,
         r#""P1 x0 = x4""#,
     );
-    let m = OddModule::from_json_str("Calpha_A1.json", &text).unwrap();
+    let m = FiniteModule::<OddMilnorAlgebra>::from_text("Calpha_A1.json", &text).unwrap();
     assert_eq!(m.profile(), Some(&OddProfile::a(1)));
     assert_eq!(m.algebra().profile(), Some(&OddProfile::a(1)));
     // P^1 acts over A(1): the basis of A(1) in degree 4 is P^1 alone.
     assert_eq!(m.algebra().basis(4).len(), 1);
     let mut out = FqVector::new(p, 1);
-    m.act_on_basis(4, 0, 0, 0, 1, &mut out, 0);
+    m.act_on_basis_at(4, 0, 0, 0, 1, &mut out, 0);
     assert_eq!(out.entry(0), 1);
     // The same file over A_3, restricted: the same action table.
-    let whole = OddModule::from_json_str(
+    let whole = FiniteModule::<OddMilnorAlgebra>::from_text(
         "Calpha.json",
         &text.replace(
             r#", "profile": {"truncated": true, "p_part": [1], "q_part": 3}"#,
@@ -295,12 +295,12 @@ fn module_files_with_a_profile() {
     let restricted = whole.restricted_to(&OddProfile::a(1));
     assert_eq!(restricted.profile(), Some(&OddProfile::a(1)));
     let mut again = FqVector::new(p, 1);
-    restricted.act_on_basis(4, 0, 0, 0, 1, &mut again, 0);
+    restricted.act_on_basis_at(4, 0, 0, 0, 1, &mut again, 0);
     assert_eq!(again, out);
 
     // No q_part: every Q_k (the field's default).
     let text = sphere_file(r#"{"truncated": true, "p_part": [1]}"#, "");
-    let m = OddModule::from_json_str("m.json", &text).unwrap();
+    let m = FiniteModule::<OddMilnorAlgebra>::from_text("m.json", &text).unwrap();
     let every_q = OddProfile::new(vec![1], true, OddProfile::ALL_Q).unwrap();
     assert_eq!(m.profile(), Some(&every_q));
     assert_eq!(every_q.to_string(), "profile (1; all Q)");
@@ -309,9 +309,10 @@ fn module_files_with_a_profile() {
     assert_eq!(no_p.to_string(), "profile (no P; all Q)");
 
     let refused = |profile: &str, actions: &str, mentions: &[&str]| {
-        let e = OddModule::from_json_str("m.json", &sphere_file(profile, actions))
-            .unwrap_err()
-            .to_string();
+        let e =
+            FiniteModule::<OddMilnorAlgebra>::from_text("m.json", &sphere_file(profile, actions))
+                .unwrap_err()
+                .to_string();
         assert!(!e.contains('\n'), "{e}");
         for m in mentions {
             assert!(e.contains(m), "{e:?} should mention {m:?}");

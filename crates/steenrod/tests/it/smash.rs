@@ -78,3 +78,88 @@ fn a_top_degree_truncates_the_product() {
         "{e}"
     );
 }
+
+mod at_p3 {
+    //! At p = 3 the Cartan formula carries the Koszul sign of `β`:
+    //! `β(x ⊗ y) = βx ⊗ y + (−1)^{|x|} x ⊗ βy`, `P^n(x ⊗ y) = Σ P^i x ⊗ P^{n−i} y`
+    //! (Steenrod–Epstein, "Cohomology operations", ch. VI, §1).
+
+    use fp::{FqVector, Prime};
+    use steenrod::module::FiniteModule;
+    use steenrod::OddMilnorAlgebra;
+
+    type Odd = FiniteModule<OddMilnorAlgebra>;
+
+    fn bundled(name: &str) -> Odd {
+        Odd::from_bundled_module(name).unwrap()
+    }
+
+    /// The `j`-th Milnor basis element of degree `d` on the `x`-th basis element of `M_t`,
+    /// as its coefficients.
+    fn act(m: &Odd, d: u32, j: usize, t: i32, x: usize) -> Vec<u32> {
+        let mut out = FqVector::new(m.prime(), m.dim(t + d as i32));
+        m.act_on_basis_at(d, j, t, x, 1, &mut out, 0);
+        (0..out.len()).map(|i| out.entry(i)).collect()
+    }
+
+    fn assert_same_module(a: &Odd, b: &Odd) {
+        let (lo, hi) = (a.min_degree(), a.max_degree());
+        assert_eq!((lo, hi), (b.min_degree(), b.max_degree()));
+        for t in lo..=hi {
+            assert_eq!(a.dim(t), b.dim(t), "dim in degree {t}");
+            for x in 0..a.dim(t) {
+                assert_eq!(a.basis_name(t, x), b.basis_name(t, x));
+                for d in 0..=(hi - t) as u32 {
+                    for (j, op) in a.algebra().basis(d).iter().enumerate() {
+                        assert_eq!(act(a, d, j, t, x), act(b, d, j, t, x), "{op} on degree {t}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn c3_smash_c3_by_the_cartan_formula_with_its_sign() {
+        // By hand: β(x0*x0) = x1*x0 + x0*x1, β(x0*x1) = x1*x1, β(x1*x0) = −x1*x1.
+        let direct = r#"{"p": 3, "type": "finite dimensional module",
+            "gens": {"x0*x0": 0, "x0*x1": 1, "x1*x0": 1, "x1*x1": 2},
+            "actions": ["b x0*x0 = x0*x1 + x1*x0", "b x0*x1 = x1*x1", "b x1*x0 = 2 x1*x1"]}"#;
+        let direct = Odd::from_text("C3_sm_C3.json", direct).unwrap();
+        let product = bundled("C3").smash(&bundled("C3"), None).unwrap();
+        assert_eq!(product.name(), "C3_sm_C3");
+        assert_same_module(&product, &direct);
+    }
+
+    #[test]
+    fn calpha_smash_calpha_acts_by_p2_as_the_cartan_formula_says() {
+        let product = bundled("Calpha").smash(&bundled("Calpha"), None).unwrap();
+        let alg = product.algebra();
+        // P^1(x0*x0) = x4*x0 + x0*x4 (basis order x0*x0 | x0*x4, x4*x0 | x4*x4).
+        let p1 = alg.index_of(4, &OddMilnorAlgebra::p_power(1));
+        assert_eq!(act(&product, 4, p1, 0, 0), vec![1, 1]);
+        // P^2 is no generator: P^2(x0*x0) = P^2 x0 * x0 + P^1 x0 * P^1 x0 + x0 * P^2 x0
+        // = x4*x4, though the table derives it from P^1 P^1 = 2 P^2 (Adem, p = 3).
+        let p2 = alg.index_of(8, &OddMilnorAlgebra::p_power(2));
+        assert_eq!(act(&product, 8, p2, 0, 0), vec![1]);
+        assert_eq!(product.prime().value(), 3);
+    }
+
+    #[test]
+    fn the_sphere_is_a_unit_at_p3() {
+        let s = Odd::sphere_at(fp::ValidPrime::new(3).unwrap());
+        for name in ["C3", "Calpha"] {
+            let m = bundled(name);
+            let ms = m.smash(&s, None).unwrap();
+            for t in m.min_degree()..=m.max_degree() {
+                assert_eq!(ms.dim(t), m.dim(t));
+                for x in 0..m.dim(t) {
+                    for d in 0..=(m.max_degree() - t) as u32 {
+                        for j in 0..m.algebra().dim(d) {
+                            assert_eq!(act(&ms, d, j, t, x), act(&m, d, j, t, x));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

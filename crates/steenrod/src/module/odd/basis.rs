@@ -52,7 +52,7 @@ impl OddBasis {
 
     /// `2 x4 + x5`, or `0`, for a vector of `M_t`.
     pub fn format(&self, t: i64, v: &FqVector<ValidPrime>) -> String {
-        format_element(v, |j| &self.names[(t - self.min) as usize][j])
+        super::super::format_element(v, |j| &self.names[(t - self.min) as usize][j])
     }
 
     pub fn unit(&self, t: i64, x: usize) -> FqVector<ValidPrime> {
@@ -63,27 +63,5 @@ impl OddBasis {
 
     pub fn zero(&self, t: i64) -> FqVector<ValidPrime> {
         FqVector::new(self.p, self.dim(t))
-    }
-}
-
-/// `2 x4 + x5` (coefficient 1 not written), or `0`.
-pub(super) fn format_element<'a>(
-    v: &FqVector<ValidPrime>,
-    name: impl Fn(usize) -> &'a str,
-) -> String {
-    let parts: Vec<String> = v
-        .iter_nonzero()
-        .map(|(j, c)| {
-            if c == 1 {
-                name(j).to_string()
-            } else {
-                format!("{c} {}", name(j))
-            }
-        })
-        .collect();
-    if parts.is_empty() {
-        "0".to_string()
-    } else {
-        parts.join(" + ")
     }
 }

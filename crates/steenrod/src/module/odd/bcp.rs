@@ -56,7 +56,15 @@ pub(super) fn bcp_spec(
     let mut actions = Vec::new();
     for d in min..=hi {
         if bockstein && d.rem_euclid(2) == 1 && d < hi {
-            actions.push(action(p, Vec::new(), vec![0], &name(d), &name(d + 1), 1));
+            actions.push(action(
+                p,
+                OddFactor {
+                    e: vec![0],
+                    r: Vec::new(),
+                },
+                &name(d),
+                vec![(name(d + 1), 1)],
+            ));
         }
         // P^{p^j}: degree 2p^j(p − 1).
         let mut n = 1i64;
@@ -64,7 +72,15 @@ pub(super) fn bcp_spec(
             let c = binom_mod(d.div_euclid(2), n, i64::from(p));
             if c != 0 {
                 let target = name(d + 2 * n * i64::from(p - 1));
-                actions.push(action(p, vec![n as u32], Vec::new(), &name(d), &target, c));
+                actions.push(action(
+                    p,
+                    OddFactor {
+                        e: Vec::new(),
+                        r: vec![n as u32],
+                    },
+                    &name(d),
+                    vec![(target, c)],
+                ));
             }
             n *= i64::from(p);
         }
@@ -84,18 +100,27 @@ fn binom_mod(k: i64, n: i64, p: i64) -> u32 {
     }
 }
 
-/// The action `OP source = c target` (`OP` = `Q(e)P(r)`), as a file would list it.
-fn action(p: u32, r: Vec<u32>, e: Vec<u32>, source: &str, target: &str, c: u32) -> OddActionSpec {
-    let op = OddFactor { e, r };
+/// The action `OP source = Σ c target` (`OP` a single factor `Q(e)P(r)`), as a file
+/// would list it.
+pub(super) fn action(
+    p: u32,
+    op: OddFactor,
+    source: &str,
+    targets: Vec<(String, u32)>,
+) -> OddActionSpec {
     let op_text = op.to_string();
     let lhs = format!("{op_text} {source}");
+    let rhs: Vec<String> = targets.iter().map(|(t, c)| format!("{c} {t}")).collect();
     OddActionSpec {
-        field: format!("derived action {:?}", format!("{lhs} = {c} {target}")),
+        field: format!(
+            "derived action {:?}",
+            format!("{lhs} = {}", rhs.join(" + "))
+        ),
         degree: op.degree(p),
         lhs,
         op_text,
         op: vec![op],
         source: source.to_string(),
-        targets: vec![(target.to_string(), c)],
+        targets,
     }
 }

@@ -1,5 +1,5 @@
 //! From syntax-checked actions at an odd prime to the action tables of an
-//! [`OddModule`]: resolve names and degrees, tabulate every Milnor basis element
+//! [`FiniteModule`] at an odd prime: resolve names and degrees, tabulate every Milnor basis element
 //! through a decomposition into the generators `β`, `P^{p^k}`, check every Adem
 //! relation (`adem.rs`) and every listed action.
 
@@ -8,9 +8,10 @@ use fp::{FqMatrix, FqSubspace, FqVector, Prime, ValidPrime};
 use super::basis::OddBasis;
 
 use super::super::shape;
+use super::super::FiniteModule;
 use super::super::{LoadOptions, ModuleError};
+use super::adem;
 use super::parse::{Generator, OddActionSpec, OddFactor};
-use super::{adem, OddModule};
 use crate::odd::{MilnorQP, OddMilnorAlgebra};
 use crate::PPart;
 
@@ -54,7 +55,7 @@ impl Tables<'_> {
     }
 }
 
-/// Build the module at the prime `p`: see [`OddModule`] for the semantics and
+/// Build the module at the prime `p`: see [`FiniteModule`] at an odd prime for the semantics and
 /// the checks, and [`LoadOptions`] for the shift and the cells dropped.
 pub(super) fn build(
     file: &str,
@@ -64,7 +65,7 @@ pub(super) fn build(
     actions: &[OddActionSpec],
     file_shift: i32,
     options: &LoadOptions,
-) -> Result<OddModule, ModuleError> {
+) -> Result<FiniteModule<OddMilnorAlgebra>, ModuleError> {
     let kept = shape::kept_module(file, gens, actions, file_shift, options)?;
     let algebra = OddMilnorAlgebra::new(p.value(), kept.span as u32);
     shape::check_table_size(file, &kept, |d| algebra.dim(d), p.entries_per_limb() as u64)?;
@@ -78,15 +79,15 @@ pub(super) fn build(
     adem::check_adem(file, &tables, &algebra)?;
     check_listed(file, &tables, &algebra, &resolved)?;
     let milnor = std::mem::take(&mut tables.milnor);
-    Ok(OddModule {
+    Ok(FiniteModule {
         name,
-        prime: p,
         min_degree: basis.min as i32,
         max_degree: basis.max as i32,
         names: basis.names,
         algebra,
         milnor,
         dropped: kept.dropped,
+        cancelled: Vec::new(),
     })
 }
 

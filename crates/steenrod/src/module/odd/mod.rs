@@ -9,89 +9,35 @@ mod build;
 mod parse;
 mod profile;
 
-use std::fmt;
-use std::path::Path;
-
 use fp::{FqVector, Prime, ValidPrime};
 use serde_json::Value;
 
 use super::keys::{check_keys_in, Notation};
 use super::kinds::Kind;
-use super::{file, json, LoadOptions, ModuleError};
-use crate::odd::OddMilnorAlgebra;
+use super::{
+    json, Coproduct, DerivedAction, FiniteModule, LoadOptions, ModuleAlgebra, ModuleError,
+};
+use crate::odd::{MilnorQP, OddMilnorAlgebra, OddProfile};
+use crate::Algebra;
 
-/// A finite dimensional module over the mod p Steenrod algebra `A_p`, `p` an
-/// odd prime (`p < 256`).
-///
-/// **Semantics** (the field's convention, as at p = 2). The file gives the
-/// action of the algebra generators `β = Q_0` (written `b` or `β`) and
-/// `P^{p^k}` (`P1`, `P3`, `P9`, … at p = 3) on the basis; unlisted ones act as
-/// zero. Every other Milnor basis element `Q(E)P(R)` of degree `d` acts through
-/// a decomposition `Q(E)P(R) = Σ_k c_k g_k·y_k` (`g_k` a generator, `y_k` a
-/// Milnor basis element of degree `d − |g_k|`; found by row reduction over F_p
-/// with the Milnor product, Milnor 1958, §6–7). Loading checks every Adem
-/// relation `P^a P^b` (`a < pb`), `P^a β P^b` (`a ≤ pb`) and `β β = 0`
-/// (Steenrod–Epstein, Ch. VI) on every basis element — a presentation of `A_p`
-/// on `β` and the `P^i` — and that every other listed action (a composite
-/// `P1 b`, a non-generator `P2`, a Milnor element `Q_1`, `P(0,1)`) agrees with
-/// what the generators determine.
-///
-/// **Degrees** are `i32` and may be negative; `dim(t) = 0` outside
-/// `min_degree..=max_degree`. Coefficients lie in `0..p`.
-#[derive(Clone)]
-pub struct OddModule {
-    name: String,
-    prime: ValidPrime,
-    min_degree: i32,
-    max_degree: i32,
-    /// `names[t − min_degree]`: the basis of `M_t`, in the file's order.
-    names: Vec<Vec<String>>,
-    /// `A_p` through degree `max_degree − min_degree`.
-    algebra: OddMilnorAlgebra,
-    /// `milnor[d][t − min_degree][j · dim M_t + x] = Q(E_j)P(R_j)·x ∈ M_{t+d}`
-    /// (`algebra.basis(d)[j]`, `x` the x-th basis element of `M_t`); empty when
-    /// `t + d > max_degree`.
-    milnor: Vec<Vec<Vec<FqVector<ValidPrime>>>>,
-    dropped: usize,
-}
+/// The odd-primary part of a [`FiniteModule`]: the file gives the action of the algebra
+/// generators `β = Q_0` (written `b` or `β`) and `P^{p^k}` (`P1`, `P3`, `P9`, … at
+/// p = 3) on the basis; every other Milnor basis element `Q(E)P(R)` of degree `d` acts
+/// through a decomposition `Q(E)P(R) = Σ_k c_k g_k·y_k` (`g_k` a generator, `y_k` a
+/// Milnor basis element of degree `d − |g_k|`; found by row reduction over F_p with the
+/// Milnor product, Milnor 1958, §6–7). Loading checks every Adem relation `P^a P^b`
+/// (`a < pb`), `P^a β P^b` (`a ≤ pb`) and `β β = 0` (Steenrod–Epstein, Ch. VI) on every
+/// basis element, and that every other listed action (a composite `P1 b`, a
+/// non-generator `P2`, a Milnor element `Q_1`, `P(0,1)`) agrees with what the
+/// generators determine. Coefficients lie in `0..p`; `p < 256`.
+impl ModuleAlgebra for OddMilnorAlgebra {
+    type Profile = OddProfile;
 
-impl OddModule {
-    /// The sphere at `p`: `F_p` in degree 0 (basis element `x0`), named `S_<p>`.
-    /// Panics if `p = 2` (the sphere at p = 2 is [`super::FiniteModule::sphere`]).
-    pub fn sphere(p: ValidPrime) -> OddModule {
-        assert!(p.value() != 2, "OddModule::sphere is for odd primes");
-        build::build(
-            "sphere",
-            format!("S_{p}"),
-            p,
-            &[("x0".to_string(), 0)],
-            &[],
-            0,
-            &LoadOptions::default(),
-        )
-        .expect("the sphere is an A_p-module")
-    }
-
-    /// Read a module from the text of a JSON module file at an odd prime. `name`
-    /// is the file name, used in errors; the module's [`name`](Self::name) is
-    /// `name` without its directory and `.json` extension.
-    ///
-    /// Errors ([`ModuleError`], one line naming `name`, the field and the
-    /// reason): invalid JSON, a duplicate key; `p` missing, not an integer, not
-    /// a prime, 256 or more, or 2 ([`ModuleError::NotOddPrime`]: load it with
-    /// [`super::FiniteModule`] or [`super::AnyModule`]); a malformed `profile`,
-    /// one naming no sub-Hopf algebra ([`crate::OddProfile::new`]), a listed factor
-    /// outside it; a `type` other than `"finite dimensional module"`, `cofiber`, `generic: false`, an
-    /// unknown key; malformed `gens` or `actions` (syntax, unknown operation,
-    /// bad coefficient, unknown generator, wrong degree, a repeated action); a
-    /// failing Adem relation ([`ModuleError::NotAModule`]); a listed action
-    /// that disagrees with the generators. The shift and the cells dropped
-    /// above a degree are as at p = 2 (see [`LoadOptions`]).
-    pub fn from_json_str_with(
+    fn read_module(
         name: &str,
         text: &str,
         options: &LoadOptions,
-    ) -> Result<OddModule, ModuleError> {
+    ) -> Result<FiniteModule<OddMilnorAlgebra>, ModuleError> {
         let obj = json::parse_object(name, text)?;
         let p = odd_prime(name, obj.get("p"))?;
         let (shift, kind) = check_keys_in(name, &obj, Notation::Odd)?;
@@ -123,172 +69,138 @@ impl OddModule {
         })
     }
 
-    /// [`from_json_str_with`](Self::from_json_str_with) with no shift and every cell.
-    pub fn from_json_str(name: &str, text: &str) -> Result<OddModule, ModuleError> {
-        Self::from_json_str_with(name, text, &LoadOptions::default())
-    }
-
-    /// Read a module file (the bounded reader of [`super::FiniteModule::load`]:
-    /// regular files only, at most [`super::MAX_FILE_BYTES`], UTF-8); errors
-    /// name the path as given.
-    pub fn load_with(path: &Path, options: &LoadOptions) -> Result<OddModule, ModuleError> {
-        let text = file::read_text(path)?;
-        Self::from_json_str_with(&path.display().to_string(), &text, options)
-    }
-
-    /// One of the project's bundled modules at an odd prime (`S_3`, `S_5`,
-    /// `C3`, `Calpha`), or `None` (also for the bundled modules at p = 2).
-    pub fn from_bundled(name: &str) -> Option<OddModule> {
-        let text = super::bundled(name)?;
-        if super::declared_prime(text) == Some(2) {
-            return None;
-        }
-        // Every bundled file is tested to load (tests/odd_modules.rs).
-        Some(
-            Self::from_json_str(&format!("{name}.json"), text)
-                .expect("bundled module files are valid"),
+    /// Panics if `p = 2` (the sphere at p = 2 is [`FiniteModule::sphere`]).
+    fn sphere(p: ValidPrime) -> FiniteModule<OddMilnorAlgebra> {
+        assert!(
+            p.value() != 2,
+            "the sphere over OddMilnorAlgebra is for odd primes"
+        );
+        build::build(
+            "sphere",
+            format!("S_{p}"),
+            p,
+            &[("x0".to_string(), 0)],
+            &[],
+            0,
+            &LoadOptions::default(),
         )
+        .expect("the sphere is an A_p-module")
     }
 
-    /// The module's name: `S_3` for the sphere at 3, or the file name without `.json`.
-    pub fn name(&self) -> &str {
-        &self.name
+    fn reads_prime(p: Option<i64>) -> bool {
+        p != Some(2)
     }
 
-    /// The same module under another name (e.g. `C3[-5]` for a shifted one).
-    pub fn with_name(mut self, name: impl Into<String>) -> OddModule {
-        self.name = name.into();
-        self
+    fn sub_profile(&self) -> Option<&OddProfile> {
+        self.profile()
     }
 
-    pub fn prime(&self) -> ValidPrime {
-        self.prime
+    fn resolving(&self, max_degree: u32, _table_budget: Option<usize>) -> OddMilnorAlgebra {
+        OddMilnorAlgebra::with_profile(self.prime(), max_degree, self.profile())
     }
 
-    /// The lowest degree of a generator.
-    pub fn min_degree(&self) -> i32 {
-        self.min_degree
-    }
-
-    /// The highest degree of a generator.
-    pub fn max_degree(&self) -> i32 {
-        self.max_degree
-    }
-
-    /// `dim M_t`; 0 outside `min_degree..=max_degree`.
-    pub fn dim(&self, t: i32) -> usize {
-        self.names_of(t).map_or(0, <[String]>::len)
-    }
-
-    /// The name of the `i`-th basis element of `M_t` (file order within a
-    /// degree). Panics if `i ≥ dim(t)`.
-    pub fn basis_name(&self, t: i32, i: usize) -> &str {
-        let names = self.names_of(t).unwrap_or(&[]);
-        assert!(
-            i < names.len(),
-            "{}: basis element {i} of degree {t} out of range (dim {})",
-            self.name,
-            names.len()
-        );
-        &names[i]
-    }
-
-    /// `(degree, index)` of the basis element called `name`, if any.
-    pub fn basis_element(&self, name: &str) -> Option<(i32, usize)> {
-        self.names.iter().enumerate().find_map(|(k, names)| {
-            let i = names.iter().position(|n| n == name)?;
-            Some((self.min_degree + k as i32, i))
-        })
-    }
-
-    /// How many generators of the file were dropped because they lie above
-    /// [`LoadOptions::top_degree`] (0 when none was given).
-    pub fn dropped(&self) -> usize {
-        self.dropped
-    }
-
-    /// `A_p` through degree `max_degree − min_degree`, whose basis order
-    /// `op_idx` refers to.
-    pub fn algebra(&self) -> &OddMilnorAlgebra {
-        &self.algebra
-    }
-
-    /// `out[offset + y] += c · (coefficient of y in op·x)`, where `op` is
-    /// `algebra().basis(op_deg)[op_idx]` and `x` the `x`-th basis element of
-    /// `M_t`; `y` runs over the basis of `M_{t + op_deg}`. A table look-up (the
-    /// action is precomputed). When `t` or `t + op_deg` lies outside the module
-    /// the action is zero and `out` is untouched.
-    ///
-    /// Panics if `op_idx ≥ dim A_{op_deg}`, `x ≥ dim(t)` (degrees inside the
-    /// module), or `out` is shorter than `offset + dim(t + op_deg)`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn act_on_basis(
-        &self,
-        op_deg: u32,
-        op_idx: usize,
-        t: i32,
-        x: usize,
-        c: u32,
-        out: &mut FqVector<ValidPrime>,
-        offset: usize,
-    ) {
-        let t = i64::from(t);
-        let top = t + i64::from(op_deg);
-        let (min, max) = (i64::from(self.min_degree), i64::from(self.max_degree));
-        if t < min || top > max {
-            return;
+    fn generators(&self, max_degree: u32) -> Vec<(u32, usize, String)> {
+        let p = self.prime();
+        let top = max_degree.min(self.max_degree());
+        let mut out = Vec::new();
+        let beta = OddMilnorAlgebra::beta();
+        if top >= 1 {
+            if let Some(i) = self.try_index_of(1, &beta) {
+                out.push((1, i, "b".to_string()));
+            }
         }
-        let dim_t = self.names[(t - min) as usize].len();
-        assert!(
-            x < dim_t,
-            "{}: basis element {x} of degree {t} out of range (dim {dim_t})",
-            self.name
-        );
-        let n = self.algebra.dim(op_deg);
-        assert!(
-            op_idx < n,
-            "act_on_basis: Milnor basis element {op_idx} of degree {op_deg} out of range (dim {n})"
-        );
-        let v = &self.milnor[op_deg as usize][(t - min) as usize][op_idx * dim_t + x];
-        assert!(
-            offset + v.len() <= out.len(),
-            "act_on_basis: `out` must hold M_{top} from offset {offset}"
-        );
-        out.add_at(v, c, offset);
+        let mut q = 1u64;
+        while 2 * u64::from(p - 1) * q <= u64::from(top) {
+            let d = (2 * u64::from(p - 1) * q) as u32;
+            if let Some(i) = self.try_index_of(d, &OddMilnorAlgebra::p_power(q as u32)) {
+                out.push((d, i, format!("P{q}")));
+            }
+            q *= u64::from(p);
+        }
+        out
     }
 
-    /// `2 x4 + x5` for a vector of `M_t`; `0` for zero. Panics if `v` is not
-    /// of length `dim(t)`.
-    pub fn element_to_string(&self, t: i32, v: &FqVector<ValidPrime>) -> String {
-        assert_eq!(
-            v.len(),
-            self.dim(t),
-            "element_to_string: not a vector of M_{t}"
-        );
-        basis::format_element(v, |j| self.basis_name(t, j))
+    fn whole(p: ValidPrime, max_degree: u32) -> OddMilnorAlgebra {
+        OddMilnorAlgebra::new(p.value(), max_degree)
     }
 
-    fn names_of(&self, t: i32) -> Option<&[String]> {
-        let k = i64::from(t) - i64::from(self.min_degree);
-        usize::try_from(k)
-            .ok()
-            .and_then(|k| self.names.get(k))
-            .map(Vec::as_slice)
+    fn generator_coproduct(p: ValidPrime, n: u32) -> Coproduct<MilnorQP> {
+        let one = OddMilnorAlgebra::p_power(0);
+        if n == 1 {
+            let beta = OddMilnorAlgebra::beta();
+            return vec![((1, beta), (0, one)), ((0, one), (1, beta))];
+        }
+        let q = n / (2 * (p.value() - 1));
+        (0..=q)
+            .map(|i| {
+                let deg = |k: u32| 2 * (p.value() - 1) * k;
+                (
+                    (deg(i), OddMilnorAlgebra::p_power(i)),
+                    (deg(q - i), OddMilnorAlgebra::p_power(q - i)),
+                )
+            })
+            .collect()
     }
-}
 
-impl fmt::Debug for OddModule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let basis: Vec<(i32, &[String])> = (self.min_degree..=self.max_degree)
-            .zip(&self.names)
-            .filter(|(_, n)| !n.is_empty())
-            .map(|(t, n)| (t, n.as_slice()))
+    /// `χ(β) = −β`; `χ(P^n) = −Σ_{i=1}^{n} P^i χ(P^{n−i})`, `χ(P^0) = 1` (the antipode
+    /// identity `Σ a' χ(a'') = ε(a)` for `ψ(P^n) = Σ P^i ⊗ P^{n−i}`; Milnor 1958, §7).
+    fn conjugate_generator(&self, degree: u32) -> FqVector<ValidPrime> {
+        let field = self.field();
+        let p = field.value();
+        if degree == 1 {
+            let mut v = FqVector::new(field, self.dim(1));
+            v.add_basis_element(self.index_of(1, &OddMilnorAlgebra::beta()), p - 1);
+            return v;
+        }
+        let step = 2 * (p - 1);
+        let mut chi = vec![FqVector::from_entries(field, &[1])];
+        for j in 1..=degree / step {
+            let mut v = FqVector::new(field, self.dim(j * step));
+            for i in 1..=j {
+                let a = OddMilnorAlgebra::p_power(i);
+                let below = (j - i) * step;
+                for (k, c) in chi[(j - i) as usize].iter_nonzero() {
+                    let b = self.basis(below)[k];
+                    OddMilnorAlgebra::multiply_basis(self, &a, &b, |idx, d| {
+                        v.add_basis_element(idx, (p - c * d % p) % p)
+                    });
+                }
+            }
+            chi.push(v);
+        }
+        chi.pop().expect("χ(P^0) at least")
+    }
+
+    fn build_derived(
+        name: &str,
+        p: ValidPrime,
+        gens: Vec<(String, i32)>,
+        actions: Vec<DerivedAction>,
+        top_degree: Option<i32>,
+    ) -> Result<FiniteModule<OddMilnorAlgebra>, ModuleError> {
+        let actions: Vec<_> = actions
+            .into_iter()
+            .map(|a| {
+                let q = a.degree / (2 * (p.value() - 1));
+                let op = if a.degree == 1 {
+                    parse::OddFactor {
+                        e: vec![0],
+                        r: Vec::new(),
+                    }
+                } else {
+                    parse::OddFactor {
+                        e: Vec::new(),
+                        r: vec![q],
+                    }
+                };
+                bcp::action(p.value(), op, &a.source, a.targets)
+            })
             .collect();
-        f.debug_struct("OddModule")
-            .field("name", &self.name)
-            .field("p", &self.prime.value())
-            .field("basis", &basis)
-            .finish_non_exhaustive()
+        let options = LoadOptions {
+            shift: 0,
+            top_degree,
+        };
+        build::build(name, name.to_string(), p, &gens, &actions, 0, &options)
     }
 }
 

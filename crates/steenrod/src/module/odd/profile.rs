@@ -7,8 +7,8 @@
 
 use serde_json::Value;
 
+use super::super::FiniteModule;
 use super::parse::OddActionSpec;
-use super::OddModule;
 use crate::module::profile::{keep_table_rows, profile_parts};
 use crate::module::ModuleError;
 use crate::odd::{MilnorQP, OddMilnorAlgebra, OddProfile};
@@ -58,22 +58,17 @@ pub(super) fn check_actions_in(
     Ok(())
 }
 
-impl OddModule {
-    /// The sub-Hopf algebra the module is over: `None` for `A_p` itself.
-    pub fn profile(&self) -> Option<&OddProfile> {
-        self.algebra.profile()
-    }
-
+impl FiniteModule<OddMilnorAlgebra> {
     /// The module restricted to the sub-Hopf algebra `B` with this profile: the same
     /// basis, with `Q(E)P(R)` acting for those in `B` only, indexed by `B`'s Milnor basis
     /// ([`OddMilnorAlgebra::with_profile`]). Panics if the module is already over a
     /// sub-algebra (restrict from `A_p` only).
-    pub fn restricted_to(mut self, profile: &OddProfile) -> OddModule {
+    pub fn restricted_to(mut self, profile: &OddProfile) -> FiniteModule<OddMilnorAlgebra> {
         assert!(
             self.profile().is_none(),
             "restricted_to: already over a sub-algebra"
         );
-        let p = self.prime.value();
+        let p = self.prime().value();
         let span = self.algebra.max_degree();
         let sub = OddMilnorAlgebra::with_profile(p, span, Some(profile));
         let alg = &self.algebra;

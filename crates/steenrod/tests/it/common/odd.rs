@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use fp::{FqVector, Prime, ValidPrime};
-use steenrod::module::{AnyModule, ModuleError, OddModule};
+use steenrod::module::{AnyModule, FiniteModule, ModuleError};
 use steenrod::odd::{MilnorQP, OddMilnorAlgebra};
 
 pub fn p3() -> ValidPrime {
@@ -16,7 +16,7 @@ pub fn fd(p: i32, gens: &str, actions: &str) -> String {
     )
 }
 
-pub fn load(text: &str) -> OddModule {
+pub fn load(text: &str) -> FiniteModule<OddMilnorAlgebra> {
     match AnyModule::from_json_str("m.json", text) {
         Ok(AnyModule::Odd(m)) => m,
         Ok(AnyModule::Two(m)) => panic!("read at p = 2: {m:?}"),
@@ -43,13 +43,13 @@ pub fn p_power(n: u32) -> MilnorQP {
 }
 
 /// `op·x` for `op` a Milnor basis element, `x` the x-th basis element of `M_t`.
-pub fn act(m: &OddModule, op: &MilnorQP, t: i32, x: usize) -> Vec<u32> {
+pub fn act(m: &FiniteModule<OddMilnorAlgebra>, op: &MilnorQP, t: i32, x: usize) -> Vec<u32> {
     let p = m.prime().value();
     let d = op.degree(p);
     let mut out = FqVector::new(m.prime(), m.dim(t + d as i32));
     if d <= m.algebra().max_degree() {
         let j = m.algebra().index_of(d, op);
-        m.act_on_basis(d, j, t, x, 1, &mut out, 0);
+        m.act_on_basis_at(d, j, t, x, 1, &mut out, 0);
     }
     out.entries()
 }
@@ -57,7 +57,7 @@ pub fn act(m: &OddModule, op: &MilnorQP, t: i32, x: usize) -> Vec<u32> {
 /// `(a·b)·x = a·(b·x)` for every pair of Milnor basis elements and basis element
 /// `x` (the product from the algebra, independently of the module's tables): the
 /// tables are an action of A_p.
-pub fn assert_representation(m: &OddModule) {
+pub fn assert_representation(m: &FiniteModule<OddMilnorAlgebra>) {
     let alg = m.algebra();
     let p = m.prime();
     for t in m.min_degree()..=m.max_degree() {
@@ -65,18 +65,18 @@ pub fn assert_representation(m: &OddModule) {
             for db in 0..=alg.max_degree() {
                 for (jb, b) in alg.basis(db).iter().enumerate() {
                     let mut bx = FqVector::new(p, m.dim(t + db as i32));
-                    m.act_on_basis(db, jb, t, x, 1, &mut bx, 0);
+                    m.act_on_basis_at(db, jb, t, x, 1, &mut bx, 0);
                     for da in 0..=alg.max_degree() - db {
                         let top = t + (da + db) as i32;
                         for a in alg.basis(da) {
                             let ja = alg.index_of(da, a);
                             let mut lhs = FqVector::new(p, m.dim(top));
                             for (y, c) in bx.iter_nonzero() {
-                                m.act_on_basis(da, ja, t + db as i32, y, c, &mut lhs, 0);
+                                m.act_on_basis_at(da, ja, t + db as i32, y, c, &mut lhs, 0);
                             }
                             let mut rhs = FqVector::new(p, m.dim(top));
                             alg.multiply_basis(a, b, |k, c| {
-                                m.act_on_basis(da + db, k, t, x, c, &mut rhs, 0)
+                                m.act_on_basis_at(da + db, k, t, x, c, &mut rhs, 0)
                             });
                             assert_eq!(
                                 lhs,

@@ -1,0 +1,101 @@
+//! The p = 2 part of a [`FiniteModule`]: the reader of `Sq^(2^k)` actions and the
+//! Adem relations it checks ([`super::build`]), as [`ModuleAlgebra`] for the Milnor
+//! basis `Sq(R)`.
+
+use fp::{FpVector, P2};
+
+use super::kinds::{build_derived, power_action};
+use super::Coproduct;
+use super::{
+    build, file_stem, json, DerivedAction, FiniteModule, LoadOptions, ModuleAlgebra, ModuleError,
+};
+use crate::{available_memory, table_budget_for, MilnorAlgebra, PPart, Profile};
+
+impl ModuleAlgebra for MilnorAlgebra {
+    type Profile = Profile;
+
+    fn read_module(
+        file: &str,
+        text: &str,
+        options: &LoadOptions,
+    ) -> Result<FiniteModule, ModuleError> {
+        let spec = json::parse_spec(file, text, options)?;
+        build::build(file, file_stem(file), &spec, options)
+    }
+
+    fn sphere(_: P2) -> FiniteModule {
+        let spec = json::Spec {
+            gens: vec![("x0".to_string(), 0)],
+            actions: Vec::new(),
+            shift: 0,
+            profile: None,
+        };
+        build::build("S_2", "S_2".to_string(), &spec, &LoadOptions::default())
+            .expect("the sphere is an A-module")
+    }
+
+    fn reads_prime(p: Option<i64>) -> bool {
+        p == Some(2)
+    }
+
+    fn sub_profile(&self) -> Option<&Profile> {
+        self.profile()
+    }
+
+    fn resolving(&self, max_degree: u32, table_budget: Option<usize>) -> MilnorAlgebra {
+        let budget =
+            table_budget.unwrap_or_else(|| table_budget_for(max_degree, available_memory()));
+        MilnorAlgebra::with_profile(max_degree, budget, self.profile())
+    }
+
+    fn generators(&self, max_degree: u32) -> Vec<(u32, usize, String)> {
+        let top = max_degree.min(self.max_degree());
+        (0..u32::BITS)
+            .map(|k| 1u32 << k)
+            .take_while(|&d| d <= top)
+            .filter_map(|d| {
+                let op = PPart::from_slice(&[d]);
+                self.contains(&op)
+                    .then(|| (d, self.index_of(&op), format!("Sq{d}")))
+            })
+            .collect()
+    }
+
+    fn whole(_: P2, max_degree: u32) -> MilnorAlgebra {
+        MilnorAlgebra::new(max_degree)
+    }
+
+    fn generator_coproduct(_: P2, n: u32) -> Coproduct<PPart> {
+        (0..=n)
+            .map(|i| {
+                (
+                    (i, PPart::from_slice(&[i])),
+                    (n - i, PPart::from_slice(&[n - i])),
+                )
+            })
+            .collect()
+    }
+
+    /// `χ(Sq^n) = Σ_{|R| = n} Sq(R)` (Milnor 1958, §7, Corollary 6).
+    fn conjugate_generator(&self, n: u32) -> FpVector {
+        let dim = self.dim(n);
+        FpVector::from_ones(dim, &(0..dim).collect::<Vec<_>>())
+    }
+
+    fn build_derived(
+        name: &str,
+        _: P2,
+        gens: Vec<(String, i32)>,
+        actions: Vec<DerivedAction>,
+        top_degree: Option<i32>,
+    ) -> Result<FiniteModule, ModuleError> {
+        let actions = actions
+            .into_iter()
+            .map(|a| {
+                let targets = a.targets.into_iter().map(|(name, _)| name).collect();
+                power_action(a.degree, &a.source, targets)
+            })
+            .collect();
+        build_derived(name, gens, actions, top_degree)
+    }
+}
