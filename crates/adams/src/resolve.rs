@@ -9,9 +9,7 @@ mod output;
 
 use std::time::Instant;
 
-use chart::csv::Row;
-use resolution::save::ResumeReport;
-use resolution::{Certificate, Resolution, ResolutionConfig, RunOptions, RunReport};
+use resolution::{Resolution, ResolutionConfig, RunOptions};
 use steenrod::Algebra;
 
 use crate::cli::ResolveArgs;
@@ -26,31 +24,8 @@ pub(crate) use crate::offload::open_backend;
 pub(crate) use crate::progress::{init_logging, with_progress};
 pub(crate) use output::{
     in_range, make_output, open_output, print_chart, print_run_lines, result_line, run_summary,
-    write_summary, write_table,
+    write_summary, write_table, Finished, Start,
 };
-
-/// What a finished run hands to the output phases.
-pub(crate) struct Finished {
-    pub name: String,
-    /// The prime of the Steenrod algebra.
-    pub prime: u32,
-    /// The algorithm that ran (`nassau`, `classical`).
-    pub algorithm: &'static str,
-    /// The sub-Hopf algebra resolved over (`A(1)`, `profile (…)`), `None` for `A`.
-    pub sub: Option<String>,
-    pub range: ResolutionConfig,
-    pub rows: Vec<Row>,
-    pub report: RunReport,
-    pub certificate: Option<Certificate>,
-    pub resumed: Option<ResumeReport>,
-}
-
-/// When the command started: the wall clock and the process's usage then (the summary's
-/// times are over the whole command).
-pub(crate) struct Start {
-    pub at: Instant,
-    pub usage: usage::Usage,
-}
 
 /// `adams resolve` (under `mpirun`, with feature `mpi`: one rank of a run across several,
 /// `crate::cluster`; MPI stays initialised until the command ends).

@@ -1,5 +1,6 @@
 //! The outputs of `adams resolve` (and of a cofiber file's run): the output folder,
-//! `ext.csv`, the ASCII chart, `summary.json` and the lines on stderr that close a run.
+//! `ext.csv`, the ASCII chart, `summary.json` and the lines on stderr that close a run;
+//! what a finished run hands to them ([`Finished`]).
 
 use std::fs;
 use std::io::Write;
@@ -8,13 +9,36 @@ use std::path::{Path, PathBuf};
 use chart::csv::Row;
 use chart::summary::RunSummary;
 use chart::{ascii, csv};
-use resolution::{ExtEntry, ResolutionConfig, RunReport};
+use resolution::save::ResumeReport;
+use resolution::{Certificate, ExtEntry, ResolutionConfig, RunReport};
 
-use super::Finished;
 use crate::error::Error;
 use crate::offload::Backend;
 use crate::plan::{OutputPlan, Plan};
 use crate::{progress, usage};
+
+/// What a finished run hands to the output phases.
+pub(crate) struct Finished {
+    pub name: String,
+    /// The prime of the Steenrod algebra.
+    pub prime: u32,
+    /// The algorithm that ran (`nassau`, `classical`).
+    pub algorithm: &'static str,
+    /// The sub-Hopf algebra resolved over (`A(1)`, `profile (…)`), `None` for `A`.
+    pub sub: Option<String>,
+    pub range: ResolutionConfig,
+    pub rows: Vec<Row>,
+    pub report: RunReport,
+    pub certificate: Option<Certificate>,
+    pub resumed: Option<ResumeReport>,
+}
+
+/// When the command started: the wall clock and the process's usage then (the summary's
+/// times are over the whole command).
+pub(crate) struct Start {
+    pub at: std::time::Instant,
+    pub usage: usage::Usage,
+}
 
 /// The output folder (`--output`, else `output/FOLDER`: the module's name, with the
 /// sub-Hopf algebra asked for on the command line, [`crate::subalgebra::folder_name`]),
