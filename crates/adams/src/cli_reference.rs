@@ -8,7 +8,7 @@ use clap::CommandFactory;
 use crate::cli::Cli;
 
 /// The file's opening: what it is and how to regenerate it.
-const HEADER: &str = "<!-- Generated from crates/adams/src/cli.rs; do not edit by hand. \
+const HEADER: &str = "<!-- Generated from crates/adams/src/cli/; do not edit by hand. \
 Regenerate with `cargo run -p adams -- cli-reference > docs/reference/cli.md` \
 (`cargo test -p adams --test it guide::` fails while it is stale). -->\n\n";
 

@@ -61,7 +61,7 @@ pub fn run(args: ChartArgs) -> Result<(), Error> {
         source,
     })?;
     let options = args.draw.options();
-    for w in crate::chart_files::missing_lines(&chart, &options.lines) {
+    for w in chart::files::missing_lines(&chart, &options.lines) {
         eprintln!("{w}");
     }
     let too_large = |source| Error::ChartDraw {

@@ -8,11 +8,11 @@
 
 use std::path::PathBuf;
 
+use bench::BenchError;
 use chart::chart_json::ChartError;
 use resolution::save::SaveError;
 use resolution::{CertifyError, ResolutionError};
 
-use crate::bench::BenchError;
 use crate::certify::{SavedCut, Unusable, Wanted};
 use crate::modules::LookupError;
 use crate::range::RangeError;
@@ -190,12 +190,6 @@ pub enum Error {
         reference: PathBuf,
         source: chart::verify::AlgebrasDiffer,
     },
-    /// `adams bench --baseline EXE`: not a file that can be run.
-    #[error("--baseline {}: {why} (give the path of another adams executable)", .path.display())]
-    Baseline {
-        path: PathBuf,
-        why: crate::bench::BaselineProblem,
-    },
     /// `adams bench`: a run failed.
     #[error(transparent)]
     Bench(#[from] BenchError),
@@ -274,8 +268,6 @@ impl Error {
             | NothingCompared { .. }
             | PrimesDiffer { .. }
             | AlgebrasDiffer { .. }
-            | Baseline { .. }
-            | Bench(BenchError::NoSummary { .. } | BenchError::SseqExe { .. })
             | MapFile { .. }
             | CofiberFile { .. }
             | ProductsModule { .. }
@@ -284,12 +276,12 @@ impl Error {
                 resolution::chain_map::ChainMapError::NotInImage { .. } => 3,
                 _ => 2,
             },
+            Bench(e) => e.exit_code(),
             Resolve { .. }
             | Write { .. }
             | Chart(ChartError::Write { .. } | ChartError::Draw { .. })
             | Summary(_)
-            | Threads { .. }
-            | Bench(_) => 3,
+            | Threads { .. } => 3,
         }
     }
 }

@@ -44,7 +44,6 @@ mod resolve;
 mod resolve_cofiber;
 mod save;
 mod subalgebra;
-mod summary;
 mod usage;
 
 use std::process::ExitCode;

@@ -1,12 +1,12 @@
-//! `--backend`: opening the device that steps offload to (the `gpu` crate, behind the
-//! `gpu` / `cuda` cargo features), as a device [`resolution::Backend`]: it takes the
-//! builds and reductions above its thresholds and hands the rest to
-//! [`resolution::CpuBackend`]; the run wraps it in [`resolution::Verified`] through
-//! [`resolution::Offload`].
+//! `--backend`: the flags read into the device that steps offload to (the `gpu` crate's
+//! `GpuBackend`, behind the `gpu` / `cuda` cargo features), the fraction of its calls
+//! redone on the CPU, and the summary line of a device run.
 
 use resolution::{FractionError, SampleFraction};
 
 use crate::cli::{BackendChoice, GpuKnobs};
+use crate::error::Error;
+use crate::plan::BackendPlan;
 
 /// The fraction of offloaded builds and reductions redone on the CPU by default
 /// (`--verify-sample`): its cost, `f · O / R` at most (`O`: the CPU time of the calls a
@@ -100,11 +100,6 @@ pub fn check_fraction(
     Ok(from_flag.or(from_env).unwrap_or(default))
 }
 
-/// Largest `--gpu-segment-mb`: a segment is addressed in 32-bit words (< 16 GiB).
-const MAX_SEGMENT_MB: usize = 16 * 1024 - 1;
-/// Largest `--gpu-block-mb` (far above any device's memory).
-const MAX_BLOCK_MB: usize = 1 << 20;
-
 /// An opened device backend, with its memory and what it took.
 pub trait Device: resolution::Backend {
     /// High-water mark of device memory allocated by this run on its busiest device, bytes.
@@ -117,49 +112,41 @@ pub trait Device: resolution::Backend {
     fn offloaded(&self) -> (usize, usize);
 }
 
-/// Most `--gpus`.
-const MAX_GPUS: usize = 64;
+/// The backend a run offloads to: the device (none for the CPU) and the fraction of its
+/// calls redone on the CPU.
+pub(crate) struct Backend {
+    pub(crate) device: Option<Box<dyn Device>>,
+    pub(crate) check: resolution::SampleFraction,
+}
 
-/// `--gpus` / `ADAMS_GPUS`: a whole number of devices in `1..=MAX_GPUS`.
-pub fn parse_gpus(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(value) if (1..=MAX_GPUS).contains(&value) => Ok(value),
-        _ => Err(format!(
-            "expected a whole number of devices between 1 and {MAX_GPUS}"
-        )),
+impl Backend {
+    /// No device: everything on the CPU.
+    pub(crate) fn cpu() -> Self {
+        Self {
+            device: None,
+            check: resolution::SampleFraction::NONE,
+        }
     }
 }
 
-/// `--gpu-memory` / `--host-memory` (and their variables): a whole number of MiB in
-/// `1..=MAX_BLOCK_MB`.
-pub fn parse_budget_mb(text: &str) -> Result<usize, String> {
-    parse_mib(text, MAX_BLOCK_MB)
-}
-
-/// `--gpu-block-mb` / `ADAMS_GPU_BLOCK_MB`: a whole number of MiB in `1..=MAX_BLOCK_MB`.
-pub fn parse_block_mb(text: &str) -> Result<usize, String> {
-    parse_mib(text, MAX_BLOCK_MB)
-}
-
-/// `--gpu-segment-mb` / `ADAMS_GPU_SEGMENT_MB`: a whole number of MiB in `1..=MAX_SEGMENT_MB`.
-pub fn parse_segment_mb(text: &str) -> Result<usize, String> {
-    parse_mib(text, MAX_SEGMENT_MB)
-}
-
-/// A size in MiB between 1 and `max`. Checked when the command line (or the environment)
-/// is parsed, whatever the backend, so a bad value is one clear error naming its source.
-fn parse_mib(text: &str, max: usize) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(value) if (1..=max).contains(&value) => Ok(value),
-        _ => Err(format!(
-            "expected a whole number of MiB between 1 and {max}"
-        )),
-    }
+/// `--backend`, `--verify`, `--verify-sample` (else `ADAMS_VERIFY_SAMPLE`) and the device
+/// knobs: the device opened (none for the CPU) for an algebra through `max_degree`.
+pub(crate) fn open_backend(plan: &BackendPlan, max_degree: u32) -> Result<Backend, Error> {
+    let env_sample = std::env::var(VERIFY_SAMPLE_ENV).ok();
+    let check = check_fraction(
+        plan.choice,
+        plan.verify,
+        plan.sample.as_deref(),
+        env_sample.as_deref(),
+    )
+    .map_err(Error::Backend)?;
+    let device = open(plan.choice, &plan.knobs, max_degree).map_err(Error::Backend)?;
+    Ok(Backend { device, check })
 }
 
 /// Opens the backend `choice` for an algebra through degree `max_degree`; `None` for the
 /// CPU. Errors (one line): the feature is not built in, no device. (The knobs' values were
-/// checked when parsed: [`parse_block_mb`], [`parse_segment_mb`].)
+/// checked when parsed: `crate::cli::GpuKnobs`.)
 pub fn open(
     choice: BackendChoice,
     knobs: &GpuKnobs,
@@ -268,40 +255,16 @@ mod imp {
 
 #[cfg(feature = "gpu")]
 mod imp {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Arc;
-
-    use fp::Matrix;
-    use gpu::{Gpu, GpuConfig, PoolConfig, ProductBatch as DeviceBatch};
-    use resolution::{Action, Backend, Call, CpuBackend, OffloadError, ProductBatch};
-    use steenrod::MilnorAlgebra;
+    use gpu::{GpuBackend, GpuConfig, PoolConfig, Thresholds};
 
     use super::*;
-
-    struct GpuBackend {
-        gpu: Gpu,
-        min_work: usize,
-        rref_min: usize,
-        builds: AtomicUsize,
-        reductions: AtomicUsize,
-        /// The private XDG_RUNTIME_DIR made for Mesa, removed when the backend is dropped.
-        xdg_dir: Option<std::path::PathBuf>,
-    }
-
-    impl Drop for GpuBackend {
-        fn drop(&mut self) {
-            if let Some(dir) = &self.xdg_dir {
-                let _ = std::fs::remove_dir_all(dir);
-            }
-        }
-    }
 
     pub fn open(
         choice: BackendChoice,
         knobs: &GpuKnobs,
         max_degree: u32,
     ) -> Result<Box<dyn Device>, SetupError> {
-        let backend = match choice {
+        let platform = match choice {
             BackendChoice::Cuda if !cfg!(feature = "cuda") => {
                 return Err(SetupError::NoCudaSupport)
             }
@@ -310,13 +273,6 @@ mod imp {
             BackendChoice::Gpu if cfg!(feature = "cuda") => gpu::Platform::Cuda,
             _ => gpu::Platform::Wgpu,
         };
-        let xdg_dir = if backend == gpu::Platform::Wgpu {
-            quiet_vulkan_loader()
-        } else {
-            None
-        };
-        // The device needs the basis only; products use its own resident tables.
-        let alg = Arc::new(MilnorAlgebra::with_table_budget(max_degree, 0));
         let config = GpuConfig {
             segment_bytes: knobs.gpu_segment_mb << 20,
             block_bytes: knobs.gpu_block_mb << 20,
@@ -326,132 +282,35 @@ mod imp {
             device_bytes: knobs.gpu_memory.map(|mb| (mb as u64) << 20),
             host_bytes: knobs.host_memory.map(|mb| (mb as u64) << 20),
         };
-        let gpu = Gpu::open(backend, alg, config, pool).map_err(|source| SetupError::Open {
-            backend: choice.name(),
-            source,
-        })?;
-        Ok(Box::new(GpuBackend {
-            gpu,
+        let thresholds = Thresholds {
             min_work: knobs.gpu_min_work,
             rref_min: knobs.gpu_rref_min,
-            builds: AtomicUsize::new(0),
-            reductions: AtomicUsize::new(0),
-            xdg_dir,
-        }))
-    }
-
-    /// Mesa's Vulkan drivers print `error: XDG_RUNTIME_DIR is invalid or not set` on
-    /// stderr when probing window systems without one; a compute-only run needs none, so
-    /// give it a private empty folder (only when unset), before any worker thread starts.
-    /// Returns the folder it made, if any.
-    fn quiet_vulkan_loader() -> Option<std::path::PathBuf> {
-        if std::env::var_os("XDG_RUNTIME_DIR").is_some() {
-            return None;
-        }
-        let dir = std::env::temp_dir().join(format!("adams-xdg-{}", std::process::id()));
-        let made = std::fs::create_dir_all(&dir).and_then(|()| {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))
-        });
-        if made.is_err() {
-            return None;
-        }
-        std::env::set_var("XDG_RUNTIME_DIR", &dir);
-        Some(dir)
-    }
-
-    impl Backend for GpuBackend {
-        fn name(&self) -> String {
-            self.gpu.device_name()
-        }
-
-        fn offloads_build(&self, batch: &ProductBatch<'_>) -> bool {
-            batch.terms() >= self.min_work
-        }
-
-        fn offloads_reduction(&self, rows: usize, cols: usize) -> bool {
-            rows.min(cols) >= self.rref_min
-        }
-
-        fn build(&self, call: &Call<'_>, batch: &ProductBatch<'_>) -> Result<Matrix, OffloadError> {
-            if !self.offloads_build(batch) {
-                return CpuBackend.build(call, batch);
-            }
-            self.builds.fetch_add(1, Ordering::Relaxed);
-            let device_batch = device_batch(batch)
-                .map_err(|e| OffloadError::device(self.name(), Action::Build, call, e))?;
-            let mut out = Matrix::new(batch.rows.len(), batch.cols());
-            self.gpu
-                .multiply_rows(&device_batch, &mut out)
-                .map_err(|e| OffloadError::device(self.name(), Action::Build, call, e))?;
-            Ok(out)
-        }
-
-        fn row_reduce(&self, call: &Call<'_>, m: &mut Matrix) -> Result<Vec<usize>, OffloadError> {
-            if !self.offloads_reduction(m.rows(), m.cols()) {
-                return CpuBackend.row_reduce(call, m);
-            }
-            self.reductions.fetch_add(1, Ordering::Relaxed);
-            self.gpu
-                .row_reduce(m)
-                .map_err(|e| OffloadError::device(self.name(), Action::RowReduce, call, e))
-        }
-    }
-
-    /// The device's form of `batch`: each generator's terms `(S, bit offset)` once (in
-    /// the order its rows first name it), each row `R` with its generator's term range.
-    fn device_batch(batch: &ProductBatch<'_>) -> Result<DeviceBatch, gpu::GpuError> {
-        let too_many = |n: usize| gpu::GpuError::Overflow {
-            quantity: "terms in one build",
-            value: n as u64,
-            limit: u64::from(u32::MAX),
         };
-        let mut ranges: Vec<Option<(u32, u32)>> = vec![None; batch.gens.len()];
-        let mut out = DeviceBatch {
-            rows: Vec::with_capacity(batch.rows.len()),
-            terms: Vec::new(),
-        };
-        for (g, r) in &batch.rows {
-            let (start, end) = match ranges[*g as usize] {
-                Some(range) => range,
-                None => {
-                    let start =
-                        u32::try_from(out.terms.len()).map_err(|_| too_many(out.terms.len()))?;
-                    out.terms.extend(
-                        batch.gens[*g as usize]
-                            .terms
-                            .iter()
-                            .map(|t| (t.op, batch.target_offsets[t.gen as usize] as u64)),
-                    );
-                    let end =
-                        u32::try_from(out.terms.len()).map_err(|_| too_many(out.terms.len()))?;
-                    ranges[*g as usize] = Some((start, end));
-                    (start, end)
+        let backend =
+            GpuBackend::open(platform, max_degree, config, pool, thresholds).map_err(|source| {
+                SetupError::Open {
+                    backend: choice.name(),
+                    source,
                 }
-            };
-            out.rows.push((*r, start, end));
-        }
-        Ok(out)
+            })?;
+        Ok(Box::new(backend))
     }
 
     impl Device for GpuBackend {
         fn peak_device_bytes(&self) -> u64 {
-            self.gpu.peak_device_bytes()
+            self.gpu().peak_device_bytes()
         }
 
         fn peak_device_bytes_each(&self) -> Vec<u64> {
-            self.gpu.peak_device_bytes_each()
+            self.gpu().peak_device_bytes_each()
         }
 
         fn peak_host_bytes(&self) -> u64 {
-            self.gpu.peak_host_bytes()
+            self.gpu().peak_host_bytes()
         }
 
         fn offloaded(&self) -> (usize, usize) {
-            (
-                self.builds.load(Ordering::Relaxed),
-                self.reductions.load(Ordering::Relaxed),
-            )
+            GpuBackend::offloaded(self)
         }
     }
 }

@@ -1,11 +1,14 @@
 //! Live progress of a resolution: a progress bar on a terminal, periodic plain lines
-//! otherwise, nothing with `--quiet`; and the end-of-run summary.
+//! otherwise, nothing with `--quiet`; the end-of-run summary; structured logs
+//! (`--log`).
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use resolution::{Progress, RunReport};
+use resolution::{Progress, ResolutionError, RunReport};
+
+use crate::error::Error;
 
 /// Interval between plain progress lines when stderr is not a terminal.
 const LOG_EVERY: Duration = Duration::from_secs(10);
@@ -119,4 +122,43 @@ pub fn summary(report: &RunReport, cpu: Duration, peak_rss_bytes: u64) -> String
         ));
     }
     text
+}
+
+/// Runs `run` with a progress bar (none with `quiet`); its error names the module.
+pub(crate) fn with_progress(
+    quiet: bool,
+    name: &str,
+    run: impl FnOnce(&mut dyn FnMut(&resolution::Progress)) -> Result<RunReport, ResolutionError>,
+) -> Result<RunReport, Error> {
+    let mut reporter = Reporter::new(quiet);
+    let outcome = run(&mut |p: &resolution::Progress| reporter.update(p));
+    reporter.finish();
+    outcome.map_err(|source| Error::Resolve {
+        name: name.to_string(),
+        source,
+    })
+}
+
+/// Structured logs (tracing) on stderr: `--log LEVEL`, else `RUST_LOG`, else none.
+pub(crate) fn init_logging(level: Option<&str>) -> Result<(), Error> {
+    use tracing_subscriber::EnvFilter;
+    let filter = match level {
+        Some(l) => EnvFilter::try_new(l).map_err(|source| Error::LogFlag {
+            value: l.to_string(),
+            source,
+        })?,
+        None => match std::env::var("RUST_LOG") {
+            Ok(v) if !v.is_empty() => {
+                EnvFilter::try_new(&v).map_err(|source| Error::LogEnv { value: v, source })?
+            }
+            _ => return Ok(()),
+        },
+    };
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
+        .try_init();
+    Ok(())
 }

@@ -28,8 +28,8 @@ use crate::modules::LookupError;
 use crate::plan::Plan;
 use crate::range::check_module_range;
 use crate::resolve::{self, Finished, Start};
-use crate::summary::CofiberSummary;
 use crate::{save, usage};
+use chart::summary::CofiberSummary;
 
 /// Why the chart of a cofiber has no product lines (summary.json and stderr).
 pub const PRODUCTS: &str = "not computed: the long exact sequence gives the products on the \

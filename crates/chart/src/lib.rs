@@ -22,7 +22,8 @@
 //! `chart.json` ([`chart_json`]: written, read and checked), `chart.svg` ([`svg`]: drawn
 //! from a chart), `chart.html` ([`html`]: the chart as one self-contained page for a
 //! browser), the ASCII chart ([`ascii`]: drawn from a table), classes as a user writes
-//! them ([`class_spec`]) and the table of names ([`names`]).
+//! them ([`class_spec`]), the table of names ([`names`]) and a run's figures
+//! (`summary.json`, [`summary`]).
 //!
 //! **Their bounds** (bad input beyond them, a one-line error naming the file, never a
 //! panic): every input file is a regular UTF-8 file read through [`input`], at most
@@ -37,12 +38,14 @@ mod bidegree;
 pub mod chart_json;
 pub mod class_spec;
 pub mod csv;
+pub mod files;
 pub mod html;
 pub mod input;
 pub mod names;
 pub mod output;
 pub mod pages;
 pub mod seqsee;
+pub mod summary;
 pub mod svg;
 pub mod tikz;
 pub mod verify;

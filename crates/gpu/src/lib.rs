@@ -12,7 +12,11 @@
 //! The CPU (`steenrod`, `fp`) is always the reference: every result here
 //! equals the CPU's bit for bit, and every device failure is returned as a
 //! [`GpuError`], never hidden behind a CPU fallback.
+//!
+//! The engine sees the device through [`GpuBackend`], its [`resolution::Backend`]: the
+//! builds and reductions above [`Thresholds`] go to the device, the rest to the CPU.
 
+mod backend;
 mod boundary;
 mod budget;
 mod buffers;
@@ -33,6 +37,7 @@ use std::sync::{Arc, Mutex};
 
 use steenrod::{MilnorAlgebra, PPart};
 
+pub use backend::{GpuBackend, Thresholds};
 use boundary::guard;
 use budget::Budget;
 pub use budget::BudgetKind;

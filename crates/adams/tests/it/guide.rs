@@ -547,7 +547,7 @@ fn cli_reference_is_up_to_date() {
     let current = fs::read_to_string(&path).unwrap_or_default();
     assert!(
         current == rendered,
-        "docs/reference/cli.md is out of date with crates/adams/src/cli.rs; regenerate it \
+        "docs/reference/cli.md is out of date with crates/adams/src/cli/; regenerate it \
          with\n  cargo run -p adams -- cli-reference > docs/reference/cli.md"
     );
 }

@@ -23,12 +23,15 @@
 //! ([`ClusterError::Silent`]). The save directory is written bidegree by bidegree
 //! (atomic files), so a rerun with any number of ranks resumes.
 //!
-//! The transport is any [`Transport`] (the `adams` binary's MPI one, or channels in tests).
+//! The transport is any [`Transport`]: MPI's world ([`mpi`], feature `mpi`; needs the
+//! system's MPI to build), or channels in tests.
 
 mod dispatch;
 mod follower;
 mod leader;
 mod local;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 mod wire;
 
 use std::time::Duration;

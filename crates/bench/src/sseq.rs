@@ -15,8 +15,7 @@ use std::process::Command;
 use steenrod::module::bundled;
 use steenrod::Profile;
 
-use super::{child, BenchError, BenchRange};
-use crate::modules::split_shift;
+use super::{child, BenchError, BenchRange, SseqAsked};
 
 /// The module as sseq is given it: a folder to start in and the name to pass.
 pub struct SseqModule {
@@ -28,26 +27,20 @@ pub struct SseqModule {
 
 /// Writes the text of the module file that `adams resolve MODULE` would read into
 /// `SCRATCH/sseq-module/module.json` (the lookup order of `modules::find_module`, which
-/// has already accepted `module`), with the key `profile` set to `profile` if given
+/// has already accepted `module`, split into its file and shift as `asked` says), with
+/// the key `profile` set to `asked.profile` if given
 /// (`--algebra`, `--profile`: the field's form, `{"truncated": true, "p_part": [3, 2, 1]}`).
 ///
 /// Errors: the file cannot be read again or the copy written (exit 3).
 pub fn prepare(
     module: &str,
+    asked: &SseqAsked<'_>,
     modules_dir: Option<&Path>,
-    profile: Option<&Profile>,
     scratch: &Path,
 ) -> Result<SseqModule, BenchError> {
-    let (base, shift) = if Path::new(module).exists() {
-        (module, None)
-    } else {
-        match split_shift(module) {
-            Ok(Some((base, k))) => (base, Some(k)),
-            _ => (module, None),
-        }
-    };
+    let (base, shift) = (asked.base, asked.shift);
     let mut text = module_text(base, modules_dir)?;
-    if let Some(p) = profile {
+    if let Some(p) = asked.profile {
         text = with_profile(&text, p).ok_or_else(|| BenchError::NoModuleFile {
             module: module.to_string(),
         })?;

@@ -1,5 +1,5 @@
 //! `DIR/summary.json`: the figures of one `adams resolve` run (what `adams bench` reads
-//! back from each child).
+//! back from each child, the `bench` crate).
 
 use serde::{Deserialize, Serialize};
 
@@ -76,7 +76,7 @@ pub struct RunSummary {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sampled_cpu_s: Option<f64>,
     /// A module file with the field's `cofiber` key: the class, the base module's run and
-    /// the cone's (`crate::resolve_cofiber`); absent for any other module.
+    /// the cone's (`adams resolve` of a cofiber file); absent for any other module.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cofiber: Option<CofiberSummary>,
 }
@@ -103,6 +103,6 @@ pub struct CofiberSummary {
     /// Wall time of the class's lift and the cone's ranks, seconds.
     pub cone_wall_s: f64,
     /// How the products are drawn: not computed
-    /// (`crate::resolve_cofiber::PRODUCTS`).
+    /// (`adams resolve` of a cofiber file says why).
     pub products: String,
 }

@@ -2,9 +2,13 @@
 
 use std::path::{Path, PathBuf};
 
-/// Why a benchmark stopped: exit 3, but 2 for `SseqExe` and `NoSummary` (bad input).
+/// Why a benchmark stopped: exit 3, but 2 for `Baseline`, `SseqExe` and `NoSummary` (bad
+/// input; [`BenchError::exit_code`]).
 #[derive(Debug, thiserror::Error)]
 pub enum BenchError {
+    /// `--baseline EXE` is not a file that can be run (exit 2).
+    #[error("--baseline {}: {why} (give the path of another adams executable)", .path.display())]
+    Baseline { path: PathBuf, why: BaselineProblem },
     #[error("cannot find the adams executable: {0}")]
     CurrentExe(std::io::Error),
     #[error("cannot start {}: {source}", .exe.display())]
@@ -60,6 +64,17 @@ pub enum BenchError {
     },
 }
 
+impl BenchError {
+    /// The exit status: 2 for bad input (an executable that cannot be run, a baseline
+    /// that is not adams), 3 for a run that failed.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Self::Baseline { .. } | Self::SseqExe { .. } | Self::NoSummary { .. } => 2,
+            _ => 3,
+        }
+    }
+}
+
 /// Why `--baseline EXE` or `--sseq EXE` cannot be run (checked before any run).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BaselineProblem {
@@ -83,7 +98,7 @@ impl std::fmt::Display for BaselineProblem {
 /// `--baseline EXE` or `--sseq EXE` as the path to run: an executable regular file, made
 /// absolute so that a bare name (`adams-before`) runs the file in the current folder,
 /// never a program of that name found on `PATH`.
-pub(super) fn executable(exe: &Path) -> Result<PathBuf, BaselineProblem> {
+pub fn executable(exe: &Path) -> Result<PathBuf, BaselineProblem> {
     use std::os::unix::fs::PermissionsExt;
     let meta = std::fs::metadata(exe).map_err(|_| BaselineProblem::Missing)?;
     if meta.is_dir() {

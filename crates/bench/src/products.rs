@@ -8,12 +8,11 @@ use std::process::Command;
 
 use chart::class_spec::ClassSpec;
 
-use super::{median, BenchError};
-use crate::cli::BenchArgs;
-use crate::error::Error;
+use super::{median, Bench, BenchError};
 
-/// Times the products by `class` on every range of `args`.
-pub fn run(args: &BenchArgs, class: &ClassSpec) -> Result<(), Error> {
+/// Times the products by `class` on every range of `args` (its module, ranges, runs and
+/// `--modules-dir`); prints one row of medians per range on stdout.
+pub fn run(args: &Bench<'_>, class: &ClassSpec) -> Result<(), BenchError> {
     let exe = std::env::current_exe().map_err(BenchError::CurrentExe)?;
     let scratch = std::env::temp_dir().join(format!("adams-bench-products-{}", std::process::id()));
     println!(
@@ -31,7 +30,7 @@ pub fn run(args: &BenchArgs, class: &ClassSpec) -> Result<(), Error> {
         for k in 0..args.runs {
             let out = scratch.join(format!("{}-{}-{k}", r.max_stem, r.max_s));
             let mut command = Command::new(&exe);
-            command.args(["products", &args.module, "--by", &class.to_string(), "-q"]);
+            command.args(["products", args.module, "--by", &class.to_string(), "-q"]);
             command.args([
                 "--max-stem",
                 &r.max_stem.to_string(),
@@ -39,7 +38,7 @@ pub fn run(args: &BenchArgs, class: &ClassSpec) -> Result<(), Error> {
                 &r.max_s.to_string(),
             ]);
             command.arg("--output").arg(&out);
-            if let Some(dir) = &args.modules_dir {
+            if let Some(dir) = args.modules_dir {
                 command.arg("--modules-dir").arg(dir);
             }
             let finished = super::child::run(command).map_err(|source| BenchError::Start {
@@ -80,5 +79,5 @@ pub fn run(args: &BenchArgs, class: &ClassSpec) -> Result<(), Error> {
         Ok(())
     });
     let _ = std::fs::remove_dir_all(&scratch);
-    Ok(result?)
+    result
 }

@@ -1,0 +1,39 @@
+//! `adams d2`: its flags.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{DrawArgs, ExportArgs, ExtRangeArgs};
+
+#[derive(Debug, Args)]
+pub struct D2Args {
+    /// The module: only S_2 (the sphere) is supported.
+    #[arg(value_name = "MODULE", default_value = "S_2")]
+    pub module: String,
+    /// The range, and `--threads` (the resolution's and the secondary lift's workers).
+    #[command(flatten)]
+    pub range: ExtRangeArgs,
+    /// Resume the resolution from DIR and save it there (as `adams resolve --save-dir DIR
+    /// --no-save-quasi-inverses`), and keep the secondary lift λ in DIR/secondary/ (one
+    /// checksummed file per bidegree): a second run reads them and computes only what is
+    /// missing. A damaged λ file, or one made over another resolution: exit 2 naming it.
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    /// With --save-dir: when another adams process holds DIR (its pid is in DIR/lock), wait
+    /// for it to end instead of exit 2.
+    #[arg(long, requires = "save_dir")]
+    pub wait: bool,
+    /// Folder for the results. Default: output/S_2-d2 (beside, never over, adams resolve's output/S_2).
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub draw: DrawArgs,
+
+    #[command(flatten)]
+    pub export: ExportArgs,
+    /// No lines on stderr but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+}

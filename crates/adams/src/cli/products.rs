@@ -1,0 +1,96 @@
+//! `adams products` and `adams massey`: their flags, and the range flags every command
+//! that lifts classes shares.
+
+use std::path::PathBuf;
+
+use chart::class_spec::ClassSpec;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct ProductsArgs {
+    /// The module (as for `adams resolve`; p = 2, or an odd prime: docs/guide/06-products-and-massey.md).
+    #[arg(value_name = "MODULE", default_value = "S_2")]
+    pub module: String,
+    /// A class of Ext(S_2) to multiply by: h3, h2^2, h1h3, or (stem,s,index); at odd p also a0 (repeatable).
+    #[arg(long, value_name = "CLASS", required = true)]
+    pub by: Vec<ClassSpec>,
+    #[command(flatten)]
+    pub range: ExtRangeArgs,
+    /// Folder for products.json, chart.json and chart.svg. Default: output/<MODULE>-products.
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Resume the module's resolution from DIR and save it there (as `adams resolve
+    /// --save-dir DIR --no-save-quasi-inverses`), and keep each lift in DIR/lifts/ (a
+    /// checksummed file per class): a second run by the same class reads it back. A
+    /// damaged lift file is reported and recomputed.
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    /// With --save-dir: when another adams process holds DIR (its pid is in DIR/lock), wait
+    /// for it to end instead of exit 2.
+    #[arg(long, requires = "save_dir")]
+    pub wait: bool,
+    /// No lines on stderr but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MasseyArgs {
+    /// The module (as for `adams resolve`; p = 2, or an odd prime: docs/guide/06-products-and-massey.md).
+    #[arg(value_name = "MODULE")]
+    pub module: String,
+    /// A: a class of Ext(S_2) (h3, h2^2, (stem,s,index)).
+    #[arg(value_name = "A")]
+    pub a: ClassSpec,
+    /// B: a class of Ext(S_2).
+    #[arg(value_name = "B")]
+    pub b: ClassSpec,
+    /// C: a class of Ext(MODULE), or - for every class of the sphere's range.
+    #[arg(value_name = "C", allow_hyphen_values = true)]
+    pub c: String,
+    #[command(flatten)]
+    pub range: ExtRangeArgs,
+    /// Folder for massey.json (with C = -). Default: output/S_2-massey.
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// No lines on stderr but errors (the product itself is printed on stdout).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// The range and module folder of `adams products` and `adams massey`.
+#[derive(Debug, Args)]
+pub struct ExtRangeArgs {
+    /// Largest stem (as for `adams resolve`).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 40,
+        allow_negative_numbers = true
+    )]
+    pub max_stem: i64,
+    /// Largest Adams filtration (as for `adams resolve`).
+    #[arg(
+        long = "max-s",
+        value_name = "S",
+        default_value_t = 20,
+        allow_negative_numbers = true
+    )]
+    pub max_s: i64,
+    /// Folder of module files, as for `adams resolve`.
+    #[arg(long, value_name = "DIR")]
+    pub modules_dir: Option<PathBuf>,
+    /// Refuse (exit 2, before any work) a range whose projected peak memory — a lower
+    /// bound from the Milnor basis sizes — is above GB gigabytes. Default: the memory
+    /// available on this machine.
+    #[arg(long, value_name = "GB")]
+    pub max_memory: Option<f64>,
+    /// Worker threads for the resolutions and the lifts of chain maps; 0 means one per
+    /// core. The result does not depend on it.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+    /// Log level for structured logs on stderr (as for `adams resolve`). Default: the
+    /// RUST_LOG environment variable, else off.
+    #[arg(long, value_name = "LEVEL")]
+    pub log: Option<String>,
+}
