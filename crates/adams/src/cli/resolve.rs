@@ -57,7 +57,8 @@ pub struct ResolveArgs {
     pub modules_dir: Option<PathBuf>,
 
     /// Smash MODULE with this module (found as MODULE is; repeatable): the tensor
-    /// product with the Cartan formula, named MODULE_sm_OTHER. p = 2 only.
+    /// product with the Cartan formula (with the sign of β at odd p), named
+    /// MODULE_sm_OTHER; both factors at one prime.
     #[arg(long, value_name = "OTHER")]
     pub smash: Vec<String>,
 
