@@ -25,7 +25,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import _adams
 from ._adams import AdamsError, BadInput, CheckFailed, ComputeError
-from ._ext import D2, Chart, ClassLike, Element, MasseyProduct, class_arg
+from ._ext import D2, Chart, ClassLike, Element, InducedMap, MasseyProduct, class_arg
 
 __all__ = [
     "AdamsError",
@@ -36,6 +36,7 @@ __all__ = [
     "ComputeError",
     "D2",
     "Element",
+    "InducedMap",
     "MasseyProduct",
     "Module",
     "Resolution",
@@ -255,8 +256,6 @@ def resolve(
         )
     finally:
         bar.close()
-    if raw is None:  # stopped without an exception of its own: never expected
-        raise ComputeError(f"module {module.name}: the run stopped before its end")
     return Resolution(module, raw, threads=threads, save_dir=directory, algebra=algebra)
 
 
@@ -265,7 +264,8 @@ class Resolution:
 
     ``dim(n, s)``, ``ext()`` (a NumPy array), ``ext_dict()``, ``classes(n, s)``,
     ``extend(max_stem, max_s)``, ``certify()``; of the sphere, the Ext algebra:
-    ``cls(name)``, ``product(x, by)``, ``massey(a, b, c)``, ``d2()``, ``e3()``; ``chart()``.
+    ``cls(name)``, ``product(x, by)``, ``massey(a, b, c)``, ``d2()``, ``e3()``; ``map(file)``;
+    ``chart()``.
 
     A class ``x`` is given as a name (``"h1^2"``, ``"h0^3 h3"``, ``"a0"`` at odd p, a name
     of the bundled table ``"c0"``, ``"Ph1"``: crates/chart/data/names-S_2.csv), a basis
@@ -390,6 +390,15 @@ class Resolution:
             rows, e3, e3_range, rank = _adams.d2(self._raw, self._threads)
             self._d2 = D2(rows, e3, e3_range, rank, self.dim)
         return self._d2
+
+    def map(self, file) -> InducedMap:
+        """The map on Ext a map of modules ``f : M -> N`` induces, ``f* : Ext(N) -> Ext(M)``,
+        as ``adams map FILE`` computes it: ``file`` a map file (crates/steenrod/MAP-FORMAT.md;
+        its modules found beside it or bundled), ``M`` and ``N`` resolved over this
+        resolution's range, ``f`` lifted to a chain map. p = 2, over A. Raises ``BadInput``
+        (the file, its modules or the map refused; an odd prime), ``ComputeError`` (the
+        lift failed)."""
+        return InducedMap(*_adams.map(self._raw, os.fspath(file), self._threads))
 
     def chart(self) -> Chart:
         """The Adams chart (``adams resolve``'s chart.svg and chart.html): displays itself

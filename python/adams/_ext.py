@@ -147,6 +147,33 @@ class D2:
         return f"D2({len(self.nonzero())} classes with d2 != 0, total rank {self.rank})"
 
 
+class InducedMap:
+    """The map ``f* : Ext(N) -> Ext(M)`` a map of modules ``f : M -> N`` of degree ``shift``
+    induces (``adams map``'s map.json): ``f*[(stem, s, k)]`` is the list of indices of the
+    classes of ``M`` at ``(stem - shift, s)`` whose sum is the image of the ``k``-th class of
+    ``N`` at ``(stem, s)`` (over F_2); ``rows`` maps each bidegree ``(stem, s)`` of ``Ext(N)``
+    the lift reached to those lists, one per class; ``rank`` is the total rank of ``f*``."""
+
+    def __init__(self, source: str, target: str, shift: int, matrices, rank: int):
+        self.source = source
+        self.target = target
+        self.shift = shift
+        self.rows: Dict[Tuple[int, int], List[List[int]]] = {
+            (n, s): [list(r) for r in rows] for n, s, rows in matrices
+        }
+        self.rank = rank
+
+    def __getitem__(self, cls: Tuple[int, int, int]) -> List[int]:
+        n, s, k = cls
+        return self.rows[(n, s)][k]
+
+    def __repr__(self) -> str:
+        return (
+            f"InducedMap(Ext({self.target}) -> Ext({self.source}), shift {self.shift}, "
+            f"{len(self.rows)} bidegrees, total rank {self.rank})"
+        )
+
+
 class Chart:
     """The Adams chart of a resolution, as ``adams resolve`` draws it (classes with their
     products by ``h0``, ``h1``, ``h2``, ... at p = 2, ``a0``, ``h0`` at odd p; no names).

@@ -57,7 +57,10 @@ fn class_error(e: ClassError) -> PyErr {
 }
 
 /// Runs `f` with the GIL released; a panic comes back as a `ComputeError`.
-fn released<T: Send>(py: Python<'_>, f: impl FnOnce() -> PyResult<T> + Send) -> PyResult<T> {
+pub(crate) fn released<T: Send>(
+    py: Python<'_>,
+    f: impl FnOnce() -> PyResult<T> + Send,
+) -> PyResult<T> {
     py.allow_threads(|| catch_unwind(AssertUnwindSafe(f)))
         .unwrap_or_else(|payload| Err(panicked(payload.as_ref())))
 }

@@ -20,6 +20,7 @@ use std::time::Duration;
 
 mod ext_algebra;
 mod module;
+mod module_map;
 
 use module::{load, Module};
 use pyo3::create_exception;
@@ -157,10 +158,7 @@ pub(crate) fn panicked(payload: &(dyn std::any::Any + Send)) -> PyErr {
     ComputeError::new_err(format!("internal error: {what}"))
 }
 
-/// The payload the progress callback unwinds with once the caller asked the run to stop.
-struct Stopped;
-
-fn resolution_error(name: &str, e: ResolutionError) -> PyErr {
+pub(crate) fn resolution_error(name: &str, e: ResolutionError) -> PyErr {
     let message = format!("module {name}: {e}");
     match e {
         ResolutionError::InvalidRange { .. } | ResolutionError::RangeTooLarge { .. } => {
@@ -250,15 +248,16 @@ struct Shared {
 /// Runs `res` on a thread of its own while the calling thread, its GIL released between
 /// polls, calls `on_poll(done, total, stem_front)` every [`POLL`] (it checks Python's
 /// signals and draws the progress bar). An error from `on_poll` (`KeyboardInterrupt`)
-/// stops the run at its next completed bidegree: every record written by then stays in
-/// the save directory, which a later run resumes.
+/// sets the run's stop flag (`RunOptions::stop`): it stops at its next completed bidegree,
+/// without unwinding, and every record written by then stays in the save directory, which
+/// a later run resumes.
 fn run_polled(
     py: Python<'_>,
     res: &mut AnyResolution,
     algorithm: Algorithm,
     threads: usize,
     on_poll: &Bound<'_, PyAny>,
-) -> PyResult<Option<Result<(), ResolutionError>>> {
+) -> PyResult<Result<(), ResolutionError>> {
     let shared = Shared::default();
     let (tx, rx) = mpsc::channel::<std::thread::Result<Result<(), ResolutionError>>>();
     std::thread::scope(|scope| {
@@ -282,8 +281,7 @@ fn run_polled(
                 Ok(outcome) => {
                     return match (asked, outcome) {
                         (Some(e), _) => Err(e),
-                        (None, Ok(run)) => Ok(Some(run)),
-                        (None, Err(payload)) if payload.is::<Stopped>() => Ok(None),
+                        (None, Ok(run)) => Ok(run),
                         (None, Err(payload)) => Err(panicked(payload.as_ref())),
                     };
                 }
@@ -313,9 +311,9 @@ fn run_polled(
     })
 }
 
-/// One run of the engine; its progress callback publishes the counts and unwinds with
-/// [`Stopped`] once `shared.stop` is set (between bidegrees: the scheduler then waits for
-/// the steps in flight and the save directory's writers for their queue).
+/// One run of the engine; its progress callback publishes the counts, and `shared.stop`
+/// is its stop flag (read between bidegrees: the run then waits for the steps in flight
+/// and the save directory's writers for their queue, and returns `Stopped`).
 fn run_one(
     res: &mut AnyResolution,
     algorithm: Algorithm,
@@ -328,15 +326,13 @@ fn run_one(
         shared
             .stem_front
             .store(p.stem_front.max(0) as usize, Ordering::Relaxed);
-        if shared.stop.load(Ordering::Relaxed) {
-            std::panic::resume_unwind(Box::new(Stopped));
-        }
     };
     let options = RunOptions {
         algorithm,
         threads,
         progress: Some(&mut progress),
         offload: None,
+        stop: Some(&shared.stop),
     };
     match res {
         AnyResolution::Two(r) => r.run(options).map(drop),
@@ -347,8 +343,7 @@ fn run_one(
 /// `adams.resolve`'s engine: see its docstring in `adams/__init__.py`. `profile`: the
 /// sub-Hopf algebra's profile `(h(1), h(2), …)`, truncated (`A(1)`: `[2, 1]`), or `None`
 /// for `A`; `algorithm`: `"nassau"`, `"classical"` or `None` (Nassau's
-/// over `A` at p = 2, else classical). Returns `None` when `on_poll` stopped the run
-/// without an error of its own.
+/// over `A` at p = 2, else classical).
 #[pyfunction]
 #[pyo3(signature = (module, max_stem, max_s, profile, algorithm, threads, save_dir, on_poll))]
 #[allow(clippy::too_many_arguments)]
@@ -362,7 +357,7 @@ fn resolve(
     threads: usize,
     save_dir: Option<PathBuf>,
     on_poll: &Bound<'_, PyAny>,
-) -> PyResult<Option<RawResolution>> {
+) -> PyResult<RawResolution> {
     let classical_only = module.prime != 2 || profile.is_some();
     let algorithm = match (algorithm, classical_only) {
         (None, false) | (Some("nassau"), false) => Algorithm::Nassau,
@@ -388,15 +383,14 @@ fn resolve(
     };
     let mut res = prepare(module, &req)?;
     match run_polled(py, &mut res, algorithm, threads, on_poll)? {
-        None => Ok(None),
-        Some(Err(e)) => Err(resolution_error(&module.name, e)),
-        Some(Ok(())) => Ok(Some(RawResolution {
+        Err(e) => Err(resolution_error(&module.name, e)),
+        Ok(()) => Ok(RawResolution {
             res,
             algorithm: match algorithm {
                 Algorithm::Nassau => "nassau",
                 Algorithm::Classical => "classical",
             },
-        })),
+        }),
     }
 }
 
@@ -422,5 +416,6 @@ fn _adams(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ext_algebra::massey, m)?)?;
     m.add_function(wrap_pyfunction!(ext_algebra::d2, m)?)?;
     m.add_function(wrap_pyfunction!(ext_algebra::chart_texts, m)?)?;
+    m.add_function(wrap_pyfunction!(module_map::map_file, m)?)?;
     Ok(())
 }

@@ -1,42 +1,19 @@
 //! `adams map FILE`: the map on Ext induced by a map of modules `f : M → N` given in a
 //! file (`crates/steenrod/MAP-FORMAT.md`), from its lift to a chain map of minimal
-//! resolutions (`resolution::chain_map::module_map`); writes `map.json`.
+//! resolutions (`adams::module_map`, the library's); writes `map.json`.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use resolution::chain_map::module_map::{induced, lift_module_map};
-use resolution::chain_map::LiftTarget;
-use resolution::{Bidegree, Resolution, ResolutionConfig};
+use adams::module_map::{beside, induced_matrices, read_map_spec, MapMatrix, MapSpec};
+use resolution::{Resolution, ResolutionConfig};
 use serde::Serialize;
-use serde_json::Value;
 use steenrod::module::{FiniteModule, ModuleMap};
 
 use crate::cli::MapArgs;
 use crate::error::Error;
 use crate::modules;
 use crate::range::{check_memory, check_module_range, check_range};
-
-/// The largest map file read.
-const MAX_MAP_BYTES: u64 = 1 << 20;
-
-/// A map file's fields (MAP-FORMAT.md).
-struct MapSpec {
-    source: String,
-    target: String,
-    shift: i32,
-    /// `x ↦ [(y, c), …]`: `f(x) = Σ c·y`.
-    images: Vec<(String, Vec<(String, u32)>)>,
-}
-
-/// `f* : Ext^{s}(N)` at `(stem, s)` → `Ext^{s}(M)` at `(stem − shift, s)`: row `k` lists
-/// the indices of the classes of `M` whose sum is the image of the `k`-th class of `N`.
-#[derive(Serialize)]
-struct MapMatrix {
-    stem: i32,
-    s: u32,
-    rows: Vec<Vec<usize>>,
-}
 
 #[derive(Serialize)]
 struct MapFile {
@@ -51,92 +28,10 @@ struct MapFile {
     matrices: Vec<MapMatrix>,
 }
 
-fn bad(file: &Path, reason: impl Into<String>) -> Error {
-    Error::MapFile {
-        message: format!("{}: {}", file.display(), reason.into()),
-    }
-}
-
-/// Reads and checks the fields of a map file (not yet the map against the modules).
-fn read_spec(file: &Path) -> Result<MapSpec, Error> {
-    let text =
-        chart::input::read_text(file, "a module map", MAX_MAP_BYTES).map_err(|r| bad(file, r))?;
-    let json: Value =
-        serde_json::from_str(&text).map_err(|e| bad(file, format!("invalid JSON: {e}")))?;
-    let obj = json
-        .as_object()
-        .ok_or_else(|| bad(file, "not a JSON object"))?;
-    for key in obj.keys() {
-        if !["type", "source", "target", "shift", "images"].contains(&key.as_str()) {
-            return Err(bad(file, format!("unknown key {key:?}")));
-        }
-    }
-    if obj.get("type").and_then(Value::as_str) != Some("module map") {
-        return Err(bad(file, "type: must be \"module map\""));
-    }
-    let name = |key: &str| {
-        obj.get(key)
-            .and_then(Value::as_str)
-            .map(str::to_string)
-            .ok_or_else(|| {
-                bad(
-                    file,
-                    format!("{key}: missing, or not a module name (a string)"),
-                )
-            })
-    };
-    let shift = match obj.get("shift") {
-        None => 0,
-        Some(v) => v
-            .as_i64()
-            .and_then(|k| i32::try_from(k).ok())
-            .filter(|k| k.abs() <= 1 << 20)
-            .ok_or_else(|| bad(file, "shift: not an integer within ±2^20"))?,
-    };
-    let images = obj
-        .get("images")
-        .and_then(Value::as_object)
-        .ok_or_else(|| bad(file, "images: missing, or not an object"))?;
-    let mut list = Vec::new();
-    for (x, v) in images {
-        let names = v
-            .as_array()
-            .and_then(|a| a.iter().map(|y| y.as_str().map(image_term)).collect())
-            .ok_or_else(|| {
-                bad(
-                    file,
-                    format!("images {x:?}: not a list of basis element names"),
-                )
-            })?;
-        list.push((x.clone(), names));
-    }
-    Ok(MapSpec {
-        source: name("source")?,
-        target: name("target")?,
-        shift,
-        images: list,
-    })
-}
-
-/// An entry of an image: `"x1"` (coefficient 1) or `"2 x1"` (a coefficient, reduced
-/// mod p by the map).
-fn image_term(entry: &str) -> (String, u32) {
-    match entry.split_once(' ') {
-        Some((c, name)) if c.parse::<u32>().is_ok() => {
-            (name.trim().to_string(), c.parse().expect("checked"))
-        }
-        _ => (entry.to_string(), 1),
-    }
-}
-
 /// A module named in a map file: a path relative to the file's folder when one exists
 /// there, otherwise as `adams resolve` finds modules; cells above `top` dropped.
 fn find(arg: &str, file: &Path, args: &MapArgs, top: i32) -> Result<FiniteModule, Error> {
-    let beside = file.parent().map(|d| d.join(arg));
-    let arg = match beside {
-        Some(p) if p.is_file() => p.display().to_string(),
-        _ => arg.to_string(),
-    };
+    let arg = beside(arg, file);
     let dir = args.range.modules_dir.as_deref();
     let m = modules::find_module_p2(&arg, dir, Some(top), "adams map")?;
     if m.profile().is_some() {
@@ -174,7 +69,7 @@ pub fn run_command(args: MapArgs) -> Result<(), Error> {
         .map(crate::resolve::make_output)
         .transpose()?;
     let file = args.file.as_path();
-    let spec = read_spec(file)?;
+    let spec = read_map_spec(file).map_err(|message| Error::MapFile { message })?;
     let top = range.max_stem + range.max_s as i32;
     // Checked on the cells the range sees, truncated alike (f(M_t) ⊂ N_{t+shift}).
     let m = find(&spec.source, file, &args, top)?;
@@ -193,33 +88,11 @@ pub fn run_command(args: MapArgs) -> Result<(), Error> {
     let started = Instant::now();
     let memory = args.range.max_memory;
     let (m_res, n_res) = (resolve(m, range, memory)?, resolve(n, range, memory)?);
-    let tgt = LiftTarget::new(&n_res);
-    let lift =
-        lift_module_map(&m_res, &tgt, &f, range.max_s + 1).map_err(|source| Error::Lift {
+    let (matrices, rank) =
+        induced_matrices(&m_res, &n_res, &f, range.max_s + 1).map_err(|source| Error::Lift {
             what: format!("the map {}", file.display()),
             source,
         })?;
-    let (mut matrices, mut rank) = (Vec::new(), 0);
-    for entry in n_res.ext() {
-        let b = entry.bidegree;
-        let at_m = Bidegree::s_t(b.s(), b.t() - spec.shift);
-        let below_bottom = at_m.t() < m_res.free_module(at_m.s()).min_degree();
-        let mat = match induced(&lift, at_m) {
-            Some(mat) => mat,
-            // Ext(M) is zero below M's bottom cell: f* is zero there.
-            None if below_bottom && at_m.n() <= range.max_stem => fp::Matrix::new(entry.dim, 0),
-            None => continue,
-        };
-        rank += mat.clone().row_reduce().len();
-        let rows = (0..mat.rows())
-            .map(|k| mat.row_vector(k).iter_ones().collect())
-            .collect();
-        matrices.push(MapMatrix {
-            stem: b.n(),
-            s: b.s(),
-            rows,
-        });
-    }
     let lifted = (started.elapsed().as_secs_f64(), rank);
     write(
         &args,

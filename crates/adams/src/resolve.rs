@@ -172,6 +172,7 @@ pub(crate) fn resolve<M: PrimeModule>(
                 .device
                 .as_deref()
                 .map(|d| resolution::Offload::new(d as &dyn resolution::Backend, backend.check)),
+            stop: None,
         };
         #[cfg(feature = "mpi")]
         return M::run_ranks(res, options, plan.quiet);

@@ -36,6 +36,7 @@ fn run(
             threads,
             progress: None,
             offload,
+            stop: None,
         })
         .expect("resolve");
     (report, started.elapsed())

@@ -24,6 +24,7 @@ fn main() {
             threads,
             progress: None,
             offload: None,
+            stop: None,
         })
         .expect("resolve");
     let total: usize = res.ext().iter().map(|e| e.dim).sum();

@@ -1,5 +1,7 @@
 //! What a run is asked to do: the range, the algorithm, threads, progress and offload.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::backend::Offload;
 use crate::report::Progress;
 
@@ -33,6 +35,11 @@ pub struct RunOptions<'a> {
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,
     /// Where Nassau steps build and reduce their matrices; `None`: the CPU.
     pub offload: Option<Offload<'a>>,
+    /// Asks the run to stop: read on the driving thread after each completed bidegree;
+    /// once it is `true` nothing new starts, the steps in flight finish (and are kept, and
+    /// written to the save directory), and the run returns [`crate::ResolutionError::Stopped`].
+    /// `None`: the run goes to the end of its range.
+    pub stop: Option<&'a AtomicBool>,
 }
 
 impl Default for RunOptions<'_> {
@@ -42,6 +49,7 @@ impl Default for RunOptions<'_> {
             threads: 0,
             progress: None,
             offload: None,
+            stop: None,
         }
     }
 }

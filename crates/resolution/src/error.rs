@@ -85,6 +85,16 @@ pub enum ResolutionError {
         /// Bidegrees in the graph.
         total: usize,
     },
+    /// The caller asked the run to stop ([`crate::RunOptions::stop`]): the bidegrees
+    /// completed by then are kept (and saved, with a save directory attached), and a later
+    /// run resumes from them.
+    #[error("stopped on request after {completed} of {total} bidegrees")]
+    Stopped {
+        /// Bidegrees completed in this run.
+        completed: usize,
+        /// Bidegrees the run had to compute.
+        total: usize,
+    },
 }
 
 impl From<SaveError> for ResolutionError {

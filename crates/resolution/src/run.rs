@@ -173,7 +173,7 @@ impl<M: Resolvable> Resolution<M> {
         let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
         let active = Active::select(&plan, |b| self.rows.is_complete(b));
         let this: &Resolution<M> = self;
-        let mut tracker = Tracker::new(&plan, &active.nodes, options.progress);
+        let mut tracker = Tracker::new(&plan, &active.nodes, options.progress, options.stop);
         let stats = match &this.save {
             Some(save) => save.with_writers(|store| {
                 let steps = Steps::new(this, &plan, &active, options.offload, Some(store));
@@ -424,7 +424,6 @@ impl<M: Resolvable> RunSteps for Steps<'_, M> {
         if self.active.adds_gens(i, node) {
             self.res.rows.put_owned(node.bidegree, out.gens, None)?;
         }
-        tracker.completed(node.bidegree, elapsed);
-        Ok(())
+        tracker.completed(node.bidegree, elapsed)
     }
 }

@@ -1,9 +1,11 @@
 //! The driving thread's record of a run: completions, the stem front, step times and
 //! offload checks, and the progress callback (shared by the p = 2 and odd-primary runs).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::bidegree::Bidegree;
+use crate::error::ResolutionError;
 use crate::graph::Plan;
 use crate::report::{Progress, RunReport};
 use crate::sample::Checks;
@@ -20,14 +22,17 @@ pub(crate) struct Tracker<'p, 'o> {
     step_times: Vec<(Bidegree, Duration)>,
     pub(crate) checks: Checks,
     progress: Option<&'o mut dyn FnMut(&Progress)>,
+    stop: Option<&'o AtomicBool>,
 }
 
 impl<'p, 'o> Tracker<'p, 'o> {
-    /// A tracker of the plan's nodes `active` (plan indices).
+    /// A tracker of the plan's nodes `active` (plan indices), reporting to `progress` and
+    /// stopping the run once `stop` is set.
     pub(crate) fn new(
         plan: &'p Plan,
         active: &[usize],
         progress: Option<&'o mut dyn FnMut(&Progress)>,
+        stop: Option<&'o AtomicBool>,
     ) -> Self {
         let mut remaining_by_stem = vec![0usize; plan.nodes_by_stem().len()];
         for &i in active {
@@ -41,11 +46,19 @@ impl<'p, 'o> Tracker<'p, 'o> {
             step_times: Vec::with_capacity(active.len()),
             checks: Checks::default(),
             progress,
+            stop,
         }
     }
 
     /// Records that the step at `b` completed after `elapsed`, and reports progress.
-    pub(crate) fn completed(&mut self, b: Bidegree, elapsed: Duration) {
+    ///
+    /// Errors: [`ResolutionError::Stopped`] once the stop flag is set (the step at `b` is
+    /// recorded first: what it computed is kept).
+    pub(crate) fn completed(
+        &mut self,
+        b: Bidegree,
+        elapsed: Duration,
+    ) -> Result<(), ResolutionError> {
         self.done += 1;
         self.step_times.push((b, elapsed));
         self.remaining_by_stem[self.plan.stem_index(b)] -= 1;
@@ -62,6 +75,13 @@ impl<'p, 'o> Tracker<'p, 'o> {
                 total: self.total,
                 stem_front: front,
             });
+        }
+        match self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            true => Err(ResolutionError::Stopped {
+                completed: self.done,
+                total: self.total,
+            }),
+            false => Ok(()),
         }
     }
 

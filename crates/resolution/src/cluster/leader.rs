@@ -89,7 +89,7 @@ impl Resolution {
         let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
         let active = Active::select(&plan, |b| self.rows.is_complete(b));
         let this: &Resolution = self;
-        let mut tracker = Tracker::new(&plan, &active.nodes, options.progress);
+        let mut tracker = Tracker::new(&plan, &active.nodes, options.progress, options.stop);
         let mut go = |store: Option<&dyn Store>| -> Result<RunStats, ClusterError> {
             let steps = Steps::new(this, &plan, &active, options.offload, store);
             start_followers(this, &plan, net, steps.want_qi, &mut stats);

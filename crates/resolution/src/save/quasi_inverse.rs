@@ -197,6 +197,7 @@ mod tests {
                 threads: 2,
                 progress: None,
                 offload: None,
+                stop: None,
             })
             .expect("resolve");
             let save = res.save_dir().expect("attached");

@@ -15,6 +15,7 @@ fn differentials(threads: usize, algorithm: Algorithm) -> Vec<(u32, i32, Vec<Vec
         threads,
         progress: None,
         offload: None,
+        stop: None,
     })
     .expect("resolve");
     let mut out = Vec::new();

@@ -132,6 +132,7 @@ fn resolve(algorithm: Algorithm, backend: Option<&FaultyCpu>) -> Result<Resoluti
         threads: 1,
         progress: None,
         offload,
+        stop: None,
     })
     .map_err(|e| e.to_string())?;
     Ok(res)

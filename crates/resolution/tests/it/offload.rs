@@ -145,6 +145,7 @@ fn run_with(
         threads,
         progress: None,
         offload,
+        stop: None,
     });
     (res, out)
 }

@@ -53,6 +53,7 @@ fn run(
         threads: 2,
         progress: None,
         offload: None,
+        stop: None,
     })
     .expect("resolve");
     (res, loaded)
@@ -159,6 +160,7 @@ fn a_run_with_another_algorithm_than_the_save_directory_is_refused() {
             threads: 1,
             progress: None,
             offload: None,
+            stop: None,
         })
         .expect_err("refused");
     assert!(err.to_string().contains("field algorithm"), "{err}");
@@ -189,6 +191,7 @@ fn a_failed_write_stops_the_run_naming_the_file() {
             threads: 2,
             progress: None,
             offload: None,
+            stop: None,
         })
         .expect_err("the write fails");
     let text = err.to_string();
@@ -267,6 +270,7 @@ fn a_record_declaring_a_huge_payload_is_corrupt_and_nothing_is_allocated_from_it
             threads: 2,
             progress: None,
             offload: None,
+            stop: None,
         })
         .expect("resolve");
         assert!(
@@ -338,5 +342,64 @@ fn a_save_written_before_profiles_still_resumes() {
     assert!(
         differentials(&extended) == fresh,
         "resumed run differs from a fresh one"
+    );
+}
+
+/// A run stopped by its stop flag returns `Stopped` after the bidegree that set it, keeps
+/// what it computed, and both the same resolution run again and a fresh one resumed from
+/// its save directory end with the generators and differentials of an uninterrupted run.
+#[test]
+fn a_stopped_run_resumes_to_the_uninterrupted_result() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let module = FiniteModule::sphere();
+    let (max_stem, max_s) = (30, 12);
+    let fresh = differentials(&run(&module, max_stem, max_s, Algorithm::Nassau, None).0);
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("save");
+    let mut res =
+        Resolution::new(module.clone(), ResolutionConfig { max_stem, max_s }).expect("range");
+    let save = SaveDir::open(&dir, &module, Algorithm::Nassau, SaveOptions::default())
+        .expect("open save dir");
+    res.resume(save).expect("resume");
+    let stop = AtomicBool::new(false);
+    let mut progress = |p: &resolution::Progress| {
+        if p.done == 10 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let err = res
+        .run(RunOptions {
+            algorithm: Algorithm::Nassau,
+            threads: 2,
+            progress: Some(&mut progress),
+            offload: None,
+            stop: Some(&stop),
+        })
+        .expect_err("stopped");
+    match err {
+        resolution::ResolutionError::Stopped { completed, total } => {
+            assert_eq!(completed, 10, "stops after the bidegree that set the flag");
+            assert!(total > completed, "{total}");
+        }
+        other => panic!("expected Stopped, got {other}"),
+    }
+    let (resumed, loaded) = run(&module, max_stem, max_s, Algorithm::Nassau, Some(&dir));
+    assert!(
+        loaded >= 10,
+        "the stopped run's bidegrees are saved: {loaded}"
+    );
+    assert!(
+        differentials(&resumed) == fresh,
+        "resumed from the save directory"
+    );
+    res.run(RunOptions {
+        algorithm: Algorithm::Nassau,
+        threads: 2,
+        ..RunOptions::default()
+    })
+    .expect("run to the end");
+    assert!(
+        differentials(&res) == fresh,
+        "the stopped resolution run again"
     );
 }
