@@ -369,14 +369,21 @@ class Resolution:
         """The product ``by · x`` in ``Ext(F_p)`` (the sphere's resolution), as ``adams
         products --by BY`` gives it: the Yoneda composite with the chain map lifting ``by``
         (at odd p, ``x · by = (-1)^(s s' + t t') by · x``, Ravenel's green book §A1.2).
-        Raises ``BadInput`` when the product's bidegree is outside the range."""
+        Over another module ``M`` (over A): ``x`` a class of ``Ext(M)`` (a basis class
+        ``(stem, s, index)`` or an ``Element``), ``by`` a class of ``Ext(F_p)``; ``x`` is
+        lifted into the sphere's resolution over the same range (resolved once, on the first
+        product), as ``adams products M --by BY`` does. Raises ``BadInput`` when the
+        product's bidegree is outside the range, or for ``x`` given by name over a module."""
         return self._element(_adams.product(self._raw, class_arg(x), class_arg(by)))
 
     def massey(self, a: ClassLike, b: ClassLike, c: ClassLike) -> MasseyProduct:
         """The Massey product ``⟨a, b, c⟩`` with its indeterminacy ``a·Ext + Ext·c``, from a
         null-homotopy of the chain map of ``b`` composed with ``c`` (``adams massey``); at odd
-        p up to the sign convention ``a∘H`` with ``dH + Hd = B∘C``. Raises ``BadInput`` when
-        ``ab ≠ 0`` or ``bc ≠ 0`` or the product is outside the range."""
+        p up to the sign convention ``a∘H`` with ``dH + Hd = B∘C``. Over another module
+        ``M`` (over A): ``a``, ``b`` classes of ``Ext(F_p)``, ``c`` one of ``Ext(M)`` (a
+        basis class ``(stem, s, index)`` or an ``Element``), as ``adams massey M A B C``.
+        Raises ``BadInput`` when ``ab ≠ 0`` or ``bc ≠ 0`` or the product is outside the
+        range."""
         value, basis = _adams.massey(self._raw, class_arg(a), class_arg(b), class_arg(c))
         v = self._element(value)
         return MasseyProduct(v, [Element(v.stem, v.s, k, prime=self.prime) for k in basis])

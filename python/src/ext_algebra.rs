@@ -9,18 +9,21 @@
 //! of `Ext^{s, stem+s}` (the generators of the resolution, `(stem, s, index)`), over F_p.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::OnceLock;
 
 use adams::classes::{element, product_by, ClassError, ClassModule};
 use chart::class_spec::ClassSpec;
 use fp::{Field, Prime, SubspaceOf, Vector};
 use pyo3::prelude::*;
 use resolution::chain_map::massey::massey_product;
-use resolution::chain_map::yoneda::{lift_class, ExtElement, ExtOf};
+use resolution::chain_map::yoneda::{lift_class, multiply, ExtElement, ExtOf};
 use resolution::chain_map::{ChainMapError, LiftTarget};
 use resolution::secondary::{
     check_identities, e3_dimensions, e3_range, on_threads, SecondaryError, SecondaryLift,
 };
-use resolution::{Bidegree, Resolution};
+use resolution::{Algorithm, Bidegree, Resolution, ResolutionConfig, Resolvable, RunOptions};
+use steenrod::module::FiniteModule;
+use steenrod::OddMilnorAlgebra;
 
 use crate::{panicked, AnyResolution, BadInput, CheckFailed, ComputeError, RawResolution};
 
@@ -65,16 +68,21 @@ pub(crate) fn released<T: Send>(
         .unwrap_or_else(|payload| Err(panicked(payload.as_ref())))
 }
 
-/// Refuses a resolution of anything but `F_p` in degree 0: the products and Massey
-/// products here are those of `Ext(F_p)`.
-fn sphere_only<M: ClassModule>(res: &Resolution<M>, what: &str) -> PyResult<()> {
+/// Whether `res` resolves `F_p` in degree 0 (whose Ext is the algebra the class names
+/// and the products of `Ext(F_p)` live in).
+fn is_sphere<M: ClassModule>(res: &Resolution<M>) -> bool {
     let m = res.module();
     let cells: usize = (m.min_degree()..=m.max_degree()).map(|t| m.dim(t)).sum();
-    match m.min_degree() == 0 && cells == 1 {
+    m.min_degree() == 0 && cells == 1
+}
+
+/// Refuses a resolution of anything but `F_p` in degree 0 for `what`.
+fn sphere_only<M: ClassModule>(res: &Resolution<M>, what: &str) -> PyResult<()> {
+    match is_sphere(res) {
         true => Ok(()),
         false => Err(BadInput::new_err(format!(
-            "module {}: {what} is computed for the sphere (F_p in degree 0) from Python; for a module use the command line (adams products, adams massey)",
-            m.name()
+            "module {}: {what} is a class of the sphere's Ext (F_p in degree 0); over a module give a basis class (stem, s, index) or an Element",
+            res.module().name()
         ))),
     }
 }
@@ -132,11 +140,19 @@ fn class_in<M: ClassModule>(res: &Resolution<M>, arg: &ClassArg) -> PyResult<Raw
     Ok(raw::<M>(&element_of(res, arg)?))
 }
 
-/// `by · x`: the lift of `by` (`s(x) + 1` levels) composed with `x`, signed
-/// (`adams::classes::product_by`), as `adams products --by BY` gives it.
-fn product_in<M: ClassModule>(res: &Resolution<M>, x: &ClassArg, by: &ClassArg) -> PyResult<Raw> {
-    sphere_only(res, "a product")?;
-    let (xe, be) = (element_of(res, x)?, element_of(res, by)?);
+/// `by · x`. Over the sphere: the lift of `by` (`s(x) + 1` levels) composed with `x`,
+/// signed (`adams::classes::product_by`), as `adams products --by BY` gives it. Over
+/// another module `M` (over `A`): `x` a basis class or element of `Ext(M)`, `by` a class of
+/// `Ext(F_p)`; the lift of `x` into the sphere's resolution (`sphere()`, over the same
+/// range) read at `by`, as `adams products M --by BY` gives it.
+fn product_in<M: ClassModule>(
+    res: &Resolution<M>,
+    sphere: impl FnOnce() -> PyResult<Resolution<M>>,
+    cache: &OnceLock<Resolution<M>>,
+    (x, by): (&ClassArg, &ClassArg),
+) -> PyResult<Raw> {
+    let (sphere, over_sphere) = sphere_for(res, sphere, cache, x)?;
+    let (xe, be) = (element_of(res, x)?, element_of(sphere, by)?);
     let what = format!("the product {by}·{x}");
     let lift_error = |source| {
         class_error(ClassError::Lift {
@@ -149,22 +165,89 @@ fn product_in<M: ClassModule>(res: &Resolution<M>, x: &ClassArg, by: &ClassArg) 
         xe.bidegree.s() + be.bidegree.s(),
     );
     let config = res.config();
-    if at.n() > config.max_stem || at.s() > config.max_s {
-        return Err(lift_error(ChainMapError::OutOfRange {
-            what: "the product".into(),
-            at,
-        }));
-    }
-    let tgt = LiftTarget::new(res);
-    let lift = lift_class(res, &tgt, &be, xe.bidegree.s() + 1).map_err(lift_error)?;
-    let p = res.prime().value();
-    let v = product_by(p, &lift, &be, &xe).ok_or_else(|| {
+    let out_of_range = || {
         lift_error(ChainMapError::OutOfRange {
             what: "the product".into(),
             at,
         })
-    })?;
-    Ok(raw::<M>(&v))
+    };
+    if at.n() > config.max_stem || at.s() > config.max_s {
+        return Err(out_of_range());
+    }
+    let tgt = LiftTarget::new(sphere);
+    let v = match over_sphere {
+        true => {
+            let lift = lift_class(res, &tgt, &be, xe.bidegree.s() + 1).map_err(lift_error)?;
+            product_by(res.prime().value(), &lift, &be, &xe)
+        }
+        false => {
+            let lift = lift_class(res, &tgt, &xe, be.bidegree.s() + 1).map_err(lift_error)?;
+            multiply(&lift, &be)
+        }
+    };
+    Ok(raw::<M>(&v.ok_or_else(out_of_range)?))
+}
+
+/// The resolution of the sphere to lift `res`'s classes into (`res` itself when it is the
+/// sphere's, else `sphere()`, kept in `cache`), and whether `res` is the sphere's; refuses
+/// `x`, a class of `Ext(M)` over a module `M`, given by a name (a name is of `Ext(F_p)`).
+fn sphere_for<'r, M: ClassModule>(
+    res: &'r Resolution<M>,
+    sphere: impl FnOnce() -> PyResult<Resolution<M>>,
+    cache: &'r OnceLock<Resolution<M>>,
+    x: &ClassArg,
+) -> PyResult<(&'r Resolution<M>, bool)> {
+    if is_sphere(res) {
+        return Ok((res, true));
+    }
+    if let ClassArg::Spec(text) = x {
+        if !matches!(text.parse(), Ok(ClassSpec::Indexed { .. })) {
+            return Err(BadInput::new_err(format!(
+                "class {x}: over the module {} a class is a basis class (stem, s, index) or an Element",
+                res.module().name()
+            )));
+        }
+    }
+    if cache.get().is_none() {
+        let _ = cache.set(sphere()?);
+    }
+    Ok((cache.get().expect("set above"), false))
+}
+
+/// The sphere `F_p` over `A`, resolved over `range` by `algorithm` (the module's
+/// resolution's own): what a product over another module lifts into.
+fn sphere_of<M: ClassModule + Resolvable>(
+    m: M,
+    range: ResolutionConfig,
+    algorithm: Algorithm,
+) -> PyResult<Resolution<M>> {
+    let mut res = Resolution::new(m, range).map_err(|e| crate::resolution_error("sphere", e))?;
+    res.run(RunOptions {
+        algorithm,
+        ..RunOptions::default()
+    })
+    .map_err(|e| crate::resolution_error("sphere", e))?;
+    Ok(res)
+}
+
+/// The algorithm `raw` was resolved by (the sphere a product lifts into is resolved alike).
+fn algorithm_of(raw: &RawResolution) -> Algorithm {
+    match raw.algorithm {
+        "nassau" => Algorithm::Nassau,
+        _ => Algorithm::Classical,
+    }
+}
+
+/// Refuses a module other than the sphere over a sub-Hopf algebra (as `adams products`
+/// does: products there are computed for the sphere only).
+fn refuse_subalgebra(r: &Resolution<FiniteModule>) -> PyResult<()> {
+    match (r.module().profile(), is_sphere(r)) {
+        (Some(_), false) => Err(BadInput::new_err(format!(
+            "module {}: products over a sub-Hopf algebra are computed for the sphere only (resolve over A)",
+            r.module().name()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// `⟨a, b, c⟩`: one value and a basis of the indeterminacy (coordinates at the value's
@@ -173,15 +256,17 @@ type RawMassey = (Raw, Vec<Vec<u32>>);
 
 fn massey_in<M: ClassModule>(
     res: &Resolution<M>,
+    sphere: impl FnOnce() -> PyResult<Resolution<M>>,
+    cache: &OnceLock<Resolution<M>>,
     (a, b, c): (&ClassArg, &ClassArg, &ClassArg),
 ) -> PyResult<RawMassey> {
-    sphere_only(res, "a Massey product")?;
+    let (sphere, _) = sphere_for(res, sphere, cache, c)?;
     let (ae, be, ce) = (
-        element_of(res, a)?,
-        element_of(res, b)?,
+        element_of(sphere, a)?,
+        element_of(sphere, b)?,
         element_of(res, c)?,
     );
-    let tgt = LiftTarget::new(res);
+    let tgt = LiftTarget::new(sphere);
     let m = massey_product(res, &tgt, &ae, &be, &ce).map_err(|source| {
         class_error(ClassError::Lift {
             what: format!("<{a}, {b}, {c}>"),
@@ -214,9 +299,18 @@ pub(crate) fn product(
     x: ClassArg,
     by: ClassArg,
 ) -> PyResult<Raw> {
+    let algorithm = algorithm_of(raw);
     released(py, || match &raw.res {
-        AnyResolution::Two(r) => product_in(r, &x, &by),
-        AnyResolution::Odd(r) => product_in(r, &x, &by),
+        AnyResolution::Two(r) => {
+            refuse_subalgebra(r)?;
+            let sphere = || sphere_of(FiniteModule::sphere(), r.config(), algorithm);
+            product_in(r, sphere, &raw.sphere_two, (&x, &by))
+        }
+        AnyResolution::Odd(r) => {
+            let m = FiniteModule::<OddMilnorAlgebra>::sphere_at(r.module().prime());
+            let sphere = || sphere_of(m, r.config(), algorithm);
+            product_in(r, sphere, &raw.sphere_odd, (&x, &by))
+        }
     })
 }
 
@@ -229,9 +323,18 @@ pub(crate) fn massey(
     b: ClassArg,
     c: ClassArg,
 ) -> PyResult<RawMassey> {
+    let algorithm = algorithm_of(raw);
     released(py, || match &raw.res {
-        AnyResolution::Two(r) => massey_in(r, (&a, &b, &c)),
-        AnyResolution::Odd(r) => massey_in(r, (&a, &b, &c)),
+        AnyResolution::Two(r) => {
+            refuse_subalgebra(r)?;
+            let sphere = || sphere_of(FiniteModule::sphere(), r.config(), algorithm);
+            massey_in(r, sphere, &raw.sphere_two, (&a, &b, &c))
+        }
+        AnyResolution::Odd(r) => {
+            let m = FiniteModule::<OddMilnorAlgebra>::sphere_at(r.module().prime());
+            let sphere = || sphere_of(m, r.config(), algorithm);
+            massey_in(r, sphere, &raw.sphere_odd, (&a, &b, &c))
+        }
     })
 }
 

@@ -15,7 +15,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, OnceLock};
 use std::time::Duration;
 
 mod ext_algebra;
@@ -69,6 +69,10 @@ pub(crate) enum AnyResolution {
 pub(crate) struct RawResolution {
     pub(crate) res: AnyResolution,
     algorithm: &'static str,
+    /// The sphere's resolution over the same range, once a product over a module other
+    /// than the sphere asked for it (`ext_algebra`): one per prime kind.
+    pub(crate) sphere_two: OnceLock<Resolution<FiniteModule>>,
+    pub(crate) sphere_odd: OnceLock<Resolution<FiniteModule<OddMilnorAlgebra>>>,
 }
 
 #[pymethods]
@@ -386,6 +390,8 @@ fn resolve(
         Err(e) => Err(resolution_error(&module.name, e)),
         Ok(()) => Ok(RawResolution {
             res,
+            sphere_two: OnceLock::new(),
+            sphere_odd: OnceLock::new(),
             algorithm: match algorithm {
                 Algorithm::Nassau => "nassau",
                 Algorithm::Classical => "classical",

@@ -110,8 +110,11 @@ def test_class_errors(sphere):
     with pytest.raises(adams.BadInput, match="h2 is not a class over A\\(1\\)"):
         tmf.cls("h2")
     c2 = adams.resolve(adams.Module.bundled("C2"), 10, 5, progress=False)
-    with pytest.raises(adams.BadInput, match="for the sphere"):
-        c2.product("(0,0,0)", "h0")
+    with pytest.raises(adams.BadInput, match="a class by name is a class of the sphere's Ext"):
+        c2.cls("h1")
+    c2_ko = adams.resolve(adams.Module.bundled("C2"), 10, 5, algebra="A(1)", progress=False)
+    with pytest.raises(adams.BadInput, match="sub-Hopf algebra are computed for the sphere only"):
+        c2_ko.product("(0,0,0)", "h0")
 
 
 def test_e3_against_the_reference_table():

@@ -77,3 +77,59 @@ def test_a_bad_map_file_is_bad_input(sphere, tmp_path):
     odd = adams.resolve(adams.Module.bundled("S_3"), 10, 3, progress=False)
     with pytest.raises(adams.BadInput, match="p = 2 only"):
         odd.map(MAPS / "C2-pinch.json")
+
+
+def test_products_over_c2_commute_with_the_bottom_cell(sphere):
+    """The bottom cell's ``f* : Ext(S) -> Ext(C2)`` is a map of ``Ext(S)``-modules
+    (Adams, loc. cit.: induced by a map of spectra), so ``f*(h y) = h f*(y)`` for every
+    ``h`` and ``y``: the products over C2 (lifts of C2's classes into the sphere) against the
+    sphere's products (lifts of ``h``) carried by the chain map of the bottom cell."""
+    bottom = sphere.map(MAPS / "C2-bottom-cell.json")
+    c2 = adams.resolve(adams.Module.bundled("C2"), 20, 8, progress=False)
+
+    def image(n, s, coordinates):
+        out = [0] * c2.dim(n, s)
+        for k, c in enumerate(coordinates):
+            if c:
+                for j in bottom[(n, s, k)]:
+                    out[j] ^= 1
+        return adams.Element(n, s, out)
+
+    nonzero = 0
+    for h, (hn, hs) in (("h0", (0, 1)), ("h1", (1, 1)), ("h2", (3, 1))):
+        for n in range(0, 12):
+            for s in range(0, 5):
+                for y in sphere.classes(n, s):
+                    lhs = image(n + hn, s + hs, sphere.product(y, by=h).coordinates)
+                    one = [int(i == y[2]) for i in range(sphere.dim(n, s))]
+                    rhs = c2.product(image(n, s, one), by=h)
+                    assert lhs == rhs, f"{h} times {y}"
+                    nonzero += bool(rhs)
+    assert nonzero > 5, f"only {nonzero} nonzero products"
+    assert c2.product((0, 0, 0), by="h1"), "h1 on the bottom class of C2 is not 0"
+    with pytest.raises(adams.BadInput, match="basis class"):
+        c2.product("h1", by="h0")
+
+
+def test_massey_products_over_c2_are_natural_in_the_module(sphere):
+    """Massey products are natural in the module variable (J. P. May, "Matric Massey
+    products", J. Algebra 12 (1969), §2): ``f*<a, b, c>`` lies in ``<a, b, f* c>`` for the
+    bottom cell's ``f*``; here with ``c0 = <h1, h0, h2^2>`` and ``Ph1 = <h3, h0^4, h1>``
+    (Isaksen, "Stable stems", Table 4) carried to ``Ext(C2)``."""
+    bottom = sphere.map(MAPS / "C2-bottom-cell.json")
+    c2 = adams.resolve(adams.Module.bundled("C2"), 20, 8, progress=False)
+
+    def image(x):
+        out = [0] * c2.dim(x.stem, x.s)
+        for k, c in enumerate(x.coordinates):
+            if c:
+                for j in bottom[(x.stem, x.s, k)]:
+                    out[j] ^= 1
+        return adams.Element(x.stem, x.s, out)
+
+    for a, b, c in (("h1", "h0", "h2^2"), ("h3", "h0^4", "h1")):
+        over_sphere = sphere.massey(a, b, c)
+        over_c2 = c2.massey(a, b, image(sphere.cls(c)))
+        assert image(over_sphere.value) in over_c2, f"<{a}, {b}, {c}>"
+    with pytest.raises(adams.BadInput, match="basis class"):
+        c2.massey("h1", "h0", "h2^2")
