@@ -277,6 +277,11 @@ impl Error {
                 _ => 2,
             },
             Bench(e) => e.exit_code(),
+            // Stopped by Ctrl-C (crate::interrupt): 128 + SIGINT, as a shell reports it.
+            Resolve {
+                source: ResolutionError::Stopped { .. },
+                ..
+            } => 130,
             Resolve { .. }
             | Write { .. }
             | Chart(ChartError::Write { .. } | ChartError::Draw { .. })

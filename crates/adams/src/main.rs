@@ -31,6 +31,7 @@ mod compare;
 mod d2;
 mod draw;
 mod error;
+mod interrupt;
 mod map;
 mod massey;
 mod modules;

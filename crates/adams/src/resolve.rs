@@ -172,7 +172,7 @@ pub(crate) fn resolve<M: PrimeModule>(
                 .device
                 .as_deref()
                 .map(|d| resolution::Offload::new(d as &dyn resolution::Backend, backend.check)),
-            stop: None,
+            stop: Some(crate::interrupt::stop_on_sigint()),
         };
         #[cfg(feature = "mpi")]
         return M::run_ranks(res, options, plan.quiet);

@@ -22,6 +22,7 @@ mod fuzz_readers;
 mod gpu_backend;
 mod guide;
 mod hostile;
+mod interrupt;
 mod module_maps;
 mod module_types;
 mod modules;
