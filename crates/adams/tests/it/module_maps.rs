@@ -8,7 +8,10 @@
 //! - Bad input (a map that does not commute with `Sq1`, an unknown key, a missing
 //!   module): one line naming the file and the field, exit 2.
 //! - `adams cofiber` on the field's C4, Ceta2, C2v14 agrees with the independent
-//!   resolver's tables (`tests/data/ext/cofiber_*.csv`).
+//!   resolver's tables (`tests/data/ext/cofiber_*.csv`); at p = 3 the cofibers of `a0` and
+//!   `h0` on the sphere are `C3` and `C(α1)` (`a0` detects 3 and `h0` detects `α1`, whose
+//!   cofibers have the cells joined by `β` and by `P^1`: Ravenel, "Complex cobordism", 2nd
+//!   ed., ch. 1 §2, the classical Adams spectral sequence at odd p), so their Ext agrees with `adams resolve C3` and `Calpha`.
 
 use crate::common;
 
@@ -216,4 +219,31 @@ fn adams_cofiber_agrees_with_the_independent_resolver() {
         &["cofiber", project_module("C2").to_str().unwrap()],
     );
     assert_one_line_error(&o, 2, &["no \"cofiber\" key"]);
+}
+
+#[test]
+fn adams_cofiber_at_p_3_of_a0_and_h0_is_ext_of_c3_and_c_alpha1() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let range = ["--max-stem", "40", "--max-s", "10", "-q"];
+    for (t, module) in [(1, "C3"), (4, "Calpha")] {
+        let file = format!("{module}-cofiber.json");
+        let text = format!(
+            r#"{{"p": 3, "type": "finite dimensional module", "gens": {{"x0": 0}},
+                "actions": [], "cofiber": {{"s": 1, "t": {t}, "idx": 0}}}}"#
+        );
+        fs::write(dir.join(&file), text).unwrap();
+        let mut args = vec!["cofiber", &file, "--output", "cone"];
+        args.extend(range);
+        let o = adams_in(dir, &args);
+        assert!(o.status.success(), "adams cofiber {file}: {}", stderr(&o));
+        let mut args = vec!["resolve", module, "--output", module, "--no-chart"];
+        args.extend(range);
+        let o = adams_in(dir, &args);
+        assert!(o.status.success(), "adams resolve {module}: {}", stderr(&o));
+        let reference = format!("{module}/ext.csv");
+        let o = adams_in(dir, &["verify", "cone/ext.csv", "--against", &reference]);
+        assert!(o.status.success(), "{module}: {}{}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).contains("agree"), "{module}: {}", stdout(&o));
+    }
 }
