@@ -19,7 +19,7 @@ use steenrod::OddMilnorAlgebra;
 
 use crate::cli::CofiberArgs;
 use crate::error::Error;
-use crate::products::ProductModule;
+use crate::prime::PrimeModule;
 use crate::range::{check_memory, check_module_range, check_range};
 
 fn bad(file: &str, reason: impl Into<String>) -> Error {
@@ -278,7 +278,7 @@ pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
 }
 
 /// `adams cofiber` over the base module `m`.
-fn cone<M: ProductModule>(
+fn cone<M: PrimeModule>(
     args: &CofiberArgs,
     range: ResolutionConfig,
     cofiber: CofiberFile,

@@ -17,7 +17,8 @@ use steenrod::VectorOf;
 use crate::cli::MapArgs;
 use crate::error::Error;
 use crate::modules;
-use crate::products::{ProductModule, Terms};
+use crate::prime::PrimeModule;
+use crate::products::Terms;
 use crate::range::{check_memory, check_module_range, check_range};
 
 /// The largest map file read.
@@ -175,7 +176,7 @@ fn over_a<A: ModuleAlgebra>(m: FiniteModule<A>) -> Result<FiniteModule<A>, Error
     Ok(m)
 }
 
-fn resolve<M: ProductModule>(
+fn resolve<M: PrimeModule>(
     m: M,
     range: ResolutionConfig,
     max_memory: Option<f64>,
@@ -232,7 +233,7 @@ fn map_at<A: ModuleAlgebra>(
     pick: impl Fn(AnyModule) -> Result<FiniteModule<A>, (String, u32)>,
 ) -> Result<(), Error>
 where
-    FiniteModule<A>: ProductModule<StepAlgebra = A>,
+    FiniteModule<A>: PrimeModule<StepAlgebra = A>,
 {
     let file = args.file.as_path();
     let top = range.max_stem + range.max_s as i32;
