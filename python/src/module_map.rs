@@ -59,7 +59,13 @@ fn map_of(range: ResolutionConfig, file: PathBuf, threads: usize) -> PyResult<Ma
         .map_err(|e| ComputeError::new_err(format!("the map {what}: {e}")))?;
     let matrices = matrices
         .into_iter()
-        .map(|m| (m.stem, m.s, m.rows))
+        .map(|m| {
+            (
+                m.stem,
+                m.s,
+                m.rows.iter().map(|v| v.iter_ones().collect()).collect(),
+            )
+        })
         .collect();
     let (source, target) = (m_res.module().name(), n_res.module().name());
     Ok((source.into(), target.into(), spec.shift, matrices, rank))

@@ -7,6 +7,8 @@
 //! differentials (`resolution::products`); a name of the bundled table (p = 2, over `A`)
 //! is evaluated by [`crate::naming::Namer`].
 
+use std::fmt;
+
 use chart::class_spec::ClassSpec;
 use chart::names::{Monomial, NameTable, NamesError};
 use fp::{Prime, Vector};
@@ -16,7 +18,7 @@ use resolution::products::{multiply_by, target, Primitive, ReadOff};
 use resolution::{Bidegree, Resolution};
 use steenrod::module::FiniteModule;
 use steenrod::Algebra;
-use steenrod::OddMilnorAlgebra;
+use steenrod::{OddMilnorAlgebra, OddProfile, Profile};
 
 use crate::naming::TakenModuloDecomposables;
 
@@ -38,9 +40,19 @@ pub enum ClassError {
 /// A module whose Ext the class specs name classes of: [`FiniteModule`] (p = 2) and
 /// `FiniteModule<OddMilnorAlgebra>` (odd p).
 pub trait ClassModule: LiftModule<Algebra: ReadOff> {
+    /// The profile of a sub-Hopf algebra at its prime ([`steenrod::Profile`],
+    /// [`steenrod::OddProfile`]).
+    type Profile: fmt::Display;
+
+    /// The sub-Hopf algebra it is resolved over (its file's profile, or one it was
+    /// restricted to), `None` for the whole Steenrod algebra.
+    fn profile(&self) -> Option<&Self::Profile>;
+
     /// The profile of the sub-Hopf algebra it is resolved over, as the outputs write it
     /// (`A(1)`, `E(1)`, `profile (…)`); `None` over the whole Steenrod algebra.
-    fn profile_name(&self) -> Option<String>;
+    fn profile_name(&self) -> Option<String> {
+        self.profile().map(ToString::to_string)
+    }
 
     /// Whether it is resolved over the whole Steenrod algebra (no profile).
     fn over_a(&self) -> bool {
@@ -62,8 +74,10 @@ pub trait ClassModule: LiftModule<Algebra: ReadOff> {
 }
 
 impl ClassModule for FiniteModule {
-    fn profile_name(&self) -> Option<String> {
-        self.profile().map(|p| p.to_string())
+    type Profile = Profile;
+
+    fn profile(&self) -> Option<&Profile> {
+        FiniteModule::profile(self)
     }
 
     fn named(
@@ -94,8 +108,10 @@ impl ClassModule for FiniteModule {
 }
 
 impl ClassModule for FiniteModule<OddMilnorAlgebra> {
-    fn profile_name(&self) -> Option<String> {
-        self.profile().map(|p| p.to_string())
+    type Profile = OddProfile;
+
+    fn profile(&self) -> Option<&OddProfile> {
+        FiniteModule::profile(self)
     }
 
     fn named(

@@ -8,14 +8,18 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use chart::{ascii, csv};
+use fp::Prime;
 use resolution::chain_map::cofiber::cofiber_ext;
-use resolution::chain_map::yoneda::ExtElement;
-use resolution::{Bidegree, Resolution, ResolutionConfig};
+use resolution::chain_map::yoneda::{ExtElement, ExtOf};
+use resolution::chain_map::LiftModule;
+use resolution::{Bidegree, Resolution, ResolutionConfig, RunOptions};
 use serde_json::Value;
-use steenrod::module::{FiniteModule, LoadOptions};
+use steenrod::module::{AnyModule, FiniteModule, LoadOptions};
+use steenrod::OddMilnorAlgebra;
 
 use crate::cli::CofiberArgs;
 use crate::error::Error;
+use crate::prime::PrimeModule;
 use crate::range::{check_memory, check_module_range, check_range};
 
 fn bad(file: &str, reason: impl Into<String>) -> Error {
@@ -50,9 +54,25 @@ pub(crate) fn base_range(range: ResolutionConfig) -> ResolutionConfig {
 /// `top`, all when `None`). Errors
 /// ([`Error::CofiberFile`], exit 2, naming the file and the field): not a JSON object, no
 /// `cofiber` key, `cofiber` not an object of `s`, `t`, `idx` integers in range (an
-/// unknown key in it too), `p` not 2, a `shift`, not one cell in degree 0, a `profile`,
-/// the module's own errors.
+/// unknown key in it too), a `shift`, not one cell in degree 0, a `profile`, the module's
+/// own errors; and `p` not 2 (`adams resolve FILE` builds the cone at p = 2 only: the
+/// odd-primary file is read by [`read_any`]).
 pub(crate) fn read(file: &str, top: Option<i32>) -> Result<(CofiberFile, FiniteModule), Error> {
+    match read_any(file, top)? {
+        (cofiber, AnyModule::Two(m)) => Ok((cofiber, m)),
+        (_, AnyModule::Odd(m)) => Err(bad(
+            file,
+            format!(
+                "p: {}; adams resolve builds a cofiber file's cone at p = 2 only (adams \
+                 cofiber builds it at every prime)",
+                m.prime().value()
+            ),
+        )),
+    }
+}
+
+/// [`read`] at every prime: the base module at the file's `p`.
+pub(crate) fn read_any(file: &str, top: Option<i32>) -> Result<(CofiberFile, AnyModule), Error> {
     // A module's name where a file is wanted: ask for the file.
     if !std::path::Path::new(file).exists() && steenrod::module::bundled(file).is_some() {
         return Err(bad(
@@ -68,12 +88,6 @@ pub(crate) fn read(file: &str, top: Option<i32>) -> Result<(CofiberFile, FiniteM
     let obj = json
         .as_object_mut()
         .ok_or_else(|| bad(file, "not a JSON object"))?;
-    if let Some(p) = obj.get("p").filter(|p| p.as_i64() != Some(2)) {
-        return Err(bad(
-            file,
-            format!("p: {p}; cofiber files are built at p = 2 only"),
-        ));
-    }
     if obj.get("shift").and_then(Value::as_i64).unwrap_or(0) != 0 {
         return Err(bad(file, "shift: a shifted cofiber file is not read"));
     }
@@ -91,7 +105,7 @@ pub(crate) fn read(file: &str, top: Option<i32>) -> Result<(CofiberFile, FiniteM
         shift: 0,
         top_degree: top,
     };
-    let m = FiniteModule::from_json_str_with(file, &json.to_string(), &options)
+    let m = AnyModule::from_json_str_with(file, &json.to_string(), &options)
         .map_err(|e| bad(file, e.to_string().trim_start_matches(&format!("{file}: "))))?;
     // The field's reading maps the class onto the one cell of degree 0
     // (`resolution::chain_map::cofiber::lift_self_map`).
@@ -105,7 +119,11 @@ pub(crate) fn read(file: &str, top: Option<i32>) -> Result<(CofiberFile, FiniteM
             ),
         ));
     }
-    if m.profile().is_some() {
+    let over_a = match &m {
+        AnyModule::Two(m) => m.profile().is_none(),
+        AnyModule::Odd(m) => m.profile().is_none(),
+    };
+    if !over_a {
         return Err(bad(
             file,
             "profile: cofibers over a sub-Hopf algebra are not built",
@@ -168,9 +186,9 @@ impl CofiberFile {
     /// Errors: the class outside the resolved range, no class at `(s, t)`, `idx` not below
     /// the dimension there ([`Error::CofiberFile`] naming the field, exit 2); the lift's
     /// ([`Error::Lift`]).
-    pub(crate) fn cone_rows(
+    pub(crate) fn cone_rows<M: LiftModule>(
         &self,
-        res: &Resolution,
+        res: &Resolution<M>,
         range: ResolutionConfig,
     ) -> Result<Vec<csv::Row>, Error> {
         let x = self.class(res)?;
@@ -212,7 +230,7 @@ impl CofiberFile {
     }
 
     /// The class, checked against `res` (the base module resolved).
-    fn class(&self, res: &Resolution) -> Result<ExtElement, Error> {
+    fn class<M: LiftModule>(&self, res: &Resolution<M>) -> Result<ExtOf<M>, Error> {
         let (at, file) = (self.at, self.file.as_str());
         let dim = res.number_of_gens(at);
         if dim == 0 {
@@ -242,7 +260,7 @@ impl CofiberFile {
     }
 }
 
-/// `adams cofiber`.
+/// `adams cofiber`, at the prime of the file's module.
 pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
     let range = check_range(args.range.max_stem, args.range.max_s)?;
     args.output
@@ -251,16 +269,37 @@ pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
         .transpose()?;
     let file = args.file.display().to_string();
     let inner = base_range(range);
-    let (cofiber, m) = read(&file, Some(inner.max_stem + inner.max_s as i32))?;
+    match read_any(&file, Some(inner.max_stem + inner.max_s as i32))? {
+        (cofiber, AnyModule::Two(m)) => cone::<FiniteModule>(&args, range, cofiber, m),
+        (cofiber, AnyModule::Odd(m)) => {
+            cone::<FiniteModule<OddMilnorAlgebra>>(&args, range, cofiber, m)
+        }
+    }
+}
+
+/// `adams cofiber` over the base module `m`.
+fn cone<M: PrimeModule>(
+    args: &CofiberArgs,
+    range: ResolutionConfig,
+    cofiber: CofiberFile,
+    m: M,
+) -> Result<(), Error> {
+    let inner = base_range(range);
     let name = cofiber.name.clone();
+    let p = m.field().value();
     check_module_range(&name, m.min_degree(), inner)?;
-    check_memory(&name, 2, m.min_degree(), true, inner, args.range.max_memory)?;
+    check_memory(&name, p, m.min_degree(), true, inner, args.range.max_memory)?;
     cofiber.check_range(inner, m.min_degree())?;
+    let algorithm = m.algorithm();
     let mut res = Resolution::new(m, inner).map_err(|source| Error::ModuleRange {
         name: name.clone(),
         source,
     })?;
-    res.resolve().map_err(|source| Error::Resolve {
+    res.run(RunOptions {
+        algorithm,
+        ..RunOptions::default()
+    })
+    .map_err(|source| Error::Resolve {
         name: name.clone(),
         source,
     })?;
@@ -268,10 +307,11 @@ pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
     let label = cofiber.label();
     let output = args
         .output
+        .clone()
         .unwrap_or_else(|| PathBuf::from("output").join(&name));
     crate::resolve::make_output(&output)?;
     let path = output.join("ext.csv");
-    let first = csv::complete_line(range.max_stem, range.max_s, &label, "mapping cone", 2, None);
+    let first = csv::complete_line(range.max_stem, range.max_s, &label, "mapping cone", p, None);
     let write = || -> std::io::Result<()> {
         let mut out = Vec::new();
         csv::write_table(&mut out, &first, &rows)?;
@@ -284,7 +324,7 @@ pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
     let bottom = res.module().min_degree();
     let text = format!(
         "{}{}",
-        ascii::header(&label, 2, None, range.max_stem, range.max_s),
+        ascii::header(&label, p, None, range.max_stem, range.max_s),
         ascii::render(&rows, bottom, range.max_stem, range.max_s)
     );
     let _ = std::io::stdout().lock().write_all(text.as_bytes());

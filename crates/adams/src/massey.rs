@@ -18,7 +18,8 @@ use steenrod::OddMilnorAlgebra;
 
 use crate::cli::MasseyArgs;
 use crate::error::Error;
-use crate::products::{element, find, resolve, write_sum, ProductModule, Terms};
+use crate::prime::PrimeModule;
+use crate::products::{element, find, resolve, write_sum, Terms};
 
 /// One line of `massey.json`; a vector is written as in `products.json`
 /// ([`Terms`]: at p = 2 the indices of the classes whose sum it is, at odd p its
@@ -53,7 +54,7 @@ pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
 }
 
 /// `adams massey` over the module `m`.
-fn massey<M: ProductModule>(args: &MasseyArgs, m: M) -> Result<(), Error> {
+fn massey<M: PrimeModule>(args: &MasseyArgs, m: M) -> Result<(), Error> {
     let resolved = resolve(m, &args.range, None)?;
     let (res, sphere) = (&resolved.module, resolved.sphere());
     let p = sphere.prime().value();

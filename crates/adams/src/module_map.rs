@@ -6,12 +6,13 @@
 
 use std::path::Path;
 
+use fp::{Field, MatrixOf, SubspaceOf, Vector};
 use resolution::chain_map::module_map::{induced, lift_module_map};
-use resolution::chain_map::{ChainMapError, LiftTarget};
+use resolution::chain_map::{ChainMapError, LiftModule, LiftTarget};
 use resolution::{Bidegree, Resolution};
-use serde::Serialize;
 use serde_json::Value;
-use steenrod::module::ModuleMap;
+use steenrod::module::{FiniteModule, ModuleAlgebra, ModuleMap};
+use steenrod::VectorOf;
 
 /// The largest map file read.
 const MAX_MAP_BYTES: u64 = 1 << 20;
@@ -28,16 +29,16 @@ pub struct MapSpec {
     pub images: Vec<(String, Vec<(String, u32)>)>,
 }
 
-/// `f* : Ext^{s}(N)` at `(stem, s)` → `Ext^{s}(M)` at `(stem − shift, s)`: row `k` lists
-/// the indices of the classes of `M` whose sum is the image of the `k`-th class of `N`.
-#[derive(Serialize)]
-pub struct MapMatrix {
+/// `f* : Ext^{s}(N)` at `(stem, s)` → `Ext^{s}(M)` at `(stem − shift, s)`: row `k` is the
+/// image of the `k`-th class of `N`, a vector over the basis of `Ext(M)` there (`V`: the
+/// field's vector type).
+pub struct MapMatrix<V> {
     /// The stem of the classes of `N`.
     pub stem: i32,
     /// Their filtration.
     pub s: u32,
-    /// Per class of `N`: the classes of `M` its image is the sum of.
-    pub rows: Vec<Vec<usize>>,
+    /// Per class of `N`: its image.
+    pub rows: Vec<V>,
 }
 
 /// Reads and checks the fields of the map file `file`. Errors: one line, `FILE: reason`
@@ -115,34 +116,39 @@ fn image_term(entry: &str) -> (String, u32) {
 /// The matrices of `f* : Ext(N) → Ext(M)` in every bidegree of `Ext(N)` in `n_res`'s range
 /// that the lift of `f` reaches (zero below `M`'s bottom cell), and their total rank:
 /// `f` lifted through `levels` homological degrees (`max_s + 1` for every row), between
-/// minimal resolutions `m_res` of `M` and `n_res` of `N` over the same range.
+/// minimal resolutions `m_res` of `M` and `n_res` of `N` over the same range, at any prime.
 ///
 /// Errors: [`ChainMapError`] from the lift (`f` is not a map into the module `n_res`
 /// resolves).
-pub fn induced_matrices(
-    m_res: &Resolution,
-    n_res: &Resolution,
-    f: &ModuleMap,
+#[allow(clippy::type_complexity)]
+pub fn induced_matrices<A: ModuleAlgebra>(
+    m_res: &Resolution<FiniteModule<A>>,
+    n_res: &Resolution<FiniteModule<A>>,
+    f: &ModuleMap<A>,
     levels: u32,
-) -> Result<(Vec<MapMatrix>, usize), ChainMapError> {
+) -> Result<(Vec<MapMatrix<VectorOf<FiniteModule<A>>>>, usize), ChainMapError>
+where
+    FiniteModule<A>: LiftModule<Algebra = A>,
+{
     let tgt = LiftTarget::new(n_res);
     let lift = lift_module_map(m_res, &tgt, f, levels)?;
     let max_stem = n_res.config().max_stem;
+    let field = m_res.prime();
     let (mut matrices, mut rank) = (Vec::new(), 0);
     for entry in n_res.ext() {
         let b = entry.bidegree;
         let at_m = Bidegree::s_t(b.s(), b.t() - f.shift());
         let below_bottom = at_m.t() < m_res.free_module(at_m.s()).min_degree();
-        let mat = match induced(&lift, at_m) {
-            Some(mat) => mat,
+        let rows: Vec<VectorOf<FiniteModule<A>>> = match induced(&lift, at_m) {
+            Some(mat) => (0..mat.rows()).map(|k| mat.row_vector(k)).collect(),
             // Ext(M) is zero below M's bottom cell: f* is zero there.
-            None if below_bottom && at_m.n() <= max_stem => fp::Matrix::new(entry.dim, 0),
+            None if below_bottom && at_m.n() <= max_stem => {
+                (0..entry.dim).map(|_| field.zero_vector(0)).collect()
+            }
             None => continue,
         };
-        rank += mat.clone().row_reduce().len();
-        let rows = (0..mat.rows())
-            .map(|k| mat.row_vector(k).iter_ones().collect())
-            .collect();
+        let cols = rows.first().map_or(0, Vector::len);
+        rank += field.span(cols, rows.clone()).dim();
         matrices.push(MapMatrix {
             stem: b.n(),
             s: b.s(),

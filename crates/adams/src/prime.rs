@@ -1,13 +1,17 @@
-//! What the one `adams resolve` path does differently at each prime, said by the module
-//! type ([`PrimeModule`]): [`FiniteModule`] at p = 2 (Nassau's algorithm by default, a
-//! device backend, the sphere's names, MPI ranks, product tables) and `FiniteModule<OddMilnorAlgebra>` at odd
-//! p (the classical algorithm on the CPU, in one process). What a flag asks for that a
-//! prime lacks is refused before any work by the plan (`crate::plan`).
+//! What `adams resolve`, `adams products` and `adams massey` do differently at each
+//! prime, said once by the module type ([`PrimeModule`]): [`FiniteModule`] at p = 2
+//! (Nassau's algorithm by default, a device backend, the sphere's names, MPI ranks, every
+//! product line drawn) and `FiniteModule<OddMilnorAlgebra>` at odd p (the classical
+//! algorithm on the CPU, in one process, the `a0`, `h0` chart). Its profile and the
+//! classes its Ext has are [`ClassModule`]'s. What a flag asks for that a prime lacks is
+//! refused before any work by the plan (`crate::plan`).
 
-use chart::chart_json::Chart;
+use adams::classes::ClassModule;
+use chart::chart_json::{Chart, AT_TWO};
+use chart::class_spec::ClassSpec;
 use chart::names::NameTable;
 use resolution::save::{SaveDir, SaveError, SaveOptions};
-use resolution::{Resolution, Resolvable};
+use resolution::{ModuleSteps, Resolution};
 use steenrod::module::FiniteModule;
 use steenrod::OddMilnorAlgebra;
 use steenrod::{OddProfile, Profile};
@@ -16,24 +20,33 @@ use crate::cli::Algorithm;
 use crate::error::Error;
 use crate::subalgebra::SubProfile;
 
-/// A module kind `adams resolve` resolves: one per prime.
-pub(crate) trait PrimeModule: Resolvable {
-    /// How its sub-Hopf algebras are given (`--algebra`, `--profile`, the file's profile).
-    type Profile: SubProfile;
-
+/// A module kind the resolving commands resolve: one per prime.
+pub(crate) trait PrimeModule: ClassModule<Profile: SubProfile> + ModuleSteps {
     /// The algorithm of a run over the whole algebra with no `--algorithm`.
     const DEFAULT_ALGORITHM: Algorithm;
 
     /// Whether its runs may offload builds and reductions to a device (`--backend`).
     const OFFLOADS: bool;
 
-    /// The sub-Hopf algebra the module is over (its file's profile, or one it was
-    /// restricted to), `None` for the whole Steenrod algebra.
-    fn profile(&self) -> Option<&Self::Profile>;
+    /// Whether the `chart.svg` of `adams products` draws every product line (p = 2) or
+    /// the default set.
+    const EVERY_LINE: bool;
 
     /// The module over the sub-Hopf algebra of `profile` (its restriction).
     fn restricted_to(self, profile: &Self::Profile) -> Self;
 
+    /// `F_p` in degree 0 at the prime of `self`.
+    fn sphere_like(&self) -> Self;
+
+    /// The algorithm a run with no `--algorithm` takes: [`Self::DEFAULT_ALGORITHM`] over
+    /// the whole algebra, the classical one over a sub-Hopf algebra (where Nassau's
+    /// signature sub-algebras need not lie).
+    fn algorithm(&self) -> resolution::Algorithm {
+        match self.profile() {
+            Some(_) => resolution::Algorithm::Classical,
+            None => Self::DEFAULT_ALGORITHM.to_resolution(),
+        }
+    }
     /// The chart of a resolved range (`algorithm` as named in it; charts start at
     /// `min_stem`): every class with its products by the generators of `Ext^1` read off
     /// the differentials, named from `names` (`(table, strict)`, p = 2: the sphere's).
@@ -61,6 +74,18 @@ pub(crate) trait PrimeModule: Resolvable {
     /// differentials and the Milnor product tables hold).
     fn log_memory(res: &Resolution<Self>);
 
+    /// The chart `adams products` draws its products on (`chart.json`, `chart.svg`).
+    fn base_chart(res: &Resolution<Self>) -> Result<Chart, Error>;
+
+    /// The `chart.json` key of the products by the `--by` class `spec` whose value is
+    /// `element` (terms `(index, c)` at `(stem, s)`); `None`: in products.json only.
+    fn chart_key(
+        chart: &Chart,
+        spec: &ClassSpec,
+        at: (i32, u32),
+        element: &[(usize, u32)],
+    ) -> Option<String>;
+
     /// Under `mpirun`, on a follower: its whole run, following rank 0 (`true`: done,
     /// nothing to write); on rank 0 or in one process, `false` (odd p: always; the plan
     /// refuses a run across ranks there).
@@ -80,16 +105,16 @@ pub(crate) trait PrimeModule: Resolvable {
 }
 
 impl PrimeModule for FiniteModule {
-    type Profile = Profile;
     const DEFAULT_ALGORITHM: Algorithm = Algorithm::Nassau;
     const OFFLOADS: bool = true;
-
-    fn profile(&self) -> Option<&Profile> {
-        FiniteModule::profile(self)
-    }
+    const EVERY_LINE: bool = true;
 
     fn restricted_to(self, profile: &Profile) -> Self {
         self.restricted_to(profile)
+    }
+
+    fn sphere_like(&self) -> Self {
+        FiniteModule::sphere()
     }
 
     /// Products by `h0`, `h1`, `h2` and the further `h_i`; the sphere's classes named.
@@ -134,6 +159,26 @@ impl PrimeModule for FiniteModule {
         );
     }
 
+    /// The classes with no product keys and, for the sphere through stem 60, their names
+    /// (`crate::chart_names`); `h0`, `h1`, `h2` are put back by their `--by` classes.
+    fn base_chart(res: &Resolution) -> Result<Chart, Error> {
+        let mut chart = crate::chart_model::two_chart(res, "nassau", res.module().min_degree());
+        for c in &mut chart.classes {
+            c.more.clear();
+        }
+        if res.config().max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
+            crate::chart_names::add(&mut chart, res, &NameTable::bundled(), false)?;
+        }
+        Ok(chart)
+    }
+
+    /// The class as written; none for `h0`, `h1`, `h2`, drawn already (read off the
+    /// differentials: the same products, tests/it/products.rs).
+    fn chart_key(_: &Chart, spec: &ClassSpec, _: (i32, u32), _: &[(usize, u32)]) -> Option<String> {
+        let key = spec.to_string();
+        (!AT_TWO.iter().any(|g| g.key() == key)).then_some(key)
+    }
+
     #[cfg(feature = "mpi")]
     fn follow(res: &mut Resolution, algorithm: resolution::Algorithm, threads: usize) -> bool {
         crate::cluster::follow(res, algorithm, threads)
@@ -150,16 +195,16 @@ impl PrimeModule for FiniteModule {
 }
 
 impl PrimeModule for FiniteModule<OddMilnorAlgebra> {
-    type Profile = OddProfile;
     const DEFAULT_ALGORITHM: Algorithm = Algorithm::Classical;
     const OFFLOADS: bool = false;
-
-    fn profile(&self) -> Option<&OddProfile> {
-        FiniteModule::profile(self)
-    }
+    const EVERY_LINE: bool = false;
 
     fn restricted_to(self, profile: &OddProfile) -> Self {
         FiniteModule::<OddMilnorAlgebra>::restricted_to(self, profile)
+    }
+
+    fn sphere_like(&self) -> Self {
+        FiniteModule::<OddMilnorAlgebra>::sphere_at(self.prime())
     }
 
     /// Products by `a0` and `h0`, with their coefficients (no names: the table is the
@@ -184,6 +229,36 @@ impl PrimeModule for FiniteModule<OddMilnorAlgebra> {
     }
 
     fn log_memory(_res: &Resolution<FiniteModule<OddMilnorAlgebra>>) {}
+
+    /// The `a0`, `h0` chart of `adams resolve`.
+    fn base_chart(res: &Resolution<Self>) -> Result<Chart, Error> {
+        Ok(crate::chart_model::odd_chart(
+            res,
+            "classical",
+            res.module().min_degree(),
+        ))
+    }
+
+    /// A key that says where the products land: `(stem,s,index)` for a `--by` class that
+    /// is one basis class, `a0^k` for `k ≥ 2`; none for `a0`, `h0` (drawn already, read off
+    /// the differentials: the same products, tests/it/odd_products.rs), the unit, or a
+    /// key the chart has.
+    fn chart_key(
+        chart: &Chart,
+        spec: &ClassSpec,
+        (stem, s): (i32, u32),
+        element: &[(usize, u32)],
+    ) -> Option<String> {
+        let key = match (spec, element) {
+            (ClassSpec::A0(k), _) if *k >= 2 => spec.to_string(),
+            (ClassSpec::A0(_), _) => return None,
+            (_, [(index, 1)]) if (stem, s) != (0, 1) => format!("({stem},{s},{index})"),
+            _ => return None,
+        };
+        let p = chart.prime as i32;
+        let known = chart.classes.iter().any(|c| c.more.contains_key(&key));
+        (!known && key != "(0,1,0)" && (stem, s) != (2 * p - 3, 1)).then_some(key)
+    }
 
     #[cfg(feature = "mpi")]
     fn follow(

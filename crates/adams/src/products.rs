@@ -8,7 +8,7 @@
 //! `y` of `Ext(M)` is lifted into the sphere's resolution, `s(x) + 1` levels deep, and read
 //! at `x` (one lift per `y` then gives the products by every `--by` class). With
 //! `--save-dir` each lift is kept there ([`lift_cache`]). What differs between p = 2 and
-//! odd p (the algorithm, the chart) is [`prime::ProductModule`].
+//! odd p (the algorithm, the chart) is [`crate::prime::PrimeModule`].
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -27,18 +27,17 @@ use steenrod::OddMilnorAlgebra;
 
 use crate::cli::ProductsArgs;
 use crate::error::Error;
+use crate::prime::PrimeModule;
 use crate::resolve::make_output;
 
 mod cpu;
 mod json;
 pub(crate) mod lift_cache;
-pub(crate) mod prime;
 mod resolved;
 
 pub(crate) use json::{write_json, Terms};
 use json::{ByClass, Matrix, ProductsFile};
 use lift_cache::{lift, LiftCache};
-pub(crate) use prime::ProductModule;
 pub(crate) use resolved::{element, find, resolve};
 
 /// `adams products`.
@@ -52,7 +51,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
 }
 
 /// `adams products` over the module `m`.
-fn products<M: ProductModule>(args: &ProductsArgs, m: M) -> Result<(), Error> {
+fn products<M: PrimeModule>(args: &ProductsArgs, m: M) -> Result<(), Error> {
     let save = args.save_dir.as_deref().map(|d| (d, args.quiet));
     let resolved = resolve(m, &args.range, save)?;
     let (res, sphere) = (&resolved.module, resolved.sphere());
@@ -117,7 +116,7 @@ fn products<M: ProductModule>(args: &ProductsArgs, m: M) -> Result<(), Error> {
 
 /// Writes `products.json`, `chart.json` and `chart.svg` into `output`, and says so on
 /// stderr (without `--quiet`).
-fn write_files<M: ProductModule>(
+fn write_files<M: PrimeModule>(
     args: &ProductsArgs,
     output: &Path,
     file: &ProductsFile,
@@ -201,12 +200,12 @@ fn note_if_zero<V: Vector>(spec: &ClassSpec, x: &ExtElement<V>, quiet: bool) {
 
 /// The lifts of the classes `y` of a module's Ext, `levels` deep, each made once and kept
 /// for every `--by` class (a second product costs no new lift).
-struct Lifts<'a, M: ProductModule> {
+struct Lifts<'a, M: PrimeModule> {
     levels: u32,
     maps: HashMap<(Bidegree, usize), ChainMap<'a, M>>,
 }
 
-impl<'a, M: ProductModule> Lifts<'a, M> {
+impl<'a, M: PrimeModule> Lifts<'a, M> {
     fn get(
         &mut self,
         res: &'a Resolution<M>,
@@ -225,7 +224,7 @@ impl<'a, M: ProductModule> Lifts<'a, M> {
 /// The matrices of `x · −` on every bidegree of `Ext(M)` whose target is in range: over
 /// the sphere from one lift of `x` (`adams::classes::product_by`), over another module the lift of each
 /// class `y` (`lifts`, made once) read at `x`.
-fn products_by<'a, M: ProductModule>(
+fn products_by<'a, M: PrimeModule>(
     res: &'a Resolution<M>,
     tgt: &LiftTarget<'a, M>,
     x: &ExtOf<M>,
@@ -269,8 +268,8 @@ fn products_by<'a, M: ProductModule>(
 }
 
 /// Puts the products by one `--by` class in the chart under its key
-/// ([`ProductModule::chart_key`]); classes whose product is not known get `null`.
-fn add_to_chart<M: ProductModule>(chart: &mut Chart, spec: &ClassSpec, b: &ByClass) {
+/// ([`PrimeModule::chart_key`]); classes whose product is not known get `null`.
+fn add_to_chart<M: PrimeModule>(chart: &mut Chart, spec: &ClassSpec, b: &ByClass) {
     let Some(key) = M::chart_key(chart, spec, (b.stem, b.s), &b.element.pairs()) else {
         return;
     };

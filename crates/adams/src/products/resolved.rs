@@ -11,9 +11,10 @@ use resolution::{Resolution, RunOptions};
 use steenrod::module::{AnyModule, FiniteModule};
 use steenrod::Module;
 
-use super::{cpu, ProductModule};
+use super::cpu;
 use crate::cli::ExtRangeArgs;
 use crate::error::Error;
+use crate::prime::PrimeModule;
 use crate::range::{check_module_range, check_range};
 
 /// The resolutions a product command works with: the module's and the sphere's (the
@@ -46,7 +47,7 @@ pub(crate) fn find(arg: &str, args: &ExtRangeArgs) -> Result<AnyModule, Error> {
 
 /// Resolves `m` and, unless it is `F_p` in degree 0, the sphere over the same range; the
 /// module's resolution resumed from and saved to `save_dir` (`(DIR, quiet)`) when given.
-pub(crate) fn resolve<M: ProductModule>(
+pub(crate) fn resolve<M: PrimeModule>(
     m: M,
     args: &ExtRangeArgs,
     save_dir: Option<(&Path, bool)>,
@@ -89,7 +90,7 @@ pub(crate) fn resolve<M: ProductModule>(
     })
 }
 
-fn run<M: ProductModule>(
+fn run<M: PrimeModule>(
     m: M,
     range: resolution::ResolutionConfig,
     save_dir: Option<(&Path, bool)>,
@@ -101,7 +102,7 @@ fn run<M: ProductModule>(
         source,
     })?;
     if let Some((dir, quiet)) = save_dir {
-        M::resume(dir, &mut res, algorithm, quiet)?;
+        crate::save::resume(dir, &mut res, algorithm, false, quiet)?;
     }
     res.run(RunOptions {
         algorithm,
@@ -114,7 +115,7 @@ fn run<M: ProductModule>(
 /// The element of `Ext(F_p)` a [`ClassSpec`] names (`adams::classes::element`); unless
 /// `quiet`, a note on stderr names the basis class taken for a factor named only modulo
 /// decomposables.
-pub(crate) fn element<M: ProductModule>(
+pub(crate) fn element<M: PrimeModule>(
     sphere: &Resolution<M>,
     spec: &ClassSpec,
     quiet: bool,

@@ -187,7 +187,10 @@ fn bad_cofiber_keys_name_the_file_and_the_field() {
     assert_one_line_error(
         &o,
         2,
-        &["Odd.json", "p: 3; cofiber files are built at p = 2"],
+        &[
+            "Odd.json",
+            "p: 3; adams resolve builds a cofiber file's cone at p = 2 only",
+        ],
     );
     let c4 = cofiber_file("C4");
     for (flag, mention) in [

@@ -19,11 +19,12 @@
 //!                    + dim Ext^{σ−s+1, τ−t}(M) − rank(∘x : Ext^{σ−s+1, τ−t}(M) → Ext^{σ+1,τ}(M)).
 //! ```
 
-use fp::{FpVector, Matrix};
+use fp::{Field, MatrixOf, SubspaceOf, Vector};
+use steenrod::VectorOf;
 
 use super::module_map::through_augmentation;
-use super::yoneda::{checked_dim, ExtElement};
-use super::{ChainMap, ChainMapError, LiftTarget};
+use super::yoneda::{checked_dim, ExtOf};
+use super::{ChainMap, ChainMapError, LiftModule, LiftTarget};
 use crate::products::is_resolved;
 use crate::{Bidegree, ExtEntry, Resolution};
 
@@ -33,7 +34,10 @@ use crate::{Bidegree, ExtEntry, Resolution};
 ///
 /// Errors: those of [`lift_self_map`]; [`ChainMapError::OutOfRange`] when the lift does
 /// not reach a bidegree the formula reads.
-pub fn cofiber_ext(source: &Resolution, x: &ExtElement) -> Result<Vec<ExtEntry>, ChainMapError> {
+pub fn cofiber_ext<M: LiftModule>(
+    source: &Resolution<M>,
+    x: &ExtOf<M>,
+) -> Result<Vec<ExtEntry>, ChainMapError> {
     let config = source.config();
     let lift = lift_self_map(source, &LiftTarget::new(source), x, config.max_s + 1)?;
     let (s, t) = (x.bidegree.s() as i32, x.bidegree.t());
@@ -57,9 +61,9 @@ pub fn cofiber_ext(source: &Resolution, x: &ExtElement) -> Result<Vec<ExtEntry>,
 /// `(dim Ext^{i,u}(M), rank of ∘x on it)` into `Ext^{i+s, τ}(M)`; `(0, 0)` for `i < 0`
 /// or below `M`'s bottom, rank 0 below `M`'s bottom, an error outside the ranges or
 /// the lift's.
-fn product(
-    lift: &ChainMap<'_>,
-    source: &Resolution,
+fn product<M: LiftModule>(
+    lift: &ChainMap<'_, M>,
+    source: &Resolution<M>,
     i: i32,
     u: i32,
     tau: i32,
@@ -79,13 +83,14 @@ fn product(
     if dim == 0 || tau < row.min_degree() {
         return Ok((dim, 0));
     }
-    let mut m: Matrix = lift
+    let m = lift
         .read(i as u32, tau)
         .ok_or_else(|| ChainMapError::OutOfRange {
             what: "a product by the class of the cofiber".into(),
             at,
         })?;
-    Ok((dim, m.row_reduce().len()))
+    let rows = (0..m.rows()).map(|k| m.row_vector(k)).collect();
+    Ok((dim, source.prime().span(m.cols(), rows).dim()))
 }
 
 /// The chain map `P(M)_{s+•} → P(M)_•` lifting the class `x ∈ Ext^{s,t}(M)` read as a map
@@ -96,12 +101,12 @@ fn product(
 /// Errors: [`ChainMapError::OutOfRange`] for `x` outside the range or `M_0` not
 /// one-dimensional, [`ChainMapError::WrongLength`], [`ChainMapError::NotInImage`] when
 /// the map is not a cocycle.
-pub fn lift_self_map<'a>(
-    source: &'a Resolution,
-    tgt: &LiftTarget<'a>,
-    x: &ExtElement,
+pub fn lift_self_map<'a, M: LiftModule>(
+    source: &'a Resolution<M>,
+    tgt: &LiftTarget<'a, M>,
+    x: &ExtOf<M>,
     levels: u32,
-) -> Result<ChainMap<'a>, ChainMapError> {
+) -> Result<ChainMap<'a, M>, ChainMapError> {
     let b = x.bidegree;
     let dim = checked_dim(source, b, "the class of the cofiber")?;
     if x.vector.len() != dim {
@@ -123,15 +128,19 @@ pub fn lift_self_map<'a>(
     }
     let row = source.free_module(b.s());
     let first = row.gens_below(b.t());
-    let rhs: Vec<FpVector> = (0..dim)
-        .map(|k| FpVector::from_ones(1, if x.vector.get(k) { &[0] } else { &[] }))
+    let rhs: Vec<VectorOf<M>> = (0..dim)
+        .map(|k| {
+            let mut v = source.prime().zero_vector(1);
+            v.add_basis_element(0, x.vector.entry(k));
+            v
+        })
         .collect();
     let at_t = through_augmentation(target, 0, &rhs)?;
     let initial = |g: usize, t: i32| {
         let len = super::target::dim(target, Bidegree::s_t(0, t - b.t()), true);
         match g.checked_sub(first) {
             Some(k) if t == b.t() && k < dim => at_t[k].clone(),
-            _ => FpVector::new(len),
+            _ => target.prime().zero_vector(len),
         }
     };
     ChainMap::lift(source, tgt, b, &initial, levels)

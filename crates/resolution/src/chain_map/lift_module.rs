@@ -11,12 +11,14 @@
 //!   of the matrix of `d` on the whole of `(Q_j)_T` ([`fp::fq_kernel_image`]); what a
 //!   later lift reuses is that quasi-inverse.
 
-use fp::{fq_kernel_image, FpVector, FqMatrix, FqQuasiInverse, FqVector, ValidPrime, Vector};
+use fp::{
+    fq_kernel_image, FpVector, FqMatrix, FqQuasiInverse, FqVector, Matrix, ValidPrime, Vector,
+};
 use steenrod::module::FiniteModule;
 use steenrod::{Algebra, Module, OddMilnorAlgebra, VectorOf};
 
-use super::apply;
 use super::target::{self, LiftTarget, Solved};
+use super::{apply, MatrixOver};
 use crate::free_module::{Differential, Term};
 use crate::{Bidegree, Resolution};
 
@@ -47,6 +49,14 @@ pub trait LiftModule: Module + super::saved::LiftCodec {
         rhs: &[VectorOf<Self>],
         below: Option<&[u32]>,
     ) -> Result<Solved<VectorOf<Self>>, usize>;
+
+    /// Solutions `x` of `x·m = v` for each `v` of `rhs` (`m`: rows the source basis,
+    /// columns the target's; each `x` of length `m.rows()`), as the reductions of
+    /// [`LiftModule::solve`] find them. `Err(k)`: `rhs[k]` is not in the row space of `m`.
+    fn solve_rows(
+        m: &MatrixOver<Self>,
+        rhs: &[VectorOf<Self>],
+    ) -> Result<Vec<VectorOf<Self>>, usize>;
 }
 
 impl LiftModule for FiniteModule {
@@ -82,6 +92,10 @@ impl LiftModule for FiniteModule {
         }
         Ok(found)
     }
+
+    fn solve_rows(m: &Matrix, rhs: &[FpVector]) -> Result<Vec<FpVector>, usize> {
+        target::solve_against(m, m.cols(), m.rows(), rhs)
+    }
 }
 
 impl LiftModule for FiniteModule<OddMilnorAlgebra> {
@@ -115,24 +129,40 @@ impl LiftModule for FiniteModule<OddMilnorAlgebra> {
             .last()
             .copied()
             .expect("offsets end with the length");
-        let preimages = rhs
-            .iter()
-            .enumerate()
-            .map(|(k, r)| {
-                let mut x = q.apply(r).ok_or(k)?;
-                if x.len() < len {
-                    let mut full = fp::Field::zero_vector(tgt.resolution().prime(), len);
-                    full.add_scaled_at(&x, 1, 0);
-                    x = full;
-                }
-                Ok(x)
-            })
-            .collect::<Result<_, usize>>()?;
+        let preimages = through_quasi_inverse(&q, len, rhs)?;
         Ok(Solved {
             preimages,
             pivots: None,
         })
     }
+
+    fn solve_rows(
+        m: &FqMatrix<ValidPrime>,
+        rhs: &[FqVector<ValidPrime>],
+    ) -> Result<Vec<FqVector<ValidPrime>>, usize> {
+        through_quasi_inverse(&fq_kernel_image(m).quasi_inverse, m.rows(), rhs)
+    }
+}
+
+/// `u` with `u·M = v` for each `v` of `rhs` from the quasi-inverse `q` of `M`, each
+/// padded with zeros to `len` entries. `Err(k)`: `rhs[k]` is not in the image of `M`.
+fn through_quasi_inverse(
+    q: &FqQuasiInverse<ValidPrime>,
+    len: usize,
+    rhs: &[FqVector<ValidPrime>],
+) -> Result<Vec<FqVector<ValidPrime>>, usize> {
+    rhs.iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let mut x = q.apply(r).ok_or(k)?;
+            if x.len() < len {
+                let mut full = FqVector::new(r.prime(), len);
+                full.add_scaled_at(&x, 1, 0);
+                x = full;
+            }
+            Ok(x)
+        })
+        .collect()
 }
 
 /// [`LiftModule::apply`] from the product of basis elements with coefficients (any prime).

@@ -8,26 +8,30 @@
 //! the higher levels are [`ChainMap::lift`]'s. `Hom_A(F, F_2)` is then the induced map
 //! `f* : Ext^{s,t}(N) → Ext^{s,t−shift}(M)`, read off as [`ChainMap::read`].
 
-use fp::{FpVector, Matrix};
-use steenrod::module::ModuleMap;
+use fp::{Field, MatrixOf, Vector};
+use steenrod::module::{FiniteModule, ModuleAlgebra, ModuleMap};
+use steenrod::{Algebra, VectorOf};
 
-use super::{target, ChainMap, ChainMapError, LiftTarget};
+use super::{target, ChainMap, ChainMapError, LiftModule, LiftTarget, MatrixOver};
 use crate::{Bidegree, Resolution};
 
 /// Lifts `f : M → N` (`M` resolved by `source`, `N` by `tgt`'s resolution, the modules
 /// `f` was checked against) to a chain map `P(M) → P(N)`, `levels` levels deep or as far
-/// as both ranges allow. Its [`ChainMap::read`]`(s, t)` is the matrix of
-/// `f* : Ext^{s, t+shift}(N) → Ext^{s,t}(M)` (rows the classes of `N`, columns those of
-/// `M`).
+/// as both ranges allow; at every prime (the algebra `A` of both modules). Its
+/// [`ChainMap::read`]`(s, t)` is the matrix of `f* : Ext^{s, t+shift}(N) → Ext^{s,t}(M)`
+/// (rows the classes of `N`, columns those of `M`).
 ///
 /// Errors: [`ChainMapError::NotInImage`] when some `f(ε(g))` is not in the image of
 /// `ε_N` (`f`'s target is not the module `tgt` resolves).
-pub fn lift_module_map<'a>(
-    source: &'a Resolution,
-    tgt: &LiftTarget<'a>,
-    f: &ModuleMap,
+pub fn lift_module_map<'a, A: ModuleAlgebra>(
+    source: &'a Resolution<FiniteModule<A>>,
+    tgt: &LiftTarget<'a, FiniteModule<A>>,
+    f: &ModuleMap<A>,
     levels: u32,
-) -> Result<ChainMap<'a>, ChainMapError> {
+) -> Result<ChainMap<'a, FiniteModule<A>>, ChainMapError>
+where
+    FiniteModule<A>: LiftModule<Algebra = A>,
+{
     let target = tgt.resolution();
     let shift = f.shift();
     // The degrees level 0 reaches ([`ChainMap::bound`] at level 0).
@@ -44,7 +48,7 @@ pub fn lift_module_map<'a>(
         }
         let at = Bidegree::s_t(0, t + shift);
         let n_dim = target.module().dim(at.t());
-        let rhs: Vec<FpVector> = gens.iter().map(|g| f.apply(t, &g.value, n_dim)).collect();
+        let rhs: Vec<_> = gens.iter().map(|g| f.apply(t, &g.value, n_dim)).collect();
         values.extend(through_augmentation(target, at.t(), &rhs)?);
     }
     let initial = |g: usize, _t: i32| values[g].clone();
@@ -53,25 +57,25 @@ pub fn lift_module_map<'a>(
 
 /// Preimages under the augmentation `ε : (C_0)_T → N_T` of `res` (the whole degree `T`)
 /// of each of `rhs` (vectors of `N_T`). Errors: [`ChainMapError::NotInImage`].
-pub(crate) fn through_augmentation(
-    res: &Resolution,
+pub(crate) fn through_augmentation<M: LiftModule>(
+    res: &Resolution<M>,
     t: i32,
-    rhs: &[FpVector],
-) -> Result<Vec<FpVector>, ChainMapError> {
+    rhs: &[VectorOf<M>],
+) -> Result<Vec<VectorOf<M>>, ChainMapError> {
     let at = Bidegree::s_t(0, t);
     let m = target::dim(res, at, true);
-    if rhs.iter().all(FpVector::is_zero) {
-        return Ok(rhs.iter().map(|_| FpVector::new(m)).collect());
+    if rhs.iter().all(Vector::is_zero) {
+        return Ok(rhs.iter().map(|_| res.prime().zero_vector(m)).collect());
     }
     let eps = augmentation(res, t);
-    target::solve_against(&eps, res.module().dim(t), m, rhs)
-        .map_err(|_| ChainMapError::NotInImage { at })
+    M::solve_rows(&eps, rhs).map_err(|_| ChainMapError::NotInImage { at })
 }
 
 /// The matrix of `ε : (C_0)_T → N_T` on the whole degree: one row per basis element
-/// `Sq(R)·h` (`|h| ≤ T`, basis order of [`crate::FreeModule`]), holding `Sq(R)·ε(h)` by
-/// the module's action. Shape `dim (C_0)_T × dim N_T`.
-fn augmentation(res: &Resolution, t: i32) -> Matrix {
+/// `op·h` (`|h| ≤ T`, `op` over the basis of the algebra, the order of
+/// [`crate::FreeModule`]), holding `op·ε(h)` by the module's action (with its
+/// coefficients at odd p). Shape `dim (C_0)_T × dim N_T`.
+fn augmentation<M: LiftModule>(res: &Resolution<M>, t: i32) -> MatrixOver<M> {
     let alg = res.algebra();
     let module = res.module();
     let c0 = res.free_module(0);
@@ -79,21 +83,20 @@ fn augmentation(res: &Resolution, t: i32) -> Matrix {
     let mut rows = Vec::new();
     for d in c0.min_degree()..=t {
         for h in c0.gens(d) {
-            for r in alg.basis((t - d) as u32) {
-                let mut row = FpVector::new(cols);
-                let op_deg = (t - d) as u32;
-                let idx = alg.index_of(r);
-                for x in h.value.iter_ones() {
-                    module.act_on_basis(op_deg, idx, d, x, &mut row);
+            let op_deg = (t - d) as u32;
+            for idx in 0..alg.basis(op_deg).len() {
+                let mut row = res.prime().zero_vector(cols);
+                for (x, c) in h.value.nonzero_entries() {
+                    module.act_on_basis_at(op_deg, idx, d, x, c, &mut row, 0);
                 }
                 rows.push(row);
             }
         }
     }
-    let mut m = Matrix::new(rows.len(), cols);
+    let mut m = res.prime().zero_matrix(rows.len(), cols);
     for (k, row) in rows.iter().enumerate() {
-        for c in row.iter_ones() {
-            m.set(k, c, true);
+        for (c, e) in row.nonzero_entries() {
+            m.set_entry(k, c, e);
         }
     }
     m
@@ -102,6 +105,6 @@ fn augmentation(res: &Resolution, t: i32) -> Matrix {
 /// The matrix of `f* : Ext^{s, t+shift}(N) → Ext^{s,t}(M)` at `b = (s, t)` of `M` from
 /// `map` ([`lift_module_map`]): rows the classes of `N`, columns those of `M`; `None`
 /// outside what the lift reached or the resolved ranges.
-pub fn induced(map: &ChainMap<'_>, b: Bidegree) -> Option<Matrix> {
+pub fn induced<M: LiftModule>(map: &ChainMap<'_, M>, b: Bidegree) -> Option<MatrixOver<M>> {
     map.read(b.s(), b.t())
 }

@@ -7,23 +7,18 @@ use std::collections::HashMap;
 use fp::{FpVector, Matrix, Subspace};
 
 use super::json::{ActionSpec, Factor, Spec};
+use super::kinds::binom_odd;
 use super::shape;
 use super::{FiniteModule, LoadOptions, ModuleError};
 use crate::{MilnorAlgebra, PPart, DEFAULT_TABLE_BUDGET};
 
 mod sub;
 
-/// `binom(n, k) mod 2` for `n, k ≥ 0` (Lucas: odd iff the binary digits of
-/// `k` are among those of `n`; this is 0 when `k > n`).
-fn binom_odd(n: u32, k: u32) -> bool {
-    k & !n == 0
-}
-
 /// The `c ≥ 0` with odd coefficient in the Adem relation
 /// `Sq^a Sq^b = Σ_c binom(b−c−1, a−2c) Sq^{a+b−c} Sq^c` (`0 < a < 2b`).
 fn adem_terms(a: u32, b: u32) -> Vec<u32> {
     (0..=a / 2)
-        .filter(|&c| binom_odd(b - c - 1, a - 2 * c))
+        .filter(|&c| binom_odd(i64::from(b - c - 1), i64::from(a - 2 * c)))
         .collect()
 }
 
@@ -333,7 +328,7 @@ fn fill_sq(tables: &mut Tables, span: usize, actions: &[Resolved]) {
                     let e = basis.unit(t, x);
                     let mut v = tables.apply_sq(a, t + b as i64, &tables.apply_sq(b, t, &e));
                     for c in 1..=a / 2 {
-                        if binom_odd((b - c - 1) as u32, (a - 2 * c) as u32) {
+                        if binom_odd((b - c - 1) as i64, (a - 2 * c) as i64) {
                             v.add(&tables.apply_sq(
                                 i as u64 - c,
                                 t + c as i64,

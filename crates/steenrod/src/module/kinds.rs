@@ -234,6 +234,34 @@ pub(super) fn exponent(file: &str, obj: &Map<String, Value>) -> Result<u32, Modu
     }
 }
 
+/// The actions `Sq^{w·step·2^k} c_d = binom(index(d), 2^k) c_{d + step·2^k}` on the cells
+/// `c_d` (named `name(d)`, in degree `w·d`) for `d` in `cells`, every `k` with the target
+/// cell kept: the cohomology of the projective spaces and of `BZ/2^e` (`e ≥ 2`), where
+/// `Sq^{2j} y^i = binom(i, j) y^{i+j}` for `|y| = 2` (the Cartan formula on `y^i`;
+/// Hatcher, "Algebraic Topology", §4.L) and the squares of degree not a power of two
+/// follow from these by the Adem relations.
+fn binomial_actions(
+    cells: std::ops::RangeInclusive<i64>,
+    w: i64,
+    step: i64,
+    index: impl Fn(i64) -> i64,
+    name: impl Fn(i64) -> String,
+) -> Vec<ActionSpec> {
+    let hi = *cells.end();
+    let mut actions = Vec::new();
+    for d in cells {
+        let mut j = 1i64;
+        while d + step * j <= hi {
+            if binom_odd(index(d), j) {
+                let op = (w * step * j) as u32;
+                actions.push(power_action(op, &name(d), vec![name(d + step * j)]));
+            }
+            j *= 2;
+        }
+    }
+    actions
+}
+
 /// The spec of `BZ/2^k`, k ≥ 2 (see the module): one cell in every degree `min ≤ d ≤ max`,
 /// `Sq^{2^{j+1}}` on `y^n` and `x y^n` with coefficient `binom(n, 2^j)` (for n < 0, the
 /// Thom spectra of multiples of the complex line bundle, the binomial extended as for
@@ -250,20 +278,8 @@ fn bz2k_spec(
         _ => format!("xy{}", d.div_euclid(2)),
     };
     let gens = (min..=hi).map(|d| (name(d), d as i32)).collect();
-    let mut actions = Vec::new();
-    for d in min..=hi {
-        let mut j = 1i64;
-        while d + 2 * j <= hi {
-            if binom_odd(d.div_euclid(2), j) {
-                actions.push(power_action(
-                    (2 * j) as u32,
-                    &name(d),
-                    vec![name(d + 2 * j)],
-                ));
-            }
-            j *= 2;
-        }
-    }
+    // Sq^{2^(k+1)} y^i = binom(i, 2^k) y^{i+2^k}, Sq^{2^(k+1)} xy^i = binom(i, 2^k) xy^{i+2^k}.
+    let actions = binomial_actions(min..=hi, 1, 2, |d| d.div_euclid(2), name);
     Ok(Spec {
         profile: None,
         gens,
@@ -297,21 +313,8 @@ pub(super) fn projective_spec(
     let letter = if weight == 2 { "y" } else { "x" };
     let name = |i: i64| format!("{letter}{i}");
     let gens = (min..=hi).map(|i| (name(i), (weight * i) as i32)).collect();
-    let mut actions = Vec::new();
-    for i in min..=hi {
-        // Sq^{2^k} x_i = binom(i, 2^k) x_{i+2^k}; Sq^{2^(k+1)} y_i = binom(i, 2^k) y_{i+2^k}.
-        let mut j = 1i64;
-        while i + j <= hi {
-            if binom_odd(i, j) {
-                actions.push(power_action(
-                    (weight * j) as u32,
-                    &name(i),
-                    vec![name(i + j)],
-                ));
-            }
-            j *= 2;
-        }
-    }
+    // Sq^{2^k} x_i = binom(i, 2^k) x_{i+2^k}; Sq^{2^(k+1)} y_i = binom(i, 2^k) y_{i+2^k}.
+    let actions = binomial_actions(min..=hi, weight, 1, |i| i, name);
     Ok(Spec {
         profile: None,
         gens,
