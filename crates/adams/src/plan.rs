@@ -97,8 +97,8 @@ pub(crate) struct Target<M> {
 /// the module's lookup or range, a flag its prime or a cofiber file refuses, the sub-Hopf
 /// algebra, the names table.
 pub(crate) fn read(args: ResolveArgs) -> Result<(Plan, Subject), Error> {
-    let range = check_range(args.max_stem, args.max_s)?;
-    check_threads(args.threads)?;
+    let range = check_range(args.range.max_stem, args.range.max_s)?;
+    check_threads(args.range.threads)?;
     let mut algorithm = args.algorithm;
     let subject = match find_module(&args, range) {
         Ok((AnyModule::Two(m), over_asked)) => {
@@ -135,13 +135,13 @@ pub(crate) fn read(args: ResolveArgs) -> Result<(Plan, Subject), Error> {
             quasi_inverses: !args.no_save_quasi_inverses,
         }),
         limits: Limits {
-            threads: args.threads,
-            max_memory: args.max_memory,
+            threads: args.range.threads,
+            max_memory: args.range.max_memory,
             table_memory: args.memory.map(|mb| mb.saturating_mul(1 << 20)),
         },
         certify: args.certify,
         quiet: args.quiet,
-        log: args.log,
+        log: args.range.log,
     };
     Ok((plan, subject))
 }
@@ -156,7 +156,7 @@ fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<(AnyModule
     let (module, read_over_asked) = modules::find_smash(
         &args.module,
         &args.smash,
-        args.modules_dir.as_deref(),
+        args.range.modules_dir.as_deref(),
         Some(top_t),
     )
     .map(|m| (m, false))
@@ -249,7 +249,7 @@ fn refuse_at_odd_prime(
 /// with the options that do not apply to a cofiber refused (exit 2, naming the file and
 /// the option); else `e`.
 fn cofiber_file(e: Error, args: &ResolveArgs) -> Result<String, Error> {
-    let dir = args.modules_dir.as_deref();
+    let dir = args.range.modules_dir.as_deref();
     let file = match resolve_cofiber::refused_file(&e, &args.module, dir, !args.smash.is_empty()) {
         Some(found) => found?,
         None => return Err(e),

@@ -58,10 +58,14 @@ pub struct MasseyArgs {
     pub quiet: bool,
 }
 
-/// The range and module folder of `adams products` and `adams massey`.
+/// The range, module folder, memory bound, threads and log level every command that
+/// resolves a module shares (`adams resolve`, `products`, `massey`, `d2`, `map`, `cofiber`).
 #[derive(Debug, Args)]
 pub struct ExtRangeArgs {
-    /// Largest stem (as for `adams resolve`).
+    /// Largest stem n = t - s to resolve (at least the module's bottom cell). Every
+    /// bidegree with stem <= N and Adams filtration <= S is computed; N + S, the largest
+    /// internal degree t, may be at most 510 above the bottom cell, the top degree of the
+    /// Milnor basis tables. Cells of the module above t = N + S are dropped.
     #[arg(
         long,
         value_name = "N",
@@ -69,7 +73,8 @@ pub struct ExtRangeArgs {
         allow_negative_numbers = true
     )]
     pub max_stem: i64,
-    /// Largest Adams filtration (as for `adams resolve`).
+    /// Largest Adams filtration (homological degree) s to resolve, s >= 0: C_0, ..., C_S
+    /// of the minimal resolution are built.
     #[arg(
         long = "max-s",
         value_name = "S",
@@ -77,7 +82,8 @@ pub struct ExtRangeArgs {
         allow_negative_numbers = true
     )]
     pub max_s: i64,
-    /// Folder of module files, as for `adams resolve`.
+    /// Folder of module files, looked up by NAME as DIR/NAME.json before the bundled
+    /// modules (e.g. ../shared/reference/modules).
     #[arg(long, value_name = "DIR")]
     pub modules_dir: Option<PathBuf>,
     /// Refuse (exit 2, before any work) a range whose projected peak memory — a lower
@@ -85,12 +91,14 @@ pub struct ExtRangeArgs {
     /// available on this machine.
     #[arg(long, value_name = "GB")]
     pub max_memory: Option<f64>,
-    /// Worker threads for the resolutions and the lifts of chain maps; 0 means one per
+    /// Worker threads (bidegrees whose inputs are complete run concurrently; large matrix
+    /// builds and the lifts of chain maps also split across threads); 0 means one per
     /// core. The result does not depend on it.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub threads: usize,
-    /// Log level for structured logs on stderr (as for `adams resolve`). Default: the
-    /// RUST_LOG environment variable, else off.
+    /// Log level for structured logs on stderr (error, warn, info, debug, trace; or a
+    /// RUST_LOG-style filter such as resolution=debug). `debug` logs one line per
+    /// bidegree with its step time. Default: the RUST_LOG environment variable, else off.
     #[arg(long, value_name = "LEVEL")]
     pub log: Option<String>,
 }

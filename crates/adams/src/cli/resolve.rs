@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{Algorithm, BackendChoice, DrawArgs, ExportArgs, GpuKnobs};
+use super::{Algorithm, BackendChoice, DrawArgs, ExportArgs, ExtRangeArgs, GpuKnobs};
 
 #[derive(Debug, Args)]
 pub struct ResolveArgs {
@@ -17,44 +17,15 @@ pub struct ResolveArgs {
     #[arg(value_name = "MODULE", default_value = "S_2")]
     pub module: String,
 
-    /// Largest stem n = t - s to resolve (at least the module's bottom cell). Every
-    /// bidegree with stem <= N and Adams filtration <= S is computed; N + S, the largest
-    /// internal degree t, may be at most 510 above the bottom cell, the top degree of the
-    /// Milnor basis tables. Cells of the module above t = N + S are dropped.
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = 40,
-        allow_negative_numbers = true
-    )]
-    pub max_stem: i64,
-
-    /// Largest Adams filtration (homological degree) s to resolve, s >= 0: C_0, ..., C_S
-    /// of the minimal resolution are built.
-    #[arg(
-        long = "max-s",
-        value_name = "S",
-        default_value_t = 20,
-        allow_negative_numbers = true
-    )]
-    pub max_s: i64,
-
-    /// Refuse (exit 2, before any work) a range whose projected peak memory — a lower
-    /// bound from the Milnor basis sizes — is above GB gigabytes. Default: the memory
-    /// available on this machine.
-    #[arg(long, value_name = "GB")]
-    pub max_memory: Option<f64>,
+    /// The range (--max-stem, --max-s), --max-memory, --modules-dir, --threads, --log.
+    #[command(flatten)]
+    pub range: ExtRangeArgs,
 
     /// Folder for the results: ext.csv (stem,s,t,dim of every nonzero Ext^{s,t}),
     /// chart.svg and chart.json (classes and their h0, h1, h2 products), summary.json.
     /// Created if missing. Default: output/<MODULE NAME>.
     #[arg(long, value_name = "DIR")]
     pub output: Option<PathBuf>,
-
-    /// Folder of module files, looked up by NAME as DIR/NAME.json before the
-    /// bundled modules (e.g. ../shared/reference/modules).
-    #[arg(long, value_name = "DIR")]
-    pub modules_dir: Option<PathBuf>,
 
     /// Smash MODULE with this module (found as MODULE is; repeatable): the tensor
     /// product with the Cartan formula (with the sign of β at odd p), named
@@ -100,12 +71,6 @@ pub struct ResolveArgs {
     #[command(flatten)]
     pub export: ExportArgs,
 
-    /// Worker threads for the bidegree scheduler (bidegrees whose inputs are complete
-    /// run concurrently; large matrix builds also split across threads). 0 means one per
-    /// core. The result does not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub threads: usize,
-
     /// No progress output and no summary (errors are still printed).
     #[arg(long, short)]
     pub quiet: bool,
@@ -146,12 +111,6 @@ pub struct ResolveArgs {
 
     #[command(flatten)]
     pub gpu: GpuKnobs,
-
-    /// Log level for structured logs on stderr (error, warn, info, debug, trace; or a
-    /// RUST_LOG-style filter such as resolution=debug). `debug` logs one line per
-    /// bidegree with its step time. Default: the RUST_LOG environment variable, else off.
-    #[arg(long, value_name = "LEVEL")]
-    pub log: Option<String>,
 
     /// Save every bidegree to DIR as it completes (its new generators and their
     /// differentials, and the quasi-inverses its step reduced), each record written
