@@ -9,7 +9,7 @@ use steenrod::{Algebra, Module};
 use super::field::{CertifyAlgebra, MatrixOver, Term};
 use super::{Failure, Reason};
 use crate::free_module::FieldVector;
-use crate::Resolution;
+use crate::{Bidegree, Resolution};
 
 /// The generators of `C_s` of degree `≤ N + s`, in index order, with their differentials.
 pub(super) struct Generators<'a, A: Algebra> {
@@ -106,7 +106,8 @@ pub(super) fn read_generators<M: Module>(
                     len: value.len(),
                     expected,
                 };
-                row.failures.push(Failure::new(s as u32, t, reason));
+                row.failures
+                    .push(Failure::new(Bidegree::s_t(s as u32, t), reason));
             }
             row.terms.push(terms);
         }
@@ -163,7 +164,8 @@ where
 {
     /// Builds `D_{s,t}`, checks `d∘d = 0` on the generators of `C_{s+1}` of degree `t`
     /// against it, and ranks it (in the top row, its old part and then the whole).
-    pub(super) fn check(&self, s: u32, t: i32) -> Outcome {
+    pub(super) fn check(&self, at: Bidegree) -> Outcome {
+        let (s, t) = (at.s(), at.t());
         let source = &self.gens[s as usize];
         let n_old = source.below(t);
         let n_all = source.below(t + 1);
@@ -180,7 +182,10 @@ where
             let first = up.below(t);
             for (k, value) in up.values[first..up.below(t + 1)].iter().enumerate() {
                 if !M::Algebra::kills(&m, value) {
-                    failures.push(Failure::new(s + 1, t, Reason::DSquared { generator: k }));
+                    failures.push(Failure::new(
+                        Bidegree::s_t(s + 1, t),
+                        Reason::DSquared { generator: k },
+                    ));
                 }
             }
             return Outcome {
@@ -202,7 +207,7 @@ where
                 old_rank,
                 rank,
             };
-            failures.push(Failure::new(s, t, reason));
+            failures.push(Failure::new(Bidegree::s_t(s, t), reason));
         }
         Outcome {
             s,

@@ -166,11 +166,8 @@ pub struct Failure {
 }
 
 impl Failure {
-    pub(crate) fn new(s: u32, t: i32, reason: Reason) -> Self {
-        Failure {
-            bidegree: Bidegree::s_t(s, t),
-            reason,
-        }
+    pub(crate) fn new(bidegree: Bidegree, reason: Reason) -> Self {
+        Failure { bidegree, reason }
     }
 
     /// The deterministic order of failures: smallest stem, then `s`, then the check (in
@@ -296,8 +293,8 @@ pub(crate) trait Complex: Sync {
     fn is_complete(&self, b: Bidegree) -> bool;
     /// `dim M_t`.
     fn module_dim(&self, t: i32) -> usize;
-    /// `dim (C_s)_t`, the rows of `D_{s,t}`.
-    fn dim(&self, s: u32, t: i32) -> usize;
+    /// `dim (C_s)_t` at `b = (s, t)`, the rows of `D_{s,t}`.
+    fn dim(&self, b: Bidegree) -> usize;
     /// Reads the generators of the range (stem `≤ n`, `s ≤ top`): the structural failures
     /// (check 1) and, when there are none, the per-bidegree check (checks 2 and 4 and the
     /// rank of `D_{s,t}`).
@@ -306,7 +303,7 @@ pub(crate) trait Complex: Sync {
         &self,
         n: i32,
         top: u32,
-    ) -> Result<Box<dyn Fn(u32, i32) -> matrix::Outcome + Sync + '_>, Vec<Failure>>;
+    ) -> Result<Box<dyn Fn(Bidegree) -> matrix::Outcome + Sync + '_>, Vec<Failure>>;
 }
 
 impl<M: Module> Complex for Resolution<M>
@@ -329,8 +326,8 @@ where
         self.module.dim(t)
     }
 
-    fn dim(&self, s: u32, t: i32) -> usize {
-        let c = self.free_module(s);
+    fn dim(&self, b: Bidegree) -> usize {
+        let (c, t) = (self.free_module(b.s()), b.t());
         (c.min_degree()..=t)
             .map(|d| c.gens_in_degree(d) * self.algebra.dim((t - d) as u32))
             .sum()
@@ -340,7 +337,7 @@ where
         &self,
         n: i32,
         top: u32,
-    ) -> Result<Box<dyn Fn(u32, i32) -> matrix::Outcome + Sync + '_>, Vec<Failure>> {
+    ) -> Result<Box<dyn Fn(Bidegree) -> matrix::Outcome + Sync + '_>, Vec<Failure>> {
         let gens = matrix::read_generators(self, n, top);
         let failures: Vec<Failure> = gens
             .iter()
@@ -349,13 +346,13 @@ where
         if !failures.is_empty() {
             return Err(failures);
         }
-        Ok(Box::new(move |s, t| {
+        Ok(Box::new(move |b| {
             matrix::Context {
                 res: self,
                 gens: &gens,
                 top,
             }
-            .check(s, t)
+            .check(b)
         }))
     }
 }
@@ -435,8 +432,8 @@ fn check(res: &dyn Complex, n: i32, top: u32) -> Result<Certificate, CertifyErro
     let mut failures = Vec::new();
     // `D_{s,t}` for s < top up to stem n + 1, for the top row up to stem n.
     let last_t = |s: u32| n + s as i32 + i32::from(s < top);
-    let tasks: Vec<(u32, i32)> = (0..=top)
-        .flat_map(|s| (min + s as i32..=last_t(s)).map(move |t| (s, t)))
+    let tasks: Vec<Bidegree> = (0..=top)
+        .flat_map(|s| (min + s as i32..=last_t(s)).map(move |t| Bidegree::s_t(s, t)))
         .collect();
     let outcomes = run_largest_first(res, &*checker, &tasks);
 
@@ -467,8 +464,7 @@ fn check(res: &dyn Complex, n: i32, top: u32) -> Result<Certificate, CertifyErro
             let (rank_d, rank_next) = (rank(s, t), rank(s + 1, t));
             if dim != rank_d + rank_next {
                 failures.push(Failure::new(
-                    s,
-                    t,
+                    Bidegree::s_t(s, t),
                     Reason::NotExact {
                         dim,
                         rank_d,
@@ -497,27 +493,24 @@ fn check(res: &dyn Complex, n: i32, top: u32) -> Result<Certificate, CertifyErro
 /// last (the sizes span five orders of magnitude). The outcomes in `tasks`' order.
 fn run_largest_first(
     res: &dyn Complex,
-    check: &(dyn Fn(u32, i32) -> matrix::Outcome + Sync),
-    tasks: &[(u32, i32)],
+    check: &(dyn Fn(Bidegree) -> matrix::Outcome + Sync),
+    tasks: &[Bidegree],
 ) -> Vec<matrix::Outcome> {
-    let width = |s: u32, t: i32| {
-        if s == 0 {
-            res.module_dim(t) as u64
-        } else {
-            res.dim(s - 1, t) as u64
-        }
+    let width = |b: Bidegree| match b.below() {
+        None => res.module_dim(b.t()) as u64,
+        Some(below) => res.dim(below) as u64,
     };
     let mut order: Vec<usize> = (0..tasks.len()).collect();
     let cost: Vec<u64> = tasks
         .iter()
-        .map(|&(s, t)| (res.dim(s, t) as u64).saturating_mul(width(s, t).max(1)))
+        .map(|&b| (res.dim(b) as u64).saturating_mul(width(b).max(1)))
         .collect();
     order.sort_by_key(|&i| std::cmp::Reverse(cost[i]));
     let mut outcomes: Vec<Option<matrix::Outcome>> = (0..tasks.len()).map(|_| None).collect();
     let done: Vec<(usize, matrix::Outcome)> = order
         .par_iter()
         .with_max_len(1)
-        .map(|&i| (i, check(tasks[i].0, tasks[i].1)))
+        .map(|&i| (i, check(tasks[i])))
         .collect();
     for (i, o) in done {
         outcomes[i] = Some(o);
@@ -540,8 +533,7 @@ fn onto_failures(
         let dim = res.module_dim(t);
         if rank(0, t) != dim {
             failures.push(Failure::new(
-                0,
-                t,
+                Bidegree::s_t(0, t),
                 Reason::NotOnto {
                     rank: rank(0, t),
                     dim,
