@@ -16,6 +16,9 @@
 # Usage: scripts/test.sh [extra cargo test arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# One line on stderr as each stage ends, with the seconds since the start: where a clean
+# run's time goes (docs/EXPERIMENTS.md measures the suite from these).
+stage() { echo "test.sh: $1 done at ${SECONDS}s" >&2; }
 
 if ! command -v cargo >/dev/null 2>&1; then
     # rustup installs into ~/.cargo/bin; a login shell may not have it on PATH.
@@ -75,6 +78,7 @@ if have clippy; then
     # check that the CUDA backend compiles (it runs only on a host with the CUDA toolkit).
     cargo clippy --workspace --all-targets -q -- -D warnings
     cargo clippy --workspace --all-targets --features adams/cuda,resolution/cluster -q -- -D warnings
+    stage "fmt and clippy"
 else
     echo "warning: clippy is not installed and cannot be added: the lint check is skipped" >&2
 fi
@@ -92,20 +96,25 @@ fi
 # code and changes none, so one build serves both. The examples are compiled (and
 # linted) by the clippy runs above, not linked here.
 cargo test --workspace --features resolution/cluster --lib --bins --tests "$@"
+stage "workspace tests"
 # The adams binary with its GPU backend (feature `gpu`): verified end-to-end runs on
 # the Vulkan device against the CPU run, on one device, on 2-3 logical devices (`--gpus`)
 # and under memory budgets (`--gpu-memory`, `--host-memory`). (The gpu crate's own tests
 # of the device pool and budgets, crates/gpu/tests/it/pool.rs, run with the workspace above.)
 # The same workspace and features as above, so that only adams is built again.
 cargo test --workspace --features adams/gpu,resolution/cluster --test it "$@" -- gpu_backend::
+stage "gpu backend tests"
 # One resolution across MPI ranks (feature `mpi`) over Open MPI end to end (installs it
 # when missing), and its lints.
 bash scripts/mpi-test.sh
 cargo clippy -p adams --features mpi --all-targets -q -- -D warnings
+stage "mpi tests and clippy"
 # The Python bindings (python/, a Cargo workspace of its own): pip install ./python in a
 # virtual environment, then their pytest suite and the README's Python example.
 bash scripts/python-test.sh
+stage "python tests"
 # chart.html in headless Chromium, off the network (installs chromium, Node.js and
 # playwright-core when missing); the adams binary the MPI tests built serves, so nothing
 # is compiled again.
 ADAMS_FEATURES=mpi bash scripts/browser-test.sh
+stage "browser tests"
