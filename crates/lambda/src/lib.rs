@@ -21,11 +21,12 @@
 //!
 //! [`Lambda`] multiplies and differentiates in the admissible basis;
 //! [`homology`] gives `dim H` per bidegree by ranks of the differential's matrices
-//! (the `fp` crate's row reduction).
+//! (sparse elimination; tested against the `fp` crate's row reduction).
 
 mod algebra;
 mod homology;
 mod monomial;
+mod sparse;
 
 pub use algebra::Lambda;
 pub use homology::{homology, HomologyTable, Sphere};

@@ -2,5 +2,6 @@
 //! MODULE::` runs one).
 
 mod algebra;
+mod resolution;
 mod stable;
 mod unstable;
