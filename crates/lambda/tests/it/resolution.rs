@@ -32,6 +32,14 @@ fn spheres_1_to_8_through_stem_26() {
     }
 }
 
+/// `S^1 … S^8`, relative stems ≤ 30 (absolute ≤ 38 at `S^8`), `s ≤ 4`.
+#[test]
+fn spheres_1_to_8_through_stem_30() {
+    for n in 1..=8 {
+        compare(n, 30, 4);
+    }
+}
+
 /// `S^1 … S^8`, relative stems ≤ 14, `s ≤ 8` (past the classes of `S^3`'s stem 14).
 #[test]
 fn spheres_1_to_8_higher_filtration() {
