@@ -68,25 +68,20 @@ impl Lambda {
 
     /// `λ_i · λ_J` in the admissible basis, for `J` admissible.
     pub fn left_multiply(&mut self, i: u16, j: &Monomial) -> Rc<Sum> {
-        let key = (i, j.clone());
+        let key = (i, *j);
         if let Some(done) = self.products.get(&key) {
             return done.clone();
         }
-        let result = match j.indices().first() {
-            Some(&first) if 2 * i < first => {
-                let rest = Monomial(j.indices()[1..].to_vec());
+        let result = match j.indices().first().map(|&f| f as u16) {
+            Some(first) if 2 * i < first => {
+                let rest = j.tail();
                 let mut acc = HashSet::new();
                 for (a, b) in relation(i, first) {
                     self.multiply_pair_into(a, b, &rest, &mut acc);
                 }
                 sorted(acc)
             }
-            _ => {
-                let mut v = Vec::with_capacity(j.indices().len() + 1);
-                v.push(i);
-                v.extend_from_slice(j.indices());
-                vec![Monomial(v)]
-            }
+            _ => vec![j.prepend(i)],
         };
         let result = Rc::new(result);
         self.products.insert(key, result.clone());
@@ -98,7 +93,7 @@ impl Lambda {
         let inner = self.left_multiply(b, j);
         for k in inner.iter() {
             for m in self.left_multiply(a, k).iter() {
-                toggle(acc, m.clone());
+                toggle(acc, *m);
             }
         }
     }
@@ -107,11 +102,11 @@ impl Lambda {
     /// (multiplied out from the right).
     pub fn reduce(&mut self, m: &Monomial) -> Sum {
         let mut current: HashSet<Monomial> = HashSet::from([Monomial::default()]);
-        for &i in m.indices().iter().rev() {
+        for i in m.indices().iter().rev().map(|&i| i as u16) {
             let mut next = HashSet::new();
             for k in &current {
                 for p in self.left_multiply(i, k).iter() {
-                    toggle(&mut next, p.clone());
+                    toggle(&mut next, *p);
                 }
             }
             current = next;
@@ -125,10 +120,10 @@ impl Lambda {
         if let Some(done) = self.differentials.get(m) {
             return done.clone();
         }
-        let Some((&i, rest)) = m.indices().split_first() else {
+        let Some(&i) = m.indices().first() else {
             return Rc::new(Vec::new());
         };
-        let rest = Monomial(rest.to_vec());
+        let (i, rest) = (i as u16, m.tail());
         let mut acc = HashSet::new();
         for (a, b) in generator_differential(i) {
             self.multiply_pair_into(a, b, &rest, &mut acc);
@@ -136,11 +131,11 @@ impl Lambda {
         let d_rest = self.differential(&rest);
         for k in d_rest.iter() {
             for p in self.left_multiply(i, k).iter() {
-                toggle(&mut acc, p.clone());
+                toggle(&mut acc, *p);
             }
         }
         let result = Rc::new(sorted(acc));
-        self.differentials.insert(m.clone(), result.clone());
+        self.differentials.insert(*m, result.clone());
         result
     }
 }

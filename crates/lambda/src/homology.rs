@@ -74,7 +74,7 @@ impl Ranks {
         let sphere = self.sphere;
         self.bases.entry(b).or_insert_with(|| {
             let monomials = basis(b.s(), b.n(), sphere.first_below());
-            let index = monomials.iter().cloned().zip(0..).collect();
+            let index = monomials.iter().copied().zip(0..).collect();
             Degree { monomials, index }
         })
     }
@@ -113,8 +113,13 @@ impl Ranks {
 /// `dim H^{s}` of `Λ` or `Λ(N)` in every relative stem `0 ≤ n ≤ max_stem` and filtration
 /// `s ≤ max_s`: `dim Λ^{s}_n − rank(d out of it) − rank(d into it)`, the ranks by
 /// sparse elimination ([`SparseRank`]: `d(λ_I)` has few terms). The work grows with
-/// the number of admissible monomials, about `10^4` at stem 20, `s = 5`.
+/// the number of admissible monomials, about `10^4` at stem 20, `s = 5`. Panics if
+/// `max_s + 1` exceeds [`MAX_FACTORS`](crate::MAX_FACTORS) or `max_stem` 254.
 pub fn homology(sphere: Sphere, max_stem: i32, max_s: u32) -> HomologyTable {
+    assert!(
+        (max_s as usize) < crate::MAX_FACTORS && max_stem < 255,
+        "range beyond Monomial"
+    );
     let mut ranks = Ranks {
         sphere,
         lambda: Lambda::new(),

@@ -30,4 +30,4 @@ mod sparse;
 
 pub use algebra::Lambda;
 pub use homology::{homology, HomologyTable, Sphere};
-pub use monomial::{basis, Monomial};
+pub use monomial::{basis, Monomial, MAX_FACTORS};

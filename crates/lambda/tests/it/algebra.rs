@@ -17,7 +17,7 @@ fn differential_squares_to_zero() {
                     assert!(y.is_admissible() && y.s() == s + 1 && y.stem() == stem - 1);
                     for z in lambda.differential(y).iter() {
                         if !acc.remove(z) {
-                            acc.insert(z.clone());
+                            acc.insert(*z);
                         }
                     }
                 }
@@ -37,12 +37,12 @@ fn product_is_associative() {
     for a in 0..=12u16 {
         for b in 0..=12u16 {
             for c in 0..=12u16 {
-                let left = lambda.reduce(&Monomial(vec![a, b, c]));
+                let left = lambda.reduce(&Monomial::new(&[a, b, c]));
                 let mut right = std::collections::BTreeSet::new();
-                for bc in lambda.reduce(&Monomial(vec![b, c])) {
+                for bc in lambda.reduce(&Monomial::new(&[b, c])) {
                     for x in lambda.left_multiply(a, &bc).iter() {
                         if !right.remove(x) {
-                            right.insert(x.clone());
+                            right.insert(*x);
                         }
                     }
                 }
