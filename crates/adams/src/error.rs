@@ -36,6 +36,9 @@ pub enum Error {
     /// and why, in parentheses).
     #[error("module {name}: {what} is not available at p = {p}")]
     NotAtOddPrimes { name: String, p: u32, what: String },
+    /// `--unstable N` with a module, range or flag it cannot run (exit 2).
+    #[error("--unstable {sphere}: {why}")]
+    Unstable { sphere: u32, why: String },
     /// `--algebra`/`--profile`, or a flag refused over a sub-Hopf algebra (exit 2).
     #[error("{what}: {reason}")]
     SubAlgebra { what: String, reason: String },
@@ -246,6 +249,7 @@ impl Error {
             | Module(_)
             | ModuleRange { .. }
             | NotAtOddPrimes { .. }
+            | Unstable { .. }
             | SubAlgebra { .. }
             | OutputNotFolder { .. }
             | OutputCreate { .. }

@@ -3,27 +3,27 @@
 //! steps in flight finish and the save directory's writers flush; `adams` then exits 130
 //! (128 + SIGINT) with one line, and the same command resumes from `--save-dir`. A second
 //! Ctrl-C is the default action (the process ends at once; the records written stay valid).
+//! The handlers are `signal-hook`'s (`flag::register`, `flag::register_conditional_default`).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 /// Set by the first SIGINT.
-static STOP: AtomicBool = AtomicBool::new(false);
+static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
-/// The SIGINT handler: an atomic store and `signal(2)`, both async-signal-safe (POSIX).
-extern "C" fn on_sigint(_: libc::c_int) {
-    STOP.store(true, Ordering::SeqCst);
-    // SAFETY: restores the default action; `signal` may be called from a handler.
-    unsafe {
-        libc::signal(libc::SIGINT, libc::SIG_DFL);
-    }
-}
-
-/// Installs the SIGINT handler and returns the flag it sets, for `RunOptions::stop`.
+/// Installs the SIGINT handlers (once) and returns the flag the first SIGINT sets, for
+/// `RunOptions::stop`; a SIGINT while it is set ends the process. Where a handler cannot
+/// be installed, Ctrl-C keeps its default action (the process ends; records stay valid).
 pub(crate) fn stop_on_sigint() -> &'static AtomicBool {
-    let handler = on_sigint as extern "C" fn(libc::c_int);
-    // SAFETY: the handler only touches an atomic and calls `signal`.
-    unsafe {
-        libc::signal(libc::SIGINT, handler as libc::sighandler_t);
-    }
-    &STOP
+    STOP.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let sigint = signal_hook::consts::SIGINT;
+        // The conditional default first: it sees the flag before the second handler sets it.
+        let installed = signal_hook::flag::register_conditional_default(sigint, flag.clone())
+            .and_then(|_| signal_hook::flag::register(sigint, flag.clone()));
+        if let Err(e) = installed {
+            eprintln!("warning: cannot handle Ctrl-C ({e}): it ends the run at once");
+        }
+        flag
+    })
 }

@@ -17,7 +17,7 @@ use crate::cli::{Algorithm, BackendChoice, DrawArgs, ExportArgs, GpuKnobs, Resol
 use crate::error::Error;
 use crate::prime::PrimeModule;
 use crate::range::{check_module_range, check_range, check_threads};
-use crate::{chart_names, modules, resolve_cofiber, subalgebra};
+use crate::{chart_names, modules, resolve_cofiber, resolve_unstable, subalgebra};
 
 /// What a run of `adams resolve` does, whatever it resolves.
 pub(crate) struct Plan {
@@ -79,6 +79,8 @@ pub(crate) enum Subject {
     Odd(Target<FiniteModule<OddMilnorAlgebra>>),
     /// A module file with the field's `cofiber` key (its path): the mapping cone.
     Cofiber(String),
+    /// `--unstable N`: the sphere `S^N` in the category of unstable modules (p = 2).
+    Unstable(u32),
 }
 
 /// A module over the algebra of the run.
@@ -100,24 +102,43 @@ pub(crate) fn read(args: ResolveArgs) -> Result<(Plan, Subject), Error> {
     let range = check_range(args.range.max_stem, args.range.max_s)?;
     check_threads(args.range.threads)?;
     let mut algorithm = args.algorithm;
-    let subject = match find_module(&args, range) {
+    let subject = match args.unstable {
+        Some(sphere) => Subject::Unstable(resolve_unstable::check(&args, sphere, range)?),
+        None => module_subject(&args, range, &mut algorithm)?,
+    };
+    let default = match subject {
+        Subject::Odd(_) => <FiniteModule<OddMilnorAlgebra> as PrimeModule>::DEFAULT_ALGORITHM,
+        Subject::Unstable(_) => Algorithm::Classical,
+        _ => <FiniteModule as PrimeModule>::DEFAULT_ALGORITHM,
+    };
+    let algorithm = algorithm.unwrap_or(default);
+    Ok((plan_of(args, range, algorithm), subject))
+}
+
+/// The module named on the command line at its prime, or a cofiber file.
+fn module_subject(
+    args: &ResolveArgs,
+    range: ResolutionConfig,
+    algorithm: &mut Option<Algorithm>,
+) -> Result<Subject, Error> {
+    Ok(match find_module(args, range) {
         Ok((AnyModule::Two(m), over_asked)) => {
-            let target = target(&args, m, over_asked, &mut algorithm)?;
+            let target = target(args, m, over_asked, algorithm)?;
             let over_a = args.algebra.is_none() && args.profile.is_none();
             let (file, off) = (args.names.as_deref(), args.no_names);
             let names = chart_names::wanted(file, off, over_a, &target.module, range)?;
             Subject::Two(Target { names, ..target })
         }
-        Ok((AnyModule::Odd(m), _)) => Subject::Odd(target(&args, m, false, &mut algorithm)?),
-        Err(e) => Subject::Cofiber(cofiber_file(e, &args)?),
-    };
-    let default = match subject {
-        Subject::Odd(_) => <FiniteModule<OddMilnorAlgebra> as PrimeModule>::DEFAULT_ALGORITHM,
-        _ => <FiniteModule as PrimeModule>::DEFAULT_ALGORITHM,
-    };
-    let plan = Plan {
+        Ok((AnyModule::Odd(m), _)) => Subject::Odd(target(args, m, false, algorithm)?),
+        Err(e) => Subject::Cofiber(cofiber_file(e, args)?),
+    })
+}
+
+/// The plan of a run whose subject was read.
+fn plan_of(args: ResolveArgs, range: ResolutionConfig, algorithm: Algorithm) -> Plan {
+    Plan {
         range,
-        algorithm: algorithm.unwrap_or(default),
+        algorithm,
         backend: BackendPlan {
             choice: args.backend,
             verify: args.verify,
@@ -142,8 +163,7 @@ pub(crate) fn read(args: ResolveArgs) -> Result<(Plan, Subject), Error> {
         certify: args.certify,
         quiet: args.quiet,
         log: args.range.log,
-    };
-    Ok((plan, subject))
+    }
 }
 
 /// The module, its cells above `t = max_stem + max_s` dropped (they cannot change Ext

@@ -58,6 +58,7 @@ fn run_here(args: ResolveArgs) -> Result<(), Error> {
         Subject::Two(target) => run_module(&plan, target, &start),
         Subject::Odd(target) => run_module(&plan, target, &start),
         Subject::Cofiber(file) => crate::resolve_cofiber::run(&plan, &file, &start),
+        Subject::Unstable(sphere) => crate::resolve_unstable::run(&plan, sphere, &start),
     }
 }
 

@@ -42,6 +42,7 @@ pub mod step_errors;
 pub mod store;
 pub mod subalgebra;
 mod tracker;
+pub mod unstable;
 pub mod verified;
 pub mod workers;
 

@@ -143,4 +143,12 @@ pub struct ResolveArgs {
     /// memory. The result does not depend on it; only the time does (docs/EXPERIMENTS.md).
     #[arg(long, value_name = "MB")]
     pub memory: Option<usize>,
+
+    /// Resolve in the category of unstable modules: Ext_U^{s,t} of H~*(S^N), the E2 page
+    /// of the unstable Adams spectral sequence of the sphere S^N (p = 2; MODULE must be
+    /// S_2), by free unstable modules F(k). Stems are absolute: the bottom class sits at
+    /// stem N, as the field's unstable charts draw it. Writes ext.csv ("unstable, S^N" in
+    /// its first line) and the ASCII chart (docs/guide/15-unstable.md).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub unstable: Option<u32>,
 }

@@ -49,4 +49,5 @@ mod subalgebra_saves;
 mod subalgebras;
 mod table_memory;
 mod threads;
+mod unstable;
 mod verify_sample;

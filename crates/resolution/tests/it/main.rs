@@ -27,3 +27,4 @@ mod secondary_d2;
 mod secondary_e3;
 mod secondary_split;
 mod sphere;
+mod unstable;
