@@ -14,6 +14,7 @@ use steenrod::module::{AnyModule, FiniteModule};
 use steenrod::OddMilnorAlgebra;
 
 use crate::cli::{Algorithm, BackendChoice, DrawArgs, ExportArgs, GpuKnobs, ResolveArgs};
+use crate::cofiber::{self, CofiberFile};
 use crate::error::Error;
 use crate::prime::PrimeModule;
 use crate::range::{check_module_range, check_range, check_threads};
@@ -77,8 +78,10 @@ pub(crate) enum Subject {
     Two(Target<FiniteModule>),
     /// A module at an odd prime.
     Odd(Target<FiniteModule<OddMilnorAlgebra>>),
-    /// A module file with the field's `cofiber` key (its path): the mapping cone.
-    Cofiber(String),
+    /// A module file with the field's `cofiber` key: its class and its base module at the
+    /// file's prime (cells through the cone's range, [`cofiber::base_range`]), whose
+    /// mapping cone is resolved.
+    Cofiber(Box<(CofiberFile, AnyModule)>),
 }
 
 /// A module over the algebra of the run.
@@ -109,10 +112,22 @@ pub(crate) fn read(args: ResolveArgs) -> Result<(Plan, Subject), Error> {
             Subject::Two(Target { names, ..target })
         }
         Ok((AnyModule::Odd(m), _)) => Subject::Odd(target(&args, m, false, &mut algorithm)?),
-        Err(e) => Subject::Cofiber(cofiber_file(e, &args)?),
+        Err(e) => {
+            let file = cofiber_file(e, &args)?;
+            let inner = cofiber::base_range(range);
+            let top = inner.max_stem + inner.max_s as i32;
+            let (class, base) = cofiber::read_any(&file, Some(top))?;
+            if let AnyModule::Odd(m) = &base {
+                refuse_at_odd_prime(&args, m)?;
+            }
+            Subject::Cofiber(Box::new((class, base)))
+        }
     };
-    let default = match subject {
+    let default = match &subject {
         Subject::Odd(_) => <FiniteModule<OddMilnorAlgebra> as PrimeModule>::DEFAULT_ALGORITHM,
+        Subject::Cofiber(c) if matches!(c.1, AnyModule::Odd(_)) => {
+            <FiniteModule<OddMilnorAlgebra> as PrimeModule>::DEFAULT_ALGORITHM
+        }
         _ => <FiniteModule as PrimeModule>::DEFAULT_ALGORITHM,
     };
     let plan = Plan {
