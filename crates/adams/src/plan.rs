@@ -251,7 +251,9 @@ fn refuse_at_odd_prime(
     } else if args.verify_sample.is_some() {
         format!("--verify-sample (it checks a device's work; {CPU})")
     } else if args.memory.is_some() {
-        "--memory (the Milnor product tables it sizes exist at p = 2 only)".to_string()
+        "--memory (it sizes the cached tables of the mod 2 Milnor product; the odd Milnor \
+         product keeps no tables)"
+            .to_string()
     } else if args.names.is_some() {
         "--names (the table names classes of the sphere at p = 2)".to_string()
     } else {
