@@ -16,8 +16,8 @@
 //!
 //! One null-homotopy gives `⟨x, b, c⟩` for every `x` at once ([`NullHomotopy::read`]);
 //! over the sphere `⟨a, b, c⟩ = ⟨c, b, a⟩` (May 1969, Prop. 2.4 at p = 2, where signs
-//! vanish), so the periodicity operator `⟨a, b, −⟩` over a range is one null-homotopy of
-//! `B ∘ A`.
+//! vanish), so the periodicity operator `⟨a, b, −⟩` over the sphere's range is one
+//! null-homotopy of `B ∘ A`; over another module one per class ([`massey_range_over`]).
 //!
 //! **Signs at odd p.** The same construction runs over F_p: `d H_i + H_{i−1} d = φ_i`
 //! (the homotopy subtracts `H_{i−1}(d g)`), and the value returned is exactly
