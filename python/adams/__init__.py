@@ -402,9 +402,9 @@ class Resolution:
         """The map on Ext a map of modules ``f : M -> N`` induces, ``f* : Ext(N) -> Ext(M)``,
         as ``adams map FILE`` computes it: ``file`` a map file (crates/steenrod/MAP-FORMAT.md;
         its modules found beside it or bundled), ``M`` and ``N`` resolved over this
-        resolution's range, ``f`` lifted to a chain map. p = 2, over A. Raises ``BadInput``
-        (the file, its modules or the map refused; an odd prime), ``ComputeError`` (the
-        lift failed)."""
+        resolution's range, ``f`` lifted to a chain map, at this resolution's prime, over A.
+        Raises ``BadInput`` (the file, its modules or the map refused; a module at another
+        prime), ``ComputeError`` (the lift failed)."""
         return InducedMap(*_adams.map(self._raw, os.fspath(file), self._threads))
 
     def chart(self) -> Chart:

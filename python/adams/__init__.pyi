@@ -48,9 +48,11 @@ class InducedMap:
     source: str
     target: str
     shift: int
-    rows: Dict[Tuple[int, int], List[List[int]]]
+    prime: int
+    # At p = 2 each row is a list of indices; at odd p a list of (index, c) terms.
+    rows: Dict[Tuple[int, int], List[list]]
     rank: int
-    def __getitem__(self, cls: Tuple[int, int, int]) -> List[int]: ...
+    def __getitem__(self, cls: Tuple[int, int, int]) -> list: ...
 
 class Chart:
     json: str

@@ -149,17 +149,26 @@ class D2:
 
 class InducedMap:
     """The map ``f* : Ext(N) -> Ext(M)`` a map of modules ``f : M -> N`` of degree ``shift``
-    induces (``adams map``'s map.json): ``f*[(stem, s, k)]`` is the list of indices of the
-    classes of ``M`` at ``(stem - shift, s)`` whose sum is the image of the ``k``-th class of
-    ``N`` at ``(stem, s)`` (over F_2); ``rows`` maps each bidegree ``(stem, s)`` of ``Ext(N)``
-    the lift reached to those lists, one per class; ``rank`` is the total rank of ``f*``."""
+    induces (``adams map``'s map.json), at the prime ``prime``: ``f*[(stem, s, k)]`` is the
+    image of the ``k``-th class of ``N`` at ``(stem, s)`` over the classes of ``M`` at
+    ``(stem - shift, s)``: at p = 2 the list of the indices whose sum it is, at odd p the
+    list of its nonzero terms ``(index, c)``, ``c`` in ``1..p`` (as in map.json); ``rows``
+    maps each bidegree ``(stem, s)`` of ``Ext(N)`` the lift reached to those lists, one per
+    class; ``rank`` is the total rank of ``f*``."""
 
-    def __init__(self, source: str, target: str, shift: int, matrices, rank: int):
+    def __init__(
+        self, source: str, target: str, shift: int, matrices, rank: int, prime: int = 2
+    ):
         self.source = source
         self.target = target
         self.shift = shift
-        self.rows: Dict[Tuple[int, int], List[List[int]]] = {
-            (n, s): [list(r) for r in rows] for n, s, rows in matrices
+        self.prime = prime
+
+        def row(r):
+            return [k for k, _ in r] if prime == 2 else [(k, c) for k, c in r]
+
+        self.rows: Dict[Tuple[int, int], List[list]] = {
+            (n, s): [row(r) for r in rows] for n, s, rows in matrices
         }
         self.rank = rank
 

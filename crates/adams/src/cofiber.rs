@@ -55,16 +55,15 @@ pub(crate) fn base_range(range: ResolutionConfig) -> ResolutionConfig {
 /// ([`Error::CofiberFile`], exit 2, naming the file and the field): not a JSON object, no
 /// `cofiber` key, `cofiber` not an object of `s`, `t`, `idx` integers in range (an
 /// unknown key in it too), a `shift`, not one cell in degree 0, a `profile`, the module's
-/// own errors; and `p` not 2 (`adams resolve FILE` builds the cone at p = 2 only: the
-/// odd-primary file is read by [`read_any`]).
+/// own errors; and `p` not 2 (`adams certify` of a p = 2 save directory reads the base
+/// module so; every other reader takes the file's prime, [`read_any`]).
 pub(crate) fn read(file: &str, top: Option<i32>) -> Result<(CofiberFile, FiniteModule), Error> {
     match read_any(file, top)? {
         (cofiber, AnyModule::Two(m)) => Ok((cofiber, m)),
         (_, AnyModule::Odd(m)) => Err(bad(
             file,
             format!(
-                "p: {}; adams resolve builds a cofiber file's cone at p = 2 only (adams \
-                 cofiber builds it at every prime)",
+                "p: {}; a module at p = 2 was expected here",
                 m.prime().value()
             ),
         )),

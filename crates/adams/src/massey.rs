@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use chart::class_spec::ClassSpec;
 use fp::{Prime, SubspaceOf, Vector};
-use resolution::chain_map::massey::{massey_product, massey_range, MasseyOf, RangeForm};
+use resolution::chain_map::massey::{massey_product, massey_range_over, MasseyOf, RangeForm};
 use resolution::chain_map::yoneda::{ExtElement, ExtOf};
 use resolution::chain_map::{LiftModule, LiftTarget};
 use resolution::{Bidegree, Resolution};
@@ -26,10 +26,15 @@ use crate::products::{element, find, resolve, write_sum, Terms};
 /// `[index, c]` pairs); `[]` is zero.
 #[derive(Serialize)]
 struct Entry {
-    /// The class `x` of `⟨A, B, x⟩`.
+    /// The class `x` of `⟨A, B, x⟩`: a basis class, or the pivot (first nonzero index) of
+    /// a sum of them, written out in `class`.
     stem: i32,
     s: u32,
     index: usize,
+    /// `x` when it is not one basis class (the kernel of `x ↦ Bx` at its bidegree is not
+    /// spanned by basis classes); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    class: Option<Terms>,
     /// Where the product lies, and one value.
     value_stem: i32,
     value_s: u32,
@@ -67,17 +72,7 @@ fn massey<M: PrimeModule>(args: &MasseyArgs, m: M) -> Result<(), Error> {
         source,
     };
     if args.c.trim() == "-" {
-        if resolved.sphere.is_some() {
-            let sphere = match p {
-                2 => "S_2",
-                _ => "S_p",
-            };
-            return Err(Error::ProductsModule {
-                name: res.module().name().to_string(),
-                why: format!("the form <A, B, -> is computed over the sphere ({sphere}) only"),
-            });
-        }
-        return range_form(args, sphere, (&a, &b), resolved.seconds);
+        return range_form(args, res, sphere, (&a, &b), resolved.seconds);
     }
     let spec = crate::massey::third_class(&args.c, res.module().name())?;
     let c = match (&spec, resolved.sphere.is_some()) {
@@ -126,22 +121,24 @@ fn describe<M: LiftModule>(p: u32, what: &str, m: &MasseyOf<M>) -> String {
     )
 }
 
-/// The range form `⟨a, b, −⟩` over `sphere` (the resolution of F_p) at any prime:
-/// `massey.json` and a count on stderr; `resolve_s`: the resolution's wall time, seconds.
-/// At an odd prime each value is `⟨a, b, x⟩` up to a sign depending only on the degrees
+/// The range form `⟨a, b, −⟩` over `module` (a resolution of the module; `sphere` that of
+/// F_p, the same object for the sphere) at any prime: `massey.json` and a count on stderr;
+/// `resolve_s`: the resolutions' wall time, seconds. Over the sphere at an odd prime each
+/// value is `⟨a, b, x⟩` up to a sign depending only on the degrees
 /// (`resolution::chain_map::massey`), and the line says so.
 ///
 /// Errors: `ab ≠ 0`, a product out of range, a failed lift ([`Error::Lift`]); the file
 /// not written.
 pub(crate) fn range_form<M: LiftModule>(
     args: &MasseyArgs,
+    module: &Resolution<M>,
     sphere: &Resolution<M>,
     (a, b): (&ExtOf<M>, &ExtOf<M>),
     resolve_s: f64,
 ) -> Result<(), Error> {
     let started = std::time::Instant::now();
     let tgt = LiftTarget::new(sphere);
-    let all = massey_range(&tgt, a, b).map_err(|source| Error::Lift {
+    let all = massey_range_over(module, &tgt, a, b).map_err(|source| Error::Lift {
         what: format!("<{}, {}, {}>", args.a, args.b, args.c),
         source,
     })?;
@@ -153,7 +150,7 @@ pub(crate) fn range_form<M: LiftModule>(
     };
     write_entries(
         args,
-        sphere.module().name(),
+        module.module().name(),
         &entries::<M>(p, &all),
         &note,
         seconds,
@@ -167,6 +164,10 @@ fn entries<M: LiftModule>(p: u32, all: &RangeForm<M>) -> Vec<Entry> {
             stem: x.bidegree.n(),
             s: x.bidegree.s(),
             index: x.vector.nonzero_entries().next().map_or(0, |(k, _)| k),
+            class: match x.vector.nonzero_entries().collect::<Vec<_>>()[..] {
+                [(_, 1)] => None,
+                _ => Some(Terms::of(p, &x.vector)),
+            },
             value_stem: m.value.bidegree.n(),
             value_s: m.value.bidegree.s(),
             value: Terms::of(p, &m.value.vector),

@@ -14,6 +14,7 @@ use steenrod::module::{AnyModule, FiniteModule};
 use steenrod::OddMilnorAlgebra;
 
 use crate::cli::{Algorithm, BackendChoice, DrawArgs, ExportArgs, GpuKnobs, ResolveArgs};
+use crate::cofiber::{self, CofiberFile};
 use crate::error::Error;
 use crate::prime::PrimeModule;
 use crate::range::{check_module_range, check_range, check_threads};
@@ -77,8 +78,10 @@ pub(crate) enum Subject {
     Two(Target<FiniteModule>),
     /// A module at an odd prime.
     Odd(Target<FiniteModule<OddMilnorAlgebra>>),
-    /// A module file with the field's `cofiber` key (its path): the mapping cone.
-    Cofiber(String),
+    /// A module file with the field's `cofiber` key: its class and its base module at the
+    /// file's prime (cells through the cone's range, [`cofiber::base_range`]), whose
+    /// mapping cone is resolved.
+    Cofiber(Box<(CofiberFile, AnyModule)>),
     /// `--unstable N`: the sphere `S^N` in the category of unstable modules (p = 2).
     Unstable(u32),
 }
@@ -106,8 +109,11 @@ pub(crate) fn read(args: ResolveArgs) -> Result<(Plan, Subject), Error> {
         Some(sphere) => Subject::Unstable(resolve_unstable::check(&args, sphere, range)?),
         None => module_subject(&args, range, &mut algorithm)?,
     };
-    let default = match subject {
+    let default = match &subject {
         Subject::Odd(_) => <FiniteModule<OddMilnorAlgebra> as PrimeModule>::DEFAULT_ALGORITHM,
+        Subject::Cofiber(c) if matches!(c.1, AnyModule::Odd(_)) => {
+            <FiniteModule<OddMilnorAlgebra> as PrimeModule>::DEFAULT_ALGORITHM
+        }
         Subject::Unstable(_) => Algorithm::Classical,
         _ => <FiniteModule as PrimeModule>::DEFAULT_ALGORITHM,
     };
@@ -130,7 +136,16 @@ fn module_subject(
             Subject::Two(Target { names, ..target })
         }
         Ok((AnyModule::Odd(m), _)) => Subject::Odd(target(args, m, false, algorithm)?),
-        Err(e) => Subject::Cofiber(cofiber_file(e, args)?),
+        Err(e) => {
+            let file = cofiber_file(e, args)?;
+            let inner = cofiber::base_range(range);
+            let top = inner.max_stem + inner.max_s as i32;
+            let (class, base) = cofiber::read_any(&file, Some(top))?;
+            if let AnyModule::Odd(m) = &base {
+                refuse_at_odd_prime(args, m)?;
+            }
+            Subject::Cofiber(Box::new((class, base)))
+        }
     })
 }
 
@@ -256,7 +271,9 @@ fn refuse_at_odd_prime(
     } else if args.verify_sample.is_some() {
         format!("--verify-sample (it checks a device's work; {CPU})")
     } else if args.memory.is_some() {
-        "--memory (the Milnor product tables it sizes exist at p = 2 only)".to_string()
+        "--memory (it sizes the cached tables of the mod 2 Milnor product; the odd Milnor \
+         product keeps no tables)"
+            .to_string()
     } else if args.names.is_some() {
         "--names (the table names classes of the sphere at p = 2)".to_string()
     } else {

@@ -57,7 +57,10 @@ fn run_here(args: ResolveArgs) -> Result<(), Error> {
     match subject {
         Subject::Two(target) => run_module(&plan, target, &start),
         Subject::Odd(target) => run_module(&plan, target, &start),
-        Subject::Cofiber(file) => crate::resolve_cofiber::run(&plan, &file, &start),
+        Subject::Cofiber(cofiber) => {
+            let (class, base) = *cofiber;
+            crate::resolve_cofiber::run(&plan, class, base, &start)
+        }
         Subject::Unstable(sphere) => crate::resolve_unstable::run(&plan, sphere, &start),
     }
 }

@@ -1,8 +1,9 @@
 //! `adams resolve FILE` for a module file with the field's `"cofiber": {"s", "t", "idx"}`
-//! key (`C4.json`, `Ceta2.json`, `C2v14.json`): the base module `M` its `gens` and
-//! `actions` give is resolved one filtration above `--max-s` (with the progress bar, the
-//! backend and `--save-dir` of any run), and the cofiber's Ext is read off the mapping cone
-//! of the class's lift ([`crate::cofiber`]). The output folder holds what a run of
+//! key (`C4.json`, `Ceta2.json`, `C2v14.json`), at the file's prime: the base module `M`
+//! its `gens` and `actions` give is resolved one filtration above `--max-s` (with the
+//! progress bar, the backend and `--save-dir` of any run; at odd p the classical algorithm
+//! on the CPU), and the cofiber's Ext is read off the mapping cone of the class's lift
+//! ([`crate::cofiber`], `resolution::chain_map::cofiber`, generic over the field). The output folder holds what a run of
 //! `adams resolve` writes: ext.csv, summary.json, chart.json and chart.svg.
 //!
 //! The chart has the classes only. Products by `h0`, `h1`, `h2` on the cofiber's Ext are
@@ -19,13 +20,16 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use chart::chart_json::{self, Chart, Class};
+use fp::Prime;
 use resolution::{Resolution, ResolutionConfig};
-use steenrod::module::ModuleError;
+use steenrod::module::{AnyModule, ModuleError};
+use steenrod::Algebra;
 
 use crate::cofiber::{self, CofiberFile};
 use crate::error::Error;
 use crate::modules::LookupError;
 use crate::plan::Plan;
+use crate::prime::PrimeModule;
 use crate::range::check_module_range;
 use crate::resolve::{self, Finished, Start};
 use crate::{save, usage};
@@ -69,40 +73,45 @@ pub(crate) fn refused_file(
     }))
 }
 
-/// `adams resolve FILE` for the cofiber file `file` as `plan` says (`start`: when the
-/// command started).
-pub(crate) fn run(plan: &Plan, file: &str, start: &Start) -> Result<(), Error> {
+/// `adams resolve FILE` for the cofiber file read into `cofiber` and its base module
+/// `base`, at the base module's prime, as `plan` says (`start`: when the command started).
+pub(crate) fn run(
+    plan: &Plan,
+    cofiber: CofiberFile,
+    base: AnyModule,
+    start: &Start,
+) -> Result<(), Error> {
+    match base {
+        AnyModule::Two(m) => run_cone(plan, cofiber, m, start),
+        AnyModule::Odd(m) => run_cone(plan, cofiber, m, start),
+    }
+}
+
+/// [`run`] over the base module `m`.
+fn run_cone<M: PrimeModule>(
+    plan: &Plan,
+    cofiber: CofiberFile,
+    m: M,
+    start: &Start,
+) -> Result<(), Error> {
     let range = plan.range;
     let inner = cofiber::base_range(range);
-    let (cofiber, m) = cofiber::read(file, Some(inner.max_stem + inner.max_s as i32))?;
-    check_module_range(&cofiber.name, m.min_degree(), inner)?;
-    crate::range::check_memory(
-        &cofiber.name,
-        2,
-        m.min_degree(),
-        true,
-        inner,
-        plan.limits.max_memory,
-    )?;
-    cofiber.check_range(inner, m.min_degree())?;
+    let mut res = base_resolution(plan, &cofiber, m)?;
     let output = resolve::open_output(&plan.output, &cofiber.name)?;
-    let budget = plan.limits.table_memory;
-    let mut res =
-        Resolution::with_table_budget(m, inner, budget).map_err(|source| Error::ModuleRange {
-            name: cofiber.name.clone(),
-            source,
-        })?;
     // Under `mpirun`, the other ranks help resolve the base module; rank 0 alone takes
     // the cone.
     #[cfg(feature = "mpi")]
-    if crate::cluster::follow(
+    if M::follow(
         &mut res,
         plan.algorithm.to_resolution(),
         plan.limits.threads,
     ) {
         return Ok(());
     }
-    let backend = resolve::open_backend(&plan.backend, res.algebra().max_degree())?;
+    let backend = match M::OFFLOADS {
+        true => resolve::open_backend(&plan.backend, res.algebra().max_degree())?,
+        false => crate::offload::Backend::cpu(),
+    };
     resolve::init_logging(plan.log.as_deref())?;
     let base = resolve::resolve(plan, &mut res, &backend, cofiber.name.clone(), inner)?;
     let base_wall = start.at.elapsed();
@@ -152,6 +161,31 @@ pub(crate) fn run(plan: &Plan, file: &str, start: &Start) -> Result<(), Error> {
     Ok(())
 }
 
+/// The base module's resolution through [`cofiber::base_range`] of the plan's range, after
+/// the checks of the range (the module's, its projected memory, the class's).
+fn base_resolution<M: PrimeModule>(
+    plan: &Plan,
+    cofiber: &CofiberFile,
+    m: M,
+) -> Result<Resolution<M>, Error> {
+    let inner = cofiber::base_range(plan.range);
+    check_module_range(&cofiber.name, m.min_degree(), inner)?;
+    crate::range::check_memory(
+        &cofiber.name,
+        m.field().value(),
+        m.min_degree(),
+        true,
+        inner,
+        plan.limits.max_memory,
+    )?;
+    cofiber.check_range(inner, m.min_degree())?;
+    let budget = plan.limits.table_memory;
+    Resolution::with_table_budget(m, inner, budget).map_err(|source| Error::ModuleRange {
+        name: cofiber.name.clone(),
+        source,
+    })
+}
+
 /// The chart of the cofiber's Ext: one class per dimension, no product keys (absent:
 /// unknown, and not drawn).
 fn dots(run: &Finished, min_stem: i32) -> Chart {
@@ -159,7 +193,7 @@ fn dots(run: &Finished, min_stem: i32) -> Chart {
     let mut chart = Chart::new(
         name,
         algorithm,
-        2,
+        run.prime,
         min_stem,
         run.range.max_stem,
         run.range.max_s,

@@ -23,6 +23,7 @@ mod gpu_backend;
 mod guide;
 mod hostile;
 mod interrupt;
+mod massey_modules;
 mod module_maps;
 mod module_types;
 mod modules;

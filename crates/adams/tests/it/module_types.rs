@@ -7,7 +7,9 @@ use crate::common;
 use std::fs;
 use std::path::Path;
 
-use common::{differences, read_table, reference_ext, resolve, Table};
+use common::{
+    adams_in, assert_one_line_error, differences, read_table, reference_ext, resolve, Table,
+};
 
 /// Write `text` as `dir/NAME.json` and return the path.
 fn module_file(dir: &Path, name: &str, text: &str) -> String {
@@ -170,14 +172,10 @@ fn binom_mod(n: u32, m: u32, p: u32) -> u32 {
     (c % u128::from(p)) as u32
 }
 
-/// `BZ/9` (p = 3, `exponent` 2): the first Bockstein vanishes, so the reduced cohomology
-/// is `Σ F_3 ⊕ F_3[y]^{>0} ⊕ x·F_3[y]^{>0}` with `P^n y^k = binom(k, n) y^{k+2n}` on both
-/// (Cartan, `P(y) = y + y^3`): compared with the sum of the sphere's reference table and
-/// the Ext of a module file of `F_3[y]^{>0}` whose actions this test computes from the
-/// binomials directly.
-#[test]
-fn bz9_has_no_bockstein_and_splits_off_its_polynomial_part() {
-    let (max_stem, max_s, top) = (40, 10, 52);
+/// The module file of `F_3[y]^{>0}` through degree `top`, `|y| = 2`, with
+/// `P^n y^k = binom(k, n) y^{k+2n}` (`P(y) = y + y^3` and Cartan) computed here from the
+/// binomials, for `n = 1, 3, 9`.
+fn polynomial_part_at_3(top: u32) -> String {
     let mut gens = Vec::new();
     let mut actions = Vec::new();
     for k in 1..=top / 2 {
@@ -189,12 +187,44 @@ fn bz9_has_no_bockstein_and_splits_off_its_polynomial_part() {
             }
         }
     }
-    let poly = format!(
+    format!(
         r#"{{"p": 3, "type": "finite dimensional module", "gens": {{{}}}, "actions": [{}]}}"#,
         gens.join(", "),
         actions.join(", ")
+    )
+}
+
+/// The field's `"complex projective space"` at p = 3: `H̃^*(CP^∞; F_3) = F_3[y]^{>0}`
+/// (Steenrod–Epstein ch. VI: `P(y) = y + y^3`, no Bockstein), so `CP_1^∞` has the Ext of the
+/// module file [`polynomial_part_at_3`] writes out; a real projective space at p = 3 is
+/// refused with the reason (its cells are joined by 2, a unit mod 3).
+#[test]
+fn complex_projective_space_at_p3_is_its_polynomial_part() {
+    let (max_stem, max_s) = (40, 10);
+    let cp = ext_of(
+        "CP3",
+        r#"{"p": 3, "type": "complex projective space", "min": 1}"#,
+        max_stem,
+        max_s,
     );
-    let py = ext_of("Py", &poly, max_stem, max_s);
+    let py = ext_of("Py", &polynomial_part_at_3(52), max_stem, max_s);
+    assert_agree("CP_1^inf at p = 3", &cp, &py, max_stem, max_s);
+    let dir = tempfile::tempdir().unwrap();
+    let rp = r#"{"p": 3, "type": "real projective space", "min": 1}"#;
+    fs::write(dir.path().join("RP3.json"), rp).unwrap();
+    let o = adams_in(dir.path(), &["resolve", "RP3.json", "--max-stem", "10"]);
+    assert_one_line_error(&o, 2, &["RP3.json", "a unit mod p"]);
+}
+
+/// `BZ/9` (p = 3, `exponent` 2): the first Bockstein vanishes, so the reduced cohomology
+/// is `Σ F_3 ⊕ F_3[y]^{>0} ⊕ x·F_3[y]^{>0}` with `P^n y^k = binom(k, n) y^{k+2n}` on both
+/// (Cartan, `P(y) = y + y^3`): compared with the sum of the sphere's reference table and
+/// the Ext of a module file of `F_3[y]^{>0}` whose actions this test computes from the
+/// binomials directly.
+#[test]
+fn bz9_has_no_bockstein_and_splits_off_its_polynomial_part() {
+    let (max_stem, max_s, top) = (40, 10, 52);
+    let py = ext_of("Py", &polynomial_part_at_3(top), max_stem, max_s);
     let sphere = read_table(&reference_ext("S_3"));
     let bz9 = ext_of(
         "BZ9",

@@ -16,8 +16,8 @@
 //!
 //! One null-homotopy gives `⟨x, b, c⟩` for every `x` at once ([`NullHomotopy::read`]);
 //! over the sphere `⟨a, b, c⟩ = ⟨c, b, a⟩` (May 1969, Prop. 2.4 at p = 2, where signs
-//! vanish), so the periodicity operator `⟨a, b, −⟩` over a range is one null-homotopy of
-//! `B ∘ A`.
+//! vanish), so the periodicity operator `⟨a, b, −⟩` over the sphere's range is one
+//! null-homotopy of `B ∘ A`; over another module one per class ([`massey_range_over`]).
 //!
 //! **Signs at odd p.** The same construction runs over F_p: `d H_i + H_{i−1} d = φ_i`
 //! (the homotopy subtracts `H_{i−1}(d g)`), and the value returned is exactly
@@ -34,6 +34,9 @@ use steenrod::{Module, VectorOf};
 use super::yoneda::{combine, lift_class, lift_classes, multiply, ExtElement, ExtOf};
 use super::{apply, ChainMap, ChainMapError, LiftModule, LiftTarget, Value};
 use crate::{Bidegree, Resolution};
+
+mod range;
+pub use range::{massey_range, massey_range_over};
 
 /// The field of a module's resolutions.
 type FieldOf<M> = <<M as Module>::Algebra as steenrod::Algebra>::Field;
@@ -297,94 +300,4 @@ impl<'a, M: LiftModule> ChainMap<'a, M> {
     pub(crate) fn max_degree(&self, i: u32) -> Option<i32> {
         self.max_t.get(i as usize).copied()
     }
-}
-
-/// The periodicity-operator form `⟨a, b, x⟩` for every basis class `x` of the sphere's
-/// resolved range with `s_x ≥ 1` (`a, b ∈ Ext(F_p)`, `ab = 0`, and `bx = 0` for the `x`
-/// listed): by `⟨a, b, x⟩ = ⟨x, b, a⟩` (May 1969, at p = 2; up to a sign of the degrees
-/// at odd p, see the module) one null-homotopy of `B ∘ A` gives them all. Each comes with
-/// its indeterminacy `a·Ext + Ext·x`. Classes `x` with `bx ≠ 0`, or whose product leaves
-/// the range, are left out.
-///
-/// Errors: [`ChainMapError::ProductNotZero`] when `ab ≠ 0`; [`ChainMapError::OutOfRange`]
-/// when `a` and `b` both lie in `s = 0`; those of the lifts.
-pub fn massey_range<'a, M: LiftModule>(
-    tgt: &LiftTarget<'a, M>,
-    a: &ExtOf<M>,
-    b: &ExtOf<M>,
-) -> Result<RangeForm<M>, ChainMapError> {
-    let sphere = tgt.resolution();
-    let max_s = sphere.config().max_s;
-    if a.bidegree.s() + b.bidegree.s() == 0 {
-        return Err(ChainMapError::OutOfRange {
-            what: "a Massey product with two factors in s = 0".into(),
-            at: Bidegree::s_t(0, 0),
-        });
-    }
-    // H of B∘A, where a plays the part of c: ⟨x, b, a⟩ = x ∘ H for every x.
-    // Ext^{s_a+s_b−1}·x: the lifts of the basis z of that bidegree, read at each x,
-    // lifted with those of a and b.
-    let d2 = Bidegree::s_t(
-        a.bidegree.s() + b.bidegree.s() - 1,
-        a.bidegree.t() + b.bidegree.t(),
-    );
-    let zs: Vec<ExtOf<M>> = if crate::products::is_resolved(sphere, d2) {
-        (0..sphere.number_of_gens(d2))
-            .map(|k| ExtElement::basis(sphere, d2, k))
-            .collect::<Result<_, _>>()?
-    } else {
-        Vec::new()
-    };
-    let extra: Vec<(&ExtOf<M>, u32)> = zs.iter().map(|z| (z, max_s + 1)).collect();
-    let (h, z_maps) =
-        null_homotopy_and_lifts(sphere, tgt, b, a, max_s, &extra).map_err(|e| match e {
-            ChainMapError::ProductNotZero { .. } => ChainMapError::ProductNotZero { which: "a·b" },
-            e => e,
-        })?;
-    let b_map = &h.b;
-    let mut out = Vec::new();
-    for e in sphere.ext() {
-        if e.s() == 0 {
-            continue;
-        }
-        for index in 0..e.dim {
-            let x = ExtElement::basis(sphere, e.bidegree, index)?;
-            let Some(bx) = multiply(b_map, &x) else {
-                continue;
-            };
-            let Some(value) = h.read(&x).filter(|_| bx.is_zero()) else {
-                continue;
-            };
-            let mut span: Vec<VectorOf<M>> = Vec::new();
-            let mut known = true;
-            for z in &z_maps {
-                match multiply(z, &x) {
-                    Some(p) => span.push(p.vector),
-                    None => known = false,
-                }
-            }
-            // a·Ext^{s_b+s_x−1}: the lift of a (h.c) read at each y there.
-            let d1 = Bidegree::s_t(b.bidegree.s() + e.s() - 1, b.bidegree.t() + e.t());
-            known &= crate::products::is_resolved(sphere, d1);
-            for k in 0..if known { sphere.number_of_gens(d1) } else { 0 } {
-                let y = ExtElement::basis(sphere, d1, k)?;
-                match multiply(&h.c, &y) {
-                    Some(p) => span.push(p.vector),
-                    None => known = false,
-                }
-            }
-            if !known {
-                continue;
-            }
-            let indeterminacy = sphere.prime().span(value.vector.len(), span);
-            out.push((
-                x,
-                MasseyProduct {
-                    value,
-                    indeterminacy,
-                },
-            ));
-        }
-    }
-    Ok(out)
 }

@@ -97,8 +97,8 @@ fn check_keys_typed(
             key: "cofiber".to_string(),
             reason: "the module is the cofiber of an Ext class of the one given by gens and \
                      actions (reading gens and actions alone would give another module's Ext); \
-                     at p = 2 adams resolve FILE and adams cofiber FILE build it as a mapping \
-                     cone, other commands do not"
+                     adams resolve FILE and adams cofiber FILE build it as a mapping cone, \
+                     other commands do not"
                 .to_string(),
         });
     }
@@ -203,7 +203,8 @@ fn check_prime(file: &str, p: Option<&Value>) -> Result<(), ModuleError> {
     }
 }
 
-/// The module's type. At odd p only `"finite dimensional module"` is read.
+/// The module's type. At odd p `"finite dimensional module"`, `"complex projective space"`
+/// and `"classifying space BCp"` are read.
 fn check_type(file: &str, kind: Option<&Value>, notation: Notation) -> Result<Kind, ModuleError> {
     match kind {
         None => Err(ModuleError::field(
@@ -212,14 +213,26 @@ fn check_type(file: &str, kind: Option<&Value>, notation: Notation) -> Result<Ki
             "missing (expected \"finite dimensional module\")",
         )),
         Some(Value::String(s)) => match (Kind::from_type(s), notation) {
-            (Some(k @ (Kind::Finite | Kind::ClassifyingSpace)), _) => Ok(k),
+            (Some(k @ (Kind::Finite | Kind::ClassifyingSpace | Kind::ComplexProjective)), _) => {
+                Ok(k)
+            }
             (Some(k), Notation::Two) => Ok(k),
-            (Some(_), Notation::Odd) => Err(ModuleError::UnsupportedType {
+            (Some(k), Notation::Odd) => Err(ModuleError::UnsupportedType {
                 file: file.to_string(),
                 kind: s.clone(),
-                supported: "at odd primes \"finite dimensional module\" and \"classifying \
-                            space BCp\" are"
-                    .to_string(),
+                supported: match k {
+                    // H^*(RP^n; F_p) is that of a point, or of S^n for n odd: the cells are
+                    // joined by multiplication by 2, a unit mod p.
+                    Kind::RealProjective => "at an odd prime the real projective space's \
+                        cells are joined by 2, a unit mod p, so its mod p cohomology is that of \
+                        at most two spheres: write those cells as a \"finite dimensional \
+                        module\""
+                        .to_string(),
+                    _ => "at odd primes \"finite dimensional module\", \"complex projective \
+                          space\" and \"classifying space BCp\" are (a finitely presented \
+                          module is built over the mod 2 Milnor basis only)"
+                        .to_string(),
+                },
             }),
             (None, _) => Err(ModuleError::UnsupportedType {
                 file: file.to_string(),

@@ -232,7 +232,7 @@ fn keys_at_odd_primes() {
         ),
         (
             r#""cofiber": {"s": 2, "t": 12, "idx": 0}"#,
-            r#"key "cofiber" is not supported: the module is the cofiber of an Ext class of the one given by gens and actions (reading gens and actions alone would give another module's Ext); at p = 2 adams resolve FILE and adams cofiber FILE build it as a mapping cone, other commands do not"#,
+            r#"key "cofiber" is not supported: the module is the cofiber of an Ext class of the one given by gens and actions (reading gens and actions alone would give another module's Ext); adams resolve FILE and adams cofiber FILE build it as a mapping cone, other commands do not"#,
         ),
         (r#""colour": 1"#, r#"unknown key "colour""#),
     ] {

@@ -31,19 +31,33 @@ use crate::module::{LoadOptions, ModuleError};
 /// The gens (name, degree) and the listed actions of a module, as a file gives them.
 type BcpSpec = (Vec<(String, i32)>, Vec<OddActionSpec>);
 
-/// The gens and actions of `BZ/p^k`'s cells in the file's `min ..= max`, those above the
-/// top degree of `options` not built. Errors: those of [`kept_cells`] (`min` missing,
-/// `max` below it, neither `max` nor a range, too many cells), an `exponent` that is not
-/// an integer from 1 to 30.
+/// The gens and actions of `BZ/p^k`'s cells in the file's `min ..= max` (degrees), those
+/// above the top degree of `options` not built; with `complex`, of the field's `"complex
+/// projective space"` at p: its polynomial part `F_p[y]` alone, `min ..= max` cell indices
+/// (`y^i` in degree `2i`, named `y<i>`), with the same `P^n y^i = binom(i, n) y^{i+n(p−1)}`
+/// (`H^*(CP^∞; F_p) = F_p[y]`, `|y| = 2`, `P(y) = y + y^p`: Steenrod–Epstein ch. VI; no
+/// `β`, the cohomology being that of a torsion-free space). Errors: those of [`kept_cells`]
+/// (`min` missing, `max` below it, neither `max` nor a range, too many cells), an
+/// `exponent` that is not an integer from 1 to 30.
 pub(super) fn bcp_spec(
     file: &str,
     obj: &Map<String, Value>,
     p: u32,
     shift: i32,
     options: &LoadOptions,
+    complex: bool,
 ) -> Result<BcpSpec, ModuleError> {
-    let (min, hi) = kept_cells(file, obj, 1, shift, options)?;
-    let bockstein = exponent(file, obj)? == 1;
+    let (min, hi, step) = match complex {
+        true => {
+            let (min, hi) = kept_cells(file, obj, 2, shift, options)?;
+            (2 * min, 2 * hi, 2)
+        }
+        false => {
+            let (min, hi) = kept_cells(file, obj, 1, shift, options)?;
+            (min, hi, 1)
+        }
+    };
+    let bockstein = !complex && exponent(file, obj)? == 1;
     let name = |d: i64| {
         let k = d.div_euclid(2);
         if d.rem_euclid(2) == 0 {
@@ -52,9 +66,10 @@ pub(super) fn bcp_spec(
             format!("xy{k}")
         }
     };
-    let gens = (min..=hi).map(|d| (name(d), d as i32)).collect();
+    let degrees = (min..=hi).step_by(step);
+    let gens = degrees.clone().map(|d| (name(d), d as i32)).collect();
     let mut actions = Vec::new();
-    for d in min..=hi {
+    for d in degrees {
         if bockstein && d.rem_euclid(2) == 1 && d < hi {
             actions.push(action(
                 p,

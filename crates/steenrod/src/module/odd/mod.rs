@@ -41,8 +41,9 @@ impl ModuleAlgebra for OddMilnorAlgebra {
         let obj = json::parse_object(name, text)?;
         let p = odd_prime(name, obj.get("p"))?;
         let (shift, kind) = check_keys_in(name, &obj, Notation::Odd)?;
-        let (gens, actions) = if kind == Kind::ClassifyingSpace {
-            bcp::bcp_spec(name, &obj, p.value(), shift, options)?
+        let (gens, actions) = if matches!(kind, Kind::ClassifyingSpace | Kind::ComplexProjective) {
+            let complex = kind == Kind::ComplexProjective;
+            bcp::bcp_spec(name, &obj, p.value(), shift, options, complex)?
         } else {
             let gens = json::parse_gens(name, obj.get("gens"))?;
             let actions = json::parse_actions(name, obj.get("actions"), |f, i, s| {
