@@ -341,15 +341,15 @@ fn read_vector(at: &mut &[u8], len: usize) -> Result<FpVector, Bad> {
 /// (only the rest is computed), each `(s, t)` computed is written as it completes.
 /// Returns the lift and the number of files read.
 ///
-/// Errors: those of [`super::SecondaryLift::sphere`], and a `λ` file that is damaged,
+/// Errors: those of [`super::SecondaryLift::new`], and a `λ` file that is damaged,
 /// stale or cannot be written ([`SavedLambdaError`], naming the file).
 pub fn lift_saved<'a>(
     res: &'a Resolution,
     store: &LambdaStore,
 ) -> Result<(super::SecondaryLift<'a>, usize), LiftError> {
-    super::homotopy::check_sphere(res)?;
+    super::homotopy::check_over_a(res)?;
     let (known, files) = store.load(res)?;
-    let lift = super::SecondaryLift::sphere_resumed(res, known, |at, values| {
+    let lift = super::SecondaryLift::resumed(res, known, |at, values| {
         store.write(at, values).map_err(LiftError::from)
     })?;
     Ok((lift, files))

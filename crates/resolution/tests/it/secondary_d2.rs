@@ -93,7 +93,7 @@ fn same(a: &Matrix, b: &Matrix) -> bool {
 #[test]
 fn secondary_lift_of_the_sphere() {
     let res = resolve(FiniteModule::sphere(), 19, 6);
-    let lift = SecondaryLift::sphere(&res).expect("the sphere lifts");
+    let lift = SecondaryLift::new(&res).expect("the sphere lifts");
 
     let d2 = |s: u32, t: i32| lift.d2(Bidegree::s_t(s, t));
     let h4 = d2(1, 16).expect("in range");
@@ -155,7 +155,7 @@ fn identities(res: &Resolution, lift: &SecondaryLift) -> usize {
 #[test]
 fn secondary_lift_of_the_sphere_to_stem_40() {
     let res = resolve(FiniteModule::sphere(), 40, 12);
-    let lift = SecondaryLift::sphere(&res).expect("the sphere lifts");
+    let lift = SecondaryLift::new(&res).expect("the sphere lifts");
     let h5 = lift.d2(Bidegree::s_t(1, 32)).expect("in range");
     assert_eq!((h5.rows(), h5.cols(), h5.get(0, 0)), (1, 1, true), "d2(h5)");
     assert!(identities(&res, &lift) > 300, "too few identities checked");
