@@ -22,7 +22,7 @@ use std::path::Path;
 use common::*;
 use serde_json::Value;
 
-type Class = (i64, i64, i64);
+pub(crate) type Class = (i64, i64, i64);
 
 fn chart(dir: &Path) -> Value {
     serde_json::from_str(&fs::read_to_string(dir.join("chart.json")).unwrap()).unwrap()
@@ -66,7 +66,7 @@ fn times(chart: &Value, i: u32, x: Class) -> Class {
 }
 
 /// d2.csv: `(stem, s, class) → target indices`.
-fn d2_csv(dir: &Path) -> BTreeMap<Class, Vec<i64>> {
+pub(crate) fn d2_csv(dir: &Path) -> BTreeMap<Class, Vec<i64>> {
     let text = fs::read_to_string(dir.join("d2.csv")).unwrap();
     let mut lines = text.lines().filter(|l| !l.starts_with('#'));
     assert_eq!(lines.next(), Some("stem,s,t,class,target"));
@@ -83,7 +83,7 @@ fn d2_csv(dir: &Path) -> BTreeMap<Class, Vec<i64>> {
 }
 
 /// A csv of `stem,s,t,dim` rows: `(stem, s) → dim`.
-fn dims(path: &Path) -> BTreeMap<(i64, i64), i64> {
+pub(crate) fn dims(path: &Path) -> BTreeMap<(i64, i64), i64> {
     fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -199,13 +199,7 @@ fn d2_of_the_sphere_through_stem_40() {
     let e3 = dims(&out.join("e3.csv"));
     let mut expected = e2.clone();
     expected.retain(|&(n, s), _| n <= 39 && s <= 18);
-    let mut by_source: BTreeMap<(i64, i64), Vec<u64>> = BTreeMap::new();
-    for ((n, s, _), target) in &d2 {
-        let bits = target.iter().fold(0u64, |acc, &j| acc | 1 << j);
-        by_source.entry((*n, *s)).or_default().push(bits);
-    }
-    for ((n, s), rows) in by_source {
-        let r = rank(rows);
+    for ((n, s), r) in d2_ranks(&d2) {
         for at in [(n, s), (n - 1, s + 2)] {
             if let Some(d) = expected.get_mut(&at) {
                 *d -= r;
@@ -446,6 +440,19 @@ fn a_lambda_file_of_another_bidegree_is_named() {
     fs::create_dir(dir.join("s005-t020.lambda")).unwrap();
     let r = adams_in(tmp.path(), &args);
     assert_one_line_error(&r, 2, &["s005-t020.lambda", "cannot be read"]);
+}
+
+/// The rank of `d2` out of each bidegree `(stem, s)` with `d2 ≠ 0`, from d2.csv's rows.
+pub(crate) fn d2_ranks(d2: &BTreeMap<Class, Vec<i64>>) -> BTreeMap<(i64, i64), i64> {
+    let mut by_source: BTreeMap<(i64, i64), Vec<u64>> = BTreeMap::new();
+    for ((n, s, _), target) in d2 {
+        let bits = target.iter().fold(0u64, |acc, &j| acc | 1 << j);
+        by_source.entry((*n, *s)).or_default().push(bits);
+    }
+    by_source
+        .into_iter()
+        .map(|(k, rows)| (k, rank(rows)))
+        .collect()
 }
 
 /// The rank over F_2 of rows given as bit masks.

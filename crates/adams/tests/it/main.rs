@@ -16,6 +16,7 @@ mod charts;
 mod cli;
 mod cofiber_resolve;
 mod d2;
+mod d2_modules;
 mod ext_m_n;
 mod fuzz_readers;
 #[cfg(feature = "gpu")]

@@ -1,0 +1,130 @@
+//! `adams d2` beyond the sphere: the Moore spectrum `C2`, the cones `Ceta` and `Cnu`, and
+//! `A//A(2)` (tmf by change of rings), through stem 40, `s ≤ 20`.
+//!
+//! - The rank of `d2` out of every bidegree of stem `≤ 40`, `s ≤ 18` equals that of the
+//!   independent resolver (SpectralSequences/sseq's `secondary`; tables
+//!   `tests/data/d2/*.csv`, made by `scripts/sseq-d2-compare.sh`, provenance in their first
+//!   lines). The run's own self-checks (`d2∘d2 = 0`, `d2(h_i x) = h_i d2(x)`, `i ≤ 2`, as
+//!   for the sphere) held at a positive number of bidegrees each, and `e3.csv` is `E2`
+//!   less the ranks of `d2` out of and into each bidegree.
+//! - A shift moves `d2` by its stems: `C2[-3]` has the `d2` of `C2`, 3 stems lower.
+
+use crate::common;
+use crate::d2::{d2_csv, d2_ranks, dims};
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::*;
+use serde_json::Value;
+
+/// The independent resolver's table `tests/data/d2/NAME.csv`: its range and
+/// `(stem, s) → rank`.
+fn sseq_ranks(name: &str) -> ((i64, i64), BTreeMap<(i64, i64), i64>) {
+    let path = repository_root().join(format!("tests/data/d2/{name}.csv"));
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let first = text.lines().next().unwrap();
+    assert!(first.starts_with("# complete for stem <= "), "{first}");
+    let range: Vec<i64> = first
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|x| !x.is_empty())
+        .take(2)
+        .map(|x| x.parse().unwrap())
+        .collect();
+    ((range[0], range[1]), dims(&path))
+}
+
+/// Runs `adams d2 MODULE --max-stem 40 --max-s 20` in `cwd`; its output folder.
+fn d2_run(cwd: &Path, module: &str, out: &str, max_stem: i64) -> PathBuf {
+    let stem = max_stem.to_string();
+    let r = adams_in(
+        cwd,
+        &[
+            "d2",
+            module,
+            "--max-stem",
+            &stem,
+            "--max-s",
+            "20",
+            "-o",
+            out,
+            "-q",
+        ],
+    );
+    assert!(r.status.success(), "{module}: {}", stderr(&r));
+    cwd.join(out)
+}
+
+#[test]
+fn d2_of_c2_ceta_cnu_and_a_mod_a2_agrees_with_the_independent_resolver() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a_mod_a2 = repository_root().join("tests/data/d2/A-mod-A2.json");
+    for (name, module) in [
+        ("C2", "C2"),
+        ("Ceta", "Ceta"),
+        ("Cnu", "Cnu"),
+        ("A-mod-A2", a_mod_a2.to_str().unwrap()),
+    ] {
+        let ((max_stem, max_s), want) = sseq_ranks(name);
+        assert_eq!((max_stem, max_s), (40, 18), "{name}: the table's range");
+        let out = d2_run(tmp.path(), module, name, 40);
+        for file in [
+            "d2.csv",
+            "e3.csv",
+            "ext.csv",
+            "chart.json",
+            "chart.svg",
+            "chart-e3.svg",
+        ] {
+            assert!(out.join(file).is_file(), "{name}: {file} written");
+        }
+        let ranks = d2_ranks(&d2_csv(&out));
+        let got: BTreeMap<_, _> = ranks
+            .iter()
+            .filter(|((n, s), _)| *n <= max_stem && *s <= max_s)
+            .map(|(&k, &r)| (k, r))
+            .collect();
+        assert_eq!(got, want, "{name}: rank of d2 by bidegree");
+        assert!(!want.is_empty(), "{name}: some d2 is not zero");
+
+        let summary: Value =
+            serde_json::from_str(&fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+        assert!(
+            summary["checked_d2_squared"].as_u64().unwrap() > 0,
+            "{name}"
+        );
+        for i in 0..3 {
+            assert!(
+                summary["checked_h_linear"][i].as_u64().unwrap() > 0,
+                "{name} h{i}"
+            );
+        }
+
+        // E3 = E2 − rank out − rank in over the E3 range (stem ≤ 39, s ≤ 18).
+        let mut expected = dims(&out.join("ext.csv"));
+        expected.retain(|&(n, s), _| n <= 39 && s <= 18);
+        for (&(n, s), &r) in &ranks {
+            for at in [(n, s), (n - 1, s + 2)] {
+                if let Some(d) = expected.get_mut(&at) {
+                    *d -= r;
+                }
+            }
+        }
+        expected.retain(|_, d| *d > 0);
+        assert_eq!(dims(&out.join("e3.csv")), expected, "{name}: e3.csv");
+    }
+}
+
+#[test]
+fn a_shift_moves_d2_by_its_stems() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c2 = d2_csv(&d2_run(tmp.path(), "C2", "c2", 30));
+    let shifted = d2_csv(&d2_run(tmp.path(), "C2[-3]", "c2-3", 27));
+    let moved: BTreeMap<_, _> = shifted
+        .into_iter()
+        .map(|((n, s, k), t)| ((n + 3, s, k), t))
+        .collect();
+    assert!(!c2.is_empty());
+    assert_eq!(moved, c2);
+}
