@@ -7,7 +7,8 @@
 //!   lines). The run's own self-checks (`d2∘d2 = 0`, `d2(h_i x) = h_i d2(x)`, `i ≤ 2`, as
 //!   for the sphere) held at a positive number of bidegrees each, and `e3.csv` is `E2`
 //!   less the ranks of `d2` out of and into each bidegree.
-//! - A shift moves `d2` by its stems: `C2[-3]` has the `d2` of `C2`, 3 stems lower.
+//! - A shift moves `d2` by its stems: `C2[-3]` has the `d2` of `C2`, 3 stems lower; a
+//!   shifted module resumes from its λ files (`--save-dir`) to the files of a fresh run.
 
 use crate::common;
 use crate::d2::{d2_csv, d2_ranks, dims};
@@ -127,4 +128,46 @@ fn a_shift_moves_d2_by_its_stems() {
         .collect();
     assert!(!c2.is_empty());
     assert_eq!(moved, c2);
+}
+
+/// `--save-dir` for a module below degree 0 (`Cnu[-3]`: generators in negative `t`): a
+/// larger second run reads the first run's λ files and writes what a fresh run writes.
+#[test]
+fn a_shifted_module_resumes_from_its_lambda_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |stem: &str, s: &str, out: &str, save: bool| {
+        let mut args = vec![
+            "d2",
+            "Cnu[-3]",
+            "--max-stem",
+            stem,
+            "--max-s",
+            s,
+            "-o",
+            out,
+            "-q",
+        ];
+        if save {
+            args.extend(["--save-dir", "save"]);
+        }
+        let r = adams_in(tmp.path(), &args);
+        assert!(r.status.success(), "{}", stderr(&r));
+        tmp.path().join(out)
+    };
+    run("20", "8", "first", true);
+    let resumed = run("25", "10", "resumed", true);
+    let fresh = run("25", "10", "fresh", false);
+    let summary: Value =
+        serde_json::from_str(&fs::read_to_string(resumed.join("summary.json")).unwrap()).unwrap();
+    assert!(
+        summary["lambda_files_read"].as_u64().unwrap() > 0,
+        "{summary}"
+    );
+    for file in ["d2.csv", "e3.csv", "ext.csv", "chart.json"] {
+        assert_eq!(
+            fs::read(resumed.join(file)).unwrap(),
+            fs::read(fresh.join(file)).unwrap(),
+            "{file}"
+        );
+    }
 }
