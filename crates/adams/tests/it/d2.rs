@@ -241,7 +241,34 @@ fn d2_of_the_sphere_through_stem_40() {
     assert_eq!(at(&page, 14, 2).name.as_deref(), Some("h3^2"));
 }
 
-fn files(dir: &Path) -> Vec<String> {
+/// `adams d2 MODULE --max-stem STEM --max-s S -o OUT -q` in `cwd`, with `--save-dir save`
+/// when `save`.
+pub(crate) fn run_d2(
+    cwd: &Path,
+    module: &str,
+    (stem, s): (&str, &str),
+    out: &str,
+    save: bool,
+) -> std::process::Output {
+    let mut args = vec![
+        "d2",
+        module,
+        "--max-stem",
+        stem,
+        "--max-s",
+        s,
+        "-o",
+        out,
+        "-q",
+    ];
+    if save {
+        args.extend(["--save-dir", "save"]);
+    }
+    adams_in(cwd, &args)
+}
+
+/// The files of a d2 run that a resumed run must write as a fresh one does.
+pub(crate) fn files(dir: &Path) -> Vec<String> {
     ["d2.csv", "e3.csv", "ext.csv", "chart.json", "chart.svg"]
         .iter()
         .map(|f| fs::read_to_string(dir.join(f)).unwrap())
@@ -252,21 +279,7 @@ fn files(dir: &Path) -> Vec<String> {
 fn resume_equals_a_fresh_run_and_a_damaged_lambda_file_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let run = |stem: &str, s: &str, out: &str, save: bool| {
-        let mut args = vec![
-            "d2",
-            "S_2",
-            "--max-stem",
-            stem,
-            "--max-s",
-            s,
-            "-o",
-            out,
-            "-q",
-        ];
-        if save {
-            args.extend(["--save-dir", "save"]);
-        }
-        adams_in(tmp.path(), &args)
+        run_d2(tmp.path(), "S_2", (stem, s), out, save)
     };
     for (stem, s, out) in [("24", "10", "a"), ("24", "10", "b"), ("32", "14", "c")] {
         let r = run(stem, s, out, true);

@@ -11,7 +11,7 @@
 //!   shifted module resumes from its λ files (`--save-dir`) to the files of a fresh run.
 
 use crate::common;
-use crate::d2::{d2_csv, d2_ranks, dims};
+use crate::d2::{d2_csv, d2_ranks, dims, files, run_d2};
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -136,21 +136,7 @@ fn a_shift_moves_d2_by_its_stems() {
 fn a_shifted_module_resumes_from_its_lambda_files() {
     let tmp = tempfile::tempdir().unwrap();
     let run = |stem: &str, s: &str, out: &str, save: bool| {
-        let mut args = vec![
-            "d2",
-            "Cnu[-3]",
-            "--max-stem",
-            stem,
-            "--max-s",
-            s,
-            "-o",
-            out,
-            "-q",
-        ];
-        if save {
-            args.extend(["--save-dir", "save"]);
-        }
-        let r = adams_in(tmp.path(), &args);
+        let r = run_d2(tmp.path(), "Cnu[-3]", (stem, s), out, save);
         assert!(r.status.success(), "{}", stderr(&r));
         tmp.path().join(out)
     };
@@ -163,11 +149,5 @@ fn a_shifted_module_resumes_from_its_lambda_files() {
         summary["lambda_files_read"].as_u64().unwrap() > 0,
         "{summary}"
     );
-    for file in ["d2.csv", "e3.csv", "ext.csv", "chart.json"] {
-        assert_eq!(
-            fs::read(resumed.join(file)).unwrap(),
-            fs::read(fresh.join(file)).unwrap(),
-            "{file}"
-        );
-    }
+    assert_eq!(files(&resumed), files(&fresh));
 }
