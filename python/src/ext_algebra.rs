@@ -367,9 +367,7 @@ fn d2_error(e: SecondaryError) -> PyErr {
         | SecondaryError::OddPrime { .. }
         | SecondaryError::SubAlgebra { .. }
         | SecondaryError::Obstructed { .. }
-        | SecondaryError::OutOfRange { .. } => {
-            BadInput::new_err(e.to_string())
-        }
+        | SecondaryError::OutOfRange { .. } => BadInput::new_err(e.to_string()),
         _ => ComputeError::new_err(e.to_string()),
     }
 }
