@@ -351,7 +351,9 @@ fn resume_equals_a_fresh_run_and_a_damaged_lambda_file_is_refused() {
 /// lift is obstructed at `(s = 3, t = 17)`: `h4` supports `d2(h4) = h0 h3^2` (Adams 1960),
 /// so no map `S^15 → S^0` is detected by `h4` and no spectrum has this cohomology. The
 /// independent resolver's own test (sseq, `ext/src/secondary.rs`, `cofib_h4`) fails at the
-/// same bidegree, `(n, s) = (14, 3)`. Each: exit 2, one line.
+/// same bidegree, `(n, s) = (14, 3)`. The bundled Joker (its `A`-module with `Sq4 = 0`) is
+/// obstructed at `(s = 3, t = 5)`, where the independent resolver's `secondary` fails too
+/// ("Failed to lift at (2, 3)"). Each: exit 2, one line.
 #[test]
 fn odd_primes_sub_algebras_obstructed_modules_and_bad_ranges_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
@@ -362,6 +364,7 @@ fn odd_primes_sub_algebras_obstructed_modules_and_bad_ranges_are_refused() {
         ("S_3", "d2 is computed at p = 2 only"),
         ("ko", "over a sub-Hopf algebra"),
         ("Ch4.json", "obstructed at (s = 3, t = 17, stem 14)"),
+        ("Joker", "obstructed at (s = 3, t = 5, stem 2)"),
     ] {
         let r = adams_in(
             tmp.path(),
