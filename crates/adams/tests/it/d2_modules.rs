@@ -7,13 +7,18 @@
 //!   lines). The run's own self-checks (`d2∘d2 = 0`, `d2(h_i x) = h_i d2(x)`, `i ≤ 2`, as
 //!   for the sphere) held at a positive number of bidegrees each, and `e3.csv` is `E2`
 //!   less the ranks of `d2` out of and into each bidegree.
+//! - `d2` is natural (a map of spectra induces a map of Adams spectral sequences): along
+//!   the bottom cell `S → C2` and the pinch `C2 → S^1` (`maps/`, their `f*` from `adams
+//!   map`), `f*(d2 x) = d2(f* x)` on every class through stem 30, `s ≤ 18`, the sphere's
+//!   `d2` being the one checked against Adams (1960) and Isaksen (2019) in `d2.rs`.
 //! - A shift moves `d2` by its stems: `C2[-3]` has the `d2` of `C2`, 3 stems lower; a
 //!   shifted module resumes from its λ files (`--save-dir`) to the files of a fresh run.
 
 use crate::common;
-use crate::d2::{d2_csv, d2_ranks, dims, files, run_d2};
+use crate::d2::{d2_csv, d2_ranks, dims, files, run_d2, Class};
+use crate::module_maps::{matrices, Row};
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -150,4 +155,78 @@ fn a_shifted_module_resumes_from_its_lambda_files() {
         "{summary}"
     );
     assert_eq!(files(&resumed), files(&fresh));
+}
+
+/// `x` (a set of class indices at `at`, a sum over F_2) under `d2`: the sum of the
+/// classes' targets.
+fn apply_d2(d2: &BTreeMap<Class, Vec<i64>>, at: (i64, i64), x: &BTreeSet<i64>) -> BTreeSet<i64> {
+    let mut out = BTreeSet::new();
+    for &k in x {
+        for &j in d2.get(&(at.0, at.1, k)).into_iter().flatten() {
+            if !out.insert(j) {
+                out.remove(&j);
+            }
+        }
+    }
+    out
+}
+
+/// `x` at `at` of `Ext(N)` under `f*` (the rows of map.json there; none: `f* = 0`).
+fn apply_map(
+    f: &BTreeMap<(i64, i64), Vec<Row>>,
+    at: (i64, i64),
+    x: &BTreeSet<i64>,
+) -> BTreeSet<i64> {
+    let mut out = BTreeSet::new();
+    for &k in x {
+        for &(j, _) in f.get(&at).map_or(&[][..], |rows| &rows[k as usize][..]) {
+            if !out.insert(j as i64) {
+                out.remove(&(j as i64));
+            }
+        }
+    }
+    out
+}
+
+/// Checks `f*(d2_N x) = d2_M(f* x)` on every basis class `x` of `Ext(N)` with stem `≤ 30`,
+/// `s ≤ 18` (`f*` lowers the stem by `shift`); the number of classes where a side is not
+/// zero.
+fn natural(
+    f: &BTreeMap<(i64, i64), Vec<Row>>,
+    shift: i64,
+    d2_n: &BTreeMap<Class, Vec<i64>>,
+    d2_m: &BTreeMap<Class, Vec<i64>>,
+) -> usize {
+    let mut nonzero = 0;
+    for (&(n, s), rows) in f.iter().filter(|((n, s), _)| *n <= 30 && *s <= 18) {
+        for k in 0..rows.len() as i64 {
+            let x = BTreeSet::from([k]);
+            let lhs = apply_map(f, (n - 1, s + 2), &apply_d2(d2_n, (n, s), &x));
+            let rhs = apply_d2(d2_m, (n - shift, s), &apply_map(f, (n, s), &x));
+            assert_eq!(
+                lhs, rhs,
+                "f*(d2 x) = d2(f* x) at class {k} of (stem {n}, s {s})"
+            );
+            nonzero += usize::from(!lhs.is_empty());
+        }
+    }
+    nonzero
+}
+
+#[test]
+fn d2_of_c2_is_natural_along_the_bottom_cell_and_the_pinch() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sphere = d2_csv(&d2_run(tmp.path(), "S_2", "s", 30));
+    let c2 = d2_csv(&d2_run(tmp.path(), "C2", "c2", 30));
+    // The bottom cell: f*: Ext(S) → Ext(C2), same stem.
+    let bottom = matrices(tmp.path(), "C2-bottom-cell.json", ("30", "20"));
+    let through_bottom = natural(&bottom, 0, &sphere, &c2);
+    // The pinch: f*: Ext(C2) → Ext(S^1), one stem lower (Ext(S^1) is Ext(S) moved by a
+    // stem, its basis in the same order).
+    let pinch = matrices(tmp.path(), "C2-pinch.json", ("30", "20"));
+    let through_pinch = natural(&pinch, 1, &c2, &sphere);
+    assert!(
+        through_bottom > 0 && through_pinch > 0,
+        "{through_bottom}, {through_pinch}"
+    );
 }

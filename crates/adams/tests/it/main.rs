@@ -24,7 +24,7 @@ mod gpu_backend;
 mod guide;
 mod hostile;
 mod interrupt;
-mod module_maps;
+pub(crate) mod module_maps;
 mod module_types;
 mod modules;
 mod names;
