@@ -21,7 +21,7 @@ import re
 import sys
 from collections import defaultdict
 
-LINE = re.compile(r"^d_2 x_\((\d+), (\d+), (\d+)\) = \[([01, ]*)\]$")
+LINE = re.compile(r"^d_2 x_\((-?\d+), (\d+), (\d+)\) = \[([01, ]*)\]$")
 
 
 def rank_f2(rows):
@@ -52,20 +52,25 @@ def read_e2(path):
     return e2
 
 
-def read_d2(path, e2):
-    """{source (stem, s): [image rows]}, in class order."""
-    d2 = defaultdict(dict)
+def d2_lines(path):
+    """The lines of a d2 list as (line number, stem, s, class index, image bits)."""
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             m = LINE.match(line.strip())
             if not m:
                 sys.exit(f"{path}:{number}: not a d2 line: {line.strip()!r}")
-            n, s, i = int(m[1]), int(m[2]), int(m[3])
             bits = [int(b) for b in m[4].replace(" ", "").split(",") if b]
-            target = e2.get((n - 1, s + 2), 0)
-            if len(bits) != target or i >= e2.get((n, s), 0):
-                sys.exit(f"{path}:{number}: dimensions disagree with the E2 table")
-            d2[(n, s)][i] = bits
+            yield number, int(m[1]), int(m[2]), int(m[3]), bits
+
+
+def read_d2(path, e2):
+    """{source (stem, s): [image rows]}, in class order."""
+    d2 = defaultdict(dict)
+    for number, n, s, i, bits in d2_lines(path):
+        target = e2.get((n - 1, s + 2), 0)
+        if len(bits) != target or i >= e2.get((n, s), 0):
+            sys.exit(f"{path}:{number}: dimensions disagree with the E2 table")
+        d2[(n, s)][i] = bits
     return {k: list(v.values()) for k, v in d2.items()}
 
 

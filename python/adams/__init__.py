@@ -389,10 +389,12 @@ class Resolution:
         return MasseyProduct(v, [Element(v.stem, v.s, k, prime=self.prime) for k in basis])
 
     def d2(self) -> D2:
-        """The Adams ``d2`` of the sphere at p = 2 over A (``adams d2``): from the
+        """The Adams ``d2`` of the module (the sphere, C2, a file, …) at p = 2 over A
+        (``adams d2``): from the
         secondary Steenrod algebra, after the self-checks ``d2∘d2 = 0`` and ``d2(h_i x) =
         h_i d2(x)`` (``CheckFailed`` if one fails). Complete for ``s <= max_s - 2``.
-        Raises ``BadInput`` for another module, prime or algebra. Computed once."""
+        Raises ``BadInput`` at an odd prime, over a sub-Hopf algebra, or where the
+        module's secondary lift is obstructed (naming the bidegree). Computed once."""
         if self._d2 is None:
             rows, e3, e3_range, rank = _adams.d2(self._raw, self._threads)
             self._d2 = D2(rows, e3, e3_range, rank, self.dim)

@@ -113,7 +113,7 @@ def _rank(rows: List[List[int]], n: int, p: int) -> int:
 
 
 class D2:
-    """The Adams ``d2`` of the sphere at p = 2 over the range, from the secondary Steenrod
+    """The Adams ``d2`` of a module at p = 2 over the range, from the secondary Steenrod
     algebra (docs/design/d2.md): ``d2[(stem, s, index)]`` is the element ``d2`` of that
     basis class at ``(stem - 1, s + 2)``; ``nonzero()`` the classes with ``d2 != 0``;
     ``rank`` the total rank; ``e3`` the E3 page ``{(stem, s): dim}`` (nonzero entries) over

@@ -347,7 +347,7 @@ pub(crate) fn massey(
 pub(crate) fn d2(py: Python<'_>, raw: &RawResolution, threads: usize) -> PyResult<D2Out> {
     match &raw.res {
         AnyResolution::Two(r) => released(py, || d2_of(r, threads)),
-        AnyResolution::Odd(r) => Err(d2_error(SecondaryError::NotSphere {
+        AnyResolution::Odd(r) => Err(d2_error(SecondaryError::OddPrime {
             module: r.module().name().to_string(),
         })),
     }
@@ -363,15 +363,17 @@ type D2Out = (
 /// A secondary lift's error, typed as `adams d2` exits for it.
 fn d2_error(e: SecondaryError) -> PyErr {
     match e {
-        SecondaryError::NotSphere { .. } | SecondaryError::OutOfRange { .. } => {
-            BadInput::new_err(e.to_string())
-        }
+        SecondaryError::NotSphere { .. }
+        | SecondaryError::OddPrime { .. }
+        | SecondaryError::SubAlgebra { .. }
+        | SecondaryError::Obstructed { .. }
+        | SecondaryError::OutOfRange { .. } => BadInput::new_err(e.to_string()),
         _ => ComputeError::new_err(e.to_string()),
     }
 }
 
 fn d2_of(res: &Resolution, threads: usize) -> PyResult<D2Out> {
-    let lift = on_threads(threads, || SecondaryLift::sphere(res))
+    let lift = on_threads(threads, || SecondaryLift::new(res))
         .map_err(|e| ComputeError::new_err(e.to_string()))?
         .map_err(d2_error)?;
     check_identities(&lift).map_err(|e| CheckFailed::new_err(e.to_string()))?;

@@ -1,4 +1,5 @@
-//! `adams d2 S_2 --max-stem N --max-s S`: the Adams `d2` of the sphere from the secondary
+//! `adams d2 MODULE --max-stem N --max-s S`: the Adams `d2` of a module over `A` at p = 2
+//! (the sphere, `C2`, `Ceta`, `Cnu`, module and cofiber files, shifts) from the secondary
 //! Steenrod algebra (`resolution::secondary`, docs/design/d2.md), the `E3` page, and the
 //! chart with the `d2` arrows. Resolves (or resumes from `--save-dir`), lifts, checks
 //! `d2∘d2 = 0` and `d2(h_i x) = h_i d2(x)` (`i ≤ 2`), writes `d2.csv`, `e3.csv`,
@@ -57,34 +58,37 @@ struct D2Summary {
 /// computing or writing.
 pub(crate) fn exit_code(e: &LiftError) -> u8 {
     match e {
-        LiftError::Secondary(SecondaryError::NotSphere { .. }) => 2,
-        LiftError::Secondary(SecondaryError::OutOfRange { .. }) => 2,
+        LiftError::Secondary(
+            SecondaryError::NotSphere { .. }
+            | SecondaryError::OddPrime { .. }
+            | SecondaryError::SubAlgebra { .. }
+            | SecondaryError::Obstructed { .. }
+            | SecondaryError::OutOfRange { .. },
+        ) => 2,
         LiftError::Secondary(_) => 3,
         LiftError::Saved(SavedLambdaError::Io { .. }) => 3,
         LiftError::Saved(_) => 2,
     }
 }
 
-fn not_sphere(name: &str) -> Error {
-    Error::D2(LiftError::Secondary(SecondaryError::NotSphere {
-        module: name.to_string(),
-    }))
-}
-
-/// The module named on the command line, if it is the sphere over `A` at p = 2; any other
-/// (another prime, a sub-Hopf algebra, another module) is refused.
-fn sphere(args: &D2Args, top_t: i32) -> Result<FiniteModule, Error> {
+/// The module named on the command line, if it is a module over the whole of `A` at
+/// p = 2 (the sphere, a bundled or file module, a shift, a cofiber file); another prime
+/// or a sub-Hopf algebra is refused, named as given (a file's path), with the name it
+/// carries when that differs. Whether its secondary structure exists is the lift's
+/// check ([`SecondaryError::Obstructed`]).
+fn module_over_a(args: &D2Args, top_t: i32) -> Result<FiniteModule, Error> {
     let dir = args.range.modules_dir.as_deref();
-    match modules::find_module(&args.module, dir, Some(top_t))? {
-        AnyModule::Two(m) if m.min_degree() == 0 && m.total_dim() == 1 && m.profile().is_none() => {
-            Ok(m)
-        }
-        // Named as given (a file's path), with the name it carries when that differs.
-        m => Err(not_sphere(&match m.name() {
-            name if name == args.module => name.to_string(),
-            name => format!("{} ({name})", args.module),
-        })),
-    }
+    let found = modules::find_module(&args.module, dir, Some(top_t))?;
+    let module = match found.name() {
+        name if name == args.module => name.to_string(),
+        name => format!("{} ({name})", args.module),
+    };
+    let refused = match found {
+        AnyModule::Two(m) if m.profile().is_none() => return Ok(m),
+        AnyModule::Two(_) => SecondaryError::SubAlgebra { module },
+        _ => SecondaryError::OddPrime { module },
+    };
+    Err(Error::D2(LiftError::Secondary(refused)))
 }
 
 /// `adams d2`.
@@ -93,7 +97,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
     let range = check_range(args.range.max_stem, args.range.max_s)?;
     check_threads(args.range.threads)?;
     let top_t = range.max_stem + range.max_s as i32;
-    let module = sphere(&args, top_t)?;
+    let module = module_over_a(&args, top_t)?;
     check_module_range(module.name(), module.min_degree(), range)?;
     let max_memory = args.range.max_memory;
     check_memory(
@@ -177,7 +181,7 @@ fn secondary_lift<'a>(
         Some(dir) => {
             lift_saved(res, &LambdaStore::new(dir, res)).map(|(lift, read)| (lift, Some(read)))
         }
-        None => SecondaryLift::sphere(res)
+        None => SecondaryLift::new(res)
             .map(|lift| (lift, None))
             .map_err(LiftError::from),
     })

@@ -1,6 +1,6 @@
 //! Times the secondary lift of the sphere (Adams `d2`, `resolution::secondary`) in its two
-//! orders: `s` in turn through the per-`s` entry point (`SecondaryLift::sphere_serial`)
-//! and split by `s` (`SecondaryLift::sphere`: steps 1–2 of every `s` at once, step 3 swept
+//! orders: `s` in turn through the per-`s` entry point (`SecondaryLift::serial`)
+//! and split by `s` (`SecondaryLift::new`: steps 1–2 of every `s` at once, step 3 swept
 //! over `t`), on the same resolution, and checks that they give the same `λ`.
 //!
 //! `cargo run --release -p resolution --example d2_drivers -- MAX_STEM MAX_S [RUNS] [serial|split]`
@@ -30,8 +30,8 @@ fn main() {
     if let Some(only) = args.get(4) {
         let t = Instant::now();
         let _lift = match only.as_str() {
-            "serial" => SecondaryLift::sphere_serial(&res),
-            _ => SecondaryLift::sphere(&res),
+            "serial" => SecondaryLift::serial(&res),
+            _ => SecondaryLift::new(&res),
         }
         .expect("lift");
         println!("{only}: {:.2} s", t.elapsed().as_secs_f64());
@@ -41,10 +41,10 @@ fn main() {
     let mut split = Vec::new();
     for _ in 0..runs {
         let t = Instant::now();
-        let a = SecondaryLift::sphere_serial(&res).expect("lift");
+        let a = SecondaryLift::serial(&res).expect("lift");
         serial.push(t.elapsed().as_secs_f64());
         let t = Instant::now();
-        let b = SecondaryLift::sphere(&res).expect("lift");
+        let b = SecondaryLift::new(&res).expect("lift");
         split.push(t.elapsed().as_secs_f64());
         assert!(
             (0..=max_s).all(|s| a.lambda(s) == b.lambda(s)),

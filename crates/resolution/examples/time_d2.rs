@@ -1,5 +1,5 @@
 //! Times the sphere's Adams `d2` (`resolution::secondary`): resolve with Nassau's algorithm,
-//! then `SecondaryLift::sphere`, on a pool of `THREADS` threads.
+//! then `SecondaryLift::new`, on a pool of `THREADS` threads.
 //!
 //! `cargo run --release -p resolution --example time_d2 -- STEM S [THREADS] [D2_LIST]`
 //!
@@ -53,7 +53,7 @@ fn main() {
 
     let (wall, cpu) = (Instant::now(), cpu_seconds());
     let lift = pool
-        .install(|| SecondaryLift::sphere(&res))
+        .install(|| SecondaryLift::new(&res))
         .expect("the sphere lifts");
     let (lift_wall, lift_cpu) = (wall.elapsed().as_secs_f64(), cpu_seconds() - cpu);
 

@@ -8,7 +8,8 @@ use super::{DrawArgs, ExportArgs, ExtRangeArgs};
 
 #[derive(Debug, Args)]
 pub struct D2Args {
-    /// The module: only S_2 (the sphere) is supported.
+    /// The module: any module over A at p = 2 (S_2, C2, Ceta, Cnu, a module file, a shift
+    /// NAME[k]); one whose secondary structure is obstructed exits 2 naming the bidegree.
     #[arg(value_name = "MODULE", default_value = "S_2")]
     pub module: String,
     /// The range, and `--threads` (the resolution's and the secondary lift's workers).
@@ -24,7 +25,7 @@ pub struct D2Args {
     /// for it to end instead of exit 2.
     #[arg(long, requires = "save_dir")]
     pub wait: bool,
-    /// Folder for the results. Default: output/S_2-d2 (beside, never over, adams resolve's output/S_2).
+    /// Folder for the results. Default: output/MODULE-d2 (beside, never over, adams resolve's output/MODULE).
     #[arg(long, short = 'o', value_name = "DIR")]
     pub output: Option<PathBuf>,
 

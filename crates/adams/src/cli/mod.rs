@@ -156,9 +156,9 @@ and why, exit 1. A save directory that is missing, made for another module, or l
 bidegree of the requested range: exit 2."
     )]
     Certify(CertifyArgs),
-    /// Adams d2 of the sphere from the secondary Steenrod algebra; writes d2.csv, e3.csv and the chart with d2 arrows.
+    /// Adams d2 of the sphere or a module from the secondary Steenrod algebra; writes d2.csv, e3.csv and the chart with d2 arrows.
     #[command(
-        long_about = "Resolve the sphere S_2 through the range (resumed from --save-dir when given), \
+        long_about = "Resolve MODULE (default S_2) through the range (resumed from --save-dir when given), \
 lift the minimal resolution to the secondary Steenrod algebra (Baues–Jibladze; Chua, \
 arXiv:2105.07628; docs/design/d2.md) and read off d2: E2^{s,t} -> E2^{s+2,t+1} on every class \
 of stem <= N, s <= S - 2. Writes DIR/d2.csv (one row per class with d2 != 0: stem,s,t,class,target, \
@@ -168,8 +168,10 @@ s <= S - 2, the form of ext.csv), DIR/ext.csv, DIR/chart.json (each class gains 
 target's indices, null outside the range), DIR/chart.svg (d2 arrows in their own colour), \
 DIR/chart-e3.svg (the E3 page over the range of e3.csv, with the h0, h1, h2 products it \
 inherits) and DIR/summary.json. Then checks d2∘d2 = 0 and d2(h_i x) = h_i d2(x) (i = 0, 1, 2) wherever both \
-sides are in range: a failure exits 1 naming the bidegree. Only S_2 (p = 2, over A) is \
-supported: any other module exits 2."
+sides are in range: a failure exits 1 naming the bidegree. Any module over A at p = 2 (finite, \
+finitely presented, shifted) is lifted with the secondary structure lambda_2 = 0; where that \
+structure does not exist (the lift at s = 3 is obstructed) it exits 2 naming the bidegree. \
+Odd primes and sub-Hopf algebras (profiles) exit 2."
     )]
     D2(D2Args),
     /// Print the command line's reference in Markdown (docs/reference/cli.md).

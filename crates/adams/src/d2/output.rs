@@ -80,7 +80,7 @@ pub(super) fn write_all(
     let first = csv::complete_line(config.max_stem, config.max_s, name, "nassau", 2, None);
     table(&dir.join("ext.csv"), &first, &ext)?;
 
-    let mut chart = crate::chart_model::two_chart(res, "nassau", 0);
+    let mut chart = crate::chart_model::two_chart(res, "nassau", res.module().min_degree());
     if config.max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
         crate::chart_names::add(&mut chart, res, &NameTable::bundled(), false)?;
     }
@@ -93,7 +93,7 @@ pub(super) fn write_all(
         format!(
             "E3 of {name} (Adams d2 from the secondary Steenrod algebra), stem <= {max_stem}, \
              s <= {max_s}\nmark = dim E3^(s,t): . for 0, 1-9, * for 10 or more\n\n{}",
-            ascii::render(&e3, 0, max_stem, max_s)
+            ascii::render(&e3, res.module().min_degree(), max_stem, max_s)
         )
     });
     Ok(Written {

@@ -411,14 +411,14 @@ fn case_6_messages_name_what_is_wrong() {
         2,
         "C2: no such file; adams cofiber FILE takes a module file",
     );
-    // `d2 FILE` with C2 in it: named as given, with the name the file carries.
-    let c2 = crate::common::project_module("C2");
-    let file = c2.to_str().unwrap();
+    // `d2 FILE` with ko in it (over A(1)): named as given, with the name the file carries.
+    let ko = crate::common::project_module("ko");
+    let file = ko.to_str().unwrap();
     let o = adams_in(tmp.path(), &["d2", file, "--max-stem", "5", "--max-s", "2"]);
     refused_with(
         &o,
         2,
-        &format!("d2: module {file} (C2): only the sphere S_2"),
+        &format!("d2: module {file} (ko): the resolution is over a sub-Hopf algebra"),
     );
     // A 20 000-entry --profile is not echoed back whole.
     let long = vec!["1"; 20_000].join(",");

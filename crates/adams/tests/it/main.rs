@@ -16,6 +16,7 @@ mod charts;
 mod cli;
 mod cofiber_resolve;
 mod d2;
+mod d2_modules;
 mod ext_m_n;
 mod fuzz_readers;
 #[cfg(feature = "gpu")]
@@ -24,7 +25,7 @@ mod guide;
 mod hostile;
 mod interrupt;
 mod massey_modules;
-mod module_maps;
+pub(crate) mod module_maps;
 mod module_types;
 mod modules;
 mod names;

@@ -24,10 +24,15 @@ use serde_json::Value;
 
 /// A row of a map.json: its nonzero terms `(index, c)` (at p = 2 the entries are the
 /// indices, at odd p `[index, c]` pairs).
-type Row = Vec<(usize, u64)>;
+pub(crate) type Row = Vec<(usize, u64)>;
 
-/// `(stem, s) → rows` of a map.json.
-fn matrices(dir: &Path, map: &str, max_stem: &str) -> BTreeMap<(i64, i64), Vec<Row>> {
+/// `(stem, s) → rows` of the map.json of `adams map maps/MAP --max-stem MAX_STEM --max-s
+/// MAX_S` run in `dir`.
+pub(crate) fn matrices(
+    dir: &Path,
+    map: &str,
+    (max_stem, max_s): (&str, &str),
+) -> BTreeMap<(i64, i64), Vec<Row>> {
     let file = repository_root().join("maps").join(map);
     let file = file.to_str().unwrap();
     let o = adams_in(
@@ -38,7 +43,7 @@ fn matrices(dir: &Path, map: &str, max_stem: &str) -> BTreeMap<(i64, i64), Vec<R
             "--max-stem",
             max_stem,
             "--max-s",
-            "8",
+            max_s,
             "--output",
             "m",
         ],
@@ -113,8 +118,12 @@ fn rank(mut rows: Vec<Vec<u64>>, p: u64) -> usize {
 /// to the bottom class; through `max_stem`, `s ≤ 8`.
 fn check_exact(c: &str, p: u64, max_stem: &str) {
     let tmp = tempfile::tempdir().unwrap();
-    let bottom = matrices(tmp.path(), &format!("{c}-bottom-cell.json"), max_stem);
-    let pinch = matrices(tmp.path(), &format!("{c}-pinch.json"), max_stem);
+    let bottom = matrices(
+        tmp.path(),
+        &format!("{c}-bottom-cell.json"),
+        (max_stem, "8"),
+    );
+    let pinch = matrices(tmp.path(), &format!("{c}-pinch.json"), (max_stem, "8"));
     assert_eq!(
         bottom[&(0, 0)],
         vec![vec![(0, 1)]],

@@ -43,8 +43,9 @@ pub fn check_identities(lift: &SecondaryLift) -> Result<Checked, CheckFailure> {
     let res = lift.resolution();
     let config = res.config();
     let mut checked = Checked::default();
+    let bottom = res.module().min_degree();
     for s in 0..=config.max_s {
-        for t in s as i32..=s as i32 + config.max_stem {
+        for t in bottom + s as i32..=s as i32 + config.max_stem {
             let b = Bidegree::s_t(s, t);
             let Some(d) = lift.d2(b) else { continue };
             let up = Bidegree::s_t(s + 2, t + 1);
@@ -89,7 +90,7 @@ mod tests {
         };
         let mut res = Resolution::new(FiniteModule::sphere(), config).unwrap();
         res.resolve_with(Algorithm::Nassau).unwrap();
-        let mut lift = SecondaryLift::sphere(&res).unwrap();
+        let mut lift = SecondaryLift::new(&res).unwrap();
         assert!(check_identities(&lift).is_ok());
         let g = res.free_module(3).gens_below(3);
         let lam = lift.lambda_mut(3)[g].as_mut().unwrap();

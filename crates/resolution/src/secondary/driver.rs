@@ -101,8 +101,10 @@ pub fn add_feedback(
 /// Step 3 at `(s, t)`: `λ_s` on the generators of `C_s` in degree `t` from their
 /// intermediates `rhs` (in index order, consumed) and `below = λ_{s−1}`: solves
 /// `d_{s−2} λ_s(g) = I_s(g) + λ_{s−1}(d_s g)` in the whole of `(C_{s−2})_{t−1}`
-/// (`chain_map`'s solver). Error [`SecondaryError::NoLift`]: a right side outside the
-/// image of `d_{s−2}`.
+/// (`chain_map`'s solver). Errors: [`SecondaryError::Obstructed`] at `s = 3`, a right
+/// side outside the image of `d_1` (the module has no secondary structure with
+/// `λ_2 = 0`); [`SecondaryError::NoLift`] at `s ≥ 4` (exactness makes every right side a
+/// boundary there, so this is an inconsistency of the computation).
 pub fn solve_degree(
     res: &Resolution,
     at: Bidegree,
@@ -116,8 +118,19 @@ pub fn solve_degree(
             .enumerate()
             .try_for_each(|(k, v)| add_feedback(res, s, first + k, below, v))?;
     }
-    let sol = solve(res, Bidegree::s_t(s - 2, t - 1), &rhs, None, None)
-        .map_err(|j| SecondaryError::NoLift { at, gen: first + j })?;
+    let sol = solve(res, Bidegree::s_t(s - 2, t - 1), &rhs, None, None).map_err(|j| {
+        let gen = first + j;
+        match s {
+            // d_1 is onto ker(C_0 → M): a right side outside its image is one whose image
+            // in the module M is not zero, the obstruction to λ_2 = 0.
+            3 => SecondaryError::Obstructed {
+                module: res.module().name().to_string(),
+                at,
+                gen,
+            },
+            _ => SecondaryError::NoLift { at, gen },
+        }
+    })?;
     Ok(sol.preimages)
 }
 
@@ -203,7 +216,8 @@ pub fn lift_split<E: From<SecondaryError>>(
         .collect::<Result<_, SecondaryError>>()?;
     // Step 3: a sweep over t, all s of one t at once.
     let t_end = tops.iter().copied().max().unwrap_or(0);
-    for t in 0..t_end {
+    // C_s starts in degree min + s (min: the module's bottom degree, negative for a shift).
+    for t in res.module().min_degree() + 3..t_end {
         let jobs: Vec<(u32, Vec<FpVector>)> = (3..=max_s)
             .filter(|&s| t < tops[s as usize])
             .filter_map(|s| {

@@ -21,7 +21,8 @@ pub fn e3_dimensions(lift: &SecondaryLift) -> Vec<ExtEntry> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for n in 0..=max_stem {
+    // Stems from the module's bottom degree (negative for a shift).
+    for n in lift.resolution().module().min_degree()..=max_stem {
         for s in 0..=max_s {
             let b = Bidegree::n_s(n, s);
             let Some(mut d_out) = lift.d2(b) else {

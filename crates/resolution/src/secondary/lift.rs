@@ -19,11 +19,40 @@ pub type Composite = BTreeMap<u32, KernelElement>;
 /// Why a secondary computation could not be done.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum SecondaryError {
-    /// The module is not the sphere `F_2` (one class, in degree 0).
-    #[error("d2: module {module}: only the sphere S_2 is supported (a module's secondary structure is not part of its definition)")]
+    /// The module is not the sphere `F_2` (one class, in degree 0): [`d2_on_h`] reads
+    /// `d2` on the sphere's `h_j` only.
+    #[error("d2: module {module}: this read-off of d2 on h_j is for the sphere S_2 only")]
     NotSphere {
         /// The module's name.
         module: String,
+    },
+    /// A module at an odd prime: the secondary Steenrod algebra lifted here is Nassau's
+    /// model at p = 2.
+    #[error("d2: module {module}: d2 is computed at p = 2 only (the secondary Steenrod algebra used is Nassau's model at p = 2)")]
+    OddPrime {
+        /// The module's name.
+        module: String,
+    },
+    /// The resolution is over a sub-Hopf algebra `A(n)` (a profile): the secondary
+    /// Steenrod algebra lifted here is that of the whole of `A`.
+    #[error("d2: module {module}: the resolution is over a sub-Hopf algebra (a profile); d2 needs a resolution over the whole Steenrod algebra A")]
+    SubAlgebra {
+        /// The module's name.
+        module: String,
+    },
+    /// At `s = 3` the right side `I_3(g) ∈ C_0` is not in the image of `d_1`, i.e. its
+    /// image in the module is not zero: the module's action of `A` lifts to no module
+    /// over the secondary Steenrod algebra with `λ_2 = 0` (for a cone `C(f)` on a class
+    /// `f` of `Ext^1`, `f` is not a `d2`-cycle; Chua, arXiv:2105.07628, the secondary
+    /// resolution of a module). `d2` is not defined by this lift, so none is given.
+    #[error("d2: module {module}: the secondary lift is obstructed at {at}: I_3 of generator {gen} is not in the image of d_1 (its image in the module is not zero), so the module's A-action lifts to no secondary structure with λ_2 = 0 (e.g. a cone on a class with d2 ≠ 0)")]
+    Obstructed {
+        /// The module's name.
+        module: String,
+        /// The generator's bidegree (`s = 3`).
+        at: Bidegree,
+        /// Its index among the generators of `C_3`.
+        gen: usize,
     },
     /// A bidegree the computation needs was not resolved.
     #[error("d2: {at} is outside the resolved range")]

@@ -24,7 +24,8 @@
 //!   `Y_{k,l}` correction terms, and [`act`]: `A(a, y) ∈ π_1 B = ΣA` for `y` in
 //!   `ker(B_0 → A)` (`κ` on the multiples of 2, [`a_on_y`] on the `Y` terms).
 //! * Steps 1–2 of the secondary resolution ([`composite`], [`intermediate`]), the
-//!   homotopies `λ_s` for every `s` of the sphere and `d2` on every class in range
+//!   homotopies `λ_s` for every `s` of a module (the sphere, finite modules, shifts)
+//!   and `d2` on every class in range
 //!   ([`SecondaryLift`]); [`d2_on_h`], the `s = 3` read-off on `Ext^1`. Checked:
 //!   `d2(h_j) = 0` for `j ≤ 3`, `d2(h4) = h0 h3^2`, `d2(h5) = h0 h4^2`,
 //!   `d2(e0) = h1^2 d0`, `d2(f0) ≠ 0`, and `d2∘d2 = 0`, `d2(h_i x) = h_i d2(x)`
@@ -34,8 +35,9 @@
 //!   point [`lift_filtration`]; `λ` kept in a save directory ([`LambdaStore`],
 //!   [`lift_saved`]); `E3` ([`e3_dimensions`]); the self-checks ([`check_identities`]).
 //!
-//! Not here: modules other than the sphere (their secondary structure is not part of a
-//! module file).
+//! A module's secondary structure is taken as the one with `λ_2 = 0`; the solve at
+//! `s = 3` checks that it exists and names the bidegree where it does not
+//! ([`SecondaryError::Obstructed`]). Not here: resolutions over a sub-Hopf algebra.
 
 mod action;
 mod checks;

@@ -65,22 +65,26 @@ pub enum LiftError {
     Saved(#[from] SavedLambdaError),
 }
 
-/// `fingerprint[s][n + 1]`: the hash of `d_{s'}` on the generators of stem `≤ n + 1`,
-/// every `s' ≤ s` (index 0: stem ≤ −1).
-struct Fingerprints(Vec<Vec<[u8; 32]>>);
+/// `fingerprint[s][n + 1 − b]`: the hash of `d_{s'}` on the generators of stem `≤ n + 1`,
+/// every `s' ≤ s` (`b` the module's bottom degree; index 0: stem ≤ b − 1).
+struct Fingerprints {
+    bottom: i32,
+    rows: Vec<Vec<[u8; 32]>>,
+}
 
 impl Fingerprints {
     fn new(res: &Resolution) -> Self {
         let config = res.config();
-        let stems = (config.max_stem + 2).max(1) as usize;
+        let bottom = res.module().min_degree();
+        let stems = (config.max_stem + 2 - bottom).max(1) as usize;
         let mut out: Vec<Vec<[u8; 32]>> = Vec::new();
         for s in 0..=config.max_s {
             let c = res.free_module(s);
             let mut row_prefix = blake3::Hasher::new();
             let mut row = Vec::with_capacity(stems);
             for k in 0..stems {
-                // Generators of stem m = k − 1, degree m + s.
-                let t = k as i32 - 1 + s as i32;
+                // Generators of stem m = bottom + k − 1, degree m + s.
+                let t = bottom + k as i32 - 1 + s as i32;
                 row_prefix.update(&(t as i64).to_le_bytes());
                 if c.is_complete(t) {
                     for d in c.gens(t) {
@@ -99,12 +103,12 @@ impl Fingerprints {
             }
             out.push(row);
         }
-        Fingerprints(out)
+        Fingerprints { bottom, rows: out }
     }
 
     fn at(&self, b: Bidegree) -> String {
-        let k = (b.n() + 2) as usize;
-        blake3::Hash::from(self.0[b.s() as usize][k])
+        let k = (b.n() + 2 - self.bottom) as usize;
+        blake3::Hash::from(self.rows[b.s() as usize][k])
             .to_hex()
             .to_string()
     }
@@ -283,7 +287,8 @@ impl LambdaStore {
 fn named_bidegree(line: &str) -> Option<Bidegree> {
     let (s, t) = line.strip_prefix("bidegree ")?.split_once(' ')?;
     let (s, t) = (s.parse::<i32>().ok()?, t.parse::<i32>().ok()?);
-    (0 <= s && s <= t).then(|| Bidegree::s_t(s as u32, t))
+    // t < s for a module shifted below degree 0.
+    (0 <= s).then(|| Bidegree::s_t(s as u32, t))
 }
 
 /// What [`LambdaStore::decode`] found wrong, before the path is attached.
@@ -341,15 +346,15 @@ fn read_vector(at: &mut &[u8], len: usize) -> Result<FpVector, Bad> {
 /// (only the rest is computed), each `(s, t)` computed is written as it completes.
 /// Returns the lift and the number of files read.
 ///
-/// Errors: those of [`super::SecondaryLift::sphere`], and a `λ` file that is damaged,
+/// Errors: those of [`super::SecondaryLift::new`], and a `λ` file that is damaged,
 /// stale or cannot be written ([`SavedLambdaError`], naming the file).
 pub fn lift_saved<'a>(
     res: &'a Resolution,
     store: &LambdaStore,
 ) -> Result<(super::SecondaryLift<'a>, usize), LiftError> {
-    super::homotopy::check_sphere(res)?;
+    super::homotopy::check_over_a(res)?;
     let (known, files) = store.load(res)?;
-    let lift = super::SecondaryLift::sphere_resumed(res, known, |at, values| {
+    let lift = super::SecondaryLift::resumed(res, known, |at, values| {
         store.write(at, values).map_err(LiftError::from)
     })?;
     Ok((lift, files))

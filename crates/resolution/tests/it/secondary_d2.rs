@@ -93,7 +93,7 @@ fn same(a: &Matrix, b: &Matrix) -> bool {
 #[test]
 fn secondary_lift_of_the_sphere() {
     let res = resolve(FiniteModule::sphere(), 19, 6);
-    let lift = SecondaryLift::sphere(&res).expect("the sphere lifts");
+    let lift = SecondaryLift::new(&res).expect("the sphere lifts");
 
     let d2 = |s: u32, t: i32| lift.d2(Bidegree::s_t(s, t));
     let h4 = d2(1, 16).expect("in range");
@@ -155,8 +155,30 @@ fn identities(res: &Resolution, lift: &SecondaryLift) -> usize {
 #[test]
 fn secondary_lift_of_the_sphere_to_stem_40() {
     let res = resolve(FiniteModule::sphere(), 40, 12);
-    let lift = SecondaryLift::sphere(&res).expect("the sphere lifts");
+    let lift = SecondaryLift::new(&res).expect("the sphere lifts");
     let h5 = lift.d2(Bidegree::s_t(1, 32)).expect("in range");
     assert_eq!((h5.rows(), h5.cols(), h5.get(0, 0)), (1, 1, true), "d2(h5)");
     assert!(identities(&res, &lift) > 300, "too few identities checked");
+}
+
+/// The cone on `h4` has no secondary structure with `λ_2 = 0`: `d2(h4) = h0 h3^2 ≠ 0`
+/// (Adams 1960), so no map detected by `h4` exists. The lift stops at `(s = 3, t = 17)`,
+/// the bidegree of `h0 h3^2`, where the independent resolver's test (`cofib_h4` in sseq's
+/// `ext/src/secondary.rs`) fails as well; below stem 14 nothing is obstructed.
+#[test]
+fn the_cone_on_h4_is_obstructed_at_h0_h3_squared() {
+    let file = r#"{"type": "finite dimensional module", "p": 2, "gens": {"x0": 0, "x16": 16},
+        "actions": ["Sq16 x0 = x16"]}"#;
+    let ch4 = || match steenrod::module::AnyModule::from_json_str("Ch4", file) {
+        Ok(steenrod::module::AnyModule::Two(m)) => m,
+        _ => panic!("a p = 2 module"),
+    };
+    let res = resolve(ch4(), 20, 5);
+    match SecondaryLift::new(&res) {
+        Err(SecondaryError::Obstructed { module, at, .. }) => {
+            assert_eq!((module.as_str(), at), ("Ch4", Bidegree::s_t(3, 17)));
+        }
+        other => panic!("expected an obstruction, got {:?}", other.err()),
+    }
+    assert!(SecondaryLift::new(&resolve(ch4(), 13, 5)).is_ok());
 }

@@ -74,7 +74,7 @@ fn e3_of_the_sphere_agrees_with_the_reference_through_stem_45() {
     )
     .expect("range");
     res.resolve_with(Algorithm::Nassau).expect("resolution");
-    let lift = SecondaryLift::sphere(&res).expect("the sphere lifts");
+    let lift = SecondaryLift::new(&res).expect("the sphere lifts");
 
     let mut got = BTreeMap::new();
     for n in 0..=max_stem {

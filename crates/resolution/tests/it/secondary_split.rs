@@ -30,8 +30,8 @@ fn same_lambda(a: &SecondaryLift, b: &SecondaryLift, min: usize) {
 #[test]
 fn split_by_s_equals_serial() {
     let res = resolve(36, 14, Algorithm::Nassau);
-    let split = SecondaryLift::sphere(&res).expect("the sphere lifts");
-    let serial = SecondaryLift::sphere_serial(&res).expect("the sphere lifts");
+    let split = SecondaryLift::new(&res).expect("the sphere lifts");
+    let serial = SecondaryLift::serial(&res).expect("the sphere lifts");
     same_lambda(&split, &serial, 140);
     let checked = check_identities(&split).expect("identities");
     assert!(checked.d2_squared > 100 && checked.h_linear.iter().all(|&k| k > 50));
@@ -53,14 +53,14 @@ fn resumed_lift_equals_fresh() {
     let store = LambdaStore::new(dir.path(), &small);
     let (again, read) = lift_saved(&small, &store).expect("lift");
     assert_eq!(read, written);
-    same_lambda(&again, &SecondaryLift::sphere(&small).unwrap(), 40);
+    same_lambda(&again, &SecondaryLift::new(&small).unwrap(), 40);
 
     // A larger range extends: the old files read, the rest computed; equal to fresh.
     let large = resolve(30, 11, Algorithm::Nassau);
     let store = LambdaStore::new(dir.path(), &large);
     let (extended, read) = lift_saved(&large, &store).expect("lift");
     assert_eq!(read, written);
-    let fresh = SecondaryLift::sphere(&large).unwrap();
+    let fresh = SecondaryLift::new(&large).unwrap();
     same_lambda(&extended, &fresh, 80);
     assert_eq!(e3_dimensions(&extended), e3_dimensions(&fresh));
 }
