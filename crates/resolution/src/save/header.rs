@@ -3,9 +3,9 @@
 
 use fp::{FqVector, Prime};
 use steenrod::module::FiniteModule;
-use steenrod::{OddMilnorAlgebra, PPart};
+use steenrod::{OddMilnorAlgebra, PPart, Profile};
 
-use super::profile::HeaderProfile;
+use super::profile::{parse_profile, profile_text};
 use super::{HeaderError, HeaderReason, Refusal};
 use crate::Algorithm;
 
@@ -28,7 +28,7 @@ pub struct Header {
     /// The sub-Hopf algebra resolved over (the module's profile, at p = 2 or at the odd
     /// prime); `None` — no `profile` line, as in every header written before sub-algebras
     /// — the whole Steenrod algebra.
-    pub profile: Option<HeaderProfile>,
+    pub profile: Option<Profile>,
     /// The module's top kept cell when the run that made the directory dropped the cells
     /// above its top degree `t = max_stem + max_s` (`cut-above` line; `None`, no line:
     /// nothing was dropped, or a header written before the line existed). Not compared
@@ -195,7 +195,7 @@ impl Header {
             algorithm: algorithm_name(algorithm).to_string(),
             module: module.name().to_string(),
             module_hash: module_hash(module),
-            profile: module.profile().cloned().map(HeaderProfile::Two),
+            profile: module.profile().cloned(),
             cut_above: (module.dropped_generators() > 0).then(|| module.max_degree()),
         }
     }
@@ -211,7 +211,7 @@ impl Header {
             algorithm: algorithm_name(Algorithm::Classical).to_string(),
             module: module.name().to_string(),
             module_hash: odd_module_hash(module),
-            profile: module.profile().cloned().map(HeaderProfile::Odd),
+            profile: module.profile().cloned(),
             cut_above: (module.dropped_generators() > 0).then(|| module.max_degree()),
         }
     }
@@ -225,7 +225,7 @@ impl Header {
             self.format_version, self.prime, self.algorithm, self.module_hash
         );
         if let Some(p) = &self.profile {
-            text.push_str(&format!("\n{}", p.to_text()));
+            text.push_str(&format!("\n{}", profile_text(p)));
         }
         let h = blake3::hash(text.as_bytes());
         h.as_bytes()[..16].try_into().expect("16 bytes")
@@ -239,7 +239,7 @@ impl Header {
             self.format_version, self.prime, self.algorithm, self.module, self.module_hash
         );
         if let Some(p) = &self.profile {
-            body.push_str(&format!("profile = {}\n", p.to_text()));
+            body.push_str(&format!("profile = {}\n", profile_text(p)));
         }
         if let Some(d) = self.cut_above {
             body.push_str(&format!("cut-above = {d}\n"));
@@ -296,7 +296,7 @@ impl Header {
             profile: fields
                 .iter()
                 .find(|(k, _)| *k == "profile")
-                .map(|(_, v)| HeaderProfile::parse(v, prime))
+                .map(|(_, v)| parse_profile(v, prime))
                 .transpose()?,
             cut_above: fields
                 .iter()

@@ -82,12 +82,12 @@ fn the_p2_module_hash_is_unchanged() {
 fn the_profile_round_trips_and_only_a_sub_algebra_writes_one() {
     let ko = FiniteModule::from_bundled("ko").expect("bundled ko");
     let h = Header::for_run(&ko, Algorithm::Classical);
-    assert_eq!(h.profile, Some(HeaderProfile::Two(Profile::a(1))));
+    assert_eq!(h.profile, Some(Profile::a(1)));
     let text = h.to_text();
     assert!(text.contains("\nprofile = 2,1\n"), "{text}");
     assert_eq!(Header::parse(&text).unwrap(), h);
     let not_truncated = Header {
-        profile: Some(HeaderProfile::Two(Profile::new(vec![3, 2], false).unwrap())),
+        profile: Some(Profile::new(vec![3, 2], false).unwrap()),
         ..h.clone()
     };
     let text = not_truncated.to_text();
@@ -174,18 +174,17 @@ fn module_hash_ignores_names_and_formatting() {
 fn an_odd_profile_round_trips_and_changes_the_hash() {
     use steenrod::module::FiniteModule;
     use steenrod::OddMilnorAlgebra;
-    use steenrod::OddProfile;
     let p3 = fp::ValidPrime::new(3).expect("3");
     let sphere = FiniteModule::<OddMilnorAlgebra>::sphere_at(p3);
     let whole = Header::for_odd_run(&sphere);
     assert_eq!(whole.profile, None);
     assert!(!whole.to_text().contains("profile"));
-    let no_beta = OddProfile::new(Vec::new(), false, OddProfile::ALL_Q & !1).unwrap();
+    let no_beta = Profile::with_q_part(Vec::new(), false, Profile::ALL_Q & !1).unwrap();
     let cases = [
-        (OddProfile::a(1), "1:0,1"),
-        (OddProfile::e(1), ":0,1"),
+        (Profile::a_odd(1), "1:0,1"),
+        (Profile::e(1), ":0,1"),
         (
-            OddProfile::new(Vec::new(), false, OddProfile::ALL_Q).unwrap(),
+            Profile::with_q_part(Vec::new(), false, Profile::ALL_Q).unwrap(),
             "inf:all",
         ),
         (
@@ -202,7 +201,7 @@ fn an_odd_profile_round_trips_and_changes_the_hash() {
     let mut identities = vec![whole.identity()];
     for (profile, value) in cases {
         let h = Header::for_odd_run(&sphere.clone().restricted_to(&profile));
-        assert_eq!(h.profile, Some(HeaderProfile::Odd(profile.clone())));
+        assert_eq!(h.profile, Some(profile.clone()));
         let text = h.to_text();
         assert!(text.contains(&format!("\nprofile = {value}\n")), "{text}");
         assert_eq!(Header::parse(&text).unwrap(), h);
@@ -225,7 +224,7 @@ fn an_odd_profile_of_the_wrong_form_is_a_header_error() {
         (3, "1:0,32", "indices k < 32"),
         (3, "1:0", "Q_1 is left out but Q_0 is in"),
     ] {
-        let err = HeaderProfile::parse(value, prime).unwrap_err();
+        let err = crate::save::profile::parse_profile(value, prime).unwrap_err();
         assert_eq!(err.field, "profile");
         let message = err.to_string();
         assert!(message.contains(why), "{value}: {message}");
