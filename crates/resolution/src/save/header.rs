@@ -82,9 +82,11 @@ pub fn module_hash(module: &FiniteModule) -> String {
     // its profile enters the hash (modules over A keep their hash).
     match module.profile() {
         None => whole,
-        Some(profile) => blake3::hash(format!("adams profile v1\0{profile:?}\0{whole}").as_bytes())
-            .to_hex()
-            .to_string(),
+        Some(profile) => blake3::hash(
+            format!("adams profile v1\0{}\0{whole}", hashed_profile(profile)).as_bytes(),
+        )
+        .to_hex()
+        .to_string(),
     }
 }
 
@@ -145,11 +147,27 @@ pub fn odd_module_hash(module: &FiniteModule<OddMilnorAlgebra>) -> String {
     );
     match module.profile() {
         None => whole,
-        Some(profile) => {
-            blake3::hash(format!("adams odd profile v1\0{profile:?}\0{whole}").as_bytes())
-                .to_hex()
-                .to_string()
-        }
+        Some(profile) => blake3::hash(
+            format!("adams odd profile v1\0{}\0{whole}", hashed_profile(profile)).as_bytes(),
+        )
+        .to_hex()
+        .to_string(),
+    }
+}
+
+/// The text of a profile in the module hash of format v1, fixed by the directories written
+/// so far: `Profile { p_part: [2, 1], truncated: true }` at p = 2 and
+/// `OddProfile { p_part: Profile { p_part: [1], truncated: true }, q_part: 3 }` at an odd
+/// prime (the P part `h`, `truncated`, the bit set of `Q`).
+fn hashed_profile(profile: &Profile) -> String {
+    let h = format!(
+        "Profile {{ p_part: {:?}, truncated: {} }}",
+        profile.p_part(),
+        profile.truncated()
+    );
+    match profile.q_part() {
+        None => h,
+        Some(q) => format!("OddProfile {{ p_part: {h}, q_part: {q} }}"),
     }
 }
 
