@@ -7,8 +7,6 @@
 //! differentials (`resolution::products`); a name of the bundled table (p = 2, over `A`)
 //! is evaluated by [`crate::naming::Namer`].
 
-use std::fmt;
-
 use chart::class_spec::ClassSpec;
 use chart::names::{Monomial, NameTable, NamesError};
 use fp::{Prime, Vector};
@@ -18,7 +16,7 @@ use resolution::products::{multiply_by, target, Primitive, ReadOff};
 use resolution::{Bidegree, Resolution};
 use steenrod::module::FiniteModule;
 use steenrod::Algebra;
-use steenrod::{OddMilnorAlgebra, OddProfile, Profile};
+use steenrod::{OddMilnorAlgebra, Profile};
 
 use crate::naming::TakenModuloDecomposables;
 
@@ -40,13 +38,9 @@ pub enum ClassError {
 /// A module whose Ext the class specs name classes of: [`FiniteModule`] (p = 2) and
 /// `FiniteModule<OddMilnorAlgebra>` (odd p).
 pub trait ClassModule: LiftModule<Algebra: ReadOff> {
-    /// The profile of a sub-Hopf algebra at its prime ([`steenrod::Profile`],
-    /// [`steenrod::OddProfile`]).
-    type Profile: fmt::Display;
-
     /// The sub-Hopf algebra it is resolved over (its file's profile, or one it was
     /// restricted to), `None` for the whole Steenrod algebra.
-    fn profile(&self) -> Option<&Self::Profile>;
+    fn profile(&self) -> Option<&Profile>;
 
     /// The profile of the sub-Hopf algebra it is resolved over, as the outputs write it
     /// (`A(1)`, `E(1)`, `profile (…)`); `None` over the whole Steenrod algebra.
@@ -74,8 +68,6 @@ pub trait ClassModule: LiftModule<Algebra: ReadOff> {
 }
 
 impl ClassModule for FiniteModule {
-    type Profile = Profile;
-
     fn profile(&self) -> Option<&Profile> {
         FiniteModule::profile(self)
     }
@@ -108,9 +100,7 @@ impl ClassModule for FiniteModule {
 }
 
 impl ClassModule for FiniteModule<OddMilnorAlgebra> {
-    type Profile = OddProfile;
-
-    fn profile(&self) -> Option<&OddProfile> {
+    fn profile(&self) -> Option<&Profile> {
         FiniteModule::profile(self)
     }
 

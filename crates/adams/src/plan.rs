@@ -235,7 +235,7 @@ fn target<M: PrimeModule>(
     algorithm: &mut Option<Algorithm>,
 ) -> Result<Target<M>, Error> {
     let own = module.profile().is_some() && !over_asked;
-    let asked = subalgebra::requested(args.algebra.as_deref(), args.profile.as_deref())?;
+    let asked = subalgebra::requested::<M>(args.algebra.as_deref(), args.profile.as_deref())?;
     let module = subalgebra::apply(asked, module, algorithm, args.backend, args.quiet)?;
     let folder = subalgebra::folder_name(&module, own);
     Ok(Target {

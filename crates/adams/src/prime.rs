@@ -14,14 +14,14 @@ use resolution::save::{SaveDir, SaveError, SaveOptions};
 use resolution::{ModuleSteps, Resolution};
 use steenrod::module::FiniteModule;
 use steenrod::OddMilnorAlgebra;
-use steenrod::{OddProfile, Profile};
+use steenrod::Profile;
 
 use crate::cli::Algorithm;
 use crate::error::Error;
 use crate::subalgebra::SubProfile;
 
 /// A module kind the resolving commands resolve: one per prime.
-pub(crate) trait PrimeModule: ClassModule<Profile: SubProfile> + ModuleSteps {
+pub(crate) trait PrimeModule: ClassModule + SubProfile + ModuleSteps {
     /// The algorithm of a run over the whole algebra with no `--algorithm`.
     const DEFAULT_ALGORITHM: Algorithm;
 
@@ -33,7 +33,7 @@ pub(crate) trait PrimeModule: ClassModule<Profile: SubProfile> + ModuleSteps {
     const EVERY_LINE: bool;
 
     /// The module over the sub-Hopf algebra of `profile` (its restriction).
-    fn restricted_to(self, profile: &Self::Profile) -> Self;
+    fn restricted_to(self, profile: &Profile) -> Self;
 
     /// `F_p` in degree 0 at the prime of `self`.
     fn sphere_like(&self) -> Self;
@@ -199,7 +199,7 @@ impl PrimeModule for FiniteModule<OddMilnorAlgebra> {
     const OFFLOADS: bool = false;
     const EVERY_LINE: bool = false;
 
-    fn restricted_to(self, profile: &OddProfile) -> Self {
+    fn restricted_to(self, profile: &Profile) -> Self {
         FiniteModule::<OddMilnorAlgebra>::restricted_to(self, profile)
     }
 

@@ -22,8 +22,6 @@ pub use algebra::{
     ProfileError, TermFilter, DEFAULT_TABLE_BUDGET, MAX_ALGEBRA_DEGREE, MAX_AUTO_TABLE_BUDGET,
 };
 pub use milnor::{PPart, MAX_PPART_LEN};
-pub use odd::{
-    max_odd_degree, MilnorQP, OddMilnorAlgebra, OddParseError, OddProfile, OddProfileError,
-};
+pub use odd::{max_odd_degree, MilnorQP, OddMilnorAlgebra};
 pub use parse::ParseError;
 pub use traits::{Algebra, Module, VectorOf};

@@ -34,7 +34,7 @@ use fp::{Field, FpVector, Vector, P2};
 
 #[cfg(doc)]
 use crate::OddMilnorAlgebra;
-use crate::{Algebra, MilnorAlgebra};
+use crate::{Algebra, MilnorAlgebra, Profile};
 
 pub use any::AnyModule;
 pub use derived::DerivedAction;
@@ -132,9 +132,6 @@ pub type FieldVector<A> = <<A as Algebra>::Field as Field>::Vector;
 /// the algebra's generators, and its profile. Implemented by [`MilnorAlgebra`] (p = 2)
 /// and [`OddMilnorAlgebra`] (odd p).
 pub trait ModuleAlgebra: Algebra + Clone {
-    /// The profile of a sub-Hopf algebra ([`crate::Profile`], [`crate::OddProfile`]).
-    type Profile: Clone + fmt::Debug + PartialEq;
-
     /// Read and build a module from the text of a module file (`file`: its name, used in
     /// errors). Errors: those of [`FiniteModule::from_json_str_with`] at p = 2 and of
     /// [`FiniteModule::from_text_with`] at odd p.
@@ -152,7 +149,15 @@ pub trait ModuleAlgebra: Algebra + Clone {
     fn reads_prime(p: Option<i64>) -> bool;
 
     /// The sub-Hopf algebra this algebra is: `None` for the whole Steenrod algebra.
-    fn sub_profile(&self) -> Option<&Self::Profile>;
+    fn sub_profile(&self) -> Option<&Profile>;
+
+    /// The sub-Hopf algebra of `profile` inside this (whole) algebra, through the same
+    /// degree: [`MilnorAlgebra::with_profile`], [`OddMilnorAlgebra::with_profile`].
+    fn restrict(&self, profile: &Profile) -> Self;
+
+    /// Whether the basis element `x` lies in the sub-Hopf algebra of `profile` at this
+    /// algebra's prime ([`Profile::contains`], [`Profile::contains_qp`]).
+    fn in_profile(&self, profile: &Profile, x: &Self::Element) -> bool;
 
     /// The algebra a resolution through internal degree `max_degree` works over: the
     /// same profile at that range; `table_budget` as in [`crate::Module::resolving_algebra`].
@@ -209,7 +214,7 @@ impl<A: ModuleAlgebra> FiniteModule<A> {
     /// the reason): at p = 2 those of [`FiniteModule::from_json_str_with`]; at odd p
     /// invalid JSON, a duplicate key; `p` missing, not an integer, not a prime, 256 or
     /// more, or 2 ([`ModuleError::NotOddPrime`]); a malformed `profile`, one naming no
-    /// sub-Hopf algebra ([`crate::OddProfile::new`]), a listed factor outside it; a
+    /// sub-Hopf algebra ([`Profile::with_q_part`]), a listed factor outside it; a
     /// `type` other than those read, `cofiber`, `generic: false`, an unknown key;
     /// malformed `gens` or `actions` (syntax, unknown operation, bad coefficient,
     /// unknown generator, wrong degree, a repeated action); a failing Adem relation
@@ -278,7 +283,7 @@ impl<A: ModuleAlgebra> FiniteModule<A> {
     }
 
     /// The sub-Hopf algebra the module is over: `None` for the whole Steenrod algebra.
-    pub fn profile(&self) -> Option<&A::Profile> {
+    pub fn profile(&self) -> Option<&Profile> {
         self.algebra.sub_profile()
     }
 

@@ -19,14 +19,14 @@ use thiserror::Error;
 use crate::algebra::MilnorAlgebra;
 use crate::milnor::{PPart, MAX_PPART_LEN};
 
-/// Why [`MilnorAlgebra::parse`] rejected its input. Each variant names the
-/// offending text.
+/// Why [`MilnorAlgebra::parse`] or [`crate::OddMilnorAlgebra::parse`] rejected its input.
+/// Each variant names the offending text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
-    /// Nothing but whitespace.
-    #[error("empty expression: expected e.g. `Sq(1,2) + Sq3 Sq1`")]
-    Empty,
-    /// A token that does not fit the grammar.
+    /// Nothing but whitespace; `example` is an element in the prime's notation.
+    #[error("empty expression: expected e.g. `{example}`")]
+    Empty { example: &'static str },
+    /// A symbol or token that does not fit the grammar.
     #[error("unexpected {found} at byte {pos} of `{input}`: expected {expected}")]
     Unexpected {
         input: String,
@@ -37,13 +37,17 @@ pub enum ParseError {
     /// A number that does not fit in `u32`.
     #[error("number `{number}` in `{input}` is too large")]
     NumberTooLarge { input: String, number: String },
-    /// `Sq(…)` with a nonzero entry beyond position `MAX_PPART_LEN`.
+    /// `Sq(…)` with a nonzero entry beyond position `MAX_PPART_LEN` (p = 2).
     #[error("`{factor}` has more than {MAX_PPART_LEN} exponents")]
     TooManyExponents { factor: String },
     /// A term of degree above the algebra's maximal degree.
     #[error("term `{term}` has degree {degree}, above the algebra's maximal degree {max}")]
-    DegreeTooLarge { term: String, degree: u64, max: u32 },
-    /// Two nonzero terms of different degrees.
+    DegreeTooLarge {
+        term: String,
+        degree: u128,
+        max: u32,
+    },
+    /// Two terms of different degrees.
     #[error("term `{term}` has degree {degree} but the earlier terms have degree {expected}")]
     DegreeMismatch {
         term: String,
@@ -52,28 +56,48 @@ pub enum ParseError {
     },
 }
 
-/// Byte-level recursive-descent parser over one input string.
-struct Parser<'a> {
-    input: &'a str,
-    pos: usize,
+/// The tokens both primes' grammars share, read by recursive descent over one input
+/// string: whitespace (`space`: ASCII whitespace at p = 2, any Unicode whitespace at odd p),
+/// numbers, comma-separated lists `n, n, …)`, single symbols.
+pub(crate) struct Lexer<'a> {
+    pub input: &'a str,
+    pub pos: usize,
+    space: fn(char) -> bool,
 }
 
-impl<'a> Parser<'a> {
-    fn peek(&mut self) -> Option<u8> {
-        while self.pos < self.input.len() && self.input.as_bytes()[self.pos].is_ascii_whitespace() {
-            self.pos += 1;
+impl<'a> Lexer<'a> {
+    /// A lexer at the start of `input` that skips the characters `space` accepts.
+    pub fn new(input: &'a str, space: fn(char) -> bool) -> Self {
+        Lexer {
+            input,
+            pos: 0,
+            space,
         }
-        self.input.as_bytes().get(self.pos).copied()
     }
 
-    fn unexpected(&mut self, expected: &'static str) -> ParseError {
+    /// The next character after whitespace (consumed), if any.
+    pub fn peek(&mut self) -> Option<char> {
+        let rest = &self.input[self.pos..];
+        let trimmed = rest.trim_start_matches(self.space);
+        self.pos += rest.len() - trimmed.len();
+        trimmed.chars().next()
+    }
+
+    /// Consumes `c` if it comes next (after whitespace).
+    pub fn eat(&mut self, c: char) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += c.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The error for the next character (or the end): `expected` says what would fit.
+    pub fn unexpected(&mut self, expected: &'static str) -> ParseError {
         let found = match self.peek() {
             None => "end of input".to_string(),
-            Some(_) => {
-                let rest = &self.input[self.pos..];
-                let c = rest.chars().next().unwrap_or('?');
-                format!("`{c}`")
-            }
+            Some(c) => format!("`{c}`"),
         };
         ParseError::Unexpected {
             input: self.input.to_string(),
@@ -83,23 +107,16 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn expect(&mut self, c: u8, expected: &'static str) -> Result<(), ParseError> {
-        if self.peek() == Some(c) {
-            self.pos += 1;
-            Ok(())
-        } else {
-            Err(self.unexpected(expected))
-        }
-    }
-
-    fn number(&mut self) -> Result<u32, ParseError> {
-        if !matches!(self.peek(), Some(b'0'..=b'9')) {
+    /// A decimal number that fits in `u32`.
+    pub fn number(&mut self) -> Result<u32, ParseError> {
+        if !matches!(self.peek(), Some('0'..='9')) {
             return Err(self.unexpected("a number"));
         }
         let start = self.pos;
-        while matches!(self.input.as_bytes().get(self.pos), Some(b'0'..=b'9')) {
-            self.pos += 1;
-        }
+        let rest = &self.input[start..];
+        self.pos += rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
         let text = &self.input[start..self.pos];
         text.parse().map_err(|_| ParseError::NumberTooLarge {
             input: self.input.to_string(),
@@ -107,66 +124,76 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// `n (',' n)* ')'`, after an opening parenthesis.
+    pub fn list(&mut self) -> Result<Vec<u32>, ParseError> {
+        let mut v = vec![self.number()?];
+        while self.eat(',') {
+            v.push(self.number()?);
+        }
+        if !self.eat(')') {
+            return Err(self.unexpected("`,` or `)`"));
+        }
+        Ok(v)
+    }
+}
+
+/// The p = 2 grammar (module docs) over the shared [`Lexer`].
+struct Parser<'a>(Lexer<'a>);
+
+impl Parser<'_> {
     /// One factor: `Some(Sq(R))`, or `None` for a literal `0`.
     fn factor(&mut self) -> Result<Option<PPart>, ParseError> {
         const WHAT: &str = "`Sq(…)`, `Sq^i`, `Sqi`, `1` or `0`";
-        let start = self.pos;
-        match self.peek() {
-            Some(b'0'..=b'9') => match self.number()? {
+        let lex = &mut self.0;
+        let start = lex.pos;
+        match lex.peek() {
+            Some('0'..='9') => match lex.number()? {
                 0 => Ok(None),
                 1 => Ok(Some(PPart::ONE)),
                 _ => {
-                    self.pos = start;
-                    Err(self.unexpected(WHAT))
+                    lex.pos = start;
+                    Err(lex.unexpected(WHAT))
                 }
             },
-            Some(b'S') if self.input[self.pos..].starts_with("Sq") => {
-                self.pos += 2;
-                if self.peek() == Some(b'(') {
-                    self.pos += 1;
-                    let mut r = vec![self.number()?];
-                    while self.peek() == Some(b',') {
-                        self.pos += 1;
-                        r.push(self.number()?);
-                    }
-                    self.expect(b')', "`,` or `)`")?;
+            Some('S') if lex.input[lex.pos..].starts_with("Sq") => {
+                lex.pos += 2;
+                if lex.eat('(') {
+                    let r = lex.list()?;
                     PPart::try_from_slice(&r).map(Some).ok_or_else(|| {
                         ParseError::TooManyExponents {
-                            factor: self.input[start..self.pos].trim().to_string(),
+                            factor: lex.input[start..lex.pos].trim().to_string(),
                         }
                     })
                 } else {
-                    if self.peek() == Some(b'^') {
-                        self.pos += 1;
-                    }
-                    Ok(Some(PPart::from_slice(&[self.number()?])))
+                    lex.eat('^');
+                    Ok(Some(PPart::from_slice(&[lex.number()?])))
                 }
             }
-            _ => Err(self.unexpected(WHAT)),
+            _ => Err(lex.unexpected(WHAT)),
         }
     }
 
     /// One term as its factors; `None` for the zero term `0`.
     fn term(&mut self) -> Result<Option<Vec<PPart>>, ParseError> {
-        let start = self.pos;
+        let start = self.0.pos;
         let Some(first) = self.factor()? else {
-            return match self.peek() {
-                None | Some(b'+') => Ok(None),
-                _ => Err(self.unexpected("`+` or the end after the term `0`")),
+            return match self.0.peek() {
+                None | Some('+') => Ok(None),
+                _ => Err(self.0.unexpected("`+` or the end after the term `0`")),
             };
         };
         let mut factors = vec![first];
         loop {
-            match self.peek() {
-                None | Some(b'+') => return Ok(Some(factors)),
-                Some(b'*') => self.pos += 1,
+            match self.0.peek() {
+                None | Some('+') => return Ok(Some(factors)),
+                Some('*') => self.0.pos += 1,
                 _ => {}
             }
             match self.factor()? {
                 Some(f) => factors.push(f),
                 None => {
-                    self.pos = start;
-                    return Err(self.unexpected("no `0` inside a product"));
+                    self.0.pos = start;
+                    return Err(self.0.unexpected("no `0` inside a product"));
                 }
             }
         }
@@ -178,15 +205,17 @@ impl MilnorAlgebra {
     /// its degree and its vector over `basis(degree)`. An element all of whose
     /// terms are `0` is returned as `(0, zero vector of A_0)`.
     pub fn parse(&self, s: &str) -> Result<(u32, FpVector), ParseError> {
-        let mut p = Parser { input: s, pos: 0 };
-        if p.peek().is_none() {
-            return Err(ParseError::Empty);
+        let mut p = Parser(Lexer::new(s, |c| c.is_ascii_whitespace()));
+        if p.0.peek().is_none() {
+            return Err(ParseError::Empty {
+                example: "Sq(1,2) + Sq3 Sq1",
+            });
         }
         let mut result: Option<(u32, FpVector)> = None;
         loop {
-            let start = p.pos;
+            let start = p.0.pos;
             let factors = p.term()?;
-            let text = s[start..p.pos].trim();
+            let text = s[start..p.0.pos].trim();
             if let Some(factors) = factors {
                 // In u64: the exponents of a parsed factor may be as large as
                 // u32 allows, so its degree need not fit in u32.
@@ -198,7 +227,7 @@ impl MilnorAlgebra {
                 if degree > u64::from(self.max_degree()) {
                     return Err(ParseError::DegreeTooLarge {
                         term: text.to_string(),
-                        degree,
+                        degree: u128::from(degree),
                         max: self.max_degree(),
                     });
                 }
@@ -215,10 +244,10 @@ impl MilnorAlgebra {
                     }
                 }
             }
-            match p.peek() {
+            match p.0.peek() {
                 None => break,
-                Some(b'+') => p.pos += 1,
-                Some(_) => return Err(p.unexpected("`+` or the end")),
+                Some('+') => p.0.pos += 1,
+                Some(_) => return Err(p.0.unexpected("`+` or the end")),
             }
         }
         Ok(result.unwrap_or_else(|| (0, FpVector::new(self.dim(0)))))

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use resolution::save::{module_hash, odd_module_hash, Header, HeaderProfile, SaveDir, SaveError};
+use resolution::save::{module_hash, odd_module_hash, Header, SaveDir, SaveError};
 use steenrod::module::{AnyModule, FiniteModule, ModuleError};
 use steenrod::OddMilnorAlgebra;
 
@@ -61,7 +61,7 @@ impl SavedModule for FiniteModule {
                 (Err(e), None) if is_cofiber_refusal(&e) => crate::cofiber::read(name, top)
                     .map(|(_, m)| m)
                     .map_err(|_| e)?,
-                (Err(e), Some(HeaderProfile::Two(profile))) if Path::new(name).is_file() => {
+                (Err(e), Some(profile)) if Path::new(name).is_file() => {
                     let options = steenrod::module::LoadOptions {
                         shift: 0,
                         top_degree: top,
@@ -85,7 +85,7 @@ impl SavedModule for FiniteModule {
         // A file with its own profile keeps it: a different one is named when the
         // directory is opened (field profile).
         Ok(match (&saved.profile, module.profile()) {
-            (Some(HeaderProfile::Two(profile)), None) => module.restricted_to(profile),
+            (Some(profile), None) => module.restricted_to(profile),
             _ => module,
         })
     }
@@ -132,7 +132,7 @@ impl SavedModule for FiniteModule<OddMilnorAlgebra> {
         // As at p = 2: a file with its own profile keeps it (another one is named when the
         // directory is opened).
         Ok(match (profile, module.profile()) {
-            (Some(HeaderProfile::Odd(profile)), None) => module.restricted_to(profile),
+            (Some(profile), None) => module.restricted_to(profile),
             _ => module,
         })
     }

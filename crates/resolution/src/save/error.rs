@@ -128,9 +128,9 @@ pub enum Refusal {
     )]
     ProfileMismatch {
         /// The header's profile (`None`: no `profile` line, the whole algebra).
-        saved: Option<super::HeaderProfile>,
+        saved: Option<steenrod::Profile>,
         /// The run's.
-        run: Option<super::HeaderProfile>,
+        run: Option<steenrod::Profile>,
     },
     /// The header's algorithm is not the run's.
     #[error("field algorithm: the directory was made by --algorithm {saved}, this run uses --algorithm {run}")]
@@ -198,7 +198,7 @@ fn holder(pid: Option<u32>) -> String {
 }
 
 /// The algebra of a profile in words: `A(1)`, `profile (…)`, or the whole algebra.
-fn over(profile: &Option<super::HeaderProfile>) -> String {
+fn over(profile: &Option<steenrod::Profile>) -> String {
     match profile {
         Some(p) => p.to_string(),
         None => "A, the whole Steenrod algebra".to_string(),
@@ -333,7 +333,7 @@ mod tests {
             Refusal::Header(header),
             Refusal::PrimeMismatch { saved: 3, run: 2 },
             Refusal::ProfileMismatch {
-                saved: Some(crate::save::HeaderProfile::Two(steenrod::Profile::a(1))),
+                saved: Some(steenrod::Profile::a(1)),
                 run: None,
             },
             Refusal::AlgorithmMismatch {

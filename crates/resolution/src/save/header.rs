@@ -3,9 +3,9 @@
 
 use fp::{FqVector, Prime};
 use steenrod::module::FiniteModule;
-use steenrod::{OddMilnorAlgebra, PPart};
+use steenrod::{OddMilnorAlgebra, PPart, Profile};
 
-use super::profile::HeaderProfile;
+use super::profile::{parse_profile, profile_text};
 use super::{HeaderError, HeaderReason, Refusal};
 use crate::Algorithm;
 
@@ -28,7 +28,7 @@ pub struct Header {
     /// The sub-Hopf algebra resolved over (the module's profile, at p = 2 or at the odd
     /// prime); `None` — no `profile` line, as in every header written before sub-algebras
     /// — the whole Steenrod algebra.
-    pub profile: Option<HeaderProfile>,
+    pub profile: Option<Profile>,
     /// The module's top kept cell when the run that made the directory dropped the cells
     /// above its top degree `t = max_stem + max_s` (`cut-above` line; `None`, no line:
     /// nothing was dropped, or a header written before the line existed). Not compared
@@ -82,9 +82,11 @@ pub fn module_hash(module: &FiniteModule) -> String {
     // its profile enters the hash (modules over A keep their hash).
     match module.profile() {
         None => whole,
-        Some(profile) => blake3::hash(format!("adams profile v1\0{profile:?}\0{whole}").as_bytes())
-            .to_hex()
-            .to_string(),
+        Some(profile) => blake3::hash(
+            format!("adams profile v1\0{}\0{whole}", hashed_profile(profile)).as_bytes(),
+        )
+        .to_hex()
+        .to_string(),
     }
 }
 
@@ -145,11 +147,27 @@ pub fn odd_module_hash(module: &FiniteModule<OddMilnorAlgebra>) -> String {
     );
     match module.profile() {
         None => whole,
-        Some(profile) => {
-            blake3::hash(format!("adams odd profile v1\0{profile:?}\0{whole}").as_bytes())
-                .to_hex()
-                .to_string()
-        }
+        Some(profile) => blake3::hash(
+            format!("adams odd profile v1\0{}\0{whole}", hashed_profile(profile)).as_bytes(),
+        )
+        .to_hex()
+        .to_string(),
+    }
+}
+
+/// The text of a profile in the module hash of format v1, fixed by the directories written
+/// so far: `Profile { p_part: [2, 1], truncated: true }` at p = 2 and
+/// `OddProfile { p_part: Profile { p_part: [1], truncated: true }, q_part: 3 }` at an odd
+/// prime (the P part `h`, `truncated`, the bit set of `Q`).
+fn hashed_profile(profile: &Profile) -> String {
+    let h = format!(
+        "Profile {{ p_part: {:?}, truncated: {} }}",
+        profile.p_part(),
+        profile.truncated()
+    );
+    match profile.q_part() {
+        None => h,
+        Some(q) => format!("OddProfile {{ p_part: {h}, q_part: {q} }}"),
     }
 }
 
@@ -195,7 +213,7 @@ impl Header {
             algorithm: algorithm_name(algorithm).to_string(),
             module: module.name().to_string(),
             module_hash: module_hash(module),
-            profile: module.profile().cloned().map(HeaderProfile::Two),
+            profile: module.profile().cloned(),
             cut_above: (module.dropped_generators() > 0).then(|| module.max_degree()),
         }
     }
@@ -211,7 +229,7 @@ impl Header {
             algorithm: algorithm_name(Algorithm::Classical).to_string(),
             module: module.name().to_string(),
             module_hash: odd_module_hash(module),
-            profile: module.profile().cloned().map(HeaderProfile::Odd),
+            profile: module.profile().cloned(),
             cut_above: (module.dropped_generators() > 0).then(|| module.max_degree()),
         }
     }
@@ -225,7 +243,7 @@ impl Header {
             self.format_version, self.prime, self.algorithm, self.module_hash
         );
         if let Some(p) = &self.profile {
-            text.push_str(&format!("\n{}", p.to_text()));
+            text.push_str(&format!("\n{}", profile_text(p)));
         }
         let h = blake3::hash(text.as_bytes());
         h.as_bytes()[..16].try_into().expect("16 bytes")
@@ -239,7 +257,7 @@ impl Header {
             self.format_version, self.prime, self.algorithm, self.module, self.module_hash
         );
         if let Some(p) = &self.profile {
-            body.push_str(&format!("profile = {}\n", p.to_text()));
+            body.push_str(&format!("profile = {}\n", profile_text(p)));
         }
         if let Some(d) = self.cut_above {
             body.push_str(&format!("cut-above = {d}\n"));
@@ -296,7 +314,7 @@ impl Header {
             profile: fields
                 .iter()
                 .find(|(k, _)| *k == "profile")
-                .map(|(_, v)| HeaderProfile::parse(v, prime))
+                .map(|(_, v)| parse_profile(v, prime))
                 .transpose()?,
             cut_above: fields
                 .iter()

@@ -82,12 +82,12 @@ fn the_p2_module_hash_is_unchanged() {
 fn the_profile_round_trips_and_only_a_sub_algebra_writes_one() {
     let ko = FiniteModule::from_bundled("ko").expect("bundled ko");
     let h = Header::for_run(&ko, Algorithm::Classical);
-    assert_eq!(h.profile, Some(HeaderProfile::Two(Profile::a(1))));
+    assert_eq!(h.profile, Some(Profile::a(1)));
     let text = h.to_text();
     assert!(text.contains("\nprofile = 2,1\n"), "{text}");
     assert_eq!(Header::parse(&text).unwrap(), h);
     let not_truncated = Header {
-        profile: Some(HeaderProfile::Two(Profile::new(vec![3, 2], false).unwrap())),
+        profile: Some(Profile::new(vec![3, 2], false).unwrap()),
         ..h.clone()
     };
     let text = not_truncated.to_text();
@@ -174,18 +174,17 @@ fn module_hash_ignores_names_and_formatting() {
 fn an_odd_profile_round_trips_and_changes_the_hash() {
     use steenrod::module::FiniteModule;
     use steenrod::OddMilnorAlgebra;
-    use steenrod::OddProfile;
     let p3 = fp::ValidPrime::new(3).expect("3");
     let sphere = FiniteModule::<OddMilnorAlgebra>::sphere_at(p3);
     let whole = Header::for_odd_run(&sphere);
     assert_eq!(whole.profile, None);
     assert!(!whole.to_text().contains("profile"));
-    let no_beta = OddProfile::new(Vec::new(), false, OddProfile::ALL_Q & !1).unwrap();
+    let no_beta = Profile::with_q_part(Vec::new(), false, Profile::ALL_Q & !1).unwrap();
     let cases = [
-        (OddProfile::a(1), "1:0,1"),
-        (OddProfile::e(1), ":0,1"),
+        (Profile::a_odd(1), "1:0,1"),
+        (Profile::e(1), ":0,1"),
         (
-            OddProfile::new(Vec::new(), false, OddProfile::ALL_Q).unwrap(),
+            Profile::with_q_part(Vec::new(), false, Profile::ALL_Q).unwrap(),
             "inf:all",
         ),
         (
@@ -202,7 +201,7 @@ fn an_odd_profile_round_trips_and_changes_the_hash() {
     let mut identities = vec![whole.identity()];
     for (profile, value) in cases {
         let h = Header::for_odd_run(&sphere.clone().restricted_to(&profile));
-        assert_eq!(h.profile, Some(HeaderProfile::Odd(profile.clone())));
+        assert_eq!(h.profile, Some(profile.clone()));
         let text = h.to_text();
         assert!(text.contains(&format!("\nprofile = {value}\n")), "{text}");
         assert_eq!(Header::parse(&text).unwrap(), h);
@@ -225,7 +224,7 @@ fn an_odd_profile_of_the_wrong_form_is_a_header_error() {
         (3, "1:0,32", "indices k < 32"),
         (3, "1:0", "Q_1 is left out but Q_0 is in"),
     ] {
-        let err = HeaderProfile::parse(value, prime).unwrap_err();
+        let err = crate::save::profile::parse_profile(value, prime).unwrap_err();
         assert_eq!(err.field, "profile");
         let message = err.to_string();
         assert!(message.contains(why), "{value}: {message}");
@@ -256,4 +255,37 @@ fn the_cut_degree_round_trips_and_leaves_the_identity_alone() {
         )
     };
     assert_eq!(Header::parse(&bad).unwrap_err().field, "cut-above");
+}
+
+/// The hash of a module over a sub-Hopf algebra is part of format version 1 too: the
+/// profile enters it as text ([`super::hashed_profile`]). These are the `module-hash` lines
+/// written by the build before one profile type served every prime (`adams resolve S_2
+/// --algebra A(1)`, `S_2 --profile 3,2,1`, `S_3 --algebra A(1)`, `S_3 --algebra E(1)`, each
+/// with `--save-dir`).
+#[test]
+fn the_module_hash_over_a_sub_algebra_is_unchanged() {
+    use steenrod::OddMilnorAlgebra;
+    let sphere = FiniteModule::sphere();
+    let s3 = FiniteModule::<OddMilnorAlgebra>::sphere_at(fp::ValidPrime::new(3).expect("3"));
+    let cases = [
+        (
+            module_hash(&sphere.clone().restricted_to(&Profile::a(1))),
+            "fc0f7d627464053c33b01f8902b3f9c35f60f97150562b61df1214bfaf8c0918",
+        ),
+        (
+            module_hash(&sphere.restricted_to(&Profile::a(2))),
+            "7aec1f34fb8ad438a7f5808b3d795b3e49b5e413923b31dd80f3279145d7b219",
+        ),
+        (
+            odd_module_hash(&s3.clone().restricted_to(&Profile::a_odd(1))),
+            "263d3cbd298ce6eb6c004ab3377b4bdac58551603dd2b1d300c36bfeeb22fc60",
+        ),
+        (
+            odd_module_hash(&s3.restricted_to(&Profile::e(1))),
+            "5037f5e17c061c6db6e55847863c02254f8a4c86e678d7f0fefdad72491c9022",
+        ),
+    ];
+    for (hash, written) in cases {
+        assert_eq!(hash, written);
+    }
 }

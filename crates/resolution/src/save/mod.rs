@@ -43,7 +43,6 @@ pub use error::{HeaderError, HeaderReason, ReadError, Refusal, SaveError};
 pub use header::{algorithm_name, module_hash, odd_module_hash, Header};
 pub use load::{CorruptRecord, ResumeReport, ResumeWarning};
 pub use lock::{temporary_path, OnWait, LOCK_FILE};
-pub use profile::HeaderProfile;
 pub use record::Kind;
 use writer::Job;
 

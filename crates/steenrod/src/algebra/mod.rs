@@ -7,7 +7,7 @@ mod cache;
 mod filtered;
 mod product;
 mod profile;
-mod sub;
+pub(crate) mod sub;
 
 pub use admissible::AdmissibleMatrices;
 use cache::TableCache;
@@ -113,11 +113,11 @@ impl MilnorAlgebra {
     /// 160 MB at degree 300) only to be restricted.
     pub fn with_profile(max_degree: u32, bytes: usize, profile: Option<&Profile>) -> MilnorAlgebra {
         let held = profile
-            .and_then(Profile::top_degree)
+            .and_then(|p| p.top_degree(2))
             .map_or(max_degree, |top| max_degree.min(top.saturating_mul(2)));
         let mut alg = Self::with_table_budget(held, bytes);
         if let Some(profile) = profile {
-            let (sub, basis) = SubIndex::new(profile.clone(), &alg.basis);
+            let (sub, basis) = SubIndex::new(profile.clone(), &alg.basis, Profile::contains);
             alg.basis = basis;
             alg.sub = Some(Box::new(sub));
         }

@@ -1,9 +1,8 @@
-//! The index of a sub-Hopf algebra's Milnor basis inside the whole algebra's: used only
-//! when a [`super::MilnorAlgebra`] holds a profile, so the rank formula of `A` stays as it
-//! is and the sub-algebra's index is one table look-up after it.
+//! The index of a sub-Hopf algebra's Milnor basis inside the whole algebra's, at every
+//! prime: used only when an algebra holds a profile, so the rank formula of `A` stays as
+//! it is and the sub-algebra's index is one table look-up after it.
 
 use super::Profile;
-use crate::milnor::PPart;
 
 /// `B ⊆ A` by its profile, and for each degree `t` the map from `A_t`'s rank to the index
 /// in `B_t`'s basis (`u32::MAX`: not in `B`).
@@ -14,18 +13,23 @@ pub(crate) struct SubIndex {
 }
 
 impl SubIndex {
-    /// The map for `profile`, from `A`'s basis (`full[t]` in `A`'s basis order), and `B`'s
-    /// basis: the elements of `full[t]` in `B`, in the same order.
-    pub(crate) fn new(profile: Profile, full: &[Vec<PPart>]) -> (SubIndex, Vec<Vec<PPart>>) {
+    /// The map for `profile`, from `A`'s basis (`full[t]` in `A`'s basis order, `in_sub`
+    /// telling the elements of `B`), and `B`'s basis: the elements of `full[t]` in `B`, in
+    /// the same order.
+    pub(crate) fn new<E: Copy>(
+        profile: Profile,
+        full: &[Vec<E>],
+        in_sub: impl Fn(&Profile, &E) -> bool,
+    ) -> (SubIndex, Vec<Vec<E>>) {
         let mut index = Vec::with_capacity(full.len());
         let mut basis = Vec::with_capacity(full.len());
         for elements in full {
             let mut map = Vec::with_capacity(elements.len());
             let mut kept = Vec::new();
-            for r in elements {
-                if profile.contains(r) {
+            for x in elements {
+                if in_sub(&profile, x) {
                     map.push(kept.len() as u32);
-                    kept.push(*r);
+                    kept.push(*x);
                 } else {
                     map.push(u32::MAX);
                 }

@@ -160,7 +160,18 @@ pub(super) fn build(
     options: &LoadOptions,
 ) -> Result<FiniteModule, ModuleError> {
     if let Some(profile) = &spec.profile {
-        super::profile::check_actions_in(file, spec, profile)?;
+        let in_sub = |f: &Factor| {
+            let r = match f {
+                Factor::Sq(i) => PPart::try_from_slice(&[*i]),
+                Factor::Milnor(r) => PPart::try_from_slice(r),
+            };
+            r.is_some_and(|r| profile.contains(&r))
+        };
+        let listed = spec
+            .actions
+            .iter()
+            .map(|a| (a.field.as_str(), a.op.as_slice()));
+        super::profile::check_factors_in(file, profile, listed, in_sub)?;
     }
     let kept = shape::kept_module(file, &spec.gens, &spec.actions, spec.shift, options)?;
     let span = kept.span;

@@ -135,7 +135,7 @@ pub(super) fn parse_spec(
     }
     let gens = parse_gens(file, obj.get("gens"))?;
     let actions = parse_actions(file, obj.get("actions"), parse_action)?;
-    let profile = super::profile::parse_profile(file, obj.get("profile"))?;
+    let profile = super::profile::parse_profile(file, obj.get("profile"), false)?;
     Ok(Spec {
         gens,
         actions,

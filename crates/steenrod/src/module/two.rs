@@ -9,11 +9,11 @@ use super::Coproduct;
 use super::{
     build, file_stem, json, DerivedAction, FiniteModule, LoadOptions, ModuleAlgebra, ModuleError,
 };
-use crate::{available_memory, table_budget_for, MilnorAlgebra, PPart, Profile};
+use crate::{
+    available_memory, table_budget_for, MilnorAlgebra, PPart, Profile, DEFAULT_TABLE_BUDGET,
+};
 
 impl ModuleAlgebra for MilnorAlgebra {
-    type Profile = Profile;
-
     fn read_module(
         file: &str,
         text: &str,
@@ -40,6 +40,14 @@ impl ModuleAlgebra for MilnorAlgebra {
 
     fn sub_profile(&self) -> Option<&Profile> {
         self.profile()
+    }
+
+    fn restrict(&self, profile: &Profile) -> MilnorAlgebra {
+        MilnorAlgebra::with_profile(self.max_degree(), DEFAULT_TABLE_BUDGET, Some(profile))
+    }
+
+    fn in_profile(&self, profile: &Profile, r: &PPart) -> bool {
+        profile.contains(r)
     }
 
     fn resolving(&self, max_degree: u32, table_budget: Option<usize>) -> MilnorAlgebra {

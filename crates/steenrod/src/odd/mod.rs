@@ -16,13 +16,12 @@ mod basis;
 mod element;
 mod parse;
 mod product;
-mod profile;
 
 pub use element::MilnorQP;
-pub use parse::OddParseError;
-pub use profile::{OddProfile, OddProfileError};
 
+use crate::algebra::sub::SubIndex;
 use crate::milnor::{PPart, MAX_PPART_LEN};
+use crate::Profile;
 
 /// The largest `max_degree` that [`OddMilnorAlgebra::new`] accepts at the odd
 /// prime `p`: `min(2(p^9 − 1) − 1, 2^31 − 1)`.
@@ -82,21 +81,10 @@ pub struct OddMilnorAlgebra {
     binom: Vec<u8>,
     /// `L`: the largest power of p not above 256.
     binom_base: u32,
-    /// The sub-Hopf algebra held, `None` for `A_p` itself (boxed: the type stays small).
-    sub: Option<Box<SubAlgebra>>,
+    /// The sub-Hopf algebra held and its index, `None` for `A_p` itself (boxed: the type
+    /// stays small).
+    sub: Option<Box<SubIndex>>,
 }
-
-/// What [`OddMilnorAlgebra::with_profile`] adds: the profile, and `index[t][k]`, the
-/// index in `basis(t)` of the `k`-th element of `A_p`'s degree-`t` basis ([`NOT_IN_SUB`]
-/// when it is not in the sub-algebra).
-#[derive(Clone, Debug)]
-struct SubAlgebra {
-    profile: OddProfile,
-    index: Vec<Vec<u32>>,
-}
-
-/// [`SubAlgebra`]'s `index` entry of an element outside the sub-algebra.
-const NOT_IN_SUB: u32 = u32::MAX;
 
 impl OddMilnorAlgebra {
     /// `A_p` through degree `max_degree`.
@@ -123,13 +111,13 @@ impl OddMilnorAlgebra {
 
     /// The sub-Hopf algebra `B ⊆ A_p` with this profile through degree `max_degree`
     /// (`A_p` itself for `None`): its basis is the `Q(E)P(R)` of `A_p`'s basis that lie in
-    /// `B` ([`OddProfile::contains`]), in `A_p`'s order; products and indices are `B`'s.
+    /// `B` ([`Profile::contains_qp`]), in `A_p`'s order; products and indices are `B`'s.
     ///
     /// A finite `B` (truncated profile, top degree `top`) is held through
     /// `min(max_degree, 2·top)` only: it has no element above `top`, and every product of
     /// two elements lies below `2·top`; [`max_degree`](Self::max_degree) reports the
     /// degree held. Panics as [`new`](Self::new).
-    pub fn with_profile(p: u32, max_degree: u32, profile: Option<&OddProfile>) -> Self {
+    pub fn with_profile(p: u32, max_degree: u32, profile: Option<&Profile>) -> Self {
         let Some(profile) = profile else {
             return Self::new(p, max_degree);
         };
@@ -137,33 +125,15 @@ impl OddMilnorAlgebra {
             .top_degree(p)
             .map_or(max_degree, |top| max_degree.min(top.saturating_mul(2)));
         let mut alg = Self::new(p, held);
-        let mut sub_index = Vec::with_capacity(alg.basis.len());
-        for elements in &mut alg.basis {
-            let mut next = 0u32;
-            let index = elements
-                .iter()
-                .map(|x| {
-                    if profile.contains(p, x) {
-                        next += 1;
-                        next - 1
-                    } else {
-                        NOT_IN_SUB
-                    }
-                })
-                .collect();
-            elements.retain(|x| profile.contains(p, x));
-            sub_index.push(index);
-        }
-        alg.sub = Some(Box::new(SubAlgebra {
-            profile: profile.clone(),
-            index: sub_index,
-        }));
+        let (sub, basis) = SubIndex::new(profile.clone(), &alg.basis, |b, x| b.contains_qp(p, x));
+        alg.basis = basis;
+        alg.sub = Some(Box::new(sub));
         alg
     }
 
     /// The profile of the sub-Hopf algebra held, `None` for `A_p` itself.
-    pub fn profile(&self) -> Option<&OddProfile> {
-        self.sub.as_ref().map(|s| &s.profile)
+    pub fn profile(&self) -> Option<&Profile> {
+        self.sub.as_deref().map(SubIndex::profile)
     }
 
     /// The prime `p`.
@@ -209,9 +179,7 @@ impl OddMilnorAlgebra {
         let k = self.full_rank(x.e, &x.r.0, t);
         match &self.sub {
             None => Some(k),
-            Some(sub) => {
-                Some(sub.index[t as usize][k] as usize).filter(|&i| i != NOT_IN_SUB as usize)
-            }
+            Some(sub) => sub.index(t, k),
         }
     }
 
@@ -255,9 +223,9 @@ impl OddMilnorAlgebra {
         let Some(sub) = &self.sub else {
             return k;
         };
-        let i = sub.index[t as usize][k];
-        debug_assert_ne!(i, NOT_IN_SUB, "a product left the sub-Hopf algebra");
-        i as usize
+        let i = sub.index(t, k);
+        debug_assert!(i.is_some(), "a product left the sub-Hopf algebra");
+        i.unwrap_or(usize::MAX)
     }
 
     /// Index of `Q(E)P(R)` (of degree `t`) in `A_p`'s basis of degree `t`.

@@ -19,44 +19,9 @@
 //! monomial has a degree (even when its coefficient or product is 0), and all
 //! of them must agree; a term that is just `0` has none.
 
-use thiserror::Error;
-
 use super::{MilnorQP, OddMilnorAlgebra};
 use crate::milnor::PPart;
-
-/// Why [`OddMilnorAlgebra::parse`] rejected its input. Each variant names the
-/// offending text.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum OddParseError {
-    /// Nothing but whitespace.
-    #[error("empty expression: expected e.g. `2 P1 + Q(0)P(1)`")]
-    Empty,
-    /// A symbol or token that does not fit the grammar.
-    #[error("unexpected {found} at byte {pos} of `{input}`: expected {expected}")]
-    Unexpected {
-        input: String,
-        pos: usize,
-        found: String,
-        expected: &'static str,
-    },
-    /// A number that does not fit in `u32`.
-    #[error("number `{number}` in `{input}` is too large")]
-    NumberTooLarge { input: String, number: String },
-    /// A term of degree above the algebra's maximal degree.
-    #[error("term `{term}` has degree {degree}, above the algebra's maximal degree {max}")]
-    DegreeTooLarge {
-        term: String,
-        degree: u128,
-        max: u32,
-    },
-    /// Two terms of different degrees.
-    #[error("term `{term}` has degree {degree} but the earlier terms have degree {expected}")]
-    DegreeMismatch {
-        term: String,
-        degree: u32,
-        expected: u32,
-    },
-}
+use crate::parse::{Lexer, ParseError};
 
 /// A parsed factor, before its degree is checked.
 enum Factor {
@@ -64,72 +29,25 @@ enum Factor {
     P(Vec<u32>),
 }
 
-/// Character-level recursive-descent parser over one input string.
-struct Parser<'a> {
-    input: &'a str,
-    pos: usize,
+/// The odd-primary grammar (module docs) over the shared [`Lexer`] (which it derefs to).
+struct Parser<'a>(Lexer<'a>);
+
+impl<'a> std::ops::Deref for Parser<'a> {
+    type Target = Lexer<'a>;
+    fn deref(&self) -> &Lexer<'a> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Parser<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 impl Parser<'_> {
-    fn peek(&mut self) -> Option<char> {
-        let rest = &self.input[self.pos..];
-        let trimmed = rest.trim_start();
-        self.pos += rest.len() - trimmed.len();
-        trimmed.chars().next()
-    }
-
-    /// Consumes `c` if it comes next (after whitespace).
-    fn eat(&mut self, c: char) -> bool {
-        if self.peek() == Some(c) {
-            self.pos += c.len_utf8();
-            true
-        } else {
-            false
-        }
-    }
-
-    fn unexpected(&mut self, expected: &'static str) -> OddParseError {
-        let found = match self.peek() {
-            None => "end of input".to_string(),
-            Some(c) => format!("`{c}`"),
-        };
-        OddParseError::Unexpected {
-            input: self.input.to_string(),
-            pos: self.pos,
-            found,
-            expected,
-        }
-    }
-
-    fn number(&mut self) -> Result<u32, OddParseError> {
-        if !matches!(self.peek(), Some('0'..='9')) {
-            return Err(self.unexpected("a number"));
-        }
-        let start = self.pos;
-        let rest = &self.input[start..];
-        self.pos += rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let text = &self.input[start..self.pos];
-        text.parse().map_err(|_| OddParseError::NumberTooLarge {
-            input: self.input.to_string(),
-            number: text.to_string(),
-        })
-    }
-
-    fn list(&mut self) -> Result<Vec<u32>, OddParseError> {
-        let mut v = vec![self.number()?];
-        while self.eat(',') {
-            v.push(self.number()?);
-        }
-        if !self.eat(')') {
-            return Err(self.unexpected("`,` or `)`"));
-        }
-        Ok(v)
-    }
-
     /// One factor, appended to `out` (the unit appends nothing).
-    fn factor(&mut self, out: &mut Vec<Factor>) -> Result<(), OddParseError> {
+    fn factor(&mut self, out: &mut Vec<Factor>) -> Result<(), ParseError> {
         const WHAT: &str =
             "a factor: `P1`, `P^1`, `P(1,2)`, `b`, `β`, `Q_1`, `Q1`, `Q(0,1)` or `1`";
         match self.peek() {
@@ -171,7 +89,7 @@ impl Parser<'_> {
 
     /// One term: its coefficient (not yet reduced) and its factors, `None`
     /// when it names no monomial (a bare number).
-    fn term(&mut self) -> Result<(u32, Option<Vec<Factor>>), OddParseError> {
+    fn term(&mut self) -> Result<(u32, Option<Vec<Factor>>), ParseError> {
         let mut coeff = 1;
         if matches!(self.peek(), Some('0'..='9')) {
             coeff = self.number()?;
@@ -196,14 +114,16 @@ impl OddMilnorAlgebra {
     /// degree and its dense vector over `basis(degree)`, entries in `0..p`. An
     /// element without monomials (e.g. `0` or `2`) has degree 0.
     ///
-    /// Errors ([`OddParseError`]): empty input, an unknown symbol or token, a
+    /// Errors ([`ParseError`]): empty input, an unknown symbol or token, a
     /// number too large for `u32`, a term above `max_degree`, terms of
     /// different degrees.
-    pub fn parse(&self, s: &str) -> Result<(u32, Vec<u32>), OddParseError> {
+    pub fn parse(&self, s: &str) -> Result<(u32, Vec<u32>), ParseError> {
         let p = self.p;
-        let mut parser = Parser { input: s, pos: 0 };
+        let mut parser = Parser(Lexer::new(s, char::is_whitespace));
         if parser.peek().is_none() {
-            return Err(OddParseError::Empty);
+            return Err(ParseError::Empty {
+                example: "2 P1 + Q(0)P(1)",
+            });
         }
         let mut negative = parser.eat('-');
         let mut result: Option<(u32, Vec<u32>)> = None;
@@ -228,7 +148,7 @@ impl OddMilnorAlgebra {
                             }
                         }
                         Some((d, _)) => {
-                            return Err(OddParseError::DegreeMismatch {
+                            return Err(ParseError::DegreeMismatch {
                                 term: text.to_string(),
                                 degree: deg,
                                 expected: *d,
@@ -252,7 +172,7 @@ impl OddMilnorAlgebra {
                 Ok((0, v))
             }
             Some((d, v)) if constant == 0 => Ok((d, v)),
-            Some((d, _)) => Err(OddParseError::DegreeMismatch {
+            Some((d, _)) => Err(ParseError::DegreeMismatch {
                 term: constant.to_string(),
                 degree: 0,
                 expected: d,
@@ -261,7 +181,7 @@ impl OddMilnorAlgebra {
     }
 
     /// The product of the factors of the term `text`, as (degree, vector).
-    fn product_of(&self, text: &str, factors: &[Factor]) -> Result<(u32, Vec<u32>), OddParseError> {
+    fn product_of(&self, text: &str, factors: &[Factor]) -> Result<(u32, Vec<u32>), ParseError> {
         let p = u128::from(self.p);
         let pow = |i: u32| p.checked_pow(i).unwrap_or(u128::MAX);
         let degree = factors.iter().fold(0u128, |acc, f| {
@@ -275,7 +195,7 @@ impl OddMilnorAlgebra {
             acc.saturating_add(d)
         });
         if degree > u128::from(self.max_degree) {
-            return Err(OddParseError::DegreeTooLarge {
+            return Err(ParseError::DegreeTooLarge {
                 term: text.to_string(),
                 degree,
                 max: self.max_degree,

@@ -4,7 +4,7 @@
 //! each parse error. The relations used (`Q(1,0) = −Q(0,1)`, `Q_0 = β`) are
 //! Milnor's, "The Steenrod algebra and its dual", Ann. of Math. 67 (1958), §6.
 
-use steenrod::{OddMilnorAlgebra, OddParseError};
+use steenrod::{OddMilnorAlgebra, ParseError};
 
 const PRIMES: [u32; 3] = [3, 5, 7];
 
@@ -47,24 +47,29 @@ fn print_and_parse_round_trip() {
 #[test]
 fn parse_errors_name_the_token() {
     let a = OddMilnorAlgebra::new(3, 100);
-    assert_eq!(a.parse("  "), Err(OddParseError::Empty));
+    assert_eq!(
+        a.parse("  "),
+        Err(ParseError::Empty {
+            example: "2 P1 + Q(0)P(1)"
+        })
+    );
     let unknown = a.parse("P1 + Sq2").unwrap_err();
     assert!(
-        matches!(&unknown, OddParseError::Unexpected { pos: 5, found, .. } if found == "`S`"),
+        matches!(&unknown, ParseError::Unexpected { pos: 5, found, .. } if found == "`S`"),
         "{unknown:?}"
     );
     assert!(unknown.to_string().contains("unexpected `S` at byte 5"));
     assert!(matches!(
         a.parse("P1 2"),
-        Err(OddParseError::Unexpected { pos: 3, .. })
+        Err(ParseError::Unexpected { pos: 3, .. })
     ));
     assert!(matches!(
         a.parse("P(1,2"),
-        Err(OddParseError::Unexpected { pos: 5, .. })
+        Err(ParseError::Unexpected { pos: 5, .. })
     ));
     assert_eq!(
         a.parse("P99999999999"),
-        Err(OddParseError::NumberTooLarge {
+        Err(ParseError::NumberTooLarge {
             input: "P99999999999".into(),
             number: "99999999999".into()
         })
@@ -72,7 +77,7 @@ fn parse_errors_name_the_token() {
     // |P(0,7)| = 7·16 = 112 > 100.
     assert_eq!(
         a.parse("P1 + P(0,7)"),
-        Err(OddParseError::DegreeTooLarge {
+        Err(ParseError::DegreeTooLarge {
             term: "P(0,7)".into(),
             degree: 112,
             max: 100
@@ -80,7 +85,7 @@ fn parse_errors_name_the_token() {
     );
     assert_eq!(
         a.parse("P1 + b"),
-        Err(OddParseError::DegreeMismatch {
+        Err(ParseError::DegreeMismatch {
             term: "b".into(),
             degree: 1,
             expected: 4
@@ -88,6 +93,6 @@ fn parse_errors_name_the_token() {
     );
     assert!(matches!(
         a.parse("P1 + 2"),
-        Err(OddParseError::DegreeMismatch { degree: 0, .. })
+        Err(ParseError::DegreeMismatch { degree: 0, .. })
     ));
 }

@@ -6,11 +6,11 @@
 
 use fp::{FqVector, ValidPrime};
 use steenrod::module::FiniteModule;
-use steenrod::{MilnorQP, OddMilnorAlgebra, OddProfile, OddProfileError};
+use steenrod::{MilnorQP, OddMilnorAlgebra, Profile, ProfileError};
 
 /// Whether `Q(E)P(R)` is in the span named by `(h, Q)` (truncated: `h(i) = 0` beyond
 /// the list): `E ⊆ Q`, `r_i < p^{h(i)}`. Written here from the definition, not through
-/// [`OddProfile::contains`], so that spans the condition refuses can be tested too.
+/// [`Profile::contains_qp`], so that spans the condition refuses can be tested too.
 fn member(p: u32, h: &[u32], q: u32, x: &MilnorQP) -> bool {
     x.e & !q == 0
         && x.r.0.iter().enumerate().all(|(i, &r)| {
@@ -51,7 +51,7 @@ fn closed_under_products(p: u32, h: &[u32], q: u32) -> bool {
 }
 
 /// Every truncated profile with `h(1) ≤ 2`, `h(2) ≤ 1` and `Q ⊆ {Q_0, Q_1, Q_2}` at
-/// p = 3 (48 of them), and `h(1) ≤ 1`, `Q ⊆ {Q_0, Q_1}` at p = 5: `OddProfile::new`
+/// p = 3 (48 of them), and `h(1) ≤ 1`, `Q ⊆ {Q_0, Q_1}` at p = 5: `Profile::with_q_part`
 /// accepts exactly those whose span is closed under products, and both kinds occur.
 #[test]
 fn the_sub_hopf_condition_is_closure_under_products() {
@@ -70,7 +70,7 @@ fn the_sub_hopf_condition_is_closure_under_products() {
     }
     let (mut valid, mut invalid) = (0, 0);
     for (p, h, q) in cases {
-        let accepted = OddProfile::new(h.clone(), true, q);
+        let accepted = Profile::with_q_part(h.clone(), true, q);
         if accepted.is_ok() {
             valid += 1;
         } else {
@@ -85,7 +85,7 @@ fn the_sub_hopf_condition_is_closure_under_products() {
             let full = OddMilnorAlgebra::new(p, 60);
             for t in 0..=60 {
                 for x in full.basis(t) {
-                    assert_eq!(profile.contains(p, x), member(p, &h, q, x), "{x}");
+                    assert_eq!(profile.contains_qp(p, x), member(p, &h, q, x), "{x}");
                 }
             }
         }
@@ -139,12 +139,12 @@ fn poincare(p: u32, h: &[u32], q: &[u32], top: usize) -> Vec<usize> {
 #[test]
 fn dimensions_of_e_n_and_a_n() {
     for p in [3u32, 5] {
-        let cases: Vec<(OddProfile, Vec<u32>, Vec<u32>)> = vec![
-            (OddProfile::e(0), vec![], vec![0]),
-            (OddProfile::e(1), vec![], vec![0, 1]),
-            (OddProfile::e(2), vec![], vec![0, 1, 2]),
-            (OddProfile::a(1), vec![1], vec![0, 1]),
-            (OddProfile::a(2), vec![2, 1], vec![0, 1, 2]),
+        let cases: Vec<(Profile, Vec<u32>, Vec<u32>)> = vec![
+            (Profile::e(0), vec![], vec![0]),
+            (Profile::e(1), vec![], vec![0, 1]),
+            (Profile::e(2), vec![], vec![0, 1, 2]),
+            (Profile::a_odd(1), vec![1], vec![0, 1]),
+            (Profile::a_odd(2), vec![2, 1], vec![0, 1, 2]),
         ];
         for (profile, h, q) in cases {
             let top = profile.top_degree(p).unwrap() as usize;
@@ -169,8 +169,8 @@ fn dimensions_of_e_n_and_a_n() {
         }
     }
     // A(1) at p = 3: 1; β; P1; Q1, βP1; … through the top Q_0 Q_1 P^2 in degree 14.
-    let a1 = OddMilnorAlgebra::with_profile(3, 100, Some(&OddProfile::a(1)));
-    assert_eq!(OddProfile::a(1).top_degree(3), Some(14));
+    let a1 = OddMilnorAlgebra::with_profile(3, 100, Some(&Profile::a_odd(1)));
+    assert_eq!(Profile::a_odd(1).top_degree(3), Some(14));
     let names: Vec<String> = a1.basis(5).iter().map(|x| x.to_string()).collect();
     assert_eq!(names.len(), 2, "{names:?}");
 }
@@ -181,13 +181,13 @@ fn dimensions_of_e_n_and_a_n() {
 #[test]
 fn basis_index_and_products_agree_with_the_whole_algebra() {
     for (p, profile) in [
-        (3u32, OddProfile::a(1)),
-        (3, OddProfile::a(2)),
-        (3, OddProfile::e(2)),
-        (5, OddProfile::a(1)),
+        (3u32, Profile::a_odd(1)),
+        (3, Profile::a_odd(2)),
+        (3, Profile::e(2)),
+        (5, Profile::a_odd(1)),
         (
             3,
-            OddProfile::new(vec![2, 1], false, OddProfile::ALL_Q).unwrap(),
+            Profile::with_q_part(vec![2, 1], false, Profile::ALL_Q).unwrap(),
         ),
     ] {
         let max = 70;
@@ -199,13 +199,13 @@ fn basis_index_and_products_agree_with_the_whole_algebra() {
                 .basis(t)
                 .iter()
                 .copied()
-                .filter(|x| profile.contains(p, x))
+                .filter(|x| profile.contains_qp(p, x))
                 .collect();
             assert_eq!(sub.basis(t), expected.as_slice(), "{profile}, degree {t}");
             for (i, x) in expected.iter().enumerate() {
                 assert_eq!(sub.index_of(t, x), i);
             }
-            for x in full.basis(t).iter().filter(|x| !profile.contains(p, x)) {
+            for x in full.basis(t).iter().filter(|x| !profile.contains_qp(p, x)) {
                 assert_eq!(sub.try_index_of(t, x), None, "{x} is not in {profile}");
             }
         }
@@ -231,30 +231,33 @@ fn basis_index_and_products_agree_with_the_whole_algebra() {
 /// The names of the common profiles, and the conditions' errors naming what fails.
 #[test]
 fn names_and_refusals() {
-    assert_eq!(OddProfile::e(0).to_string(), "E(0)");
-    assert_eq!(OddProfile::a(0).to_string(), "E(0)");
-    assert_eq!(OddProfile::e(2).to_string(), "E(2)");
-    assert_eq!(OddProfile::a(1).to_string(), "A(1)");
-    assert_eq!(OddProfile::a(3).to_string(), "A(3)");
-    let odd = OddProfile::new(vec![1], true, 0b10).unwrap();
+    assert_eq!(Profile::e(0).to_string(), "E(0)");
+    assert_eq!(Profile::a_odd(0).to_string(), "E(0)");
+    assert_eq!(Profile::e(2).to_string(), "E(2)");
+    assert_eq!(Profile::a_odd(1).to_string(), "A(1)");
+    assert_eq!(Profile::a_odd(3).to_string(), "A(3)");
+    let odd = Profile::with_q_part(vec![1], true, 0b10).unwrap();
     assert_eq!(odd.to_string(), "profile (1; Q_1)");
-    let all = OddProfile::new(vec![2, 1], false, OddProfile::ALL_Q).unwrap();
+    let all = Profile::with_q_part(vec![2, 1], false, Profile::ALL_Q).unwrap();
     assert_eq!(all.to_string(), "profile (2,1,∞; all Q)");
-    let no_beta = OddProfile::new(vec![], false, !1).unwrap();
+    let no_beta = Profile::with_q_part(vec![], false, !1).unwrap();
     assert_eq!(no_beta.to_string(), "profile (∞; all Q but Q_0)");
     // β and P^1 without Q_1 = [P^1, β]: Q_1 out, Q_0 in, h(1) = 1 > 0.
-    let e = OddProfile::new(vec![1], true, 0b01).unwrap_err();
-    assert_eq!(e, OddProfileError::QPart { k: 1, j: 0, h: 1 });
+    let e = Profile::with_q_part(vec![1], true, 0b01).unwrap_err();
+    assert_eq!(e, ProfileError::QPart { k: 1, j: 0, h: 1 });
     assert!(
         e.to_string().contains("Q_1 is left out but Q_0 is in"),
         "{e}"
     );
     // The P part as at p = 2: h(1) = 2 needs h(2) ≥ 1 (P^3 P^1 has a P(0,1) term).
-    let e = OddProfile::new(vec![2], true, 0).unwrap_err();
-    assert!(matches!(e, OddProfileError::PPart(_)), "{e:?}");
+    let e = Profile::with_q_part(vec![2], true, 0).unwrap_err();
+    assert!(
+        matches!(e, ProfileError::NotSubHopf { i: 1, j: 1, .. }),
+        "{e:?}"
+    );
     assert!(e.to_string().contains("not a sub-Hopf algebra"), "{e}");
     // Not truncated with only Q_0: Q_1 out, Q_0 in, h(1) = ∞.
-    assert!(OddProfile::new(vec![], false, 1).is_err());
+    assert!(Profile::with_q_part(vec![], false, 1).is_err());
 }
 
 fn sphere_file(profile: &str, actions: &str) -> String {
@@ -275,8 +278,8 @@ fn module_files_with_a_profile() {
         r#""P1 x0 = x4""#,
     );
     let m = FiniteModule::<OddMilnorAlgebra>::from_text("Calpha_A1.json", &text).unwrap();
-    assert_eq!(m.profile(), Some(&OddProfile::a(1)));
-    assert_eq!(m.algebra().profile(), Some(&OddProfile::a(1)));
+    assert_eq!(m.profile(), Some(&Profile::a_odd(1)));
+    assert_eq!(m.algebra().profile(), Some(&Profile::a_odd(1)));
     // P^1 acts over A(1): the basis of A(1) in degree 4 is P^1 alone.
     assert_eq!(m.algebra().basis(4).len(), 1);
     let mut out = FqVector::new(p, 1);
@@ -292,8 +295,8 @@ fn module_files_with_a_profile() {
     )
     .unwrap();
     assert!(whole.profile().is_none());
-    let restricted = whole.restricted_to(&OddProfile::a(1));
-    assert_eq!(restricted.profile(), Some(&OddProfile::a(1)));
+    let restricted = whole.restricted_to(&Profile::a_odd(1));
+    assert_eq!(restricted.profile(), Some(&Profile::a_odd(1)));
     let mut again = FqVector::new(p, 1);
     restricted.act_on_basis_at(4, 0, 0, 0, 1, &mut again, 0);
     assert_eq!(again, out);
@@ -301,11 +304,11 @@ fn module_files_with_a_profile() {
     // No q_part: every Q_k (the field's default).
     let text = sphere_file(r#"{"truncated": true, "p_part": [1]}"#, "");
     let m = FiniteModule::<OddMilnorAlgebra>::from_text("m.json", &text).unwrap();
-    let every_q = OddProfile::new(vec![1], true, OddProfile::ALL_Q).unwrap();
+    let every_q = Profile::with_q_part(vec![1], true, Profile::ALL_Q).unwrap();
     assert_eq!(m.profile(), Some(&every_q));
     assert_eq!(every_q.to_string(), "profile (1; all Q)");
     // No P part at all: said in words, not as an empty list.
-    let no_p = OddProfile::new(vec![], true, OddProfile::ALL_Q).unwrap();
+    let no_p = Profile::with_q_part(vec![], true, Profile::ALL_Q).unwrap();
     assert_eq!(no_p.to_string(), "profile (no P; all Q)");
 
     let refused = |profile: &str, actions: &str, mentions: &[&str]| {

@@ -83,7 +83,12 @@ fn print_parse_round_trip() {
 #[test]
 fn errors_name_the_offending_text() {
     let a = MilnorAlgebra::new(20);
-    assert_eq!(a.parse("  "), Err(ParseError::Empty));
+    assert_eq!(
+        a.parse("  "),
+        Err(ParseError::Empty {
+            example: "Sq(1,2) + Sq3 Sq1"
+        })
+    );
     match a.parse("Sq1 + Sq2") {
         Err(ParseError::DegreeMismatch {
             term,

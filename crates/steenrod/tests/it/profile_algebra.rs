@@ -22,13 +22,13 @@ fn dimensions_of_a_n() {
         assert_eq!(alg.dim(top), 1, "top class of A({n})");
         assert_eq!((top + 1..=top + 5).map(|t| alg.dim(t)).sum::<usize>(), 0);
         assert_eq!(p.to_string(), format!("A({n})"));
-        assert_eq!(p.top_degree(), Some(top), "top degree of A({n})");
+        assert_eq!(p.top_degree(2), Some(top), "top degree of A({n})");
         // Held through 2·top only, whatever the range asks: nothing above is indexed.
         let far = MilnorAlgebra::with_profile(300, 0, Some(&p));
         assert_eq!(far.max_degree(), (2 * top).min(300));
         assert_eq!((0..=300).map(|t| far.dim(t)).sum::<usize>(), dim);
     }
-    assert_eq!(Profile::new(vec![2, 1], false).unwrap().top_degree(), None);
+    assert_eq!(Profile::new(vec![2, 1], false).unwrap().top_degree(2), None);
     // A(1) degree by degree: 1, Sq1, Sq2, Sq3 & Sq(0,1), Sq(1,1), Sq(2,1), Sq(3,1).
     let a1 = sub(&[2, 1], 10);
     let dims: Vec<usize> = (0..=7).map(|t| a1.dim(t)).collect();
@@ -154,8 +154,14 @@ fn trailing_zeros_and_length() {
     assert_eq!(f2, Profile::new(vec![], true).unwrap());
     assert_eq!(f2.to_string(), "profile (0)");
     // At odd p the P part is the same profile: `1,0:0,1` is `A(1)`.
-    let odd = steenrod::OddProfile::new(vec![1, 0], true, 0b11).unwrap();
-    assert_eq!(odd, steenrod::OddProfile::a(1));
+    let odd = Profile::with_q_part(vec![1, 0], true, 0b11).unwrap();
+    assert_eq!(odd, Profile::a_odd(1));
+    // The same P part at p = 2 (no τ_k) and at odd p with Q empty are different algebras.
+    assert_ne!(f2, Profile::with_q_part(vec![], true, 0).unwrap());
+    assert_eq!(
+        Profile::with_q_part(vec![], true, 0).unwrap().to_string(),
+        "profile (no P; no Q)"
+    );
     assert_eq!(odd.to_string(), "A(1)");
     // Not truncated, a 0 is a condition (h beyond the list is ∞): kept.
     assert_eq!(

@@ -7,7 +7,6 @@ mod basis;
 mod bcp;
 mod build;
 mod parse;
-mod profile;
 
 use fp::{FqVector, Prime, ValidPrime};
 use serde_json::Value;
@@ -17,8 +16,27 @@ use super::kinds::Kind;
 use super::{
     json, Coproduct, DerivedAction, FiniteModule, LoadOptions, ModuleAlgebra, ModuleError,
 };
-use crate::odd::{MilnorQP, OddMilnorAlgebra, OddProfile};
-use crate::Algebra;
+use crate::odd::{MilnorQP, OddMilnorAlgebra};
+use crate::{Algebra, PPart, Profile};
+
+/// Every factor of every listed action lies in the sub-Hopf algebra of `profile` (at the
+/// prime `p`). Errors name the file and the action.
+fn check_actions_in(
+    file: &str,
+    actions: &[parse::OddActionSpec],
+    profile: &Profile,
+    p: u32,
+) -> Result<(), ModuleError> {
+    let in_sub = |f: &parse::OddFactor| {
+        let e =
+            f.e.iter()
+                .try_fold(0u32, |bits, &i| (i < 32).then(|| bits | 1 << i));
+        e.zip(PPart::try_from_slice(&f.r))
+            .is_some_and(|(e, r)| profile.contains_qp(p, &MilnorQP { e, r }))
+    };
+    let listed = actions.iter().map(|a| (a.field.as_str(), a.op.as_slice()));
+    super::profile::check_factors_in(file, profile, listed, in_sub)
+}
 
 /// The odd-primary part of a [`FiniteModule`]: the file gives the action of the algebra
 /// generators `β = Q_0` (written `b` or `β`) and `P^{p^k}` (`P1`, `P3`, `P9`, … at
@@ -31,8 +49,6 @@ use crate::Algebra;
 /// non-generator `P2`, a Milnor element `Q_1`, `P(0,1)`) agrees with what the
 /// generators determine. Coefficients lie in `0..p`; `p < 256`.
 impl ModuleAlgebra for OddMilnorAlgebra {
-    type Profile = OddProfile;
-
     fn read_module(
         name: &str,
         text: &str,
@@ -51,9 +67,9 @@ impl ModuleAlgebra for OddMilnorAlgebra {
             })?;
             (gens, actions)
         };
-        let profile = profile::parse_profile(name, obj.get("profile"))?;
+        let profile = super::profile::parse_profile(name, obj.get("profile"), true)?;
         if let Some(profile) = &profile {
-            profile::check_actions_in(name, &actions, profile, p.value())?;
+            check_actions_in(name, &actions, profile, p.value())?;
         }
         let module = build::build(
             name,
@@ -92,8 +108,16 @@ impl ModuleAlgebra for OddMilnorAlgebra {
         p != Some(2)
     }
 
-    fn sub_profile(&self) -> Option<&OddProfile> {
+    fn sub_profile(&self) -> Option<&Profile> {
         self.profile()
+    }
+
+    fn restrict(&self, profile: &Profile) -> OddMilnorAlgebra {
+        OddMilnorAlgebra::with_profile(self.prime(), self.max_degree(), Some(profile))
+    }
+
+    fn in_profile(&self, profile: &Profile, x: &MilnorQP) -> bool {
+        profile.contains_qp(self.prime(), x)
     }
 
     fn resolving(&self, max_degree: u32, _table_budget: Option<usize>) -> OddMilnorAlgebra {
