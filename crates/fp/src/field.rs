@@ -132,53 +132,6 @@ pub trait Field: Prime {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct One;
 
-impl Vector for FpVector {
-    #[inline]
-    fn len(&self) -> usize {
-        FpVector::len(self)
-    }
-    #[inline]
-    fn is_zero(&self) -> bool {
-        FpVector::is_zero(self)
-    }
-    #[inline]
-    fn entry(&self, i: usize) -> u32 {
-        u32::from(self.get(i))
-    }
-    #[inline]
-    fn add_basis_element(&mut self, i: usize, c: u32) {
-        if c & 1 == 1 {
-            self.flip(i);
-        }
-    }
-    #[inline]
-    fn add_scaled_at(&mut self, other: &Self, c: u32, offset: usize) {
-        if c & 1 == 1 {
-            self.add_shifted(other, offset);
-        }
-    }
-    #[inline]
-    fn subtract(&mut self, other: &Self) {
-        self.add(other)
-    }
-    #[inline]
-    fn nonzero_entries(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
-        self.iter_ones().map(|i| (i, 1))
-    }
-    #[inline]
-    fn slice(&self, start: usize, end: usize) -> Self {
-        FpVector::slice(self, start, end)
-    }
-    #[inline]
-    fn clear(&mut self) {
-        FpVector::clear(self)
-    }
-    #[inline]
-    fn limbs(&self) -> &[u64] {
-        FpVector::limbs(self)
-    }
-}
-
 impl<P: Prime> Vector for FqVector<P> {
     #[inline]
     fn len(&self) -> usize {
@@ -203,7 +156,7 @@ impl<P: Prime> Vector for FqVector<P> {
     #[inline]
     fn subtract(&mut self, other: &Self) {
         let minus_one = self.prime().value() - 1;
-        self.add(other, minus_one)
+        self.add_scaled(other, minus_one)
     }
     #[inline]
     fn nonzero_entries(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
@@ -356,7 +309,7 @@ impl Field for ValidPrime {
 
     #[inline]
     fn zero_vector(self, len: usize) -> FqVector<ValidPrime> {
-        FqVector::new(self, len)
+        FqVector::zero(self, len)
     }
     #[inline]
     fn entire_subspace(self, n: usize) -> FqSubspace<ValidPrime> {

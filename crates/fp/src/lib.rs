@@ -92,17 +92,8 @@ pub(crate) const fn last_limb_mask(len: usize) -> u64 {
     }
 }
 
-/// Copy bits `start..start + len` of the limb slice `src` into a fresh limb
-/// vector of `limbs_for(len)` limbs (bits past `len` zero).
-///
-/// Panics if `start + len` exceeds `64 * src.len()`.
-pub(crate) fn extract_bits(src: &[u64], start: usize, len: usize) -> Vec<u64> {
-    let mut out = vec![0; limbs_for(len)];
-    extract_bits_into(src, start, len, &mut out);
-    out
-}
-
-/// [`extract_bits`] into `out` (`limbs_for(len)` limbs), without allocating.
+/// Copy bits `start..start + len` of the limb slice `src` into `out`
+/// (`limbs_for(len)` limbs; bits past `len` zero), without allocating.
 ///
 /// Panics if `start + len` exceeds `64 * src.len()` or `out` has the wrong length.
 pub(crate) fn extract_bits_into(src: &[u64], start: usize, len: usize, out: &mut [u64]) {
@@ -151,9 +142,13 @@ mod tests {
     fn extract_bits_crosses_limbs() {
         let src = [0xF000_0000_0000_0000u64, 0b1011];
         // bits 60..68 = 1111 1101 (bit 60..63 ones, 64 one, 65 one, 66 zero, 67 one)
-        let out = extract_bits(&src, 60, 8);
-        assert_eq!(out, vec![0b1011_1111]);
-        assert_eq!(extract_bits(&src, 0, 0), Vec::<u64>::new());
-        assert_eq!(extract_bits(&src, 64, 64), vec![0b1011]);
+        let extract = |start, len| {
+            let mut out = vec![0; limbs_for(len)];
+            extract_bits_into(&src, start, len, &mut out);
+            out
+        };
+        assert_eq!(extract(60, 8), vec![0b1011_1111]);
+        assert_eq!(extract(0, 0), Vec::<u64>::new());
+        assert_eq!(extract(64, 64), vec![0b1011]);
     }
 }

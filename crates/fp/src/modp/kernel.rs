@@ -71,9 +71,9 @@ impl<P: Prime> FqQuasiInverse<P> {
             self.target_dim()
         );
         let mut rest = v.clone();
-        let mut pre = FqVector::new(self.preimages.prime(), self.source_dim());
+        let mut pre = FqVector::zero(self.preimages.prime(), self.source_dim());
         self.image
-            .reduce_with(&mut rest, |k, e| pre.add(self.preimages.row(k), e));
+            .reduce_with(&mut rest, |k, e| pre.add_scaled(self.preimages.row(k), e));
         rest.is_zero().then_some(pre)
     }
 }

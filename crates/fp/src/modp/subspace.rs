@@ -152,7 +152,7 @@ impl<P: Prime> FqSubspace<P> {
         for k in 0..self.dim() {
             let e = self.basis.entry(k, col);
             if e != 0 {
-                self.basis.row_mut(k).add(&w, prime.value() - e);
+                self.basis.row_mut(k).add_scaled(&w, prime.value() - e);
             }
         }
         let at = self.pivots.partition_point(|&q| q < col);

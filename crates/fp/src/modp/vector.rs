@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::limb::LimbField;
-use crate::Prime;
+use crate::{Prime, LIMB_BITS};
 
 /// A vector in F_p^len, entries packed several per `u64` limb.
 ///
@@ -11,10 +11,10 @@ use crate::Prime;
 /// each; entry `j` is the field of `b = p.bits()` bits at bit `(j % e)·b` of limb
 /// `j / e`, a number in `0..p`. Bits of a limb above its `e` fields and the fields of
 /// entries `>= len` are zero. At p = 2 (`b = 1`, `e = 64`) this is exactly the
-/// layout of [`crate::FpVector`].
+/// layout of [`crate::FpVector`], which is `FqVector<P2>`.
 ///
 /// Equality and hashing compare the prime, `len` and the entries.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
 pub struct FqVector<P: Prime> {
     p: P,
     len: usize,
@@ -59,14 +59,14 @@ pub enum LimbsError {
 
 impl<P: Prime> FqVector<P> {
     /// The zero vector of length `len`.
-    pub fn new(p: P, len: usize) -> Self {
+    pub fn zero(p: P, len: usize) -> Self {
         let limbs = vec![0; LimbField::new(p).limbs_for(len)];
         FqVector { p, len, limbs }
     }
 
     /// The vector with entries `entries` (each reduced mod p).
     pub fn from_entries(p: P, entries: &[u32]) -> Self {
-        let mut v = Self::new(p, entries.len());
+        let mut v = Self::zero(p, entries.len());
         for (j, &e) in entries.iter().enumerate() {
             v.set_entry(j, e);
         }
@@ -78,7 +78,7 @@ impl<P: Prime> FqVector<P> {
     ///
     /// Errors: [`LimbsError`] if the limb count is not `⌈len / entries_per_limb⌉`,
     /// an entry is `>= p`, or a bit outside the entries is set.
-    pub fn from_limbs(p: P, len: usize, limbs: Vec<u64>) -> Result<Self, LimbsError> {
+    pub fn try_from_limbs(p: P, len: usize, limbs: Vec<u64>) -> Result<Self, LimbsError> {
         let f = LimbField::new(p);
         let expected = f.limbs_for(len);
         if limbs.len() != expected {
@@ -137,8 +137,16 @@ impl<P: Prime> FqVector<P> {
         &self.limbs
     }
 
-    pub(crate) fn limbs_mut(&mut self) -> &mut [u64] {
+    /// The packed limbs, mutably. The caller keeps every field in `0..p` and the bits
+    /// outside the entries zero.
+    #[inline]
+    pub fn limbs_mut(&mut self) -> &mut [u64] {
         &mut self.limbs
+    }
+
+    /// Consume the vector, returning its limbs.
+    pub fn into_limbs(self) -> Vec<u64> {
+        self.limbs
     }
 
     #[inline]
@@ -172,10 +180,15 @@ impl<P: Prime> FqVector<P> {
         *limb = (*limb & !(f.mask << shift)) | (u64::from(v % f.p) << shift);
     }
 
-    /// `self[i] += c` (mod p). Panics if `i >= len`.
+    /// `self[i] += c` (mod p; at p = 2 a bit flip). Panics if `i >= len`.
     #[inline]
     pub fn add_basis_element(&mut self, i: usize, c: u32) {
         let p = self.p.value();
+        if p == 2 {
+            self.check_index(i);
+            self.limbs[i / LIMB_BITS] ^= u64::from(c & 1) << (i % LIMB_BITS);
+            return;
+        }
         let e = self.entry(i);
         self.set_entry(i, e + c % p);
     }
@@ -183,10 +196,10 @@ impl<P: Prime> FqVector<P> {
     /// `self += c·other` (c read mod p), limb by limb.
     ///
     /// Panics if the lengths differ.
-    pub fn add(&mut self, other: &FqVector<P>, c: u32) {
+    pub fn add_scaled(&mut self, other: &FqVector<P>, c: u32) {
         assert_eq!(
             self.len, other.len,
-            "FqVector::add: lengths {} and {}",
+            "FqVector::add_scaled: lengths {} and {}",
             self.len, other.len
         );
         let f = self.field();
@@ -195,7 +208,7 @@ impl<P: Prime> FqVector<P> {
 
     /// `self[offset + j] += c·other[j]` for every `j` (c read mod p), limb by limb
     /// (the limbs of `other` are realigned when `offset` is not a multiple of the
-    /// entries per limb).
+    /// entries per limb; at p = 2 by shifts, skipping zero limbs of `other`).
     ///
     /// Panics if `offset + other.len() > self.len()`.
     pub fn add_at(&mut self, other: &FqVector<P>, c: u32, offset: usize) {
@@ -208,6 +221,10 @@ impl<P: Prime> FqVector<P> {
         let f = self.field();
         let c = c % f.p;
         if other.len == 0 || c == 0 {
+            return;
+        }
+        if f.p == 2 {
+            xor_shifted(&mut self.limbs, &other.limbs, offset);
             return;
         }
         if offset.is_multiple_of(f.epl) {
@@ -299,7 +316,7 @@ impl<P: Prime> FqVector<P> {
         );
         let f = self.field();
         let len = end - start;
-        let mut out = Self::new(self.p, len);
+        let mut out = Self::zero(self.p, len);
         for (i, l) in out.limbs.iter_mut().enumerate() {
             *l = f.gather(&self.limbs, (start + i * f.epl) as isize);
         }
@@ -310,8 +327,40 @@ impl<P: Prime> FqVector<P> {
     }
 }
 
+/// `dst[offset + j] ^= src[j]` for every bit `j` of `src` (F_2 limbs, the bits of
+/// `src` past its length zero, `offset + 64·src.len()` bits fitting `dst` up to those
+/// zero bits); zero limbs of `src` are skipped.
+#[inline]
+fn xor_shifted(dst: &mut [u64], src: &[u64], offset: usize) {
+    let base = offset / LIMB_BITS;
+    let sh = offset % LIMB_BITS;
+    for (i, &w) in src.iter().enumerate() {
+        if w == 0 {
+            continue;
+        }
+        dst[base + i] ^= w << sh;
+        if sh != 0 {
+            let hi = w >> (LIMB_BITS - sh);
+            // `hi != 0` implies the bits exist: src's bits past its length are zero
+            // and the range fits in dst.
+            if hi != 0 {
+                dst[base + i + 1] ^= hi;
+            }
+        }
+    }
+}
+
 impl<P: Prime> fmt::Debug for FqVector<P> {
+    /// `FpVector(len; bits)` at p = 2 (bits `0`/`1`, index 0 first), `F_p[entries]`
+    /// otherwise.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.p.value() == 2 {
+            write!(f, "FpVector({}; ", self.len)?;
+            for e in self.entries() {
+                write!(f, "{e}")?;
+            }
+            return f.write_str(")");
+        }
         write!(f, "F_{}", self.p.value())?;
         f.debug_list().entries(self.entries()).finish()
     }

@@ -175,7 +175,7 @@ proptest! {
         let y = FqVector::from_entries(p, &b);
         prop_assert_eq!(x.entries(), ra.clone());
         prop_assert_eq!(x.len(), a.len());
-        x.add(&y, c);
+        x.add_scaled(&y, c);
         let sum: Vec<u32> = ra.iter().zip(&rb).map(|(s, t)| (s + c % q * t) % q).collect();
         prop_assert_eq!(x.entries(), sum.clone());
         prop_assert_eq!(x.is_zero(), sum.iter().all(|&e| e == 0));
@@ -215,7 +215,7 @@ proptest! {
     #[test]
     fn limbs_round_trip(p in prime(), a in (0usize..200).prop_flat_map(entries)) {
         let v = FqVector::from_entries(p, &a);
-        let back = FqVector::from_limbs(p, v.len(), v.limbs().to_vec());
+        let back = FqVector::try_from_limbs(p, v.len(), v.limbs().to_vec());
         prop_assert_eq!(back, Ok(v));
     }
 
@@ -239,7 +239,7 @@ proptest! {
         s.reduce(&mut r);
         prop_assert!(s.pivots().iter().all(|&c| r.entry(c) == 0));
         let mut diff = v.clone();
-        diff.add(&r, q - 1);
+        diff.add_scaled(&r, q - 1);
         prop_assert!(s.contains(&diff), "v − reduce(v) lies in the subspace");
         prop_assert_eq!(s.contains(&v), r.is_zero());
     }
@@ -291,7 +291,7 @@ fn from_limbs_rejects_bad_limbs() {
     let p3 = ValidPrime::new(3).unwrap();
     // 21 entries of 3 bits a limb at p = 3: length 22 needs 2 limbs.
     assert_eq!(
-        FqVector::from_limbs(p3, 22, vec![0]),
+        FqVector::try_from_limbs(p3, 22, vec![0]),
         Err(LimbsError::WrongLimbCount {
             p: 3,
             len: 22,
@@ -301,7 +301,7 @@ fn from_limbs_rejects_bad_limbs() {
     );
     // Entry 1 set to 3 (not in 0..3).
     assert_eq!(
-        FqVector::from_limbs(p3, 5, vec![3 << 3]),
+        FqVector::try_from_limbs(p3, 5, vec![3 << 3]),
         Err(LimbsError::EntryTooLarge {
             p: 3,
             index: 1,
@@ -310,22 +310,22 @@ fn from_limbs_rejects_bad_limbs() {
     );
     // A bit in the field of entry 5 of a length-5 vector, and bit 63 above the 21 fields.
     assert_eq!(
-        FqVector::from_limbs(p3, 5, vec![1 << 15]),
+        FqVector::try_from_limbs(p3, 5, vec![1 << 15]),
         Err(LimbsError::PaddingNotZero { limb: 0, len: 5 })
     );
     assert_eq!(
-        FqVector::from_limbs(p3, 30, vec![0, 1 << 63]),
+        FqVector::try_from_limbs(p3, 30, vec![0, 1 << 63]),
         Err(LimbsError::PaddingNotZero { limb: 1, len: 30 })
     );
     assert_eq!(
-        FqVector::from_limbs(p3, 21, vec![1 << 63]),
+        FqVector::try_from_limbs(p3, 21, vec![1 << 63]),
         Err(LimbsError::PaddingNotZero { limb: 0, len: 21 })
     );
     assert_eq!(
-        FqVector::from_limbs(P2, 3, vec![0b1000]),
+        FqVector::try_from_limbs(P2, 3, vec![0b1000]),
         Err(LimbsError::PaddingNotZero { limb: 0, len: 3 })
     );
-    let err = FqVector::from_limbs(p3, 5, vec![3 << 3]).unwrap_err();
+    let err = FqVector::try_from_limbs(p3, 5, vec![3 << 3]).unwrap_err();
     assert_eq!(err.to_string(), "entry 1 is 3, not in 0..3");
 }
 

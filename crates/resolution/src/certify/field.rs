@@ -132,7 +132,7 @@ impl CertifyAlgebra for OddMilnorAlgebra {
     fn kills(m: &FqMatrix<ValidPrime>, v: &FieldVector<Self>) -> bool {
         let mut sum = m.prime().zero_vector(m.cols());
         for (row, c) in v.iter_nonzero() {
-            sum.add(m.row(row), c);
+            sum.add_scaled(m.row(row), c);
         }
         sum.is_zero()
     }

@@ -156,7 +156,7 @@ fn through_quasi_inverse(
         .map(|(k, r)| {
             let mut x = q.apply(r).ok_or(k)?;
             if x.len() < len {
-                let mut full = FqVector::new(r.prime(), len);
+                let mut full = FqVector::zero(r.prime(), len);
                 full.add_scaled_at(&x, 1, 0);
                 x = full;
             }
