@@ -11,7 +11,7 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::{FpVector, FqMatrix, FqSubspace, FqVector, Matrix, Prime, Subspace, ValidPrime, P2};
+use crate::{FpVector, FqMatrix, FqVector, Matrix, Prime, Subspace, ValidPrime, P2};
 
 /// A vector over F_p: the operations generic code uses, shared by [`FpVector`] (p = 2)
 /// and [`FqVector`] (any p). Entries are numbers in `0..p`; coefficients given to the
@@ -80,7 +80,9 @@ pub trait SubspaceOf<V: Vector>: Clone + fmt::Debug + Send + Sync + 'static {
 
 /// A dense `rows × cols` matrix over F_p: what generic code reads and writes of
 /// [`Matrix`] (p = 2, bit-packed rows) and [`FqMatrix`].
-pub trait MatrixOf<V: Vector>: Clone + fmt::Debug + Send + Sync + 'static {
+pub trait MatrixOf<V: Vector>:
+    Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'static
+{
     /// Number of rows.
     fn rows(&self) -> usize;
     /// Number of columns.
@@ -91,6 +93,20 @@ pub trait MatrixOf<V: Vector>: Clone + fmt::Debug + Send + Sync + 'static {
     fn set_entry(&mut self, i: usize, j: usize, c: u32);
     /// Row `i` as a vector of length `cols`. Panics if `i ≥ rows`.
     fn row_vector(&self, i: usize) -> V;
+    /// The packed limbs of row `i` (the layout of [`Vector::limbs`]). Panics if
+    /// `i ≥ rows`.
+    fn row_limbs(&self, i: usize) -> &[u64];
+    /// The packed limbs of row `i`, mutably; the caller keeps the layout of
+    /// [`Vector::limbs`]. Panics if `i ≥ rows`.
+    fn row_limbs_mut(&mut self, i: usize) -> &mut [u64];
+    /// Inserts `v` as row `at`, shifting rows `at..` down. Panics if `at > rows` or
+    /// `v.len() != cols`.
+    fn insert_row(&mut self, at: usize, v: V);
+    /// Keeps the first `rows` rows (no-op if there are not more).
+    fn truncate_rows(&mut self, rows: usize);
+    /// Reduces in place to reduced row echelon form and returns the pivot columns,
+    /// ascending (leading entries 1, zero rows last).
+    fn row_reduce(&mut self) -> Vec<usize>;
 }
 
 /// F_p as a type: the prime together with its vector and subspace types.
@@ -120,6 +136,13 @@ pub trait Field: Prime {
 
     /// The zero `rows × cols` matrix.
     fn zero_matrix(self, rows: usize, cols: usize) -> Self::Matrix;
+
+    /// The matrix whose rows are `rows` (each of length `cols`). Panics if a length
+    /// differs.
+    fn matrix_from_rows(self, cols: usize, rows: Vec<Self::Vector>) -> Self::Matrix;
+
+    /// The prime of the entries of `m`.
+    fn prime_of(m: &Self::Matrix) -> Self;
 
     /// `c` (nonzero mod p) as a stored coefficient.
     fn coefficient(self, c: u32) -> Self::Coefficient;
@@ -176,7 +199,7 @@ impl<P: Prime> Vector for FqVector<P> {
     }
 }
 
-impl SubspaceOf<FpVector> for Subspace {
+impl<F: Field<Vector = FqVector<F>>> SubspaceOf<FqVector<F>> for Subspace<F> {
     #[inline]
     fn dim(&self) -> usize {
         Subspace::dim(self)
@@ -190,35 +213,12 @@ impl SubspaceOf<FpVector> for Subspace {
         Subspace::pivots(self)
     }
     #[inline]
-    fn basis_vector(&self, k: usize) -> FpVector {
-        FpVector::from_limbs(self.ambient_dim(), self.row(k).to_vec())
+    fn basis_vector(&self, k: usize) -> FqVector<F> {
+        self.basis().row_vector(k)
     }
     #[inline]
-    fn reduce(&self, v: &mut FpVector) {
+    fn reduce(&self, v: &mut FqVector<F>) {
         Subspace::reduce(self, v)
-    }
-}
-
-impl<P: Prime> SubspaceOf<FqVector<P>> for FqSubspace<P> {
-    #[inline]
-    fn dim(&self) -> usize {
-        FqSubspace::dim(self)
-    }
-    #[inline]
-    fn ambient_dim(&self) -> usize {
-        FqSubspace::ambient_dim(self)
-    }
-    #[inline]
-    fn pivots(&self) -> &[usize] {
-        FqSubspace::pivots(self)
-    }
-    #[inline]
-    fn basis_vector(&self, k: usize) -> FqVector<P> {
-        self.row(k).clone()
-    }
-    #[inline]
-    fn reduce(&self, v: &mut FqVector<P>) {
-        FqSubspace::reduce(self, v)
     }
 }
 
@@ -243,6 +243,26 @@ impl MatrixOf<FpVector> for Matrix {
     fn row_vector(&self, i: usize) -> FpVector {
         Matrix::row_vector(self, i)
     }
+    #[inline]
+    fn row_limbs(&self, i: usize) -> &[u64] {
+        self.row(i)
+    }
+    #[inline]
+    fn row_limbs_mut(&mut self, i: usize) -> &mut [u64] {
+        self.row_mut(i)
+    }
+    #[inline]
+    fn insert_row(&mut self, at: usize, v: FpVector) {
+        Matrix::insert_row(self, at, &v)
+    }
+    #[inline]
+    fn truncate_rows(&mut self, rows: usize) {
+        Matrix::truncate_rows(self, rows)
+    }
+    #[inline]
+    fn row_reduce(&mut self) -> Vec<usize> {
+        Matrix::row_reduce(self)
+    }
 }
 
 impl<P: Prime> MatrixOf<FqVector<P>> for FqMatrix<P> {
@@ -266,11 +286,32 @@ impl<P: Prime> MatrixOf<FqVector<P>> for FqMatrix<P> {
     fn row_vector(&self, i: usize) -> FqVector<P> {
         self.row(i).clone()
     }
+    #[inline]
+    fn row_limbs(&self, i: usize) -> &[u64] {
+        self.row(i).limbs()
+    }
+    #[inline]
+    fn row_limbs_mut(&mut self, i: usize) -> &mut [u64] {
+        self.row_mut(i).limbs_mut()
+    }
+    #[inline]
+    fn insert_row(&mut self, at: usize, v: FqVector<P>) {
+        assert_eq!(v.len(), self.cols(), "FqMatrix::insert_row: row length");
+        self.rows_mut().insert(at, v)
+    }
+    #[inline]
+    fn truncate_rows(&mut self, rows: usize) {
+        self.rows_mut().truncate(rows)
+    }
+    #[inline]
+    fn row_reduce(&mut self) -> Vec<usize> {
+        FqMatrix::row_reduce(self)
+    }
 }
 
 impl Field for P2 {
     type Vector = FpVector;
-    type Subspace = Subspace;
+    type Subspace = Subspace<P2>;
     type Matrix = Matrix;
     type Coefficient = One;
 
@@ -284,11 +325,19 @@ impl Field for P2 {
     }
     #[inline]
     fn span(self, n: usize, vectors: Vec<FpVector>) -> Subspace {
-        Subspace::from_vectors(n, &vectors)
+        Subspace::span(P2, n, vectors)
     }
     #[inline]
     fn zero_matrix(self, rows: usize, cols: usize) -> Matrix {
         Matrix::new(rows, cols)
+    }
+    #[inline]
+    fn matrix_from_rows(self, cols: usize, rows: Vec<FpVector>) -> Matrix {
+        Matrix::from_rows(cols, &rows)
+    }
+    #[inline(always)]
+    fn prime_of(_: &Matrix) -> P2 {
+        P2
     }
     #[inline(always)]
     fn coefficient(self, c: u32) -> One {
@@ -303,7 +352,7 @@ impl Field for P2 {
 
 impl Field for ValidPrime {
     type Vector = FqVector<ValidPrime>;
-    type Subspace = FqSubspace<ValidPrime>;
+    type Subspace = Subspace<ValidPrime>;
     type Matrix = FqMatrix<ValidPrime>;
     type Coefficient = u32;
 
@@ -312,16 +361,28 @@ impl Field for ValidPrime {
         FqVector::zero(self, len)
     }
     #[inline]
-    fn entire_subspace(self, n: usize) -> FqSubspace<ValidPrime> {
-        FqSubspace::entire(self, n)
+    fn entire_subspace(self, n: usize) -> Subspace<ValidPrime> {
+        Subspace::whole(self, n)
     }
     #[inline]
-    fn span(self, n: usize, vectors: Vec<FqVector<ValidPrime>>) -> FqSubspace<ValidPrime> {
-        FqSubspace::from_vectors(self, n, vectors)
+    fn span(self, n: usize, vectors: Vec<FqVector<ValidPrime>>) -> Subspace<ValidPrime> {
+        Subspace::span(self, n, vectors)
     }
     #[inline]
     fn zero_matrix(self, rows: usize, cols: usize) -> FqMatrix<ValidPrime> {
         FqMatrix::new(self, rows, cols)
+    }
+    #[inline]
+    fn matrix_from_rows(
+        self,
+        cols: usize,
+        rows: Vec<FqVector<ValidPrime>>,
+    ) -> FqMatrix<ValidPrime> {
+        FqMatrix::from_rows(self, cols, rows)
+    }
+    #[inline]
+    fn prime_of(m: &FqMatrix<ValidPrime>) -> ValidPrime {
+        m.prime()
     }
     #[inline]
     fn coefficient(self, c: u32) -> u32 {

@@ -1,26 +1,28 @@
-//! Kernel, image and quasi-inverse of a linear map `v ↦ v·M` over F_2.
+//! Kernel, image and quasi-inverse of a linear map `v ↦ v·M` over F_p ([`QuasiInverse`],
+//! [`KernelImage`], one for every prime), and their computation over F_2 by M4RI
+//! ([`kernel_image`]).
 
 use crate::m4ri;
-use crate::subspace::reduce_limbs;
-use crate::vector::xor_into;
-use crate::{extract_bits_into, FpVector, Matrix, Subspace, LIMB_BITS};
+use crate::modp::limb::LimbField;
+use crate::{extract_bits_into, Field, FqVector, Matrix, MatrixOf, Subspace, LIMB_BITS, P2};
 
-/// A right inverse of a linear map f: F_2^m → F_2^n on its image: the RREF
-/// basis of image(f) together with, for each image basis row, one preimage.
+/// A right inverse of a linear map f: F_p^m → F_p^n on its image: the RREF basis of
+/// image(f) together with, for each image basis row, one preimage (`F` the field,
+/// default F_2).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct QuasiInverse {
-    image: Subspace,
+pub struct QuasiInverse<F: Field = P2> {
+    image: Subspace<F>,
     /// `image.dim() × m`: row `k` is a preimage of image basis row `k`.
-    preimages: Matrix,
+    preimages: F::Matrix,
 }
 
-impl QuasiInverse {
-    /// Assemble from the image (RREF) and a `image.dim() × source_dim`
-    /// matrix whose row `k` maps to image basis row `k`.
+impl<F: Field<Vector = FqVector<F>>> QuasiInverse<F> {
+    /// Assemble from the image (RREF) and an `image.dim() × source_dim` matrix whose
+    /// row `k` maps to image basis row `k` (e.g. read back from a save file).
     ///
-    /// Panics if `preimages.rows() != image.dim()`. (That row `k` really maps
-    /// to image row `k` is the caller's responsibility.)
-    pub fn new(image: Subspace, preimages: Matrix) -> Self {
+    /// Panics if `preimages.rows() != image.dim()`. (That row `k` really maps to
+    /// image row `k` is the caller's responsibility.)
+    pub fn new(image: Subspace<F>, preimages: F::Matrix) -> Self {
         assert_eq!(
             preimages.rows(),
             image.dim(),
@@ -33,7 +35,7 @@ impl QuasiInverse {
 
     /// The image of the map, in RREF.
     #[inline]
-    pub fn image(&self) -> &Subspace {
+    pub fn image(&self) -> &Subspace<F> {
         &self.image
     }
 
@@ -49,21 +51,22 @@ impl QuasiInverse {
         self.image.ambient_dim()
     }
 
-    /// The `image.dim() × source_dim` matrix of preimages of the image basis.
+    /// The `image.dim() × source_dim` matrix whose row `k` is a preimage of image
+    /// basis row `k`.
     #[inline]
-    pub fn preimages(&self) -> &Matrix {
+    pub fn preimages(&self) -> &F::Matrix {
         &self.preimages
     }
 
-    /// A preimage of `v` (length `source_dim`), or `None` if `v` is not in the
+    /// A `u` (length `source_dim`) with `u·M = v`, or `None` if `v` is not in the
     /// image.
     ///
-    /// Algorithm: reduce `v` by the RREF image basis (see
-    /// [`Subspace::reduce`]), adding up the preimages of the basis rows used;
-    /// `v` lies in the image iff it reduces to zero.
+    /// Algorithm: reduce `v` by the RREF image basis ([`Subspace::reduce`]), adding
+    /// `e·preimage_k` for each basis row `k` subtracted `e` times (at p = 2: XOR the
+    /// preimages of the rows used); `v` lies in the image iff it reduces to zero.
     ///
     /// Panics if `v.len() != target_dim`.
-    pub fn apply(&self, v: &FpVector) -> Option<FpVector> {
+    pub fn apply(&self, v: &FqVector<F>) -> Option<FqVector<F>> {
         assert_eq!(
             v.len(),
             self.target_dim(),
@@ -71,25 +74,28 @@ impl QuasiInverse {
             v.len(),
             self.target_dim()
         );
-        let mut rest = v.limbs().to_vec();
-        let mut pre = FpVector::new(self.source_dim());
+        let p = self.image.prime();
+        let f = LimbField::new(p);
+        let mut rest = v.clone();
+        let mut pre = FqVector::zero(p, self.source_dim());
         let preimages = &self.preimages;
-        reduce_limbs(self.image.basis(), self.image.pivots(), &mut rest, |k| {
-            xor_into(pre.limbs_mut(), preimages.row(k));
+        self.image.reduce_with(&mut rest, |k, e| {
+            f.add_mul_limbs(pre.limbs_mut(), preimages.row_limbs(k), e)
         });
-        rest.iter().all(|&w| w == 0).then_some(pre)
+        rest.is_zero().then_some(pre)
     }
 }
 
-/// Kernel, image and quasi-inverse of f: F_2^m → F_2^n, v ↦ v·M.
+/// Kernel, image and quasi-inverse of f: F_p^m → F_p^n, `v ↦ v·M` (`F` the field,
+/// default F_2).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct KernelImage {
-    /// ker f ⊆ F_2^m, in RREF; dimension m − rank(M).
-    pub kernel: Subspace,
-    /// im f ⊆ F_2^n (the row space of M), in RREF; dimension rank(M).
-    pub image: Subspace,
+pub struct KernelImage<F: Field = P2> {
+    /// ker f ⊆ F_p^m, in RREF; dimension m − rank(M).
+    pub kernel: Subspace<F>,
+    /// im f ⊆ F_p^n (the row space of M), in RREF; dimension rank(M).
+    pub image: Subspace<F>,
     /// Preimages for f on its image (its `image()` equals `image`).
-    pub quasi_inverse: QuasiInverse,
+    pub quasi_inverse: QuasiInverse<F>,
 }
 
 /// Kernel, image and a quasi-inverse of the map F_2^m → F_2^n, `v ↦ v·M`,
@@ -208,6 +214,7 @@ fn split(aug: &Matrix, pivots: &[usize], rows: usize, cols: usize) -> KernelImag
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::FpVector;
 
     fn m(cols: usize, rows: &[&[usize]]) -> Matrix {
         let vs: Vec<_> = rows.iter().map(|r| FpVector::from_ones(cols, r)).collect();

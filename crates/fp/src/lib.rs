@@ -62,10 +62,7 @@ pub use kernel::{
     QuasiInverse,
 };
 pub use matrix::Matrix;
-pub use modp::{
-    fq_kernel_image, fq_kernel_with_image_pivots, FqKernelImage, FqMatrix, FqQuasiInverse,
-    FqSubspace, FqVector, LimbsError,
-};
+pub use modp::{fq_kernel_image, fq_kernel_with_image_pivots, FqMatrix, FqVector, LimbsError};
 pub use prime::{Prime, PrimeError, ValidPrime, P2};
 pub use subspace::Subspace;
 pub use vector::{FpVector, Ones};

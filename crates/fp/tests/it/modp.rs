@@ -1,11 +1,11 @@
-//! Property tests of the F_p types (`FqVector`, `FqMatrix`, `FqSubspace`,
+//! Property tests of the F_p types (`FqVector`, `FqMatrix`, `Subspace<F>`,
 //! `fq_kernel_image`) against a naive elimination over `Vec<u32>` written here, at
 //! p = 2 (through `ValidPrime` and `P2`), 3, 5, 7 and 11; and of `FqMatrix<P2>`
 //! against the F_2 fast path `fp::Matrix`.
 
 use fp::{
-    fq_kernel_image, fq_kernel_with_image_pivots, FpVector, FqMatrix, FqQuasiInverse, FqSubspace,
-    FqVector, LimbsError, Matrix, Prime, PrimeError, ValidPrime, P2,
+    fq_kernel_image, fq_kernel_with_image_pivots, Field, FpVector, FqMatrix, FqVector, LimbsError,
+    Matrix, MatrixOf, Prime, PrimeError, QuasiInverse, Subspace, ValidPrime, P2,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -64,6 +64,11 @@ fn rows_of<P: Prime>(m: &FqMatrix<P>) -> Vec<Vec<u32>> {
     (0..m.rows()).map(|i| m.row(i).entries()).collect()
 }
 
+/// The rows of a subspace's basis as entries.
+fn basis_of<F: Field<Vector = FqVector<F>>>(s: &Subspace<F>) -> Vec<Vec<u32>> {
+    s.basis_vectors().iter().map(FqVector::entries).collect()
+}
+
 /// A prime among 2, 3, 5, 7, 11.
 fn prime() -> impl Strategy<Value = ValidPrime> {
     prop::sample::select(vec![2u32, 3, 5, 7, 11]).prop_map(|p| ValidPrime::new(p).unwrap())
@@ -86,7 +91,13 @@ fn reduced(p: u32, v: &[u32]) -> Vec<u32> {
 }
 
 /// The row reduction, kernel, image and quasi-inverse checks, at any prime type.
-fn check_linear_algebra<P: Prime>(p: P, rows: usize, cols: usize, m: &[Vec<u32>], v: &[u32]) {
+fn check_linear_algebra<P: Field<Vector = FqVector<P>>>(
+    p: P,
+    rows: usize,
+    cols: usize,
+    m: &[Vec<u32>],
+    v: &[u32],
+) {
     let q = p.value();
     let (want, want_pivots) = naive_rref(q, m, cols);
     let mut a = to_matrix(p, m, cols);
@@ -102,8 +113,8 @@ fn check_linear_algebra<P: Prime>(p: P, rows: usize, cols: usize, m: &[Vec<u32>]
     let ki = fq_kernel_image(&a);
     assert_eq!(ki.kernel.dim() + ki.image.dim(), rows);
     assert_eq!(ki.image.pivots(), &want_pivots[..]);
-    assert_eq!(rows_of(ki.image.basis()), want);
-    assert_eq!(ki.image, FqSubspace::from_matrix(a.clone()));
+    assert_eq!(basis_of(&ki.image), want);
+    assert_eq!(ki.image, Subspace::span(p, cols, a.clone().into_rows()));
     assert_eq!(ki.kernel.ambient_dim(), rows);
     // The echelon route gives the same kernel (RREF) and image pivots.
     let (kernel, image_pivots) = fq_kernel_with_image_pivots(&a);
@@ -111,7 +122,7 @@ fn check_linear_algebra<P: Prime>(p: P, rows: usize, cols: usize, m: &[Vec<u32>]
     assert_eq!(image_pivots, want_pivots);
     for k in 0..ki.kernel.dim() {
         assert!(
-            a.apply(ki.kernel.row(k)).is_zero(),
+            a.apply(&ki.kernel.basis().row_vector(k)).is_zero(),
             "kernel row {k} maps to nonzero"
         );
     }
@@ -121,7 +132,10 @@ fn check_linear_algebra<P: Prime>(p: P, rows: usize, cols: usize, m: &[Vec<u32>]
     assert_eq!((qi.source_dim(), qi.target_dim()), (rows, cols));
     assert_eq!(qi.image(), &ki.image);
     for k in 0..qi.preimages().rows() {
-        assert_eq!(a.apply(qi.preimages().row(k)), *ki.image.row(k));
+        assert_eq!(
+            a.apply(&qi.preimages().row_vector(k)),
+            ki.image.basis().row_vector(k)
+        );
     }
     // v·M lies in the image; its quasi-inverse maps back onto it.
     let v = FqVector::from_entries(p, &v[..rows]);
@@ -222,7 +236,7 @@ proptest! {
     #[test]
     fn subspace_add_contains_reduce(p in prime(), (_, cols, m) in shape_matrix(), v in entries(150)) {
         let q = p.value();
-        let mut s = FqSubspace::new(p, cols);
+        let mut s = Subspace::zero(p, cols);
         let mut dim = 0;
         for (i, row) in m.iter().enumerate() {
             let row = FqVector::from_entries(p, row);
@@ -233,7 +247,7 @@ proptest! {
             dim = rank;
             prop_assert!(s.contains(&row));
         }
-        prop_assert_eq!(&s, &FqSubspace::from_matrix(to_matrix(p, &m, cols)));
+        prop_assert_eq!(&s, &Subspace::from_matrix(to_matrix(p, &m, cols)));
         let v = FqVector::from_entries(p, &v[..cols]);
         let mut r = v.clone();
         s.reduce(&mut r);
@@ -259,13 +273,13 @@ proptest! {
             }
         }
         prop_assert_eq!(FqMatrix::identity(p, cols).apply(&a), a.clone());
-        let s = FqSubspace::from_vectors(p, cols, mat.clone().into_rows());
-        prop_assert_eq!(&s, &FqSubspace::from_matrix(mat.clone()));
+        let s = Subspace::span(p, cols, mat.clone().into_rows());
+        prop_assert_eq!(&s, &Subspace::from_matrix(mat.clone()));
         for (k, &c) in s.pivots().iter().enumerate() {
             prop_assert_eq!(s.pivot_row(c), Some(k));
         }
         let qi = fq_kernel_image(&mat).quasi_inverse;
-        let rebuilt = FqQuasiInverse::new(qi.image().clone(), qi.preimages().clone());
+        let rebuilt = QuasiInverse::new(qi.image().clone(), qi.preimages().clone());
         prop_assert_eq!(rebuilt, qi);
     }
 

@@ -3,7 +3,7 @@
 //! through a decomposition into the generators `β`, `P^{p^k}`, check every Adem
 //! relation (`adem.rs`) and every listed action.
 
-use fp::{FqMatrix, FqSubspace, FqVector, Prime, ValidPrime};
+use fp::{FqMatrix, FqVector, Prime, Subspace, ValidPrime};
 
 use super::basis::OddBasis;
 
@@ -157,7 +157,7 @@ fn fill_milnor(tables: &mut Tables, algebra: &OddMilnorAlgebra, actions: &[Resol
         // Independent products g·y, as (g, index of y in degree d − |g|).
         let mut chosen: Vec<(&GeneratorTable, usize)> = Vec::with_capacity(n);
         let mut rows: Vec<FqVector<ValidPrime>> = Vec::with_capacity(n);
-        let mut span_so_far = FqSubspace::new(p, n);
+        let mut span_so_far = Subspace::zero(p, n);
         'search: for g in generators.iter().filter(|g| g.degree <= d) {
             for (y_idx, y) in algebra.basis(d - g.degree).iter().enumerate() {
                 if chosen.len() == n {
