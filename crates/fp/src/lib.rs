@@ -62,7 +62,9 @@ pub use kernel::{
     QuasiInverse,
 };
 pub use matrix::Matrix;
-pub use modp::{fq_kernel_image, fq_kernel_with_image_pivots, FqMatrix, FqVector, LimbsError};
+pub use modp::{
+    fq_kernel_image, fq_kernel_with_image_pivots, FqMatrix, FqVector, LimbsError, NonzeroEntries,
+};
 pub use prime::{Prime, PrimeError, ValidPrime, P2};
 pub use subspace::Subspace;
 pub use vector::{FpVector, Ones};

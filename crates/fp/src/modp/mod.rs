@@ -28,4 +28,4 @@ mod vector;
 
 pub use kernel::{fq_kernel_image, fq_kernel_with_image_pivots};
 pub use matrix::FqMatrix;
-pub use vector::{FqVector, LimbsError};
+pub use vector::{FqVector, LimbsError, NonzeroEntries};

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::limb::LimbField;
-use crate::{Prime, LIMB_BITS};
+use crate::{extract_bits_into, Prime, LIMB_BITS};
 
 /// A vector in F_p^len, entries packed several per `u64` limb.
 ///
@@ -284,21 +284,16 @@ impl<P: Prime> FqVector<P> {
         Some((j, f.get(&self.limbs, j)))
     }
 
-    /// The nonzero entries `(index, value)` in increasing index.
-    pub fn iter_nonzero(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
-        let f = self.field();
-        self.limbs.iter().enumerate().flat_map(move |(l, &limb)| {
-            let mut rest = limb;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let k = rest.trailing_zeros() / f.bits;
-                let shift = k * f.bits;
-                rest &= !(f.mask << shift);
-                Some((l * f.epl + k as usize, ((limb >> shift) & f.mask) as u32))
-            })
-        })
+    /// The nonzero entries `(index, value)` in increasing index (at p = 2 the set
+    /// bits, each with value 1).
+    #[inline]
+    pub fn iter_nonzero(&self) -> NonzeroEntries<'_> {
+        NonzeroEntries {
+            field: self.field(),
+            limbs: &self.limbs,
+            idx: 0,
+            rest: self.limbs.first().copied().unwrap_or(0),
+        }
     }
 
     /// All entries, in order.
@@ -317,6 +312,10 @@ impl<P: Prime> FqVector<P> {
         let f = self.field();
         let len = end - start;
         let mut out = Self::zero(self.p, len);
+        if f.p == 2 {
+            extract_bits_into(&self.limbs, start, len, &mut out.limbs);
+            return out;
+        }
         for (i, l) in out.limbs.iter_mut().enumerate() {
             *l = f.gather(&self.limbs, (start + i * f.epl) as isize);
         }
@@ -324,6 +323,37 @@ impl<P: Prime> FqVector<P> {
             *last &= f.last_mask(len);
         }
         out
+    }
+}
+
+/// The nonzero entries `(index, value)` of an [`FqVector`], in increasing index
+/// (returned by [`FqVector::iter_nonzero`]).
+#[derive(Clone, Debug)]
+pub struct NonzeroEntries<'a> {
+    field: LimbField,
+    limbs: &'a [u64],
+    /// Index of the limb `rest` came from.
+    idx: usize,
+    /// The fields of limb `idx` not yet yielded (the others cleared).
+    rest: u64,
+}
+
+impl Iterator for NonzeroEntries<'_> {
+    type Item = (usize, u32);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, u32)> {
+        while self.rest == 0 {
+            self.idx += 1;
+            self.rest = *self.limbs.get(self.idx)?;
+        }
+        let f = &self.field;
+        // The lowest set bit lies in the lowest nonzero field.
+        let k = self.rest.trailing_zeros() / f.bits;
+        let shift = k * f.bits;
+        let value = ((self.rest >> shift) & f.mask) as u32;
+        self.rest &= !(f.mask << shift);
+        Some((self.idx * f.epl + k as usize, value))
     }
 }
 
