@@ -3,18 +3,18 @@
 //! [`SubspaceOf`]).
 //!
 //! Code generic over `F: Field` (free modules, resolution steps, chain maps) is written
-//! once and monomorphised per prime: at [`P2`] it runs on the bit-packed [`FpVector`],
-//! [`Subspace`] and M4RI (every method below is an `#[inline]` call of theirs, and a
-//! coefficient is the zero-sized [`One`]); at a run-time odd prime [`ValidPrime`] on the
-//! packed limbs of [`FqVector`] and [`FqSubspace`].
+//! once and monomorphised per prime: at [`P2`] it runs on the bit-packed [`FpVector`]
+//! (`FqVector<P2>`), [`Subspace`] and M4RI (every method below is an `#[inline]` call of
+//! theirs, and a coefficient is the zero-sized [`One`]); at a run-time odd prime
+//! [`ValidPrime`] on the packed limbs of [`FqVector`], [`FqMatrix`] and `Subspace<ValidPrime>`.
 
 use std::fmt;
 use std::hash::Hash;
 
 use crate::{FpVector, FqMatrix, FqVector, Matrix, Prime, Subspace, ValidPrime, P2};
 
-/// A vector over F_p: the operations generic code uses, shared by [`FpVector`] (p = 2)
-/// and [`FqVector`] (any p). Entries are numbers in `0..p`; coefficients given to the
+/// A vector over F_p: the operations generic code uses, implemented by [`FqVector`]
+/// at every prime ([`FpVector`] at p = 2). Entries are numbers in `0..p`; coefficients given to the
 /// methods are read mod p.
 pub trait Vector: Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'static {
     /// Number of entries.
@@ -56,7 +56,7 @@ pub trait Vector: Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'st
 }
 
 /// A subspace of F_p^n kept as its basis in reduced row echelon form: what generic
-/// code reads of [`Subspace`] and [`FqSubspace`]. Pivots are the leading (lowest-index)
+/// code reads of [`Subspace`]. Pivots are the leading (lowest-index)
 /// entries of the basis rows, strictly ascending.
 pub trait SubspaceOf<V: Vector>: Clone + fmt::Debug + Send + Sync + 'static {
     /// Dimension.

@@ -4,7 +4,7 @@
 
 use crate::m4ri;
 use crate::modp::limb::LimbField;
-use crate::{extract_bits_into, Field, FqVector, Matrix, MatrixOf, Subspace, LIMB_BITS, P2};
+use crate::{Field, FqVector, Matrix, MatrixOf, Subspace, Vector, P2};
 
 /// A right inverse of a linear map f: F_p^m → F_p^n on its image: the RREF basis of
 /// image(f) together with, for each image basis row, one preimage (`F` the field,
@@ -130,17 +130,17 @@ pub fn kernel_image_with<E>(
     m: &Matrix,
     reduce: impl FnOnce(&mut Matrix) -> Result<Vec<usize>, E>,
 ) -> Result<KernelImage, E> {
-    let mut aug = augmented(m);
+    let mut aug = augmented(m, Matrix::new(m.rows(), m.cols() + m.rows()));
     let pivots = reduce(&mut aug)?;
-    Ok(split(&aug, &pivots, m.rows(), m.cols()))
+    Ok(split(P2, &aug, &pivots, m.rows(), m.cols()))
 }
 
 /// [`kernel_image`] by plain Gauss–Jordan reduction of `[M | I_m]`
 /// ([`Matrix::row_reduce_simple`]); the reference for the M4RI path.
 pub fn kernel_image_simple(m: &Matrix) -> KernelImage {
-    let mut aug = augmented(m);
+    let mut aug = augmented(m, Matrix::new(m.rows(), m.cols() + m.rows()));
     let pivots = aug.row_reduce_simple();
-    split(&aug, &pivots, m.rows(), m.cols())
+    split(P2, &aug, &pivots, m.rows(), m.cols())
 }
 
 /// [`kernel_image`] by M4RI reduction of `[M | I_m]`, whatever the size.
@@ -151,7 +151,7 @@ pub fn kernel_image_simple(m: &Matrix) -> KernelImage {
 /// `m`; it is put back in order before the kernel part is reduced (see the
 /// `m4ri` module). Same result as [`kernel_image_simple`].
 pub fn kernel_image_m4ri(m: &Matrix) -> KernelImage {
-    let mut aug = augmented(m);
+    let mut aug = augmented(m, Matrix::new(m.rows(), m.cols() + m.rows()));
     let (rows, cols) = (m.rows(), m.cols());
     let stride = aug.stride();
     let params = m4ri::Params::for_shape(rows, stride);
@@ -160,7 +160,7 @@ pub fn kernel_image_m4ri(m: &Matrix) -> KernelImage {
     } else {
         m4ri::echelonize(aug.data_mut(), rows, cols + rows, stride, params)
     };
-    split(&aug, &pivots, rows, cols)
+    split(P2, &aug, &pivots, rows, cols)
 }
 
 /// [`kernel_image_m4ri`] keeps the identity part in pivot order from this many
@@ -169,43 +169,43 @@ pub fn kernel_image_m4ri(m: &Matrix) -> KernelImage {
 /// 512 × 512 (docs/EXPERIMENTS.md).
 const NARROW_IDENTITY_MIN_ROWS: usize = 1024;
 
-/// `[M | I_m]`.
-fn augmented(m: &Matrix) -> Matrix {
+/// `[M | I_m]` in `aug`, the zero `m × (n + m)` matrix (any prime: the rows of `M`
+/// are copied limb for limb at offset 0).
+pub(crate) fn augmented<V: Vector, M: MatrixOf<V>>(m: &M, mut aug: M) -> M {
     let (rows, cols) = (m.rows(), m.cols());
-    let mut aug = Matrix::new(rows, cols + rows);
-    let src_stride = m.stride();
+    debug_assert_eq!((aug.rows(), aug.cols()), (rows, cols + rows));
     for i in 0..rows {
-        let row = aug.row_mut(i);
-        row[..src_stride].copy_from_slice(m.row(i));
-        let j = cols + i;
-        row[j / LIMB_BITS] |= 1 << (j % LIMB_BITS);
+        let src = m.row_limbs(i);
+        aug.row_limbs_mut(i)[..src.len()].copy_from_slice(src);
+        aug.set_entry(i, cols + i, 1);
     }
     aug
 }
 
-/// Kernel, image and preimages from the RREF of `[M | I_m]` and its pivots.
-fn split(aug: &Matrix, pivots: &[usize], rows: usize, cols: usize) -> KernelImage {
+/// Kernel, image and preimages from the RREF of `[M | I_m]` (`M` of `rows × cols`)
+/// and its pivots, at any prime: the rows with pivot in the `M` part give the image
+/// basis (left) and its preimages (right), the others the kernel basis (right).
+pub(crate) fn split<F: Field<Vector = FqVector<F>>, M: MatrixOf<FqVector<F>>>(
+    p: F,
+    aug: &M,
+    pivots: &[usize],
+    rows: usize,
+    cols: usize,
+) -> KernelImage<F> {
     debug_assert_eq!(pivots.len(), rows);
-    let rank = pivots.partition_point(|&p| p < cols);
-
-    // Rows are cut straight into the new matrices' limbs (no per-row vectors).
-    let mut image = Matrix::new(rank, cols);
-    let mut preimages = Matrix::new(rank, rows);
-    let mut kernel = Matrix::new(rows - rank, rows);
-    for k in 0..rows {
-        let row = aug.row(k);
-        if k < rank {
-            extract_bits_into(row, 0, cols, image.row_mut(k));
-            extract_bits_into(row, cols, rows, preimages.row_mut(k));
-        } else {
-            extract_bits_into(row, cols, rows, kernel.row_mut(k - rank));
-        }
-    }
-    let image = Subspace::from_rref_unchecked(image, pivots[..rank].to_vec());
-    let kernel =
-        Subspace::from_rref_unchecked(kernel, pivots[rank..].iter().map(|&p| p - cols).collect());
+    let rank = pivots.partition_point(|&c| c < cols);
+    let part = |k, start, len| FqVector::from_packed_range(p, aug.row_limbs(k), start, len);
+    let image = (0..rank).map(|k| part(k, 0, cols)).collect();
+    let preimages = (0..rank).map(|k| part(k, cols, rows)).collect();
+    let kernel = (rank..rows).map(|k| part(k, cols, rows)).collect();
+    let image =
+        Subspace::from_rref_unchecked(p.matrix_from_rows(cols, image), pivots[..rank].to_vec());
+    let kernel = Subspace::from_rref_unchecked(
+        p.matrix_from_rows(rows, kernel),
+        pivots[rank..].iter().map(|&c| c - cols).collect(),
+    );
     KernelImage {
-        quasi_inverse: QuasiInverse::new(image.clone(), preimages),
+        quasi_inverse: QuasiInverse::new(image.clone(), p.matrix_from_rows(rows, preimages)),
         kernel,
         image,
     }

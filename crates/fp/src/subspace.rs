@@ -143,9 +143,10 @@ impl<F: Field<Vector = FqVector<F>>> Subspace<F> {
         }
     }
 
-    /// Reduce `v` modulo the subspace in place (see [`Subspace::reduce_with`]'s
-    /// contract): afterwards `v` is zero at every pivot column and zero iff it was in
-    /// the subspace.
+    /// Reduce `v` modulo the subspace in place: subtract `v[pivot_k]·row_k` for every
+    /// basis row `k` in turn (at p = 2: XOR the rows whose pivot bit is set in `v`).
+    /// Afterwards `v` is zero at every pivot column, unchanged modulo the subspace, and
+    /// zero iff it was in the subspace (the canonical representative of its coset).
     ///
     /// Panics if `v.len() != ambient_dim`.
     pub fn reduce(&self, v: &mut FqVector<F>) {

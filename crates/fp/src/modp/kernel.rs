@@ -2,7 +2,8 @@
 //! [`FqMatrix`] (its rows reduced by [`FqMatrix::row_reduce`]).
 
 use super::{FqMatrix, FqVector};
-use crate::{Field, KernelImage, QuasiInverse, Subspace};
+use crate::kernel::{augmented, split};
+use crate::{Field, KernelImage, Subspace};
 
 /// Kernel, image and quasi-inverse of v ↦ v·M (M: rows × cols): kernel ⊆
 /// F_p^rows, image ⊆ F_p^cols.
@@ -14,36 +15,9 @@ use crate::{Field, KernelImage, QuasiInverse, Subspace};
 /// basis of the kernel.
 pub fn fq_kernel_image<F: Field<Vector = FqVector<F>>>(m: &FqMatrix<F>) -> KernelImage<F> {
     let (p, rows, cols) = (m.prime(), m.rows(), m.cols());
-    let mut aug = FqMatrix::new(p, rows, cols + rows);
-    for i in 0..rows {
-        let row = aug.row_mut(i);
-        row.add_at(m.row(i), 1, 0);
-        row.set_entry(cols + i, 1);
-    }
+    let mut aug = augmented(m, FqMatrix::new(p, rows, cols + rows));
     let pivots = aug.row_reduce();
-    let rank = pivots.partition_point(|&c| c < cols);
-    let mut image = Vec::with_capacity(rank);
-    let mut preimages = Vec::with_capacity(rank);
-    let mut kernel = Vec::with_capacity(rows - rank);
-    for (k, row) in aug.into_rows().into_iter().enumerate() {
-        if k < rank {
-            image.push(row.slice(0, cols));
-            preimages.push(row.slice(cols, cols + rows));
-        } else {
-            kernel.push(row.slice(cols, cols + rows));
-        }
-    }
-    let image =
-        Subspace::from_rref_unchecked(p.matrix_from_rows(cols, image), pivots[..rank].to_vec());
-    let kernel = Subspace::from_rref_unchecked(
-        p.matrix_from_rows(rows, kernel),
-        pivots[rank..].iter().map(|&c| c - cols).collect(),
-    );
-    KernelImage {
-        quasi_inverse: QuasiInverse::new(image.clone(), p.matrix_from_rows(rows, preimages)),
-        kernel,
-        image,
-    }
+    split(p, &aug, &pivots, rows, cols)
 }
 
 /// The kernel of `v ↦ v·M` (in RREF, as in [`fq_kernel_image`]) and the pivot columns of
@@ -55,12 +29,7 @@ pub fn fq_kernel_with_image_pivots<F: Field<Vector = FqVector<F>>>(
     m: &FqMatrix<F>,
 ) -> (Subspace<F>, Vec<usize>) {
     let (p, rows, cols) = (m.prime(), m.rows(), m.cols());
-    let mut aug = FqMatrix::new(p, rows, cols + rows);
-    for i in 0..rows {
-        let row = aug.row_mut(i);
-        row.add_at(m.row(i), 1, 0);
-        row.set_entry(cols + i, 1);
-    }
+    let mut aug = augmented(m, FqMatrix::new(p, rows, cols + rows));
     let image_pivots = aug.echelon_until(cols);
     let rank = image_pivots.len();
     // The rows past the rank are zero on M: their identity parts are a basis of the kernel.

@@ -309,15 +309,28 @@ impl<P: Prime> FqVector<P> {
             "FqVector::slice: {start}..{end} out of a vector of length {}",
             self.len
         );
-        let f = self.field();
-        let len = end - start;
-        let mut out = Self::zero(self.p, len);
+        Self::from_packed_range(self.p, &self.limbs, start, end - start)
+    }
+
+    /// Entries `start..start + len` of the packed limbs `src` as a new vector (at
+    /// p = 2 by bit extraction).
+    ///
+    /// Panics if `src` holds fewer than `start + len` entries.
+    pub(crate) fn from_packed_range(p: P, src: &[u64], start: usize, len: usize) -> Self {
+        let mut out = Self::zero(p, len);
+        let f = out.field();
         if f.p == 2 {
-            extract_bits_into(&self.limbs, start, len, &mut out.limbs);
+            extract_bits_into(src, start, len, &mut out.limbs);
             return out;
         }
+        assert!(
+            start + len <= src.len() * f.epl,
+            "FqVector: entries {start}..{} out of {} limbs",
+            start + len,
+            src.len()
+        );
         for (i, l) in out.limbs.iter_mut().enumerate() {
-            *l = f.gather(&self.limbs, (start + i * f.epl) as isize);
+            *l = f.gather(src, (start + i * f.epl) as isize);
         }
         if let Some(last) = out.limbs.last_mut() {
             *last &= f.last_mask(len);
