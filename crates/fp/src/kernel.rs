@@ -4,6 +4,7 @@
 
 use crate::m4ri;
 use crate::modp::limb::LimbField;
+use crate::modp::packed_range_into;
 use crate::{Field, FqVector, Matrix, MatrixOf, Subspace, Vector, P2};
 
 /// A right inverse of a linear map f: F_p^m → F_p^n on its image: the RREF basis of
@@ -194,18 +195,24 @@ pub(crate) fn split<F: Field<Vector = FqVector<F>>, M: MatrixOf<FqVector<F>>>(
 ) -> KernelImage<F> {
     debug_assert_eq!(pivots.len(), rows);
     let rank = pivots.partition_point(|&c| c < cols);
-    let part = |k, start, len| FqVector::from_packed_range(p, aug.row_limbs(k), start, len);
-    let image = (0..rank).map(|k| part(k, 0, cols)).collect();
-    let preimages = (0..rank).map(|k| part(k, cols, rows)).collect();
-    let kernel = (rank..rows).map(|k| part(k, cols, rows)).collect();
-    let image =
-        Subspace::from_rref_unchecked(p.matrix_from_rows(cols, image), pivots[..rank].to_vec());
-    let kernel = Subspace::from_rref_unchecked(
-        p.matrix_from_rows(rows, kernel),
-        pivots[rank..].iter().map(|&c| c - cols).collect(),
-    );
+    // Rows are cut straight into the new matrices' limbs (no per-row vectors).
+    let mut image = p.zero_matrix(rank, cols);
+    let mut preimages = p.zero_matrix(rank, rows);
+    let mut kernel = p.zero_matrix(rows - rank, rows);
+    for k in 0..rows {
+        let row = aug.row_limbs(k);
+        if k < rank {
+            packed_range_into(p, row, 0, cols, image.row_limbs_mut(k));
+            packed_range_into(p, row, cols, rows, preimages.row_limbs_mut(k));
+        } else {
+            packed_range_into(p, row, cols, rows, kernel.row_limbs_mut(k - rank));
+        }
+    }
+    let image = Subspace::from_rref_unchecked(image, pivots[..rank].to_vec());
+    let kernel =
+        Subspace::from_rref_unchecked(kernel, pivots[rank..].iter().map(|&c| c - cols).collect());
     KernelImage {
-        quasi_inverse: QuasiInverse::new(image.clone(), p.matrix_from_rows(rows, preimages)),
+        quasi_inverse: QuasiInverse::new(image.clone(), preimages),
         kernel,
         image,
     }

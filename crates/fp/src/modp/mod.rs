@@ -28,4 +28,5 @@ mod vector;
 
 pub use kernel::{fq_kernel_image, fq_kernel_with_image_pivots};
 pub use matrix::FqMatrix;
+pub(crate) use vector::packed_range_into;
 pub use vector::{FqVector, LimbsError, NonzeroEntries};

@@ -89,14 +89,18 @@ impl<P: Prime> FqVector<P> {
                 got: limbs.len(),
             });
         }
-        for (i, &l) in limbs.iter().enumerate() {
-            let valid = if i + 1 == expected {
-                f.last_mask(len)
-            } else {
-                f.full
-            };
-            if l & !valid != 0 {
+        // At p = 2 every bit of a limb is an entry: only the last limb has padding.
+        if f.p != 2 {
+            if let Some(i) = limbs.iter().position(|&l| l & !f.full != 0) {
                 return Err(LimbsError::PaddingNotZero { limb: i, len });
+            }
+        }
+        if let Some(&last) = limbs.last() {
+            if last & !f.last_mask(len) != 0 {
+                return Err(LimbsError::PaddingNotZero {
+                    limb: expected - 1,
+                    len,
+                });
             }
         }
         let v = FqVector { p, len, limbs };
@@ -287,9 +291,9 @@ impl<P: Prime> FqVector<P> {
     /// The nonzero entries `(index, value)` in increasing index (at p = 2 the set
     /// bits, each with value 1).
     #[inline]
-    pub fn iter_nonzero(&self) -> NonzeroEntries<'_> {
+    pub fn iter_nonzero(&self) -> NonzeroEntries<'_, P> {
         NonzeroEntries {
-            field: self.field(),
+            p: self.p,
             limbs: &self.limbs,
             idx: 0,
             rest: self.limbs.first().copied().unwrap_or(0),
@@ -312,38 +316,55 @@ impl<P: Prime> FqVector<P> {
         Self::from_packed_range(self.p, &self.limbs, start, end - start)
     }
 
-    /// Entries `start..start + len` of the packed limbs `src` as a new vector (at
-    /// p = 2 by bit extraction).
+    /// Entries `start..start + len` of the packed limbs `src` as a new vector.
     ///
     /// Panics if `src` holds fewer than `start + len` entries.
     pub(crate) fn from_packed_range(p: P, src: &[u64], start: usize, len: usize) -> Self {
         let mut out = Self::zero(p, len);
-        let f = out.field();
-        if f.p == 2 {
-            extract_bits_into(src, start, len, &mut out.limbs);
-            return out;
-        }
-        assert!(
-            start + len <= src.len() * f.epl,
-            "FqVector: entries {start}..{} out of {} limbs",
-            start + len,
-            src.len()
-        );
-        for (i, l) in out.limbs.iter_mut().enumerate() {
-            *l = f.gather(src, (start + i * f.epl) as isize);
-        }
-        if let Some(last) = out.limbs.last_mut() {
-            *last &= f.last_mask(len);
-        }
+        packed_range_into(p, src, start, len, &mut out.limbs);
         out
+    }
+}
+
+/// Entries `start..start + len` of the packed limbs `src` written into `out`, the
+/// `⌈len / entries_per_limb⌉` limbs of a vector of length `len` (at p = 2 by bit
+/// extraction), without allocating.
+///
+/// Panics if `src` holds fewer than `start + len` entries or `out` has another length.
+#[inline]
+pub(crate) fn packed_range_into<P: Prime>(
+    p: P,
+    src: &[u64],
+    start: usize,
+    len: usize,
+    out: &mut [u64],
+) {
+    let f = LimbField::new(p);
+    if f.p == 2 {
+        extract_bits_into(src, start, len, out);
+        return;
+    }
+    assert!(
+        start + len <= src.len() * f.epl && out.len() == f.limbs_for(len),
+        "FqVector: entries {start}..{} out of {} limbs into {} limbs",
+        start + len,
+        src.len(),
+        out.len()
+    );
+    for (i, l) in out.iter_mut().enumerate() {
+        *l = f.gather(src, (start + i * f.epl) as isize);
+    }
+    if let Some(last) = out.last_mut() {
+        *last &= f.last_mask(len);
     }
 }
 
 /// The nonzero entries `(index, value)` of an [`FqVector`], in increasing index
 /// (returned by [`FqVector::iter_nonzero`]).
 #[derive(Clone, Debug)]
-pub struct NonzeroEntries<'a> {
-    field: LimbField,
+pub struct NonzeroEntries<'a, P: Prime> {
+    /// The prime (its packing constants are compile-time constants at `P2`).
+    p: P,
     limbs: &'a [u64],
     /// Index of the limb `rest` came from.
     idx: usize,
@@ -351,7 +372,7 @@ pub struct NonzeroEntries<'a> {
     rest: u64,
 }
 
-impl Iterator for NonzeroEntries<'_> {
+impl<P: Prime> Iterator for NonzeroEntries<'_, P> {
     type Item = (usize, u32);
 
     #[inline]
@@ -360,7 +381,7 @@ impl Iterator for NonzeroEntries<'_> {
             self.idx += 1;
             self.rest = *self.limbs.get(self.idx)?;
         }
-        let f = &self.field;
+        let f = LimbField::new(self.p);
         // The lowest set bit lies in the lowest nonzero field.
         let k = self.rest.trailing_zeros() / f.bits;
         let shift = k * f.bits;
