@@ -3,18 +3,18 @@
 //! [`SubspaceOf`]).
 //!
 //! Code generic over `F: Field` (free modules, resolution steps, chain maps) is written
-//! once and monomorphised per prime: at [`P2`] it runs on the bit-packed [`FpVector`],
-//! [`Subspace`] and M4RI (every method below is an `#[inline]` call of theirs, and a
-//! coefficient is the zero-sized [`One`]); at a run-time odd prime [`ValidPrime`] on the
-//! packed limbs of [`FqVector`] and [`FqSubspace`].
+//! once and monomorphised per prime: at [`P2`] it runs on the bit-packed [`FpVector`]
+//! (`FqVector<P2>`), [`Subspace`] and M4RI (every method below is an `#[inline]` call of
+//! theirs, and a coefficient is the zero-sized [`One`]); at a run-time odd prime
+//! [`ValidPrime`] on the packed limbs of [`FqVector`], [`FqMatrix`] and `Subspace<ValidPrime>`.
 
 use std::fmt;
 use std::hash::Hash;
 
-use crate::{FpVector, FqMatrix, FqSubspace, FqVector, Matrix, Prime, Subspace, ValidPrime, P2};
+use crate::{FpVector, FqMatrix, FqVector, Matrix, Prime, Subspace, ValidPrime, P2};
 
-/// A vector over F_p: the operations generic code uses, shared by [`FpVector`] (p = 2)
-/// and [`FqVector`] (any p). Entries are numbers in `0..p`; coefficients given to the
+/// A vector over F_p: the operations generic code uses, implemented by [`FqVector`]
+/// at every prime ([`FpVector`] at p = 2). Entries are numbers in `0..p`; coefficients given to the
 /// methods are read mod p.
 pub trait Vector: Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'static {
     /// Number of entries.
@@ -56,7 +56,7 @@ pub trait Vector: Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'st
 }
 
 /// A subspace of F_p^n kept as its basis in reduced row echelon form: what generic
-/// code reads of [`Subspace`] and [`FqSubspace`]. Pivots are the leading (lowest-index)
+/// code reads of [`Subspace`]. Pivots are the leading (lowest-index)
 /// entries of the basis rows, strictly ascending.
 pub trait SubspaceOf<V: Vector>: Clone + fmt::Debug + Send + Sync + 'static {
     /// Dimension.
@@ -80,7 +80,9 @@ pub trait SubspaceOf<V: Vector>: Clone + fmt::Debug + Send + Sync + 'static {
 
 /// A dense `rows × cols` matrix over F_p: what generic code reads and writes of
 /// [`Matrix`] (p = 2, bit-packed rows) and [`FqMatrix`].
-pub trait MatrixOf<V: Vector>: Clone + fmt::Debug + Send + Sync + 'static {
+pub trait MatrixOf<V: Vector>:
+    Clone + fmt::Debug + PartialEq + Eq + Hash + Send + Sync + 'static
+{
     /// Number of rows.
     fn rows(&self) -> usize;
     /// Number of columns.
@@ -91,6 +93,20 @@ pub trait MatrixOf<V: Vector>: Clone + fmt::Debug + Send + Sync + 'static {
     fn set_entry(&mut self, i: usize, j: usize, c: u32);
     /// Row `i` as a vector of length `cols`. Panics if `i ≥ rows`.
     fn row_vector(&self, i: usize) -> V;
+    /// The packed limbs of row `i` (the layout of [`Vector::limbs`]). Panics if
+    /// `i ≥ rows`.
+    fn row_limbs(&self, i: usize) -> &[u64];
+    /// The packed limbs of row `i`, mutably; the caller keeps the layout of
+    /// [`Vector::limbs`]. Panics if `i ≥ rows`.
+    fn row_limbs_mut(&mut self, i: usize) -> &mut [u64];
+    /// Inserts `v` as row `at`, shifting rows `at..` down. Panics if `at > rows` or
+    /// `v.len() != cols`.
+    fn insert_row(&mut self, at: usize, v: V);
+    /// Keeps the first `rows` rows (no-op if there are not more).
+    fn truncate_rows(&mut self, rows: usize);
+    /// Reduces in place to reduced row echelon form and returns the pivot columns,
+    /// ascending (leading entries 1, zero rows last).
+    fn row_reduce(&mut self) -> Vec<usize>;
 }
 
 /// F_p as a type: the prime together with its vector and subspace types.
@@ -121,6 +137,13 @@ pub trait Field: Prime {
     /// The zero `rows × cols` matrix.
     fn zero_matrix(self, rows: usize, cols: usize) -> Self::Matrix;
 
+    /// The matrix whose rows are `rows` (each of length `cols`). Panics if a length
+    /// differs.
+    fn matrix_from_rows(self, cols: usize, rows: Vec<Self::Vector>) -> Self::Matrix;
+
+    /// The prime of the entries of `m`.
+    fn prime_of(m: &Self::Matrix) -> Self;
+
     /// `c` (nonzero mod p) as a stored coefficient.
     fn coefficient(self, c: u32) -> Self::Coefficient;
 
@@ -131,53 +154,6 @@ pub trait Field: Prime {
 /// The coefficient of every term at p = 2: 1, stored in no bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct One;
-
-impl Vector for FpVector {
-    #[inline]
-    fn len(&self) -> usize {
-        FpVector::len(self)
-    }
-    #[inline]
-    fn is_zero(&self) -> bool {
-        FpVector::is_zero(self)
-    }
-    #[inline]
-    fn entry(&self, i: usize) -> u32 {
-        u32::from(self.get(i))
-    }
-    #[inline]
-    fn add_basis_element(&mut self, i: usize, c: u32) {
-        if c & 1 == 1 {
-            self.flip(i);
-        }
-    }
-    #[inline]
-    fn add_scaled_at(&mut self, other: &Self, c: u32, offset: usize) {
-        if c & 1 == 1 {
-            self.add_shifted(other, offset);
-        }
-    }
-    #[inline]
-    fn subtract(&mut self, other: &Self) {
-        self.add(other)
-    }
-    #[inline]
-    fn nonzero_entries(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
-        self.iter_ones().map(|i| (i, 1))
-    }
-    #[inline]
-    fn slice(&self, start: usize, end: usize) -> Self {
-        FpVector::slice(self, start, end)
-    }
-    #[inline]
-    fn clear(&mut self) {
-        FpVector::clear(self)
-    }
-    #[inline]
-    fn limbs(&self) -> &[u64] {
-        FpVector::limbs(self)
-    }
-}
 
 impl<P: Prime> Vector for FqVector<P> {
     #[inline]
@@ -203,7 +179,7 @@ impl<P: Prime> Vector for FqVector<P> {
     #[inline]
     fn subtract(&mut self, other: &Self) {
         let minus_one = self.prime().value() - 1;
-        self.add(other, minus_one)
+        self.add_scaled(other, minus_one)
     }
     #[inline]
     fn nonzero_entries(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
@@ -223,7 +199,7 @@ impl<P: Prime> Vector for FqVector<P> {
     }
 }
 
-impl SubspaceOf<FpVector> for Subspace {
+impl<F: Field<Vector = FqVector<F>>> SubspaceOf<FqVector<F>> for Subspace<F> {
     #[inline]
     fn dim(&self) -> usize {
         Subspace::dim(self)
@@ -237,35 +213,12 @@ impl SubspaceOf<FpVector> for Subspace {
         Subspace::pivots(self)
     }
     #[inline]
-    fn basis_vector(&self, k: usize) -> FpVector {
-        FpVector::from_limbs(self.ambient_dim(), self.row(k).to_vec())
+    fn basis_vector(&self, k: usize) -> FqVector<F> {
+        self.basis().row_vector(k)
     }
     #[inline]
-    fn reduce(&self, v: &mut FpVector) {
+    fn reduce(&self, v: &mut FqVector<F>) {
         Subspace::reduce(self, v)
-    }
-}
-
-impl<P: Prime> SubspaceOf<FqVector<P>> for FqSubspace<P> {
-    #[inline]
-    fn dim(&self) -> usize {
-        FqSubspace::dim(self)
-    }
-    #[inline]
-    fn ambient_dim(&self) -> usize {
-        FqSubspace::ambient_dim(self)
-    }
-    #[inline]
-    fn pivots(&self) -> &[usize] {
-        FqSubspace::pivots(self)
-    }
-    #[inline]
-    fn basis_vector(&self, k: usize) -> FqVector<P> {
-        self.row(k).clone()
-    }
-    #[inline]
-    fn reduce(&self, v: &mut FqVector<P>) {
-        FqSubspace::reduce(self, v)
     }
 }
 
@@ -290,6 +243,26 @@ impl MatrixOf<FpVector> for Matrix {
     fn row_vector(&self, i: usize) -> FpVector {
         Matrix::row_vector(self, i)
     }
+    #[inline]
+    fn row_limbs(&self, i: usize) -> &[u64] {
+        self.row(i)
+    }
+    #[inline]
+    fn row_limbs_mut(&mut self, i: usize) -> &mut [u64] {
+        self.row_mut(i)
+    }
+    #[inline]
+    fn insert_row(&mut self, at: usize, v: FpVector) {
+        Matrix::insert_row(self, at, &v)
+    }
+    #[inline]
+    fn truncate_rows(&mut self, rows: usize) {
+        Matrix::truncate_rows(self, rows)
+    }
+    #[inline]
+    fn row_reduce(&mut self) -> Vec<usize> {
+        Matrix::row_reduce(self)
+    }
 }
 
 impl<P: Prime> MatrixOf<FqVector<P>> for FqMatrix<P> {
@@ -313,11 +286,32 @@ impl<P: Prime> MatrixOf<FqVector<P>> for FqMatrix<P> {
     fn row_vector(&self, i: usize) -> FqVector<P> {
         self.row(i).clone()
     }
+    #[inline]
+    fn row_limbs(&self, i: usize) -> &[u64] {
+        self.row(i).limbs()
+    }
+    #[inline]
+    fn row_limbs_mut(&mut self, i: usize) -> &mut [u64] {
+        self.row_mut(i).limbs_mut()
+    }
+    #[inline]
+    fn insert_row(&mut self, at: usize, v: FqVector<P>) {
+        assert_eq!(v.len(), self.cols(), "FqMatrix::insert_row: row length");
+        self.rows_mut().insert(at, v)
+    }
+    #[inline]
+    fn truncate_rows(&mut self, rows: usize) {
+        self.rows_mut().truncate(rows)
+    }
+    #[inline]
+    fn row_reduce(&mut self) -> Vec<usize> {
+        FqMatrix::row_reduce(self)
+    }
 }
 
 impl Field for P2 {
     type Vector = FpVector;
-    type Subspace = Subspace;
+    type Subspace = Subspace<P2>;
     type Matrix = Matrix;
     type Coefficient = One;
 
@@ -331,11 +325,19 @@ impl Field for P2 {
     }
     #[inline]
     fn span(self, n: usize, vectors: Vec<FpVector>) -> Subspace {
-        Subspace::from_vectors(n, &vectors)
+        Subspace::span(P2, n, vectors)
     }
     #[inline]
     fn zero_matrix(self, rows: usize, cols: usize) -> Matrix {
         Matrix::new(rows, cols)
+    }
+    #[inline]
+    fn matrix_from_rows(self, cols: usize, rows: Vec<FpVector>) -> Matrix {
+        Matrix::from_rows(cols, &rows)
+    }
+    #[inline(always)]
+    fn prime_of(_: &Matrix) -> P2 {
+        P2
     }
     #[inline(always)]
     fn coefficient(self, c: u32) -> One {
@@ -350,25 +352,37 @@ impl Field for P2 {
 
 impl Field for ValidPrime {
     type Vector = FqVector<ValidPrime>;
-    type Subspace = FqSubspace<ValidPrime>;
+    type Subspace = Subspace<ValidPrime>;
     type Matrix = FqMatrix<ValidPrime>;
     type Coefficient = u32;
 
     #[inline]
     fn zero_vector(self, len: usize) -> FqVector<ValidPrime> {
-        FqVector::new(self, len)
+        FqVector::zero(self, len)
     }
     #[inline]
-    fn entire_subspace(self, n: usize) -> FqSubspace<ValidPrime> {
-        FqSubspace::entire(self, n)
+    fn entire_subspace(self, n: usize) -> Subspace<ValidPrime> {
+        Subspace::whole(self, n)
     }
     #[inline]
-    fn span(self, n: usize, vectors: Vec<FqVector<ValidPrime>>) -> FqSubspace<ValidPrime> {
-        FqSubspace::from_vectors(self, n, vectors)
+    fn span(self, n: usize, vectors: Vec<FqVector<ValidPrime>>) -> Subspace<ValidPrime> {
+        Subspace::span(self, n, vectors)
     }
     #[inline]
     fn zero_matrix(self, rows: usize, cols: usize) -> FqMatrix<ValidPrime> {
         FqMatrix::new(self, rows, cols)
+    }
+    #[inline]
+    fn matrix_from_rows(
+        self,
+        cols: usize,
+        rows: Vec<FqVector<ValidPrime>>,
+    ) -> FqMatrix<ValidPrime> {
+        FqMatrix::from_rows(self, cols, rows)
+    }
+    #[inline]
+    fn prime_of(m: &FqMatrix<ValidPrime>) -> ValidPrime {
+        m.prime()
     }
     #[inline]
     fn coefficient(self, c: u32) -> u32 {

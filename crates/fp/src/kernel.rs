@@ -1,26 +1,29 @@
-//! Kernel, image and quasi-inverse of a linear map `v ↦ v·M` over F_2.
+//! Kernel, image and quasi-inverse of a linear map `v ↦ v·M` over F_p ([`QuasiInverse`],
+//! [`KernelImage`], one for every prime), and their computation over F_2 by M4RI
+//! ([`kernel_image`]).
 
 use crate::m4ri;
-use crate::subspace::reduce_limbs;
-use crate::vector::xor_into;
-use crate::{extract_bits_into, FpVector, Matrix, Subspace, LIMB_BITS};
+use crate::modp::limb::LimbField;
+use crate::modp::packed_range_into;
+use crate::{Field, FqVector, Matrix, MatrixOf, Subspace, Vector, P2};
 
-/// A right inverse of a linear map f: F_2^m → F_2^n on its image: the RREF
-/// basis of image(f) together with, for each image basis row, one preimage.
+/// A right inverse of a linear map f: F_p^m → F_p^n on its image: the RREF basis of
+/// image(f) together with, for each image basis row, one preimage (`F` the field,
+/// default F_2).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct QuasiInverse {
-    image: Subspace,
+pub struct QuasiInverse<F: Field = P2> {
+    image: Subspace<F>,
     /// `image.dim() × m`: row `k` is a preimage of image basis row `k`.
-    preimages: Matrix,
+    preimages: F::Matrix,
 }
 
-impl QuasiInverse {
-    /// Assemble from the image (RREF) and a `image.dim() × source_dim`
-    /// matrix whose row `k` maps to image basis row `k`.
+impl<F: Field<Vector = FqVector<F>>> QuasiInverse<F> {
+    /// Assemble from the image (RREF) and an `image.dim() × source_dim` matrix whose
+    /// row `k` maps to image basis row `k` (e.g. read back from a save file).
     ///
-    /// Panics if `preimages.rows() != image.dim()`. (That row `k` really maps
-    /// to image row `k` is the caller's responsibility.)
-    pub fn new(image: Subspace, preimages: Matrix) -> Self {
+    /// Panics if `preimages.rows() != image.dim()`. (That row `k` really maps to
+    /// image row `k` is the caller's responsibility.)
+    pub fn new(image: Subspace<F>, preimages: F::Matrix) -> Self {
         assert_eq!(
             preimages.rows(),
             image.dim(),
@@ -33,7 +36,7 @@ impl QuasiInverse {
 
     /// The image of the map, in RREF.
     #[inline]
-    pub fn image(&self) -> &Subspace {
+    pub fn image(&self) -> &Subspace<F> {
         &self.image
     }
 
@@ -49,21 +52,22 @@ impl QuasiInverse {
         self.image.ambient_dim()
     }
 
-    /// The `image.dim() × source_dim` matrix of preimages of the image basis.
+    /// The `image.dim() × source_dim` matrix whose row `k` is a preimage of image
+    /// basis row `k`.
     #[inline]
-    pub fn preimages(&self) -> &Matrix {
+    pub fn preimages(&self) -> &F::Matrix {
         &self.preimages
     }
 
-    /// A preimage of `v` (length `source_dim`), or `None` if `v` is not in the
+    /// A `u` (length `source_dim`) with `u·M = v`, or `None` if `v` is not in the
     /// image.
     ///
-    /// Algorithm: reduce `v` by the RREF image basis (see
-    /// [`Subspace::reduce`]), adding up the preimages of the basis rows used;
-    /// `v` lies in the image iff it reduces to zero.
+    /// Algorithm: reduce `v` by the RREF image basis ([`Subspace::reduce`]), adding
+    /// `e·preimage_k` for each basis row `k` subtracted `e` times (at p = 2: XOR the
+    /// preimages of the rows used); `v` lies in the image iff it reduces to zero.
     ///
     /// Panics if `v.len() != target_dim`.
-    pub fn apply(&self, v: &FpVector) -> Option<FpVector> {
+    pub fn apply(&self, v: &FqVector<F>) -> Option<FqVector<F>> {
         assert_eq!(
             v.len(),
             self.target_dim(),
@@ -71,25 +75,28 @@ impl QuasiInverse {
             v.len(),
             self.target_dim()
         );
-        let mut rest = v.limbs().to_vec();
-        let mut pre = FpVector::new(self.source_dim());
+        let p = self.image.prime();
+        let f = LimbField::new(p);
+        let mut rest = v.clone();
+        let mut pre = FqVector::zero(p, self.source_dim());
         let preimages = &self.preimages;
-        reduce_limbs(self.image.basis(), self.image.pivots(), &mut rest, |k| {
-            xor_into(pre.limbs_mut(), preimages.row(k));
+        self.image.reduce_with(&mut rest, |k, e| {
+            f.add_mul_limbs(pre.limbs_mut(), preimages.row_limbs(k), e)
         });
-        rest.iter().all(|&w| w == 0).then_some(pre)
+        rest.is_zero().then_some(pre)
     }
 }
 
-/// Kernel, image and quasi-inverse of f: F_2^m → F_2^n, v ↦ v·M.
+/// Kernel, image and quasi-inverse of f: F_p^m → F_p^n, `v ↦ v·M` (`F` the field,
+/// default F_2).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct KernelImage {
-    /// ker f ⊆ F_2^m, in RREF; dimension m − rank(M).
-    pub kernel: Subspace,
-    /// im f ⊆ F_2^n (the row space of M), in RREF; dimension rank(M).
-    pub image: Subspace,
+pub struct KernelImage<F: Field = P2> {
+    /// ker f ⊆ F_p^m, in RREF; dimension m − rank(M).
+    pub kernel: Subspace<F>,
+    /// im f ⊆ F_p^n (the row space of M), in RREF; dimension rank(M).
+    pub image: Subspace<F>,
     /// Preimages for f on its image (its `image()` equals `image`).
-    pub quasi_inverse: QuasiInverse,
+    pub quasi_inverse: QuasiInverse<F>,
 }
 
 /// Kernel, image and a quasi-inverse of the map F_2^m → F_2^n, `v ↦ v·M`,
@@ -124,17 +131,17 @@ pub fn kernel_image_with<E>(
     m: &Matrix,
     reduce: impl FnOnce(&mut Matrix) -> Result<Vec<usize>, E>,
 ) -> Result<KernelImage, E> {
-    let mut aug = augmented(m);
+    let mut aug = augmented(m, Matrix::new(m.rows(), m.cols() + m.rows()));
     let pivots = reduce(&mut aug)?;
-    Ok(split(&aug, &pivots, m.rows(), m.cols()))
+    Ok(split(P2, &aug, &pivots, m.rows(), m.cols()))
 }
 
 /// [`kernel_image`] by plain Gauss–Jordan reduction of `[M | I_m]`
 /// ([`Matrix::row_reduce_simple`]); the reference for the M4RI path.
 pub fn kernel_image_simple(m: &Matrix) -> KernelImage {
-    let mut aug = augmented(m);
+    let mut aug = augmented(m, Matrix::new(m.rows(), m.cols() + m.rows()));
     let pivots = aug.row_reduce_simple();
-    split(&aug, &pivots, m.rows(), m.cols())
+    split(P2, &aug, &pivots, m.rows(), m.cols())
 }
 
 /// [`kernel_image`] by M4RI reduction of `[M | I_m]`, whatever the size.
@@ -145,7 +152,7 @@ pub fn kernel_image_simple(m: &Matrix) -> KernelImage {
 /// `m`; it is put back in order before the kernel part is reduced (see the
 /// `m4ri` module). Same result as [`kernel_image_simple`].
 pub fn kernel_image_m4ri(m: &Matrix) -> KernelImage {
-    let mut aug = augmented(m);
+    let mut aug = augmented(m, Matrix::new(m.rows(), m.cols() + m.rows()));
     let (rows, cols) = (m.rows(), m.cols());
     let stride = aug.stride();
     let params = m4ri::Params::for_shape(rows, stride);
@@ -154,7 +161,7 @@ pub fn kernel_image_m4ri(m: &Matrix) -> KernelImage {
     } else {
         m4ri::echelonize(aug.data_mut(), rows, cols + rows, stride, params)
     };
-    split(&aug, &pivots, rows, cols)
+    split(P2, &aug, &pivots, rows, cols)
 }
 
 /// [`kernel_image_m4ri`] keeps the identity part in pivot order from this many
@@ -163,41 +170,47 @@ pub fn kernel_image_m4ri(m: &Matrix) -> KernelImage {
 /// 512 × 512 (docs/EXPERIMENTS.md).
 const NARROW_IDENTITY_MIN_ROWS: usize = 1024;
 
-/// `[M | I_m]`.
-fn augmented(m: &Matrix) -> Matrix {
+/// `[M | I_m]` in `aug`, the zero `m × (n + m)` matrix (any prime: the rows of `M`
+/// are copied limb for limb at offset 0).
+pub(crate) fn augmented<V: Vector, M: MatrixOf<V>>(m: &M, mut aug: M) -> M {
     let (rows, cols) = (m.rows(), m.cols());
-    let mut aug = Matrix::new(rows, cols + rows);
-    let src_stride = m.stride();
+    debug_assert_eq!((aug.rows(), aug.cols()), (rows, cols + rows));
     for i in 0..rows {
-        let row = aug.row_mut(i);
-        row[..src_stride].copy_from_slice(m.row(i));
-        let j = cols + i;
-        row[j / LIMB_BITS] |= 1 << (j % LIMB_BITS);
+        let src = m.row_limbs(i);
+        aug.row_limbs_mut(i)[..src.len()].copy_from_slice(src);
+        aug.set_entry(i, cols + i, 1);
     }
     aug
 }
 
-/// Kernel, image and preimages from the RREF of `[M | I_m]` and its pivots.
-fn split(aug: &Matrix, pivots: &[usize], rows: usize, cols: usize) -> KernelImage {
+/// Kernel, image and preimages from the RREF of `[M | I_m]` (`M` of `rows × cols`)
+/// and its pivots, at any prime: the rows with pivot in the `M` part give the image
+/// basis (left) and its preimages (right), the others the kernel basis (right).
+pub(crate) fn split<F: Field<Vector = FqVector<F>>, M: MatrixOf<FqVector<F>>>(
+    p: F,
+    aug: &M,
+    pivots: &[usize],
+    rows: usize,
+    cols: usize,
+) -> KernelImage<F> {
     debug_assert_eq!(pivots.len(), rows);
-    let rank = pivots.partition_point(|&p| p < cols);
-
+    let rank = pivots.partition_point(|&c| c < cols);
     // Rows are cut straight into the new matrices' limbs (no per-row vectors).
-    let mut image = Matrix::new(rank, cols);
-    let mut preimages = Matrix::new(rank, rows);
-    let mut kernel = Matrix::new(rows - rank, rows);
+    let mut image = p.zero_matrix(rank, cols);
+    let mut preimages = p.zero_matrix(rank, rows);
+    let mut kernel = p.zero_matrix(rows - rank, rows);
     for k in 0..rows {
-        let row = aug.row(k);
+        let row = aug.row_limbs(k);
         if k < rank {
-            extract_bits_into(row, 0, cols, image.row_mut(k));
-            extract_bits_into(row, cols, rows, preimages.row_mut(k));
+            packed_range_into(p, row, 0, cols, image.row_limbs_mut(k));
+            packed_range_into(p, row, cols, rows, preimages.row_limbs_mut(k));
         } else {
-            extract_bits_into(row, cols, rows, kernel.row_mut(k - rank));
+            packed_range_into(p, row, cols, rows, kernel.row_limbs_mut(k - rank));
         }
     }
     let image = Subspace::from_rref_unchecked(image, pivots[..rank].to_vec());
     let kernel =
-        Subspace::from_rref_unchecked(kernel, pivots[rank..].iter().map(|&p| p - cols).collect());
+        Subspace::from_rref_unchecked(kernel, pivots[rank..].iter().map(|&c| c - cols).collect());
     KernelImage {
         quasi_inverse: QuasiInverse::new(image.clone(), preimages),
         kernel,
@@ -208,6 +221,7 @@ fn split(aug: &Matrix, pivots: &[usize], rows: usize, cols: usize) -> KernelImag
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::FpVector;
 
     fn m(cols: usize, rows: &[&[usize]]) -> Matrix {
         let vs: Vec<_> = rows.iter().map(|r| FpVector::from_ones(cols, r)).collect();

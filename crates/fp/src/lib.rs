@@ -1,51 +1,44 @@
-//! Linear algebra over F_2 with bit-packed storage, and over F_p for every prime
-//! p < 256 with packed storage.
+//! Linear algebra over F_p for every prime p < 256, one implementation per idea,
+//! generic over the prime ([`Prime`], [`Field`]); at p = 2 bit-packed, with M4RI.
 //!
-//! # F_2 (the p = 2 fast path)
+//! # Storage
 //!
-//! Storage convention (shared by every type in this crate): a vector of length
-//! `len` is stored in `limbs_for(len)` little-endian `u64` limbs; bit `j` is
-//! `limbs[j / 64] >> (j % 64) & 1`, and every bit at index `>= len` is zero.
-//! A [`Matrix`] stores its rows contiguously, row-major, each row occupying
+//! A vector of length `len` is packed into little-endian `u64` limbs,
+//! [`Prime::entries_per_limb`] entries of [`Prime::bits`] bits each (none straddling
+//! two limbs); every bit outside the entries is zero. At p = 2 an entry is one bit:
+//! bit `j` is `limbs[j / 64] >> (j % 64) & 1`, `limbs_for(len)` limbs. A [`Matrix`]
+//! (F_2) stores its rows contiguously, row-major, each row occupying
 //! `stride = limbs_for(cols)` limbs in the same convention.
 //!
-//! Contents:
-//! - [`FpVector`]: a vector in F_2^n.
-//! - [`Matrix`]: an m×n matrix, with in-place Gauss–Jordan reduction
-//!   ([`Matrix::row_reduce`]).
-//! - [`Subspace`]: a subspace of F_2^n kept as a basis in reduced row echelon
-//!   form (RREF).
-//! - [`kernel_image`]: kernel, image and a [`QuasiInverse`] of the map
-//!   `v ↦ v·M`.
+//! # Contents
+//!
+//! The prime is a type: the zero-sized [`P2`] (p = 2 known at compile time) or
+//! [`ValidPrime`] (checked at run time, [`PrimeError`]).
+//! - [`FqVector`]: a vector in F_p^n, added limb-wise (XOR at p = 2, a branch-free
+//!   fieldwise reduction at odd p); [`FqVector::limbs`] /
+//!   [`FqVector::try_from_limbs`] (checked, [`LimbsError`]) for save files.
+//!   [`FpVector`] is `FqVector<P2>`, with the methods that read entries as bits
+//!   (`iter_ones`, `flip`, XOR `add`).
+//! - [`Matrix`]: an m×n matrix over F_2 with in-place Gauss–Jordan reduction by M4RI
+//!   ([`Matrix::row_reduce`]); [`FqMatrix`]: an m×n matrix of [`FqVector`] rows,
+//!   reduced by the Method of Four Russians over F_p ([`FqMatrix::row_reduce`]).
+//!   AVX2 / AVX-512 chosen at run time for both.
+//! - [`Subspace`]: a subspace of F_p^n kept as its basis in reduced row echelon form
+//!   (RREF), one type for every prime (`Subspace<F>`, F_2 by default).
+//! - [`QuasiInverse`] and [`KernelImage`] (generic likewise): kernel, image and
+//!   preimages of the map `v ↦ v·M`, computed over F_2 by [`kernel_image`] (M4RI) and
+//!   from an [`FqMatrix`] by [`fq_kernel_image`], both by one augmented-matrix split.
 //!
 //! Pivot convention: the pivot of a nonzero row is its *leading* (lowest-index)
-//! one. For subspaces U ⊆ V both in RREF, pivots(U) ⊆ pivots(V).
-//!
-//! # F_p
-//!
-//! The prime is a type implementing [`Prime`]: the zero-sized [`P2`] (p = 2 known at
-//! compile time) or [`ValidPrime`] (checked at run time, [`PrimeError`]). Generic
-//! over it, with the `Fq` prefix so that no F_2 name changes:
-//! - [`FqVector`]: a vector in F_p^n, [`Prime::entries_per_limb`] entries of
-//!   [`Prime::bits`] bits per `u64` limb (none straddling two limbs; at p = 2 the
-//!   [`FpVector`] layout), added limb-wise (XOR at p = 2, a branch-free fieldwise
-//!   reduction at odd p); [`FqVector::limbs`] / [`FqVector::from_limbs`] (checked,
-//!   [`LimbsError`]) for save files.
-//! - [`FqMatrix`]: an m×n matrix of [`FqVector`] rows; [`FqMatrix::row_reduce`] is
-//!   Gauss–Jordan by the Method of Four Russians (pivots several at a time), AVX2 /
-//!   AVX-512 chosen at run time, with the same RREF and pivot conventions as above.
-//! - [`FqSubspace`], [`fq_kernel_image`] / [`FqKernelImage`] / [`FqQuasiInverse`]:
-//!   as their F_2 counterparts.
-//!
-//! The F_2 types above stay the p = 2 path of the resolution; `FqMatrix<P2>` is
-//! tested against them.
+//! nonzero entry, 1 in RREF. For subspaces U ⊆ V both in RREF, pivots(U) ⊆ pivots(V).
 //!
 //! # One interface for every prime
 //!
-//! [`Field`] (implemented by [`P2`] and [`ValidPrime`]) names the vector and subspace
-//! types of a prime, and [`Vector`] / [`SubspaceOf`] the operations they share, so code
-//! above this crate is written once, generic over `F: Field`, and monomorphised: at
-//! [`P2`] it runs on [`FpVector`] and [`Subspace`] unchanged.
+//! [`Field`] (implemented by [`P2`] and [`ValidPrime`]) names the vector, matrix and
+//! subspace types of a prime, and [`Vector`] / [`MatrixOf`] / [`SubspaceOf`] the
+//! operations they share, so code above this crate is written once, generic over
+//! `F: Field`, and monomorphised: at [`P2`] it runs on bit-packed limbs and M4RI, with
+//! no coefficient stored per term ([`One`]).
 
 mod field;
 mod kernel;
@@ -63,8 +56,7 @@ pub use kernel::{
 };
 pub use matrix::Matrix;
 pub use modp::{
-    fq_kernel_image, fq_kernel_with_image_pivots, FqKernelImage, FqMatrix, FqQuasiInverse,
-    FqSubspace, FqVector, LimbsError,
+    fq_kernel_image, fq_kernel_with_image_pivots, FqMatrix, FqVector, LimbsError, NonzeroEntries,
 };
 pub use prime::{Prime, PrimeError, ValidPrime, P2};
 pub use subspace::Subspace;
@@ -92,17 +84,8 @@ pub(crate) const fn last_limb_mask(len: usize) -> u64 {
     }
 }
 
-/// Copy bits `start..start + len` of the limb slice `src` into a fresh limb
-/// vector of `limbs_for(len)` limbs (bits past `len` zero).
-///
-/// Panics if `start + len` exceeds `64 * src.len()`.
-pub(crate) fn extract_bits(src: &[u64], start: usize, len: usize) -> Vec<u64> {
-    let mut out = vec![0; limbs_for(len)];
-    extract_bits_into(src, start, len, &mut out);
-    out
-}
-
-/// [`extract_bits`] into `out` (`limbs_for(len)` limbs), without allocating.
+/// Copy bits `start..start + len` of the limb slice `src` into `out`
+/// (`limbs_for(len)` limbs; bits past `len` zero), without allocating.
 ///
 /// Panics if `start + len` exceeds `64 * src.len()` or `out` has the wrong length.
 pub(crate) fn extract_bits_into(src: &[u64], start: usize, len: usize, out: &mut [u64]) {
@@ -151,9 +134,13 @@ mod tests {
     fn extract_bits_crosses_limbs() {
         let src = [0xF000_0000_0000_0000u64, 0b1011];
         // bits 60..68 = 1111 1101 (bit 60..63 ones, 64 one, 65 one, 66 zero, 67 one)
-        let out = extract_bits(&src, 60, 8);
-        assert_eq!(out, vec![0b1011_1111]);
-        assert_eq!(extract_bits(&src, 0, 0), Vec::<u64>::new());
-        assert_eq!(extract_bits(&src, 64, 64), vec![0b1011]);
+        let extract = |start, len| {
+            let mut out = vec![0; limbs_for(len)];
+            extract_bits_into(&src, start, len, &mut out);
+            out
+        };
+        assert_eq!(extract(60, 8), vec![0b1011_1111]);
+        assert_eq!(extract(0, 0), Vec::<u64>::new());
+        assert_eq!(extract(64, 64), vec![0b1011]);
     }
 }

@@ -1,29 +1,24 @@
-//! [`FpVector`]: a bit-packed vector over F_2.
+//! [`FpVector`]: a bit-packed vector over F_2, the vector type at [`P2`], with the
+//! methods that read its entries as bits.
 
-use std::fmt;
+use crate::{last_limb_mask, limbs_for, FqVector, LIMB_BITS, P2};
 
-use crate::{extract_bits, last_limb_mask, limbs_for, LIMB_BITS};
-
-/// A vector in F_2^len, bit-packed into `u64` limbs.
+/// A vector in F_2^len, bit-packed into `u64` limbs: [`FqVector`] at the prime
+/// [`P2`], whose layout at p = 2 is one bit per entry.
 ///
 /// Bit `j` is `limbs[j / 64] >> (j % 64) & 1`; the vector holds exactly
 /// `limbs_for(len)` limbs and every bit at index `>= len` is zero (all methods
-/// maintain this; callers writing through [`FpVector::limbs_mut`] must too).
+/// maintain this; callers writing through [`FqVector::limbs_mut`] must too).
 ///
 /// Addition is XOR. Equality and hashing compare `len` and the bits.
-#[derive(Clone, PartialEq, Eq, Hash, Default)]
-pub struct FpVector {
-    len: usize,
-    limbs: Vec<u64>,
-}
+pub type FpVector = FqVector<P2>;
 
-impl FpVector {
+/// The methods that read the F_2 layout as bits (sets of indices, XOR).
+impl FqVector<P2> {
     /// The zero vector of length `len`.
+    #[inline]
     pub fn new(len: usize) -> Self {
-        FpVector {
-            len,
-            limbs: vec![0; limbs_for(len)],
-        }
+        FqVector::zero(P2, len)
     }
 
     /// The vector of length `len` with ones exactly at `ones` (repeats toggle
@@ -43,7 +38,7 @@ impl FpVector {
         let mut v = Self::new(bits.len());
         for (j, &b) in bits.iter().enumerate() {
             if b {
-                v.limbs[j / LIMB_BITS] |= 1 << (j % LIMB_BITS);
+                v.limbs_mut()[j / LIMB_BITS] |= 1 << (j % LIMB_BITS);
             }
         }
         v
@@ -52,208 +47,79 @@ impl FpVector {
     /// Wrap raw limbs as a vector of length `len`.
     ///
     /// Panics if `limbs.len() != limbs_for(len)` or if a bit at index
-    /// `>= len` is set.
+    /// `>= len` is set ([`FqVector::try_from_limbs`] returns the error instead).
     pub fn from_limbs(len: usize, limbs: Vec<u64>) -> Self {
-        assert_eq!(
-            limbs.len(),
-            limbs_for(len),
-            "FpVector::from_limbs: {} limbs given for length {len}",
-            limbs.len()
-        );
-        if let Some(&last) = limbs.last() {
-            assert_eq!(
-                last & !last_limb_mask(len),
-                0,
-                "FpVector::from_limbs: bits set past length {len}"
-            );
-        }
-        FpVector { len, limbs }
-    }
-
-    /// Length (dimension of the ambient space F_2^len).
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the length is zero (not whether the vector is zero; see
-    /// [`FpVector::is_zero`]).
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The `limbs_for(len)` limbs.
-    #[inline]
-    pub fn limbs(&self) -> &[u64] {
-        &self.limbs
-    }
-
-    /// Mutable access to the limbs. The caller must leave bits `>= len` zero.
-    #[inline]
-    pub fn limbs_mut(&mut self) -> &mut [u64] {
-        &mut self.limbs
-    }
-
-    /// Consume the vector, returning its limbs.
-    pub fn into_limbs(self) -> Vec<u64> {
-        self.limbs
+        FqVector::try_from_limbs(P2, len, limbs)
+            .unwrap_or_else(|e| panic!("FpVector::from_limbs: {e}"))
     }
 
     /// Bit `j`. Panics if `j >= len`.
     #[inline]
     pub fn get(&self, j: usize) -> bool {
-        self.check_index(j);
-        (self.limbs[j / LIMB_BITS] >> (j % LIMB_BITS)) & 1 == 1
+        self.entry(j) == 1
     }
 
     /// Set bit `j` to `value`. Panics if `j >= len`.
     #[inline]
     pub fn set(&mut self, j: usize, value: bool) {
-        self.check_index(j);
-        let bit = 1u64 << (j % LIMB_BITS);
-        if value {
-            self.limbs[j / LIMB_BITS] |= bit;
-        } else {
-            self.limbs[j / LIMB_BITS] &= !bit;
-        }
+        self.set_entry(j, u32::from(value));
     }
 
     /// Toggle bit `j` (add the basis vector e_j). Panics if `j >= len`.
     #[inline]
     pub fn flip(&mut self, j: usize) {
-        self.check_index(j);
-        self.limbs[j / LIMB_BITS] ^= 1 << (j % LIMB_BITS);
+        self.add_basis_element(j, 1);
     }
 
     /// `self += other` (XOR). Panics if the lengths differ.
+    #[inline]
     pub fn add(&mut self, other: &FpVector) {
-        assert_eq!(
-            self.len, other.len,
-            "FpVector::add: lengths {} and {} differ",
-            self.len, other.len
-        );
-        xor_into(&mut self.limbs, &other.limbs);
+        self.add_scaled(other, 1);
     }
 
     /// `self += w` where `w` is given by its limbs (same layout as
-    /// [`FpVector::limbs`]). Bits of `limbs` at index `>= len` are ignored.
+    /// [`FqVector::limbs`]). Bits of `limbs` at index `>= len` are ignored.
     ///
     /// Panics if `limbs.len() != limbs_for(len)`.
     pub fn add_limbs(&mut self, limbs: &[u64]) {
+        let len = self.len();
         assert_eq!(
             limbs.len(),
-            self.limbs.len(),
-            "FpVector::add_limbs: {} limbs given for length {}",
+            limbs_for(len),
+            "FpVector::add_limbs: {} limbs given for length {len}",
             limbs.len(),
-            self.len
         );
-        xor_into(&mut self.limbs, limbs);
-        self.mask_tail();
+        let own = self.limbs_mut();
+        xor_into(own, limbs);
+        if let Some(last) = own.last_mut() {
+            *last &= last_limb_mask(len);
+        }
     }
 
     /// Add `other` into bits `offset..offset + other.len()` of `self`
     /// (i.e. `self[offset + j] ^= other[j]`).
     ///
     /// Panics if `offset + other.len() > self.len()`.
+    #[inline]
     pub fn add_shifted(&mut self, other: &FpVector, offset: usize) {
-        assert!(
-            offset + other.len <= self.len,
-            "FpVector::add_shifted: {} bits at offset {offset} overflow length {}",
-            other.len,
-            self.len
-        );
-        let base = offset / LIMB_BITS;
-        let sh = offset % LIMB_BITS;
-        for (i, &w) in other.limbs.iter().enumerate() {
-            if w == 0 {
-                continue;
-            }
-            self.limbs[base + i] ^= w << sh;
-            if sh != 0 {
-                let hi = w >> (LIMB_BITS - sh);
-                // `hi != 0` implies the bits exist, because other's bits past
-                // its length are zero and the range fits in self.
-                if hi != 0 {
-                    self.limbs[base + i + 1] ^= hi;
-                }
-            }
-        }
-    }
-
-    /// Whether every bit is zero (true for the empty vector).
-    pub fn is_zero(&self) -> bool {
-        self.limbs.iter().all(|&w| w == 0)
+        self.add_at(other, 1, offset);
     }
 
     /// Index of the lowest set bit, or `None` if the vector is zero.
+    #[inline]
     pub fn first_one(&self) -> Option<usize> {
-        self.limbs
-            .iter()
-            .enumerate()
-            .find(|(_, &w)| w != 0)
-            .map(|(i, &w)| i * LIMB_BITS + w.trailing_zeros() as usize)
+        self.first_nonzero().map(|(j, _)| j)
     }
 
     /// Iterator over the indices of set bits, ascending.
+    #[inline]
     pub fn iter_ones(&self) -> Ones<'_> {
-        Ones::new(&self.limbs)
+        Ones::new(self.limbs())
     }
 
     /// Number of set bits.
     pub fn count_ones(&self) -> usize {
-        self.limbs.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    /// Set every bit to zero (length unchanged).
-    pub fn clear(&mut self) {
-        self.limbs.fill(0);
-    }
-
-    /// The sub-vector of bits `start..end`, of length `end - start`.
-    ///
-    /// Panics if `start > end` or `end > len`.
-    pub fn slice(&self, start: usize, end: usize) -> FpVector {
-        assert!(
-            start <= end && end <= self.len,
-            "FpVector::slice: range {start}..{end} invalid for length {}",
-            self.len
-        );
-        FpVector {
-            len: end - start,
-            limbs: extract_bits(&self.limbs, start, end - start),
-        }
-    }
-
-    /// The dot product `Σ self[j]·other[j]` in F_2. Panics if lengths differ.
-    pub fn dot(&self, other: &FpVector) -> bool {
-        assert_eq!(
-            self.len, other.len,
-            "FpVector::dot: lengths {} and {} differ",
-            self.len, other.len
-        );
-        let ones: u32 = self
-            .limbs
-            .iter()
-            .zip(&other.limbs)
-            .map(|(a, b)| (a & b).count_ones())
-            .sum();
-        ones & 1 == 1
-    }
-
-    #[inline]
-    fn check_index(&self, j: usize) {
-        assert!(
-            j < self.len,
-            "FpVector: index {j} out of range for length {}",
-            self.len
-        );
-    }
-
-    fn mask_tail(&mut self) {
-        if let Some(last) = self.limbs.last_mut() {
-            *last &= last_limb_mask(self.len);
-        }
+        self.limbs().iter().map(|w| w.count_ones() as usize).sum()
     }
 }
 
@@ -263,17 +129,6 @@ pub(crate) fn xor_into(dst: &mut [u64], src: &[u64]) {
     debug_assert_eq!(dst.len(), src.len());
     for (d, s) in dst.iter_mut().zip(src) {
         *d ^= *s;
-    }
-}
-
-impl fmt::Debug for FpVector {
-    /// Prints `FpVector(len; bits)` with bits as `0`/`1`, index 0 first.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "FpVector({}; ", self.len)?;
-        for j in 0..self.len {
-            f.write_str(if self.get(j) { "1" } else { "0" })?;
-        }
-        f.write_str(")")
     }
 }
 
@@ -351,19 +206,19 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "out of range")]
+    #[should_panic(expected = "out of a vector")]
     fn get_out_of_range_panics() {
         FpVector::new(3).get(3);
     }
 
     #[test]
-    #[should_panic(expected = "bits set past length")]
+    #[should_panic(expected = "bits set outside the entries")]
     fn from_limbs_rejects_high_bits() {
         FpVector::from_limbs(3, vec![0b1000]);
     }
 
     #[test]
-    #[should_panic(expected = "limbs given")]
+    #[should_panic(expected = "limbs for a vector")]
     fn from_limbs_rejects_wrong_count() {
         FpVector::from_limbs(65, vec![0]);
     }
@@ -398,7 +253,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "overflow")]
+    #[should_panic(expected = "at offset")]
     fn add_shifted_overflow_panics() {
         let mut v = FpVector::new(10);
         v.add_shifted(&FpVector::new(5), 6);
@@ -412,8 +267,8 @@ mod tests {
         assert_eq!(s.iter_ones().collect::<Vec<_>>(), vec![0, 1, 2, 65, 67]);
         assert_eq!(v.slice(5, 5), FpVector::new(0));
         let w = FpVector::from_ones(130, &[0, 64, 100]);
-        assert!(!v.dot(&w));
-        assert!(v.dot(&FpVector::from_ones(130, &[129])));
+        assert_eq!(v.dot(&w), 0);
+        assert_eq!(v.dot(&FpVector::from_ones(130, &[129])), 1);
     }
 
     #[test]

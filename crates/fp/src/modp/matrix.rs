@@ -22,7 +22,7 @@ impl<P: Prime> FqMatrix<P> {
         FqMatrix {
             p,
             cols,
-            rows: vec![FqVector::new(p, cols); rows],
+            rows: vec![FqVector::zero(p, cols); rows],
         }
     }
 
@@ -124,9 +124,9 @@ impl<P: Prime> FqMatrix<P> {
             v.len(),
             self.rows()
         );
-        let mut out = FqVector::new(self.p, self.cols);
+        let mut out = FqVector::zero(self.p, self.cols);
         for (i, c) in v.iter_nonzero() {
-            out.add(&self.rows[i], c);
+            out.add_scaled(&self.rows[i], c);
         }
         out
     }

@@ -13,8 +13,8 @@
 //! - [`FqVector`]: a vector in F_p^n.
 //! - [`FqMatrix`]: an m×n matrix (rows are [`FqVector`]s) with Gauss–Jordan
 //!   reduction [`FqMatrix::row_reduce`].
-//! - [`FqSubspace`]: a subspace of F_p^n as its RREF basis.
-//! - [`fq_kernel_image`]: kernel, image and [`FqQuasiInverse`] of `v ↦ v·M`.
+//! - [`fq_kernel_image`]: kernel, image and [`crate::QuasiInverse`] of `v ↦ v·M`
+//!   (subspaces are [`crate::Subspace`], one type for every prime).
 //!
 //! Pivot convention (as in the F_2 types): the pivot of a nonzero row is its
 //! lowest-index nonzero entry, and in RREF it is 1.
@@ -24,10 +24,9 @@ mod kernel;
 pub(crate) mod limb;
 mod matrix;
 mod reduce;
-mod subspace;
 mod vector;
 
-pub use kernel::{fq_kernel_image, fq_kernel_with_image_pivots, FqKernelImage, FqQuasiInverse};
+pub use kernel::{fq_kernel_image, fq_kernel_with_image_pivots};
 pub use matrix::FqMatrix;
-pub use subspace::FqSubspace;
-pub use vector::{FqVector, LimbsError};
+pub(crate) use vector::packed_range_into;
+pub use vector::{FqVector, LimbsError, NonzeroEntries};

@@ -1,11 +1,11 @@
-//! Property tests of the F_p types (`FqVector`, `FqMatrix`, `FqSubspace`,
+//! Property tests of the F_p types (`FqVector`, `FqMatrix`, `Subspace<F>`,
 //! `fq_kernel_image`) against a naive elimination over `Vec<u32>` written here, at
 //! p = 2 (through `ValidPrime` and `P2`), 3, 5, 7 and 11; and of `FqMatrix<P2>`
 //! against the F_2 fast path `fp::Matrix`.
 
 use fp::{
-    fq_kernel_image, fq_kernel_with_image_pivots, FpVector, FqMatrix, FqQuasiInverse, FqSubspace,
-    FqVector, LimbsError, Matrix, Prime, PrimeError, ValidPrime, P2,
+    fq_kernel_image, fq_kernel_with_image_pivots, Field, FpVector, FqMatrix, FqVector, LimbsError,
+    Matrix, MatrixOf, Prime, PrimeError, QuasiInverse, Subspace, ValidPrime, P2,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -64,6 +64,11 @@ fn rows_of<P: Prime>(m: &FqMatrix<P>) -> Vec<Vec<u32>> {
     (0..m.rows()).map(|i| m.row(i).entries()).collect()
 }
 
+/// The rows of a subspace's basis as entries.
+fn basis_of<F: Field<Vector = FqVector<F>>>(s: &Subspace<F>) -> Vec<Vec<u32>> {
+    s.basis_vectors().iter().map(FqVector::entries).collect()
+}
+
 /// A prime among 2, 3, 5, 7, 11.
 fn prime() -> impl Strategy<Value = ValidPrime> {
     prop::sample::select(vec![2u32, 3, 5, 7, 11]).prop_map(|p| ValidPrime::new(p).unwrap())
@@ -86,7 +91,13 @@ fn reduced(p: u32, v: &[u32]) -> Vec<u32> {
 }
 
 /// The row reduction, kernel, image and quasi-inverse checks, at any prime type.
-fn check_linear_algebra<P: Prime>(p: P, rows: usize, cols: usize, m: &[Vec<u32>], v: &[u32]) {
+fn check_linear_algebra<P: Field<Vector = FqVector<P>>>(
+    p: P,
+    rows: usize,
+    cols: usize,
+    m: &[Vec<u32>],
+    v: &[u32],
+) {
     let q = p.value();
     let (want, want_pivots) = naive_rref(q, m, cols);
     let mut a = to_matrix(p, m, cols);
@@ -102,8 +113,8 @@ fn check_linear_algebra<P: Prime>(p: P, rows: usize, cols: usize, m: &[Vec<u32>]
     let ki = fq_kernel_image(&a);
     assert_eq!(ki.kernel.dim() + ki.image.dim(), rows);
     assert_eq!(ki.image.pivots(), &want_pivots[..]);
-    assert_eq!(rows_of(ki.image.basis()), want);
-    assert_eq!(ki.image, FqSubspace::from_matrix(a.clone()));
+    assert_eq!(basis_of(&ki.image), want);
+    assert_eq!(ki.image, Subspace::span(p, cols, a.clone().into_rows()));
     assert_eq!(ki.kernel.ambient_dim(), rows);
     // The echelon route gives the same kernel (RREF) and image pivots.
     let (kernel, image_pivots) = fq_kernel_with_image_pivots(&a);
@@ -111,7 +122,7 @@ fn check_linear_algebra<P: Prime>(p: P, rows: usize, cols: usize, m: &[Vec<u32>]
     assert_eq!(image_pivots, want_pivots);
     for k in 0..ki.kernel.dim() {
         assert!(
-            a.apply(ki.kernel.row(k)).is_zero(),
+            a.apply(&ki.kernel.basis().row_vector(k)).is_zero(),
             "kernel row {k} maps to nonzero"
         );
     }
@@ -121,7 +132,10 @@ fn check_linear_algebra<P: Prime>(p: P, rows: usize, cols: usize, m: &[Vec<u32>]
     assert_eq!((qi.source_dim(), qi.target_dim()), (rows, cols));
     assert_eq!(qi.image(), &ki.image);
     for k in 0..qi.preimages().rows() {
-        assert_eq!(a.apply(qi.preimages().row(k)), *ki.image.row(k));
+        assert_eq!(
+            a.apply(&qi.preimages().row_vector(k)),
+            ki.image.basis().row_vector(k)
+        );
     }
     // v·M lies in the image; its quasi-inverse maps back onto it.
     let v = FqVector::from_entries(p, &v[..rows]);
@@ -175,7 +189,7 @@ proptest! {
         let y = FqVector::from_entries(p, &b);
         prop_assert_eq!(x.entries(), ra.clone());
         prop_assert_eq!(x.len(), a.len());
-        x.add(&y, c);
+        x.add_scaled(&y, c);
         let sum: Vec<u32> = ra.iter().zip(&rb).map(|(s, t)| (s + c % q * t) % q).collect();
         prop_assert_eq!(x.entries(), sum.clone());
         prop_assert_eq!(x.is_zero(), sum.iter().all(|&e| e == 0));
@@ -215,14 +229,14 @@ proptest! {
     #[test]
     fn limbs_round_trip(p in prime(), a in (0usize..200).prop_flat_map(entries)) {
         let v = FqVector::from_entries(p, &a);
-        let back = FqVector::from_limbs(p, v.len(), v.limbs().to_vec());
+        let back = FqVector::try_from_limbs(p, v.len(), v.limbs().to_vec());
         prop_assert_eq!(back, Ok(v));
     }
 
     #[test]
     fn subspace_add_contains_reduce(p in prime(), (_, cols, m) in shape_matrix(), v in entries(150)) {
         let q = p.value();
-        let mut s = FqSubspace::new(p, cols);
+        let mut s = Subspace::zero(p, cols);
         let mut dim = 0;
         for (i, row) in m.iter().enumerate() {
             let row = FqVector::from_entries(p, row);
@@ -233,13 +247,13 @@ proptest! {
             dim = rank;
             prop_assert!(s.contains(&row));
         }
-        prop_assert_eq!(&s, &FqSubspace::from_matrix(to_matrix(p, &m, cols)));
+        prop_assert_eq!(&s, &Subspace::from_matrix(to_matrix(p, &m, cols)));
         let v = FqVector::from_entries(p, &v[..cols]);
         let mut r = v.clone();
         s.reduce(&mut r);
         prop_assert!(s.pivots().iter().all(|&c| r.entry(c) == 0));
         let mut diff = v.clone();
-        diff.add(&r, q - 1);
+        diff.add_scaled(&r, q - 1);
         prop_assert!(s.contains(&diff), "v − reduce(v) lies in the subspace");
         prop_assert_eq!(s.contains(&v), r.is_zero());
     }
@@ -259,13 +273,13 @@ proptest! {
             }
         }
         prop_assert_eq!(FqMatrix::identity(p, cols).apply(&a), a.clone());
-        let s = FqSubspace::from_vectors(p, cols, mat.clone().into_rows());
-        prop_assert_eq!(&s, &FqSubspace::from_matrix(mat.clone()));
+        let s = Subspace::span(p, cols, mat.clone().into_rows());
+        prop_assert_eq!(&s, &Subspace::from_matrix(mat.clone()));
         for (k, &c) in s.pivots().iter().enumerate() {
             prop_assert_eq!(s.pivot_row(c), Some(k));
         }
         let qi = fq_kernel_image(&mat).quasi_inverse;
-        let rebuilt = FqQuasiInverse::new(qi.image().clone(), qi.preimages().clone());
+        let rebuilt = QuasiInverse::new(qi.image().clone(), qi.preimages().clone());
         prop_assert_eq!(rebuilt, qi);
     }
 
@@ -291,7 +305,7 @@ fn from_limbs_rejects_bad_limbs() {
     let p3 = ValidPrime::new(3).unwrap();
     // 21 entries of 3 bits a limb at p = 3: length 22 needs 2 limbs.
     assert_eq!(
-        FqVector::from_limbs(p3, 22, vec![0]),
+        FqVector::try_from_limbs(p3, 22, vec![0]),
         Err(LimbsError::WrongLimbCount {
             p: 3,
             len: 22,
@@ -301,7 +315,7 @@ fn from_limbs_rejects_bad_limbs() {
     );
     // Entry 1 set to 3 (not in 0..3).
     assert_eq!(
-        FqVector::from_limbs(p3, 5, vec![3 << 3]),
+        FqVector::try_from_limbs(p3, 5, vec![3 << 3]),
         Err(LimbsError::EntryTooLarge {
             p: 3,
             index: 1,
@@ -310,22 +324,22 @@ fn from_limbs_rejects_bad_limbs() {
     );
     // A bit in the field of entry 5 of a length-5 vector, and bit 63 above the 21 fields.
     assert_eq!(
-        FqVector::from_limbs(p3, 5, vec![1 << 15]),
+        FqVector::try_from_limbs(p3, 5, vec![1 << 15]),
         Err(LimbsError::PaddingNotZero { limb: 0, len: 5 })
     );
     assert_eq!(
-        FqVector::from_limbs(p3, 30, vec![0, 1 << 63]),
+        FqVector::try_from_limbs(p3, 30, vec![0, 1 << 63]),
         Err(LimbsError::PaddingNotZero { limb: 1, len: 30 })
     );
     assert_eq!(
-        FqVector::from_limbs(p3, 21, vec![1 << 63]),
+        FqVector::try_from_limbs(p3, 21, vec![1 << 63]),
         Err(LimbsError::PaddingNotZero { limb: 0, len: 21 })
     );
     assert_eq!(
-        FqVector::from_limbs(P2, 3, vec![0b1000]),
+        FqVector::try_from_limbs(P2, 3, vec![0b1000]),
         Err(LimbsError::PaddingNotZero { limb: 0, len: 3 })
     );
-    let err = FqVector::from_limbs(p3, 5, vec![3 << 3]).unwrap_err();
+    let err = FqVector::try_from_limbs(p3, 5, vec![3 << 3]).unwrap_err();
     assert_eq!(err.to_string(), "entry 1 is 3, not in 0..3");
 }
 

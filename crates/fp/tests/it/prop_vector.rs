@@ -51,7 +51,7 @@ proptest! {
     ) {
         let mut v = FpVector::from_bools(&a);
         let w = FpVector::from_bools(&b);
-        let dot = a.iter().zip(&b).filter(|(x, y)| **x && **y).count() % 2 == 1;
+        let dot = a.iter().zip(&b).filter(|(x, y)| **x && **y).count() as u32 % 2;
         prop_assert_eq!(v.dot(&w), dot);
         let sum: Vec<bool> = a.iter().zip(&b).map(|(x, y)| x ^ y).collect();
         v.add(&w);

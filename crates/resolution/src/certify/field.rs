@@ -6,7 +6,7 @@
 //! products [`Algebra::multiply_basis`] with their coefficients. Neither uses the steps'
 //! builders (`crate::certify`'s module doc says why).
 
-use fp::{Field, FpVector, FqMatrix, FqSubspace, Matrix, Prime, Subspace, ValidPrime, Vector};
+use fp::{Field, FpVector, FqMatrix, Matrix, Prime, Subspace, ValidPrime, Vector};
 use steenrod::{Algebra, MilnorAlgebra, OddMilnorAlgebra};
 
 use crate::free_module::FieldVector;
@@ -132,7 +132,7 @@ impl CertifyAlgebra for OddMilnorAlgebra {
     fn kills(m: &FqMatrix<ValidPrime>, v: &FieldVector<Self>) -> bool {
         let mut sum = m.prime().zero_vector(m.cols());
         for (row, c) in v.iter_nonzero() {
-            sum.add(m.row(row), c);
+            sum.add_scaled(m.row(row), c);
         }
         sum.is_zero()
     }
@@ -145,7 +145,7 @@ impl CertifyAlgebra for OddMilnorAlgebra {
         let (p, cols) = (m.prime(), m.cols());
         let mut rows = m.into_rows();
         let new_rows = rows.split_off(old_rows);
-        let mut span = FqSubspace::from_matrix(FqMatrix::from_rows(p, cols, rows));
+        let mut span = Subspace::from_matrix(FqMatrix::from_rows(p, cols, rows));
         let old_rank = span.dim();
         (
             old_rank,

@@ -11,9 +11,7 @@
 //!   of the matrix of `d` on the whole of `(Q_j)_T` ([`fp::fq_kernel_image`]); what a
 //!   later lift reuses is that quasi-inverse.
 
-use fp::{
-    fq_kernel_image, FpVector, FqMatrix, FqQuasiInverse, FqVector, Matrix, ValidPrime, Vector,
-};
+use fp::{fq_kernel_image, FpVector, FqMatrix, FqVector, Matrix, QuasiInverse, ValidPrime, Vector};
 use steenrod::module::FiniteModule;
 use steenrod::{Algebra, Module, OddMilnorAlgebra, VectorOf};
 
@@ -100,7 +98,7 @@ impl LiftModule for FiniteModule {
 
 impl LiftModule for FiniteModule<OddMilnorAlgebra> {
     /// The quasi-inverse of `d : (Q_j)_T → (Q_{j−1})_T` on the whole of both.
-    type Known = FqQuasiInverse<ValidPrime>;
+    type Known = QuasiInverse<ValidPrime>;
 
     fn apply(
         alg: &OddMilnorAlgebra,
@@ -147,7 +145,7 @@ impl LiftModule for FiniteModule<OddMilnorAlgebra> {
 /// `u` with `u·M = v` for each `v` of `rhs` from the quasi-inverse `q` of `M`, each
 /// padded with zeros to `len` entries. `Err(k)`: `rhs[k]` is not in the image of `M`.
 fn through_quasi_inverse(
-    q: &FqQuasiInverse<ValidPrime>,
+    q: &QuasiInverse<ValidPrime>,
     len: usize,
     rhs: &[FqVector<ValidPrime>],
 ) -> Result<Vec<FqVector<ValidPrime>>, usize> {
@@ -156,7 +154,7 @@ fn through_quasi_inverse(
         .map(|(k, r)| {
             let mut x = q.apply(r).ok_or(k)?;
             if x.len() < len {
-                let mut full = FqVector::new(r.prime(), len);
+                let mut full = FqVector::zero(r.prime(), len);
                 full.add_scaled_at(&x, 1, 0);
                 x = full;
             }

@@ -25,7 +25,7 @@ impl VectorCodec for FqLimbs {
     }
 
     fn vector(&self, len: usize, limbs: Vec<u64>) -> Result<Self::Vector, Corrupt> {
-        FqVector::from_limbs(self.0, len, limbs).map_err(|e| corrupt("differentials", e.into()))
+        FqVector::try_from_limbs(self.0, len, limbs).map_err(|e| corrupt("differentials", e.into()))
     }
 }
 

@@ -139,7 +139,7 @@ pub fn odd_module_hash(module: &FiniteModule<OddMilnorAlgebra>) -> String {
                 if t as i64 + i64::from(d) > max as i64 {
                     break;
                 }
-                let mut out = FqVector::new(p, module.dim(t + d as i32));
+                let mut out = FqVector::zero(p, module.dim(t + d as i32));
                 module.act_on_basis_at(d, op, t, x, 1, &mut out, 0);
                 hash_vector(h, out.len(), out.limbs());
             }

@@ -146,7 +146,7 @@ mod at_p3 {
 
     fn act(m: &Odd, d: u32, op: &steenrod::MilnorQP, t: i32, x: usize) -> Vec<u32> {
         let j = m.algebra().index_of(d, op);
-        let mut out = FqVector::new(m.prime(), m.dim(t + d as i32));
+        let mut out = FqVector::zero(m.prime(), m.dim(t + d as i32));
         m.act_on_basis_at(d, j, t, x, 1, &mut out, 0);
         (0..out.len()).map(|i| out.entry(i)).collect()
     }

@@ -42,7 +42,7 @@ fn act(m: &FiniteModule<OddMilnorAlgebra>, op: &MilnorQP, d: i32) -> u32 {
         return 0;
     }
     let idx = m.algebra().index_of(op_deg, op);
-    let mut out = FqVector::new(p, 1);
+    let mut out = FqVector::zero(p, 1);
     m.act_on_basis_at(op_deg, idx, d, 0, 1, &mut out, 0);
     out.entry(0)
 }

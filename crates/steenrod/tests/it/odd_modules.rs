@@ -79,7 +79,7 @@ fn c3_is_joined_by_beta() {
     assert_eq!(act(&m, &OddMilnorAlgebra::beta(), 0, 0), [1]);
     // c·(β x0) into a longer vector at an offset.
     let j = m.algebra().index_of(1, &OddMilnorAlgebra::beta());
-    let mut out = FqVector::new(p3(), 3);
+    let mut out = FqVector::zero(p3(), 3);
     m.act_on_basis_at(1, j, 0, 0, 2, &mut out, 1);
     m.act_on_basis_at(1, j, 0, 0, 2, &mut out, 1);
     assert_eq!(out.entries(), [0, 1, 0]);
@@ -98,7 +98,7 @@ fn calpha_is_joined_by_p1_and_p2_acts_as_zero() {
     assert_eq!(m.dim(1), 0);
     assert!(act(&m, &OddMilnorAlgebra::beta(), 0, 0).is_empty());
     assert!(act(&m, &p_power(2), 0, 0).is_empty());
-    let mut out = FqVector::new(p3(), 1);
+    let mut out = FqVector::zero(p3(), 1);
     m.act_on_basis_at(8, 0, 0, 0, 1, &mut out, 0);
     assert!(out.is_zero());
     // The field's notation P^1 and P(1) mean the same generator.
@@ -328,7 +328,7 @@ fn the_fields_odd_primary_files_load_or_say_why() {
                 assert_eq!(ours.basis_name(t, x), theirs.basis_name(t, x));
                 for d in 0..=ours.algebra().max_degree() {
                     for j in 0..ours.algebra().dim(d) {
-                        let mut u = FqVector::new(ours.prime(), ours.dim(t + d as i32));
+                        let mut u = FqVector::zero(ours.prime(), ours.dim(t + d as i32));
                         let mut v = u.clone();
                         ours.act_on_basis_at(d, j, t, x, 1, &mut u, 0);
                         theirs.act_on_basis_at(d, j, t, x, 1, &mut v, 0);

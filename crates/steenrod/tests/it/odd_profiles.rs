@@ -282,7 +282,7 @@ fn module_files_with_a_profile() {
     assert_eq!(m.algebra().profile(), Some(&Profile::a_odd(1)));
     // P^1 acts over A(1): the basis of A(1) in degree 4 is P^1 alone.
     assert_eq!(m.algebra().basis(4).len(), 1);
-    let mut out = FqVector::new(p, 1);
+    let mut out = FqVector::zero(p, 1);
     m.act_on_basis_at(4, 0, 0, 0, 1, &mut out, 0);
     assert_eq!(out.entry(0), 1);
     // The same file over A_3, restricted: the same action table.
@@ -297,7 +297,7 @@ fn module_files_with_a_profile() {
     assert!(whole.profile().is_none());
     let restricted = whole.restricted_to(&Profile::a_odd(1));
     assert_eq!(restricted.profile(), Some(&Profile::a_odd(1)));
-    let mut again = FqVector::new(p, 1);
+    let mut again = FqVector::zero(p, 1);
     restricted.act_on_basis_at(4, 0, 0, 0, 1, &mut again, 0);
     assert_eq!(again, out);
 

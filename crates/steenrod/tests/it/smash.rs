@@ -97,7 +97,7 @@ mod at_p3 {
     /// The `j`-th Milnor basis element of degree `d` on the `x`-th basis element of `M_t`,
     /// as its coefficients.
     fn act(m: &Odd, d: u32, j: usize, t: i32, x: usize) -> Vec<u32> {
-        let mut out = FqVector::new(m.prime(), m.dim(t + d as i32));
+        let mut out = FqVector::zero(m.prime(), m.dim(t + d as i32));
         m.act_on_basis_at(d, j, t, x, 1, &mut out, 0);
         (0..out.len()).map(|i| out.entry(i)).collect()
     }

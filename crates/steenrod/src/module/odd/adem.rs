@@ -149,7 +149,7 @@ impl Words<'_, '_> {
         let basis = self.tables.basis;
         let mut out = basis.zero(top);
         for (c, w) in terms {
-            out.add(&self.apply(w, t, &basis.unit(t, x)), *c);
+            out.add_scaled(&self.apply(w, t, &basis.unit(t, x)), *c);
         }
         out
     }

@@ -56,12 +56,12 @@ impl OddBasis {
     }
 
     pub fn unit(&self, t: i64, x: usize) -> FqVector<ValidPrime> {
-        let mut v = FqVector::new(self.p, self.dim(t));
+        let mut v = FqVector::zero(self.p, self.dim(t));
         v.set_entry(x, 1);
         v
     }
 
     pub fn zero(&self, t: i64) -> FqVector<ValidPrime> {
-        FqVector::new(self.p, self.dim(t))
+        FqVector::zero(self.p, self.dim(t))
     }
 }

@@ -3,7 +3,7 @@
 //! through a decomposition into the generators `β`, `P^{p^k}`, check every Adem
 //! relation (`adem.rs`) and every listed action.
 
-use fp::{FqMatrix, FqSubspace, FqVector, Prime, ValidPrime};
+use fp::{FqMatrix, FqVector, Prime, Subspace, ValidPrime};
 
 use super::basis::OddBasis;
 
@@ -49,7 +49,7 @@ impl Tables<'_> {
         let dim_t = self.basis.dim(t);
         let column = &self.milnor[d as usize][(t - self.basis.min) as usize];
         for (x, c) in v.iter_nonzero() {
-            out.add(&column[j * dim_t + x], c);
+            out.add_scaled(&column[j * dim_t + x], c);
         }
         out
     }
@@ -101,7 +101,7 @@ fn resolve_actions<'a>(basis: &OddBasis, actions: &'a [OddActionSpec]) -> Vec<Re
         };
         let target = i128::from(t) + i128::from(a.degree);
         let rhs = if target > i128::from(basis.max) {
-            FqVector::new(basis.p, 0)
+            FqVector::zero(basis.p, 0)
         } else {
             let mut v = basis.zero(target as i64);
             for (name, c) in &a.targets {
@@ -157,13 +157,13 @@ fn fill_milnor(tables: &mut Tables, algebra: &OddMilnorAlgebra, actions: &[Resol
         // Independent products g·y, as (g, index of y in degree d − |g|).
         let mut chosen: Vec<(&GeneratorTable, usize)> = Vec::with_capacity(n);
         let mut rows: Vec<FqVector<ValidPrime>> = Vec::with_capacity(n);
-        let mut span_so_far = FqSubspace::new(p, n);
+        let mut span_so_far = Subspace::zero(p, n);
         'search: for g in generators.iter().filter(|g| g.degree <= d) {
             for (y_idx, y) in algebra.basis(d - g.degree).iter().enumerate() {
                 if chosen.len() == n {
                     break 'search;
                 }
-                let mut v = FqVector::new(p, n);
+                let mut v = FqVector::zero(p, n);
                 algebra.multiply_basis(&g.element, y, |k, c| v.add_basis_element(k, c));
                 if span_so_far.add_vector(&v) {
                     chosen.push((g, y_idx));
@@ -215,7 +215,7 @@ fn fill_milnor(tables: &mut Tables, algebra: &OddMilnorAlgebra, actions: &[Resol
                 for wx in &w {
                     let mut v = basis.zero(t + i64::from(d));
                     for (k, c) in coeff.iter_nonzero() {
-                        v.add(&wx[k], c);
+                        v.add_scaled(&wx[k], c);
                     }
                     block.push(v);
                 }
@@ -244,7 +244,7 @@ impl GeneratorTable {
         }
         let column = &self.action[(t - basis.min) as usize];
         for (x, c) in v.iter_nonzero() {
-            out.add(&column[x], c);
+            out.add_scaled(&column[x], c);
         }
         out
     }
@@ -308,7 +308,7 @@ fn check_listed(
         for factor in a.spec.op.iter().rev() {
             let d = factor.degree(p);
             if i128::from(t) + i128::from(d) > i128::from(basis.max) {
-                v = FqVector::new(basis.p, 0);
+                v = FqVector::zero(basis.p, 0);
                 break;
             }
             // d ≤ span here, so the factor is a tabulated basis element.

@@ -173,14 +173,14 @@ impl ModuleAlgebra for OddMilnorAlgebra {
         let field = self.field();
         let p = field.value();
         if degree == 1 {
-            let mut v = FqVector::new(field, self.dim(1));
+            let mut v = FqVector::zero(field, self.dim(1));
             v.add_basis_element(self.index_of(1, &OddMilnorAlgebra::beta()), p - 1);
             return v;
         }
         let step = 2 * (p - 1);
         let mut chi = vec![FqVector::from_entries(field, &[1])];
         for j in 1..=degree / step {
-            let mut v = FqVector::new(field, self.dim(j * step));
+            let mut v = FqVector::zero(field, self.dim(j * step));
             for i in 1..=j {
                 let a = OddMilnorAlgebra::p_power(i);
                 let below = (j - i) * step;

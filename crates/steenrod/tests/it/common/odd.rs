@@ -46,7 +46,7 @@ pub fn p_power(n: u32) -> MilnorQP {
 pub fn act(m: &FiniteModule<OddMilnorAlgebra>, op: &MilnorQP, t: i32, x: usize) -> Vec<u32> {
     let p = m.prime().value();
     let d = op.degree(p);
-    let mut out = FqVector::new(m.prime(), m.dim(t + d as i32));
+    let mut out = FqVector::zero(m.prime(), m.dim(t + d as i32));
     if d <= m.algebra().max_degree() {
         let j = m.algebra().index_of(d, op);
         m.act_on_basis_at(d, j, t, x, 1, &mut out, 0);
@@ -64,17 +64,17 @@ pub fn assert_representation(m: &FiniteModule<OddMilnorAlgebra>) {
         for x in 0..m.dim(t) {
             for db in 0..=alg.max_degree() {
                 for (jb, b) in alg.basis(db).iter().enumerate() {
-                    let mut bx = FqVector::new(p, m.dim(t + db as i32));
+                    let mut bx = FqVector::zero(p, m.dim(t + db as i32));
                     m.act_on_basis_at(db, jb, t, x, 1, &mut bx, 0);
                     for da in 0..=alg.max_degree() - db {
                         let top = t + (da + db) as i32;
                         for a in alg.basis(da) {
                             let ja = alg.index_of(da, a);
-                            let mut lhs = FqVector::new(p, m.dim(top));
+                            let mut lhs = FqVector::zero(p, m.dim(top));
                             for (y, c) in bx.iter_nonzero() {
                                 m.act_on_basis_at(da, ja, t + db as i32, y, c, &mut lhs, 0);
                             }
-                            let mut rhs = FqVector::new(p, m.dim(top));
+                            let mut rhs = FqVector::zero(p, m.dim(top));
                             alg.multiply_basis(a, b, |k, c| {
                                 m.act_on_basis_at(da + db, k, t, x, c, &mut rhs, 0)
                             });
