@@ -226,7 +226,7 @@ fn check_type(file: &str, kind: Option<&Value>, notation: Notation) -> Result<Ki
                     Kind::RealProjective => "at an odd prime the real projective space's \
                         cells are joined by 2, a unit mod p, so its mod p cohomology is that of \
                         at most two spheres: write those cells as a \"finite dimensional \
-                        module\""
+                        module\" (for BZ/p, the type \"classifying space BCp\")"
                         .to_string(),
                     _ => "at odd primes \"finite dimensional module\", \"complex projective \
                           space\" and \"classifying space BCp\" are (a finitely presented \

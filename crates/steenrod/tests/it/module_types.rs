@@ -180,7 +180,7 @@ fn projective_spaces_refuse_what_they_cannot_build() {
     .to_string();
     assert_eq!(
         e,
-        r#"RP3.json: type "real projective space" is not supported; at an odd prime the real projective space's cells are joined by 2, a unit mod p, so its mod p cohomology is that of at most two spheres: write those cells as a "finite dimensional module""#
+        r#"RP3.json: type "real projective space" is not supported; at an odd prime the real projective space's cells are joined by 2, a unit mod p, so its mod p cohomology is that of at most two spheres: write those cells as a "finite dimensional module" (for BZ/p, the type "classifying space BCp")"#
     );
 }
 
