@@ -185,14 +185,28 @@ struct Request {
     max_stem: i32,
     max_s: u32,
     profile: Option<Vec<u32>>,
-    algorithm: Algorithm,
+    /// The algorithm asked for (`None`: Nassau's over A at p = 2, else classical).
+    algorithm: Option<Algorithm>,
     save_dir: Option<PathBuf>,
+}
+
+/// The algorithm of a run: Nassau's (the default) over the whole algebra at p = 2, the
+/// classical one (the only one) at odd primes and over a sub-Hopf algebra — asked for by
+/// `algebra=`, or the module file's own profile.
+fn algorithm_of(name: &str, asked: Option<Algorithm>, classical_only: bool) -> PyResult<Algorithm> {
+    match (asked, classical_only) {
+        (None | Some(Algorithm::Nassau), false) => Ok(Algorithm::Nassau),
+        (None, true) | (Some(Algorithm::Classical), _) => Ok(Algorithm::Classical),
+        (Some(Algorithm::Nassau), true) => Err(BadInput::new_err(format!(
+            "module {name}: algorithm='nassau' is available over A at p = 2 only (odd primes and sub-Hopf algebras are resolved by the classical algorithm)"
+        ))),
+    }
 }
 
 /// The resolution of `module` over the range, resumed from the save directory if given,
 /// before its run. A profile (truncated, Adams–Margolis: `steenrod::Profile`) restricts a
 /// p = 2 module to that sub-Hopf algebra.
-fn prepare(module: &Module, req: &Request) -> PyResult<AnyResolution> {
+fn prepare(module: &Module, req: &Request) -> PyResult<(AnyResolution, Algorithm)> {
     let config = ResolutionConfig {
         max_stem: req.max_stem,
         max_s: req.max_s,
@@ -210,17 +224,18 @@ fn prepare(module: &Module, req: &Request) -> PyResult<AnyResolution> {
                 }
                 None => m,
             };
+            let algorithm = algorithm_of(name, req.algorithm, m.profile().is_some())?;
             let mut r = Resolution::new(m, config).map_err(|e| resolution_error(name, e))?;
             if let Some(dir) = &req.save_dir {
                 let options = SaveOptions {
                     quasi_inverses: true,
                     wait_for_lock: None,
                 };
-                let save = SaveDir::open(dir, r.module(), req.algorithm, options)
+                let save = SaveDir::open(dir, r.module(), algorithm, options)
                     .map_err(|e| save_error(dir, e))?;
                 r.resume(save).map_err(|e| save_error(dir, e))?;
             }
-            Ok(AnyResolution::Two(r))
+            Ok((AnyResolution::Two(r), algorithm))
         }
         AnyModule::Odd(m) => {
             if req.profile.is_some() {
@@ -229,13 +244,14 @@ fn prepare(module: &Module, req: &Request) -> PyResult<AnyResolution> {
                     module.prime
                 )));
             }
+            let algorithm = algorithm_of(name, req.algorithm, true)?;
             let mut r = Resolution::new(m, config).map_err(|e| resolution_error(name, e))?;
             if let Some(dir) = &req.save_dir {
                 let save = SaveDir::open_odd_with(dir, r.module(), None)
                     .map_err(|e| save_error(dir, e))?;
                 r.resume(save).map_err(|e| save_error(dir, e))?;
             }
-            Ok(AnyResolution::Odd(r))
+            Ok((AnyResolution::Odd(r), algorithm))
         }
     }
 }
@@ -362,17 +378,11 @@ fn resolve(
     save_dir: Option<PathBuf>,
     on_poll: &Bound<'_, PyAny>,
 ) -> PyResult<RawResolution> {
-    let classical_only = module.prime != 2 || profile.is_some();
-    let algorithm = match (algorithm, classical_only) {
-        (None, false) | (Some("nassau"), false) => Algorithm::Nassau,
-        (None, true) | (Some("classical"), _) => Algorithm::Classical,
-        (Some("nassau"), true) => {
-            return Err(BadInput::new_err(format!(
-                "module {}: algorithm='nassau' is available over A at p = 2 only (odd primes and sub-Hopf algebras are resolved by the classical algorithm)",
-                module.name
-            )))
-        }
-        (Some(other), _) => {
+    let asked = match algorithm {
+        None => None,
+        Some("nassau") => Some(Algorithm::Nassau),
+        Some("classical") => Some(Algorithm::Classical),
+        Some(other) => {
             return Err(BadInput::new_err(format!(
                 "algorithm={other:?}: expected 'nassau' or 'classical'"
             )))
@@ -382,10 +392,10 @@ fn resolve(
         max_stem,
         max_s,
         profile,
-        algorithm,
+        algorithm: asked,
         save_dir,
     };
-    let mut res = prepare(module, &req)?;
+    let (mut res, algorithm) = prepare(module, &req)?;
     match run_polled(py, &mut res, algorithm, threads, on_poll)? {
         Err(e) => Err(resolution_error(&module.name, e)),
         Ok(()) => Ok(RawResolution {

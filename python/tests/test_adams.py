@@ -108,6 +108,11 @@ def test_bad_input(tmp_path):
         adams.resolve(s2, 10, 5, algorithm="fast")
     with pytest.raises(adams.BadInput, match="nassau"):
         adams.resolve(adams.Module.bundled("S_3"), 10, 5, algorithm="nassau")
+    # ko's file names its algebra A(1): classical by default, Nassau's refused.
+    ko = adams.Module.bundled("ko")
+    assert adams.resolve(ko, 10, 5, progress=False).algorithm == "classical"
+    with pytest.raises(adams.BadInput, match="nassau"):
+        adams.resolve(ko, 10, 5, algorithm="nassau")
     with pytest.raises(adams.BadInput, match="A\\(n\\)"):
         adams.resolve(s2, 10, 5, algebra="B(2)")
     with pytest.raises(adams.BadInput, match="max_s"):
