@@ -205,6 +205,44 @@ fn a_resumed_save_directory_is_sent_to_followers() {
     assert!(stats.steps[1] > 0);
 }
 
+/// At p = 3: the half of the range in the save directory (F_3 records) reaches the
+/// follower, which then computes steps that read it; the whole equals one process's.
+#[test]
+fn a_resumed_save_directory_is_sent_to_followers_at_p_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let sphere = FiniteModule::<OddMilnorAlgebra>::sphere_at(fp::ValidPrime::new(3).unwrap());
+    let (half, whole) = (
+        ResolutionConfig {
+            max_stem: 30,
+            max_s: 15,
+        },
+        ResolutionConfig {
+            max_stem: 60,
+            max_s: 15,
+        },
+    );
+    let classical = RunOptions {
+        algorithm: Algorithm::Classical,
+        ..RunOptions::default()
+    };
+    let mut res = Resolution::new(sphere.clone(), half).unwrap();
+    res.resume(SaveDir::open_odd(dir.path(), &sphere).unwrap())
+        .unwrap();
+    res.run(classical).unwrap();
+    let mut leader = Resolution::new(sphere.clone(), whole).unwrap();
+    let resumed = leader
+        .resume(SaveDir::open_odd(dir.path(), &sphere).unwrap())
+        .unwrap();
+    assert!(
+        resumed.loaded > 0 && resumed.corrupt.is_empty(),
+        "{resumed:?}"
+    );
+    let (res, stats) = cluster_of(leader, Algorithm::Classical, 2);
+    let one = single_of(sphere, whole, Algorithm::Classical);
+    assert_eq!(resolution_of(&res), resolution_of(&one));
+    assert!(stats.steps[1] > 0, "{stats:?}");
+}
+
 #[test]
 fn a_silent_rank_is_named() {
     let nets = channels(3);
