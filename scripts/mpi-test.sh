@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The MPI build (feature `mpi`) end to end, on this machine's cores:
 #  1. `mpirun --oversubscribe -np 3 adams resolve M --max-stem 60 --max-s 30` writes ext.csv,
-#     chart.json and a save directory byte-identical to one process's, for S_2, C2, Joker;
+#     chart.json and a save directory byte-identical to one process's, for S_2, C2, Joker,
+#     and at p = 3 for S_3 and C3 (differentials with coefficients on the wire);
 #  2. a rank that goes silent (the hidden test hook ADAMS_CLUSTER_TEST_STOP=RANK:STEPS:hang)
 #     stops the run naming it (exit 3), and a rerun on 2 ranks resumes to the same output;
 #     a rank that dies (…:exit) stops the run, and a rerun in one process resumes;
-#  3. ranks of another build (hidden ADAMS_CLUSTER_TEST_BUILD) or another module refuse to
-#     start (exit 2, the rank named);
+#  3. ranks of another build (hidden ADAMS_CLUSTER_TEST_BUILD), another module or another
+#     prime refuse to start (exit 2, the rank named);
 #  4. a cofiber file gives the one-process output; a failure before the run (on every
 #     rank, on rank 0 alone, on a follower alone) is one error line, exit 2, at once.
 # Installs Debian's libopenmpi-dev openmpi-bin libclang-dev when missing. About a minute
@@ -69,7 +70,7 @@ resolve() {
         --save-dir "$work/$name-save" --quiet --no-chart --threads 1
 }
 
-for module in S_2 C2 Joker; do
+for module in S_2 C2 Joker S_3 C3; do
     resolve "$module-1" -- "$module" 60 30
     resolve "$module-3" "${mpi[@]}" -np 3 -- "$module" 60 30
     same "$module-1" "$module-3"
@@ -141,11 +142,13 @@ refused() {
 }
 refused "a different build" env ADAMS_CLUSTER_TEST_BUILD=other "$adams" resolve S_2 --max-stem 20 --max-s 10 -q --no-chart
 refused "a different module" "$adams" resolve C2 --max-stem 20 --max-s 10 -q --no-chart
-echo "mpi: ranks of another build or module refuse to start (exit 2, rank named)" >&2
+# A rank at another prime: the save header's identity names the prime.
+refused "a different module" "$adams" resolve S_3 --max-stem 20 --max-s 10 -q --no-chart
+echo "mpi: ranks of another build, module or prime refuse to start (exit 2, rank named)" >&2
 
-# A failure every rank meets (an odd prime) is printed once, by rank 0; one only rank 0
-# meets (a save directory of another module) ends every rank at once (not after the
-# timeout) with rank 0's error; one only a follower meets names it.
+# A failure every rank meets (a module that exists nowhere) is printed once, by rank 0;
+# one only rank 0 meets (a save directory of another module) ends every rank at once (not
+# after the timeout) with rank 0's error; one only a follower meets names it.
 # stopped NAME CODE MESSAGE [mpirun args…]: the run exits CODE, prints MESSAGE once.
 stopped() {
     local name=$1 code=$2 message=$3
@@ -158,8 +161,8 @@ stopped() {
     [ "$(grep -c "^error: " "$work/$name.log")" -eq 1 ] || fail "$name: not one error line: $(head -c 600 "$work/$name.log")"
     grep -q "^error: $message" "$work/$name.log" || fail "$name: $(head -c 400 "$work/$name.log")"
 }
-stopped odd 2 "module S_3: a run across MPI ranks is not available" -np 3 "$adams" resolve S_3 \
-    --max-stem 10 --max-s 5 --output "$work/odd" -q --no-chart
+stopped nowhere 2 "no module named NoSuchModule" -np 3 "$adams" resolve NoSuchModule \
+    --max-stem 10 --max-s 5 --output "$work/nowhere" -q --no-chart
 stopped other-save 2 "save directory .*: field module-hash" -np 3 "$adams" resolve C2 \
     --max-stem 10 --max-s 5 --output "$work/other" --save-dir "$work/S_2-1-save" -q --no-chart
 stopped follower-only 2 "rank 1: module file $work/absent.json: no such file" \

@@ -1,10 +1,10 @@
 //! `mpirun -np K adams resolve …` (feature `mpi`): one resolution across the ranks of
 //! MPI's world, over the transport of [`resolution::cluster::mpi`]. Rank 0 leads, resolves
 //! with the others' help and writes every output; the other ranks follow and write
-//! nothing. Outside `mpirun` (or with one rank) `adams resolve` runs as without the
-//! feature.
+//! nothing, at every prime. Outside `mpirun` (or with one rank) `adams resolve` runs as
+//! without the feature.
 
-pub(crate) use resolution::cluster::mpi::{active, follow, is_follower, run, start};
+pub(crate) use resolution::cluster::mpi::{follow, is_follower, run, start};
 
 use crate::error::Error;
 

@@ -246,8 +246,8 @@ fn target<M: PrimeModule>(
 }
 
 /// What a flag asks for that exists only at p = 2, refused at the odd prime of `module`
-/// (exit 2): a run across MPI ranks, Nassau's algorithm, a device backend and its checks,
-/// the product tables' budget, the sphere's names table.
+/// (exit 2): Nassau's algorithm, a device backend and its checks, the product tables'
+/// budget, the sphere's names table.
 fn refuse_at_odd_prime(
     args: &ResolveArgs,
     module: &FiniteModule<OddMilnorAlgebra>,
@@ -257,10 +257,6 @@ fn refuse_at_odd_prime(
         p: module.prime().value(),
         what,
     };
-    #[cfg(feature = "mpi")]
-    if crate::cluster::active() {
-        return Err(refused("a run across MPI ranks".into()));
-    }
     const CPU: &str = "odd primes are resolved by the classical algorithm on the CPU";
     let what = if args.algorithm == Some(Algorithm::Nassau) {
         format!("--algorithm nassau (Nassau's algorithm; {CPU})")

@@ -1,8 +1,8 @@
 //! What `adams resolve`, `adams products` and `adams massey` do differently at each
 //! prime, said once by the module type ([`PrimeModule`]): [`FiniteModule`] at p = 2
-//! (Nassau's algorithm by default, a device backend, the sphere's names, MPI ranks, every
-//! product line drawn) and `FiniteModule<OddMilnorAlgebra>` at odd p (the classical
-//! algorithm on the CPU, in one process, the `a0`, `h0` chart). Its profile and the
+//! (Nassau's algorithm by default, a device backend, the sphere's names, every product
+//! line drawn) and `FiniteModule<OddMilnorAlgebra>` at odd p (the classical algorithm on
+//! the CPU, the `a0`, `h0` chart); MPI ranks serve both. Its profile and the
 //! classes its Ext has are [`ClassModule`]'s. What a flag asks for that a prime lacks is
 //! refused before any work by the plan (`crate::plan`).
 
@@ -85,23 +85,6 @@ pub(crate) trait PrimeModule: ClassModule + SubProfile + ModuleSteps {
         at: (i32, u32),
         element: &[(usize, u32)],
     ) -> Option<String>;
-
-    /// Under `mpirun`, on a follower: its whole run, following rank 0 (`true`: done,
-    /// nothing to write); on rank 0 or in one process, `false` (odd p: always; the plan
-    /// refuses a run across ranks there).
-    #[cfg(feature = "mpi")]
-    fn follow(res: &mut Resolution<Self>, algorithm: resolution::Algorithm, threads: usize)
-        -> bool;
-
-    /// The run, across the MPI ranks when there are several (rank 0).
-    ///
-    /// Errors: those of [`Resolution::run`] and of the cluster.
-    #[cfg(feature = "mpi")]
-    fn run_ranks(
-        res: &mut Resolution<Self>,
-        options: resolution::RunOptions<'_>,
-        quiet: bool,
-    ) -> Result<resolution::RunReport, resolution::ResolutionError>;
 }
 
 impl PrimeModule for FiniteModule {
@@ -178,20 +161,6 @@ impl PrimeModule for FiniteModule {
         let key = spec.to_string();
         (!AT_TWO.iter().any(|g| g.key() == key)).then_some(key)
     }
-
-    #[cfg(feature = "mpi")]
-    fn follow(res: &mut Resolution, algorithm: resolution::Algorithm, threads: usize) -> bool {
-        crate::cluster::follow(res, algorithm, threads)
-    }
-
-    #[cfg(feature = "mpi")]
-    fn run_ranks(
-        res: &mut Resolution,
-        options: resolution::RunOptions<'_>,
-        quiet: bool,
-    ) -> Result<resolution::RunReport, resolution::ResolutionError> {
-        crate::cluster::run(res, options, quiet)
-    }
 }
 
 impl PrimeModule for FiniteModule<OddMilnorAlgebra> {
@@ -258,23 +227,5 @@ impl PrimeModule for FiniteModule<OddMilnorAlgebra> {
         let p = chart.prime as i32;
         let known = chart.classes.iter().any(|c| c.more.contains_key(&key));
         (!known && key != "(0,1,0)" && (stem, s) != (2 * p - 3, 1)).then_some(key)
-    }
-
-    #[cfg(feature = "mpi")]
-    fn follow(
-        _: &mut Resolution<FiniteModule<OddMilnorAlgebra>>,
-        _: resolution::Algorithm,
-        _: usize,
-    ) -> bool {
-        false
-    }
-
-    #[cfg(feature = "mpi")]
-    fn run_ranks(
-        res: &mut Resolution<FiniteModule<OddMilnorAlgebra>>,
-        options: resolution::RunOptions<'_>,
-        _quiet: bool,
-    ) -> Result<resolution::RunReport, resolution::ResolutionError> {
-        res.run(options)
     }
 }

@@ -101,7 +101,7 @@ fn run_module<M: PrimeModule>(plan: &Plan, target: Target<M>, start: &Start) -> 
     let output = open_output(&plan.output, &folder)?;
     let mut res = new_resolution(module, plan, &name)?;
     #[cfg(feature = "mpi")]
-    if M::follow(
+    if crate::cluster::follow(
         &mut res,
         plan.algorithm.to_resolution(),
         plan.limits.threads,
@@ -179,7 +179,7 @@ pub(crate) fn resolve<M: PrimeModule>(
             stop: Some(crate::interrupt::stop_on_sigint()),
         };
         #[cfg(feature = "mpi")]
-        return M::run_ranks(res, options, plan.quiet);
+        return crate::cluster::run(res, options, plan.quiet);
         #[cfg(not(feature = "mpi"))]
         res.run(options)
     })?;

@@ -101,7 +101,7 @@ fn run_cone<M: PrimeModule>(
     // Under `mpirun`, the other ranks help resolve the base module; rank 0 alone takes
     // the cone.
     #[cfg(feature = "mpi")]
-    if M::follow(
+    if crate::cluster::follow(
         &mut res,
         plan.algorithm.to_resolution(),
         plan.limits.threads,

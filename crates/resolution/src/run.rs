@@ -60,6 +60,11 @@ pub trait ModuleSteps: Module<Algebra = <Self as ModuleSteps>::StepAlgebra> {
     #[doc(hidden)]
     fn check_run(res: &Resolution<Self>, options: &RunOptions<'_>) -> Result<(), ResolutionError>;
 
+    /// The save header of a run of `algorithm` on `module` (`SAVE-FORMAT.md`): what a save
+    /// directory's records and a cluster's handshake ([`crate::cluster::Identity`]) carry.
+    #[doc(hidden)]
+    fn save_header(module: &Self, algorithm: Algorithm) -> crate::save::Header;
+
     /// The resolution as the certificate reads it ([`crate::certify`]).
     #[doc(hidden)]
     #[allow(private_interfaces)]
@@ -93,6 +98,10 @@ impl ModuleSteps for FiniteModule {
             save.check_algorithm(algorithm)?;
         }
         Ok(())
+    }
+
+    fn save_header(module: &Self, algorithm: Algorithm) -> crate::save::Header {
+        crate::save::Header::for_run(module, algorithm)
     }
 
     #[allow(private_interfaces)]
@@ -130,6 +139,11 @@ impl ModuleSteps for FiniteModule<OddMilnorAlgebra> {
             });
         }
         Ok(())
+    }
+
+    /// The classical algorithm's header: [`ModuleSteps::check_run`] refuses the other.
+    fn save_header(module: &Self, _: Algorithm) -> crate::save::Header {
+        crate::save::Header::for_odd_run(module)
     }
 
     #[allow(private_interfaces)]

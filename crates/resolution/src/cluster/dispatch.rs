@@ -13,7 +13,7 @@ use super::wire::Message;
 use super::{ClusterError, Transport};
 use crate::bidegree::Bidegree;
 use crate::graph::Plan;
-use crate::run::{Active, RunSteps, Steps};
+use crate::run::{Active, Resolvable, RunSteps, Steps};
 use crate::scheduler::{Graph, RunStats};
 use crate::step::StepOutput;
 use crate::store::Store;
@@ -21,12 +21,12 @@ use crate::tracker::Tracker;
 use crate::Resolution;
 
 /// The leader's state during the run.
-pub(super) struct Lead<'a> {
-    res: &'a Resolution,
+pub(super) struct Lead<'a, M: Resolvable> {
+    res: &'a Resolution<M>,
     plan: &'a Plan,
     active: &'a Active,
     net: &'a dyn Transport,
-    save: Option<&'a dyn Store>,
+    save: Option<&'a dyn Store<M::Algebra>>,
     /// Steps each rank may still take (its worker threads less those in flight).
     free: Vec<usize>,
     /// The rank that ran each active node (for the kernel it keeps).
@@ -42,22 +42,22 @@ pub(super) struct Lead<'a> {
 }
 
 /// A completed step as the leader keeps it.
-struct Completion {
+struct Completion<A: steenrod::Algebra> {
     j: usize,
     rank: usize,
-    out: StepOutput,
+    out: StepOutput<A>,
     /// The generators payload, when it came over the wire.
     gens: Option<Vec<u8>>,
     elapsed: Duration,
 }
 
-impl<'a> Lead<'a> {
+impl<'a, M: Resolvable> Lead<'a, M> {
     pub(super) fn new(
-        res: &'a Resolution,
+        res: &'a Resolution<M>,
         plan: &'a Plan,
         active: &'a Active,
         net: &'a dyn Transport,
-        save: Option<&'a dyn Store>,
+        save: Option<&'a dyn Store<M::Algebra>>,
         threads: Vec<usize>,
     ) -> Self {
         let mut slot = vec![usize::MAX; plan.nodes.len()];
@@ -86,7 +86,7 @@ impl<'a> Lead<'a> {
     pub(super) fn drive(
         mut self,
         pool: &rayon::ThreadPool,
-        steps: &Steps<'_>,
+        steps: &Steps<'_, M>,
         tracker: &mut Tracker<'_, '_>,
         stats: &mut ClusterStats,
         timeout: Duration,
@@ -97,7 +97,7 @@ impl<'a> Lead<'a> {
         let mut pulse = Pulse::new(self.net.size(), timeout);
         let mut last_retry = Instant::now();
         pool.in_place_scope(|scope| {
-            let (tx, rx) = mpsc::channel::<Local>();
+            let (tx, rx) = mpsc::channel::<Local<M::Algebra>>();
             while self.completed < n {
                 self.dispatch(|j| local::spawn(scope, &tx, steps, j), stats);
                 let mut done = Vec::new();
@@ -173,8 +173,8 @@ impl<'a> Lead<'a> {
     /// Collects this rank's finished steps, waiting up to a millisecond for the first.
     fn receive_local(
         &mut self,
-        rx: &mpsc::Receiver<Local>,
-        done: &mut Vec<Completion>,
+        rx: &mpsc::Receiver<Local<M::Algebra>>,
+        done: &mut Vec<Completion<M::Algebra>>,
     ) -> Result<(), ClusterError> {
         let mut next = rx.recv_timeout(Duration::from_millis(1)).ok();
         while let Some(message) = next {
@@ -213,7 +213,7 @@ impl<'a> Lead<'a> {
         from: usize,
         bytes: &[u8],
         stats: &mut ClusterStats,
-    ) -> Result<Option<Completion>, ClusterError> {
+    ) -> Result<Option<Completion<M::Algebra>>, ClusterError> {
         let malformed = |reason| ClusterError::Malformed { rank: from, reason };
         let (node, nanos, gens, qi) = match Message::decode(bytes).map_err(malformed)? {
             Message::Done {
@@ -262,9 +262,9 @@ impl<'a> Lead<'a> {
     /// its generators to the ranks that lack them, and queues the nodes that became ready.
     fn complete(
         &mut self,
-        mut c: Completion,
+        mut c: Completion<M::Algebra>,
         graph: &mut Graph,
-        steps: &Steps<'_>,
+        steps: &Steps<'_, M>,
         tracker: &mut Tracker<'_, '_>,
         stats: &mut ClusterStats,
     ) -> Result<(), ClusterError> {

@@ -10,7 +10,7 @@ use super::wire::Message;
 use super::{ClusterError, Identity, Transport};
 use crate::config::Algorithm;
 use crate::graph::{self, Plan};
-use crate::run::{worker_pool, Active, Steps};
+use crate::run::{worker_pool, Active, Resolvable, Steps};
 use crate::store::Store;
 use crate::Resolution;
 
@@ -37,7 +37,7 @@ fn test_stop(rank: usize) -> Option<(usize, bool)> {
     (r == rank).then_some((n, exit))
 }
 
-impl Resolution {
+impl<M: Resolvable> Resolution<M> {
     /// Follows the leader (rank 0, running [`Resolution::lead`]) of `net` on this
     /// resolution (same module, range and `algorithm`) with `threads` workers (0: one per
     /// core), until it says stop. Writes nothing: the leader does.
@@ -72,7 +72,7 @@ impl Resolution {
         };
         let plan = graph::plan(self.config, self.module.min_degree(), algorithm);
         let active = Active::select(&plan, |b| self.rows.is_complete(b));
-        let this: &Resolution = self;
+        let this: &Resolution<M> = self;
         let mut steps = Steps::new(this, &plan, &active, None, None);
         steps.want_qi = want_qi;
         let follower = Follower {
@@ -117,27 +117,27 @@ impl Resolution {
 }
 
 /// A follower's state during the run.
-struct Follower<'a> {
-    res: &'a Resolution,
+struct Follower<'a, M: Resolvable> {
+    res: &'a Resolution<M>,
     plan: &'a Plan,
     active: &'a Active,
     net: &'a dyn Transport,
     stop: Option<(usize, bool)>,
 }
 
-impl Follower<'_> {
+impl<M: Resolvable> Follower<'_, M> {
     /// Serves the leader until it says stop.
     fn serve(
         &self,
         pool: &rayon::ThreadPool,
-        steps: &Steps<'_>,
+        steps: &Steps<'_, M>,
         pulse: &mut Pulse,
     ) -> Result<FollowReport, ClusterError> {
         let mut report = FollowReport::default();
         let mut parked = Vec::new();
         let mut last_retry = Instant::now();
         pool.in_place_scope(|scope| {
-            let (tx, rx) = mpsc::channel::<Local>();
+            let (tx, rx) = mpsc::channel::<Local<M::Algebra>>();
             loop {
                 let mut any = false;
                 if let Ok(message) = rx.recv_timeout(Duration::from_millis(1)) {
@@ -187,8 +187,8 @@ impl Follower<'_> {
     /// result to the leader. Whether a step completed (not parked).
     fn finished(
         &self,
-        message: Local,
-        steps: &Steps<'_>,
+        message: Local<M::Algebra>,
+        steps: &Steps<'_, M>,
         parked: &mut Vec<usize>,
         report: &mut FollowReport,
     ) -> bool {
@@ -233,9 +233,9 @@ impl Follower<'_> {
     fn keep(
         &self,
         j: usize,
-        out: crate::StepOutput,
+        out: crate::StepOutput<M::Algebra>,
         elapsed: Duration,
-        steps: &Steps<'_>,
+        steps: &Steps<'_, M>,
     ) -> Message {
         let i = self.active.nodes[j];
         let node = self.plan.nodes[i];

@@ -12,12 +12,11 @@ use crate::bidegree::Bidegree;
 use crate::config::RunOptions;
 use crate::graph::{self, Plan};
 use crate::report::RunReport;
-use crate::run::{worker_pool, Active, ModuleSteps, Steps};
+use crate::run::{worker_pool, Active, Resolvable, Steps};
 use crate::scheduler::RunStats;
 use crate::store::Store;
 use crate::tracker::Tracker;
 use crate::Resolution;
-use steenrod::module::FiniteModule;
 
 /// What a distributed run sent and spent (the leader's view).
 #[derive(Clone, Debug, Default)]
@@ -47,7 +46,7 @@ pub struct ClusterStats {
     pub communication: Duration,
 }
 
-impl Resolution {
+impl<M: Resolvable> Resolution<M> {
     /// [`Resolution::run`] with the steps spread over every rank of `net`, this process
     /// being rank 0 (module doc of [`super`]). The other ranks run
     /// [`Resolution::follow`] on the same module and range.
@@ -76,7 +75,7 @@ impl Resolution {
         timeout: Duration,
     ) -> Result<(RunReport, ClusterStats), ClusterError> {
         let started = Instant::now();
-        FiniteModule::check_run(self, &options)?;
+        M::check_run(self, &options)?;
         let (pool, threads) = worker_pool(options.threads)?;
         let mut stats = ClusterStats {
             ranks: net.size(),
@@ -88,9 +87,9 @@ impl Resolution {
         stats.threads[0] = threads;
         let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
         let active = Active::select(&plan, |b| self.rows.is_complete(b));
-        let this: &Resolution = self;
+        let this: &Resolution<M> = self;
         let mut tracker = Tracker::new(&plan, &active.nodes, options.progress, options.stop);
-        let mut go = |store: Option<&dyn Store>| -> Result<RunStats, ClusterError> {
+        let mut go = |store: Option<&dyn Store<M::Algebra>>| -> Result<RunStats, ClusterError> {
             let steps = Steps::new(this, &plan, &active, options.offload, store);
             start_followers(this, &plan, net, steps.want_qi, &mut stats);
             let lead = Lead::new(this, &plan, &active, net, store, stats.threads.clone());
@@ -146,8 +145,8 @@ fn handshake(
 
 /// Sends every follower the bidegrees already complete here (a resume), rows in order so
 /// that each arrives after those below it, then `Start`.
-fn start_followers(
-    res: &Resolution,
+fn start_followers<M: Resolvable>(
+    res: &Resolution<M>,
     plan: &Plan,
     net: &dyn Transport,
     want_qi: bool,

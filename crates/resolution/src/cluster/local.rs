@@ -7,14 +7,14 @@ use std::time::{Duration, Instant};
 use super::wire::Message;
 use super::Transport;
 use crate::bidegree::Bidegree;
-use crate::run::{Computed, RunSteps, Steps};
+use crate::run::{Computed, Resolvable, RunSteps, Steps};
 use crate::scheduler::in_parallel_section;
 use crate::{Differential, Resolution};
 
 /// What a worker of this rank hands its main thread.
-pub(super) enum Local {
+pub(super) enum Local<A: steenrod::Algebra> {
     /// Active node `j`'s step and how long it took.
-    Done(usize, Box<Computed>),
+    Done(usize, Box<Computed<A>>),
     /// Node `j` landed inside another step's parallel section: dispatch it again later
     /// (the scheduler's rule, `scheduler.rs`).
     Retry(usize),
@@ -26,10 +26,10 @@ pub(super) enum Local {
 pub(super) const RETRY_AFTER: Duration = crate::scheduler::RETRY_AFTER;
 
 /// Runs active node `j`'s step on a worker of `scope`; the result comes back on `tx`.
-pub(super) fn spawn<'s>(
+pub(super) fn spawn<'s, M: Resolvable>(
     scope: &rayon::Scope<'s>,
-    tx: &mpsc::Sender<Local>,
-    steps: &'s Steps<'s>,
+    tx: &mpsc::Sender<Local<M::Algebra>>,
+    steps: &'s Steps<'s, M>,
     j: usize,
 ) {
     let tx = tx.clone();
@@ -96,14 +96,14 @@ impl Pulse {
 }
 
 /// The generators of `b` from a generators payload: each value with its terms decoded
-/// over the generators of row `s − 1` (which this rank holds: the step at `b` read them).
-/// Errors: the payload's fault.
-pub(super) fn differentials(
-    res: &Resolution,
+/// over the generators of row `s − 1` (which this rank holds: the step at `b` read them),
+/// with coefficients at odd p. Errors: the payload's fault.
+pub(super) fn differentials<M: Resolvable>(
+    res: &Resolution<M>,
     b: Bidegree,
     payload: &[u8],
-) -> Result<Vec<Differential>, String> {
-    let values = crate::save::wire::values(payload).map_err(|e| e.to_string())?;
+) -> Result<Vec<Differential<M::Algebra>>, String> {
+    let values = crate::save::wire::values(&res.algebra, payload).map_err(|e| e.to_string())?;
     Ok(values
         .into_iter()
         .map(|value| Differential {

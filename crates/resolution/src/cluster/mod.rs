@@ -5,7 +5,9 @@
 //! the quasi-inverses when the leader's save directory keeps them). The leader sends each
 //! completed bidegree's generators to every rank that did not compute it, before any step
 //! that reads them, so every rank's in-memory store (its free modules) holds what its
-//! next steps read. What stays where it was made:
+//! next steps read. The run is generic over the module, like [`crate::Resolution::run`]:
+//! at an odd prime the differentials travel with their coefficients in F_p, packed as the
+//! save format packs them (`SAVE-FORMAT.md`, "Odd primes"). What stays where it was made:
 //!
 //! * the kernel a classical step `(s, t)` hands to `(s + 1, t)`: that step runs on the
 //!   rank that holds it (no transfer);
@@ -144,9 +146,14 @@ pub struct Identity {
 }
 
 impl Identity {
-    /// The identity of a run of `algorithm` on `res` by a program whose hash is `build`.
-    pub fn new(build: [u8; 32], res: &crate::Resolution, algorithm: crate::Algorithm) -> Self {
-        let header = crate::save::Header::for_run(&res.module, algorithm);
+    /// The identity of a run of `algorithm` on `res` (at any prime) by a program whose
+    /// hash is `build`.
+    pub fn new<M: crate::Resolvable>(
+        build: [u8; 32],
+        res: &crate::Resolution<M>,
+        algorithm: crate::Algorithm,
+    ) -> Self {
+        let header = M::save_header(&res.module, algorithm);
         let mut run = header.identity().to_vec();
         run.extend_from_slice(&res.config.max_s.to_le_bytes());
         run.extend_from_slice(&res.config.max_stem.to_le_bytes());

@@ -19,7 +19,7 @@ use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
 
 use super::{self as distributed, ClusterError, Identity, Transport};
-use crate::{Algorithm, Resolution, ResolutionError, RunOptions, RunReport};
+use crate::{Algorithm, Resolution, ResolutionError, Resolvable, RunOptions, RunReport};
 use mpi::environment::Universe;
 use mpi::point_to_point::{Destination, MatchedReceiveVec, Source};
 use mpi::topology::{Communicator, SimpleCommunicator};
@@ -196,10 +196,10 @@ fn build_hash() -> [u8; 32] {
     *hasher.finalize().as_bytes()
 }
 
-/// Rank 0's run: [`Resolution::run`] across the ranks when there are several. Prints the
-/// cluster's figures (unless `quiet`).
-pub fn run(
-    res: &mut Resolution,
+/// Rank 0's run: [`Resolution::run`] across the ranks when there are several, at any
+/// prime. Prints the cluster's figures (unless `quiet`).
+pub fn run<M: Resolvable>(
+    res: &mut Resolution<M>,
     options: RunOptions<'_>,
     quiet: bool,
 ) -> Result<RunReport, ResolutionError> {
@@ -219,7 +219,11 @@ pub fn run(
 
 /// On a follower, its whole `adams resolve`: follows rank 0 and writes nothing; `true`.
 /// On rank 0 or outside a world of several: `false`.
-pub fn follow(res: &mut Resolution, algorithm: Algorithm, threads: usize) -> bool {
+pub fn follow<M: Resolvable>(
+    res: &mut Resolution<M>,
+    algorithm: Algorithm,
+    threads: usize,
+) -> bool {
     let Some(net) = NET.get().filter(|n| n.rank != 0) else {
         return false;
     };

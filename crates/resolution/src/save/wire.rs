@@ -3,23 +3,29 @@
 //! directory would hold (`SAVE-FORMAT.md`, the payloads before compression and checksum:
 //! MPI delivers messages intact).
 
-use fp::FpVector;
+use steenrod::Algebra;
 
 use super::corrupt::Corrupt;
-use super::load::{parse_generators, Bits};
+use super::load::parse_generators;
+use crate::free_module::FieldVector;
 use crate::step::StepQuasiInverse;
+use crate::step_algebra::StepAlgebra;
 use crate::Differential;
 
 /// The generators payload of `gens`: their count, the length of a differential, then the
-/// limbs of each differential.
-pub(crate) fn generators(gens: &[Differential]) -> Vec<u8> {
+/// limbs of each differential (bits at p = 2, packed F_p entries at odd p).
+pub(crate) fn generators<A: Algebra>(gens: &[Differential<A>]) -> Vec<u8> {
     super::generators_payload(gens)
 }
 
-/// The differentials' values of a [`generators`] payload. Errors: a [`Corrupt`] naming the
-/// field.
-pub(crate) fn values(payload: &[u8]) -> Result<Vec<FpVector>, Corrupt> {
-    parse_generators(payload, &Bits).map(|g| g.values)
+/// The differentials' values of a [`generators`] payload, vectors over the field of
+/// `algebra` (its save format's packing, [`StepAlgebra::save_codec`]). Errors: a
+/// [`Corrupt`] naming the field.
+pub(crate) fn values<A: StepAlgebra>(
+    algebra: &A,
+    payload: &[u8],
+) -> Result<Vec<FieldVector<A>>, Corrupt> {
+    parse_generators(payload, &algebra.save_codec()).map(|g| g.values)
 }
 
 /// The quasi-inverse payload of one step.

@@ -1,7 +1,8 @@
 //! The distributed run (`resolution::cluster`) over an in-process transport (channels
 //! between threads, one per rank): the same generators and differentials — terms included —
-//! as one process, for both algorithms, with a save directory, and a silent rank named.
-//! The MPI transport is tested end to end by `scripts/mpi-test.sh`.
+//! as one process, for both algorithms, with a save directory, at p = 3 (coefficients on
+//! the wire), and a silent rank named. The MPI transport is tested end to end by
+//! `scripts/mpi-test.sh`.
 
 use std::path::Path;
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -10,8 +11,9 @@ use std::time::Duration;
 
 use resolution::cluster::{ClusterError, Identity, Transport};
 use resolution::save::{SaveDir, SaveOptions};
-use resolution::{Algorithm, Resolution, ResolutionConfig, RunOptions};
+use resolution::{Algorithm, Resolution, ResolutionConfig, Resolvable, RunOptions};
 use steenrod::module::FiniteModule;
+use steenrod::OddMilnorAlgebra;
 
 /// One rank's end of a set of channels.
 struct Channels {
@@ -52,11 +54,13 @@ const CONFIG: ResolutionConfig = ResolutionConfig {
     max_s: 12,
 };
 
-/// Every generator's differential (value and terms), row by row.
-fn resolution_of(res: &Resolution) -> Vec<(u32, i32, Vec<String>)> {
+/// Every generator's differential (value and terms, coefficients included), row by row,
+/// over the resolution's whole range.
+fn resolution_of<M: Resolvable>(res: &Resolution<M>) -> Vec<(u32, i32, Vec<String>)> {
+    let (config, min) = (res.config(), res.module().min_degree());
     let mut out = Vec::new();
-    for s in 0..=CONFIG.max_s {
-        for t in s as i32..=CONFIG.max_stem + s as i32 {
+    for s in 0..=config.max_s {
+        for t in min + s as i32..=config.max_stem + s as i32 {
             let gens = res.free_module(s).gens(t);
             out.push((s, t, gens.iter().map(|d| format!("{d:?}")).collect()));
         }
@@ -65,7 +69,16 @@ fn resolution_of(res: &Resolution) -> Vec<(u32, i32, Vec<String>)> {
 }
 
 fn single(algorithm: Algorithm) -> Resolution {
-    let mut res = Resolution::new(FiniteModule::sphere(), CONFIG).unwrap();
+    single_of(FiniteModule::sphere(), CONFIG, algorithm)
+}
+
+/// `module` resolved in one process over `config`.
+fn single_of<M: Resolvable>(
+    module: M,
+    config: ResolutionConfig,
+    algorithm: Algorithm,
+) -> Resolution<M> {
+    let mut res = Resolution::new(module, config).unwrap();
     res.run(RunOptions {
         algorithm,
         threads: 2,
@@ -81,13 +94,29 @@ fn cluster(
     ranks: usize,
     save: Option<&Path>,
 ) -> (Resolution, resolution::cluster::ClusterStats) {
+    let leader = Resolution::new(FiniteModule::sphere(), CONFIG).unwrap();
+    let leader = match save {
+        Some(dir) => {
+            let mut leader = leader;
+            let s = SaveDir::open(dir, leader.module(), algorithm, SaveOptions::default()).unwrap();
+            leader.resume(s).unwrap();
+            leader
+        }
+        None => leader,
+    };
+    cluster_of(leader, algorithm, ranks)
+}
+
+/// `leader` (rank 0, already resumed from its save directory if it has one) leads, the
+/// other ranks follow on the same module and range from nothing.
+fn cluster_of<M: Resolvable + Clone + Sync>(
+    mut leader: Resolution<M>,
+    algorithm: Algorithm,
+    ranks: usize,
+) -> (Resolution<M>, resolution::cluster::ClusterStats) {
     let nets = channels(ranks);
-    let make = || Resolution::new(FiniteModule::sphere(), CONFIG).unwrap();
-    let mut leader = make();
-    if let Some(dir) = save {
-        let s = SaveDir::open(dir, leader.module(), algorithm, SaveOptions::default()).unwrap();
-        leader.resume(s).unwrap();
-    }
+    let (module, config) = (leader.module().clone(), leader.config());
+    let make = || Resolution::new(module.clone(), config).unwrap();
     let id = Identity::new([1; 32], &leader, algorithm);
     let timeout = Duration::from_secs(30);
     std::thread::scope(|scope| {
@@ -118,6 +147,39 @@ fn three_ranks_make_the_single_process_resolution() {
     }
 }
 
+/// At p = 3 the differentials carry coefficients in F_3: three ranks make the sphere's and
+/// the cofiber of 3's one-process resolution through stem 60, terms and coefficients
+/// included (the classical algorithm, the one odd primes have).
+#[test]
+fn three_ranks_make_the_single_process_resolution_at_p_3() {
+    let config = ResolutionConfig {
+        max_stem: 60,
+        max_s: 30,
+    };
+    let p3 = fp::ValidPrime::new(3).unwrap();
+    for module in [
+        FiniteModule::<OddMilnorAlgebra>::sphere_at(p3),
+        FiniteModule::<OddMilnorAlgebra>::from_bundled_module("C3").unwrap(),
+    ] {
+        let name = module.name().to_string();
+        let one = single_of(module.clone(), config, Algorithm::Classical);
+        let leader = Resolution::new(module, config).unwrap();
+        let (res, stats) = cluster_of(leader, Algorithm::Classical, 3);
+        assert_eq!(resolution_of(&res), resolution_of(&one), "{name}");
+        // Terms with the coefficient 2 = −1 are in the range: the comparison covers
+        // coefficients other than 1.
+        let twos = (1..=config.max_s)
+            .flat_map(|s| (0..=config.max_stem + s as i32).map(move |t| (s, t)))
+            .flat_map(|(s, t)| res.free_module(s).gens(t).iter())
+            .flat_map(|d| d.terms.iter())
+            .filter(|term| term.coefficient() == 2)
+            .count();
+        assert!(twos > 0, "{name}: no coefficient 2 in the range");
+        assert!(stats.steps[1] + stats.steps[2] > 0, "{name}: {stats:?}");
+        assert!(stats.gens_sent > 0, "{name}");
+    }
+}
+
 #[test]
 fn a_resumed_save_directory_is_sent_to_followers() {
     let dir = tempfile::tempdir().unwrap();
@@ -141,6 +203,44 @@ fn a_resumed_save_directory_is_sent_to_followers() {
         resolution_of(&single(Algorithm::Nassau))
     );
     assert!(stats.steps[1] > 0);
+}
+
+/// At p = 3: the half of the range in the save directory (F_3 records) reaches the
+/// follower, which then computes steps that read it; the whole equals one process's.
+#[test]
+fn a_resumed_save_directory_is_sent_to_followers_at_p_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let sphere = FiniteModule::<OddMilnorAlgebra>::sphere_at(fp::ValidPrime::new(3).unwrap());
+    let (half, whole) = (
+        ResolutionConfig {
+            max_stem: 30,
+            max_s: 15,
+        },
+        ResolutionConfig {
+            max_stem: 60,
+            max_s: 15,
+        },
+    );
+    let classical = RunOptions {
+        algorithm: Algorithm::Classical,
+        ..RunOptions::default()
+    };
+    let mut res = Resolution::new(sphere.clone(), half).unwrap();
+    res.resume(SaveDir::open_odd(dir.path(), &sphere).unwrap())
+        .unwrap();
+    res.run(classical).unwrap();
+    let mut leader = Resolution::new(sphere.clone(), whole).unwrap();
+    let resumed = leader
+        .resume(SaveDir::open_odd(dir.path(), &sphere).unwrap())
+        .unwrap();
+    assert!(
+        resumed.loaded > 0 && resumed.corrupt.is_empty(),
+        "{resumed:?}"
+    );
+    let (res, stats) = cluster_of(leader, Algorithm::Classical, 2);
+    let one = single_of(sphere, whole, Algorithm::Classical);
+    assert_eq!(resolution_of(&res), resolution_of(&one));
+    assert!(stats.steps[1] > 0, "{stats:?}");
 }
 
 #[test]
