@@ -457,3 +457,18 @@ fn a_bad_table_at_p_3_is_refused_naming_line_and_reason() {
         refused(dir, &args, expected);
     }
 }
+
+/// A table read at p = 3 names no class of a resolution at p = 2 (its `h_i` lie
+/// elsewhere): refused naming the file and both primes.
+#[test]
+fn a_table_of_another_prime_is_refused() {
+    let res = sphere(4, 2);
+    let table = NameTable::parse(TABLE_AT_3, Path::new("t3.csv"), 3).unwrap();
+    let Err(err) = Namer::new(&res, &table) else {
+        panic!("a p = 3 table evaluated at p = 2");
+    };
+    assert_eq!(
+        err.to_string(),
+        "names table t3.csv: its names are of classes at p = 3, the resolution is at p = 2"
+    );
+}
