@@ -93,8 +93,8 @@ pub(crate) struct Target<M> {
     pub module: M,
     /// The default output folder's name ([`subalgebra::folder_name`]).
     pub folder: String,
-    /// The table naming the chart's classes, and whether the user gave it (p = 2, the
-    /// sphere over `A`).
+    /// The table naming the chart's classes, and whether the user gave it (the sphere over
+    /// `A`).
     pub names: Option<(NameTable, bool)>,
 }
 
@@ -129,13 +129,11 @@ fn module_subject(
 ) -> Result<Subject, Error> {
     Ok(match find_module(args, range) {
         Ok((AnyModule::Two(m), over_asked)) => {
-            let target = target(args, m, over_asked, algorithm)?;
-            let over_a = args.algebra.is_none() && args.profile.is_none();
-            let (file, off) = (args.names.as_deref(), args.no_names);
-            let names = chart_names::wanted(file, off, over_a, &target.module, range)?;
-            Subject::Two(Target { names, ..target })
+            Subject::Two(named(args, range, target(args, m, over_asked, algorithm)?)?)
         }
-        Ok((AnyModule::Odd(m), _)) => Subject::Odd(target(args, m, false, algorithm)?),
+        Ok((AnyModule::Odd(m), _)) => {
+            Subject::Odd(named(args, range, target(args, m, false, algorithm)?)?)
+        }
         Err(e) => {
             let file = cofiber_file(e, args)?;
             let inner = cofiber::base_range(range);
@@ -147,6 +145,18 @@ fn module_subject(
             Subject::Cofiber(Box::new((class, base)))
         }
     })
+}
+
+/// `target` with the table naming its chart's classes (`--names`, [`chart_names::wanted`]).
+fn named<A: steenrod::module::ModuleAlgebra>(
+    args: &ResolveArgs,
+    range: ResolutionConfig,
+    target: Target<FiniteModule<A>>,
+) -> Result<Target<FiniteModule<A>>, Error> {
+    let over_a = args.algebra.is_none() && args.profile.is_none();
+    let (file, off) = (args.names.as_deref(), args.no_names);
+    let names = chart_names::wanted(file, off, over_a, &target.module, range)?;
+    Ok(Target { names, ..target })
 }
 
 /// The plan of a run whose subject was read.
@@ -247,7 +257,7 @@ fn target<M: PrimeModule>(
 
 /// What a flag asks for that exists only at p = 2, refused at the odd prime of `module`
 /// (exit 2): Nassau's algorithm, a device backend and its checks, the product tables'
-/// budget, the sphere's names table.
+/// budget.
 fn refuse_at_odd_prime(
     args: &ResolveArgs,
     module: &FiniteModule<OddMilnorAlgebra>,
@@ -270,8 +280,6 @@ fn refuse_at_odd_prime(
         "--memory (it sizes the cached tables of the mod 2 Milnor product; the odd Milnor \
          product keeps no tables)"
             .to_string()
-    } else if args.names.is_some() {
-        "--names (the table names classes of the sphere at p = 2)".to_string()
     } else {
         return Ok(());
     };

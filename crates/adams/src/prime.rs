@@ -1,6 +1,6 @@
 //! What `adams resolve`, `adams products` and `adams massey` do differently at each
 //! prime, said once by the module type ([`PrimeModule`]): [`FiniteModule`] at p = 2
-//! (Nassau's algorithm by default, a device backend, the sphere's names, every product
+//! (Nassau's algorithm by default, a device backend, the bundled names, every product
 //! line drawn) and `FiniteModule<OddMilnorAlgebra>` at odd p (the classical algorithm on
 //! the CPU, the `a0`, `h0` chart); MPI ranks serve both. Its profile and the
 //! classes its Ext has are [`ClassModule`]'s. What a flag asks for that a prime lacks is
@@ -49,7 +49,7 @@ pub(crate) trait PrimeModule: ClassModule + SubProfile + ModuleSteps {
     }
     /// The chart of a resolved range (`algorithm` as named in it; charts start at
     /// `min_stem`): every class with its products by the generators of `Ext^1` read off
-    /// the differentials, named from `names` (`(table, strict)`, p = 2: the sphere's).
+    /// the differentials, named from `names` (`(table, strict)`: the sphere's).
     ///
     /// Errors: the names of a table the user gave that do not hold (`strict`).
     fn chart(
@@ -176,15 +176,19 @@ impl PrimeModule for FiniteModule<OddMilnorAlgebra> {
         FiniteModule::<OddMilnorAlgebra>::sphere_at(self.prime())
     }
 
-    /// Products by `a0` and `h0`, with their coefficients (no names: the table is the
-    /// sphere's at p = 2).
+    /// Products by `a0` and `h0`, with their coefficients; the sphere's classes named by
+    /// a table of the user's (`--names FILE`: there is no bundled one at odd p).
     fn chart(
         res: &Resolution<FiniteModule<OddMilnorAlgebra>>,
         algorithm: &str,
         min_stem: i32,
-        _names: Option<&(NameTable, bool)>,
+        names: Option<&(NameTable, bool)>,
     ) -> Result<Chart, Error> {
-        Ok(crate::chart_model::odd_chart(res, algorithm, min_stem))
+        let mut chart = crate::chart_model::odd_chart(res, algorithm, min_stem);
+        if let Some((table, strict)) = names {
+            crate::chart_names::add(&mut chart, res, table, *strict)?;
+        }
+        Ok(chart)
     }
 
     /// The classical algorithm only; no quasi-inverse records at odd primes.

@@ -15,8 +15,8 @@
 //!   bidegree, index in the basis there, name) with its products by name (`h0`, `h1`, `h2`
 //!   at p = 2, `a0`, `h0` at odd p; further classes and the Adams `d2` keyed by the class
 //!   as [`class_spec::ClassSpec`] writes it, [`chart_json::extra`]).
-//! - Class names come from a table of names ([`names::NameTable`]; the bundled one of the
-//!   sphere at p = 2, `data/names-S_2.csv`).
+//! - Class names come from a table of names at a prime ([`names::NameTable`]; the
+//!   bundled one of the sphere at p = 2, `data/names-S_2.csv`).
 //!
 //! **The formats.** `ext.csv` ([`csv`]: read, written, compared by [`verify`]),
 //! `chart.json` ([`chart_json`]: written, read and checked), `chart.svg` ([`svg`]: drawn

@@ -1,16 +1,21 @@
-//! Names of classes of `Ext_A(F_2, F_2)`: the table of named classes
-//! (`h_i`, `c0`, `Ph1`, `d0`, `e0`, `f0`, `g`, …) with the definition that pins each down
-//! on a resolution (the `adams` binary evaluates them there and names a chart's basis
-//! classes by them, in its `naming.rs`).
+//! Names of classes of `Ext_A(F_p, F_p)`: the table of named classes
+//! (`h_i`, `c0`, `Ph1`, `d0`, `e0`, `f0`, `g`, … at p = 2; `a0`, `h_i`, `b0`, … at odd p)
+//! with the definition that pins each down on a resolution (the `adams` library evaluates
+//! them there and names a chart's basis classes by them, in its `naming.rs`).
 //!
-//! **The table** (`crates/chart/data/names-S_2.csv`, bundled as [`BUNDLED`]; a user's own
-//! by `--names FILE`, same format): CSV with the header `name,stem,s,definition,source`,
-//! `#` comment lines, a field in double quotes when it holds a comma. Each row: the name
-//! (letters, digits, `^`, `_`; not of the form `h<i>` unless it is that `h_i`), its
-//! bidegree `(stem, s)`, its [`Definition`] and the source citing it (required, non-empty).
-//! A definition may use only names of the rows above it. Names are sources'
+//! **The table** (`crates/chart/data/names-S_2.csv`, bundled as [`BUNDLED`] for p = 2; a
+//! user's own by `--names FILE`, same format, at the module's prime): CSV with the header
+//! `name,stem,s,definition,source`, `#` comment lines, a field in double quotes when it
+//! holds a comma. Each row: the name (letters, digits, `^`, `_`; not of the form `h<i>`
+//! unless it is that `h_i`, nor `a0` at odd p unless it is `a_0`), its bidegree
+//! `(stem, s)`, its [`Definition`] and the source citing it (required, non-empty). The
+//! `h_i` lie in `Ext^{1, |h_i|}` with `|h_i| = 2^i` at p = 2 (Adams 1960) and
+//! `2(p − 1)p^i` at odd p, `a_0` in `Ext^{1,1}` (Milnor 1958, §6: duals of the primitives
+//! `ξ_1^{p^i}` and `τ_0`; Liulevicius, "The factorization of cyclic reduced powers by
+//! secondary cohomology operations", Mem. AMS 42 (1962): these span `Ext^1`).
+//! A definition may use only names of the rows above it. The bundled names are sources'
 //! (Adams 1960, May 1964, Tangora 1970, Isaksen, "Stable stems", Mem. AMS 262 (2019));
-//! the file header lists the citations.
+//! the file header lists the citations. There is no bundled table at odd p.
 //!
 //! Errors ([`NamesError`]) are one line naming the file, the line and the field.
 
@@ -63,11 +68,14 @@ pub struct Row {
     pub line: usize,
 }
 
-/// A table of names: the rows in file order, and where it came from (for errors).
+/// A table of names: the rows in file order, the prime whose Ext it names, and where it
+/// came from (for errors).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NameTable {
     /// The file it was read from ([`BUNDLED_PATH`] for the bundled one).
     pub path: PathBuf,
+    /// The prime p of `Ext_A(F_p, F_p)` it names classes of (where its `h_i` lie).
+    pub prime: u32,
     /// The rows, in file order.
     pub rows: Vec<Row>,
 }
@@ -89,13 +97,14 @@ pub enum NamesError {
 }
 
 impl NameTable {
-    /// The bundled table (parsed once per call; it is small).
+    /// The bundled table, of p = 2 (parsed once per call; it is small).
     pub fn bundled() -> NameTable {
-        NameTable::parse(BUNDLED, Path::new(BUNDLED_PATH)).expect("the bundled table is valid")
+        NameTable::parse(BUNDLED, Path::new(BUNDLED_PATH), 2).expect("the bundled table is valid")
     }
 
-    /// Reads a table from `path` (a regular UTF-8 file of at most [`MAX_TABLE_BYTES`]).
-    pub fn read(path: &Path) -> Result<NameTable, NamesError> {
+    /// Reads a table of names of `Ext` at the prime `p` from `path` (a regular UTF-8 file
+    /// of at most [`MAX_TABLE_BYTES`]).
+    pub fn read(path: &Path, p: u32) -> Result<NameTable, NamesError> {
         let text =
             crate::input::read_text(path, "a names table", MAX_TABLE_BYTES).map_err(|why| {
                 NamesError::File {
@@ -103,11 +112,12 @@ impl NameTable {
                     why,
                 }
             })?;
-        NameTable::parse(&text, path)
+        NameTable::parse(&text, path, p)
     }
 
-    /// Parses the text of a table; `path` is named in errors.
-    pub fn parse(text: &str, path: &Path) -> Result<NameTable, NamesError> {
+    /// Parses the text of a table of names of `Ext` at the prime `p` (where its `h_i` and
+    /// `a0` lie); `path` is named in errors.
+    pub fn parse(text: &str, path: &Path, p: u32) -> Result<NameTable, NamesError> {
         let mut rows: Vec<Row> = Vec::new();
         let mut header = false;
         // A byte order mark, as spreadsheets save CSV files, is not part of the header.
@@ -144,7 +154,7 @@ impl NameTable {
                     ),
                 ));
             };
-            let row = parse_row([name, stem, s, definition, source], line, &rows)
+            let row = parse_row([name, stem, s, definition, source], line, &rows, p)
                 .map_err(|(field, why)| field_error(field, why))?;
             rows.push(row);
         }
@@ -156,6 +166,7 @@ impl NameTable {
         }
         Ok(NameTable {
             path: path.to_path_buf(),
+            prime: p,
             rows,
         })
     }
@@ -195,11 +206,12 @@ fn bidegree(m: &Monomial, rows: &[Row]) -> (i32, u32) {
     })
 }
 
-/// One data row: `(field, why)` on error. `above`: the rows before it.
+/// One data row: `(field, why)` on error. `above`: the rows before it; `p`: the prime.
 fn parse_row(
     [name, stem, s, definition, source]: [&String; 5],
     line: usize,
     above: &[Row],
+    p: u32,
 ) -> Result<Row, (&'static str, String)> {
     check_name(name, above).map_err(|why| ("name", why))?;
     let limit = crate::MAX_ABS_DEGREE;
@@ -213,14 +225,7 @@ fn parse_row(
         .ok()
         .filter(|s: &u32| *s >= 1 && *s <= limit as u32)
         .ok_or_else(|| ("s", format!("{s:?} is not a number 1 to {limit}")))?;
-    if let Some(i) = name.strip_prefix('h').and_then(|i| i.parse::<u32>().ok()) {
-        if i > 20 || (stem, s) != ((1 << i) - 1, 1) {
-            return Err((
-                "name",
-                format!("{name} is the name of h_{i}, at (stem 2^{i} - 1, s 1)"),
-            ));
-        }
-    }
+    check_primitive(name, (stem, s), p).map_err(|why| ("name", why))?;
     let definition =
         parse_definition(definition, above, (stem, s)).map_err(|why| ("definition", why))?;
     if source.is_empty() {
@@ -233,6 +238,41 @@ fn parse_row(
         definition,
         source: source.clone(),
         line,
+    })
+}
+
+/// That a row named `h<i>` (or `a0` at odd p) lies where that class of `Ext^1` does:
+/// `(stem |h_i| − 1, s 1)`, `|h_i| = 2^i` at p = 2 and `2(p − 1)p^i` at odd p; `a_0` at
+/// `(stem 0, s 1)` (the module docs).
+fn check_primitive(name: &str, at: (i32, u32), p: u32) -> Result<(), String> {
+    if p != 2 && name == "a0" {
+        return match at {
+            (0, 1) => Ok(()),
+            _ => Err(format!(
+                "at p = {p}, a0 is the name of a_0, at (stem 0, s 1)"
+            )),
+        };
+    }
+    let Some(i) = name.strip_prefix('h').and_then(|i| i.parse::<u32>().ok()) else {
+        return Ok(());
+    };
+    let limit = i64::from(crate::MAX_ABS_DEGREE);
+    let degree = match p {
+        2 => 1i64.checked_shl(i).filter(|_| i <= 20),
+        _ => i64::from(p)
+            .checked_pow(i)
+            .and_then(|q| q.checked_mul(2 * (i64::from(p) - 1))),
+    };
+    let stem = degree.map(|t| t - 1).filter(|&n| n <= limit);
+    if stem.is_some() && stem == Some(i64::from(at.0)) && at.1 == 1 {
+        return Ok(());
+    }
+    Err(match (p, stem) {
+        (2, _) => format!("{name} is the name of h_{i}, at (stem 2^{i} - 1, s 1)"),
+        (_, Some(n)) => format!(
+            "at p = {p}, {name} is the name of h_{i}, at (stem 2(p - 1)p^{i} - 1 = {n}, s 1)"
+        ),
+        (_, None) => format!("at p = {p}, h_{i} lies beyond stem {limit}"),
     })
 }
 
@@ -462,8 +502,11 @@ impl NameTable {
 
     /// The bundled preferred names, as far as they are monomials in this table's names
     /// (each factor a row of this table at the bundled row's bidegree: a user's table
-    /// without `d0` has no `h1^2 d0`).
+    /// without `d0` has no `h1^2 d0`); none at odd p (they are names of p = 2 classes).
     pub fn preferred_bundled(&self) -> Vec<Preferred> {
+        if self.prime != 2 {
+            return Vec::new();
+        }
         let bundled = NameTable::bundled();
         let same = |name: &str| {
             let (mine, theirs) = (self.row(name), bundled.row(name));

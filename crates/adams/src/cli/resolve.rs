@@ -56,8 +56,9 @@ pub struct ResolveArgs {
     pub no_chart: bool,
 
     /// The sphere's chart names its classes (chart.json "name", chart.svg) from this table
-    /// of names (format: crates/chart/data/names-S_2.csv; `bundled` for that one), at any
-    /// range. Default: the bundled table through stem 60. p = 2, the sphere over A only.
+    /// of names at the module's prime (format: crates/chart/data/names-S_2.csv; `bundled`
+    /// for that one, p = 2), at any range. Default: the bundled table through stem 60 at
+    /// p = 2, none at odd p. The sphere over A only.
     #[arg(long, value_name = "FILE", conflicts_with = "no_names")]
     pub names: Option<PathBuf>,
 

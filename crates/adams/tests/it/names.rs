@@ -12,6 +12,8 @@
 //!   every bidegree, Ext modulo the products of the named classes has the dimension the
 //!   table says (1 at a named class, 0 elsewhere).
 //! - chart.svg writes the names; `--names FILE` (and its errors); class arguments by name.
+//! - At p = 3, a user's table names the sphere's classes (a0, h0, h1, b0 = ⟨h0, h0, h0⟩),
+//!   and a bad one is refused as at p = 2.
 
 use crate::common;
 
@@ -139,6 +141,28 @@ fn names(chart: &Value) -> HashMap<String, Vec<(i64, i64, i64)>> {
     out
 }
 
+/// That `chart` (with names) is `plain` (without) but for the names: every other key and
+/// value as without them.
+fn only_the_names_are_new(chart: &Value, plain: &Value) {
+    let mut stripped = chart.clone();
+    for c in stripped["classes"].as_array_mut().unwrap() {
+        c.as_object_mut().unwrap().remove("name");
+    }
+    assert_eq!(&stripped, plain);
+    assert!(names(plain).is_empty());
+}
+
+/// That `adams ARGS` in `dir` exits 2 with one line on stderr holding `expected`.
+fn refused(dir: &Path, args: &[&str], expected: &str) {
+    let out = adams_in(dir, args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(
+        err.contains(expected) && err.lines().count() == 1,
+        "{args:?}: {err}"
+    );
+}
+
 /// The class at `at` of a chart.json.
 fn class(chart: &Value, at: (i64, i64, i64)) -> &Value {
     chart["classes"]
@@ -197,13 +221,7 @@ fn the_sphere_s_chart_names_its_classes_where_the_literature_puts_them() {
         let target = named[product][0];
         assert_eq!(h2, vec![Value::from(target.2)], "h2 {x} = {product}");
     }
-    // Only the names are new: every other key and value as without them.
-    let mut stripped = chart.clone();
-    for c in stripped["classes"].as_array_mut().unwrap() {
-        c.as_object_mut().unwrap().remove("name");
-    }
-    assert_eq!(stripped, json(&dir.join("plain/chart.json")));
-    assert!(names(&json(&dir.join("plain/chart.json"))).is_empty());
+    only_the_names_are_new(&chart, &json(&dir.join("plain/chart.json")));
     // chart.svg writes the named classes, typeset (the index a subscript), not their
     // products (`--labels all` writes those too).
     let svg = fs::read_to_string(dir.join("r/chart.svg")).unwrap();
@@ -284,7 +302,7 @@ fn a_user_table_names_the_classes() {
         (
             "mine.csv",
             &["S_3", "--names", "mine.csv"],
-            "--names (the table names classes of the sphere at p = 2)",
+            "names table mine.csv line 2, field name: at p = 3, h0 is the name of h_0, at (stem 2(p - 1)p^0 - 1 = 3, s 1)",
         ),
     ];
     fs::write(
@@ -294,13 +312,7 @@ fn a_user_table_names_the_classes() {
     .unwrap();
     fs::write(dir.join("f0.csv"), format!("{head}f0,18,4,unique,a\n")).unwrap();
     for (_, args, expected) in cases {
-        let out = adams_in(dir, &[&["resolve"][..], args, &range].concat());
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(
-            err.contains(expected) && err.lines().count() == 1,
-            "{args:?}: {err}"
-        );
+        refused(dir, &[&["resolve"][..], args, &range].concat(), expected);
     }
 }
 
@@ -335,4 +347,128 @@ fn products_and_massey_products_take_names() {
         &[&["products", "S_2", "--by", "zz"][..], &range].concat(),
     );
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// A table of names at p = 3, every row from a cited fact: `Ext^1` of the sphere is spanned
+/// by `a_0 ∈ Ext^{1,1}` and the `h_i ∈ Ext^{1, 4·3^i}` (Liulevicius, "The factorization of
+/// cyclic reduced powers by secondary cohomology operations", Mem. AMS 42 (1962)), one
+/// class in each of those bidegrees (tests/data/ext/S_3.csv); `b0 = ⟨h0, h0, h0⟩` up to
+/// sign spans `Ext^{2,12}` (Kraines, "Massey higher products", Trans. AMS 124 (1966);
+/// Ravenel, "Complex cobordism", 2nd ed., §A1.4–A1.5; zero indeterminacy as `Ext^{1,8} =
+/// 0`).
+const TABLE_AT_3: &str = "name,stem,s,definition,source\n\
+    a0,0,1,unique,Liulevicius 1962\n\
+    h0,3,1,unique,Liulevicius 1962\n\
+    b0,10,2,\"<h0, h0, h0>\",Kraines 1966\n\
+    h1,11,1,unique,Liulevicius 1962\n";
+
+/// The range of the p = 3 runs.
+const RANGE_AT_3: [&str; 7] = [
+    "S_3",
+    "--max-stem",
+    "20",
+    "--max-s",
+    "6",
+    "-q",
+    "--no-chart",
+];
+
+/// At p = 3 a user's table names the sphere's classes: each row's class where the table
+/// puts it, `a0^s` up the 0-stem (`Ext^{s,s} = F_3·a0^s`, Liulevicius 1962; S_3.csv), no
+/// name at (7, 2) (`a1`: no two classes of `Ext^1` have stems adding to 7, so no
+/// monomial lands there), every name a monomial of the table at its own bidegree; the
+/// names only are new in chart.json, and chart.svg writes them.
+#[test]
+fn a_user_table_names_the_classes_at_p_3() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    fs::write(dir.join("t3.csv"), TABLE_AT_3).unwrap();
+    let resolve = |args: &[&str]| run_ok(dir, &[&["resolve"][..], args, &RANGE_AT_3].concat());
+    resolve(&["--output", "r", "--names", "t3.csv"]);
+    resolve(&["--output", "plain"]);
+    let chart = json(&dir.join("r/chart.json"));
+    let named = names(&chart);
+    for (name, at) in [
+        ("a0", (0, 1, 0)),
+        ("h0", (3, 1, 0)),
+        ("b0", (10, 2, 0)),
+        ("h1", (11, 1, 0)),
+        ("a0^2", (0, 2, 0)),
+        ("a0^6", (0, 6, 0)),
+    ] {
+        assert_eq!(named.get(name), Some(&vec![at]), "{name}: {named:?}");
+    }
+    assert!(class(&chart, (7, 2, 0)).get("name").is_none());
+    let table = NameTable::parse(TABLE_AT_3, Path::new("t3.csv"), 3).unwrap();
+    for (name, at) in &named {
+        let (_, (n, s)) = table.monomial(name).unwrap();
+        assert!(
+            at.iter().all(|&(a, b, _)| (a, b) == (n as i64, s as i64)),
+            "{name}: {at:?}"
+        );
+    }
+    only_the_names_are_new(&chart, &json(&dir.join("plain/chart.json")));
+    let svg = fs::read_to_string(dir.join("r/chart.svg")).unwrap();
+    let label = r#">b<tspan dy="2.00" font-size="5.6">0</tspan></text>"#;
+    assert!(svg.contains(label), "{label}");
+}
+
+/// At p = 3 a bad table is refused as at p = 2: one line naming the file, line, field and
+/// reason, exit 2 — a class not in the table, an `h_i` off its bidegree at p = 3, a
+/// Massey product off the row's bidegree, a product that is zero (`h0^2 = 0`: Ext is
+/// graded commutative, `xy = (−1)^{ss'+tt'} yx`, Ravenel, "Complex cobordism", 2nd ed.,
+/// §A1.2, and `h0` has `s = 1`, `t = 4`), and the p = 2 bundled table.
+#[test]
+fn a_bad_table_at_p_3_is_refused_naming_line_and_reason() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let cases: [(&str, &str, &str); 5] = [
+        (
+            "unknown.csv",
+            "x,13,3,h0 c0,a\n",
+            "names table unknown.csv line 6, field definition: \"c0\": no name of the table (above this row) starts there",
+        ),
+        (
+            "h1.csv",
+            "h2,1,1,unique,a\n",
+            "names table h1.csv line 6, field name: at p = 3, h2 is the name of h_2, at (stem 2(p - 1)p^2 - 1 = 35, s 1)",
+        ),
+        (
+            "massey.csv",
+            "y,10,3,\"<h0, h0, h0>\",a\n",
+            "names table massey.csv line 6, field definition: the Massey product lies at (stem 10, s 2), not at the row's (stem 10, s 3)",
+        ),
+        (
+            "zero.csv",
+            "z,6,2,h0^2,a\n",
+            "names table zero.csv line 6, field definition: z: the product is zero at (s = 2, t = 8, stem 6)",
+        ),
+        (
+            "bundled",
+            "",
+            "names table crates/chart/data/names-S_2.csv: the bundled table names classes at p = 2, not at p = 3",
+        ),
+    ];
+    for (file, row, expected) in cases {
+        if !row.is_empty() {
+            fs::write(dir.join(file), format!("{TABLE_AT_3}{row}")).unwrap();
+        }
+        let args = [&["resolve", "--names", file][..], &RANGE_AT_3].concat();
+        refused(dir, &args, expected);
+    }
+}
+
+/// A table read at p = 3 names no class of a resolution at p = 2 (its `h_i` lie
+/// elsewhere): refused naming the file and both primes.
+#[test]
+fn a_table_of_another_prime_is_refused() {
+    let res = sphere(4, 2);
+    let table = NameTable::parse(TABLE_AT_3, Path::new("t3.csv"), 3).unwrap();
+    let Err(err) = Namer::new(&res, &table) else {
+        panic!("a p = 3 table evaluated at p = 2");
+    };
+    assert_eq!(
+        err.to_string(),
+        "names table t3.csv: its names are of classes at p = 3, the resolution is at p = 2"
+    );
 }

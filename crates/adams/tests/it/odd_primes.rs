@@ -64,9 +64,10 @@ fn what_exists_only_at_p_2_is_refused_at_odd_primes() {
         let o = resolve_in(dir.path(), "Calpha", 10, 3, out, extra);
         assert_one_line_error(&o, 2, &["Calpha", names, "p = 3", "classical"]);
     }
-    // The names table is refused for what it is, not for the algorithm.
+    // The bundled names table (of p = 2) is refused for what it is, not for the algorithm.
     let o = resolve_in(dir.path(), "S_3", 10, 3, out, &["--names", "bundled"]);
-    assert_one_line_error(&o, 2, &["--names", "names classes of the sphere at p = 2"]);
+    let why = "the bundled table names classes at p = 2, not at p = 3";
+    assert_one_line_error(&o, 2, &["--names", why]);
     assert!(!stderr(&o).contains("classical"), "{}", stderr(&o));
     // Explicitly classical is the same as the default at odd p.
     ok(resolve_in(

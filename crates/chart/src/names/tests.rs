@@ -2,7 +2,7 @@
 use super::*;
 
 fn parse(text: &str) -> Result<NameTable, NamesError> {
-    NameTable::parse(text, Path::new("t.csv"))
+    NameTable::parse(text, Path::new("t.csv"), 2)
 }
 
 const HEAD: &str = "name,stem,s,definition,source\nh0,0,1,unique,Adams60\nh1,1,1,unique,Adams60\nh2,3,1,unique,Adams60\n";
@@ -111,4 +111,31 @@ fn the_bundled_preferred_names_parse_and_lie_where_their_factors_put_them() {
         mine.preferred_bundled().is_empty(),
         "no d0, e0, Pd0 in the table"
     );
+}
+
+/// At odd p the `h_i` lie at `(stem 2(p − 1)p^i − 1, s 1)` and `a0` at `(stem 0, s 1)`
+/// (Milnor 1958, §6; Liulevicius 1962); at p = 2 `a0` is a name like any other.
+#[test]
+fn the_h_i_and_a0_lie_where_the_prime_puts_them() {
+    let at = |p: u32, rows: &str| {
+        NameTable::parse(
+            &format!("name,stem,s,definition,source\n{rows}"),
+            Path::new("t.csv"),
+            p,
+        )
+    };
+    let t = at(3, "a0,0,1,unique,L\nh0,3,1,unique,L\nh1,11,1,unique,L\n").unwrap();
+    assert_eq!(t.prime, 3);
+    assert!(at(5, "h0,7,1,unique,L\nh1,39,1,unique,L\n").is_ok());
+    assert!(at(2, "a0,0,2,unique,x\n").is_ok());
+    let err = |p, rows| at(p, rows).unwrap_err().to_string();
+    assert_eq!(
+        err(3, "h0,0,1,unique,L\n"),
+        "names table t.csv line 2, field name: at p = 3, h0 is the name of h_0, at (stem 2(p - 1)p^0 - 1 = 3, s 1)"
+    );
+    assert_eq!(
+        err(3, "a0,0,2,unique,L\n"),
+        "names table t.csv line 2, field name: at p = 3, a0 is the name of a_0, at (stem 0, s 1)"
+    );
+    assert!(err(3, "h30,1,1,unique,L\n").contains("h_30 lies beyond stem"));
 }
