@@ -314,7 +314,13 @@ fn submodule<A: Algebra>(
             rows.push(v);
         }
     }
-    field.span(cols, rows)
+    let reduced = field.span(cols, rows);
+    // Kept for every degree: spanned again by its basis alone, it holds no storage for
+    // the rows the reduction zeroed (a subspace keeps its matrix's allocation).
+    let basis = (0..reduced.dim())
+        .map(|k| reduced.basis_vector(k))
+        .collect();
+    field.span(cols, basis)
 }
 
 /// The relations of one list (`key`), those of degree above `top` dropped
