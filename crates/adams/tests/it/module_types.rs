@@ -1,5 +1,5 @@
 //! `adams resolve` of the field's other module types: projective
-//! spaces and finitely presented modules, truncated to the range, against
+//! spaces and finitely presented modules (at p = 2 and 3), truncated to the range, against
 //! independent reference tables (`tests/data/ext/`) and James periodicity.
 
 use crate::common;
@@ -108,6 +108,32 @@ fn ext_of_a_mod_a1_and_a_mod_a2_is_ext_over_the_subalgebra() {
         let ours = ext_of(name, text, 30, 15);
         assert_agree(name, &ours, &read_table(&reference_ext(reference)), 30, 15);
     }
+}
+
+#[test]
+fn ext_of_a_mod_e0_and_a_mod_a1_at_p3_is_ext_over_the_subalgebra() {
+    // Change of rings at p = 3 (A is free over its sub-Hopf algebras: Milnor–Moore):
+    // Ext_A(A//E(0)) = Ext_{E(0)}(F_3) = F_3[a_0], a_0 in (stem, s) = (0, 1) (Ravenel,
+    // "Complex cobordism", Lemma 3.1.9), the a_0-tower in stem 0 and nothing else; and
+    // Ext_A(A//A(1)) = Ext_{A(1)}(F_3), the independent resolver's table over A(1)
+    // (tests/data/ext/A1_3.csv).
+    let reference = read_table(&reference_ext("A1_3"));
+    let (max_stem, max_s) = reference.complete.expect("range line");
+    let e0 = r#"{"p": 3, "type": "finitely presented module", "gens": {"x0": 0},
+        "adem_relations": ["b x0"]}"#;
+    let ours = ext_of("A-mod-E0", e0, max_stem, max_s);
+    for (&(stem, s), &dim) in &ours.dims {
+        assert_eq!((stem, dim), (0, 1), "A//E(0) at (stem {stem}, s {s})");
+    }
+    assert_eq!(
+        ours.dims.len(),
+        max_s as usize + 1,
+        "the tower s = 0 … {max_s}"
+    );
+    let a1 = r#"{"p": 3, "type": "finitely presented module", "gens": {"x0": 0},
+        "adem_relations": ["b x0", "P1 x0"]}"#;
+    let ours = ext_of("A-mod-A1-3", a1, max_stem, max_s);
+    assert_agree("A//A(1) at p = 3", &ours, &reference, max_stem, max_s);
 }
 
 /// The sum of tables (Ext of a wedge is the sum of the Ext's).

@@ -121,7 +121,7 @@ pub(super) fn parse_spec(
     text: &str,
     options: &super::LoadOptions,
 ) -> Result<Spec, ModuleError> {
-    use super::kinds::{projective_spec, Kind};
+    use super::kinds::{derived_power_action, projective_spec, Kind};
     let obj = parse_object(file, text)?;
     let (shift, kind) = super::keys::check_keys(file, &obj)?;
     match kind {
@@ -130,7 +130,23 @@ pub(super) fn parse_spec(
             return projective_spec(file, &obj, kind, shift, options)
         }
         Kind::FinitelyPresented => {
-            return super::presented::presented_spec(file, &obj, shift, options)
+            let quotient = super::presented::presented_spec::<crate::MilnorAlgebra>(
+                file,
+                &obj,
+                fp::P2,
+                shift,
+                options,
+            )?;
+            return Ok(Spec {
+                gens: quotient.gens,
+                actions: quotient
+                    .actions
+                    .into_iter()
+                    .map(derived_power_action)
+                    .collect(),
+                shift,
+                profile: None,
+            });
         }
     }
     let gens = parse_gens(file, obj.get("gens"))?;

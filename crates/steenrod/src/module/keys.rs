@@ -49,8 +49,7 @@ pub(super) fn check_keys(file: &str, obj: &Map<String, Value>) -> Result<(i32, K
 
 /// [`check_keys`] without the check of `p` (the caller read it), for the
 /// notation given: at odd p `generic` must be `true` or absent (the generic
-/// Steenrod algebra is the only one there), and only finite dimensional
-/// modules and the classifying space `BZ/p` are read.
+/// Steenrod algebra is the only one there), and the real projective space is refused.
 pub(super) fn check_keys_in(
     file: &str,
     obj: &Map<String, Value>,
@@ -203,8 +202,7 @@ fn check_prime(file: &str, p: Option<&Value>) -> Result<(), ModuleError> {
     }
 }
 
-/// The module's type. At odd p `"finite dimensional module"`, `"complex projective space"`
-/// and `"classifying space BCp"` are read.
+/// The module's type. At odd p every type but `"real projective space"` is read.
 fn check_type(file: &str, kind: Option<&Value>, notation: Notation) -> Result<Kind, ModuleError> {
     match kind {
         None => Err(ModuleError::field(
@@ -213,27 +211,18 @@ fn check_type(file: &str, kind: Option<&Value>, notation: Notation) -> Result<Ki
             "missing (expected \"finite dimensional module\")",
         )),
         Some(Value::String(s)) => match (Kind::from_type(s), notation) {
-            (Some(k @ (Kind::Finite | Kind::ClassifyingSpace | Kind::ComplexProjective)), _) => {
-                Ok(k)
-            }
-            (Some(k), Notation::Two) => Ok(k),
-            (Some(k), Notation::Odd) => Err(ModuleError::UnsupportedType {
+            // H^*(RP^n; F_p) is that of a point, or of S^n for n odd: the cells are joined
+            // by multiplication by 2, a unit mod p.
+            (Some(Kind::RealProjective), Notation::Odd) => Err(ModuleError::UnsupportedType {
                 file: file.to_string(),
                 kind: s.clone(),
-                supported: match k {
-                    // H^*(RP^n; F_p) is that of a point, or of S^n for n odd: the cells are
-                    // joined by multiplication by 2, a unit mod p.
-                    Kind::RealProjective => "at an odd prime the real projective space's \
-                        cells are joined by 2, a unit mod p, so its mod p cohomology is that of \
-                        at most two spheres: write those cells as a \"finite dimensional \
-                        module\" (for BZ/p, the type \"classifying space BCp\")"
-                        .to_string(),
-                    _ => "at odd primes \"finite dimensional module\", \"complex projective \
-                          space\" and \"classifying space BCp\" are (a finitely presented \
-                          module is built over the mod 2 Milnor basis only)"
-                        .to_string(),
-                },
+                supported: "at an odd prime the real projective space's cells are joined by 2, \
+                    a unit mod p, so its mod p cohomology is that of at most two spheres: write \
+                    those cells as a \"finite dimensional module\" (for BZ/p, the type \
+                    \"classifying space BCp\")"
+                    .to_string(),
             }),
+            (Some(k), _) => Ok(k),
             (None, _) => Err(ModuleError::UnsupportedType {
                 file: file.to_string(),
                 kind: s.clone(),

@@ -13,7 +13,7 @@
 //!   operations and applications in homotopy theory", ch. 12).
 //! * `"complex projective space"` (`min`, optional `max`, cell indices): cells
 //!   `y_i` in degree `2i`, `Sq^{2j} y_i = binom(i, j) y_{i+j}`, odd squares zero.
-//! * `"finitely presented module"`: see [`super::presented`].
+//! * `"finitely presented module"`: see [`super::presented`] (every prime).
 //! * `"classifying space BCp"` (`min`, optional `max`, degrees; optional `exponent` k ≥ 1,
 //!   default 1): the cohomology of `BZ/p^k`. At odd p see [`super::odd`]'s `bcp`; at p = 2
 //!   and k = 1, `BZ/2 = RP^∞`, the real projective space with the same `min`, `max`; at
@@ -94,6 +94,13 @@ pub(super) fn power_action(op: u32, source: &str, targets: Vec<String>) -> Actio
         source: source.to_string(),
         targets,
     }
+}
+
+/// The action `Sq^degree source = Σ targets` of a derived module, as a file would list it
+/// (the coefficients, all 1 at p = 2, dropped).
+pub(super) fn derived_power_action(a: super::DerivedAction) -> ActionSpec {
+    let targets = a.targets.into_iter().map(|(name, _)| name).collect();
+    power_action(a.degree, &a.source, targets)
 }
 
 /// A module derived from others (a smash product, a dual), named `name`: its generators

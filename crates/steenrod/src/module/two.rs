@@ -4,7 +4,9 @@
 
 use fp::{FpVector, P2};
 
-use super::kinds::{build_derived, power_action};
+use super::json::Factor;
+use super::kinds::{build_derived, derived_power_action};
+use super::presented::RelationNotation;
 use super::Coproduct;
 use super::{
     build, file_stem, json, DerivedAction, FiniteModule, LoadOptions, ModuleAlgebra, ModuleError,
@@ -97,13 +99,19 @@ impl ModuleAlgebra for MilnorAlgebra {
         actions: Vec<DerivedAction>,
         top_degree: Option<i32>,
     ) -> Result<FiniteModule, ModuleError> {
-        let actions = actions
-            .into_iter()
-            .map(|a| {
-                let targets = a.targets.into_iter().map(|(name, _)| name).collect();
-                power_action(a.degree, &a.source, targets)
-            })
-            .collect();
+        let actions = actions.into_iter().map(derived_power_action).collect();
         build_derived(name, gens, actions, top_degree)
+    }
+}
+
+impl RelationNotation for MilnorAlgebra {
+    /// `Sq<i>` or a Milnor basis element `Sq(r1,r2,…)` (also `P(r1,…)`).
+    fn factor(token: &str, _p: u32) -> Result<(u64, Option<PPart>), String> {
+        let f = json::parse_factor(token)?;
+        let r = match &f {
+            Factor::Sq(i) => PPart::try_from_slice(&[*i]),
+            Factor::Milnor(r) => PPart::try_from_slice(r),
+        };
+        Ok((f.degree(), r))
     }
 }

@@ -1,12 +1,12 @@
 //! The field's module types beyond "finite dimensional module": real
-//! and complex projective spaces and finitely presented modules, truncated to a
-//! top degree, built as finite modules.
+//! and complex projective spaces and finitely presented modules (at p = 2 and p = 3),
+//! truncated to a top degree, built as finite modules.
 
 use crate::common::projective;
 
-use fp::FpVector;
+use fp::{FpVector, FqVector};
 use steenrod::module::{AnyModule, FiniteModule, LoadOptions, ModuleError};
-use steenrod::{MilnorAlgebra, PPart};
+use steenrod::{MilnorAlgebra, OddMilnorAlgebra, PPart};
 
 use crate::common;
 
@@ -311,4 +311,135 @@ fn the_fields_files_of_these_types_load_truncated() {
             assert_eq!(m.total_dim(), dim, "{name}");
         }
     }
+}
+
+/// A module file read at p = 3, truncated to `top`.
+fn load3(text: &str, top: Option<i32>) -> Result<FiniteModule<OddMilnorAlgebra>, ModuleError> {
+    let options = LoadOptions {
+        shift: 0,
+        top_degree: top,
+    };
+    FiniteModule::<OddMilnorAlgebra>::from_text_with("fp3.json", text, &options)
+}
+
+/// `Σ dim V_t x^t` through `top` for `V = F_p[y_d : d ∈ polynomial] ⊗ E[z_d : d ∈ exterior]`
+/// (a generator of degree `d` for each entry).
+fn poincare_series(polynomial: &[usize], exterior: &[usize], top: usize) -> Vec<i64> {
+    let mut c = vec![0i64; top + 1];
+    c[0] = 1;
+    for &d in polynomial {
+        for t in d..=top {
+            c[t] += c[t - d];
+        }
+    }
+    for &d in exterior {
+        for t in (d..=top).rev() {
+            c[t] += c[t - d];
+        }
+    }
+    c
+}
+
+#[test]
+fn a_mod_e0_and_a_mod_a1_at_p3_have_the_dimensions_of_their_duals() {
+    // The dual of A//B = A ⊗_B F_p is the subalgebra A_* □_{B_*} F_p of Milnor's
+    // A_* = P(ξ_1, ξ_2, …) ⊗ E(τ_0, τ_1, …), |ξ_i| = 2(p^i − 1), |τ_i| = 2p^i − 1
+    // (Milnor 1958, Theorem 3; Milnor–Moore). At p = 3: for B = E(0) = ⟨β⟩ it is
+    // P(ξ_1, ξ_2, ξ_3) ⊗ E(τ_1, τ_2, τ_3) through degree 60; for B = A(1) = ⟨β, P^1⟩
+    // (B_* = E(τ_0, τ_1) ⊗ P(ξ_1)/(ξ_1^3)), P(ξ_1^3, ξ_2, ξ_3) ⊗ E(τ_2, τ_3).
+    let top = 60;
+    let e0 = r#"{"p": 3, "type": "finitely presented module", "gens": {"x0": 0},
+        "adem_relations": ["b x0"], "milnor_relations": ["Q_0 x0"]}"#;
+    let a1 = r#"{"p": 3, "type": "finitely presented module", "gens": {"x0": 0},
+        "adem_relations": ["b x0", "P1 x0"]}"#;
+    for (text, polynomial, exterior) in [
+        (e0, &[4, 16, 52][..], &[5, 17, 53][..]),
+        (a1, &[12, 16, 52][..], &[17, 53][..]),
+    ] {
+        let m = load3(text, Some(top)).unwrap();
+        let expected = poincare_series(polynomial, exterior, top as usize);
+        for t in 0..=top {
+            assert_eq!(m.dim(t) as i64, expected[t as usize], "{text}: degree {t}");
+        }
+        assert!(m.total_dim() > 20, "not a small module: {}", m.total_dim());
+    }
+    // The basis is named by the Milnor basis element on the generator.
+    let m = load3(e0, Some(top)).unwrap();
+    assert_eq!(m.basis_name(0, 0), "x0");
+    assert_eq!(m.basis_name(4, 0), "P(1)x0");
+    assert_eq!(m.basis_name(5, 0), "Q(1)x0");
+}
+
+/// `a·x` in `m` for the Milnor basis element `a` of `A_d` and the `x`-th basis element
+/// of `M_t`.
+fn act3(m: &FiniteModule<OddMilnorAlgebra>, d: u32, a: usize, t: i32, x: usize) -> Vec<u32> {
+    let mut out = FqVector::zero(m.prime(), m.dim(t + d as i32));
+    m.act_on_basis_at(d, a, t, x, 1, &mut out, 0);
+    (0..out.len()).map(|i| out.entry(i)).collect()
+}
+
+#[test]
+fn cyclic_presentations_at_p3_give_f3_and_the_moore_spectrum() {
+    // F_3 = A/A·(β, P^1, P^3, P^9): β and the P^(3^k) generate A (Milnor 1958, §6), so
+    // the left ideal they generate is all of positive degree.
+    let f3 = r#"{"p": 3, "type": "finitely presented module", "gens": {"x0": 0},
+        "adem_relations": ["b x0", "P1 x0", "P3 x0", "P9 x0"]}"#;
+    assert_eq!(load3(f3, Some(40)).unwrap().total_dim(), 1);
+    // C3 = A/A·(P^(3^k), P^(3^k) β : k ≥ 0): a monomial in the generators of degree ≥ 2
+    // ends in P^(3^k), in P^(3^k) β, or in β β = 0, so the ideal is A_{≥2}; this is the
+    // bundled C3 (cells x0, x1 = β x0).
+    let c3 = r#"{"p": 3, "type": "finitely presented module", "gens": {"x0": 0},
+        "adem_relations": ["P1 x0", "P3 x0", "P9 x0", "P1 b x0", "P3 b x0", "P9 b x0"]}"#;
+    let ours = load3(c3, Some(40)).unwrap();
+    let bundled = FiniteModule::<OddMilnorAlgebra>::from_bundled_module("C3").unwrap();
+    assert_eq!((ours.min_degree(), ours.max_degree()), (0, 1));
+    assert_eq!((ours.dim(0), ours.dim(1)), (1, 1));
+    assert_eq!(ours.basis_name(1, 0), "Q(0)x0");
+    assert_eq!(act3(&ours, 1, 0, 0, 0), act3(&bundled, 1, 0, 0, 0));
+    assert_eq!(act3(&ours, 1, 0, 0, 0), [1]);
+    // Coefficients: β x0 + y1 = 0 says β x0 = −y1 = 2 y1; every other positive-degree
+    // element is killed (A_{>0} y1 by its relations, A_{>0} β x0 = −A_{>0} y1).
+    let two = r#"{"p": 3, "type": "finitely presented module", "gens": {"x0": 0, "y1": 1},
+        "adem_relations": ["b x0 + y1", "P1 x0", "P3 x0", "b y1", "P1 y1", "P3 y1"]}"#;
+    let m = load3(two, Some(30)).unwrap();
+    assert_eq!(m.total_dim(), 2);
+    assert_eq!(m.basis_name(1, 0), "y1");
+    assert_eq!(act3(&m, 1, 0, 0, 0), [2]);
+    // The same with the coefficient written: 2 β x0 + 2 y1 spans the same relation.
+    let written = two.replace("\"b x0 + y1\"", "\"2 b x0 + 2 y1\"");
+    assert_eq!(act3(&load3(&written, Some(30)).unwrap(), 1, 0, 0, 0), [2]);
+}
+
+#[test]
+fn finitely_presented_modules_at_p3_refuse_bad_relations() {
+    let message = |relation: &str, top| {
+        let text = format!(
+            r#"{{"p": 3, "type": "finitely presented module", "gens": {{"x0": 0}}, "adem_relations": ["{relation}"]}}"#
+        );
+        match load3(&text, top) {
+            Ok(_) => panic!("{relation} is refused"),
+            Err(e) => e.to_string(),
+        }
+    };
+    assert!(message("b x0", None)
+        .starts_with("fp3.json: type: a finitely presented module is infinite"),);
+    assert_eq!(
+        message("b y0", Some(10)),
+        r#"fp3.json: adem_relations[0] "b y0": unknown generator "y0""#
+    );
+    assert_eq!(
+        message("b x0 + P1 x0", Some(10)),
+        r#"fp3.json: adem_relations[0] "b x0 + P1 x0": its terms lie in different degrees (1 and 4)"#
+    );
+    assert_eq!(
+        message("3 b x0", Some(10)),
+        r#"fp3.json: adem_relations[0] "3 b x0": the coefficient "3" is not an integer from 0 to 2 (coefficients are written reduced mod p = 3)"#
+    );
+    assert!(message("-1 b x0", Some(10)).contains(r#"the coefficient "-1" is not an integer"#));
+    assert!(message("Sq1 x0", Some(10))
+        .contains(r#"unknown operation "Sq1" (Sq^i is the notation at p = 2)"#));
+    assert_eq!(
+        message("x0", Some(10)),
+        "fp3.json: gens: the relations kill every element of degree at most 10"
+    );
 }

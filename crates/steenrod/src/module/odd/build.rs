@@ -11,9 +11,8 @@ use super::super::shape;
 use super::super::FiniteModule;
 use super::super::{LoadOptions, ModuleError};
 use super::adem;
-use super::parse::{Generator, OddActionSpec, OddFactor};
+use super::parse::{Generator, OddActionSpec};
 use crate::odd::{MilnorQP, OddMilnorAlgebra};
-use crate::PPart;
 
 /// A listed action with its names resolved.
 struct Resolved<'a> {
@@ -122,17 +121,6 @@ fn defined_generator(a: &Resolved, p: u32) -> Option<Generator> {
         [f] => f.generator(p),
         _ => None,
     }
-}
-
-/// The Milnor basis element of a factor, if its degree is tabulated.
-fn milnor_element(f: &OddFactor) -> Option<MilnorQP> {
-    let e =
-        f.e.iter()
-            .try_fold(0u32, |acc, &i| (i < 32).then(|| acc | (1 << i)))?;
-    Some(MilnorQP {
-        e,
-        r: PPart::try_from_slice(&f.r)?,
-    })
 }
 
 /// `milnor[0]` = identity; the generators `β`, `P^{p^k}` from the file
@@ -312,7 +300,8 @@ fn check_listed(
                 break;
             }
             // d ≤ span here, so the factor is a tabulated basis element.
-            let j = milnor_element(factor)
+            let j = factor
+                .milnor_element()
                 .and_then(|m| algebra.try_index_of(d as u32, &m))
                 .expect("a factor of degree ≤ span is a Milnor basis element");
             v = tables.apply(d, j, t, &v);

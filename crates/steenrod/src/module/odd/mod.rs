@@ -14,7 +14,8 @@ use serde_json::Value;
 use super::keys::{check_keys_in, Notation};
 use super::kinds::Kind;
 use super::{
-    json, Coproduct, DerivedAction, FiniteModule, LoadOptions, ModuleAlgebra, ModuleError,
+    json, presented, Coproduct, DerivedAction, FiniteModule, LoadOptions, ModuleAlgebra,
+    ModuleError,
 };
 use crate::odd::{MilnorQP, OddMilnorAlgebra};
 use crate::{Algebra, PPart, Profile};
@@ -57,15 +58,27 @@ impl ModuleAlgebra for OddMilnorAlgebra {
         let obj = json::parse_object(name, text)?;
         let p = odd_prime(name, obj.get("p"))?;
         let (shift, kind) = check_keys_in(name, &obj, Notation::Odd)?;
-        let (gens, actions) = if matches!(kind, Kind::ClassifyingSpace | Kind::ComplexProjective) {
-            let complex = kind == Kind::ComplexProjective;
-            bcp::bcp_spec(name, &obj, p.value(), shift, options, complex)?
-        } else {
-            let gens = json::parse_gens(name, obj.get("gens"))?;
-            let actions = json::parse_actions(name, obj.get("actions"), |f, i, s| {
-                parse::parse_action(f, i, s, p.value())
-            })?;
-            (gens, actions)
+        let (gens, actions) = match kind {
+            Kind::ClassifyingSpace | Kind::ComplexProjective => {
+                let complex = kind == Kind::ComplexProjective;
+                bcp::bcp_spec(name, &obj, p.value(), shift, options, complex)?
+            }
+            Kind::FinitelyPresented => {
+                let quotient =
+                    presented::presented_spec::<OddMilnorAlgebra>(name, &obj, p, shift, options)?;
+                let actions = quotient.actions.into_iter();
+                (
+                    quotient.gens,
+                    actions.map(|a| generator_action(p, a)).collect(),
+                )
+            }
+            _ => {
+                let gens = json::parse_gens(name, obj.get("gens"))?;
+                let actions = json::parse_actions(name, obj.get("actions"), |f, i, s| {
+                    parse::parse_action(f, i, s, p.value())
+                })?;
+                (gens, actions)
+            }
         };
         let profile = super::profile::parse_profile(name, obj.get("profile"), true)?;
         if let Some(profile) = &profile {
@@ -205,21 +218,7 @@ impl ModuleAlgebra for OddMilnorAlgebra {
     ) -> Result<FiniteModule<OddMilnorAlgebra>, ModuleError> {
         let actions: Vec<_> = actions
             .into_iter()
-            .map(|a| {
-                let q = a.degree / (2 * (p.value() - 1));
-                let op = if a.degree == 1 {
-                    parse::OddFactor {
-                        e: vec![0],
-                        r: Vec::new(),
-                    }
-                } else {
-                    parse::OddFactor {
-                        e: Vec::new(),
-                        r: vec![q],
-                    }
-                };
-                bcp::action(p.value(), op, &a.source, a.targets)
-            })
+            .map(|a| generator_action(p, a))
             .collect();
         let options = LoadOptions {
             shift: 0,
@@ -227,6 +226,23 @@ impl ModuleAlgebra for OddMilnorAlgebra {
         };
         build::build(name, name.to_string(), p, &gens, &actions, 0, &options)
     }
+}
+
+/// The action of a derived module's generator (`β` in degree 1, `P^(p^k)` in degree
+/// `2(p − 1)p^k`) as a file would list it.
+fn generator_action(p: ValidPrime, a: DerivedAction) -> parse::OddActionSpec {
+    let op = if a.degree == 1 {
+        parse::OddFactor {
+            e: vec![0],
+            r: Vec::new(),
+        }
+    } else {
+        parse::OddFactor {
+            e: Vec::new(),
+            r: vec![a.degree / (2 * (p.value() - 1))],
+        }
+    };
+    bcp::action(p.value(), op, &a.source, a.targets)
 }
 
 /// The file's `p` as an odd prime. Errors: missing, not an integer, not a

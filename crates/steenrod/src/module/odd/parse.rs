@@ -6,8 +6,11 @@
 use std::fmt;
 
 use super::super::json::{split_action, ActionParts};
+use super::super::presented::RelationNotation;
 use super::super::shape::ListedAction;
 use super::super::ModuleError;
+use crate::odd::{MilnorQP, OddMilnorAlgebra};
+use crate::PPart;
 
 /// One entry of `actions` at an odd prime, syntax checked.
 #[derive(Debug)]
@@ -97,6 +100,20 @@ impl OddFactor {
         }
     }
 
+    /// The Milnor basis element `Q(E)P(R)` of the factor, if it has one (every `Q_i` index
+    /// below 32, `R` of at most `MAX_PPART_LEN` entries: true of every
+    /// factor of a degree a module can tabulate).
+    pub fn milnor_element(&self) -> Option<MilnorQP> {
+        let e = self
+            .e
+            .iter()
+            .try_fold(0u32, |acc, &i| (i < 32).then(|| acc | (1 << i)))?;
+        Some(MilnorQP {
+            e,
+            r: PPart::try_from_slice(&self.r)?,
+        })
+    }
+
     /// The sum of the degrees of `op`'s factors (saturating).
     pub fn total_degree(op: &[OddFactor], p: u32) -> u64 {
         op.iter()
@@ -125,6 +142,14 @@ impl fmt::Display for OddFactor {
             ([], r) => write!(f, "P({})", list(r)),
             (e, r) => write!(f, "Q({})P({})", list(e), list(r)),
         }
+    }
+}
+
+impl RelationNotation for OddMilnorAlgebra {
+    /// `b` (or `β`), `P<n>`, `P^<n>`, `Q_<i>`, `P(r1,…)`, `Q(i,…)`, `Q(i,…)P(r,…)`.
+    fn factor(token: &str, p: u32) -> Result<(u64, Option<MilnorQP>), String> {
+        let f = parse_factor(token)?;
+        Ok((f.degree(p), f.milnor_element()))
     }
 }
 
