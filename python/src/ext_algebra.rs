@@ -23,9 +23,10 @@ use resolution::secondary::{
 };
 use resolution::{Algorithm, Bidegree, Resolution, ResolutionConfig, Resolvable, RunOptions};
 use steenrod::module::FiniteModule;
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 use crate::{panicked, AnyResolution, BadInput, CheckFailed, ComputeError, RawResolution};
+use fp::ValidPrime;
 
 /// An element as Python sees it: `(stem, s, coordinates)`.
 type Raw = (i32, u32, Vec<u32>);
@@ -307,7 +308,7 @@ pub(crate) fn product(
             product_in(r, sphere, &raw.sphere_two, (&x, &by))
         }
         AnyResolution::Odd(r) => {
-            let m = FiniteModule::<OddMilnorAlgebra>::sphere_at(r.module().prime());
+            let m = FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(r.module().prime());
             let sphere = || sphere_of(m, r.config(), algorithm);
             product_in(r, sphere, &raw.sphere_odd, (&x, &by))
         }
@@ -331,7 +332,7 @@ pub(crate) fn massey(
             massey_in(r, sphere, &raw.sphere_two, (&a, &b, &c))
         }
         AnyResolution::Odd(r) => {
-            let m = FiniteModule::<OddMilnorAlgebra>::sphere_at(r.module().prime());
+            let m = FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(r.module().prime());
             let sphere = || sphere_of(m, r.config(), algorithm);
             massey_in(r, sphere, &raw.sphere_odd, (&a, &b, &c))
         }

@@ -31,8 +31,9 @@ use resolution::{
     SaveError, SaveOptions,
 };
 use steenrod::module::{AnyModule, FiniteModule};
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 use steenrod::Profile;
+use fp::ValidPrime;
 
 create_exception!(_adams, AdamsError, PyException, "Every error of adams.");
 create_exception!(
@@ -61,7 +62,7 @@ const POLL: Duration = Duration::from_millis(100);
 #[allow(clippy::large_enum_variant)] // one per Python object: its size does not matter
 pub(crate) enum AnyResolution {
     Two(Resolution<FiniteModule>),
-    Odd(Resolution<FiniteModule<OddMilnorAlgebra>>),
+    Odd(Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>),
 }
 
 /// A finished resolution: Ext over the range, read off its generators.
@@ -72,7 +73,7 @@ pub(crate) struct RawResolution {
     /// The sphere's resolution over the same range, once a product over a module other
     /// than the sphere asked for it (`ext_algebra`): one per prime kind.
     pub(crate) sphere_two: OnceLock<Resolution<FiniteModule>>,
-    pub(crate) sphere_odd: OnceLock<Resolution<FiniteModule<OddMilnorAlgebra>>>,
+    pub(crate) sphere_odd: OnceLock<Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>>,
 }
 
 #[pymethods]

@@ -13,10 +13,11 @@ use pyo3::prelude::*;
 use resolution::chain_map::LiftModule;
 use resolution::{Algorithm, Resolution, ResolutionConfig, RunOptions};
 use steenrod::module::{AnyModule, FiniteModule, ModuleAlgebra, ModuleMap};
-use steenrod::{MilnorAlgebra, OddMilnorAlgebra};
+use steenrod::MilnorAlgebra;
 
 use crate::ext_algebra::released;
 use crate::{resolution_error, AnyResolution, BadInput, ComputeError, RawResolution};
+use fp::ValidPrime;
 
 /// `(source, target, shift, matrices, rank, p)`: `matrices` the rows `(stem, s, rows)` of
 /// `f*` at each bidegree of `Ext(N)` (`rows[k]`: the nonzero terms `(index, c)` of the
@@ -152,7 +153,7 @@ pub(crate) fn map_file(
             released(py, || map_of(range, file, threads, at))
         }
         AnyResolution::Odd(r) => {
-            let at = AtPrime::<OddMilnorAlgebra> {
+            let at = AtPrime::<MilnorAlgebra<ValidPrime>> {
                 pick: |m| match m {
                     AnyModule::Odd(m) => Some(m),
                     AnyModule::Two(_) => None,

@@ -14,7 +14,7 @@ use std::time::Instant;
 use resolution::save::{Header, SaveDir};
 use resolution::{Bidegree, Certificate, CertifyError, Resolution, ResolutionConfig};
 use steenrod::module::FiniteModule;
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 mod records;
 mod saved;
@@ -26,6 +26,7 @@ use saved::SavedModule;
 use crate::cli::CertifyArgs;
 use crate::error::Error;
 use crate::range::{bound, check_module_range, check_threads, MAX_ABS_STEM};
+use fp::ValidPrime;
 
 /// `adams certify`: at the prime the directory's header names.
 pub fn run(args: CertifyArgs) -> Result<(), Error> {
@@ -33,7 +34,7 @@ pub fn run(args: CertifyArgs) -> Result<(), Error> {
     if header.prime == 2 {
         run_with::<FiniteModule>(&args, &header)
     } else {
-        run_with::<FiniteModule<OddMilnorAlgebra>>(&args, &header)
+        run_with::<FiniteModule<MilnorAlgebra<ValidPrime>>>(&args, &header)
     }
 }
 

@@ -8,10 +8,11 @@ use chart::chart_json::{Chart, Class, Product, AT_ODD, AT_TWO};
 use chart::csv::Row;
 use chart::Bidegree;
 use fp::Prime;
+use fp::ValidPrime;
 use resolution::products::{chart_products, Primitive, MAX_HOPF_INDEX};
 use resolution::{ExtEntry, Resolution};
 use steenrod::module::FiniteModule;
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 use steenrod::PPart;
 
 // A chart spans at most the Milnor basis tables' top degree; the chart crate states the
@@ -74,7 +75,7 @@ pub fn further_hopf(res: &Resolution, min_stem: i32) -> Vec<u32> {
 /// The chart of an odd-primary resolution: every class with its `a0`, `h0` products
 /// (`[index, coefficient]` terms).
 pub fn odd_chart(
-    res: &Resolution<FiniteModule<OddMilnorAlgebra>>,
+    res: &Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>,
     algorithm: &str,
     min_stem: i32,
 ) -> Chart {

@@ -16,9 +16,10 @@ use resolution::products::{multiply_by, target, Primitive, ReadOff};
 use resolution::{Bidegree, Resolution};
 use steenrod::module::FiniteModule;
 use steenrod::Algebra;
-use steenrod::{OddMilnorAlgebra, Profile};
+use steenrod::{MilnorAlgebra, Profile};
 
 use crate::naming::TakenModuloDecomposables;
+use fp::ValidPrime;
 
 /// Why a class spec names no class, or a product by it cannot be taken.
 #[derive(Debug, thiserror::Error)]
@@ -36,7 +37,7 @@ pub enum ClassError {
 }
 
 /// A module whose Ext the class specs name classes of: [`FiniteModule`] (p = 2) and
-/// `FiniteModule<OddMilnorAlgebra>` (odd p).
+/// `FiniteModule<MilnorAlgebra<ValidPrime>>` (odd p).
 pub trait ClassModule: LiftModule<Algebra: ReadOff> {
     /// The sub-Hopf algebra it is resolved over (its file's profile, or one it was
     /// restricted to), `None` for the whole Steenrod algebra.
@@ -99,7 +100,7 @@ impl ClassModule for FiniteModule {
     }
 }
 
-impl ClassModule for FiniteModule<OddMilnorAlgebra> {
+impl ClassModule for FiniteModule<MilnorAlgebra<ValidPrime>> {
     fn profile(&self) -> Option<&Profile> {
         FiniteModule::profile(self)
     }

@@ -15,12 +15,13 @@ use resolution::chain_map::LiftModule;
 use resolution::{Bidegree, Resolution, ResolutionConfig, RunOptions};
 use serde_json::Value;
 use steenrod::module::{AnyModule, FiniteModule, LoadOptions};
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 use crate::cli::CofiberArgs;
 use crate::error::Error;
 use crate::prime::PrimeModule;
 use crate::range::{check_memory, check_module_range, check_range};
+use fp::ValidPrime;
 
 fn bad(file: &str, reason: impl Into<String>) -> Error {
     Error::CofiberFile {
@@ -271,7 +272,7 @@ pub fn run_command(args: CofiberArgs) -> Result<(), Error> {
     match read_any(&file, Some(inner.max_stem + inner.max_s as i32))? {
         (cofiber, AnyModule::Two(m)) => cone::<FiniteModule>(&args, range, cofiber, m),
         (cofiber, AnyModule::Odd(m)) => {
-            cone::<FiniteModule<OddMilnorAlgebra>>(&args, range, cofiber, m)
+            cone::<FiniteModule<MilnorAlgebra<ValidPrime>>>(&args, range, cofiber, m)
         }
     }
 }

@@ -14,12 +14,13 @@ use resolution::chain_map::{LiftModule, LiftTarget};
 use resolution::{Bidegree, Resolution};
 use serde::Serialize;
 use steenrod::module::{AnyModule, FiniteModule};
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 use crate::cli::MasseyArgs;
 use crate::error::Error;
 use crate::prime::PrimeModule;
 use crate::products::{element, find, resolve, write_sum, Terms};
+use fp::ValidPrime;
 
 /// One line of `massey.json`; a vector is written as in `products.json`
 /// ([`Terms`]: at p = 2 the indices of the classes whose sum it is, at odd p its
@@ -54,7 +55,7 @@ pub fn run_command(args: MasseyArgs) -> Result<(), Error> {
     }
     match find(&args.module, &args.range)? {
         AnyModule::Two(m) => massey::<FiniteModule>(&args, m),
-        AnyModule::Odd(m) => massey::<FiniteModule<OddMilnorAlgebra>>(&args, m),
+        AnyModule::Odd(m) => massey::<FiniteModule<MilnorAlgebra<ValidPrime>>>(&args, m),
     }
 }
 

@@ -11,7 +11,7 @@ use chart::names::NameTable;
 use fp::Prime;
 use resolution::ResolutionConfig;
 use steenrod::module::{AnyModule, FiniteModule};
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 use crate::cli::{Algorithm, BackendChoice, DrawArgs, ExportArgs, GpuKnobs, ResolveArgs};
 use crate::cofiber::{self, CofiberFile};
@@ -19,6 +19,7 @@ use crate::error::Error;
 use crate::prime::PrimeModule;
 use crate::range::{check_module_range, check_range, check_threads};
 use crate::{chart_names, modules, resolve_cofiber, resolve_unstable, subalgebra};
+use fp::ValidPrime;
 
 /// What a run of `adams resolve` does, whatever it resolves.
 pub(crate) struct Plan {
@@ -77,7 +78,7 @@ pub(crate) enum Subject {
     /// A module at p = 2.
     Two(Target<FiniteModule>),
     /// A module at an odd prime.
-    Odd(Target<FiniteModule<OddMilnorAlgebra>>),
+    Odd(Target<FiniteModule<MilnorAlgebra<ValidPrime>>>),
     /// A module file with the field's `cofiber` key: its class and its base module at the
     /// file's prime (cells through the cone's range, [`cofiber::base_range`]), whose
     /// mapping cone is resolved.
@@ -110,9 +111,11 @@ pub(crate) fn read(args: ResolveArgs) -> Result<(Plan, Subject), Error> {
         None => module_subject(&args, range, &mut algorithm)?,
     };
     let default = match &subject {
-        Subject::Odd(_) => <FiniteModule<OddMilnorAlgebra> as PrimeModule>::DEFAULT_ALGORITHM,
+        Subject::Odd(_) => {
+            <FiniteModule<MilnorAlgebra<ValidPrime>> as PrimeModule>::DEFAULT_ALGORITHM
+        }
         Subject::Cofiber(c) if matches!(c.1, AnyModule::Odd(_)) => {
-            <FiniteModule<OddMilnorAlgebra> as PrimeModule>::DEFAULT_ALGORITHM
+            <FiniteModule<MilnorAlgebra<ValidPrime>> as PrimeModule>::DEFAULT_ALGORITHM
         }
         Subject::Unstable(_) => Algorithm::Classical,
         _ => <FiniteModule as PrimeModule>::DEFAULT_ALGORITHM,
@@ -260,7 +263,7 @@ fn target<M: PrimeModule>(
 /// budget.
 fn refuse_at_odd_prime(
     args: &ResolveArgs,
-    module: &FiniteModule<OddMilnorAlgebra>,
+    module: &FiniteModule<MilnorAlgebra<ValidPrime>>,
 ) -> Result<(), Error> {
     let refused = |what: String| Error::NotAtOddPrimes {
         name: module.name().to_string(),

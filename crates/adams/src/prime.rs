@@ -1,7 +1,7 @@
 //! What `adams resolve`, `adams products` and `adams massey` do differently at each
 //! prime, said once by the module type ([`PrimeModule`]): [`FiniteModule`] at p = 2
 //! (Nassau's algorithm by default, a device backend, the bundled names, every product
-//! line drawn) and `FiniteModule<OddMilnorAlgebra>` at odd p (the classical algorithm on
+//! line drawn) and `FiniteModule<MilnorAlgebra<ValidPrime>>` at odd p (the classical algorithm on
 //! the CPU, the `a0`, `h0` chart); MPI ranks serve both. Its profile and the
 //! classes its Ext has are [`ClassModule`]'s. What a flag asks for that a prime lacks is
 //! refused before any work by the plan (`crate::plan`).
@@ -13,12 +13,13 @@ use chart::names::NameTable;
 use resolution::save::{SaveDir, SaveError, SaveOptions};
 use resolution::{ModuleSteps, Resolution};
 use steenrod::module::FiniteModule;
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 use steenrod::Profile;
 
 use crate::cli::Algorithm;
 use crate::error::Error;
 use crate::subalgebra::SubProfile;
+use fp::ValidPrime;
 
 /// A module kind the resolving commands resolve: one per prime.
 pub(crate) trait PrimeModule: ClassModule + SubProfile + ModuleSteps {
@@ -163,23 +164,23 @@ impl PrimeModule for FiniteModule {
     }
 }
 
-impl PrimeModule for FiniteModule<OddMilnorAlgebra> {
+impl PrimeModule for FiniteModule<MilnorAlgebra<ValidPrime>> {
     const DEFAULT_ALGORITHM: Algorithm = Algorithm::Classical;
     const OFFLOADS: bool = false;
     const EVERY_LINE: bool = false;
 
     fn restricted_to(self, profile: &Profile) -> Self {
-        FiniteModule::<OddMilnorAlgebra>::restricted_to(self, profile)
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::restricted_to(self, profile)
     }
 
     fn sphere_like(&self) -> Self {
-        FiniteModule::<OddMilnorAlgebra>::sphere_at(self.prime())
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(self.prime())
     }
 
     /// Products by `a0` and `h0`, with their coefficients; the sphere's classes named by
     /// a table of the user's (`--names FILE`: there is no bundled one at odd p).
     fn chart(
-        res: &Resolution<FiniteModule<OddMilnorAlgebra>>,
+        res: &Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>,
         algorithm: &str,
         min_stem: i32,
         names: Option<&(NameTable, bool)>,
@@ -201,7 +202,7 @@ impl PrimeModule for FiniteModule<OddMilnorAlgebra> {
         SaveDir::open_odd_with(dir, module, options.wait_for_lock)
     }
 
-    fn log_memory(_res: &Resolution<FiniteModule<OddMilnorAlgebra>>) {}
+    fn log_memory(_res: &Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>) {}
 
     /// The `a0`, `h0` chart of `adams resolve`.
     fn base_chart(res: &Resolution<Self>) -> Result<Chart, Error> {

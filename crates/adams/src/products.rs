@@ -23,7 +23,7 @@ use resolution::chain_map::yoneda::{multiply, ExtElement, ExtOf};
 use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::{Bidegree, Resolution};
 use steenrod::module::{AnyModule, FiniteModule};
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 use crate::cli::ProductsArgs;
 use crate::error::Error;
@@ -35,6 +35,7 @@ mod json;
 pub(crate) mod lift_cache;
 mod resolved;
 
+use fp::ValidPrime;
 pub(crate) use json::{write_json, Terms};
 use json::{ByClass, Matrix, ProductsFile};
 use lift_cache::{lift, LiftCache};
@@ -46,7 +47,7 @@ pub fn run_command(args: ProductsArgs) -> Result<(), Error> {
     args.output.as_deref().map(make_output).transpose()?;
     match find(&args.module, &args.range)? {
         AnyModule::Two(m) => products::<FiniteModule>(&args, m),
-        AnyModule::Odd(m) => products::<FiniteModule<OddMilnorAlgebra>>(&args, m),
+        AnyModule::Odd(m) => products::<FiniteModule<MilnorAlgebra<ValidPrime>>>(&args, m),
     }
 }
 

@@ -38,10 +38,12 @@
 
 use fp::{Field, MatrixOf, Prime, Vector};
 use steenrod::module::FiniteModule;
-use steenrod::{Algebra, MilnorAlgebra, Module, OddMilnorAlgebra, PPart, VectorOf};
+use steenrod::{Algebra, MilnorAlgebra, Module, PPart, VectorOf};
 
 use crate::chain_map::MatrixOver;
 use crate::{Bidegree, Resolution};
+use fp::ValidPrime;
+use steenrod::MilnorQP;
 
 /// The largest `i` for which `h_i` is offered: `h_i` has internal degree `2^i` at p = 2,
 /// and `2^9 = 512` is beyond [`crate::MAX_ALGEBRA_DEGREE`].
@@ -100,12 +102,12 @@ impl ReadOff for MilnorAlgebra {
     }
 }
 
-impl ReadOff for OddMilnorAlgebra {
+impl ReadOff for MilnorAlgebra<ValidPrime> {
     fn dual_operation(&self, x: Primitive) -> Option<(u32, usize)> {
         let t = x.degree(self.prime())? as u32;
         let op = match x {
-            Primitive::A0 => OddMilnorAlgebra::beta(),
-            Primitive::H(i) => OddMilnorAlgebra::p_power(self.prime().checked_pow(i)?),
+            Primitive::A0 => MilnorQP::beta(),
+            Primitive::H(i) => MilnorQP::p_power(self.prime().checked_pow(i)?),
         };
         Some((t, self.try_index_of(t, &op)?))
     }

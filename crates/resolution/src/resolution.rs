@@ -15,7 +15,7 @@ use crate::MAX_ALGEBRA_DEGREE;
 /// A minimal resolution of a finite module `M` over its algebra (the Steenrod algebra at
 /// the module's prime, or the sub-Hopf algebra of its profile), resolved over a range of
 /// bidegrees. `Resolution` alone is the p = 2 one (`M` = [`FiniteModule`]); at an odd
-/// prime `M` is `steenrod::module::FiniteModule<OddMilnorAlgebra>`.
+/// prime `M` is `steenrod::module::FiniteModule<MilnorAlgebra<ValidPrime>>`.
 pub struct Resolution<M: Module = FiniteModule> {
     pub(crate) module: M,
     pub(crate) algebra: M::Algebra,

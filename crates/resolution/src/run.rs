@@ -16,8 +16,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use steenrod::module::FiniteModule;
+use steenrod::MilnorAlgebra;
 use steenrod::Module;
-use steenrod::OddMilnorAlgebra;
 
 use crate::backend::Offload;
 use crate::bidegree::Bidegree;
@@ -36,13 +36,14 @@ use crate::step_context::StepEnv;
 use crate::store::Store;
 use crate::tracker::Tracker;
 use crate::workers::SchedulerWorkers;
+use fp::ValidPrime;
 
 /// What a worker hands the driving thread: the step's output and how long it took.
 pub(crate) type Computed<A = steenrod::MilnorAlgebra> =
     (Result<StepOutput<A>, ResolutionError>, Duration);
 
 /// A module type a [`Resolution`] can be run over: [`FiniteModule`] (p = 2: Nassau's or
-/// the classical algorithm, on the CPU or a device) and `FiniteModule<OddMilnorAlgebra>` (odd primes: the
+/// the classical algorithm, on the CPU or a device) and `FiniteModule<MilnorAlgebra<ValidPrime>>` (odd primes: the
 /// classical algorithm on the CPU). One run ([`Resolution::run`]) serves both; what
 /// differs is which steps exist ([`ModuleSteps`]).
 pub trait Resolvable: Module + ModuleSteps {}
@@ -120,8 +121,8 @@ impl ModuleSteps for FiniteModule {
     }
 }
 
-impl ModuleSteps for FiniteModule<OddMilnorAlgebra> {
-    type StepAlgebra = steenrod::OddMilnorAlgebra;
+impl ModuleSteps for FiniteModule<MilnorAlgebra<ValidPrime>> {
+    type StepAlgebra = MilnorAlgebra<ValidPrime>;
 
     /// Refuses Nassau's algorithm and offload to a device (p = 2 only).
     fn check_run(res: &Resolution<Self>, options: &RunOptions<'_>) -> Result<(), ResolutionError> {

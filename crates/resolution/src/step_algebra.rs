@@ -5,7 +5,7 @@
 //! - At p = 2 ([`MilnorAlgebra`]) every build and reduction goes through the step's
 //!   [`crate::Backend`] (the CPU's bit-level Milnor products and M4RI, or a device),
 //!   exactly as before the step was generic.
-//! - At an odd prime ([`OddMilnorAlgebra`]) matrices are [`FqMatrix`] rows built on the
+//! - At an odd prime (`MilnorAlgebra<ValidPrime>`) matrices are [`FqMatrix`] rows built on the
 //!   CPU from [`Algebra::multiply_basis`] with coefficients, and reduced by
 //!   [`fp::fq_kernel_with_image_pivots`] (Four-Russians Gauss–Jordan over F_p).
 
@@ -14,7 +14,7 @@ use fp::{
     Vector,
 };
 use rayon::prelude::*;
-use steenrod::{Algebra, MilnorAlgebra, OddMilnorAlgebra};
+use steenrod::{Algebra, MilnorAlgebra};
 
 use crate::backend::ProductBatch;
 use crate::cpu_backend::PARALLEL_ROWS;
@@ -120,7 +120,7 @@ impl StepAlgebra for MilnorAlgebra {
     }
 }
 
-impl StepAlgebra for OddMilnorAlgebra {
+impl StepAlgebra for MilnorAlgebra<ValidPrime> {
     type Matrix = FqMatrix<ValidPrime>;
 
     fn matrix_of_rows(&self, cols: usize, rows: Vec<FqVector<ValidPrime>>) -> Self::Matrix {

@@ -1,11 +1,11 @@
-//! Times `OddMilnorAlgebra::multiply_basis` over all pairs `x·y` of Milnor
+//! Times `MilnorAlgebra::<ValidPrime>::multiply_basis` over all pairs `x·y` of Milnor
 //! basis elements with `|x| + |y| = t`, for each `t` in a range, at a prime p.
 //! Usage: `cargo run --release -p steenrod --example odd_milnor_bench -- [p] [lo] [hi]`
 //! (defaults: p = 3, t = 200 only).
 
 use std::time::Instant;
 
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 fn main() {
     let args: Vec<u32> = std::env::args()
@@ -16,7 +16,7 @@ fn main() {
     let lo = args.get(1).copied().unwrap_or(200);
     let hi = args.get(2).copied().unwrap_or(lo);
     let start = Instant::now();
-    let a = OddMilnorAlgebra::new(p, hi);
+    let a = MilnorAlgebra::new_at(p, hi);
     let elements: usize = (0..=hi).map(|t| a.dim(t)).sum();
     println!(
         "A_{p} through degree {hi}: {elements} basis elements, built in {:.3} s",

@@ -5,7 +5,7 @@
 //! by the file's generators, and the action of every Milnor basis element
 //! (`Sq(R)` at p = 2, `Q(E)P(R)` at odd p) of degree `≤ max_degree − min_degree`
 //! precomputed as a table of vectors (the module is small). It is generic over the
-//! algebra ([`ModuleAlgebra`]: [`MilnorAlgebra`] by default, [`OddMilnorAlgebra`]);
+//! algebra ([`ModuleAlgebra`]: [`MilnorAlgebra`] by default, `MilnorAlgebra<ValidPrime>`);
 //! [`AnyModule`] reads a file of either prime by its `p`. [`bundled`] gives the project's own module files (`S_2`, `C2`,
 //! `Ceta`, `Cnu`, `Csigma`, `Joker`; `S_3`, `S_5`, `C3`, `Calpha` at odd primes).
 
@@ -33,7 +33,7 @@ use std::path::Path;
 use fp::{Field, FpVector, Vector, P2};
 
 #[cfg(doc)]
-use crate::OddMilnorAlgebra;
+use crate::MilnorAlgebra;
 use crate::{Algebra, MilnorAlgebra, Profile};
 
 pub use any::AnyModule;
@@ -73,7 +73,7 @@ pub struct LoadOptions {
 
 /// A finite dimensional module over the Steenrod algebra `A` at one prime: the Milnor
 /// basis `Sq(R)` at p = 2 ([`MilnorAlgebra`], the default), `Q(E)P(R)` at an odd prime
-/// ([`OddMilnorAlgebra`]), or a sub-Hopf algebra of either by its profile.
+/// (`MilnorAlgebra<ValidPrime>`), or a sub-Hopf algebra of either by its profile.
 ///
 /// **Semantics** (the field's convention). The file gives the action of the algebra
 /// generators (`Sq^(2^k)` at p = 2; `β` and `P^(p^k)` at odd p); unlisted ones act as
@@ -130,7 +130,7 @@ pub type FieldVector<A> = <<A as Algebra>::Field as Field>::Vector;
 /// What a [`FiniteModule`] needs of its algebra beyond [`Algebra`]: the per-prime part
 /// of reading a module file (the notation of the generators and the relations checked),
 /// the algebra's generators, and its profile. Implemented by [`MilnorAlgebra`] (p = 2)
-/// and [`OddMilnorAlgebra`] (odd p).
+/// and `MilnorAlgebra<ValidPrime>` (odd p).
 pub trait ModuleAlgebra: Algebra + Clone {
     /// Read and build a module from the text of a module file (`file`: its name, used in
     /// errors). Errors: those of [`FiniteModule::from_json_str_with`] at p = 2 and of
@@ -152,7 +152,7 @@ pub trait ModuleAlgebra: Algebra + Clone {
     fn sub_profile(&self) -> Option<&Profile>;
 
     /// The sub-Hopf algebra of `profile` inside this (whole) algebra, through the same
-    /// degree: [`MilnorAlgebra::with_profile`], [`OddMilnorAlgebra::with_profile`].
+    /// degree: [`MilnorAlgebra::with_profile`], `MilnorAlgebra::<ValidPrime>::with_profile`.
     fn restrict(&self, profile: &Profile) -> Self;
 
     /// Whether the basis element `x` lies in the sub-Hopf algebra of `profile` at this

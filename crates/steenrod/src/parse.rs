@@ -19,7 +19,7 @@ use thiserror::Error;
 use crate::algebra::MilnorAlgebra;
 use crate::milnor::{PPart, MAX_PPART_LEN};
 
-/// Why [`MilnorAlgebra::parse`] or [`crate::OddMilnorAlgebra::parse`] rejected its input.
+/// Why [`MilnorAlgebra::parse`] or `MilnorAlgebra::<ValidPrime>::parse` rejected its input.
 /// Each variant names the offending text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {

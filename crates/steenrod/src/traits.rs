@@ -1,6 +1,6 @@
 //! The algebra and the module a resolution is generic over: [`Algebra`] (the Milnor
 //! basis `Sq(R)` of the mod 2 Steenrod algebra, [`MilnorAlgebra`]; the basis `Q(E)P(R)`
-//! at an odd prime, [`OddMilnorAlgebra`]; either restricted to a sub-Hopf algebra by
+//! at an odd prime, `MilnorAlgebra<ValidPrime>`; either restricted to a sub-Hopf algebra by
 //! its profile) and [`Module`] (a finite module over it: [`FiniteModule`] over either
 //! algebra).
 //!
@@ -11,10 +11,10 @@
 use std::fmt;
 use std::hash::Hash;
 
-use fp::{Field, ValidPrime, P2};
+use fp::Field;
 
 use crate::module::{FiniteModule, ModuleAlgebra};
-use crate::{MilnorAlgebra, MilnorQP, OddMilnorAlgebra, PPart};
+use crate::{MilnorAlgebra, MilnorPrime};
 
 /// A graded algebra with a basis fixed in each degree: the Steenrod algebra at one prime
 /// (or a sub-Hopf algebra of it) through a maximal degree.
@@ -24,7 +24,7 @@ use crate::{MilnorAlgebra, MilnorQP, OddMilnorAlgebra, PPart};
 pub trait Algebra: fmt::Debug + Send + Sync + Sized + 'static {
     /// The ground field F_p.
     type Field: Field;
-    /// A basis element: `Sq(R)` ([`PPart`]) at p = 2, `Q(E)P(R)` ([`MilnorQP`]) at odd p.
+    /// A basis element: `Sq(R)` ([`crate::PPart`]) at p = 2, `Q(E)P(R)` ([`crate::MilnorQP`]) at odd p.
     type Element: Copy + fmt::Debug + fmt::Display + PartialEq + Eq + Hash + Send + Sync + 'static;
 
     /// The prime as a field.
@@ -98,13 +98,13 @@ pub trait Module: Send + Sync + Sized + 'static {
 /// The vector type of a module's field.
 pub type VectorOf<M> = <<<M as Module>::Algebra as Algebra>::Field as Field>::Vector;
 
-impl Algebra for MilnorAlgebra {
-    type Field = P2;
-    type Element = PPart;
+impl<F: MilnorPrime> Algebra for MilnorAlgebra<F> {
+    type Field = F;
+    type Element = F::Element;
 
     #[inline(always)]
-    fn field(&self) -> P2 {
-        P2
+    fn field(&self) -> F {
+        MilnorAlgebra::field(self)
     }
     #[inline]
     fn max_degree(&self) -> u32 {
@@ -115,46 +115,16 @@ impl Algebra for MilnorAlgebra {
         MilnorAlgebra::dim(self, t)
     }
     #[inline]
-    fn basis(&self, t: u32) -> &[PPart] {
+    fn basis(&self, t: u32) -> &[F::Element] {
         MilnorAlgebra::basis(self, t)
     }
     #[inline]
-    fn index_of(&self, _t: u32, x: &PPart) -> usize {
-        MilnorAlgebra::index_of(self, x)
+    fn index_of(&self, t: u32, x: &F::Element) -> usize {
+        F::index_in(self, t, x)
     }
     #[inline]
-    fn multiply_basis(&self, a: &PPart, b: &PPart, mut f: impl FnMut(usize, u32)) {
-        MilnorAlgebra::multiply_basis(self, a, b, |k| f(k, 1))
-    }
-}
-
-impl Algebra for OddMilnorAlgebra {
-    type Field = ValidPrime;
-    type Element = MilnorQP;
-
-    #[inline]
-    fn field(&self) -> ValidPrime {
-        ValidPrime::new(self.prime()).expect("an OddMilnorAlgebra's p is a prime")
-    }
-    #[inline]
-    fn max_degree(&self) -> u32 {
-        OddMilnorAlgebra::max_degree(self)
-    }
-    #[inline]
-    fn dim(&self, t: u32) -> usize {
-        OddMilnorAlgebra::dim(self, t)
-    }
-    #[inline]
-    fn basis(&self, t: u32) -> &[MilnorQP] {
-        OddMilnorAlgebra::basis(self, t)
-    }
-    #[inline]
-    fn index_of(&self, t: u32, x: &MilnorQP) -> usize {
-        OddMilnorAlgebra::index_of(self, t, x)
-    }
-    #[inline]
-    fn multiply_basis(&self, a: &MilnorQP, b: &MilnorQP, f: impl FnMut(usize, u32)) {
-        OddMilnorAlgebra::multiply_basis(self, a, b, f)
+    fn multiply_basis(&self, a: &F::Element, b: &F::Element, f: impl FnMut(usize, u32)) {
+        F::multiply_in(self, a, b, f)
     }
 }
 

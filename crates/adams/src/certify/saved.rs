@@ -1,15 +1,16 @@
 //! What `adams certify SAVE_DIR` does with the module of a save directory, at either
 //! prime: find it, hash it, open the directory for it, load the records into a resolution
 //! and certify that. [`SavedModule`] is implemented by the p = 2 `FiniteModule` and the
-//! odd-primary `FiniteModule<OddMilnorAlgebra>`; `certify::run` picks one by the header's prime.
+//! odd-primary `FiniteModule<MilnorAlgebra<ValidPrime>>`; `certify::run` picks one by the header's prime.
 
 use std::path::Path;
 
 use resolution::save::{module_hash, odd_module_hash, Header, SaveDir, SaveError};
 use steenrod::module::{AnyModule, FiniteModule, ModuleError};
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 use crate::modules::{self, LookupError};
+use fp::ValidPrime;
 
 /// Whether `e` is the module reader's refusal of the field's `cofiber` key.
 fn is_cofiber_refusal(e: &LookupError) -> bool {
@@ -103,7 +104,7 @@ impl SavedModule for FiniteModule {
     }
 }
 
-impl SavedModule for FiniteModule<OddMilnorAlgebra> {
+impl SavedModule for FiniteModule<MilnorAlgebra<ValidPrime>> {
     fn find(
         name: &str,
         smash: &[String],

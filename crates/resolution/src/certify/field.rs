@@ -2,12 +2,12 @@
 //! the product of a basis element with a decoded differential, written into a row, and the
 //! few matrix operations the checks need over the algebra's field. At p = 2
 //! ([`MilnorAlgebra`]) rows are bit-packed and products come from the CPU's admissible
-//! matrix tables (M4RI ranks); at an odd prime ([`OddMilnorAlgebra`]) rows are F_p limbs and
+//! matrix tables (M4RI ranks); at an odd prime (`MilnorAlgebra<ValidPrime>`) rows are F_p limbs and
 //! products [`Algebra::multiply_basis`] with their coefficients. Neither uses the steps'
 //! builders (`crate::certify`'s module doc says why).
 
 use fp::{Field, FpVector, FqMatrix, Matrix, Prime, Subspace, ValidPrime, Vector};
-use steenrod::{Algebra, MilnorAlgebra, OddMilnorAlgebra};
+use steenrod::{Algebra, MilnorAlgebra};
 
 use crate::free_module::FieldVector;
 
@@ -105,7 +105,7 @@ impl CertifyAlgebra for MilnorAlgebra {
     }
 }
 
-impl CertifyAlgebra for OddMilnorAlgebra {
+impl CertifyAlgebra for MilnorAlgebra<ValidPrime> {
     /// `op·(c·op'·h)` for each term, from the odd Milnor product with coefficients.
     fn add_products(
         &self,

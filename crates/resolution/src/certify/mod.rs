@@ -5,7 +5,7 @@
 //! a device backend, a save directory written by another run): [`certify`] reads only
 //! the differential `d_s(g)` of every generator `g` (its stored value vector), and uses
 //! only the CPU's Milnor products ([`steenrod::MilnorAlgebra`]'s product tables at p = 2,
-//! [`steenrod::OddMilnorAlgebra`]'s products with coefficients at odd p: `field.rs`), the
+//! `MilnorAlgebra<ValidPrime>`'s products with coefficients at odd p: `field.rs`), the
 //! module's action (for `d_0`) and `fp` row reduction. One implementation serves every
 //! prime: below, `F_p` is the module's field and `Sq(R)` stands for any Milnor basis
 //! element (`Q(E)P(R)` at odd p). It shares no code with the steps

@@ -6,14 +6,14 @@
 //!   the Milnor product, and preimages come from one row reduction of `[Mᵀ | v_1 … v_k]`
 //!   per target degree, restricted to the free coordinates of the level below
 //!   ([`super::target::solve`]); what a later lift reuses is the reduction's pivots.
-//! - At an odd prime (`FiniteModule<OddMilnorAlgebra>`) the products come from
+//! - At an odd prime (`FiniteModule<MilnorAlgebra<ValidPrime>>`) the products come from
 //!   [`Algebra::multiply_basis`] with coefficients, and preimages from the quasi-inverse
 //!   of the matrix of `d` on the whole of `(Q_j)_T` ([`fp::fq_kernel_image`]); what a
 //!   later lift reuses is that quasi-inverse.
 
 use fp::{fq_kernel_image, FpVector, FqMatrix, FqVector, Matrix, QuasiInverse, ValidPrime, Vector};
 use steenrod::module::FiniteModule;
-use steenrod::{Algebra, Module, OddMilnorAlgebra, VectorOf};
+use steenrod::{Algebra, MilnorAlgebra, Module, VectorOf};
 
 use super::target::{self, LiftTarget, Solved};
 use super::{apply, MatrixOver};
@@ -96,14 +96,14 @@ impl LiftModule for FiniteModule {
     }
 }
 
-impl LiftModule for FiniteModule<OddMilnorAlgebra> {
+impl LiftModule for FiniteModule<MilnorAlgebra<ValidPrime>> {
     /// The quasi-inverse of `d : (Q_j)_T → (Q_{j−1})_T` on the whole of both.
     type Known = QuasiInverse<ValidPrime>;
 
     fn apply(
-        alg: &OddMilnorAlgebra,
-        values: &[Differential<OddMilnorAlgebra>],
-        terms: &[Term<OddMilnorAlgebra>],
+        alg: &MilnorAlgebra<ValidPrime>,
+        values: &[Differential<MilnorAlgebra<ValidPrime>>],
+        terms: &[Term<MilnorAlgebra<ValidPrime>>],
         offsets: &[usize],
     ) -> FqVector<ValidPrime> {
         apply_with_coefficients(alg, values, terms, offsets)
@@ -187,7 +187,10 @@ fn apply_with_coefficients<A: Algebra>(
 
 /// The matrix of `d : (Q_j)_T → (Q_{j−1})_T` on the whole of both (rows: `op·h` for the
 /// generators `h` of degree `≤ T` in index order, `op` over the basis of the algebra).
-fn d_matrix(res: &Resolution<FiniteModule<OddMilnorAlgebra>>, b: Bidegree) -> FqMatrix<ValidPrime> {
+fn d_matrix(
+    res: &Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>,
+    b: Bidegree,
+) -> FqMatrix<ValidPrime> {
     let (j, t) = (b.s(), b.t());
     let row = res.free_module(j);
     let offsets = apply::full_offsets(res, Bidegree::s_t(j - 1, t));
@@ -203,7 +206,7 @@ fn d_matrix(res: &Resolution<FiniteModule<OddMilnorAlgebra>>, b: Bidegree) -> Fq
         let dh = row.differential(h).1;
         let op_degree = (t - deg) as u32;
         for op in res.algebra().basis(op_degree) {
-            let term = Term::<OddMilnorAlgebra> {
+            let term = Term::<MilnorAlgebra<ValidPrime>> {
                 gen: 0,
                 op_degree,
                 op: *op,

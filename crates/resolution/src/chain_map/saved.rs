@@ -28,7 +28,7 @@
 
 use fp::{FpVector, FqVector, Prime, ValidPrime};
 use steenrod::module::FiniteModule;
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 use steenrod::{Algebra, Module, VectorOf};
 
 use super::{apply, ChainMap, LiftModule};
@@ -91,7 +91,7 @@ impl LiftCodec for FiniteModule {
     }
 }
 
-impl LiftCodec for FiniteModule<OddMilnorAlgebra> {
+impl LiftCodec for FiniteModule<MilnorAlgebra<ValidPrime>> {
     const MAGIC: &'static str = "adams-lift-odd 1";
 
     fn lift_hash(&self) -> String {

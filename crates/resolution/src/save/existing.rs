@@ -15,6 +15,8 @@ use super::{
 };
 use crate::bidegree::Bidegree;
 use crate::Algorithm;
+use fp::ValidPrime;
+use steenrod::MilnorAlgebra;
 
 /// The algorithm a header names.
 fn algorithm_of(header: &Header) -> Option<Algorithm> {
@@ -61,7 +63,7 @@ impl SaveDir {
     /// Errors: as [`SaveDir::open_existing`].
     pub fn open_existing_odd(
         dir: &Path,
-        module: &steenrod::module::FiniteModule<steenrod::OddMilnorAlgebra>,
+        module: &steenrod::module::FiniteModule<MilnorAlgebra<ValidPrime>>,
     ) -> Result<SaveDir, SaveError> {
         Self::open_existing_for(dir, |_| Header::for_odd_run(module))
     }

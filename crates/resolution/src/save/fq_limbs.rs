@@ -7,7 +7,7 @@ use std::path::Path;
 
 use fp::{FqVector, Prime, ValidPrime};
 use steenrod::module::FiniteModule;
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 use super::corrupt::{corrupt, Corrupt};
 use super::load::VectorCodec;
@@ -39,7 +39,7 @@ impl SaveDir {
     /// Errors: as [`SaveDir::open`].
     pub fn open_odd(
         dir: &Path,
-        module: &FiniteModule<OddMilnorAlgebra>,
+        module: &FiniteModule<MilnorAlgebra<ValidPrime>>,
     ) -> Result<SaveDir, SaveError> {
         Self::open_odd_with(dir, module, None)
     }
@@ -50,7 +50,7 @@ impl SaveDir {
     /// Errors: as [`SaveDir::open`].
     pub fn open_odd_with(
         dir: &Path,
-        module: &FiniteModule<OddMilnorAlgebra>,
+        module: &FiniteModule<MilnorAlgebra<ValidPrime>>,
         wait_for_lock: Option<super::OnWait>,
     ) -> Result<SaveDir, SaveError> {
         // No quasi-inverse records at odd primes (`SAVE-FORMAT.md`).

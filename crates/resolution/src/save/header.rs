@@ -3,11 +3,13 @@
 
 use fp::{FqVector, Prime};
 use steenrod::module::FiniteModule;
-use steenrod::{OddMilnorAlgebra, PPart, Profile};
+use steenrod::{MilnorAlgebra, PPart, Profile};
 
 use super::profile::{parse_profile, profile_text};
 use super::{HeaderError, HeaderReason, Refusal};
 use crate::Algorithm;
+use fp::ValidPrime;
+use steenrod::MilnorQP;
 
 /// First line of every header.
 pub const FIRST_LINE: &str = "adams save directory";
@@ -101,7 +103,7 @@ pub fn module_hash(module: &FiniteModule) -> String {
 /// generate it: the content hashed is then `Q(E)P(R)·x` for every Milnor basis element of
 /// `B` of every degree `d ≥ 1` with `t + d ≤ max` (`B`'s basis order), and the result is
 /// BLAKE3 of that hash with the profile (modules over `A_p` keep their hash).
-pub fn odd_module_hash(module: &FiniteModule<OddMilnorAlgebra>) -> String {
+pub fn odd_module_hash(module: &FiniteModule<MilnorAlgebra<ValidPrime>>) -> String {
     let p = module.prime();
     let alg = module.algebra();
     let max = module.max_degree();
@@ -112,12 +114,12 @@ pub fn odd_module_hash(module: &FiniteModule<OddMilnorAlgebra>) -> String {
             let span = (max - module.min_degree()) as u64;
             let mut ops = Vec::new();
             if span >= 1 {
-                ops.push((1u32, alg.index_of(1, &OddMilnorAlgebra::beta())));
+                ops.push((1u32, alg.index_of(1, &MilnorQP::beta())));
             }
             let mut power = 1u64;
             while 2 * (u64::from(p.value()) - 1) * power <= span {
                 let d = 2 * (p.value() - 1) * power as u32;
-                ops.push((d, alg.index_of(d, &OddMilnorAlgebra::p_power(power as u32))));
+                ops.push((d, alg.index_of(d, &MilnorQP::p_power(power as u32))));
                 power *= u64::from(p.value());
             }
             ops
@@ -222,7 +224,7 @@ impl Header {
     /// algorithm (the only one at odd primes), [`odd_module_hash`] and its sub-Hopf
     /// algebra's profile (none over `A_p`: such headers are those of the build before
     /// odd-primary profiles).
-    pub fn for_odd_run(module: &FiniteModule<OddMilnorAlgebra>) -> Self {
+    pub fn for_odd_run(module: &FiniteModule<MilnorAlgebra<ValidPrime>>) -> Self {
         Self {
             format_version: super::FORMAT_VERSION,
             prime: module.prime().value(),

@@ -2,6 +2,7 @@
 //! module hash.
 
 use super::*;
+use fp::ValidPrime;
 use steenrod::Profile;
 
 #[test]
@@ -173,9 +174,9 @@ fn module_hash_ignores_names_and_formatting() {
 #[test]
 fn an_odd_profile_round_trips_and_changes_the_hash() {
     use steenrod::module::FiniteModule;
-    use steenrod::OddMilnorAlgebra;
+    use steenrod::MilnorAlgebra;
     let p3 = fp::ValidPrime::new(3).expect("3");
-    let sphere = FiniteModule::<OddMilnorAlgebra>::sphere_at(p3);
+    let sphere = FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(p3);
     let whole = Header::for_odd_run(&sphere);
     assert_eq!(whole.profile, None);
     assert!(!whole.to_text().contains("profile"));
@@ -264,9 +265,10 @@ fn the_cut_degree_round_trips_and_leaves_the_identity_alone() {
 /// with `--save-dir`).
 #[test]
 fn the_module_hash_over_a_sub_algebra_is_unchanged() {
-    use steenrod::OddMilnorAlgebra;
+    use steenrod::MilnorAlgebra;
     let sphere = FiniteModule::sphere();
-    let s3 = FiniteModule::<OddMilnorAlgebra>::sphere_at(fp::ValidPrime::new(3).expect("3"));
+    let s3 =
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(fp::ValidPrime::new(3).expect("3"));
     let cases = [
         (
             module_hash(&sphere.clone().restricted_to(&Profile::a(1))),

@@ -1,5 +1,5 @@
 //! Resuming: load the bidegree files of a save directory into a [`Resolution`] (and, with
-//! `fq_limbs.rs`, into a `Resolution<FiniteModule<OddMilnorAlgebra>>`: the same records, another packing).
+//! `fq_limbs.rs`, into a `Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>`: the same records, another packing).
 //!
 //! A bidegree `(s, t)` is loaded when its record is valid (length, checksum, header,
 //! payload, and a differential length that matches the generators loaded below it) and

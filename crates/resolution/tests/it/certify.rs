@@ -18,7 +18,7 @@ use resolution::certify::{Failure, Reason};
 use resolution::{Algorithm, Bidegree, CertifyError, Differential, Resolution, ResolutionConfig};
 use resolution::{Resolvable, RunOptions};
 use steenrod::module::FiniteModule;
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 use steenrod::{MilnorQP, PPart, VectorOf};
 
 fn resolve<M: Resolvable>(
@@ -36,8 +36,8 @@ fn resolve<M: Resolvable>(
     res
 }
 
-fn odd_sphere(p: u32) -> FiniteModule<OddMilnorAlgebra> {
-    FiniteModule::<OddMilnorAlgebra>::sphere_at(ValidPrime::new(p).expect("prime"))
+fn odd_sphere(p: u32) -> FiniteModule<MilnorAlgebra<ValidPrime>> {
+    FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(ValidPrime::new(p).expect("prime"))
 }
 
 /// A copy of `res` whose differentials in each bidegree `(s, t)` are `edit(s, t, values)`
@@ -115,12 +115,13 @@ fn resolutions_of_both_algorithms_and_odd_primes_are_certified() {
         (odd_sphere(3), 60, 20),
         (odd_sphere(5), 80, 12),
         (
-            FiniteModule::<OddMilnorAlgebra>::from_bundled_module("Calpha").expect("bundled"),
+            FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module("Calpha")
+                .expect("bundled"),
             40,
             15,
         ),
         (
-            FiniteModule::<OddMilnorAlgebra>::from_bundled_module("C3").expect("bundled"),
+            FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module("C3").expect("bundled"),
             40,
             15,
         ),

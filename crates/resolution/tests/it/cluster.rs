@@ -9,11 +9,12 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use fp::ValidPrime;
 use resolution::cluster::{ClusterError, Identity, Transport};
 use resolution::save::{SaveDir, SaveOptions};
 use resolution::{Algorithm, Resolution, ResolutionConfig, Resolvable, RunOptions};
 use steenrod::module::FiniteModule;
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 /// One rank's end of a set of channels.
 struct Channels {
@@ -158,8 +159,8 @@ fn three_ranks_make_the_single_process_resolution_at_p_3() {
     };
     let p3 = fp::ValidPrime::new(3).unwrap();
     for module in [
-        FiniteModule::<OddMilnorAlgebra>::sphere_at(p3),
-        FiniteModule::<OddMilnorAlgebra>::from_bundled_module("C3").unwrap(),
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(p3),
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module("C3").unwrap(),
     ] {
         let name = module.name().to_string();
         let one = single_of(module.clone(), config, Algorithm::Classical);
@@ -210,7 +211,8 @@ fn a_resumed_save_directory_is_sent_to_followers() {
 #[test]
 fn a_resumed_save_directory_is_sent_to_followers_at_p_3() {
     let dir = tempfile::tempdir().unwrap();
-    let sphere = FiniteModule::<OddMilnorAlgebra>::sphere_at(fp::ValidPrime::new(3).unwrap());
+    let sphere =
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(fp::ValidPrime::new(3).unwrap());
     let (half, whole) = (
         ResolutionConfig {
             max_stem: 30,

@@ -21,13 +21,14 @@
 //! and that `dim ker = dim im` at each spot, with `q*` and `j*` from lifted chain maps and
 //! `h0` (`a0`) from the independent read-off of `d(g)` (`resolution::products`).
 
+use fp::ValidPrime;
 use fp::{Field, MatrixOf, SubspaceOf, Vector};
 use resolution::chain_map::module_map::{induced, lift_module_map};
 use resolution::chain_map::{ChainMap, LiftModule, LiftTarget, MatrixOver};
 use resolution::products::{product_matrix, Primitive, ReadOff};
 use resolution::{Algorithm, Bidegree, ModuleSteps, Resolution, ResolutionConfig, RunOptions};
 use steenrod::module::{FiniteModule, ModuleAlgebra, ModuleMap};
-use steenrod::{Module, OddMilnorAlgebra};
+use steenrod::{MilnorAlgebra, Module};
 
 fn resolve<M: ModuleSteps>(module: M, algorithm: Algorithm, range: (i32, u32)) -> Resolution<M> {
     let (max_stem, max_s) = range;
@@ -176,7 +177,7 @@ fn the_long_exact_sequence_of_the_cofiber_of_2_is_exact_through_stem_40() {
 #[test]
 fn the_long_exact_sequence_of_the_cofiber_of_3_is_exact_through_stem_60() {
     let odd = |name: &str| {
-        FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name)
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module(name)
             .unwrap_or_else(|| panic!("bundled {name}"))
     };
     let modules = (odd("S_3"), odd("C3"));

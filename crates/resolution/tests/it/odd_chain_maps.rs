@@ -16,13 +16,13 @@ use resolution::products::{product_matrix, Primitive};
 use resolution::Resolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::FiniteModule;
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 type FqExt = ExtElement<FqVector<ValidPrime>>;
 
 /// The bytes of the lift `map` of `y`, its modules named by `hashes`.
 fn encode(
-    map: &ChainMap<'_, FiniteModule<OddMilnorAlgebra>>,
+    map: &ChainMap<'_, FiniteModule<MilnorAlgebra<ValidPrime>>>,
     y: &FqExt,
     hashes: (&str, &str),
 ) -> Vec<u8> {
@@ -35,11 +35,11 @@ fn encode(
 }
 
 fn resolve(
-    module: FiniteModule<OddMilnorAlgebra>,
+    module: FiniteModule<MilnorAlgebra<ValidPrime>>,
     max_stem: i32,
     max_s: u32,
-) -> Resolution<FiniteModule<OddMilnorAlgebra>> {
-    let mut res = Resolution::<FiniteModule<OddMilnorAlgebra>>::new(
+) -> Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>> {
+    let mut res = Resolution::<FiniteModule<MilnorAlgebra<ValidPrime>>>::new(
         module,
         ResolutionConfig { max_stem, max_s },
     )
@@ -58,7 +58,7 @@ fn prime(p: u32) -> ValidPrime {
 }
 
 /// The class `x ∈ {a_0, h_0}` of the sphere's resolution (one class in each bidegree).
-fn named(sphere: &Resolution<FiniteModule<OddMilnorAlgebra>>, x: Primitive) -> FqExt {
+fn named(sphere: &Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>, x: Primitive) -> FqExt {
     let t = x
         .degree(fp::Prime::value(sphere.prime()))
         .expect("a degree at odd p");
@@ -70,8 +70,8 @@ fn named(sphere: &Resolution<FiniteModule<OddMilnorAlgebra>>, x: Primitive) -> F
 /// (exactly: both are the coefficient of `β·g_y`, `P^1·g_y` in `d g'`). Returns how many
 /// nonzero products were compared.
 fn products_agree_with_read_off(
-    module: &Resolution<FiniteModule<OddMilnorAlgebra>>,
-    sphere: &Resolution<FiniteModule<OddMilnorAlgebra>>,
+    module: &Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>,
+    sphere: &Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>,
 ) -> usize {
     let tgt = LiftTarget::new(sphere);
     let mut nonzero = 0;
@@ -105,7 +105,7 @@ fn products_agree_with_read_off(
 fn products_by_a0_and_h0_agree_with_the_read_off_at_p3_and_p5() {
     for (p, stem, s) in [(3, 50, 8), (5, 80, 5)] {
         let sphere = resolve(
-            FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(p)),
+            FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(p)),
             stem,
             s,
         );
@@ -116,10 +116,14 @@ fn products_by_a0_and_h0_agree_with_the_read_off_at_p3_and_p5() {
 
 #[test]
 fn products_by_a0_and_h0_agree_with_the_read_off_on_c3_and_calpha() {
-    let sphere = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 20, 5);
+    let sphere = resolve(
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3)),
+        20,
+        5,
+    );
     for name in ["C3", "Calpha"] {
         let module = resolve(
-            FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).expect("bundled"),
+            FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module(name).expect("bundled"),
             16,
             4,
         );
@@ -138,7 +142,7 @@ fn products_by_a0_and_h0_agree_with_the_read_off_on_c3_and_calpha() {
 fn h0_squared_vanishes_and_a0_powers_do_not() {
     for p in [3, 5] {
         let sphere = resolve(
-            FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(p)),
+            FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(p)),
             4 * p as i32,
             4,
         );
@@ -167,7 +171,11 @@ fn h0_squared_vanishes_and_a0_powers_do_not() {
 /// only classes with s = 1 are a_0, h_i at t = 1, 4·3^i; Liulevicius 1962).
 #[test]
 fn massey_h0_h0_h0_is_b0_at_p3() {
-    let sphere = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 12, 3);
+    let sphere = resolve(
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3)),
+        12,
+        3,
+    );
     let tgt = LiftTarget::new(&sphere);
     let h0 = named(&sphere, Primitive::H(0));
     let m = massey_product(&sphere, &tgt, &h0, &h0, &h0).expect("defined");
@@ -182,7 +190,11 @@ fn massey_h0_h0_h0_is_b0_at_p3() {
 /// A Massey product whose outer products do not vanish is refused: `a_0 · a_0 ≠ 0`.
 #[test]
 fn massey_product_refuses_nonzero_products() {
-    let sphere = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 6, 3);
+    let sphere = resolve(
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3)),
+        6,
+        3,
+    );
     let tgt = LiftTarget::new(&sphere);
     let a0 = named(&sphere, Primitive::A0);
     let h0 = named(&sphere, Primitive::H(0));
@@ -200,7 +212,11 @@ fn massey_product_refuses_nonzero_products() {
 /// from the lift of `y` against `y ∘ X` from the lift of `x`.
 #[test]
 fn products_are_graded_commutative_at_p3() {
-    let sphere = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 40, 8);
+    let sphere = resolve(
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3)),
+        40,
+        8,
+    );
     let tgt = LiftTarget::new(&sphere);
     let max_s = sphere.config().max_s;
     let mut classes = Vec::new();
@@ -235,7 +251,7 @@ fn products_are_graded_commutative_at_p3() {
 /// give the read-off products by `a_0`, `h_0` on every class in range.
 #[test]
 fn products_agree_with_the_read_off_over_a1_at_p3() {
-    let sphere = FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3))
+    let sphere = FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3))
         .restricted_to(&steenrod::Profile::a_odd(1));
     let res = resolve(sphere, 40, 8);
     let n = products_agree_with_read_off(&res, &res);
@@ -247,7 +263,11 @@ fn products_agree_with_the_read_off_over_a1_at_p3() {
 /// [`massey_h0_h0_h0_is_b0_at_p3`]).
 #[test]
 fn massey_range_h0_h0_holds_b0_at_h0() {
-    let sphere = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 12, 3);
+    let sphere = resolve(
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3)),
+        12,
+        3,
+    );
     let tgt = LiftTarget::new(&sphere);
     let h0 = named(&sphere, Primitive::H(0));
     let all = massey_range(&tgt, &h0, &h0).expect("h0 h0 = 0");
@@ -271,7 +291,11 @@ fn massey_range_h0_h0_holds_b0_at_h0() {
 /// `(h1, h0)` (`h0 h1 = 0`: Ext^{2,16} = 0 at p = 3, the reference table S_3.csv).
 #[test]
 fn massey_range_agrees_with_each_massey_product_at_p3() {
-    let sphere = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 30, 5);
+    let sphere = resolve(
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3)),
+        30,
+        5,
+    );
     let tgt = LiftTarget::new(&sphere);
     let h0 = named(&sphere, Primitive::H(0));
     let h1 = FqExt::basis(&sphere, Bidegree::s_t(1, 12), 0).expect("h1");
@@ -304,7 +328,11 @@ fn massey_range_agrees_with_each_massey_product_at_p3() {
 /// products as the one computed, on every class of S_3 in range.
 #[test]
 fn a_lift_read_back_gives_the_same_products() {
-    let res = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 30, 6);
+    let res = resolve(
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3)),
+        30,
+        6,
+    );
     let tgt = LiftTarget::new(&res);
     let hashes = ("source-hash", "target-hash");
     let mut compared = 0;
@@ -331,7 +359,11 @@ fn a_lift_read_back_gives_the_same_products() {
 /// A saved lift of another class, depth or module is stale; damaged bytes are corrupt.
 #[test]
 fn stale_and_damaged_lifts_are_told_apart() {
-    let res = resolve(FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)), 20, 4);
+    let res = resolve(
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3)),
+        20,
+        4,
+    );
     let tgt = LiftTarget::new(&res);
     let hashes = ("a", "b");
     let h0 = FqExt::basis(&res, Bidegree::n_s(3, 1), 0).expect("h0");

@@ -10,7 +10,7 @@ use resolution::products::{product_matrix, Primitive};
 use resolution::Resolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::FiniteModule;
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 /// A reference table: its stated range and its nonzero dimensions by (stem, s).
 fn reference(name: &str) -> (i32, u32, BTreeMap<(i32, u32), usize>) {
@@ -29,12 +29,12 @@ fn reference(name: &str) -> (i32, u32, BTreeMap<(i32, u32), usize>) {
 }
 
 fn resolve(
-    module: FiniteModule<OddMilnorAlgebra>,
+    module: FiniteModule<MilnorAlgebra<ValidPrime>>,
     max_stem: i32,
     max_s: u32,
     threads: usize,
-) -> Resolution<FiniteModule<OddMilnorAlgebra>> {
-    let mut res = Resolution::<FiniteModule<OddMilnorAlgebra>>::new(
+) -> Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>> {
+    let mut res = Resolution::<FiniteModule<MilnorAlgebra<ValidPrime>>>::new(
         module,
         ResolutionConfig { max_stem, max_s },
     )
@@ -53,7 +53,7 @@ fn prime(p: u32) -> ValidPrime {
 }
 
 /// Every bidegree of the table's range agrees (absent rows are zeros).
-fn agrees_with_reference(module: FiniteModule<OddMilnorAlgebra>, table: &str) {
+fn agrees_with_reference(module: FiniteModule<MilnorAlgebra<ValidPrime>>, table: &str) {
     let (max_stem, max_s, want) = reference(table);
     let res = resolve(module, max_stem, max_s, 2);
     let mut checked = 0;
@@ -71,7 +71,7 @@ fn agrees_with_reference(module: FiniteModule<OddMilnorAlgebra>, table: &str) {
 #[test]
 fn sphere_at_3_matches_reference_through_stem_100() {
     agrees_with_reference(
-        FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)),
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3)),
         "S_3.csv",
     );
 }
@@ -79,15 +79,15 @@ fn sphere_at_3_matches_reference_through_stem_100() {
 #[test]
 fn sphere_at_5_matches_reference_through_stem_100() {
     agrees_with_reference(
-        FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(5)),
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(5)),
         "S_5.csv",
     );
 }
 
 #[test]
 fn calpha_matches_reference_through_stem_60() {
-    let module =
-        FiniteModule::<OddMilnorAlgebra>::from_bundled_module("Calpha").expect("Calpha is bundled");
+    let module = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module("Calpha")
+        .expect("Calpha is bundled");
     agrees_with_reference(module, "Calpha.csv");
 }
 
@@ -104,7 +104,7 @@ fn ext_0_and_1_at_p_3_5_7() {
         // Through h_2 (t = 2(p − 1)p^2) where the tables reach (p = 7: through h_1).
         let max_stem = (2 * (p as i32 - 1) * (p * p) as i32 + 2).min(400);
         let res = resolve(
-            FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(p)),
+            FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(p)),
             max_stem,
             1,
             2,
@@ -138,7 +138,7 @@ fn a0_tower_in_stem_0() {
     for p in [3u32, 5] {
         let max_s = 12;
         let res = resolve(
-            FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(p)),
+            FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(p)),
             8,
             max_s,
             1,
@@ -160,13 +160,13 @@ fn a0_tower_in_stem_0() {
 #[test]
 fn same_resolution_with_one_and_two_threads() {
     let one = resolve(
-        FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)),
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3)),
         40,
         15,
         1,
     );
     let two = resolve(
-        FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)),
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3)),
         40,
         15,
         2,
@@ -186,8 +186,8 @@ fn same_resolution_with_one_and_two_threads() {
 /// Nassau's algorithm and offload are refused at odd primes, with the reason.
 #[test]
 fn nassau_is_refused_at_odd_primes() {
-    let mut res = Resolution::<FiniteModule<OddMilnorAlgebra>>::new(
-        FiniteModule::<OddMilnorAlgebra>::sphere_at(prime(3)),
+    let mut res = Resolution::<FiniteModule<MilnorAlgebra<ValidPrime>>>::new(
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(prime(3)),
         ResolutionConfig {
             max_stem: 5,
             max_s: 2,

@@ -14,12 +14,12 @@ use resolution::save::{
 use resolution::Resolution;
 use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::FiniteModule;
-use steenrod::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
 
 /// Every bidegree of the range with the differentials of its generators (as entries).
 type Differentials = Vec<(Bidegree, Vec<Vec<u32>>)>;
 
-fn differentials(res: &Resolution<FiniteModule<OddMilnorAlgebra>>) -> Differentials {
+fn differentials(res: &Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>) -> Differentials {
     let config = res.config();
     let min = res.module().min_degree();
     let mut out = Vec::new();
@@ -33,8 +33,8 @@ fn differentials(res: &Resolution<FiniteModule<OddMilnorAlgebra>>) -> Differenti
     out
 }
 
-fn sphere(p: u32) -> FiniteModule<OddMilnorAlgebra> {
-    FiniteModule::<OddMilnorAlgebra>::sphere_at(ValidPrime::new(p).expect("a prime"))
+fn sphere(p: u32) -> FiniteModule<MilnorAlgebra<ValidPrime>> {
+    FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(ValidPrime::new(p).expect("a prime"))
 }
 
 fn config(max_stem: i32, max_s: u32) -> ResolutionConfig {
@@ -43,14 +43,19 @@ fn config(max_stem: i32, max_s: u32) -> ResolutionConfig {
 
 /// Resolves `module` over the range, resuming from `save` first if given.
 fn run(
-    module: &FiniteModule<OddMilnorAlgebra>,
+    module: &FiniteModule<MilnorAlgebra<ValidPrime>>,
     max_stem: i32,
     max_s: u32,
     save: Option<&Path>,
-) -> (Resolution<FiniteModule<OddMilnorAlgebra>>, ResumeReport) {
-    let mut res =
-        Resolution::<FiniteModule<OddMilnorAlgebra>>::new(module.clone(), config(max_stem, max_s))
-            .expect("range");
+) -> (
+    Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>,
+    ResumeReport,
+) {
+    let mut res = Resolution::<FiniteModule<MilnorAlgebra<ValidPrime>>>::new(
+        module.clone(),
+        config(max_stem, max_s),
+    )
+    .expect("range");
     let mut report = ResumeReport::default();
     if let Some(dir) = save {
         let save = SaveDir::open_odd(dir, module).expect("open save dir");
@@ -61,7 +66,7 @@ fn run(
 }
 
 /// Computes what `res` does not hold yet (classical, 2 threads).
-fn resolve_rest(res: &mut Resolution<FiniteModule<OddMilnorAlgebra>>) {
+fn resolve_rest(res: &mut Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>) {
     res.run(RunOptions {
         algorithm: Algorithm::Classical,
         threads: 2,
@@ -90,11 +95,11 @@ fn records(dir: &Path) -> Vec<PathBuf> {
 /// directory (in a temporary folder, deleted with the returned guard): it loads nothing and
 /// finds the same differentials. Returns the fresh run and the directory.
 fn fresh_and_saved(
-    module: &FiniteModule<OddMilnorAlgebra>,
+    module: &FiniteModule<MilnorAlgebra<ValidPrime>>,
     max_stem: i32,
     max_s: u32,
 ) -> (
-    Resolution<FiniteModule<OddMilnorAlgebra>>,
+    Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>,
     tempfile::TempDir,
     PathBuf,
 ) {
@@ -130,7 +135,7 @@ fn a_resumed_run_has_the_same_ext_and_differentials() {
 
 #[test]
 fn a_smaller_saved_range_is_extended() {
-    let c3 = FiniteModule::<OddMilnorAlgebra>::from_bundled_module("C3").expect("C3");
+    let c3 = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module("C3").expect("C3");
     let (fresh, _) = run(&c3, 24, 8, None);
     let tmp = tempfile::tempdir().expect("tempdir");
     let dir = tmp.path().join("save");
@@ -222,8 +227,9 @@ fn packed_entries_that_are_not_mod_p_are_corrupt() {
         payload.extend_from_slice(&1u64.to_le_bytes());
         payload.extend_from_slice(&limb.to_le_bytes());
         std::fs::write(save.record_path(b), record(&identity, b, &payload)).expect("write");
-        let mut res = Resolution::<FiniteModule<OddMilnorAlgebra>>::new(s3.clone(), config(12, 4))
-            .expect("range");
+        let mut res =
+            Resolution::<FiniteModule<MilnorAlgebra<ValidPrime>>>::new(s3.clone(), config(12, 4))
+                .expect("range");
         let report = res
             .resume(SaveDir::open_odd(&dir, &s3).expect("open"))
             .expect("resume");
@@ -285,7 +291,7 @@ fn a_directory_of_another_prime_is_refused_naming_both() {
         "{text}"
     );
     // The same prime and another module: the module hash.
-    let c3 = FiniteModule::<OddMilnorAlgebra>::from_bundled_module("C3").expect("C3");
+    let c3 = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module("C3").expect("C3");
     let (field, _) = refusal(SaveDir::open_odd(&d3, &c3));
     assert_eq!(field, "module-hash");
     // Nothing was written to a refused directory.
@@ -299,7 +305,7 @@ fn the_odd_module_hash_fixes_the_action_not_the_names() {
             r#"{{"p": 3, "type": "finite dimensional module", "gens": {{"{}": 0, "{}": 4}}, "actions": [{action}]}}"#,
             names[0], names[1]
         );
-        FiniteModule::<OddMilnorAlgebra>::from_text("m.json", &text).expect("module")
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text("m.json", &text).expect("module")
     };
     let a = module(["x0", "x4"], r#""P1 x0 = x4""#);
     let renamed = module(["y0", "y4"], r#""P1 y0 = y4""#);

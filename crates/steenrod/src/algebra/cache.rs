@@ -61,7 +61,9 @@ pub fn available_memory() -> Option<usize> {
 
 type Slot = OnceLock<Option<Box<AdmissibleMatrices>>>;
 
-pub(crate) struct TableCache {
+/// The admissible-matrix tables of left factors at p = 2, filled on demand within a byte
+/// budget (see [`super::MilnorAlgebra`]).
+pub struct TableCache {
     /// The budget this cache started with.
     budget: usize,
     /// Bytes still available for new tables.

@@ -1,20 +1,27 @@
-//! The mod 2 Steenrod algebra `A` in the Milnor basis, truncated at a maximal
-//! degree: the basis of each degree, its index (rank) without hashing, and
-//! products (in [`product`]).
+//! The Steenrod algebra in the Milnor basis at any prime, truncated at a maximal degree
+//! ([`MilnorAlgebra<F>`]): the basis of each degree, its index (rank) without hashing
+//! (`ranks`), a sub-Hopf algebra by its profile (`sub`), and products — at p = 2 in
+//! `product` (with the admissible-matrix tables of `admissible` and `cache`), at odd p in
+//! [`crate::odd`]; what differs per prime is the trait [`MilnorPrime`] (`prime`).
 
 mod admissible;
 mod cache;
 mod filtered;
+mod prime;
 mod product;
 mod profile;
+mod ranks;
 pub(crate) mod sub;
 
 pub use admissible::AdmissibleMatrices;
-use cache::TableCache;
 pub use cache::{available_memory, table_budget_for, DEFAULT_TABLE_BUDGET, MAX_AUTO_TABLE_BUDGET};
 pub use filtered::{LeftFactor, TermFilter};
+pub use prime::MilnorPrime;
 pub use profile::{Profile, ProfileError};
+pub use ranks::{part_weights, PartRanks};
 use sub::SubIndex;
+
+use fp::P2;
 
 use crate::milnor::{PPart, MAX_PPART_LEN, WEIGHTS};
 
@@ -23,42 +30,162 @@ use crate::milnor::{PPart, MAX_PPART_LEN, WEIGHTS};
 /// element fits in a [`PPart`].
 pub const MAX_ALGEBRA_DEGREE: u32 = (1 << (MAX_PPART_LEN + 1)) - 2;
 
-/// `A_t` for `0 ≤ t ≤ max_degree` with the Milnor basis `Sq(R)`.
+/// The Steenrod algebra at the prime of `F` through `max_degree`, in the Milnor basis
+/// (Milnor, "The Steenrod algebra and its dual", Ann. of Math. 67 (1958), §6): `Sq(R)`
+/// ([`PPart`]) at p = 2 (`F = P2`, the default), `Q(E)P(R)` ([`crate::MilnorQP`]) at an odd
+/// prime (`F = ValidPrime`); or a sub-Hopf algebra of it by its profile.
 ///
-/// **Basis order** in a degree: reverse-lexicographic ascending on
-/// `(r_8, …, r_1)`, i.e. compare `r_8` first, then `r_7`, …; so `Sq(t)` has
-/// index 0 and in degree 3 the order is `Sq(3), Sq(0,1)`.
+/// **Basis order** in a degree: at p = 2 reverse-lexicographic ascending on
+/// `(r_8, …, r_1)`, i.e. compare `r_8` first, then `r_7`, …; so `Sq(t)` has index 0 and
+/// in degree 3 the order is `Sq(3), Sq(0,1)`. At odd p by the exterior part first (`e`,
+/// the bit set of `E`, ascending as an integer), then the `P(R)` in the same order; at
+/// p = 3 the basis of degree 5 is `Q(0)P(1), Q(1)`, of degree 16 `P(4), P(0,1)`.
 ///
-/// **Indexing.** `counts[k][d]` is the number `N_k(d)` of sequences
-/// `(r_1, …, r_k)` of degree `d`. The rank of `R` in degree `d` is
-/// `Σ_k [N_k(d_k) − N_k(d_k − r_k (2^k − 1))]`, where `d_8 = d` and
-/// `d_{k−1} = d_k − r_k (2^k − 1)`: the `k`-th summand counts the sequences that
-/// agree with `R` above position `k` and have a smaller `k`-th entry. That is
-/// at most `MAX_PPART_LEN` table look-ups and no hashing.
+/// **Indexing** by the rank formula of [`PartRanks`] (at odd p after an offset per
+/// exterior part): table look-ups, no hashing.
 ///
-/// **Products** (see [`MilnorAlgebra::multiply_basis_into`]) use a cache of
-/// [`AdmissibleMatrices`], one table per left factor `R`, built on first use
-/// within a byte budget ([`DEFAULT_TABLE_BUDGET`], or
-/// [`MilnorAlgebra::with_table_budget`]; a resolution sizes it by [`table_budget_for`]);
-/// beyond it, and with budget 0,
-/// products are enumerated directly. Both give the same results.
+/// **Products**: at p = 2 (see [`MilnorAlgebra::multiply_basis_into`]) with a cache of
+/// [`AdmissibleMatrices`], one table per left factor `R`, built on first use within a
+/// byte budget ([`DEFAULT_TABLE_BUDGET`], or [`MilnorAlgebra::with_table_budget`]; a
+/// resolution sizes it by [`table_budget_for`]); beyond it, and with budget 0, products
+/// are enumerated directly. Both give the same results. At odd p by Milnor's Theorems 4a
+/// and 4b directly ([`crate::odd`]).
 ///
-/// Memory: the basis of every degree is stored (32 bytes per element), so
-/// `Σ_{t ≤ max_degree} dim A_t` elements, plus the table cache.
+/// Memory: the basis of every degree is stored (32 bytes per element at p = 2, 36 at odd
+/// p), so `Σ_{t ≤ max_degree} dim A_t` elements, plus `9·(max_degree + 1)` words of
+/// counts and the prime's tables ([`MilnorPrime::Tables`]).
 #[derive(Clone, Debug)]
-pub struct MilnorAlgebra {
-    max_degree: u32,
+pub struct MilnorAlgebra<F: MilnorPrime = P2> {
+    pub(crate) field: F,
+    pub(crate) max_degree: u32,
     /// `basis[t]`: the Milnor basis of `A_t` in basis order.
-    basis: Vec<Vec<PPart>>,
-    /// `counts[k * stride + d] = N_k(d)` for `0 ≤ k ≤ MAX_PPART_LEN`,
-    /// `stride = max_degree + 1`.
-    counts: Vec<u32>,
-    /// Admissible-matrix tables of left factors, filled on demand.
-    tables: TableCache,
-    /// Over a sub-Hopf algebra ([`MilnorAlgebra::with_profile`]): its profile and the
-    /// map from the whole algebra's rank to the sub-algebra's index; `basis` then holds
-    /// the sub-algebra's basis. `None` for `A` itself (the paths above, untouched).
-    sub: Option<Box<SubIndex>>,
+    pub(crate) basis: Vec<Vec<F::Element>>,
+    /// The counts of the polynomial parts behind the rank formula.
+    pub(crate) ranks: PartRanks,
+    /// What products and indices need at this prime beyond the basis.
+    pub(crate) tables: F::Tables,
+    /// Over a sub-Hopf algebra: its profile and the map from the whole algebra's rank to
+    /// the sub-algebra's index; `basis` then holds the sub-algebra's basis. `None` for `A`
+    /// itself (the paths above, untouched).
+    pub(crate) sub: Option<Box<SubIndex>>,
+}
+
+impl<F: MilnorPrime> MilnorAlgebra<F> {
+    /// The whole algebra at the prime of `field` through `max_degree`, with `table_budget`
+    /// bytes of product tables at p = 2 (odd primes keep none). Panics if `max_degree` is
+    /// above what eight exponents reach ([`MilnorPrime::max_algebra_degree`]).
+    pub fn whole(field: F, max_degree: u32, table_budget: usize) -> Self {
+        let bound = field.max_algebra_degree();
+        assert!(
+            max_degree <= bound,
+            "MilnorAlgebra::whole(p = {}, {max_degree}): degrees above {bound} need more than \
+             {MAX_PPART_LEN} exponents",
+            field.value()
+        );
+        let ranks = PartRanks::new(&part_weights(field.value()), max_degree);
+        let (basis, tables) = field.basis_and_tables(&ranks, max_degree, table_budget);
+        MilnorAlgebra {
+            field,
+            max_degree,
+            basis,
+            ranks,
+            tables,
+            sub: None,
+        }
+    }
+
+    /// The sub-Hopf algebra `B ⊆ A` with this profile through degree `max_degree`
+    /// (`None`: `A` itself, as [`MilnorAlgebra::whole`]). `basis(t)`, `dim(t)`, the
+    /// indices and the products then enumerate and index `B`'s Milnor basis only, in the
+    /// same relative order as `A`'s. Panics as [`MilnorAlgebra::whole`].
+    ///
+    /// A finite `B` (a truncated profile) is held through `min(max_degree, 2·top)` only,
+    /// `top` its top degree ([`Profile::top_degree`]): its elements lie in degrees
+    /// `≤ top` and a product of two of them in degrees `≤ 2·top`, so nothing above is ever
+    /// indexed — and the whole algebra's basis is not built through `max_degree` (some
+    /// 160 MB at degree 300 at p = 2) only to be restricted. [`Self::max_degree`] reports
+    /// the degree held.
+    pub fn whole_or_sub(
+        field: F,
+        max_degree: u32,
+        table_budget: usize,
+        profile: Option<&Profile>,
+    ) -> Self {
+        let held = profile
+            .and_then(|p| p.top_degree(field.value()))
+            .map_or(max_degree, |top| max_degree.min(top.saturating_mul(2)));
+        let mut alg = Self::whole(field, held, table_budget);
+        if let Some(profile) = profile {
+            let (sub, basis) =
+                SubIndex::new(profile.clone(), &alg.basis, |b, x| field.in_profile(b, x));
+            alg.basis = basis;
+            alg.sub = Some(Box::new(sub));
+        }
+        alg
+    }
+
+    /// The prime as a field.
+    #[inline(always)]
+    pub fn field(&self) -> F {
+        self.field
+    }
+
+    /// The prime `p`.
+    #[inline]
+    pub fn prime(&self) -> u32 {
+        self.field.value()
+    }
+
+    /// The profile of the sub-Hopf algebra held, `None` for `A` itself.
+    pub fn profile(&self) -> Option<&Profile> {
+        self.sub.as_deref().map(SubIndex::profile)
+    }
+
+    /// The largest degree held.
+    #[inline]
+    pub fn max_degree(&self) -> u32 {
+        self.max_degree
+    }
+
+    /// `dim A_t`; 0 for `t > max_degree` (degrees not held), although the
+    /// algebra itself is nonzero there.
+    #[inline]
+    pub fn dim(&self, t: u32) -> usize {
+        self.basis.get(t as usize).map_or(0, Vec::len)
+    }
+
+    /// The Milnor basis of `A_t` in basis order (`basis(0)` is the unit); empty for
+    /// `t > max_degree`.
+    #[inline]
+    pub fn basis(&self, t: u32) -> &[F::Element] {
+        self.basis.get(t as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// Bytes held by the Milnor bases of all degrees (`Σ_t dim A_t` elements).
+    pub fn basis_bytes(&self) -> usize {
+        self.basis
+            .iter()
+            .map(|b| b.capacity() * std::mem::size_of::<F::Element>())
+            .sum()
+    }
+
+    /// The count table behind the rank formula ([`PartRanks::counts`]):
+    /// `counts[k * (max_degree + 1) + d] = N_k(d)`, the number of sequences
+    /// `(r_1, …, r_k)` of degree `d`, for `0 ≤ k ≤ MAX_PPART_LEN` and
+    /// `0 ≤ d ≤ max_degree`. Device kernels rank products with it (crate `gpu`).
+    pub fn rank_counts(&self) -> &[u32] {
+        self.ranks.counts()
+    }
+
+    /// The index in `B_deg` of the element of rank `rank` in `A_deg` (`B` the sub-algebra
+    /// held), `None` if not in `B`; the rank itself over `A`.
+    #[inline]
+    pub(crate) fn index_from_rank(&self, deg: u32, rank: usize) -> Option<usize> {
+        match &self.sub {
+            None => Some(rank),
+            Some(sub) => sub.index(deg, rank),
+        }
+    }
 }
 
 impl MilnorAlgebra {
@@ -72,61 +199,12 @@ impl MilnorAlgebra {
     /// Like [`MilnorAlgebra::new`], with at most `bytes` of cached
     /// [`AdmissibleMatrices`] (0: every product by direct enumeration).
     pub fn with_table_budget(max_degree: u32, bytes: usize) -> MilnorAlgebra {
-        assert!(
-            max_degree <= MAX_ALGEBRA_DEGREE,
-            "MilnorAlgebra::new({max_degree}): degrees above {MAX_ALGEBRA_DEGREE} need more than \
-             {MAX_PPART_LEN} exponents"
-        );
-        let stride = max_degree as usize + 1;
-        // N_0(d) = [d = 0]; N_k(d) = Σ_{r ≥ 0} N_{k−1}(d − r w_k) = N_{k−1}(d) + N_k(d − w_k).
-        let mut counts = vec![0u32; (MAX_PPART_LEN + 1) * stride];
-        counts[0] = 1;
-        for k in 1..=MAX_PPART_LEN {
-            let w = WEIGHTS[k - 1] as usize;
-            for d in 0..stride {
-                let mut n = counts[(k - 1) * stride + d];
-                if d >= w {
-                    n += counts[k * stride + d - w];
-                }
-                counts[k * stride + d] = n;
-            }
-        }
-        let basis = (0..=max_degree).map(basis_of_degree).collect();
-        MilnorAlgebra {
-            max_degree,
-            basis,
-            counts,
-            tables: TableCache::new(max_degree, bytes),
-            sub: None,
-        }
+        Self::whole(P2, max_degree, bytes)
     }
 
-    /// The sub-Hopf algebra `B ⊆ A` with this profile through degree `max_degree`
-    /// (`None`: `A` itself, as [`MilnorAlgebra::with_table_budget`]). `basis(t)`,
-    /// `dim(t)`, `index_of` and the products then enumerate and index `B`'s Milnor basis
-    /// only, in the same relative order as `A`'s. Panics as [`MilnorAlgebra::new`].
-    ///
-    /// A finite `B` (a truncated profile) is held through `min(max_degree, 2·top)` only,
-    /// `top` its top degree ([`Profile::top_degree`]): its elements lie in degrees
-    /// `≤ top` and a product of two of them in degrees `≤ 2·top`, so nothing above is ever
-    /// indexed — and the whole algebra's basis is not built through `max_degree` (some
-    /// 160 MB at degree 300) only to be restricted.
+    /// [`MilnorAlgebra::whole_or_sub`] at p = 2 with `bytes` of product tables.
     pub fn with_profile(max_degree: u32, bytes: usize, profile: Option<&Profile>) -> MilnorAlgebra {
-        let held = profile
-            .and_then(|p| p.top_degree(2))
-            .map_or(max_degree, |top| max_degree.min(top.saturating_mul(2)));
-        let mut alg = Self::with_table_budget(held, bytes);
-        if let Some(profile) = profile {
-            let (sub, basis) = SubIndex::new(profile.clone(), &alg.basis, Profile::contains);
-            alg.basis = basis;
-            alg.sub = Some(Box::new(sub));
-        }
-        alg
-    }
-
-    /// The profile of the sub-Hopf algebra held, `None` for `A` itself.
-    pub fn profile(&self) -> Option<&Profile> {
-        self.sub.as_deref().map(SubIndex::profile)
+        Self::whole_or_sub(P2, max_degree, bytes, profile)
     }
 
     /// Whether `Sq(R)` is an element of the algebra held (always, for `A`), regardless
@@ -145,14 +223,6 @@ impl MilnorAlgebra {
         self.tables.budget() - self.tables.left()
     }
 
-    /// Bytes held by the Milnor bases of all degrees (`Σ_t dim A_t` elements).
-    pub fn basis_bytes(&self) -> usize {
-        self.basis
-            .iter()
-            .map(|b| b.capacity() * std::mem::size_of::<PPart>())
-            .sum()
-    }
-
     /// The cached admissible matrices of `r` (bounded by
     /// `|S| ≤ max_degree − |R|`), built now if not yet and the budget allows;
     /// `None` when over budget. Panics if `|R| > max_degree`.
@@ -160,30 +230,6 @@ impl MilnorAlgebra {
         let d = r.degree();
         let idx = self.index_of(r);
         self.tables.get(r, d, idx, self.dim(d), self.max_degree)
-    }
-
-    /// The count table behind the rank formula (see the type's documentation):
-    /// `counts[k * (max_degree + 1) + d] = N_k(d)`, the number of sequences
-    /// `(r_1, …, r_k)` of degree `d`, for `0 ≤ k ≤ MAX_PPART_LEN` and
-    /// `0 ≤ d ≤ max_degree`. Device kernels rank products with it (crate `gpu`).
-    pub fn rank_counts(&self) -> &[u32] {
-        &self.counts
-    }
-
-    /// The largest degree held.
-    pub fn max_degree(&self) -> u32 {
-        self.max_degree
-    }
-
-    /// `dim A_t`; 0 for `t > max_degree` (degrees not held), although the
-    /// algebra itself is nonzero there.
-    pub fn dim(&self, t: u32) -> usize {
-        self.basis.get(t as usize).map_or(0, Vec::len)
-    }
-
-    /// The Milnor basis of `A_t` in basis order; empty for `t > max_degree`.
-    pub fn basis(&self, t: u32) -> &[PPart] {
-        self.basis.get(t as usize).map_or(&[], Vec::as_slice)
     }
 
     /// The index of `Sq(R)` in `basis(|R|)`. Panics if `|R| > max_degree`, or (over a
@@ -215,45 +261,10 @@ impl MilnorAlgebra {
         sub.index(deg, self.rank(t, deg))
     }
 
-    /// Rank of `r` (of degree `deg ≤ max_degree`) in its degree; see the type's
-    /// documentation for the formula.
+    /// Rank of `r` (of degree `deg ≤ max_degree`) in its degree ([`PartRanks::rank`]
+    /// with the weights `2^k − 1` as constants).
     #[inline]
     pub(crate) fn rank(&self, r: &[u32; MAX_PPART_LEN], deg: u32) -> usize {
-        let stride = self.max_degree as usize + 1;
-        let mut d = deg as usize;
-        let mut rank = 0usize;
-        // k = 1 contributes N_1(d_1) − N_1(0) = 1 − 1 = 0.
-        for k in (2..=MAX_PPART_LEN).rev() {
-            let rk = r[k - 1] as usize;
-            if rk == 0 {
-                continue;
-            }
-            let below = d - rk * WEIGHTS[k - 1] as usize;
-            let row = &self.counts[k * stride..(k + 1) * stride];
-            rank += (row[d] - row[below]) as usize;
-            d = below;
-        }
-        rank
+        self.ranks.rank(&WEIGHTS, r, deg)
     }
-}
-
-/// The Milnor basis of degree `t` in basis order: choose `r_8, r_7, …, r_2`
-/// ascending (outermost first) and let `r_1` take the rest.
-fn basis_of_degree(t: u32) -> Vec<PPart> {
-    fn fill(k: usize, left: u32, cur: &mut [u32; MAX_PPART_LEN], out: &mut Vec<PPart>) {
-        if k == 0 {
-            cur[0] = left;
-            out.push(PPart(*cur));
-            return;
-        }
-        let w = WEIGHTS[k];
-        for r in 0..=left / w {
-            cur[k] = r;
-            fill(k - 1, left - r * w, cur, out);
-        }
-        cur[k] = 0;
-    }
-    let mut out = Vec::new();
-    fill(MAX_PPART_LEN - 1, t, &mut [0; MAX_PPART_LEN], &mut out);
-    out
 }

@@ -3,17 +3,18 @@
 use std::path::Path;
 
 use super::{declared_prime, file, FiniteModule, LoadOptions, ModuleError};
-use crate::OddMilnorAlgebra;
+use crate::MilnorAlgebra;
+use fp::ValidPrime;
 
 /// A module file of either kind, chosen by its `"p"` key: `2` — or absent, or
 /// not an integer, or a text that is not a JSON object — is read by
 /// [`FiniteModule`] (with its errors, e.g. `p: missing (the prime; must be
-/// 2)`), any other integer by `FiniteModule<OddMilnorAlgebra>` (which refuses a `p` that is not a
+/// 2)`), any other integer by `FiniteModule<MilnorAlgebra<ValidPrime>>` (which refuses a `p` that is not a
 /// prime below 256: `p: p = 4 is not a prime`).
 #[derive(Clone, Debug)]
 pub enum AnyModule {
     Two(FiniteModule),
-    Odd(FiniteModule<OddMilnorAlgebra>),
+    Odd(FiniteModule<MilnorAlgebra<ValidPrime>>),
 }
 
 impl AnyModule {
@@ -27,7 +28,8 @@ impl AnyModule {
     ) -> Result<AnyModule, ModuleError> {
         match declared_prime(text) {
             Some(p) if p != 2 => {
-                FiniteModule::<OddMilnorAlgebra>::from_text_with(name, text, options).map(Self::Odd)
+                FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text_with(name, text, options)
+                    .map(Self::Odd)
             }
             _ => FiniteModule::from_json_str_with(name, text, options).map(Self::Two),
         }
@@ -47,9 +49,9 @@ impl AnyModule {
 
     /// One of the project's bundled modules (see [`super::bundled_names`]), or `None`.
     pub fn from_bundled(name: &str) -> Option<AnyModule> {
-        FiniteModule::from_bundled(name)
-            .map(Self::Two)
-            .or_else(|| FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).map(Self::Odd))
+        FiniteModule::from_bundled(name).map(Self::Two).or_else(|| {
+            FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module(name).map(Self::Odd)
+        })
     }
 
     /// The prime: 2, or the odd module's.

@@ -40,9 +40,9 @@ pub enum ModuleError {
     #[error("{file}: p = {p} is not supported; only p = 2")]
     UnsupportedPrime { file: String, p: i64 },
     /// `p` is an odd prime, given to the p = 2 reader ([`super::FiniteModule`]).
-    #[error("{file}: p = {p} is an odd prime, which the mod 2 reader does not read: load the file as an odd-primary module (steenrod::module::AnyModule or FiniteModule<OddMilnorAlgebra>)")]
+    #[error("{file}: p = {p} is an odd prime, which the mod 2 reader does not read: load the file as an odd-primary module (steenrod::module::AnyModule or FiniteModule<MilnorAlgebra<ValidPrime>>)")]
     OddPrime { file: String, p: u32 },
-    /// `p` is 2, given to the odd-primary reader ([`super::FiniteModule`] over [`crate::OddMilnorAlgebra`]).
+    /// `p` is 2, given to the odd-primary reader ([`super::FiniteModule`] over `MilnorAlgebra<ValidPrime>`).
     #[error("{file}: p = 2 is not an odd prime: load the file as a mod 2 module (steenrod::module::AnyModule or FiniteModule)")]
     NotOddPrime { file: String },
     /// `type` names a kind of module this reader does not handle.

@@ -18,7 +18,7 @@ use crate::milnor::{PPart, MAX_PPART_LEN};
 /// [`PPart`] (`r.0[i]` is `r_{i+1}`; at most [`MAX_PPART_LEN`] entries).
 ///
 /// The derived `Ord` compares `e` first, then `r` lexicographically; it is not
-/// the basis order of [`crate::OddMilnorAlgebra`].
+/// the basis order of `MilnorAlgebra<ValidPrime>`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub struct MilnorQP {
     /// The exterior part `E` as a bit set.
@@ -33,6 +33,22 @@ impl MilnorQP {
         e: 0,
         r: PPart::ONE,
     };
+
+    /// `P^n = P(n)`, of degree `2n(p − 1)`.
+    pub fn p_power(n: u32) -> MilnorQP {
+        MilnorQP {
+            e: 0,
+            r: PPart::from_slice(&[n]),
+        }
+    }
+
+    /// The Bockstein `β = Q_0`, of degree 1.
+    pub fn beta() -> MilnorQP {
+        MilnorQP {
+            e: 1,
+            r: PPart::ONE,
+        }
+    }
 
     /// The internal degree `Σ_{i ∈ E} (2p^i − 1) + Σ_i r_i · 2(p^i − 1)`
     /// (Milnor 1958, §6), saturated at `u32::MAX` when it does not fit.
@@ -67,7 +83,7 @@ impl MilnorQP {
 /// Prints `Q(0,2)P(1,2)`: the exterior part `Q(i,j,…)` (indices increasing; `β`
 /// prints as `Q(0)`), then `P(r_1,…,r_k)` without trailing zeros; either part is
 /// left out when trivial, and the unit prints as `1`. The output parses back
-/// with [`crate::OddMilnorAlgebra::parse`].
+/// with `MilnorAlgebra::<ValidPrime>::parse`.
 impl fmt::Display for MilnorQP {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.e == 0 && self.r.is_empty() {

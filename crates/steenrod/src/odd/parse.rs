@@ -19,9 +19,12 @@
 //! monomial has a degree (even when its coefficient or product is 0), and all
 //! of them must agree; a term that is just `0` has none.
 
-use super::{MilnorQP, OddMilnorAlgebra};
+use fp::ValidPrime;
+
+use super::MilnorQP;
 use crate::milnor::PPart;
 use crate::parse::{Lexer, ParseError};
+use crate::MilnorAlgebra;
 
 /// A parsed factor, before its degree is checked.
 enum Factor {
@@ -109,7 +112,7 @@ impl Parser<'_> {
     }
 }
 
-impl OddMilnorAlgebra {
+impl MilnorAlgebra<ValidPrime> {
     /// Parses an element (see the [grammar](self::parse)) and returns its
     /// degree and its dense vector over `basis(degree)`, entries in `0..p`. An
     /// element without monomials (e.g. `0` or `2`) has degree 0.
@@ -118,7 +121,7 @@ impl OddMilnorAlgebra {
     /// number too large for `u32`, a term above `max_degree`, terms of
     /// different degrees.
     pub fn parse(&self, s: &str) -> Result<(u32, Vec<u32>), ParseError> {
-        let p = self.p;
+        let p = self.p();
         let mut parser = Parser(Lexer::new(s, char::is_whitespace));
         if parser.peek().is_none() {
             return Err(ParseError::Empty {
@@ -182,7 +185,7 @@ impl OddMilnorAlgebra {
 
     /// The product of the factors of the term `text`, as (degree, vector).
     fn product_of(&self, text: &str, factors: &[Factor]) -> Result<(u32, Vec<u32>), ParseError> {
-        let p = u128::from(self.p);
+        let p = u128::from(self.p());
         let pow = |i: u32| p.checked_pow(i).unwrap_or(u128::MAX);
         let degree = factors.iter().fold(0u128, |acc, f| {
             let d = match f {
@@ -215,7 +218,7 @@ impl OddMilnorAlgebra {
                     r: PPart::from_slice(r),
                 },
             };
-            let xd = x.degree(self.p);
+            let xd = x.degree(self.p());
             let mut v = vec![0; self.dim(xd)];
             v[self.index_of(xd, &x)] = 1;
             acc = self.multiply(deg, &acc, xd, &v);
@@ -228,9 +231,9 @@ impl OddMilnorAlgebra {
     /// elements in basis order, coefficient first when it is not 1:
     /// `2 P(2) + Q(0)P(1)`; `0` for the zero vector; a multiple `c` of the
     /// unit prints as `c`. The output parses back to `v` with
-    /// [`OddMilnorAlgebra::parse`].
+    /// `MilnorAlgebra::<ValidPrime>::parse`.
     pub fn element_to_string(&self, deg: u32, v: &[u32]) -> String {
-        let p = self.p;
+        let p = self.p();
         let terms: Vec<String> = self
             .basis(deg)
             .iter()

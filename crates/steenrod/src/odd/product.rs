@@ -23,14 +23,17 @@
 
 use std::cell::Cell;
 
-use super::{MilnorQP, OddMilnorAlgebra};
+use fp::ValidPrime;
+
+use super::MilnorQP;
 use crate::milnor::MAX_PPART_LEN;
+use crate::MilnorAlgebra;
 
 const N: usize = MAX_PPART_LEN;
 
 thread_local! {
     /// Reused `(index, coefficient)` buffer of
-    /// [`OddMilnorAlgebra::multiply_basis`] (no allocation per product once it
+    /// `MilnorAlgebra::<ValidPrime>::multiply_basis` (no allocation per product once it
     /// has grown).
     static SCRATCH: Cell<Vec<(usize, u32)>> = const { Cell::new(Vec::new()) };
 }
@@ -60,7 +63,7 @@ const SCHEDULE_LEN: usize = N * (N - 1) / 2 + 2 * N + 1;
 /// entry's binomial (its anti-diagonal's multinomial, built entry by entry)
 /// is checked as soon as it is fixed.
 struct Matrices<'a> {
-    alg: &'a OddMilnorAlgebra,
+    alg: &'a MilnorAlgebra<ValidPrime>,
     schedule: [Fix; SCHEDULE_LEN],
     /// `rem_r[i] = r_i − Σ p^j x_ij` over the entries fixed so far.
     rem_r: [u64; N + 1],
@@ -71,7 +74,7 @@ struct Matrices<'a> {
 }
 
 impl<'a> Matrices<'a> {
-    fn new(alg: &'a OddMilnorAlgebra, r: &[u32; N], s: &[u32; N]) -> Self {
+    fn new(alg: &'a MilnorAlgebra<ValidPrime>, r: &[u32; N], s: &[u32; N]) -> Self {
         let rows = r.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
         let cols = s.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
         let mut schedule = [Fix::Done; SCHEDULE_LEN];
@@ -115,7 +118,7 @@ impl<'a> Matrices<'a> {
         match self.schedule[at] {
             Fix::Entry(i, j) => {
                 let (i, j) = (i as usize, j as usize);
-                let pj = self.alg.pow[j];
+                let pj = self.alg.tables.pow[j];
                 let max = (self.rem_r[i] / pj).min(u64::from(self.rem_s[j])) as u32;
                 let m = self.diag[i + j];
                 for x in 0..=max {
@@ -131,7 +134,7 @@ impl<'a> Matrices<'a> {
                     self.rem_r[i] -= u64::from(x) * pj;
                     self.rem_s[j] -= x;
                     self.diag[i + j] = m + x;
-                    self.fix(at + 1, c * b % self.alg.p, emit);
+                    self.fix(at + 1, c * b % self.alg.p(), emit);
                     self.rem_r[i] += u64::from(x) * pj;
                     self.rem_s[j] += x;
                 }
@@ -164,27 +167,27 @@ impl<'a> Matrices<'a> {
         let b = self.alg.binom_mod(m + x, x);
         if b != 0 {
             self.diag[n] = m + x;
-            self.fix(at + 1, c * b % self.alg.p, emit);
+            self.fix(at + 1, c * b % self.alg.p(), emit);
             self.diag[n] = m;
         }
     }
 }
 
-impl OddMilnorAlgebra {
+impl MilnorAlgebra<ValidPrime> {
     /// `C(n, k) mod p` by Lucas' theorem in base `L = p^m` (the digits of `n`
     /// and `k` in base `L` group `m` base-p digits each): one table look-up when
     /// `n < L`, the common case.
     #[inline]
     pub(crate) fn binom_mod(&self, mut n: u32, mut k: u32) -> u32 {
-        let l = self.binom_base;
+        let l = self.tables.binom_base;
         if n < l {
-            return u32::from(self.binom[(n * l + k) as usize]);
+            return u32::from(self.tables.binom[(n * l + k) as usize]);
         }
-        let p = self.p;
+        let p = self.p();
         let mut c = 1;
         while k > 0 {
             let (a, b) = (n % l, k % l);
-            c = c * u32::from(self.binom[(a * l + b) as usize]) % p;
+            c = c * u32::from(self.tables.binom[(a * l + b) as usize]) % p;
             if c == 0 {
                 return 0;
             }
@@ -216,7 +219,7 @@ impl OddMilnorAlgebra {
         }
         let k = rest.trailing_zeros() as usize;
         let rest = rest & (rest - 1);
-        let pk = self.pow[k];
+        let pk = self.tables.pow[k];
         for i in 0..=N - k.min(N) {
             let m = k + i;
             if e >> m & 1 == 1 || (i > 0 && u64::from(r[i - 1]) < pk) {
@@ -228,7 +231,7 @@ impl OddMilnorAlgebra {
             }
             // Q(E)·Q_m = (−1)^{#{j ∈ E : j > m}} Q(E ∪ {m}).
             let sign_odd = (e >> (m + 1)).count_ones() % 2 == 1;
-            let c2 = if sign_odd { self.p - c } else { c };
+            let c2 = if sign_odd { self.p() - c } else { c };
             self.move_q(e | 1 << m, &r2, c2, rest, emit);
         }
     }
@@ -246,7 +249,7 @@ impl OddMilnorAlgebra {
             return;
         }
         let deg = deg as u32;
-        let p = self.p;
+        let p = self.p();
         let mut buf = SCRATCH.with(Cell::take);
         buf.clear();
         self.move_q(a.e, &a.r.0, 1, b.e, &mut |e, r, c| {
@@ -275,11 +278,11 @@ impl OddMilnorAlgebra {
     /// max_degree`. `a`, `b` must be basis elements; `c` is reduced mod p, and
     /// `out` must have length at least `dim(|a| + |b|)` with entries in `0..p`.
     ///
-    /// The same sum as [`OddMilnorAlgebra::multiply_basis`], without its
+    /// The same sum as `MilnorAlgebra::<ValidPrime>::multiply_basis`, without its
     /// buffer and sort: allocation free, the form for accumulating products.
     pub fn multiply_basis_into(&self, a: &MilnorQP, b: &MilnorQP, c: u32, out: &mut [u32]) {
         let deg = self.degree_of(a).saturating_add(self.degree_of(b));
-        let p = self.p;
+        let p = self.p();
         let c = c % p;
         if deg > u64::from(self.max_degree) || c == 0 {
             return;
@@ -317,7 +320,7 @@ impl OddMilnorAlgebra {
                 self.max_degree
             )
         });
-        let p = self.p;
+        let p = self.p();
         let mut out = vec![0u32; self.dim(deg)];
         let (ba, bb) = (self.basis(a_deg), self.basis(b_deg));
         for (x, &ca) in ba.iter().zip(a).filter(|(_, &c)| c % p != 0) {
@@ -339,7 +342,7 @@ mod tests {
     fn binomials_mod_p_match_pascal() {
         const N_MAX: usize = 1200;
         for p in [3u32, 5, 7, 13, 251] {
-            let a = OddMilnorAlgebra::new(p, 2 * (p - 1));
+            let a = MilnorAlgebra::new_at(p, 2 * (p - 1));
             let mut row = vec![1u32];
             for n in 0..=N_MAX as u32 {
                 for (k, &c) in row.iter().enumerate() {

@@ -134,11 +134,12 @@ mod at_p3 {
     //! At p = 3: `(a·f)(y) = (−1)^{|a||f|} f(χ(a)·y)` with `χ(β) = −β`, `χ(P^1) = −P^1`
     //! (`Σ a' χ(a'') = 0` on `ψ(P^1) = P^1 ⊗ 1 + 1 ⊗ P^1`; Milnor 1958, §7).
 
+    use fp::ValidPrime;
     use fp::{FqVector, Prime};
     use steenrod::module::FiniteModule;
-    use steenrod::OddMilnorAlgebra;
+    use steenrod::{MilnorAlgebra, MilnorQP};
 
-    type Odd = FiniteModule<OddMilnorAlgebra>;
+    type Odd = FiniteModule<MilnorAlgebra<ValidPrime>>;
 
     fn bundled(name: &str) -> Odd {
         Odd::from_bundled_module(name).unwrap()
@@ -157,7 +158,7 @@ mod at_p3 {
         let d = bundled("C3").dual(None).unwrap();
         assert_eq!((d.name(), d.min_degree(), d.max_degree()), ("DC3", -1, 0));
         assert_eq!((d.basis_name(-1, 0), d.basis_name(0, 0)), ("Dx1", "Dx0"));
-        assert_eq!(act(&d, 1, &OddMilnorAlgebra::beta(), -1, 0), vec![1]);
+        assert_eq!(act(&d, 1, &MilnorQP::beta(), -1, 0), vec![1]);
         assert_eq!(d.prime().value(), 3);
     }
 
@@ -166,7 +167,7 @@ mod at_p3 {
         // P^1·Dx4 = (−1)^{4·4} Dx4(χ(P^1) x0) Dx0 = −Dx0 = 2 Dx0.
         let m = bundled("Calpha");
         let d = m.dual(None).unwrap();
-        let p1 = OddMilnorAlgebra::p_power(1);
+        let p1 = MilnorQP::p_power(1);
         assert_eq!(act(&d, 4, &p1, -4, 0), vec![2]);
         // D(DM) = M for a module with cells in even degrees only (no sign on the
         // evaluation map x ↦ (f ↦ (−1)^{|x||f|} f(x))).

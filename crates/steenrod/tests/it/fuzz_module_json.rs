@@ -1,5 +1,5 @@
 //! Fuzzing the module JSON readers (`AnyModule::from_json_str_with`: the mod 2
-//! reader `FiniteModule` and, for a file with an odd `p`, `FiniteModule<OddMilnorAlgebra>`): every
+//! reader `FiniteModule` and, for a file with an odd `p`, `FiniteModule<MilnorAlgebra<ValidPrime>>`): every
 //! input must end in `Ok` or a one-line `ModuleError` naming the file — never
 //! a panic, never a hang.
 //!

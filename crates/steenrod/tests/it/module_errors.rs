@@ -102,7 +102,7 @@ fn unsupported_prime_type_and_profile() {
     assert_eq!(
         message("S_3.json", text),
         "S_3.json: p = 3 is an odd prime, which the mod 2 reader does not read: load the file as \
-         an odd-primary module (steenrod::module::AnyModule or FiniteModule<OddMilnorAlgebra>)"
+         an odd-primary module (steenrod::module::AnyModule or FiniteModule<MilnorAlgebra<ValidPrime>>)"
     );
     let text = r#"{"p": 4, "type": "finite dimensional module", "gens": {"x0": 0}, "actions": []}"#;
     assert_eq!(

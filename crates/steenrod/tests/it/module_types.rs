@@ -6,9 +6,10 @@ use crate::common::projective;
 
 use fp::{FpVector, FqVector};
 use steenrod::module::{AnyModule, FiniteModule, LoadOptions, ModuleError};
-use steenrod::{MilnorAlgebra, OddMilnorAlgebra, PPart};
+use steenrod::{MilnorAlgebra, PPart};
 
 use crate::common;
+use fp::ValidPrime;
 
 fn load(name: &str, text: &str, top: Option<i32>) -> Result<FiniteModule, ModuleError> {
     let options = LoadOptions {
@@ -314,12 +315,15 @@ fn the_fields_files_of_these_types_load_truncated() {
 }
 
 /// A module file read at p = 3, truncated to `top`.
-fn load3(text: &str, top: Option<i32>) -> Result<FiniteModule<OddMilnorAlgebra>, ModuleError> {
+fn load3(
+    text: &str,
+    top: Option<i32>,
+) -> Result<FiniteModule<MilnorAlgebra<ValidPrime>>, ModuleError> {
     let options = LoadOptions {
         shift: 0,
         top_degree: top,
     };
-    FiniteModule::<OddMilnorAlgebra>::from_text_with("fp3.json", text, &options)
+    FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text_with("fp3.json", text, &options)
 }
 
 /// `Σ dim V_t x^t` through `top` for `V = F_p[y_d : d ∈ polynomial] ⊗ E[z_d : d ∈ exterior]`
@@ -372,7 +376,13 @@ fn a_mod_e0_and_a_mod_a1_at_p3_have_the_dimensions_of_their_duals() {
 
 /// `a·x` in `m` for the Milnor basis element `a` of `A_d` and the `x`-th basis element
 /// of `M_t`.
-fn act3(m: &FiniteModule<OddMilnorAlgebra>, d: u32, a: usize, t: i32, x: usize) -> Vec<u32> {
+fn act3(
+    m: &FiniteModule<MilnorAlgebra<ValidPrime>>,
+    d: u32,
+    a: usize,
+    t: i32,
+    x: usize,
+) -> Vec<u32> {
     let mut out = FqVector::zero(m.prime(), m.dim(t + d as i32));
     m.act_on_basis_at(d, a, t, x, 1, &mut out, 0);
     (0..out.len()).map(|i| out.entry(i)).collect()
@@ -391,7 +401,7 @@ fn cyclic_presentations_at_p3_give_f3_and_the_moore_spectrum() {
     let c3 = r#"{"p": 3, "type": "finitely presented module", "gens": {"x0": 0},
         "adem_relations": ["P1 x0", "P3 x0", "P9 x0", "P1 b x0", "P3 b x0", "P9 b x0"]}"#;
     let ours = load3(c3, Some(40)).unwrap();
-    let bundled = FiniteModule::<OddMilnorAlgebra>::from_bundled_module("C3").unwrap();
+    let bundled = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module("C3").unwrap();
     assert_eq!((ours.min_degree(), ours.max_degree()), (0, 1));
     assert_eq!((ours.dim(0), ours.dim(1)), (1, 1));
     assert_eq!(ours.basis_name(1, 0), "Q(0)x0");

@@ -13,7 +13,8 @@
 //!
 //! Printing and parsing: `odd_parse.rs`.
 
-use steenrod::{MilnorQP, OddMilnorAlgebra, PPart};
+use fp::ValidPrime;
+use steenrod::{MilnorAlgebra, MilnorQP, PPart};
 
 const PRIMES: [u32; 3] = [3, 5, 7];
 
@@ -30,7 +31,7 @@ fn binom_table(n_max: usize, p: u32) -> Vec<Vec<u32>> {
 }
 
 /// Dense vector of the single basis element `x`.
-fn unit_vec(a: &OddMilnorAlgebra, x: &MilnorQP) -> (u32, Vec<u32>) {
+fn unit_vec(a: &MilnorAlgebra<ValidPrime>, x: &MilnorQP) -> (u32, Vec<u32>) {
     let d = x.degree(a.prime());
     let mut v = vec![0; a.dim(d)];
     v[a.index_of(d, x)] = 1;
@@ -38,7 +39,7 @@ fn unit_vec(a: &OddMilnorAlgebra, x: &MilnorQP) -> (u32, Vec<u32>) {
 }
 
 /// The product of the basis elements `xs`, left to right, as a dense vector.
-fn product(a: &OddMilnorAlgebra, xs: &[MilnorQP]) -> (u32, Vec<u32>) {
+fn product(a: &MilnorAlgebra<ValidPrime>, xs: &[MilnorQP]) -> (u32, Vec<u32>) {
     let mut acc = (0, vec![1]);
     for x in xs {
         let (d, v) = unit_vec(a, x);
@@ -63,7 +64,7 @@ fn sign(k: u32, p: u32) -> u32 {
 }
 
 fn pw(n: u32) -> MilnorQP {
-    OddMilnorAlgebra::p_power(n)
+    MilnorQP::p_power(n)
 }
 
 fn q(i: u32) -> MilnorQP {
@@ -77,7 +78,7 @@ fn q(i: u32) -> MilnorQP {
 fn dimensions_match_the_poincare_series() {
     const T: usize = 300;
     for p in PRIMES {
-        let a = OddMilnorAlgebra::new(p, T as u32);
+        let a = MilnorAlgebra::new_at(p, T as u32);
         let mut series = vec![0u64; T + 1];
         series[0] = 1;
         let mut pi = 1usize; // p^i
@@ -108,7 +109,7 @@ fn dimensions_match_the_poincare_series() {
 fn p1_p1_is_twice_p2_at_3() {
     // Adem: P^1 P^1 = (−1)^1 C(1, 1) P^2 = −P^2 = 2 P^2 at p = 3; in the Milnor
     // basis (Theorem 4b) P(1)·P(1) = (2; 1, 1) P(2) = 2 P(2).
-    let a = OddMilnorAlgebra::new(3, 50);
+    let a = MilnorAlgebra::new_at(3, 50);
     let mut terms = Vec::new();
     a.multiply_basis(&pw(1), &pw(1), |k, c| terms.push((k, c)));
     assert_eq!(terms, vec![(a.index_of(8, &pw(2)), 2)]);
@@ -119,11 +120,11 @@ fn p1_p1_is_twice_p2_at_3() {
 /// Checks both Adem relations for all `P^a (β) P^b` of degree `≤ max` at `p`;
 /// returns how many were checked.
 fn check_adem(p: u32, max: u32) -> usize {
-    let a = OddMilnorAlgebra::new(p, max);
+    let a = MilnorAlgebra::new_at(p, max);
     let unit = 2 * (p - 1);
     let c = binom_table(((p - 1) * (max / unit)) as usize, p);
     let binom = |n: u32, k: u32| c[n as usize][k as usize];
-    let beta = OddMilnorAlgebra::beta();
+    let beta = MilnorQP::beta();
     let mut checked = 0;
     for b in 1..=max / unit {
         for a_ in (1..).take_while(|a_| unit * (a_ + b) < max) {
@@ -180,8 +181,8 @@ fn adem_relations_hold() {
 #[test]
 fn beta_squared_and_milnor_primitives() {
     for p in PRIMES {
-        let a = OddMilnorAlgebra::new(p, 4 * p * p * p);
-        let beta = OddMilnorAlgebra::beta();
+        let a = MilnorAlgebra::new_at(p, 4 * p * p * p);
+        let beta = MilnorQP::beta();
         let (_, bb) = product(&a, &[beta, beta]);
         assert!(bb.iter().all(|&x| x == 0), "β² ≠ 0 at p = {p}");
         // Q_{k+1} = P^{p^k} Q_k − Q_k P^{p^k} (Milnor 1958, §6), k = 0, 1, 2.
@@ -216,7 +217,7 @@ fn check_associativity(p: u32, max: u32, count: usize) {
         state ^= state >> 27;
         (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as u32 % n
     };
-    let a = OddMilnorAlgebra::new(p, max);
+    let a = MilnorAlgebra::new_at(p, max);
     let mut checked = 0;
     while checked < count {
         let d1 = next(max + 1);
@@ -258,10 +259,10 @@ fn products_are_associative_in_high_degrees() {
 
 #[test]
 fn degrees_above_the_maximum_give_nothing() {
-    let a = OddMilnorAlgebra::new(5, 40);
+    let a = MilnorAlgebra::new_at(5, 40);
     let mut called = false;
     // |P(5)| = 40 and |β| = 1: the product lies above max_degree.
-    a.multiply_basis(&pw(5), &OddMilnorAlgebra::beta(), |_, _| called = true);
+    a.multiply_basis(&pw(5), &MilnorQP::beta(), |_, _| called = true);
     assert!(!called);
     assert_eq!(a.dim(41), 0);
     assert_eq!(a.try_index_of(8, &pw(2)), None);
@@ -274,7 +275,7 @@ fn p01_is_a_commutator_at_3() {
     // P(1)·P(3) has the one matrix x_10 = 1, x_01 = 3, so it is (4; 3, 1) P(4) = P(4);
     // P(3)·P(1) has x_10 = 3, x_01 = 1, giving (4; 1, 3) P(4) = P(4), and
     // x_11 = 1, giving P(0,1).
-    let a = OddMilnorAlgebra::new(3, 40);
+    let a = MilnorAlgebra::new_at(3, 40);
     let (d, x) = product(&a, &[pw(3), pw(1)]);
     let (_, y) = product(&a, &[pw(1), pw(3)]);
     let mut diff = x;
@@ -289,8 +290,8 @@ fn p01_is_a_commutator_at_3() {
 #[test]
 fn basis_order_is_the_documented_one() {
     fn shared<T: Clone + std::fmt::Debug + Send + Sync>() {}
-    shared::<OddMilnorAlgebra>();
-    let a = OddMilnorAlgebra::new(3, 40);
+    shared::<MilnorAlgebra<ValidPrime>>();
+    let a = MilnorAlgebra::new_at(3, 40);
     let names = |t| {
         a.basis(t)
             .iter()
@@ -309,25 +310,25 @@ fn basis_order_is_the_documented_one() {
 #[test]
 #[should_panic(expected = "not an odd prime")]
 fn two_is_refused() {
-    OddMilnorAlgebra::new(2, 10);
+    MilnorAlgebra::new_at(2, 10);
 }
 
 #[test]
 #[should_panic(expected = "not an odd prime")]
 fn nine_is_refused() {
-    OddMilnorAlgebra::new(9, 10);
+    MilnorAlgebra::new_at(9, 10);
 }
 
 #[test]
 #[should_panic(expected = "need more than 8 exponents")]
 fn degrees_beyond_the_element_type_are_refused() {
-    OddMilnorAlgebra::new(3, 39_364);
+    MilnorAlgebra::new_at(3, 39_364);
 }
 
 #[test]
 fn multiply_basis_into_accumulates_the_same_sums() {
     for p in PRIMES {
-        let a = OddMilnorAlgebra::new(p, 60);
+        let a = MilnorAlgebra::new_at(p, 60);
         for t in 0..=60 {
             let (mut sorted, mut into) = (vec![0; a.dim(t)], vec![0; a.dim(t)]);
             for dx in 0..=t {

@@ -7,15 +7,15 @@
 
 use fp::{FqVector, Prime, ValidPrime};
 use steenrod::module::{FiniteModule, LoadOptions};
-use steenrod::{MilnorQP, OddMilnorAlgebra, PPart};
+use steenrod::{MilnorAlgebra, MilnorQP, PPart};
 
-fn bcp(p: u32, min: i32, top: i32) -> FiniteModule<OddMilnorAlgebra> {
+fn bcp(p: u32, min: i32, top: i32) -> FiniteModule<MilnorAlgebra<ValidPrime>> {
     let text = format!(r#"{{"p": {p}, "type": "classifying space BCp", "min": {min}}}"#);
     let options = LoadOptions {
         shift: 0,
         top_degree: Some(top),
     };
-    FiniteModule::<OddMilnorAlgebra>::from_text_with("BCp.json", &text, &options)
+    FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text_with("BCp.json", &text, &options)
         .expect("BZ/p is a module")
 }
 
@@ -34,7 +34,7 @@ fn binom(k: u32, n: u32, p: u32) -> u32 {
 
 /// The coefficient of `op` on the single cell of degree `d`, landing in degree
 /// `d + |op|` (one cell there too).
-fn act(m: &FiniteModule<OddMilnorAlgebra>, op: &MilnorQP, d: i32) -> u32 {
+fn act(m: &FiniteModule<MilnorAlgebra<ValidPrime>>, op: &MilnorQP, d: i32) -> u32 {
     let p = m.prime();
     let op_deg = op.degree(p.value());
     let top = d + op_deg as i32;
@@ -61,10 +61,7 @@ fn cells_and_actions_of_bzp() {
             let k = d.div_euclid(2) as u32;
             let odd = d % 2 == 1;
             // β(x y^k) = y^{k+1}, β y^k = 0.
-            assert_eq!(
-                act(&m, &OddMilnorAlgebra::beta(), d),
-                u32::from(odd && d < top)
-            );
+            assert_eq!(act(&m, &MilnorQP::beta(), d), u32::from(odd && d < top));
             // P^n y^k = binom(k, n) y^{k+n(p−1)}, the same on x y^k (P^n for n a power
             // of p is listed; the others, P^2 at p = 3 among them, are derived).
             for n in 1..=4u32 {
@@ -74,7 +71,7 @@ fn cells_and_actions_of_bzp() {
                     0
                 };
                 assert_eq!(
-                    act(&m, &OddMilnorAlgebra::p_power(n), d),
+                    act(&m, &MilnorQP::p_power(n), d),
                     expected,
                     "P^{n} on degree {d}, p = {p}"
                 );
@@ -105,7 +102,7 @@ fn negative_bottom_cells_give_modules() {
         let m = bcp(p, -21, 30);
         assert_eq!(m.min_degree(), -21);
         assert_eq!(m.basis_name(-21, 0), "xy-11");
-        let c = act(&m, &OddMilnorAlgebra::p_power(1), -2);
+        let c = act(&m, &MilnorQP::p_power(1), -2);
         assert_eq!(c, p - 1, "P^1 y^-1 at p = {p}");
     }
 }
@@ -135,13 +132,13 @@ fn refusals_name_the_file_and_the_key() {
         } else {
             format!("{{{bcp}, {keys}}}")
         };
-        let e = FiniteModule::<OddMilnorAlgebra>::from_text("BCp.json", &text)
+        let e = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text("BCp.json", &text)
             .unwrap_err()
             .to_string();
         assert!(e.starts_with(starts), "{e:?} should start with {starts:?}");
     }
     let rp = r#"{"p": 3, "type": "real projective space", "min": 1, "max": 9}"#;
-    let e = FiniteModule::<OddMilnorAlgebra>::from_text("RP.json", rp)
+    let e = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text("RP.json", rp)
         .unwrap_err()
         .to_string();
     // Refused with the reason: H^*(RP^n; F_p) is that of at most two spheres.
@@ -151,7 +148,7 @@ fn refusals_name_the_file_and_the_key() {
         "{e}"
     );
     // A finite max loads without a range.
-    let m = FiniteModule::<OddMilnorAlgebra>::from_text(
+    let m = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text(
         "BCp.json",
         r#"{"p": 5, "type": "classifying space BCp", "min": 0, "max": 9}"#,
     )

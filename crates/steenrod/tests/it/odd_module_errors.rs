@@ -1,5 +1,5 @@
 //! Module files at odd primes that are refused, each with its one-line error
-//! (`FiniteModule<OddMilnorAlgebra>`, `AnyModule`), and the notations and coefficients accepted.
+//! (`FiniteModule<MilnorAlgebra<ValidPrime>>`, `AnyModule`), and the notations and coefficients accepted.
 //!
 //! Facts used, with their sources: `|β| = 1`, `|P^n| = 2n(p − 1)`, `|Q_i| = 2p^i − 1`,
 //! `Q_1 = P^1 β − β P^1` (Milnor 1958, §6); the Adem relation
@@ -8,10 +8,11 @@
 
 use crate::common::odd;
 
+use fp::ValidPrime;
 use odd::*;
 use steenrod::module::{bundled, FiniteModule, ModuleError};
-use steenrod::odd::{MilnorQP, OddMilnorAlgebra};
 use steenrod::PPart;
+use steenrod::{odd::MilnorQP, MilnorAlgebra};
 
 #[test]
 fn a_module_violating_an_adem_relation_is_refused_naming_it() {
@@ -59,7 +60,7 @@ fn coefficients_are_integers_mod_p() {
         ("100000000000000000000000000000001 y1", [0, 2]),
     ] {
         let m = load(&fd(3, gens, &format!(r#"["b x0 = {rhs}"]"#)));
-        assert_eq!(act(&m, &OddMilnorAlgebra::beta(), 0, 0), want, "{rhs}");
+        assert_eq!(act(&m, &MilnorQP::beta(), 0, 0), want, "{rhs}");
     }
     for (rhs, reason) in [
         (
@@ -190,10 +191,10 @@ fn the_prime_decides_the_reader() {
             .unwrap_err()
             .to_string(),
         "S_3.json: p = 3 is an odd prime, which the mod 2 reader does not read: load the file as \
-         an odd-primary module (steenrod::module::AnyModule or FiniteModule<OddMilnorAlgebra>)"
+         an odd-primary module (steenrod::module::AnyModule or FiniteModule<MilnorAlgebra<ValidPrime>>)"
     );
     assert_eq!(
-        FiniteModule::<OddMilnorAlgebra>::from_text("C2.json", bundled("C2").unwrap())
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text("C2.json", bundled("C2").unwrap())
             .unwrap_err()
             .to_string(),
         "C2.json: p = 2 is not an odd prime: load the file as a mod 2 module \

@@ -1,4 +1,4 @@
-//! Module files at odd primes (`FiniteModule<OddMilnorAlgebra>`, `AnyModule`): the bundled files, the
+//! Module files at odd primes (`FiniteModule<MilnorAlgebra<ValidPrime>>`, `AnyModule`): the bundled files, the
 //! field's odd-primary files in `../shared/reference/modules` (when that folder is
 //! beside the checkout), the actions they define, and that they are actions of A_p
 //! (the refusals and their errors: `odd_module_errors.rs`).
@@ -17,7 +17,8 @@ use crate::common::odd;
 use fp::{FqVector, Prime, ValidPrime};
 use odd::*;
 use steenrod::module::{bundled, bundled_names, AnyModule, FiniteModule, LoadOptions};
-use steenrod::odd::OddMilnorAlgebra;
+use steenrod::MilnorAlgebra;
+use steenrod::MilnorQP;
 
 #[test]
 fn the_bundled_odd_modules_load_with_their_dimensions() {
@@ -37,7 +38,7 @@ fn the_bundled_odd_modules_load_with_their_dimensions() {
         ("Calpha", 3, &[(0, 1), (4, 1)]),
     ];
     for (name, p, dims) in expected {
-        let m = FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).unwrap();
+        let m = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module(name).unwrap();
         assert_eq!((m.name(), m.prime().value()), (name, p));
         assert_eq!(m.min_degree(), dims[0].0);
         assert_eq!(m.max_degree(), dims[dims.len() - 1].0);
@@ -53,7 +54,7 @@ fn the_bundled_odd_modules_load_with_their_dimensions() {
         assert!(FiniteModule::from_bundled(name).is_none());
     }
     for name in ["S_2", "C2", "Joker"] {
-        assert!(FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).is_none());
+        assert!(FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module(name).is_none());
         assert!(matches!(
             AnyModule::from_bundled(name),
             Some(AnyModule::Two(_))
@@ -61,7 +62,7 @@ fn the_bundled_odd_modules_load_with_their_dimensions() {
     }
     assert!(AnyModule::from_bundled("S_7").is_none());
     // The sphere: one cell x0 in degree 0, named S_<p>.
-    let s = FiniteModule::<OddMilnorAlgebra>::sphere_at(ValidPrime::new(5).unwrap());
+    let s = FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(ValidPrime::new(5).unwrap());
     assert_eq!((s.name(), s.dim(0), s.basis_name(0, 0)), ("S_5", 1, "x0"));
     assert_eq!((s.min_degree(), s.max_degree()), (0, 0));
 }
@@ -69,16 +70,16 @@ fn the_bundled_odd_modules_load_with_their_dimensions() {
 #[test]
 fn the_module_types_can_be_shared_between_threads() {
     fn shared<T: Send + Sync + Clone + std::fmt::Debug>() {}
-    shared::<FiniteModule<OddMilnorAlgebra>>();
+    shared::<FiniteModule<MilnorAlgebra<ValidPrime>>>();
     shared::<AnyModule>();
 }
 
 #[test]
 fn c3_is_joined_by_beta() {
-    let m = FiniteModule::<OddMilnorAlgebra>::from_bundled_module("C3").unwrap();
-    assert_eq!(act(&m, &OddMilnorAlgebra::beta(), 0, 0), [1]);
+    let m = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module("C3").unwrap();
+    assert_eq!(act(&m, &MilnorQP::beta(), 0, 0), [1]);
     // c·(β x0) into a longer vector at an offset.
-    let j = m.algebra().index_of(1, &OddMilnorAlgebra::beta());
+    let j = m.algebra().index_of(1, &MilnorQP::beta());
     let mut out = FqVector::zero(p3(), 3);
     m.act_on_basis_at(1, j, 0, 0, 2, &mut out, 1);
     m.act_on_basis_at(1, j, 0, 0, 2, &mut out, 1);
@@ -91,12 +92,12 @@ fn c3_is_joined_by_beta() {
 
 #[test]
 fn calpha_is_joined_by_p1_and_p2_acts_as_zero() {
-    let m = FiniteModule::<OddMilnorAlgebra>::from_bundled_module("Calpha").unwrap();
+    let m = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module("Calpha").unwrap();
     assert_eq!(m.algebra().max_degree(), 4);
     assert_eq!(act(&m, &p_power(1), 0, 0), [1]);
     // β x0 lies in degree 1 and P^2 x0 in degree 8: no cells there.
     assert_eq!(m.dim(1), 0);
-    assert!(act(&m, &OddMilnorAlgebra::beta(), 0, 0).is_empty());
+    assert!(act(&m, &MilnorQP::beta(), 0, 0).is_empty());
     assert!(act(&m, &p_power(2), 0, 0).is_empty());
     let mut out = FqVector::zero(p3(), 1);
     m.act_on_basis_at(8, 0, 0, 0, 1, &mut out, 0);
@@ -149,7 +150,8 @@ fn shift_and_top_degree_at_odd_primes() {
         top_degree: None,
     };
     let m =
-        FiniteModule::<OddMilnorAlgebra>::from_text_with("Calpha.json", text, &options).unwrap();
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text_with("Calpha.json", text, &options)
+            .unwrap();
     assert_eq!((m.min_degree(), m.max_degree(), m.dim(7)), (3, 7, 1));
     assert_eq!(act(&m, &p_power(1), 3, 0), [1]);
     let options = LoadOptions {
@@ -157,7 +159,8 @@ fn shift_and_top_degree_at_odd_primes() {
         top_degree: Some(3),
     };
     let m =
-        FiniteModule::<OddMilnorAlgebra>::from_text_with("Calpha.json", text, &options).unwrap();
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text_with("Calpha.json", text, &options)
+            .unwrap();
     assert_eq!(
         (m.max_degree(), m.dropped_generators(), m.dim(4)),
         (0, 1, 0)
@@ -166,8 +169,9 @@ fn shift_and_top_degree_at_odd_primes() {
         shift: 0,
         top_degree: Some(-1),
     };
-    let e = FiniteModule::<OddMilnorAlgebra>::from_text_with("Calpha.json", text, &options)
-        .unwrap_err();
+    let e =
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text_with("Calpha.json", text, &options)
+            .unwrap_err();
     assert_eq!(
         e.to_string(),
         "Calpha.json: gens: every generator lies above degree -1, the highest that can affect \
@@ -179,7 +183,7 @@ fn shift_and_top_degree_at_odd_primes() {
 fn the_tables_are_an_action_of_the_algebra() {
     for name in ["S_3", "S_5", "C3", "Calpha"] {
         assert_representation(
-            &FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).unwrap(),
+            &FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module(name).unwrap(),
         );
     }
     let gens = r#"{"x0": 0, "x1": 1, "x4": 4, "x5": 5, "x8": 8, "x9": 9}"#;
@@ -312,8 +316,8 @@ fn the_fields_odd_primary_files_load_or_say_why() {
     }
     // Our Calpha, S_3 and S_5 are the field's.
     for name in ["Calpha", "S_3", "S_5"] {
-        let ours = FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).unwrap();
-        let theirs = FiniteModule::<OddMilnorAlgebra>::load_file_with(
+        let ours = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module(name).unwrap();
+        let theirs = FiniteModule::<MilnorAlgebra<ValidPrime>>::load_file_with(
             &dir.join(format!("{name}.json")),
             &LoadOptions::default(),
         )
@@ -339,7 +343,7 @@ fn the_fields_odd_primary_files_load_or_say_why() {
         }
     }
     // X3: P^1 x0 = x4, P^1 x4 = x8, so P^2 x0 = 2 x8 (P^1 P^1 = 2 P^2).
-    let x3 = FiniteModule::<OddMilnorAlgebra>::load_file_with(
+    let x3 = FiniteModule::<MilnorAlgebra<ValidPrime>>::load_file_with(
         &dir.join("X3.json"),
         &LoadOptions::default(),
     )

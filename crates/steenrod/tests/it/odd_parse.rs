@@ -4,14 +4,14 @@
 //! each parse error. The relations used (`Q(1,0) = −Q(0,1)`, `Q_0 = β`) are
 //! Milnor's, "The Steenrod algebra and its dual", Ann. of Math. 67 (1958), §6.
 
-use steenrod::{OddMilnorAlgebra, ParseError};
+use steenrod::{MilnorAlgebra, ParseError};
 
 const PRIMES: [u32; 3] = [3, 5, 7];
 
 #[test]
 fn print_and_parse_round_trip() {
     for p in PRIMES {
-        let a = OddMilnorAlgebra::new(p, 120);
+        let a = MilnorAlgebra::new_at(p, 120);
         for t in 0..=120 {
             let dim = a.dim(t);
             for k in 0..dim.min(40) {
@@ -25,7 +25,7 @@ fn print_and_parse_round_trip() {
             }
         }
     }
-    let a = OddMilnorAlgebra::new(3, 100);
+    let a = MilnorAlgebra::new_at(3, 100);
     assert_eq!(a.element_to_string(0, &[0]), "0");
     assert_eq!(a.element_to_string(0, &[2]), "2");
     assert_eq!(a.parse("0"), Ok((0, vec![0])));
@@ -46,7 +46,7 @@ fn print_and_parse_round_trip() {
 
 #[test]
 fn parse_errors_name_the_token() {
-    let a = OddMilnorAlgebra::new(3, 100);
+    let a = MilnorAlgebra::new_at(3, 100);
     assert_eq!(
         a.parse("  "),
         Err(ParseError::Empty {

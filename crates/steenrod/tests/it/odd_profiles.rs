@@ -6,7 +6,7 @@
 
 use fp::{FqVector, ValidPrime};
 use steenrod::module::FiniteModule;
-use steenrod::{MilnorQP, OddMilnorAlgebra, Profile, ProfileError};
+use steenrod::{MilnorAlgebra, MilnorQP, Profile, ProfileError};
 
 /// Whether `Q(E)P(R)` is in the span named by `(h, Q)` (truncated: `h(i) = 0` beyond
 /// the list): `E ⊆ Q`, `r_i < p^{h(i)}`. Written here from the definition, not through
@@ -32,7 +32,7 @@ fn closed_under_products(p: u32, h: &[u32], q: u32) -> bool {
         .map(|(i, &hi)| (p.pow(hi) - 1) * 2 * (p.pow(i as u32 + 1) - 1))
         .sum();
     let top = qs + ps;
-    let full = OddMilnorAlgebra::new(p, 2 * top);
+    let full = MilnorAlgebra::new_at(p, 2 * top);
     let inside: Vec<(u32, MilnorQP)> = (0..=top)
         .flat_map(|t| full.basis(t).iter().map(move |x| (t, *x)))
         .filter(|(_, x)| member(p, h, q, x))
@@ -82,7 +82,7 @@ fn the_sub_hopf_condition_is_closure_under_products() {
             "p = {p}, p_part {h:?}, q_part {q:#b}: {accepted:?}"
         );
         if let Ok(profile) = accepted {
-            let full = OddMilnorAlgebra::new(p, 60);
+            let full = MilnorAlgebra::new_at(p, 60);
             for t in 0..=60 {
                 for x in full.basis(t) {
                     assert_eq!(profile.contains_qp(p, x), member(p, &h, q, x), "{x}");
@@ -155,7 +155,7 @@ fn dimensions_of_e_n_and_a_n() {
                 [0, 0, 0],
                 "{profile}: nothing above the top"
             );
-            let alg = OddMilnorAlgebra::with_profile(p, 4 * top as u32, Some(&profile));
+            let alg = MilnorAlgebra::with_profile_at(p, 4 * top as u32, Some(&profile));
             assert_eq!(
                 alg.max_degree(),
                 2 * top as u32,
@@ -169,7 +169,7 @@ fn dimensions_of_e_n_and_a_n() {
         }
     }
     // A(1) at p = 3: 1; β; P1; Q1, βP1; … through the top Q_0 Q_1 P^2 in degree 14.
-    let a1 = OddMilnorAlgebra::with_profile(3, 100, Some(&Profile::a_odd(1)));
+    let a1 = MilnorAlgebra::with_profile_at(3, 100, Some(&Profile::a_odd(1)));
     assert_eq!(Profile::a_odd(1).top_degree(3), Some(14));
     let names: Vec<String> = a1.basis(5).iter().map(|x| x.to_string()).collect();
     assert_eq!(names.len(), 2, "{names:?}");
@@ -191,8 +191,8 @@ fn basis_index_and_products_agree_with_the_whole_algebra() {
         ),
     ] {
         let max = 70;
-        let full = OddMilnorAlgebra::new(p, max);
-        let sub = OddMilnorAlgebra::with_profile(p, max, Some(&profile));
+        let full = MilnorAlgebra::new_at(p, max);
+        let sub = MilnorAlgebra::with_profile_at(p, max, Some(&profile));
         let held = sub.max_degree();
         for t in 0..=held {
             let expected: Vec<MilnorQP> = full
@@ -277,7 +277,7 @@ fn module_files_with_a_profile() {
         r#"{"truncated": true, "p_part": [1], "q_part": 3}"#,
         r#""P1 x0 = x4""#,
     );
-    let m = FiniteModule::<OddMilnorAlgebra>::from_text("Calpha_A1.json", &text).unwrap();
+    let m = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text("Calpha_A1.json", &text).unwrap();
     assert_eq!(m.profile(), Some(&Profile::a_odd(1)));
     assert_eq!(m.algebra().profile(), Some(&Profile::a_odd(1)));
     // P^1 acts over A(1): the basis of A(1) in degree 4 is P^1 alone.
@@ -286,7 +286,7 @@ fn module_files_with_a_profile() {
     m.act_on_basis_at(4, 0, 0, 0, 1, &mut out, 0);
     assert_eq!(out.entry(0), 1);
     // The same file over A_3, restricted: the same action table.
-    let whole = FiniteModule::<OddMilnorAlgebra>::from_text(
+    let whole = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text(
         "Calpha.json",
         &text.replace(
             r#", "profile": {"truncated": true, "p_part": [1], "q_part": 3}"#,
@@ -303,7 +303,7 @@ fn module_files_with_a_profile() {
 
     // No q_part: every Q_k (the field's default).
     let text = sphere_file(r#"{"truncated": true, "p_part": [1]}"#, "");
-    let m = FiniteModule::<OddMilnorAlgebra>::from_text("m.json", &text).unwrap();
+    let m = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text("m.json", &text).unwrap();
     let every_q = Profile::with_q_part(vec![1], true, Profile::ALL_Q).unwrap();
     assert_eq!(m.profile(), Some(&every_q));
     assert_eq!(every_q.to_string(), "profile (1; all Q)");
@@ -312,10 +312,12 @@ fn module_files_with_a_profile() {
     assert_eq!(no_p.to_string(), "profile (no P; all Q)");
 
     let refused = |profile: &str, actions: &str, mentions: &[&str]| {
-        let e =
-            FiniteModule::<OddMilnorAlgebra>::from_text("m.json", &sphere_file(profile, actions))
-                .unwrap_err()
-                .to_string();
+        let e = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_text(
+            "m.json",
+            &sphere_file(profile, actions),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(!e.contains('\n'), "{e}");
         for m in mentions {
             assert!(e.contains(m), "{e:?} should mention {m:?}");

@@ -84,11 +84,12 @@ mod at_p3 {
     //! `β(x ⊗ y) = βx ⊗ y + (−1)^{|x|} x ⊗ βy`, `P^n(x ⊗ y) = Σ P^i x ⊗ P^{n−i} y`
     //! (Steenrod–Epstein, "Cohomology operations", ch. VI, §1).
 
+    use fp::ValidPrime;
     use fp::{FqVector, Prime};
     use steenrod::module::FiniteModule;
-    use steenrod::OddMilnorAlgebra;
+    use steenrod::{MilnorAlgebra, MilnorQP};
 
-    type Odd = FiniteModule<OddMilnorAlgebra>;
+    type Odd = FiniteModule<MilnorAlgebra<ValidPrime>>;
 
     fn bundled(name: &str) -> Odd {
         Odd::from_bundled_module(name).unwrap()
@@ -135,11 +136,11 @@ mod at_p3 {
         let product = bundled("Calpha").smash(&bundled("Calpha"), None).unwrap();
         let alg = product.algebra();
         // P^1(x0*x0) = x4*x0 + x0*x4 (basis order x0*x0 | x0*x4, x4*x0 | x4*x4).
-        let p1 = alg.index_of(4, &OddMilnorAlgebra::p_power(1));
+        let p1 = alg.index_of(4, &MilnorQP::p_power(1));
         assert_eq!(act(&product, 4, p1, 0, 0), vec![1, 1]);
         // P^2 is no generator: P^2(x0*x0) = P^2 x0 * x0 + P^1 x0 * P^1 x0 + x0 * P^2 x0
         // = x4*x4, though the table derives it from P^1 P^1 = 2 P^2 (Adem, p = 3).
-        let p2 = alg.index_of(8, &OddMilnorAlgebra::p_power(2));
+        let p2 = alg.index_of(8, &MilnorQP::p_power(2));
         assert_eq!(act(&product, 8, p2, 0, 0), vec![1]);
         assert_eq!(product.prime().value(), 3);
     }

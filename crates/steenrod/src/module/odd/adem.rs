@@ -14,7 +14,8 @@ use fp::{FqVector, Prime, ValidPrime};
 
 use super::super::ModuleError;
 use super::build::Tables;
-use crate::odd::OddMilnorAlgebra;
+use crate::MilnorAlgebra;
+use crate::MilnorQP;
 
 /// A letter of a word in the generators: `β` or `P^n` (`n ≥ 1`).
 #[derive(Clone, Copy)]
@@ -161,7 +162,7 @@ impl Words<'_, '_> {
 pub(super) fn check_adem(
     file: &str,
     tables: &Tables,
-    algebra: &OddMilnorAlgebra,
+    algebra: &MilnorAlgebra<ValidPrime>,
 ) -> Result<(), ModuleError> {
     let basis = tables.basis;
     let p = basis.p.value();
@@ -170,9 +171,9 @@ pub(super) fn check_adem(
     let words = Words {
         tables,
         p_index: (0..=span / q)
-            .map(|n| algebra.index_of(n * q, &OddMilnorAlgebra::p_power(n)))
+            .map(|n| algebra.index_of(n * q, &MilnorQP::p_power(n)))
             .collect(),
-        beta_index: (span >= 1).then(|| algebra.index_of(1, &OddMilnorAlgebra::beta())),
+        beta_index: (span >= 1).then(|| algebra.index_of(1, &MilnorQP::beta())),
         p,
     };
     let mut relations: Vec<(u32, Vec<Letter>, Vec<Term>)> = Vec::new();

@@ -12,7 +12,7 @@ use super::super::FiniteModule;
 use super::super::{LoadOptions, ModuleError};
 use super::adem;
 use super::parse::{Generator, OddActionSpec};
-use crate::odd::{MilnorQP, OddMilnorAlgebra};
+use crate::{odd::MilnorQP, MilnorAlgebra};
 
 /// A listed action with its names resolved.
 struct Resolved<'a> {
@@ -64,9 +64,9 @@ pub(super) fn build(
     actions: &[OddActionSpec],
     file_shift: i32,
     options: &LoadOptions,
-) -> Result<FiniteModule<OddMilnorAlgebra>, ModuleError> {
+) -> Result<FiniteModule<MilnorAlgebra<ValidPrime>>, ModuleError> {
     let kept = shape::kept_module(file, gens, actions, file_shift, options)?;
-    let algebra = OddMilnorAlgebra::new(p.value(), kept.span as u32);
+    let algebra = MilnorAlgebra::new_at(p.value(), kept.span as u32);
     shape::check_table_size(file, &kept, |d| algebra.dim(d), p.entries_per_limb() as u64)?;
     let basis = OddBasis::new(p, &kept);
     let resolved = resolve_actions(&basis, actions);
@@ -132,7 +132,12 @@ fn defined_generator(a: &Resolved, p: u32) -> Option<Generator> {
 /// `[P | I]` to `[I | P⁻¹]`), and let `Q(E_j)P(R_j) = Σ_k (P⁻¹)_{jk} g_k y_k` act
 /// by `Σ_k (P⁻¹)_{jk} ρ(g_k) ρ(y_k)`. This is the action of `A` exactly when the
 /// Adem relations hold on M (checked next).
-fn fill_milnor(tables: &mut Tables, algebra: &OddMilnorAlgebra, actions: &[Resolved], span: usize) {
+fn fill_milnor(
+    tables: &mut Tables,
+    algebra: &MilnorAlgebra<ValidPrime>,
+    actions: &[Resolved],
+    span: usize,
+) {
     let basis = tables.basis;
     let p = basis.p;
     let identity: Vec<Vec<FqVector<ValidPrime>>> = (basis.min..=basis.max)
@@ -242,10 +247,10 @@ impl GeneratorTable {
 /// with the actions the file lists.
 fn generator_tables(basis: &OddBasis, actions: &[Resolved], span: usize) -> Vec<GeneratorTable> {
     let p = basis.p.value();
-    let mut generators = vec![(Generator::Beta, 1u64, OddMilnorAlgebra::beta())];
+    let mut generators = vec![(Generator::Beta, 1u64, MilnorQP::beta())];
     let (mut q, mut k) = (1u64, 0u32);
     while 2 * (u64::from(p) - 1) * q <= span as u64 {
-        let element = OddMilnorAlgebra::p_power(q as u32);
+        let element = MilnorQP::p_power(q as u32);
         generators.push((Generator::P(k), 2 * (u64::from(p) - 1) * q, element));
         q *= u64::from(p);
         k += 1;
@@ -282,7 +287,7 @@ fn generator_tables(basis: &OddBasis, actions: &[Resolved], span: usize) -> Vec<
 fn check_listed(
     file: &str,
     tables: &Tables,
-    algebra: &OddMilnorAlgebra,
+    algebra: &MilnorAlgebra<ValidPrime>,
     actions: &[Resolved],
 ) -> Result<(), ModuleError> {
     let basis = tables.basis;

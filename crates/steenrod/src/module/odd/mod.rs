@@ -17,8 +17,8 @@ use super::{
     json, presented, Coproduct, DerivedAction, FiniteModule, LoadOptions, ModuleAlgebra,
     ModuleError,
 };
-use crate::odd::{MilnorQP, OddMilnorAlgebra};
-use crate::{Algebra, PPart, Profile};
+use crate::{odd::MilnorQP, MilnorAlgebra};
+use crate::{PPart, Profile};
 
 /// Every factor of every listed action lies in the sub-Hopf algebra of `profile` (at the
 /// prime `p`). Errors name the file and the action.
@@ -49,12 +49,12 @@ fn check_actions_in(
 /// basis element, and that every other listed action (a composite `P1 b`, a
 /// non-generator `P2`, a Milnor element `Q_1`, `P(0,1)`) agrees with what the
 /// generators determine. Coefficients lie in `0..p`; `p < 256`.
-impl ModuleAlgebra for OddMilnorAlgebra {
+impl ModuleAlgebra for MilnorAlgebra<ValidPrime> {
     fn read_module(
         name: &str,
         text: &str,
         options: &LoadOptions,
-    ) -> Result<FiniteModule<OddMilnorAlgebra>, ModuleError> {
+    ) -> Result<FiniteModule<MilnorAlgebra<ValidPrime>>, ModuleError> {
         let obj = json::parse_object(name, text)?;
         let p = odd_prime(name, obj.get("p"))?;
         let (shift, kind) = check_keys_in(name, &obj, Notation::Odd)?;
@@ -64,8 +64,9 @@ impl ModuleAlgebra for OddMilnorAlgebra {
                 bcp::bcp_spec(name, &obj, p.value(), shift, options, complex)?
             }
             Kind::FinitelyPresented => {
-                let quotient =
-                    presented::presented_spec::<OddMilnorAlgebra>(name, &obj, p, shift, options)?;
+                let quotient = presented::presented_spec::<MilnorAlgebra<ValidPrime>>(
+                    name, &obj, p, shift, options,
+                )?;
                 let actions = quotient.actions.into_iter();
                 (
                     quotient.gens,
@@ -100,10 +101,10 @@ impl ModuleAlgebra for OddMilnorAlgebra {
     }
 
     /// Panics if `p = 2` (the sphere at p = 2 is [`FiniteModule::sphere`]).
-    fn sphere(p: ValidPrime) -> FiniteModule<OddMilnorAlgebra> {
+    fn sphere(p: ValidPrime) -> FiniteModule<MilnorAlgebra<ValidPrime>> {
         assert!(
             p.value() != 2,
-            "the sphere over OddMilnorAlgebra is for odd primes"
+            "the sphere over MilnorAlgebra<ValidPrime> is for odd primes"
         );
         build::build(
             "sphere",
@@ -125,23 +126,27 @@ impl ModuleAlgebra for OddMilnorAlgebra {
         self.profile()
     }
 
-    fn restrict(&self, profile: &Profile) -> OddMilnorAlgebra {
-        OddMilnorAlgebra::with_profile(self.prime(), self.max_degree(), Some(profile))
+    fn restrict(&self, profile: &Profile) -> MilnorAlgebra<ValidPrime> {
+        MilnorAlgebra::with_profile_at(self.prime(), self.max_degree(), Some(profile))
     }
 
     fn in_profile(&self, profile: &Profile, x: &MilnorQP) -> bool {
         profile.contains_qp(self.prime(), x)
     }
 
-    fn resolving(&self, max_degree: u32, _table_budget: Option<usize>) -> OddMilnorAlgebra {
-        OddMilnorAlgebra::with_profile(self.prime(), max_degree, self.profile())
+    fn resolving(
+        &self,
+        max_degree: u32,
+        _table_budget: Option<usize>,
+    ) -> MilnorAlgebra<ValidPrime> {
+        MilnorAlgebra::with_profile_at(self.prime(), max_degree, self.profile())
     }
 
     fn generators(&self, max_degree: u32) -> Vec<(u32, usize, String)> {
         let p = self.prime();
         let top = max_degree.min(self.max_degree());
         let mut out = Vec::new();
-        let beta = OddMilnorAlgebra::beta();
+        let beta = MilnorQP::beta();
         if top >= 1 {
             if let Some(i) = self.try_index_of(1, &beta) {
                 out.push((1, i, "b".to_string()));
@@ -150,7 +155,7 @@ impl ModuleAlgebra for OddMilnorAlgebra {
         let mut q = 1u64;
         while 2 * u64::from(p - 1) * q <= u64::from(top) {
             let d = (2 * u64::from(p - 1) * q) as u32;
-            if let Some(i) = self.try_index_of(d, &OddMilnorAlgebra::p_power(q as u32)) {
+            if let Some(i) = self.try_index_of(d, &MilnorQP::p_power(q as u32)) {
                 out.push((d, i, format!("P{q}")));
             }
             q *= u64::from(p);
@@ -158,14 +163,14 @@ impl ModuleAlgebra for OddMilnorAlgebra {
         out
     }
 
-    fn whole(p: ValidPrime, max_degree: u32) -> OddMilnorAlgebra {
-        OddMilnorAlgebra::new(p.value(), max_degree)
+    fn whole(p: ValidPrime, max_degree: u32) -> MilnorAlgebra<ValidPrime> {
+        MilnorAlgebra::new_at(p.value(), max_degree)
     }
 
     fn generator_coproduct(p: ValidPrime, n: u32) -> Coproduct<MilnorQP> {
-        let one = OddMilnorAlgebra::p_power(0);
+        let one = MilnorQP::p_power(0);
         if n == 1 {
-            let beta = OddMilnorAlgebra::beta();
+            let beta = MilnorQP::beta();
             return vec![((1, beta), (0, one)), ((0, one), (1, beta))];
         }
         let q = n / (2 * (p.value() - 1));
@@ -173,8 +178,8 @@ impl ModuleAlgebra for OddMilnorAlgebra {
             .map(|i| {
                 let deg = |k: u32| 2 * (p.value() - 1) * k;
                 (
-                    (deg(i), OddMilnorAlgebra::p_power(i)),
-                    (deg(q - i), OddMilnorAlgebra::p_power(q - i)),
+                    (deg(i), MilnorQP::p_power(i)),
+                    (deg(q - i), MilnorQP::p_power(q - i)),
                 )
             })
             .collect()
@@ -187,7 +192,7 @@ impl ModuleAlgebra for OddMilnorAlgebra {
         let p = field.value();
         if degree == 1 {
             let mut v = FqVector::zero(field, self.dim(1));
-            v.add_basis_element(self.index_of(1, &OddMilnorAlgebra::beta()), p - 1);
+            v.add_basis_element(self.index_of(1, &MilnorQP::beta()), p - 1);
             return v;
         }
         let step = 2 * (p - 1);
@@ -195,11 +200,11 @@ impl ModuleAlgebra for OddMilnorAlgebra {
         for j in 1..=degree / step {
             let mut v = FqVector::zero(field, self.dim(j * step));
             for i in 1..=j {
-                let a = OddMilnorAlgebra::p_power(i);
+                let a = MilnorQP::p_power(i);
                 let below = (j - i) * step;
                 for (k, c) in chi[(j - i) as usize].iter_nonzero() {
                     let b = self.basis(below)[k];
-                    OddMilnorAlgebra::multiply_basis(self, &a, &b, |idx, d| {
+                    MilnorAlgebra::<ValidPrime>::multiply_basis(self, &a, &b, |idx, d| {
                         v.add_basis_element(idx, (p - c * d % p) % p)
                     });
                 }
@@ -215,7 +220,7 @@ impl ModuleAlgebra for OddMilnorAlgebra {
         gens: Vec<(String, i32)>,
         actions: Vec<DerivedAction>,
         top_degree: Option<i32>,
-    ) -> Result<FiniteModule<OddMilnorAlgebra>, ModuleError> {
+    ) -> Result<FiniteModule<MilnorAlgebra<ValidPrime>>, ModuleError> {
         let actions: Vec<_> = actions
             .into_iter()
             .map(|a| generator_action(p, a))

@@ -9,8 +9,9 @@ use super::super::json::{split_action, ActionParts};
 use super::super::presented::RelationNotation;
 use super::super::shape::ListedAction;
 use super::super::ModuleError;
-use crate::odd::{MilnorQP, OddMilnorAlgebra};
 use crate::PPart;
+use crate::{odd::MilnorQP, MilnorAlgebra};
+use fp::ValidPrime;
 
 /// One entry of `actions` at an odd prime, syntax checked.
 #[derive(Debug)]
@@ -145,7 +146,7 @@ impl fmt::Display for OddFactor {
     }
 }
 
-impl RelationNotation for OddMilnorAlgebra {
+impl RelationNotation for MilnorAlgebra<ValidPrime> {
     /// `b` (or `β`), `P<n>`, `P^<n>`, `Q_<i>`, `P(r1,…)`, `Q(i,…)`, `Q(i,…)P(r,…)`.
     fn factor(token: &str, p: u32) -> Result<(u64, Option<MilnorQP>), String> {
         let f = parse_factor(token)?;

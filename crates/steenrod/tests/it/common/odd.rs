@@ -4,7 +4,7 @@
 
 use fp::{FqVector, Prime, ValidPrime};
 use steenrod::module::{AnyModule, FiniteModule, ModuleError};
-use steenrod::odd::{MilnorQP, OddMilnorAlgebra};
+use steenrod::{odd::MilnorQP, MilnorAlgebra};
 
 pub fn p3() -> ValidPrime {
     ValidPrime::new(3).unwrap()
@@ -16,7 +16,7 @@ pub fn fd(p: i32, gens: &str, actions: &str) -> String {
     )
 }
 
-pub fn load(text: &str) -> FiniteModule<OddMilnorAlgebra> {
+pub fn load(text: &str) -> FiniteModule<MilnorAlgebra<ValidPrime>> {
     match AnyModule::from_json_str("m.json", text) {
         Ok(AnyModule::Odd(m)) => m,
         Ok(AnyModule::Two(m)) => panic!("read at p = 2: {m:?}"),
@@ -39,11 +39,16 @@ pub fn message(name: &str, text: &str) -> String {
 }
 
 pub fn p_power(n: u32) -> MilnorQP {
-    OddMilnorAlgebra::p_power(n)
+    MilnorQP::p_power(n)
 }
 
 /// `op·x` for `op` a Milnor basis element, `x` the x-th basis element of `M_t`.
-pub fn act(m: &FiniteModule<OddMilnorAlgebra>, op: &MilnorQP, t: i32, x: usize) -> Vec<u32> {
+pub fn act(
+    m: &FiniteModule<MilnorAlgebra<ValidPrime>>,
+    op: &MilnorQP,
+    t: i32,
+    x: usize,
+) -> Vec<u32> {
     let p = m.prime().value();
     let d = op.degree(p);
     let mut out = FqVector::zero(m.prime(), m.dim(t + d as i32));
@@ -57,7 +62,7 @@ pub fn act(m: &FiniteModule<OddMilnorAlgebra>, op: &MilnorQP, t: i32, x: usize) 
 /// `(a·b)·x = a·(b·x)` for every pair of Milnor basis elements and basis element
 /// `x` (the product from the algebra, independently of the module's tables): the
 /// tables are an action of A_p.
-pub fn assert_representation(m: &FiniteModule<OddMilnorAlgebra>) {
+pub fn assert_representation(m: &FiniteModule<MilnorAlgebra<ValidPrime>>) {
     let alg = m.algebra();
     let p = m.prime();
     for t in m.min_degree()..=m.max_degree() {
