@@ -289,3 +289,48 @@ fn the_module_hash_over_a_sub_algebra_is_unchanged() {
         assert_eq!(hash, written);
     }
 }
+
+/// The `module-hash` lines written by the build before one hash served every prime
+/// (`adams resolve M --save-dir DIR`, `M --algebra A(1)`, `M --algebra E(1)`): modules
+/// with actions at p = 2 (Joker: `Sq1`, `Sq2`), at p = 3 (`C3`: `β`; `Calpha`: `P^1`),
+/// and over sub-Hopf algebras (at p = 3 every basis element of the sub-algebra is hashed).
+/// Save directories written by that build must resume, so these stay as they are.
+#[test]
+fn the_module_hash_of_modules_with_actions_is_unchanged() {
+    use steenrod::OddMilnorAlgebra;
+    let two = |name| FiniteModule::from_bundled(name).expect(name);
+    let odd = |name| FiniteModule::<OddMilnorAlgebra>::from_bundled_module(name).expect(name);
+    let cases = [
+        (
+            module_hash(&two("Joker")),
+            "92a0f5fd58a1ef6ae1674fc5065d5ca55b3cd2013073d1a91016a390099642a9",
+        ),
+        (
+            module_hash(&two("Joker").restricted_to(&Profile::a(1))),
+            "3b329a20eea85c0d652d1a961df326030a90b6c77ce5295cc10af34604851ddf",
+        ),
+        (
+            module_hash(&two("C2").restricted_to(&Profile::a(1))),
+            "90f41b9e275bd8ccc798549812b9d5f0075692dc6d36ea5aa4bfc3f9e89298fd",
+        ),
+        (
+            odd_module_hash(&odd("C3")),
+            "3f22c129a94ade71d3324e80896dd61b0b4e17e3adcbcf34d16e2423ca081450",
+        ),
+        (
+            odd_module_hash(&odd("Calpha")),
+            "5c4289fe0d5fa10a86caa61c0901d48fccf3eeae07e7d6916c9317c4c53a72a2",
+        ),
+        (
+            odd_module_hash(&odd("C3").restricted_to(&Profile::e(1))),
+            "22a28df9880aeb5dab0ae67a2068e3d76bc416bc15f7bf51c96c504cba6341e4",
+        ),
+        (
+            odd_module_hash(&odd("Calpha").restricted_to(&Profile::a_odd(1))),
+            "9c5a062b54daf28da8ae2eb751ddc3b2aef05d3046e58f923052c8fc15056cf7",
+        ),
+    ];
+    for (k, (hash, written)) in cases.into_iter().enumerate() {
+        assert_eq!(hash, written, "case {k}");
+    }
+}
