@@ -402,10 +402,10 @@ pub(crate) fn chart_texts(
     released(py, || {
         let chart = match &raw.res {
             AnyResolution::Two(r) => {
-                adams::chart_model::two_chart(r, raw.algorithm, r.module().min_degree())
+                adams::chart_model::chart(r, raw.algorithm, r.module().min_degree())
             }
             AnyResolution::Odd(r) => {
-                adams::chart_model::odd_chart(r, raw.algorithm, r.module().min_degree())
+                adams::chart_model::chart(r, raw.algorithm, r.module().min_degree())
             }
         };
         let svg = chart::svg::render(&chart).map_err(|e| ComputeError::new_err(e.to_string()))?;

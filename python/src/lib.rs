@@ -248,7 +248,8 @@ fn prepare(module: &Module, req: &Request) -> PyResult<(AnyResolution, Algorithm
             let algorithm = algorithm_of(name, req.algorithm, true)?;
             let mut r = Resolution::new(m, config).map_err(|e| resolution_error(name, e))?;
             if let Some(dir) = &req.save_dir {
-                let save = SaveDir::open_odd_with(dir, r.module(), None)
+                // No quasi-inverse records at odd primes (`SaveAlgebra`).
+                let save = SaveDir::open(dir, r.module(), algorithm, SaveOptions::default())
                     .map_err(|e| save_error(dir, e))?;
                 r.resume(save).map_err(|e| save_error(dir, e))?;
             }

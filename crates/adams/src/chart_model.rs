@@ -4,16 +4,15 @@
 //! `resolution::products::chart_products`: `h0`, `h1`, `h2`, … at p = 2, `a0`, `h0` at odd p).
 //! The chart crate never sees the engine; this file is where the two meet.
 
-use chart::chart_json::{Chart, Class, Product, AT_ODD, AT_TWO};
+use chart::chart_json::{Chart, Class, Generator, Product, AT_ODD, AT_TWO};
 use chart::csv::Row;
 use chart::Bidegree;
 use fp::Prime;
+use resolution::products::{chart_products, Primitive, ReadOff, MAX_HOPF_INDEX};
+use resolution::{ExtEntry, Resolution, ResolutionConfig};
+use steenrod::module::ModuleAlgebra;
+use steenrod::{MilnorAlgebra, Module, PPart};
 use fp::ValidPrime;
-use resolution::products::{chart_products, Primitive, MAX_HOPF_INDEX};
-use resolution::{ExtEntry, Resolution};
-use steenrod::module::FiniteModule;
-use steenrod::MilnorAlgebra;
-use steenrod::PPart;
 
 // A chart spans at most the Milnor basis tables' top degree; the chart crate states the
 // number without depending on the engine.
@@ -27,71 +26,92 @@ pub fn row(entry: ExtEntry) -> Row {
     }
 }
 
-/// The chart of a resolved range at p = 2: every class with its `h0`, `h1`, `h2`
-/// products, and those by every further `h_i` of the algebra whose products can land in
-/// the range ([`further_hopf`]), keyed `h3`, `h4`, ….
-pub fn two_chart(res: &Resolution, algorithm: &str, min_stem: i32) -> Chart {
-    let config = res.config();
-    let further = further_hopf(res, min_stem);
-    let hs: Vec<Primitive> = [0, 1, 2]
-        .into_iter()
-        .chain(further.iter().copied())
-        .map(Primitive::H)
-        .collect();
-    let indices = |terms: Option<Vec<(usize, u32)>>| {
+/// What a chart carries at each prime, said once by the algebra: the generators of
+/// `Ext^1` whose products every class carries, under their `chart.json` keys, and how a
+/// product is written. Everything else about the chart is [`chart`], for every prime.
+pub trait ChartAlgebra: ReadOff + ModuleAlgebra {
+    /// The generators of `Ext^1` every class carries the products by, with the key of
+    /// each (`chart::chart_json::Generator`), in the order of the keys: `h0`, `h1`, `h2`
+    /// at p = 2 ([`AT_TWO`]); `a0`, `h0` at odd p ([`AT_ODD`]; Ravenel's names).
+    const PRIMITIVES: &'static [(Generator, Primitive)];
+
+    /// A product as the chart writes it from its terms `(index, coefficient)` (`None`:
+    /// not known): the indices at p = 2, where every coefficient is 1; the pairs at odd p.
+    fn product(terms: Option<Vec<(usize, u32)>>) -> Product;
+
+    /// The further `h_i` (beyond [`Self::PRIMITIVES`]) whose products the classes carry
+    /// under the key `h{i}` in a range over `config` from `min_stem`: none at odd p.
+    fn further_hopf(&self, _config: ResolutionConfig, _min_stem: i32) -> Vec<u32> {
+        Vec::new()
+    }
+}
+
+impl ChartAlgebra for MilnorAlgebra {
+    const PRIMITIVES: &'static [(Generator, Primitive)] = &[
+        (AT_TWO[0], Primitive::H(0)),
+        (AT_TWO[1], Primitive::H(1)),
+        (AT_TWO[2], Primitive::H(2)),
+    ];
+
+    fn product(terms: Option<Vec<(usize, u32)>>) -> Product {
         Product::from_indices(terms.map(|t| t.into_iter().map(|(k, _)| k).collect()))
-    };
-    let classes = chart_products(res, &hs).into_iter().map(|cp| {
-        let mut class = Class::new(cp.class.stem, cp.class.s, cp.class.index);
-        let mut products = cp.products.into_iter();
-        for (g, product) in AT_TWO.into_iter().zip(products.by_ref()) {
-            *class.product_mut(g) = indices(product);
-        }
-        for (i, product) in further.iter().zip(products) {
-            class.more.insert(format!("h{i}"), indices(product));
-        }
-        class
-    });
-    let name = res.module().name();
-    let mut chart = Chart::new(name, algorithm, 2, min_stem, config.max_stem, config.max_s);
-    chart.algebra = res.algebra().profile().map(|p| p.to_string());
-    chart.set_classes(classes);
-    chart
+    }
+
+    /// The `i ≥ 3` whose `h_i` the algebra holds (`Sq(2^i)`) and whose products can land
+    /// in the range (`2^i − 1` stems at most the range's width, `max_s ≥ 1`).
+    fn further_hopf(&self, config: ResolutionConfig, min_stem: i32) -> Vec<u32> {
+        (3..=MAX_HOPF_INDEX)
+            .filter(|&i| {
+                config.max_s >= 1
+                    && (1i64 << i) - 1 <= i64::from(config.max_stem) - i64::from(min_stem)
+                    && self.contains(&PPart::from_slice(&[1u32 << i]))
+            })
+            .collect()
+    }
 }
 
-/// The `i ≥ 3` whose `h_i` the algebra of `res` holds (`Sq(2^i)`) and whose products can
-/// land in its range (`2^i − 1` stems at most the range's width, `max_s ≥ 1`).
-pub fn further_hopf(res: &Resolution, min_stem: i32) -> Vec<u32> {
-    let config = res.config();
-    (3..=MAX_HOPF_INDEX)
-        .filter(|&i| {
-            config.max_s >= 1
-                && (1i64 << i) - 1 <= i64::from(config.max_stem) - i64::from(min_stem)
-                && res.algebra().contains(&PPart::from_slice(&[1u32 << i]))
-        })
-        .collect()
+impl ChartAlgebra for MilnorAlgebra<ValidPrime> {
+    const PRIMITIVES: &'static [(Generator, Primitive)] =
+        &[(AT_ODD[0], Primitive::A0), (AT_ODD[1], Primitive::H(0))];
+
+    fn product(terms: Option<Vec<(usize, u32)>>) -> Product {
+        Product::from_pairs(terms)
+    }
 }
 
-/// The chart of an odd-primary resolution: every class with its `a0`, `h0` products
-/// (`[index, coefficient]` terms).
-pub fn odd_chart(
-    res: &Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>,
+/// The chart of a resolved range at any prime (`algorithm` as named in it; the chart
+/// starts at `min_stem`): every class with its products by the generators of
+/// [`ChartAlgebra::PRIMITIVES`] and, under the keys `h3`, `h4`, …, by the further `h_i`
+/// of [`ChartAlgebra::further_hopf`], read off the differentials.
+pub fn chart<M: Module<Algebra: ChartAlgebra>>(
+    res: &Resolution<M>,
     algorithm: &str,
     min_stem: i32,
 ) -> Chart {
     let config = res.config();
-    let classes = chart_products(res, &[Primitive::A0, Primitive::H(0)])
-        .into_iter()
-        .map(|cp| {
-            let mut class = Class::new(cp.class.stem, cp.class.s, cp.class.index);
-            for (g, product) in AT_ODD.into_iter().zip(cp.products) {
-                *class.product_mut(g) = Product::from_pairs(product);
-            }
+    let further = res.algebra().further_hopf(config, min_stem);
+    let primitives = M::Algebra::PRIMITIVES;
+    let xs: Vec<Primitive> = primitives
+        .iter()
+        .map(|&(_, x)| x)
+        .chain(further.iter().map(|&i| Primitive::H(i)))
+        .collect();
+    let classes = chart_products(res, &xs).into_iter().map(|cp| {
+        let mut class = Class::new(cp.class.stem, cp.class.s, cp.class.index);
+        let mut products = cp.products.into_iter();
+        for (&(g, _), product) in primitives.iter().zip(products.by_ref()) {
+            *class.product_mut(g) = M::Algebra::product(product);
+        }
+        for (&i, product) in further.iter().zip(products) {
             class
-        });
+                .more
+                .insert(Primitive::H(i).name(), M::Algebra::product(product));
+        }
+        class
+    });
     let (name, p) = (res.module().name(), res.prime().value());
     let mut chart = Chart::new(name, algorithm, p, min_stem, config.max_stem, config.max_s);
-    chart.algebra = res.algebra().profile().map(|p| p.to_string());
+    chart.algebra = res.algebra().sub_profile().map(|p| p.to_string());
     chart.set_classes(classes);
     chart
 }

@@ -1,28 +1,32 @@
 //! What `adams resolve`, `adams products` and `adams massey` do differently at each
-//! prime, said once by the module type ([`PrimeModule`]): [`FiniteModule`] at p = 2
-//! (Nassau's algorithm by default, a device backend, the bundled names, every product
-//! line drawn) and `FiniteModule<MilnorAlgebra<ValidPrime>>` at odd p (the classical algorithm on
-//! the CPU, the `a0`, `h0` chart); MPI ranks serve both. Its profile and the
-//! classes its Ext has are [`ClassModule`]'s. What a flag asks for that a prime lacks is
-//! refused before any work by the plan (`crate::plan`).
+//! prime: [`PrimeModule`], one implementation for every `FiniteModule<A>`, and what
+//! really differs said once by the algebra ([`PrimeAlgebra`]): at p = 2 Nassau's
+//! algorithm by default, a device backend, the bundled names, every product line drawn;
+//! at odd p the classical algorithm on the CPU. The chart's generators are
+//! [`ChartAlgebra`]'s, the save format's [`SaveAlgebra`]'s; MPI ranks serve both. Its
+//! profile and the classes its Ext has are [`ClassModule`]'s. What a flag asks for that a
+//! prime lacks is refused before any work by the plan (`crate::plan`).
 
+use adams::chart_model::ChartAlgebra;
 use adams::classes::ClassModule;
 use chart::chart_json::{Chart, AT_TWO};
 use chart::class_spec::ClassSpec;
 use chart::names::NameTable;
-use resolution::save::{SaveDir, SaveError, SaveOptions};
+use resolution::save::{SaveAlgebra, SaveDir, SaveError, SaveOptions};
 use resolution::{ModuleSteps, Resolution};
 use steenrod::module::FiniteModule;
-use steenrod::MilnorAlgebra;
-use steenrod::Profile;
+use steenrod::{MilnorAlgebra, Profile};
 
 use crate::cli::Algorithm;
 use crate::error::Error;
 use crate::subalgebra::SubProfile;
 use fp::ValidPrime;
 
-/// A module kind the resolving commands resolve: one per prime.
-pub(crate) trait PrimeModule: ClassModule + SubProfile + ModuleSteps {
+/// A module kind the resolving commands resolve: `FiniteModule<A>`, one implementation for
+/// every prime (what differs is its algebra's, [`PrimeAlgebra`]).
+pub(crate) trait PrimeModule:
+    ClassModule + SubProfile + ModuleSteps<StepAlgebra: PrimeAlgebra>
+{
     /// The algorithm of a run over the whole algebra with no `--algorithm`.
     const DEFAULT_ALGORITHM: Algorithm;
 
@@ -77,6 +81,28 @@ pub(crate) trait PrimeModule: ClassModule + SubProfile + ModuleSteps {
 
     /// The chart `adams products` draws its products on (`chart.json`, `chart.svg`).
     fn base_chart(res: &Resolution<Self>) -> Result<Chart, Error>;
+}
+
+/// What the resolving commands do differently at each prime, said once by the module's
+/// algebra (`MilnorAlgebra` at p = 2, `MilnorAlgebra<ValidPrime>` at odd p); [`PrimeModule`] is
+/// one implementation over it.
+pub(crate) trait PrimeAlgebra: SaveAlgebra + ChartAlgebra {
+    /// [`PrimeModule::DEFAULT_ALGORITHM`]: Nassau's at p = 2, the classical one at odd p
+    /// (the only one there).
+    const DEFAULT_ALGORITHM: Algorithm;
+
+    /// [`PrimeModule::OFFLOADS`]: at p = 2 only.
+    const OFFLOADS: bool;
+
+    /// [`PrimeModule::EVERY_LINE`]: at p = 2 only.
+    const EVERY_LINE: bool;
+
+    /// The bundled table of names of the sphere's classes (`crates/chart/data`): at
+    /// p = 2; none at odd p (there the names come from `--names FILE`).
+    fn bundled_names() -> Option<NameTable>;
+
+    /// [`PrimeModule::log_memory`].
+    fn log_memory(res: &Resolution<FiniteModule<Self>>);
 
     /// The `chart.json` key of the products by the `--by` class `spec` whose value is
     /// `element` (terms `(index, c)` at `(stem, s)`); `None`: in products.json only.
@@ -88,33 +114,40 @@ pub(crate) trait PrimeModule: ClassModule + SubProfile + ModuleSteps {
     ) -> Option<String>;
 }
 
-impl PrimeModule for FiniteModule {
-    const DEFAULT_ALGORITHM: Algorithm = Algorithm::Nassau;
-    const OFFLOADS: bool = true;
-    const EVERY_LINE: bool = true;
+impl<A: PrimeAlgebra> PrimeModule for FiniteModule<A>
+where
+    FiniteModule<A>: ClassModule + SubProfile + ModuleSteps<StepAlgebra = A>,
+{
+    const DEFAULT_ALGORITHM: Algorithm = A::DEFAULT_ALGORITHM;
+    const OFFLOADS: bool = A::OFFLOADS;
+    const EVERY_LINE: bool = A::EVERY_LINE;
 
     fn restricted_to(self, profile: &Profile) -> Self {
-        self.restricted_to(profile)
+        FiniteModule::restricted_to(self, profile)
     }
 
     fn sphere_like(&self) -> Self {
-        FiniteModule::sphere()
+        FiniteModule::sphere_at(self.prime())
     }
 
-    /// Products by `h0`, `h1`, `h2` and the further `h_i`; the sphere's classes named.
+    /// Products by the generators of `Ext^1` of [`ChartAlgebra::PRIMITIVES`] (`h0`, `h1`,
+    /// `h2` and the further `h_i` at p = 2; `a0`, `h0` with their coefficients at odd p);
+    /// the sphere's classes named by `names` (the bundled table at p = 2, `--names FILE`).
     fn chart(
-        res: &Resolution,
+        res: &Resolution<Self>,
         algorithm: &str,
         min_stem: i32,
         names: Option<&(NameTable, bool)>,
     ) -> Result<Chart, Error> {
-        let mut chart = crate::chart_model::two_chart(res, algorithm, min_stem);
+        let mut chart = crate::chart_model::chart(res, algorithm, min_stem);
         if let Some((table, strict)) = names {
             crate::chart_names::add(&mut chart, res, table, *strict)?;
         }
         Ok(chart)
     }
 
+    /// Quasi-inverse records as `options` say at p = 2, none at odd p
+    /// ([`SaveAlgebra::QUASI_INVERSE_RECORDS`]).
     fn open_save(
         dir: &std::path::Path,
         module: &Self,
@@ -122,6 +155,37 @@ impl PrimeModule for FiniteModule {
         options: SaveOptions,
     ) -> Result<SaveDir, SaveError> {
         SaveDir::open(dir, module, algorithm, options)
+    }
+
+    fn log_memory(res: &Resolution<Self>) {
+        A::log_memory(res)
+    }
+
+    /// The chart of the default algorithm with no further product keys and, for the
+    /// sphere through stem 60, the names of the bundled table (p = 2; `crate::chart_names`);
+    /// the generators' products are put back by their `--by` classes.
+    fn base_chart(res: &Resolution<Self>) -> Result<Chart, Error> {
+        let algorithm = A::DEFAULT_ALGORITHM.name();
+        let mut chart = crate::chart_model::chart(res, algorithm, res.module().min_degree());
+        for c in &mut chart.classes {
+            c.more.clear();
+        }
+        if let Some(table) = A::bundled_names() {
+            if res.config().max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
+                crate::chart_names::add(&mut chart, res, &table, false)?;
+            }
+        }
+        Ok(chart)
+    }
+}
+
+impl PrimeAlgebra for MilnorAlgebra {
+    const DEFAULT_ALGORITHM: Algorithm = Algorithm::Nassau;
+    const OFFLOADS: bool = true;
+    const EVERY_LINE: bool = true;
+
+    fn bundled_names() -> Option<NameTable> {
+        Some(NameTable::bundled())
     }
 
     /// MB = 2^20 bytes (docs/EXPERIMENTS.md, 2026-12-01, for the breakdown at stems 100
@@ -143,19 +207,6 @@ impl PrimeModule for FiniteModule {
         );
     }
 
-    /// The classes with no product keys and, for the sphere through stem 60, their names
-    /// (`crate::chart_names`); `h0`, `h1`, `h2` are put back by their `--by` classes.
-    fn base_chart(res: &Resolution) -> Result<Chart, Error> {
-        let mut chart = crate::chart_model::two_chart(res, "nassau", res.module().min_degree());
-        for c in &mut chart.classes {
-            c.more.clear();
-        }
-        if res.config().max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
-            crate::chart_names::add(&mut chart, res, &NameTable::bundled(), false)?;
-        }
-        Ok(chart)
-    }
-
     /// The class as written; none for `h0`, `h1`, `h2`, drawn already (read off the
     /// differentials: the same products, tests/it/products.rs).
     fn chart_key(_: &Chart, spec: &ClassSpec, _: (i32, u32), _: &[(usize, u32)]) -> Option<String> {
@@ -164,54 +215,16 @@ impl PrimeModule for FiniteModule {
     }
 }
 
-impl PrimeModule for FiniteModule<MilnorAlgebra<ValidPrime>> {
+impl PrimeAlgebra for MilnorAlgebra<ValidPrime> {
     const DEFAULT_ALGORITHM: Algorithm = Algorithm::Classical;
     const OFFLOADS: bool = false;
     const EVERY_LINE: bool = false;
 
-    fn restricted_to(self, profile: &Profile) -> Self {
-        FiniteModule::<MilnorAlgebra<ValidPrime>>::restricted_to(self, profile)
-    }
-
-    fn sphere_like(&self) -> Self {
-        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(self.prime())
-    }
-
-    /// Products by `a0` and `h0`, with their coefficients; the sphere's classes named by
-    /// a table of the user's (`--names FILE`: there is no bundled one at odd p).
-    fn chart(
-        res: &Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>,
-        algorithm: &str,
-        min_stem: i32,
-        names: Option<&(NameTable, bool)>,
-    ) -> Result<Chart, Error> {
-        let mut chart = crate::chart_model::odd_chart(res, algorithm, min_stem);
-        if let Some((table, strict)) = names {
-            crate::chart_names::add(&mut chart, res, table, *strict)?;
-        }
-        Ok(chart)
-    }
-
-    /// The classical algorithm only; no quasi-inverse records at odd primes.
-    fn open_save(
-        dir: &std::path::Path,
-        module: &Self,
-        _algorithm: resolution::Algorithm,
-        options: SaveOptions,
-    ) -> Result<SaveDir, SaveError> {
-        SaveDir::open_odd_with(dir, module, options.wait_for_lock)
+    fn bundled_names() -> Option<NameTable> {
+        None
     }
 
     fn log_memory(_res: &Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>) {}
-
-    /// The `a0`, `h0` chart of `adams resolve`.
-    fn base_chart(res: &Resolution<Self>) -> Result<Chart, Error> {
-        Ok(crate::chart_model::odd_chart(
-            res,
-            "classical",
-            res.module().min_degree(),
-        ))
-    }
 
     /// A key that says where the products land: `(stem,s,index)` for a `--by` class that
     /// is one basis class, `a0^k` for `k ≥ 2`; none for `a0`, `h0` (drawn already, read off

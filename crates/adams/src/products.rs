@@ -27,7 +27,7 @@ use steenrod::MilnorAlgebra;
 
 use crate::cli::ProductsArgs;
 use crate::error::Error;
-use crate::prime::PrimeModule;
+use crate::prime::{PrimeAlgebra, PrimeModule};
 use crate::resolve::make_output;
 
 mod cpu;
@@ -269,9 +269,10 @@ fn products_by<'a, M: PrimeModule>(
 }
 
 /// Puts the products by one `--by` class in the chart under its key
-/// ([`PrimeModule::chart_key`]); classes whose product is not known get `null`.
+/// ([`crate::prime::PrimeAlgebra::chart_key`]); classes whose product is not known get `null`.
 fn add_to_chart<M: PrimeModule>(chart: &mut Chart, spec: &ClassSpec, b: &ByClass) {
-    let Some(key) = M::chart_key(chart, spec, (b.stem, b.s), &b.element.pairs()) else {
+    let at = (b.stem, b.s);
+    let Some(key) = M::StepAlgebra::chart_key(chart, spec, at, &b.element.pairs()) else {
         return;
     };
     let known: HashMap<(i32, u32), &Matrix> =

@@ -63,7 +63,7 @@ pub fn resume<M: PrimeModule>(
     Ok(report)
 }
 
-/// The error of a directory [`SaveDir::open`] (or `open_odd`) refused.
+/// The error of a directory [`SaveDir::open`] refused.
 fn open_error(e: SaveError) -> Error {
     match e {
         // The module is hashed after the cells above t = max_stem + max_s were dropped.

@@ -143,8 +143,8 @@ impl ModuleSteps for FiniteModule<MilnorAlgebra<ValidPrime>> {
     }
 
     /// The classical algorithm's header: [`ModuleSteps::check_run`] refuses the other.
-    fn save_header(module: &Self, _: Algorithm) -> crate::save::Header {
-        crate::save::Header::for_odd_run(module)
+    fn save_header(module: &Self, algorithm: Algorithm) -> crate::save::Header {
+        crate::save::Header::for_run(module, algorithm)
     }
 
     #[allow(private_interfaces)]

@@ -1,11 +1,11 @@
 //! What `adams certify SAVE_DIR` does with the module of a save directory, at either
 //! prime: find it, hash it, open the directory for it, load the records into a resolution
-//! and certify that. [`SavedModule`] is implemented by the p = 2 `FiniteModule` and the
-//! odd-primary `FiniteModule<MilnorAlgebra<ValidPrime>>`; `certify::run` picks one by the header's prime.
+//! and certify that: [`SavedModule`], one implementation for every prime; how each prime
+//! finds its module is [`FindSaved`]'s. `certify::run` picks the prime by the header's.
 
 use std::path::Path;
 
-use resolution::save::{module_hash, odd_module_hash, Header, SaveDir, SaveError};
+use resolution::save::{module_hash, Header, SaveAlgebra, SaveDir, SaveError};
 use steenrod::module::{AnyModule, FiniteModule, ModuleError};
 use steenrod::MilnorAlgebra;
 
@@ -17,8 +17,8 @@ fn is_cofiber_refusal(e: &LookupError) -> bool {
     matches!(e, LookupError::Module(ModuleError::RefusedKey { key, .. }) if key == "cofiber")
 }
 
-/// A module as `adams certify` loads it from a save directory, with its resolution type.
-pub(super) trait SavedModule: resolution::Resolvable {
+/// How `adams certify` finds the module of a save directory at each prime.
+pub(super) trait FindSaved: Sized {
     /// The module `name` (a path, a `--modules-dir` name or a bundled one), smashed with
     /// each of `smash` (`--smash`, p = 2 only), with its cells above `top` dropped, over
     /// the algebra of the directory's header `saved`: restricted to its `profile` when the
@@ -31,6 +31,11 @@ pub(super) trait SavedModule: resolution::Resolvable {
         top: Option<i32>,
         saved: &Header,
     ) -> Result<Self, LookupError>;
+}
+
+/// A module as `adams certify` loads it from a save directory, with its resolution type:
+/// one implementation for every prime.
+pub(super) trait SavedModule: resolution::Resolvable + FindSaved {
     /// The hash a save header records for it.
     fn hash(&self) -> String;
     /// Cells dropped above the top degree.
@@ -39,7 +44,24 @@ pub(super) trait SavedModule: resolution::Resolvable {
     fn open(&self, dir: &Path) -> Result<SaveDir, SaveError>;
 }
 
-impl SavedModule for FiniteModule {
+impl<A: SaveAlgebra> SavedModule for FiniteModule<A>
+where
+    FiniteModule<A>: resolution::Resolvable + FindSaved,
+{
+    fn hash(&self) -> String {
+        module_hash(self)
+    }
+
+    fn dropped(&self) -> usize {
+        self.dropped_generators()
+    }
+
+    fn open(&self, dir: &Path) -> Result<SaveDir, SaveError> {
+        SaveDir::open_existing(dir, self)
+    }
+}
+
+impl FindSaved for FiniteModule {
     fn find(
         name: &str,
         smash: &[String],
@@ -90,21 +112,9 @@ impl SavedModule for FiniteModule {
             _ => module,
         })
     }
-
-    fn hash(&self) -> String {
-        module_hash(self)
-    }
-
-    fn dropped(&self) -> usize {
-        self.dropped_generators()
-    }
-
-    fn open(&self, dir: &Path) -> Result<SaveDir, SaveError> {
-        SaveDir::open_existing(dir, self)
-    }
 }
 
-impl SavedModule for FiniteModule<MilnorAlgebra<ValidPrime>> {
+impl FindSaved for FiniteModule<MilnorAlgebra<ValidPrime>> {
     fn find(
         name: &str,
         smash: &[String],
@@ -136,17 +146,5 @@ impl SavedModule for FiniteModule<MilnorAlgebra<ValidPrime>> {
             (Some(profile), None) => module.restricted_to(profile),
             _ => module,
         })
-    }
-
-    fn hash(&self) -> String {
-        odd_module_hash(self)
-    }
-
-    fn dropped(&self) -> usize {
-        self.dropped_generators()
-    }
-
-    fn open(&self, dir: &Path) -> Result<SaveDir, SaveError> {
-        SaveDir::open_existing_odd(dir, self)
     }
 }

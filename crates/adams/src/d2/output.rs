@@ -80,7 +80,7 @@ pub(super) fn write_all(
     let first = csv::complete_line(config.max_stem, config.max_s, name, "nassau", 2, None);
     table(&dir.join("ext.csv"), &first, &ext)?;
 
-    let mut chart = crate::chart_model::two_chart(res, "nassau", res.module().min_degree());
+    let mut chart = crate::chart_model::chart(res, "nassau", res.module().min_degree());
     if config.max_stem <= crate::chart_names::DEFAULT_MAX_STEM {
         crate::chart_names::add(&mut chart, res, &NameTable::bundled(), false)?;
     }

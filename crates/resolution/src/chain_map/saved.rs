@@ -40,8 +40,8 @@ pub trait LiftCodec: Module {
     /// The format's first line.
     const MAGIC: &'static str;
 
-    /// The hash a lift file names its modules by (`crate::save::module_hash`, or
-    /// `crate::save::odd_module_hash`: those of the save directory's header).
+    /// The hash a lift file names its modules by (`crate::save::module_hash`: that of
+    /// the save directory's header).
     fn lift_hash(&self) -> String;
 
     /// The header's first lines (the format's name, and the prime where it is not 2).
@@ -95,7 +95,7 @@ impl LiftCodec for FiniteModule<MilnorAlgebra<ValidPrime>> {
     const MAGIC: &'static str = "adams-lift-odd 1";
 
     fn lift_hash(&self) -> String {
-        crate::save::odd_module_hash(self)
+        crate::save::module_hash(self)
     }
 
     fn first_lines(p: ValidPrime) -> String {

@@ -15,8 +15,6 @@ use super::{
 };
 use crate::bidegree::Bidegree;
 use crate::Algorithm;
-use fp::ValidPrime;
-use steenrod::MilnorAlgebra;
 
 /// The algorithm a header names.
 fn algorithm_of(header: &Header) -> Option<Algorithm> {
@@ -48,24 +46,17 @@ impl SaveDir {
     }
 
     /// Opens the existing save directory `dir` as it is, for reading: its header must
-    /// parse and its prime and `module-hash` match `module`; the algorithm is the
-    /// header's. Nothing is created, removed or written (unlike [`SaveDir::open`]).
+    /// parse and its prime and `module-hash` match `module` (at any prime); the algorithm
+    /// is the header's (at odd p it must be `classical`, [`super::SaveAlgebra::run_algorithm`]).
+    /// Nothing is created, removed or written (unlike [`SaveDir::open`]).
     ///
     /// Errors: as [`SaveDir::read_header`], and [`SaveError::Refused`] with field
     /// `algorithm` or `module-hash` when they do not fit.
-    pub fn open_existing(dir: &Path, module: &FiniteModule) -> Result<SaveDir, SaveError> {
-        Self::open_existing_for(dir, |algorithm| Header::for_run(module, algorithm))
-    }
-
-    /// [`SaveDir::open_existing`] for an odd-primary module (the header must name its
-    /// prime, `classical` and its [`super::odd_module_hash`]).
-    ///
-    /// Errors: as [`SaveDir::open_existing`].
-    pub fn open_existing_odd(
+    pub fn open_existing<A: super::SaveAlgebra>(
         dir: &Path,
-        module: &steenrod::module::FiniteModule<MilnorAlgebra<ValidPrime>>,
+        module: &FiniteModule<A>,
     ) -> Result<SaveDir, SaveError> {
-        Self::open_existing_for(dir, |_| Header::for_odd_run(module))
+        Self::open_existing_for(dir, |algorithm| Header::for_run(module, algorithm))
     }
 
     /// Opens `dir` as it is, its header checked against `run(its algorithm)`.

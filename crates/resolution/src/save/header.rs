@@ -1,15 +1,14 @@
 //! The directory header (`DIR/header`): what a save directory was made for, and the hash
 //! of the module definition (`SAVE-FORMAT.md`, "The header").
 
-use fp::{FqVector, Prime};
+use fp::{Field, Prime, Vector};
 use steenrod::module::FiniteModule;
-use steenrod::{MilnorAlgebra, PPart, Profile};
+use steenrod::Profile;
 
 use super::profile::{parse_profile, profile_text};
+use super::SaveAlgebra;
 use super::{HeaderError, HeaderReason, Refusal};
 use crate::Algorithm;
-use fp::ValidPrime;
-use steenrod::MilnorQP;
 
 /// First line of every header.
 pub const FIRST_LINE: &str = "adams save directory";
@@ -48,92 +47,29 @@ pub fn algorithm_name(a: Algorithm) -> &'static str {
 }
 
 /// BLAKE3 of the canonical content of `module`, as 64 hex digits. The content hashed:
-/// the prime, the lowest and highest degree, `dim M_t` for every degree, and for each
-/// basis element `x` of `M_t` (file order) and each `k` with `t + 2^k ≤ max`, the vector
-/// `Sq^(2^k)·x` of `M_{t+2^k}` (its bits, in basis order). The `Sq^(2^k)` generate `A`,
-/// so this determines the module with its basis — the basis the records' `s = 0`
-/// differentials are written in. Names of basis elements, the module's name and the file's
-/// formatting are not hashed.
-pub fn module_hash(module: &FiniteModule) -> String {
-    let alg = module.algebra();
-    let max = module.max_degree();
-    let whole = canonical_hash(
-        2,
-        module.min_degree(),
-        max,
-        |t| module.dim(t),
-        |t, x, h| {
-            let mut k = 0u32;
-            while (t as i64) + (1i64 << k) <= max as i64 {
-                let d = 1u32 << k;
-                let sq = PPart::from_slice(&[d]);
-                if !alg.contains(&sq) {
-                    // Not in the module's sub-Hopf algebra (the profile is hashed below).
-                    k += 1;
-                    continue;
-                }
-                let op = alg.index_of(&sq);
-                let mut out = fp::FpVector::new(module.dim(t + d as i32));
-                module.act_on_basis(d, op, t, x, &mut out);
-                hash_vector(h, out.len(), out.limbs());
-                k += 1;
-            }
-        },
-    );
-    // A module over a sub-Hopf algebra is another module than the same actions over A:
-    // its profile enters the hash (modules over A keep their hash).
-    match module.profile() {
-        None => whole,
-        Some(profile) => blake3::hash(
-            format!("adams profile v1\0{}\0{whole}", hashed_profile(profile)).as_bytes(),
-        )
-        .to_hex()
-        .to_string(),
-    }
-}
-
-/// BLAKE3 of the canonical content of an odd-primary `module`, as 64 hex digits: as
-/// [`module_hash`], with the prime `p` and, for each basis element `x` of `M_t` (file
-/// order), the vectors `β·x` (when `t + 1 ≤ max`) and then `P^(p^k)·x` for each `k` with
-/// `t + 2(p − 1)p^k ≤ max`, as F_p vectors (length, then the packed limbs of
-/// [`fp::FqVector::limbs`]). `β` and the `P^(p^k)` generate `A_p` (Steenrod–Epstein,
-/// Ch. VI), so this fixes the module with its basis.
+/// the prime `p`, the lowest and highest degree, `dim M_t` for every degree, and for each
+/// basis element `x` of `M_t` (file order) and each operation `θ` of
+/// [`SaveAlgebra::hashed_operations`] with `t + |θ| ≤ max`, the vector `θ·x` of
+/// `M_{t+|θ|}` (its length, then the limbs of the field's vector: bits at p = 2, the
+/// packing of [`fp::FqVector::limbs`] at odd p). Over the whole algebra those are
+/// `Sq^(2^k)` at p = 2 and `β`, `P^(p^k)` at odd p: they generate `A` (Steenrod–Epstein,
+/// Ch. VI), so this determines the module with its basis — the basis the records' `s = 0`
+/// differentials are written in. Names of basis elements, the module's name and the
+/// file's formatting are not hashed.
 ///
-/// Over a sub-Hopf algebra `B` (the module's profile) those need not lie in `B` nor
-/// generate it: the content hashed is then `Q(E)P(R)·x` for every Milnor basis element of
-/// `B` of every degree `d ≥ 1` with `t + d ≤ max` (`B`'s basis order), and the result is
-/// BLAKE3 of that hash with the profile (modules over `A_p` keep their hash).
-pub fn odd_module_hash(module: &FiniteModule<MilnorAlgebra<ValidPrime>>) -> String {
-    let p = module.prime();
-    let alg = module.algebra();
-    let max = module.max_degree();
-    // The operations hashed: (degree, index in the module's algebra).
-    let operations: Vec<(u32, usize)> = match module.profile() {
-        // β, then P^1, P^p, P^(p²), … with their degrees.
-        None => {
-            let span = (max - module.min_degree()) as u64;
-            let mut ops = Vec::new();
-            if span >= 1 {
-                ops.push((1u32, alg.index_of(1, &MilnorQP::beta())));
-            }
-            let mut power = 1u64;
-            while 2 * (u64::from(p.value()) - 1) * power <= span {
-                let d = 2 * (p.value() - 1) * power as u32;
-                ops.push((d, alg.index_of(d, &MilnorQP::p_power(power as u32))));
-                power *= u64::from(p.value());
-            }
-            ops
-        }
-        Some(_) => {
-            let span = (max - module.min_degree()).max(0) as u32;
-            (1..=span)
-                .flat_map(|d| (0..alg.dim(d)).map(move |i| (d, i)))
-                .collect()
-        }
-    };
+/// A module over a sub-Hopf algebra `B` (the module's profile) is another module than
+/// the same actions over `A`: the result is then BLAKE3 of [`SaveAlgebra::PROFILE_TAG`],
+/// the profile and that hash (modules over `A` keep their hash). `SAVE-FORMAT.md`,
+/// "Module hash".
+pub fn module_hash<A: SaveAlgebra>(module: &FiniteModule<A>) -> String {
+    let field = module.prime();
+    let (min, max) = (module.min_degree(), module.max_degree());
+    let operations = module
+        .algebra()
+        .hashed_operations((max - min).max(0) as u32);
     let whole = canonical_hash(
-        p.value(),
-        module.min_degree(),
+        field.value(),
+        min,
         max,
         |t| module.dim(t),
         |t, x, h| {
@@ -141,7 +77,7 @@ pub fn odd_module_hash(module: &FiniteModule<MilnorAlgebra<ValidPrime>>) -> Stri
                 if t as i64 + i64::from(d) > max as i64 {
                     break;
                 }
-                let mut out = FqVector::zero(p, module.dim(t + d as i32));
+                let mut out = field.zero_vector(module.dim(t + d as i32));
                 module.act_on_basis_at(d, op, t, x, 1, &mut out, 0);
                 hash_vector(h, out.len(), out.limbs());
             }
@@ -150,7 +86,7 @@ pub fn odd_module_hash(module: &FiniteModule<MilnorAlgebra<ValidPrime>>) -> Stri
     match module.profile() {
         None => whole,
         Some(profile) => blake3::hash(
-            format!("adams odd profile v1\0{}\0{whole}", hashed_profile(profile)).as_bytes(),
+            format!("{}\0{}\0{whole}", A::PROFILE_TAG, hashed_profile(profile)).as_bytes(),
         )
         .to_hex()
         .to_string(),
@@ -173,7 +109,7 @@ fn hashed_profile(profile: &Profile) -> String {
     }
 }
 
-/// The hash both primes share: the tag, `prime`, the lowest and highest degree, `dim M_t`
+/// The hash of format v1: the tag, `prime`, the lowest and highest degree, `dim M_t`
 /// for every degree, then `actions(t, x, hasher)` for every basis element `x` of every `M_t`.
 fn canonical_hash(
     prime: u32,
@@ -207,30 +143,17 @@ fn hash_vector(h: &mut blake3::Hasher, len: usize, limbs: &[u64]) {
 }
 
 impl Header {
-    /// The header for a run of `algorithm` on `module`.
-    pub fn for_run(module: &FiniteModule, algorithm: Algorithm) -> Self {
-        Self {
-            format_version: super::FORMAT_VERSION,
-            prime: 2,
-            algorithm: algorithm_name(algorithm).to_string(),
-            module: module.name().to_string(),
-            module_hash: module_hash(module),
-            profile: module.profile().cloned(),
-            cut_above: (module.dropped_generators() > 0).then(|| module.max_degree()),
-        }
-    }
-
-    /// The header for a run on the odd-primary `module`: its prime, the classical
-    /// algorithm (the only one at odd primes), [`odd_module_hash`] and its sub-Hopf
-    /// algebra's profile (none over `A_p`: such headers are those of the build before
-    /// odd-primary profiles).
-    pub fn for_odd_run(module: &FiniteModule<MilnorAlgebra<ValidPrime>>) -> Self {
+    /// The header for a run of `algorithm` on `module`: its prime, the algorithm the
+    /// run takes at that prime ([`SaveAlgebra::run_algorithm`]: the classical one at odd
+    /// p), its [`module_hash`] and its sub-Hopf algebra's profile (none over the whole
+    /// algebra, as in the headers written before profiles).
+    pub fn for_run<A: SaveAlgebra>(module: &FiniteModule<A>, algorithm: Algorithm) -> Self {
         Self {
             format_version: super::FORMAT_VERSION,
             prime: module.prime().value(),
-            algorithm: algorithm_name(Algorithm::Classical).to_string(),
+            algorithm: algorithm_name(A::run_algorithm(algorithm)).to_string(),
             module: module.name().to_string(),
-            module_hash: odd_module_hash(module),
+            module_hash: module_hash(module),
             profile: module.profile().cloned(),
             cut_above: (module.dropped_generators() > 0).then(|| module.max_degree()),
         }

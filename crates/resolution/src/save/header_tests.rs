@@ -2,8 +2,8 @@
 //! module hash.
 
 use super::*;
-use fp::ValidPrime;
 use steenrod::Profile;
+use fp::ValidPrime;
 
 #[test]
 fn header_round_trips_and_detects_edits() {
@@ -177,7 +177,7 @@ fn an_odd_profile_round_trips_and_changes_the_hash() {
     use steenrod::MilnorAlgebra;
     let p3 = fp::ValidPrime::new(3).expect("3");
     let sphere = FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(p3);
-    let whole = Header::for_odd_run(&sphere);
+    let whole = Header::for_run(&sphere, Algorithm::Classical);
     assert_eq!(whole.profile, None);
     assert!(!whole.to_text().contains("profile"));
     let no_beta = Profile::with_q_part(Vec::new(), false, Profile::ALL_Q & !1).unwrap();
@@ -201,7 +201,10 @@ fn an_odd_profile_round_trips_and_changes_the_hash() {
     ];
     let mut identities = vec![whole.identity()];
     for (profile, value) in cases {
-        let h = Header::for_odd_run(&sphere.clone().restricted_to(&profile));
+        let h = Header::for_run(
+            &sphere.clone().restricted_to(&profile),
+            Algorithm::Classical,
+        );
         assert_eq!(h.profile, Some(profile.clone()));
         let text = h.to_text();
         assert!(text.contains(&format!("\nprofile = {value}\n")), "{text}");
@@ -267,8 +270,7 @@ fn the_cut_degree_round_trips_and_leaves_the_identity_alone() {
 fn the_module_hash_over_a_sub_algebra_is_unchanged() {
     use steenrod::MilnorAlgebra;
     let sphere = FiniteModule::sphere();
-    let s3 =
-        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(fp::ValidPrime::new(3).expect("3"));
+    let s3 = FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(fp::ValidPrime::new(3).expect("3"));
     let cases = [
         (
             module_hash(&sphere.clone().restricted_to(&Profile::a(1))),
@@ -279,15 +281,58 @@ fn the_module_hash_over_a_sub_algebra_is_unchanged() {
             "7aec1f34fb8ad438a7f5808b3d795b3e49b5e413923b31dd80f3279145d7b219",
         ),
         (
-            odd_module_hash(&s3.clone().restricted_to(&Profile::a_odd(1))),
+            module_hash(&s3.clone().restricted_to(&Profile::a_odd(1))),
             "263d3cbd298ce6eb6c004ab3377b4bdac58551603dd2b1d300c36bfeeb22fc60",
         ),
         (
-            odd_module_hash(&s3.restricted_to(&Profile::e(1))),
+            module_hash(&s3.restricted_to(&Profile::e(1))),
             "5037f5e17c061c6db6e55847863c02254f8a4c86e678d7f0fefdad72491c9022",
         ),
     ];
     for (hash, written) in cases {
         assert_eq!(hash, written);
     }
+}
+
+/// The `module-hash` lines written by the build before one hash served every prime
+/// (`adams resolve M --save-dir DIR`, `M --algebra A(1)`, `M --algebra E(1)`): modules
+/// with actions at p = 2 (Joker: `Sq1`, `Sq2`), at p = 3 (`C3`: `β`; `Calpha`: `P^1`),
+/// and over sub-Hopf algebras (at p = 3 every basis element of the sub-algebra is hashed).
+/// Save directories written by that build must resume, so these stay as they are.
+#[test]
+fn the_module_hash_of_modules_with_actions_is_unchanged() {
+    use steenrod::module::{AnyModule, ModuleAlgebra};
+    /// `module` over the algebra `algebra` names (`""`: the whole Steenrod algebra).
+    fn over<A: ModuleAlgebra>(module: FiniteModule<A>, algebra: &str, p: u32) -> FiniteModule<A> {
+        match (algebra, p) {
+            ("", _) => module,
+            ("A(1)", 2) => module.restricted_to(&Profile::a(1)),
+            ("A(1)", _) => module.restricted_to(&Profile::a_odd(1)),
+            ("E(1)", _) => module.restricted_to(&Profile::e(1)),
+            _ => panic!("no algebra {algebra}"),
+        }
+    }
+    // `NAME[ over ALGEBRA]: module-hash`.
+    let cases = [
+        "Joker: 92a0f5fd58a1ef6ae1674fc5065d5ca55b3cd2013073d1a91016a390099642a9",
+        "Joker over A(1): 3b329a20eea85c0d652d1a961df326030a90b6c77ce5295cc10af34604851ddf",
+        "C2 over A(1): 90f41b9e275bd8ccc798549812b9d5f0075692dc6d36ea5aa4bfc3f9e89298fd",
+        "C3: 3f22c129a94ade71d3324e80896dd61b0b4e17e3adcbcf34d16e2423ca081450",
+        "Calpha: 5c4289fe0d5fa10a86caa61c0901d48fccf3eeae07e7d6916c9317c4c53a72a2",
+        "C3 over E(1): 22a28df9880aeb5dab0ae67a2068e3d76bc416bc15f7bf51c96c504cba6341e4",
+        "Calpha over A(1): 9c5a062b54daf28da8ae2eb751ddc3b2aef05d3046e58f923052c8fc15056cf7",
+    ];
+    for case in cases {
+        let (module, written) = case.split_once(": ").expect("NAME: hash");
+        let (name, algebra) = module.split_once(" over ").unwrap_or((module, ""));
+        let module = AnyModule::from_bundled(name).expect(name);
+        let p = module.prime();
+        let hash = match module {
+            AnyModule::Two(m) => module_hash(&over(m, algebra, p)),
+            AnyModule::Odd(m) => module_hash(&over(m, algebra, p)),
+        };
+        assert_eq!(hash, written, "{name} over {algebra:?} at p = {p}");
+    }
+    // The cases are at both primes.
+    assert_eq!(AnyModule::from_bundled("C3").map(|m| m.prime()), Some(3));
 }

@@ -333,9 +333,8 @@ impl<M: Resolvable> Resolution<M> {
     /// [`Resolution::run`] then computes only the other bidegrees and writes each to
     /// `save` as it completes. Corrupt records are listed in the report (its
     /// [`ResumeReport::warnings`] give one line each: file, field, reason) and recomputed
-    /// with everything depending on them. At an odd prime `save` comes from
-    /// [`SaveDir::open_odd`] and its records hold F_p limbs (`SAVE-FORMAT.md`, "Odd
-    /// primes").
+    /// with everything depending on them. At an odd prime its records hold F_p limbs
+    /// (`SAVE-FORMAT.md`, "Odd primes").
     ///
     /// Call before any run. Errors: [`SaveError::Refused`] (field: the row's path) when a row
     /// `s{s}` exists and is not a folder.

@@ -17,6 +17,7 @@
 //!   only the rest, and writes each bidegree as it completes (writer threads, so steps
 //!   never wait on the disk unless it falls 64 bidegrees behind).
 
+mod algebra;
 mod corrupt;
 mod error;
 mod existing;
@@ -38,9 +39,10 @@ use std::sync::Mutex;
 
 use steenrod::module::FiniteModule;
 
+pub use algebra::SaveAlgebra;
 pub use corrupt::{Corrupt, CorruptReason};
 pub use error::{HeaderError, HeaderReason, ReadError, Refusal, SaveError};
-pub use header::{algorithm_name, module_hash, odd_module_hash, Header};
+pub use header::{algorithm_name, module_hash, Header};
 pub use load::{CorruptRecord, ResumeReport, ResumeWarning};
 pub use lock::{temporary_path, OnWait, LOCK_FILE};
 pub use record::Kind;
@@ -188,24 +190,30 @@ pub struct SaveDir {
 }
 
 impl SaveDir {
-    /// Opens `dir` for a run of `algorithm` on `module`, creating it (and its header) if it
-    /// does not exist or is empty. An existing directory must have a header of this format
-    /// version, prime, algorithm and module definition; otherwise [`SaveError::Refused`] and
-    /// nothing in it is touched. Temporary files a killed run left behind (`*.tmp`) are
-    /// removed.
-    pub fn open(
+    /// Opens `dir` for a run of `algorithm` on `module` (at any prime), creating it (and
+    /// its header, [`Header::for_run`]) if it does not exist or is empty. An existing
+    /// directory must have a header of this format version, prime, algorithm and module
+    /// definition; otherwise [`SaveError::Refused`] and nothing in it is touched (the
+    /// prime is compared first: a directory made at another prime is refused naming both,
+    /// field `prime`). Temporary files a killed run left behind (`*.tmp`) are removed.
+    /// Quasi-inverse records are written as `options` says where the prime keeps them
+    /// ([`SaveAlgebra::QUASI_INVERSE_RECORDS`]: p = 2), never at odd p.
+    pub fn open<A: SaveAlgebra>(
         dir: &Path,
-        module: &FiniteModule,
+        module: &FiniteModule<A>,
         algorithm: Algorithm,
         options: SaveOptions,
     ) -> Result<SaveDir, SaveError> {
+        let options = SaveOptions {
+            quasi_inverses: options.quasi_inverses && A::QUASI_INVERSE_RECORDS,
+            ..options
+        };
         Self::open_for(dir, Header::for_run(module, algorithm), options)
     }
 
-    /// [`SaveDir::open`] for a run whose header is `run` (a p = 2 run's, or an odd-primary
-    /// one's: [`SaveDir::open_odd`]). The header is checked before anything is created;
-    /// the lock is taken before anything is written (and the header read again under it,
-    /// in case another run created the directory meanwhile).
+    /// [`SaveDir::open`] for a run whose header is `run`. The header is checked before
+    /// anything is created; the lock is taken before anything is written (and the header
+    /// read again under it, in case another run created the directory meanwhile).
     fn open_for(dir: &Path, run: Header, options: SaveOptions) -> Result<SaveDir, SaveError> {
         let refused = |reason| refused(dir, reason);
         if dir.exists() && !dir.is_dir() {

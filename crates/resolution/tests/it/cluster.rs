@@ -227,14 +227,15 @@ fn a_resumed_save_directory_is_sent_to_followers_at_p_3() {
         algorithm: Algorithm::Classical,
         ..RunOptions::default()
     };
+    let open = || {
+        let options = SaveOptions::default();
+        SaveDir::open(dir.path(), &sphere, Algorithm::Classical, options).unwrap()
+    };
     let mut res = Resolution::new(sphere.clone(), half).unwrap();
-    res.resume(SaveDir::open_odd(dir.path(), &sphere).unwrap())
-        .unwrap();
+    res.resume(open()).unwrap();
     res.run(classical).unwrap();
     let mut leader = Resolution::new(sphere.clone(), whole).unwrap();
-    let resumed = leader
-        .resume(SaveDir::open_odd(dir.path(), &sphere).unwrap())
-        .unwrap();
+    let resumed = leader.resume(open()).unwrap();
     assert!(
         resumed.loaded > 0 && resumed.corrupt.is_empty(),
         "{resumed:?}"

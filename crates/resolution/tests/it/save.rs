@@ -1,17 +1,25 @@
 //! Save and resume through the library: a resolution resumed from a save directory — whole,
 //! with records missing (a killed run), or extended to a larger range — has the same
-//! generators and differentials as one computed in one go, for both algorithms (the
-//! classical one exercises the kernel-only steps a resumed classical row needs).
+//! generators and differentials as one computed in one go, at p = 2 and p = 3, for both
+//! algorithms (the classical one exercises the kernel-only steps a resumed classical row
+//! needs). What only an odd prime has is in `odd_save.rs`.
 
 use std::path::Path;
 
-use resolution::save::{CorruptReason, ReadError, SaveDir, SaveOptions};
-use resolution::{Algorithm, Bidegree, Resolution, ResolutionConfig, RunOptions};
+use fp::{ValidPrime, Vector};
+use resolution::save::{CorruptReason, ReadError, SaveAlgebra, SaveDir, SaveOptions};
+use resolution::{Algorithm, Bidegree, Resolution, ResolutionConfig, Resolvable, RunOptions};
 use steenrod::module::FiniteModule;
+use steenrod::MilnorAlgebra;
 
 type Differentials = Vec<(u32, i32, Vec<Vec<u64>>)>;
 
-fn differentials(res: &Resolution) -> Differentials {
+/// Every bidegree of the range with the differentials of its generators (their limbs: bits
+/// at p = 2, packed entries at odd p).
+fn differentials<A: SaveAlgebra>(res: &Resolution<FiniteModule<A>>) -> Differentials
+where
+    FiniteModule<A>: Resolvable,
+{
     let config = res.config();
     let min = res.module().min_degree();
     let mut out = Vec::new();
@@ -31,13 +39,18 @@ fn differentials(res: &Resolution) -> Differentials {
     out
 }
 
-fn run(
-    module: &FiniteModule,
+/// Resolves `module` over the range by `algorithm`, resuming from `save` first if given;
+/// also the number of bidegrees loaded.
+fn run<A: SaveAlgebra>(
+    module: &FiniteModule<A>,
     max_stem: i32,
     max_s: u32,
     algorithm: Algorithm,
     save: Option<&Path>,
-) -> (Resolution, usize) {
+) -> (Resolution<FiniteModule<A>>, usize)
+where
+    FiniteModule<A>: Resolvable,
+{
     let mut res =
         Resolution::new(module.clone(), ResolutionConfig { max_stem, max_s }).expect("range");
     let mut loaded = 0;
@@ -59,56 +72,73 @@ fn run(
     (res, loaded)
 }
 
+/// At every prime (S_2, C2 by both algorithms; S_3, C3 by the classical one, the only one
+/// at odd p, whose resumed rows need kernel-only steps).
 #[test]
 fn resumed_and_extended_resolutions_equal_fresh_ones() {
     let c2 = FiniteModule::from_bundled("C2").expect("C2");
     for module in [FiniteModule::sphere(), c2] {
         for algorithm in [Algorithm::Nassau, Algorithm::Classical] {
-            let what = format!("{} {algorithm:?}", module.name());
-            let fresh = differentials(&run(&module, 30, 12, algorithm, None).0);
-            let tmp = tempfile::tempdir().expect("tempdir");
-            let dir = tmp.path().join("save");
-
-            // A smaller range first, then extended: only the new bidegrees are computed.
-            let (small, loaded) = run(&module, 20, 8, algorithm, Some(&dir));
-            assert_eq!(loaded, 0, "{what}");
-            let (extended, loaded) = run(&module, 30, 12, algorithm, Some(&dir));
-            assert_eq!(
-                loaded,
-                differentials(&small).len(),
-                "{what}: everything saved by the small run loads"
-            );
-            assert!(
-                differentials(&extended) == fresh,
-                "{what}: extended run differs from a fresh one"
-            );
-
-            // Records missing at random places (a killed run's writers lose the last few):
-            // the rest reloads and the result is the same.
-            let mut removed = 0;
-            for (k, entry) in walk(&dir).into_iter().enumerate() {
-                if k % 7 == 3 {
-                    std::fs::remove_file(entry).expect("remove");
-                    removed += 1;
-                }
-            }
-            let (resumed, loaded) = run(&module, 30, 12, algorithm, Some(&dir));
-            assert!(
-                loaded > 0 && loaded + removed <= fresh.len(),
-                "{what}: loaded {loaded}, removed {removed}"
-            );
-            assert!(
-                differentials(&resumed) == fresh,
-                "{what}: resumed run differs from a fresh one"
-            );
-            let (_, loaded) = run(&module, 30, 12, algorithm, Some(&dir));
-            assert_eq!(
-                loaded,
-                fresh.len(),
-                "{what}: everything loads after the resumed run"
-            );
+            resume_and_extend(&module, algorithm);
         }
     }
+    let p3 = ValidPrime::new(3).expect("3");
+    let c3 = FiniteModule::<MilnorAlgebra<ValidPrime>>::from_bundled_module("C3").expect("C3");
+    for module in [FiniteModule::sphere_at(p3), c3] {
+        resume_and_extend(&module, Algorithm::Classical);
+    }
+}
+
+/// A smaller range saved, then extended; then records removed and resumed: each time the
+/// differentials of a fresh run through stem 30, s ≤ 12.
+fn resume_and_extend<A: SaveAlgebra>(module: &FiniteModule<A>, algorithm: Algorithm)
+where
+    FiniteModule<A>: Resolvable,
+{
+    let what = format!("{} {algorithm:?}", module.name());
+    let fresh = differentials(&run(module, 30, 12, algorithm, None).0);
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("save");
+
+    // A smaller range first, then extended: only the new bidegrees are computed.
+    let (small, loaded) = run(module, 20, 8, algorithm, Some(&dir));
+    assert_eq!(loaded, 0, "{what}");
+    let (extended, loaded) = run(module, 30, 12, algorithm, Some(&dir));
+    assert_eq!(
+        loaded,
+        differentials(&small).len(),
+        "{what}: everything saved by the small run loads"
+    );
+    assert!(
+        differentials(&extended) == fresh,
+        "{what}: extended run differs from a fresh one"
+    );
+
+    // Records missing at random places (a killed run's writers lose the last few):
+    // the rest reloads and the result is the same.
+    let mut removed = 0;
+    for (k, entry) in walk(&dir).into_iter().enumerate() {
+        if k % 7 == 3 {
+            std::fs::remove_file(entry).expect("remove");
+            removed += 1;
+        }
+    }
+    let (resumed, loaded) = run(module, 30, 12, algorithm, Some(&dir));
+    assert!(
+        loaded > 0 && loaded + removed <= fresh.len(),
+        "{what}: loaded {loaded}, removed {removed}"
+    );
+    assert!(
+        differentials(&resumed) == fresh,
+        "{what}: resumed run differs from a fresh one"
+    );
+    // The recomputed bidegrees were written again: everything loads now.
+    let (_, loaded) = run(module, 30, 12, algorithm, Some(&dir));
+    assert_eq!(
+        loaded,
+        fresh.len(),
+        "{what}: everything loads after the resumed run"
+    );
 }
 
 fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
