@@ -13,8 +13,8 @@
 #
 # Installs what is missing on a fresh Debian machine: chromium (apt-get), Node.js and
 # npm (apt-get), playwright-core into tests/browser/node_modules (npm ci; git ignores it).
-# The adams binary is built in the test profile; ADAMS_FEATURES (e.g. `mpi`, as
-# scripts/test.sh passes after the MPI tests built that binary) picks its features.
+# ADAMS_BIN=PATH serves with that binary (scripts/test.sh passes the one its test build
+# made); else it is built here in the test profile, ADAMS_FEATURES picking its features.
 #
 # Usage: scripts/browser-test.sh
 set -euo pipefail
@@ -46,14 +46,18 @@ if [ ! -f tests/browser/node_modules/playwright-core/package.json ]; then
     }
 fi
 
-features=()
-if [ -n "${ADAMS_FEATURES:-}" ]; then
-    features=(--features "$ADAMS_FEATURES")
+if [ -n "${ADAMS_BIN:-}" ]; then
+    adams=$(realpath "$ADAMS_BIN")
+else
+    features=()
+    if [ -n "${ADAMS_FEATURES:-}" ]; then
+        features=(--features "$ADAMS_FEATURES")
+    fi
+    cargo build --profile test -q -p adams "${features[@]}"
+    target_dir="${CARGO_TARGET_DIR:-target}"
+    case "$target_dir" in /*) ;; *) target_dir="$(pwd)/$target_dir" ;; esac
+    adams="$target_dir/debug/adams"
 fi
-cargo build --profile test -q -p adams "${features[@]}"
-target_dir="${CARGO_TARGET_DIR:-target}"
-case "$target_dir" in /*) ;; *) target_dir="$(pwd)/$target_dir" ;; esac
-adams="$target_dir/debug/adams"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

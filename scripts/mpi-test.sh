@@ -13,21 +13,11 @@
 # Installs Debian's libopenmpi-dev openmpi-bin libclang-dev when missing. About a minute
 # on 2 cores once built.
 #
-# Usage: scripts/mpi-test.sh
+# Usage: scripts/mpi-test.sh (ADAMS_BIN=PATH: test that binary, built with `mpi`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v mpirun >/dev/null 2>&1 || ! dpkg -s libopenmpi-dev libclang-dev >/dev/null 2>&1; then
-    echo "installing MPI for the mpi feature's tests (libopenmpi-dev openmpi-bin libclang-dev)" >&2
-    sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
-        sudo="sudo"
-    fi
-    if ! { $sudo apt-get update -q && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q libopenmpi-dev openmpi-bin libclang-dev; }; then
-        echo "error: cannot install libopenmpi-dev openmpi-bin libclang-dev (needed by the mpi tests); install them and rerun" >&2
-        exit 2
-    fi
-fi
+bash scripts/mpi-install.sh
 
 # The test profile (opt-level 2, as the test suite's): after scripts/test.sh's test run
 # only adams and the MPI bindings are compiled again, not the whole graph in release.

@@ -71,13 +71,20 @@ if have rustfmt; then
 else
     echo "warning: rustfmt is not installed and cannot be added: the formatting check is skipped" >&2
 fi
+# The feature `mpi` (the MPI transport) builds against the system's MPI: install it first,
+# so that the one lint run and the one test build below both have it.
+bash scripts/mpi-install.sh
+# One feature set for the lints and the tests, the union: the GPU backend (feature `cuda`
+# implies `gpu`: wgpu and CUDA), the MPI transport and the distributed run
+# (`resolution/cluster`). It is also the check that the CUDA backend compiles (it runs only
+# on a host with the CUDA toolkit).
+all_features=adams/cuda,adams/mpi,resolution/cluster
 if have clippy; then
-    # Every target (library, binaries, tests, examples, benches), with the default
-    # features, and with the GPU backend (feature `cuda` implies `gpu`: wgpu and CUDA) and
-    # the distributed run (`resolution/cluster`) compiled in. The second run is also the
-    # check that the CUDA backend compiles (it runs only on a host with the CUDA toolkit).
-    cargo clippy --workspace --all-targets -q -- -D warnings
-    cargo clippy --workspace --all-targets --features adams/cuda,resolution/cluster -q -- -D warnings
+    # Every target (library, binaries, tests, examples, benches) with the union of
+    # features; then adams with its default features (the `cfg(not(feature))` code of the
+    # CPU-only build: a check of adams and what it links, not of the workspace again).
+    cargo clippy --workspace --all-targets --features "$all_features" -q -- -D warnings
+    cargo clippy -p adams --all-targets -q -- -D warnings
     stage "fmt and clippy"
 else
     echo "warning: clippy is not installed and cannot be added: the lint check is skipped" >&2
@@ -91,30 +98,32 @@ else
 fi
 
 # Every test of the workspace: unit tests and each crate's integration-test binary
-# (tests/it), with the distributed run (`resolution`'s feature `cluster`: its module and
-# its tests over channels between threads, one per rank) compiled in; the feature adds
-# code and changes none, so one build serves both. The examples are compiled (and
-# linted) by the clippy runs above, not linked here.
-cargo test --workspace --features resolution/cluster --lib --bins --tests "$@"
+# (tests/it), built once with the MPI transport (feature `mpi`) and the distributed run
+# (`resolution`'s feature `cluster`: its tests over channels between threads, one per
+# rank). The features add code and change none, so one build serves these tests and its
+# `adams` binary the MPI tests after them. The examples are compiled (and linted) by the
+# clippy run above, not linked here.
+cargo test --workspace --features adams/mpi,resolution/cluster --lib --bins --tests "$@"
 stage "workspace tests"
+target_dir="${CARGO_TARGET_DIR:-target}"
+case "$target_dir" in /*) ;; *) target_dir="$(pwd)/$target_dir" ;; esac
+# One resolution across MPI ranks over Open MPI end to end, with that binary.
+ADAMS_BIN="$target_dir/debug/adams" bash scripts/mpi-test.sh
+stage "mpi tests"
 # The adams binary with its GPU backend (feature `gpu`): verified end-to-end runs on
 # the Vulkan device against the CPU run, on one device, on 2-3 logical devices (`--gpus`)
 # and under memory budgets (`--gpu-memory`, `--host-memory`). (The gpu crate's own tests
 # of the device pool and budgets, crates/gpu/tests/it/pool.rs, run with the workspace above.)
-# The same workspace and features as above, so that only adams is built again.
-cargo test --workspace --features adams/gpu,resolution/cluster --test it "$@" -- gpu_backend::
+# The same workspace and features as above and `gpu`, so that only adams is built again.
+# The tests of the build without `gpu` (the default) ran above.
+cargo test --workspace --features adams/gpu,adams/mpi,resolution/cluster --test it "$@" -- gpu_backend::
 stage "gpu backend tests"
-# One resolution across MPI ranks (feature `mpi`) over Open MPI end to end (installs it
-# when missing), and its lints.
-bash scripts/mpi-test.sh
-cargo clippy -p adams --features mpi --all-targets -q -- -D warnings
-stage "mpi tests and clippy"
 # The Python bindings (python/, a Cargo workspace of its own): pip install ./python in a
 # virtual environment, then their pytest suite and the README's Python example.
 bash scripts/python-test.sh
 stage "python tests"
 # chart.html in headless Chromium, off the network (installs chromium, Node.js and
-# playwright-core when missing); the adams binary the MPI tests built serves, so nothing
+# playwright-core when missing); the adams binary the GPU tests built serves, so nothing
 # is compiled again.
-ADAMS_FEATURES=mpi bash scripts/browser-test.sh
+ADAMS_BIN="$target_dir/debug/adams" bash scripts/browser-test.sh
 stage "browser tests"
