@@ -16,13 +16,14 @@ mod dual;
 mod duplicates;
 mod error;
 mod file;
+mod file_algebra;
 mod json;
 mod keys;
 mod kinds;
 mod map;
-mod odd;
 mod presented;
 mod profile;
+mod reduced_powers;
 mod shape;
 mod smash;
 mod two;
@@ -141,10 +142,6 @@ pub trait ModuleAlgebra: Algebra + Clone {
         options: &LoadOptions,
     ) -> Result<FiniteModule<Self>, ModuleError>;
 
-    /// The sphere at the field's prime: the field in degree 0 (basis element `x0`),
-    /// named `S_p`.
-    fn sphere(field: Self::Field) -> FiniteModule<Self>;
-
     /// Whether a bundled file declaring `p` is read at this algebra's prime.
     fn reads_prime(p: Option<i64>) -> bool;
 
@@ -196,9 +193,13 @@ pub trait ModuleAlgebra: Algebra + Clone {
 }
 
 impl<A: ModuleAlgebra> FiniteModule<A> {
-    /// The sphere at the prime of `field` (see [`ModuleAlgebra::sphere`]).
+    /// The sphere at the prime of `field`: the field in degree 0 (basis element `x0`),
+    /// named `S_p` (`S_2`, `S_3`, …). Panics if `field` is not a prime of `A` (2 for
+    /// [`OddMilnorAlgebra`]).
     pub fn sphere_at(field: A::Field) -> Self {
-        A::sphere(field)
+        let name = format!("S_{}", fp::Prime::value(field));
+        A::build_derived(&name, field, vec![("x0".to_string(), 0)], Vec::new(), None)
+            .expect("the sphere is an A-module")
     }
 
     /// Read a module from the text of a module file at `A`'s prime (see
@@ -534,9 +535,9 @@ impl FiniteModule {
             // Not a p = 2 file: its own errors.
             return Self::from_json_str_with(&name, &text, options);
         }
-        let mut spec = json::parse_spec(&name, &text, options)?;
+        let (field, mut spec) = json::read_spec::<MilnorAlgebra>(&name, &text, options)?;
         spec.profile.get_or_insert_with(|| profile.clone());
-        build::build(&name, file_stem(&name), &spec, options)
+        build::build(&name, file_stem(&name), field, &spec, options)
     }
 
     /// One of the project's bundled modules at p = 2 (see [`bundled_names`]), or
