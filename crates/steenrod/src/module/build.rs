@@ -93,47 +93,43 @@ struct Resolved<'a, F, V> {
     rhs: V,
 }
 
-/// An algebra generator (`Sq^(2^k)`; `β`, `P^(p^k)`) and its action as the file lists it.
-pub(super) struct GeneratorTable<A: Algebra> {
+/// An operation of the algebra (a generator `Sq^(2^k)`, `β`, `P^(p^k)` as the file gives
+/// it, or at p = 2 a square `Sq^i` derived from them) and its action on the module.
+pub(super) struct Operation<A: Algebra> {
     pub degree: u32,
     pub element: A::Element,
     /// How errors name it (`Sq4`, `b`, `P3`).
     pub name: String,
-    /// `action[t − min][x] = g·x ∈ M_{t+degree}` (unlisted: zero); empty when
+    /// `action[t − min][x] = a·x ∈ M_{t+degree}` (a generator unlisted: zero); empty when
     /// `t + degree > max`.
-    action: Vec<Vec<FieldVector<A>>>,
+    pub action: Vec<Vec<FieldVector<A>>>,
 }
 
-/// The tables of a module being built: the generators' actions (as the file gives
-/// them) and `milnor[d][t − min][j · dim M_t + x] = a_j·x` (`a_j` the `j`-th Milnor basis
-/// element of degree `d`), empty when `t + d > max`.
-pub(super) struct Tables<'a, A: Algebra> {
-    pub basis: &'a Basis<A::Field>,
-    /// Highest degree first.
-    pub generators: Vec<GeneratorTable<A>>,
-    pub milnor: Vec<Vec<Vec<FieldVector<A>>>>,
-}
-
-impl<A: Algebra> Tables<'_, A> {
-    /// `g·v` for the generator `g` and `v ∈ M_t`: a vector of `M_{t + |g|}` (of length 0
-    /// beyond the top).
-    pub fn apply_generator(
-        &self,
-        g: &GeneratorTable<A>,
-        t: i64,
-        v: &FieldVector<A>,
-    ) -> FieldVector<A> {
-        let mut out = self.basis.zero(t.saturating_add(i64::from(g.degree)));
-        if out.is_empty() || t < self.basis.min {
+impl<A: Algebra> Operation<A> {
+    /// `a·v` for `v ∈ M_t`: a vector of `M_{t + |a|}` (of length 0 beyond the top).
+    pub fn apply(&self, basis: &Basis<A::Field>, t: i64, v: &FieldVector<A>) -> FieldVector<A> {
+        let mut out = basis.zero(t.saturating_add(i64::from(self.degree)));
+        if out.is_empty() || t < basis.min {
             return out;
         }
-        let column = &g.action[(t - self.basis.min) as usize];
+        let column = &self.action[(t - basis.min) as usize];
         for (x, c) in v.nonzero_entries() {
             out.add_scaled_at(&column[x], c, 0);
         }
         out
     }
+}
 
+/// The tables of a module being built: the generators' actions (as the file gives
+/// them), highest degree first, and `milnor[d][t − min][j · dim M_t + x] = a_j·x` (`a_j`
+/// the `j`-th Milnor basis element of degree `d`), empty when `t + d > max`.
+pub(super) struct Tables<'a, A: Algebra> {
+    pub basis: &'a Basis<A::Field>,
+    pub generators: Vec<Operation<A>>,
+    pub milnor: Vec<Vec<Vec<FieldVector<A>>>>,
+}
+
+impl<A: Algebra> Tables<'_, A> {
     /// `a·v`, `a` the `j`-th Milnor basis element of degree `d` (tabulated), `v ∈ M_t`;
     /// a vector of `M_{t+d}` (of length 0 beyond the top).
     pub fn apply(&self, d: u64, j: usize, t: i64, v: &FieldVector<A>) -> FieldVector<A> {
@@ -233,9 +229,8 @@ where
     let (algebra, milnor) = match over_b {
         Some(read) => read,
         None => {
-            let tables = tabulate(&basis, &actions, &whole)
-                .expect("the generators of A generate A, so their products span A_d");
-            A::check_adem(file, &tables, &whole)?;
+            let generators = generator_tables(&basis, &actions, &whole);
+            let tables = A::tabulate_checked(file, &basis, generators, &whole)?;
             check_listed::<A>(file, &tables, &whole, &actions)?;
             (whole, tables.milnor)
         }
@@ -315,7 +310,7 @@ fn generator_tables<A: FileAlgebra>(
     basis: &Basis<A::Field>,
     actions: &[Resolved<A::Factor, FieldVector<A>>],
     algebra: &A,
-) -> Vec<GeneratorTable<A>> {
+) -> Vec<Operation<A>> {
     let span = (basis.max - basis.min) as u32;
     let p = basis.field.value();
     let mut generators = algebra.generators(span);
@@ -336,7 +331,7 @@ fn generator_tables<A: FileAlgebra>(
                     action[(a.t - basis.min) as usize][a.x] = a.rhs.clone();
                 }
             }
-            GeneratorTable {
+            Operation {
                 degree,
                 element: algebra.basis(degree)[index],
                 name,
@@ -346,10 +341,10 @@ fn generator_tables<A: FileAlgebra>(
         .collect()
 }
 
-/// The tables of the module over `algebra` (the whole algebra or a sub-Hopf algebra):
-/// the generators in it from the file ([`generator_tables`]) and every Milnor basis
-/// element through them ([`fill_milnor`]). Error: the first degree in which the products
-/// of its generators do not span `algebra` (never for the whole algebra).
+/// The tables of the module over `algebra` (a sub-Hopf algebra): the generators in it
+/// from the file ([`generator_tables`]) and every Milnor basis element through them
+/// ([`fill_milnor`]), no relation checked. Error: the first degree in which the products
+/// of its generators do not span `algebra`.
 fn tabulate<'a, A: FileAlgebra>(
     basis: &'a Basis<A::Field>,
     actions: &[Resolved<A::Factor, FieldVector<A>>],
@@ -358,49 +353,53 @@ fn tabulate<'a, A: FileAlgebra>(
 where
     A::Field: Field<Vector = FqVector<A::Field>>,
 {
-    let mut tables = Tables {
+    let generators = generator_tables(basis, actions, algebra);
+    let milnor = fill_milnor(basis, &generators, algebra)?;
+    Ok(Tables {
         basis,
-        generators: generator_tables(basis, actions, algebra),
-        milnor: Vec::new(),
-    };
-    fill_milnor(&mut tables, algebra)?;
-    Ok(tables)
+        generators,
+        milnor,
+    })
 }
 
 /// `milnor[0]` = identity; in every degree `d ≥ 1` pick `dim A_d` independent products
-/// `g·y` (`g` a generator, highest degree first, `y` a Milnor basis element of degree
-/// `d − |g|`; they span `A_d` when the generators generate the algebra: `Sq^(2^k)` at
-/// p = 2, `β` and `P^(p^k)` at odd p, Milnor 1958, §6; Steenrod–Epstein, Ch. VI), invert
-/// the matrix `P` of their Milnor coordinates (row reduce `[P | I]` to `[I | P⁻¹]`), and
-/// let `a_j = Σ_k (P⁻¹)_{jk} g_k y_k` act by `Σ_k (P⁻¹)_{jk} ρ(g_k) ρ(y_k)`. This is the
-/// action of the algebra exactly when its relations hold on M (checked next). Error: the
-/// first degree in which the products do not span.
-fn fill_milnor<A: Algebra>(tables: &mut Tables<A>, algebra: &A) -> Result<(), u32>
+/// `a·y` (`a` one of the operations `left`, highest degree first, `y` a Milnor basis
+/// element of degree `d − |a|`; they span `A_d` when `left` generates the algebra:
+/// `Sq^(2^k)` at p = 2, `β` and `P^(p^k)` at odd p, Milnor 1958, §6; Steenrod–Epstein,
+/// Ch. VI), invert the matrix `P` of their Milnor coordinates (row reduce `[P | I]` to
+/// `[I | P⁻¹]`), and let `a_j = Σ_k (P⁻¹)_{jk} a_k y_k` act by
+/// `Σ_k (P⁻¹)_{jk} ρ(a_k) ρ(y_k)`. This is the action of the algebra exactly when its
+/// relations hold on M (the Adem relations, checked before or after:
+/// [`FileAlgebra::tabulate_checked`]). Error: the first degree in which the products do
+/// not span.
+pub(super) fn fill_milnor<A: Algebra>(
+    basis: &Basis<A::Field>,
+    left: &[Operation<A>],
+    algebra: &A,
+) -> Result<Vec<Vec<Vec<FieldVector<A>>>>, u32>
 where
     A::Field: Field<Vector = FqVector<A::Field>>,
 {
-    let basis = tables.basis;
     let identity: Vec<Vec<FieldVector<A>>> = (basis.min..=basis.max)
         .map(|t| (0..basis.dim(t)).map(|x| basis.unit(t, x)).collect())
         .collect();
-    tables.milnor.push(identity);
+    let mut milnor = vec![identity];
     let span = (basis.max - basis.min) as u32;
     for d in 1..=span {
-        let (chosen, coeffs) = decompose(tables, algebra, d)?;
-        let mut column = Vec::with_capacity(basis.names.len());
-        for t in basis.min..=basis.max {
-            column.push(tabulate_degree(tables, &chosen, &coeffs, t, d));
-        }
-        tables.milnor.push(column);
+        let (chosen, coeffs) = decompose(left, algebra, d)?;
+        let column = (basis.min..=basis.max)
+            .map(|t| tabulate_degree(basis, left, &milnor, (&chosen, &coeffs), t, d))
+            .collect();
+        milnor.push(column);
     }
-    Ok(())
+    Ok(milnor)
 }
 
 /// `dim A_d` independent products `g·y` as `(index of g, index of y in degree d − |g|)`,
 /// and the rows of `P⁻¹` ([`fill_milnor`]). Error: `d`, when they do not span.
 #[allow(clippy::type_complexity)]
 fn decompose<A: Algebra>(
-    tables: &Tables<A>,
+    left: &[Operation<A>],
     algebra: &A,
     d: u32,
 ) -> Result<(Vec<(usize, usize)>, Vec<FieldVector<A>>), u32>
@@ -412,7 +411,7 @@ where
     let mut chosen = Vec::with_capacity(n);
     let mut rows = Vec::with_capacity(n);
     let mut span_so_far = Subspace::zero(field, n);
-    'search: for (g_idx, g) in tables.generators.iter().enumerate() {
+    'search: for (g_idx, g) in left.iter().enumerate() {
         if g.degree > d {
             continue;
         }
@@ -447,16 +446,18 @@ where
     Ok((chosen, coeffs))
 }
 
-/// `milnor[d][t − min]`: `a_j·x = Σ_k (P⁻¹)_{jk} g_k (y_k x)` for every Milnor basis
-/// element `a_j` of degree `d` and basis element `x` of `M_t` ([`fill_milnor`]).
+/// `milnor[d][t − min]`: `a_j·x = Σ_k (P⁻¹)_{jk} a_k (y_k x)` for every Milnor basis
+/// element `a_j` of degree `d` and basis element `x` of `M_t` ([`fill_milnor`]; `milnor`
+/// the tables below `d`, `chosen` the products `a_k·y_k`, `coeffs` the rows of `P⁻¹`).
+#[allow(clippy::type_complexity)]
 fn tabulate_degree<A: Algebra>(
-    tables: &Tables<A>,
-    chosen: &[(usize, usize)],
-    coeffs: &[FieldVector<A>],
+    basis: &Basis<A::Field>,
+    left: &[Operation<A>],
+    milnor: &[Vec<Vec<FieldVector<A>>>],
+    (chosen, coeffs): (&[(usize, usize)], &[FieldVector<A>]),
     t: i64,
     d: u32,
 ) -> Vec<FieldVector<A>> {
-    let basis = tables.basis;
     let top = t + i64::from(d);
     let (dim_t, dim_top, n) = (basis.dim(t), basis.dim(top), coeffs.len());
     if top > basis.max {
@@ -465,16 +466,16 @@ fn tabulate_degree<A: Algebra>(
     if dim_t == 0 || dim_top == 0 || n == 0 {
         return vec![basis.zero(top); n * dim_t];
     }
-    // w[x][k] = g_k (y_k x); t + (d − |g_k|) ≤ t + d ≤ max, so every entry exists.
+    // w[x][k] = a_k (y_k x); t + (d − |a_k|) ≤ t + d ≤ max, so every entry exists.
     let w: Vec<Vec<FieldVector<A>>> = (0..dim_t)
         .map(|x| {
             chosen
                 .iter()
-                .map(|&(g_idx, y_idx)| {
-                    let g = &tables.generators[g_idx];
-                    let inner = &tables.milnor[(d - g.degree) as usize][(t - basis.min) as usize]
-                        [y_idx * dim_t + x];
-                    tables.apply_generator(g, t + i64::from(d - g.degree), inner)
+                .map(|&(a_idx, y_idx)| {
+                    let a = &left[a_idx];
+                    let below = (d - a.degree) as usize;
+                    let inner = &milnor[below][(t - basis.min) as usize][y_idx * dim_t + x];
+                    a.apply(basis, t + i64::from(d - a.degree), inner)
                 })
                 .collect()
         })

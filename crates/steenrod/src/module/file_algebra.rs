@@ -8,7 +8,7 @@ use std::hash::Hash;
 
 use serde_json::{Map, Value};
 
-use super::build::Tables;
+use super::build::{Basis, Operation, Tables};
 use super::json::ActionSpec;
 use super::keys::Notation;
 use super::kinds::Kind;
@@ -77,10 +77,18 @@ pub(super) trait FileAlgebra: ModuleAlgebra {
         options: &LoadOptions,
     ) -> Result<CellsAndActions, ModuleError>;
 
-    /// Every Adem relation of the algebra, through the module's span, on every basis
-    /// element of the module whose tables are `tables` (over `algebra`, the whole
-    /// Steenrod algebra). Error: [`ModuleError::NotAModule`] for the first that fails.
-    fn check_adem(file: &str, tables: &Tables<Self>, algebra: &Self) -> Result<(), ModuleError>;
+    /// The module's tables over `algebra` (the whole Steenrod algebra through the
+    /// module's span) from the actions of its `generators` (as the file gives them,
+    /// highest degree first), every Adem relation checked on every basis element: the
+    /// Milnor basis tabulated through [`super::build::fill_milnor`], before the relations
+    /// are checked on the tables or after they are checked on operations derived from the
+    /// generators. Error: [`ModuleError::NotAModule`] for the first relation that fails.
+    fn tabulate_checked<'a>(
+        file: &str,
+        basis: &'a Basis<Self::Field>,
+        generators: Vec<Operation<Self>>,
+        algebra: &Self,
+    ) -> Result<Tables<'a, Self>, ModuleError>;
 
     /// The note [`super::FiniteModule::cancelled_terms`] keeps for `action`, if any.
     fn cancelled_terms(action: &ActionSpec<Self::Factor>) -> Option<String>;

@@ -12,6 +12,7 @@ use std::fmt;
 use fp::{FqVector, Prime, ValidPrime};
 use serde_json::{Map, Value};
 
+use super::build::{Basis, Operation, Tables};
 use super::file_algebra::{CellsAndActions, FileAlgebra};
 use super::json::ActionSpec;
 use super::keys::Notation;
@@ -212,12 +213,23 @@ impl FileAlgebra for OddMilnorAlgebra {
         lens_spec(file, obj, p, shift, options, complex)
     }
 
-    fn check_adem(
+    /// The Milnor basis tabulated through the generators, then the Adem relations checked
+    /// on the tables.
+    fn tabulate_checked<'a>(
         file: &str,
-        tables: &build::Tables<OddMilnorAlgebra>,
+        basis: &'a Basis<ValidPrime>,
+        generators: Vec<Operation<OddMilnorAlgebra>>,
         algebra: &OddMilnorAlgebra,
-    ) -> Result<(), ModuleError> {
-        adem::check_adem(file, tables, algebra)
+    ) -> Result<Tables<'a, OddMilnorAlgebra>, ModuleError> {
+        let milnor =
+            build::fill_milnor(basis, &generators, algebra).expect("the products g·y span A_d");
+        let tables = Tables {
+            basis,
+            generators,
+            milnor,
+        };
+        adem::check_adem(file, &tables, algebra)?;
+        Ok(tables)
     }
 
     /// None: a coefficient is written as a number, and a repeat is that many copies.

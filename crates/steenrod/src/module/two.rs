@@ -10,6 +10,7 @@ use std::fmt;
 use fp::{FpVector, P2};
 use serde_json::{Map, Value};
 
+use super::build::{Basis, Operation, Tables};
 use super::file_algebra::{CellsAndActions, FileAlgebra};
 use super::json::ActionSpec;
 use super::keys::Notation;
@@ -163,12 +164,22 @@ impl FileAlgebra for MilnorAlgebra {
         }
     }
 
-    fn check_adem(
+    /// The Adem relations checked on the squares derived from the `Sq^(2^k)`, then the
+    /// Milnor basis tabulated through those squares (`Sq(R) = Σ_k c_k Sq^{i_k}·Sq(R'_k)`).
+    fn tabulate_checked<'a>(
         file: &str,
-        tables: &build::Tables<MilnorAlgebra>,
-        _algebra: &MilnorAlgebra,
-    ) -> Result<(), ModuleError> {
-        adem::check_adem(file, tables)
+        basis: &'a Basis<P2>,
+        generators: Vec<Operation<MilnorAlgebra>>,
+        algebra: &MilnorAlgebra,
+    ) -> Result<Tables<'a, MilnorAlgebra>, ModuleError> {
+        let squares = adem::check_adem(file, basis, &generators)?;
+        let milnor = build::fill_milnor(basis, &squares, algebra)
+            .expect("the products Sq(i)·Sq(R) span A_d");
+        Ok(Tables {
+            basis,
+            generators,
+            milnor,
+        })
     }
 
     fn cancelled_terms(action: &ActionSpec<SqFactor>) -> Option<String> {

@@ -15,7 +15,7 @@
 use fp::{Field, FqVector, Vector};
 
 use super::{
-    check_listed, tabulate, Basis, FieldVector, FileAlgebra, GeneratorTable, ModuleError, Resolved,
+    check_listed, tabulate, Basis, FieldVector, FileAlgebra, ModuleError, Operation, Resolved,
     Tables,
 };
 
@@ -57,7 +57,7 @@ fn check_product<A: FileAlgebra>(
     file: &str,
     tables: &Tables<A>,
     b: &A,
-    g: &GeneratorTable<A>,
+    g: &Operation<A>,
     (y_idx, y): (usize, &A::Element),
     d: u32,
 ) -> Result<(), ModuleError> {
@@ -68,7 +68,7 @@ fn check_product<A: FileAlgebra>(
         for x in 0..basis.dim(t) {
             let e = basis.unit(t, x);
             let inner = tables.apply((d - g.degree).into(), y_idx, t, &e);
-            let lhs = tables.apply_generator(g, t + i64::from(d - g.degree), &inner);
+            let lhs = g.apply(basis, t + i64::from(d - g.degree), &inner);
             let mut rhs = basis.zero(t + i64::from(d));
             for (j, c) in product.nonzero_entries() {
                 rhs.add_scaled_at(&tables.apply(d.into(), j, t, &e), c, 0);

@@ -7,10 +7,10 @@
 
 use fp::FpVector;
 
-use super::super::build::{Basis, Tables};
+use super::super::build::{Basis, Operation};
 use super::super::kinds::binom_mod;
 use super::super::ModuleError;
-use crate::MilnorAlgebra;
+use crate::{MilnorAlgebra, PPart};
 
 /// `binom(n, k)` is odd.
 fn binom_odd(n: u32, k: u32) -> bool {
@@ -75,8 +75,7 @@ impl Squares<'_> {
 /// of two, from the Adem relation with `a = i − 2^k`, `b = 2^k`:
 /// `Sq^i = Sq^a Sq^b + Σ_{c ≥ 1} binom(b−c−1, a−2c) Sq^{i−c} Sq^c` (the `c = 0`
 /// coefficient `binom(2^k − 1, a)` is odd), all terms of smaller index.
-fn squares<'a>(tables: &Tables<'a, MilnorAlgebra>) -> Squares<'a> {
-    let basis = tables.basis;
+fn squares<'a>(basis: &'a Basis<fp::P2>, generators: &[Operation<MilnorAlgebra>]) -> Squares<'a> {
     let span = (basis.max - basis.min) as u64;
     let mut squares = Squares {
         basis,
@@ -89,7 +88,7 @@ fn squares<'a>(tables: &Tables<'a, MilnorAlgebra>) -> Squares<'a> {
                     return Vec::new();
                 }
                 (0..basis.dim(t))
-                    .map(|x| square_of(&squares, tables, i, t, x))
+                    .map(|x| square_of(&squares, generators, i, t, x))
                     .collect()
             })
             .collect();
@@ -102,7 +101,7 @@ fn squares<'a>(tables: &Tables<'a, MilnorAlgebra>) -> Squares<'a> {
 /// smaller index ([`squares`]).
 fn square_of(
     squares: &Squares,
-    tables: &Tables<MilnorAlgebra>,
+    generators: &[Operation<MilnorAlgebra>],
     i: u64,
     t: i64,
     x: usize,
@@ -112,10 +111,10 @@ fn square_of(
         return e;
     }
     if i.is_power_of_two() {
-        let g = tables.generators.iter().find(|g| u64::from(g.degree) == i);
+        let g = generators.iter().find(|g| u64::from(g.degree) == i);
         return g.map_or_else(
             || squares.basis.zero(t + i as i64),
-            |g| tables.apply_generator(g, t, &e),
+            |g| g.apply(squares.basis, t, &e),
         );
     }
     let b = 1u64 << (63 - i.leading_zeros());
@@ -130,12 +129,16 @@ fn square_of(
 }
 
 /// Every Adem relation `Sq^a Sq^b = Σ_c binom(b−c−1, a−2c) Sq^{a+b−c} Sq^c`, `0 < a < 2b`,
-/// `a + b ≤ span`, on every basis element, the `Sq^i` from the `Sq^(2^k)` of `tables`.
-/// Error: [`ModuleError::NotAModule`] naming the relation, the generator and both sides,
-/// e.g. `Sq1 Sq1 = 0 … (Sq1 Sq1 x0 = x2)`.
-pub(super) fn check_adem(file: &str, tables: &Tables<MilnorAlgebra>) -> Result<(), ModuleError> {
-    let squares = squares(tables);
-    let basis = tables.basis;
+/// `a + b ≤ span`, on every basis element, the `Sq^i` derived from the `Sq^(2^k)` in
+/// `generators`: then the squares `Sq^i`, `1 ≤ i ≤ span`, highest first. Error:
+/// [`ModuleError::NotAModule`] naming the relation, the generator and both sides, e.g.
+/// `Sq1 Sq1 = 0 … (Sq1 Sq1 x0 = x2)`.
+pub(super) fn check_adem(
+    file: &str,
+    basis: &Basis<fp::P2>,
+    generators: &[Operation<MilnorAlgebra>],
+) -> Result<Vec<Operation<MilnorAlgebra>>, ModuleError> {
+    let squares = squares(basis, generators);
     let span = (basis.max - basis.min) as u32;
     for total in 2..=span {
         for b in 1..total {
@@ -158,7 +161,15 @@ pub(super) fn check_adem(file: &str, tables: &Tables<MilnorAlgebra>) -> Result<(
             }
         }
     }
-    Ok(())
+    let operations = squares.sq.into_iter().enumerate().skip(1).rev();
+    Ok(operations
+        .map(|(i, action)| Operation {
+            degree: i as u32,
+            element: PPart::from_slice(&[i as u32]),
+            name: format!("Sq{i}"),
+            action,
+        })
+        .collect())
 }
 
 /// The error of the relation `Sq^a Sq^b = Σ_{c ∈ terms} Sq^{a+b−c} Sq^c` failing on the
