@@ -128,20 +128,12 @@ pub type Coproduct<E> = Vec<(Graded<E>, Graded<E>)>;
 /// The vector type of an algebra's field.
 pub type FieldVector<A> = <<A as Algebra>::Field as Field>::Vector;
 
-/// What a [`FiniteModule`] needs of its algebra beyond [`Algebra`]: the per-prime part
-/// of reading a module file (the notation of the generators and the relations checked),
-/// the algebra's generators, and its profile. Implemented by [`MilnorAlgebra`] (p = 2)
-/// and [`OddMilnorAlgebra`] (odd p).
-pub trait ModuleAlgebra: Algebra + Clone {
-    /// Read and build a module from the text of a module file (`file`: its name, used in
-    /// errors). Errors: those of [`FiniteModule::from_json_str_with`] at p = 2 and of
-    /// [`FiniteModule::from_text_with`] at odd p.
-    fn read_module(
-        file: &str,
-        text: &str,
-        options: &LoadOptions,
-    ) -> Result<FiniteModule<Self>, ModuleError>;
-
+/// What a [`FiniteModule`] needs of its algebra beyond [`Algebra`]: the reader of module
+/// files at its prime (one reader and builder for every prime, whose per-prime part, the
+/// notation of the generators and the Adem relations checked, each impl gives it), the
+/// algebra's generators, and its profile. Implemented by [`MilnorAlgebra`] (p = 2) and
+/// [`OddMilnorAlgebra`] (odd p).
+pub trait ModuleAlgebra: Algebra + Clone + ReadModule {
     /// Whether a bundled file declaring `p` is read at this algebra's prime.
     fn reads_prime(p: Option<i64>) -> bool;
 
@@ -178,6 +170,23 @@ pub trait ModuleAlgebra: Algebra + Clone {
     /// [`generators`](Self::generators), `degree ≤ max_degree`), a vector of `A_degree`
     /// (see `dual.rs` for the formulas).
     fn conjugate_generator(&self, degree: u32) -> FieldVector<Self>;
+}
+
+/// Reading a module file, and building a module from its generators and their actions,
+/// at an algebra's prime: one reader and builder for every prime (`module/json.rs`,
+/// `module/build.rs`), implemented for every [`ModuleAlgebra`] (each prime gives its
+/// notation and its Adem relations to it).
+pub trait ReadModule: Algebra {
+    /// Read and build a module from the text of a module file (`file`: its name, used in
+    /// errors). Errors: those of [`FiniteModule::from_json_str_with`] at p = 2 and of
+    /// [`FiniteModule::from_text_with`] at odd p.
+    fn read_module(
+        file: &str,
+        text: &str,
+        options: &LoadOptions,
+    ) -> Result<FiniteModule<Self>, ModuleError>
+    where
+        Self: ModuleAlgebra;
 
     /// Builds the module `name` from its generators `(name, degree)` and the actions of
     /// the algebra's generators on them, checked as a module file is (the relations of
@@ -189,7 +198,32 @@ pub trait ModuleAlgebra: Algebra + Clone {
         gens: Vec<(String, i32)>,
         actions: Vec<DerivedAction>,
         top_degree: Option<i32>,
-    ) -> Result<FiniteModule<Self>, ModuleError>;
+    ) -> Result<FiniteModule<Self>, ModuleError>
+    where
+        Self: ModuleAlgebra;
+}
+
+impl<A: file_algebra::FileAlgebra> ReadModule for A
+where
+    A::Field: Field<Vector = fp::FqVector<A::Field>>,
+{
+    fn read_module(
+        file: &str,
+        text: &str,
+        options: &LoadOptions,
+    ) -> Result<FiniteModule<A>, ModuleError> {
+        build::read(file, text, options)
+    }
+
+    fn build_derived(
+        name: &str,
+        field: A::Field,
+        gens: Vec<(String, i32)>,
+        actions: Vec<DerivedAction>,
+        top_degree: Option<i32>,
+    ) -> Result<FiniteModule<A>, ModuleError> {
+        build::build_derived(name, field, gens, actions, top_degree)
+    }
 }
 
 impl<A: ModuleAlgebra> FiniteModule<A> {

@@ -18,6 +18,15 @@ use super::{DerivedAction, LoadOptions, ModuleAlgebra, ModuleError};
 /// them, as a space's type (`"complex projective space"`, …) gives them.
 pub(super) type CellsAndActions = (Vec<(String, i32)>, Vec<DerivedAction>);
 
+/// A module file's top-level object as it is read: the file's name (for errors), the
+/// object, the file's own `shift` and the options it is loaded with.
+pub(super) struct FileObject<'a> {
+    pub file: &'a str,
+    pub obj: &'a Map<String, Value>,
+    pub shift: i32,
+    pub options: &'a LoadOptions,
+}
+
 /// The per-prime part of reading a module file: the syntax of a factor of an operation
 /// (`Sq4`, `Sq(0,1)` at p = 2; `b`, `P3`, `Q(0)P(1)` at odd p) and of a term of a sum, the
 /// algebra's generators among the factors, the spaces whose cohomology a type names, and
@@ -66,16 +75,9 @@ pub(super) trait FileAlgebra: ModuleAlgebra {
     fn parse_term(term: &str, p: u32) -> Result<(&str, u32), String>;
 
     /// The cells and generator actions of a space's type (`kind`, neither a finite nor a
-    /// finitely presented module) at `p`, truncated to the top degree of `options`.
+    /// finitely presented module) at `p`, truncated to the top degree of the options.
     /// Errors: those of the type's keys.
-    fn space(
-        file: &str,
-        obj: &Map<String, Value>,
-        kind: Kind,
-        p: u32,
-        shift: i32,
-        options: &LoadOptions,
-    ) -> Result<CellsAndActions, ModuleError>;
+    fn space(source: &FileObject, kind: Kind, p: u32) -> Result<CellsAndActions, ModuleError>;
 
     /// The module's tables over `algebra` (the whole Steenrod algebra through the
     /// module's span) from the actions of its `generators` (as the file gives them,

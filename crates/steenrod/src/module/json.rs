@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::duplicates::DuplicateScan;
-use super::file_algebra::FileAlgebra;
+use super::file_algebra::{FileAlgebra, FileObject};
 use super::keys::Notation;
 use super::kinds::Kind;
 use super::{DerivedAction, LoadOptions, ModuleError};
@@ -103,7 +103,15 @@ pub(super) fn read_spec<A: FileAlgebra>(
                 super::presented::presented_spec::<A>(file, &obj, field, shift, options)?;
             (quotient.gens, quotient.actions)
         }
-        _ => A::space(file, &obj, kind, p, shift, options)?,
+        _ => {
+            let source = FileObject {
+                file,
+                obj: &obj,
+                shift,
+                options,
+            };
+            A::space(&source, kind, p)?
+        }
     };
     let actions = derived
         .into_iter()

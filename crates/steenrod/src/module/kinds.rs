@@ -25,7 +25,7 @@
 
 use serde_json::{Map, Value};
 
-use super::file_algebra::CellsAndActions;
+use super::file_algebra::{CellsAndActions, FileObject};
 use super::json::bounded_degree;
 use super::{DerivedAction, LoadOptions, ModuleError, MAX_SPAN};
 
@@ -162,15 +162,10 @@ fn read_bounds(file: &str, obj: &Map<String, Value>) -> Result<(i64, Option<i64>
 /// (the file's `min`, `max`): `(min, hi)`, `hi` the last cell at or below the top degree
 /// of `options`. Errors: those of [`read_bounds`], no `max` and no top degree (an
 /// infinite module needs a range), more than [`MAX_SPAN`] degrees left.
-pub(super) fn kept_cells(
-    file: &str,
-    obj: &Map<String, Value>,
-    weight: i64,
-    shift: i32,
-    options: &LoadOptions,
-) -> Result<(i64, i64), ModuleError> {
-    let (min, max) = read_bounds(file, obj)?;
-    let top_cell = unshifted_top(options, shift).map(|top| top.div_euclid(weight));
+pub(super) fn kept_cells(source: &FileObject, weight: i64) -> Result<(i64, i64), ModuleError> {
+    let file = source.file;
+    let (min, max) = read_bounds(file, source.obj)?;
+    let top_cell = unshifted_top(source.options, source.shift).map(|top| top.div_euclid(weight));
     let hi = match (max, top_cell) {
         (Some(m), Some(t)) => m.min(t).max(min),
         (Some(m), None) => m,
@@ -221,13 +216,8 @@ pub(super) fn exponent(file: &str, obj: &Map<String, Value>) -> Result<u32, Modu
 /// The cells of `RP_min^max` (`x<i>` in degree `i`, the file's `min ..= max` cut at the
 /// top degree of `options`) and `Sq^{2^k} x_i = binom(i, 2^k) x_{i+2^k}` (p = 2: the real
 /// projective space, and `BZ/2 = RP^∞`). Errors: those of [`kept_cells`].
-pub(super) fn real_projective(
-    file: &str,
-    obj: &Map<String, Value>,
-    shift: i32,
-    options: &LoadOptions,
-) -> Result<CellsAndActions, ModuleError> {
-    let (min, hi) = kept_cells(file, obj, 1, shift, options)?;
+pub(super) fn real_projective(source: &FileObject) -> Result<CellsAndActions, ModuleError> {
+    let (min, hi) = kept_cells(source, 1)?;
     let name = |i: i64| format!("x{i}");
     let gens = (min..=hi).map(|i| (name(i), i as i32)).collect();
     let mut actions = Vec::new();
@@ -277,24 +267,21 @@ fn cell_action(degree: i64, source: String, target: String, c: u32) -> DerivedAc
 /// file. Errors: those of [`kept_cells`] (`min` missing, `max` below it, neither `max`
 /// nor a range, too many cells), an `exponent` that is not an integer from 1 to 30.
 pub(super) fn lens_spec(
-    file: &str,
-    obj: &Map<String, Value>,
+    source: &FileObject,
     p: u32,
-    shift: i32,
-    options: &LoadOptions,
     complex: bool,
 ) -> Result<CellsAndActions, ModuleError> {
     let (min, hi, step) = match complex {
         true => {
-            let (min, hi) = kept_cells(file, obj, 2, shift, options)?;
+            let (min, hi) = kept_cells(source, 2)?;
             (2 * min, 2 * hi, 2)
         }
         false => {
-            let (min, hi) = kept_cells(file, obj, 1, shift, options)?;
+            let (min, hi) = kept_cells(source, 1)?;
             (min, hi, 1)
         }
     };
-    let bockstein = !complex && exponent(file, obj)? == 1;
+    let bockstein = !complex && exponent(source.file, source.obj)? == 1;
     let name = |d: i64| match d.rem_euclid(2) {
         0 => format!("y{}", d.div_euclid(2)),
         _ => format!("xy{}", d.div_euclid(2)),

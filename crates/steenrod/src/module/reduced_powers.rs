@@ -10,16 +10,14 @@ mod adem;
 use std::fmt;
 
 use fp::{FqVector, Prime, ValidPrime};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::build::{Basis, Operation, Tables};
-use super::file_algebra::{CellsAndActions, FileAlgebra};
+use super::file_algebra::{CellsAndActions, FileAlgebra, FileObject};
 use super::json::ActionSpec;
 use super::keys::Notation;
 use super::kinds::{lens_spec, Kind};
-use super::{
-    build, Coproduct, DerivedAction, FiniteModule, LoadOptions, ModuleAlgebra, ModuleError,
-};
+use super::{build, Coproduct, ModuleAlgebra, ModuleError};
 use crate::odd::{MilnorQP, OddMilnorAlgebra};
 use crate::{Algebra, PPart, Profile};
 
@@ -34,14 +32,6 @@ use crate::{Algebra, PPart, Profile};
 /// non-generator `P2`, a Milnor element `Q_1`, `P(0,1)`) agrees with what the
 /// generators determine. Coefficients lie in `0..p`; `p < 256`.
 impl ModuleAlgebra for OddMilnorAlgebra {
-    fn read_module(
-        file: &str,
-        text: &str,
-        options: &LoadOptions,
-    ) -> Result<FiniteModule<OddMilnorAlgebra>, ModuleError> {
-        build::read(file, text, options)
-    }
-
     fn reads_prime(p: Option<i64>) -> bool {
         p != Some(2)
     }
@@ -133,16 +123,6 @@ impl ModuleAlgebra for OddMilnorAlgebra {
         }
         chi.pop().expect("χ(P^0) at least")
     }
-
-    fn build_derived(
-        name: &str,
-        p: ValidPrime,
-        gens: Vec<(String, i32)>,
-        actions: Vec<DerivedAction>,
-        top_degree: Option<i32>,
-    ) -> Result<FiniteModule<OddMilnorAlgebra>, ModuleError> {
-        build::build_derived(name, p, gens, actions, top_degree)
-    }
 }
 
 /// The reader of `β` and `P^(p^k)` actions (see [`QpFactor`] for the factors); a right
@@ -201,16 +181,9 @@ impl FileAlgebra for OddMilnorAlgebra {
 
     /// `BZ/p^k` and the complex projective space ([`lens_spec`]; the real projective
     /// space is refused before, by its type).
-    fn space(
-        file: &str,
-        obj: &Map<String, Value>,
-        kind: Kind,
-        p: u32,
-        shift: i32,
-        options: &LoadOptions,
-    ) -> Result<CellsAndActions, ModuleError> {
+    fn space(source: &FileObject, kind: Kind, p: u32) -> Result<CellsAndActions, ModuleError> {
         let complex = kind == Kind::ComplexProjective;
-        lens_spec(file, obj, p, shift, options, complex)
+        lens_spec(source, p, complex)
     }
 
     /// The Milnor basis tabulated through the generators, then the Adem relations checked

@@ -8,29 +8,19 @@ mod adem;
 use std::fmt;
 
 use fp::{FpVector, P2};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::build::{Basis, Operation, Tables};
-use super::file_algebra::{CellsAndActions, FileAlgebra};
+use super::file_algebra::{CellsAndActions, FileAlgebra, FileObject};
 use super::json::ActionSpec;
 use super::keys::Notation;
 use super::kinds::{exponent, lens_spec, real_projective, Kind};
-use super::{
-    build, Coproduct, DerivedAction, FiniteModule, LoadOptions, ModuleAlgebra, ModuleError,
-};
+use super::{build, Coproduct, ModuleAlgebra, ModuleError};
 use crate::{
     available_memory, table_budget_for, MilnorAlgebra, PPart, Profile, DEFAULT_TABLE_BUDGET,
 };
 
 impl ModuleAlgebra for MilnorAlgebra {
-    fn read_module(
-        file: &str,
-        text: &str,
-        options: &LoadOptions,
-    ) -> Result<FiniteModule, ModuleError> {
-        build::read(file, text, options)
-    }
-
     fn reads_prime(p: Option<i64>) -> bool {
         p == Some(2)
     }
@@ -86,16 +76,6 @@ impl ModuleAlgebra for MilnorAlgebra {
         let dim = self.dim(n);
         FpVector::from_ones(dim, &(0..dim).collect::<Vec<_>>())
     }
-
-    fn build_derived(
-        name: &str,
-        field: P2,
-        gens: Vec<(String, i32)>,
-        actions: Vec<DerivedAction>,
-        top_degree: Option<i32>,
-    ) -> Result<FiniteModule, ModuleError> {
-        build::build_derived(name, field, gens, actions, top_degree)
-    }
 }
 
 /// The reader of `Sq^(2^k)` actions: `Sq<i>` and Milnor basis elements `Sq(r1,r2,…)` (also
@@ -147,20 +127,13 @@ impl FileAlgebra for MilnorAlgebra {
 
     /// The real projective space and `BZ/2 = RP^∞`; the complex projective space and
     /// `BZ/2^k`, k ≥ 2, as at every prime ([`lens_spec`]).
-    fn space(
-        file: &str,
-        obj: &Map<String, Value>,
-        kind: Kind,
-        p: u32,
-        shift: i32,
-        options: &LoadOptions,
-    ) -> Result<CellsAndActions, ModuleError> {
+    fn space(source: &FileObject, kind: Kind, p: u32) -> Result<CellsAndActions, ModuleError> {
         match kind {
-            Kind::ClassifyingSpace if exponent(file, obj)? >= 2 => {
-                lens_spec(file, obj, p, shift, options, false)
+            Kind::ClassifyingSpace if exponent(source.file, source.obj)? >= 2 => {
+                lens_spec(source, p, false)
             }
-            Kind::ComplexProjective => lens_spec(file, obj, p, shift, options, true),
-            _ => real_projective(file, obj, shift, options),
+            Kind::ComplexProjective => lens_spec(source, p, true),
+            _ => real_projective(source),
         }
     }
 
