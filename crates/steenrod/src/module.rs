@@ -212,7 +212,8 @@ where
         text: &str,
         options: &LoadOptions,
     ) -> Result<FiniteModule<A>, ModuleError> {
-        build::read(file, text, options)
+        let (field, spec) = json::read_spec::<A>(file, text, options)?;
+        build::build(file, file_stem(file), field, &spec, options)
     }
 
     fn build_derived(
@@ -222,7 +223,22 @@ where
         actions: Vec<DerivedAction>,
         top_degree: Option<i32>,
     ) -> Result<FiniteModule<A>, ModuleError> {
-        build::build_derived(name, field, gens, actions, top_degree)
+        let p = fp::Prime::value(field);
+        let actions = actions
+            .into_iter()
+            .map(|a| json::derived_action::<A>(p, a))
+            .collect();
+        let spec = json::Spec {
+            gens,
+            actions,
+            shift: 0,
+            profile: None,
+        };
+        let options = LoadOptions {
+            shift: 0,
+            top_degree,
+        };
+        build::build(name, name.to_string(), field, &spec, &options)
     }
 }
 

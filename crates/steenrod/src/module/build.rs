@@ -10,7 +10,7 @@ use fp::{Field, FqVector, MatrixOf, Prime, Subspace, Vector};
 use super::file_algebra::FileAlgebra;
 use super::json::{ActionSpec, Spec};
 use super::shape::{self, Kept};
-use super::{file_stem, DerivedAction, FieldVector, FiniteModule, LoadOptions, ModuleError};
+use super::{FieldVector, FiniteModule, LoadOptions, ModuleError};
 use crate::{Algebra, Profile};
 
 mod sub;
@@ -147,52 +147,6 @@ impl<A: Algebra> Tables<'_, A> {
     }
 }
 
-/// Read and build a module file at `A`'s prime ([`ModuleAlgebra::read_module`]).
-///
-/// [`ModuleAlgebra::read_module`]: super::ModuleAlgebra::read_module
-pub(super) fn read<A: FileAlgebra>(
-    file: &str,
-    text: &str,
-    options: &LoadOptions,
-) -> Result<FiniteModule<A>, ModuleError>
-where
-    A::Field: Field<Vector = FqVector<A::Field>>,
-{
-    let (field, spec) = super::json::read_spec::<A>(file, text, options)?;
-    build(file, file_stem(file), field, &spec, options)
-}
-
-/// Build a derived module ([`ModuleAlgebra::build_derived`]).
-///
-/// [`ModuleAlgebra::build_derived`]: super::ModuleAlgebra::build_derived
-pub(super) fn build_derived<A: FileAlgebra>(
-    name: &str,
-    field: A::Field,
-    gens: Vec<(String, i32)>,
-    actions: Vec<DerivedAction>,
-    top_degree: Option<i32>,
-) -> Result<FiniteModule<A>, ModuleError>
-where
-    A::Field: Field<Vector = FqVector<A::Field>>,
-{
-    let p = field.value();
-    let actions = actions
-        .into_iter()
-        .map(|a| super::json::derived_action::<A>(p, a))
-        .collect();
-    let spec = Spec {
-        gens,
-        actions,
-        shift: 0,
-        profile: None,
-    };
-    let options = LoadOptions {
-        shift: 0,
-        top_degree,
-    };
-    build(name, name.to_string(), field, &spec, &options)
-}
-
 /// Build the module: see [`FiniteModule`] for the semantics and the checks, and
 /// [`LoadOptions`] for the shift and the cells dropped above a degree. Every action is
 /// checked against the whole file (names, degrees, duplicates); the span limit, the Adem
@@ -229,8 +183,12 @@ where
     let (algebra, milnor) = match over_b {
         Some(read) => read,
         None => {
-            let generators = generator_tables(&basis, &actions, &whole);
-            let tables = A::tabulate_checked(file, &basis, generators, &whole)?;
+            let tables = Tables {
+                basis: &basis,
+                generators: generator_tables(&basis, &actions, &whole),
+                milnor: Vec::new(),
+            };
+            let tables = A::tabulate_checked(file, tables, &whole)?;
             check_listed::<A>(file, &tables, &whole, &actions)?;
             (whole, tables.milnor)
         }

@@ -8,7 +8,7 @@ use std::hash::Hash;
 
 use serde_json::{Map, Value};
 
-use super::build::{Basis, Operation, Tables};
+use super::build::Tables;
 use super::json::ActionSpec;
 use super::keys::Notation;
 use super::kinds::Kind;
@@ -80,15 +80,15 @@ pub(super) trait FileAlgebra: ModuleAlgebra {
     fn space(source: &FileObject, kind: Kind, p: u32) -> Result<CellsAndActions, ModuleError>;
 
     /// The module's tables over `algebra` (the whole Steenrod algebra through the
-    /// module's span) from the actions of its `generators` (as the file gives them,
-    /// highest degree first), every Adem relation checked on every basis element: the
+    /// module's span) from the actions of its generators (`tables.generators`, as the
+    /// file gives them; `tables.milnor` empty), every Adem relation checked on every basis
+    /// element: the
     /// Milnor basis tabulated through [`super::build::fill_milnor`], before the relations
     /// are checked on the tables or after they are checked on operations derived from the
     /// generators. Error: [`ModuleError::NotAModule`] for the first relation that fails.
     fn tabulate_checked<'a>(
         file: &str,
-        basis: &'a Basis<Self::Field>,
-        generators: Vec<Operation<Self>>,
+        tables: Tables<'a, Self>,
         algebra: &Self,
     ) -> Result<Tables<'a, Self>, ModuleError>;
 

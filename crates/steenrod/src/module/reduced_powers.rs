@@ -12,7 +12,7 @@ use std::fmt;
 use fp::{FqVector, Prime, ValidPrime};
 use serde_json::Value;
 
-use super::build::{Basis, Operation, Tables};
+use super::build::Tables;
 use super::file_algebra::{CellsAndActions, FileAlgebra, FileObject};
 use super::json::ActionSpec;
 use super::keys::Notation;
@@ -139,20 +139,105 @@ impl FileAlgebra for OddMilnorAlgebra {
         read_prime(file, p)
     }
 
+    /// One factor: `b`, `β`, `Q_<i>`, `Q<i>`, `P<n>`, `P^<n>`, `P(r1,…)`,
+    /// `Q(i,…)`, `Q(i,…)P(r,…)`.
     fn parse_factor(token: &str) -> Result<QpFactor, String> {
-        parse_factor(token)
+        let unknown = || {
+            let hint = if token.starts_with("Sq") {
+                " (Sq^i is the notation at p = 2)"
+            } else {
+                ""
+            };
+            format!("unknown operation \"{token}\"{hint}; expected b (or β), P<n> (e.g. P1), P^<n>, Q_<i>, a Milnor element P(r1,r2,...), Q(i,j,...) or Q(i,...)P(r,...), or a product of these")
+        };
+        if token == "b" || token == "β" {
+            return Ok(QpFactor {
+                e: vec![0],
+                r: Vec::new(),
+            });
+        }
+        if let Some(rest) = token.strip_prefix("Q(") {
+            let (inner, tail) = rest.split_once(')').ok_or_else(unknown)?;
+            let e = numbers(inner).ok_or_else(unknown)?;
+            if e.windows(2).any(|w| w[0] >= w[1]) {
+                return Err(format!(
+                    "\"{token}\": the indices of Q(...) must increase (Q(E) is Q_i for i in E in increasing order)"
+                ));
+            }
+            let r = if tail.is_empty() {
+                Vec::new()
+            } else {
+                milnor_p(tail).ok_or_else(unknown)?
+            };
+            return Ok(QpFactor { e, r });
+        }
+        if let Some(r) = milnor_p(token) {
+            return Ok(QpFactor { e: Vec::new(), r });
+        }
+        let number = |prefix: &str| {
+            token
+                .strip_prefix(prefix)
+                .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        };
+        if let Some(d) = number("Q_").or_else(|| number("Q")) {
+            let i = d
+                .parse::<u32>()
+                .map_err(|_| format!("\"{token}\": the index is too large"))?;
+            return Ok(QpFactor {
+                e: vec![i],
+                r: Vec::new(),
+            });
+        }
+        if let Some(d) = number("P^").or_else(|| number("P")) {
+            let n = d
+                .parse::<u32>()
+                .map_err(|_| format!("\"{token}\": the exponent is too large"))?;
+            let r = if n == 0 { Vec::new() } else { vec![n] };
+            return Ok(QpFactor { e: Vec::new(), r });
+        }
+        Err(unknown())
     }
 
+    /// `|Q(E)P(R)| = Σ_{i∈E} (2p^i − 1) + Σ_k r_k·2(p^k − 1)`, saturating at
+    /// `u64::MAX`.
     fn factor_degree(f: &QpFactor, p: u32) -> u64 {
-        f.degree(p)
+        let power = |i: u32| u64::from(p).checked_pow(i).unwrap_or(u64::MAX);
+        let q: u64 = f.e.iter().fold(0u64, |acc, &i| {
+            acc.saturating_add(power(i).saturating_mul(2).saturating_sub(1))
+        });
+        f.r.iter().enumerate().fold(q, |acc, (k, &x)| {
+            let weight = power(k as u32 + 1).saturating_sub(1).saturating_mul(2);
+            acc.saturating_add(weight.saturating_mul(u64::from(x)))
+        })
     }
 
+    /// The Milnor basis element `Q(E)P(R)` of the factor, if it has one (every `Q_i` index
+    /// below 32, `R` of at most `MAX_PPART_LEN` entries: true of every
+    /// factor of a degree a module can tabulate).
     fn factor_element(f: &QpFactor) -> Option<MilnorQP> {
-        f.milnor_element()
+        let e =
+            f.e.iter()
+                .try_fold(0u32, |acc, &i| (i < 32).then(|| acc | (1 << i)))?;
+        Some(MilnorQP {
+            e,
+            r: PPart::try_from_slice(&f.r)?,
+        })
     }
 
+    /// The degree of the algebra generator this factor is at `p`, if it is one: `β = Q_0`
+    /// (degree 1), or `P^{p^k} = P(p^k)` (degree `2(p − 1)p^k`).
     fn generator_degree(f: &QpFactor, p: u32) -> Option<u64> {
-        f.generator_degree(p)
+        match (f.e.as_slice(), f.r.as_slice()) {
+            ([0], []) => Some(1),
+            ([], [n]) => {
+                let mut q = 1u32;
+                while q < *n {
+                    q = q.checked_mul(p)?;
+                }
+                (q == *n).then(|| 2 * u64::from(p - 1) * u64::from(q))
+            }
+            _ => None,
+        }
     }
 
     fn generator_factor(degree: u32, p: u32) -> QpFactor {
@@ -190,17 +275,11 @@ impl FileAlgebra for OddMilnorAlgebra {
     /// on the tables.
     fn tabulate_checked<'a>(
         file: &str,
-        basis: &'a Basis<ValidPrime>,
-        generators: Vec<Operation<OddMilnorAlgebra>>,
+        mut tables: Tables<'a, OddMilnorAlgebra>,
         algebra: &OddMilnorAlgebra,
     ) -> Result<Tables<'a, OddMilnorAlgebra>, ModuleError> {
-        let milnor =
-            build::fill_milnor(basis, &generators, algebra).expect("the products g·y span A_d");
-        let tables = Tables {
-            basis,
-            generators,
-            milnor,
-        };
+        tables.milnor = build::fill_milnor(tables.basis, &tables.generators, algebra)
+            .expect("the products g·y span A_d");
         adem::check_adem(file, &tables, algebra)?;
         Ok(tables)
     }
@@ -220,51 +299,6 @@ pub(super) struct QpFactor {
     pub e: Vec<u32>,
     /// `R = (r_1, r_2, …)`.
     pub r: Vec<u32>,
-}
-
-impl QpFactor {
-    /// `|Q(E)P(R)| = Σ_{i∈E} (2p^i − 1) + Σ_k r_k·2(p^k − 1)`, saturating at
-    /// `u64::MAX`.
-    fn degree(&self, p: u32) -> u64 {
-        let power = |i: u32| u64::from(p).checked_pow(i).unwrap_or(u64::MAX);
-        let q: u64 = self.e.iter().fold(0u64, |acc, &i| {
-            acc.saturating_add(power(i).saturating_mul(2).saturating_sub(1))
-        });
-        self.r.iter().enumerate().fold(q, |acc, (k, &x)| {
-            let weight = power(k as u32 + 1).saturating_sub(1).saturating_mul(2);
-            acc.saturating_add(weight.saturating_mul(u64::from(x)))
-        })
-    }
-
-    /// The degree of the algebra generator this factor is at `p`, if it is one: `β = Q_0`
-    /// (degree 1), or `P^{p^k} = P(p^k)` (degree `2(p − 1)p^k`).
-    fn generator_degree(&self, p: u32) -> Option<u64> {
-        match (self.e.as_slice(), self.r.as_slice()) {
-            ([0], []) => Some(1),
-            ([], [n]) => {
-                let mut q = 1u32;
-                while q < *n {
-                    q = q.checked_mul(p)?;
-                }
-                (q == *n).then(|| 2 * u64::from(p - 1) * u64::from(q))
-            }
-            _ => None,
-        }
-    }
-
-    /// The Milnor basis element `Q(E)P(R)` of the factor, if it has one (every `Q_i` index
-    /// below 32, `R` of at most `MAX_PPART_LEN` entries: true of every
-    /// factor of a degree a module can tabulate).
-    fn milnor_element(&self) -> Option<MilnorQP> {
-        let e = self
-            .e
-            .iter()
-            .try_fold(0u32, |acc, &i| (i < 32).then(|| acc | (1 << i)))?;
-        Some(MilnorQP {
-            e,
-            r: PPart::try_from_slice(&self.r)?,
-        })
-    }
 }
 
 /// Prints `b`, `P3`, `Q_1`, `Q(0,1)P(2,1)`, `1`.
@@ -301,65 +335,6 @@ fn coefficient(c: &str, p: u32) -> Result<u32, String> {
     } else {
         r as u32
     })
-}
-
-/// One factor: `b`, `β`, `Q_<i>`, `Q<i>`, `P<n>`, `P^<n>`, `P(r1,…)`,
-/// `Q(i,…)`, `Q(i,…)P(r,…)`.
-fn parse_factor(token: &str) -> Result<QpFactor, String> {
-    let unknown = || {
-        let hint = if token.starts_with("Sq") {
-            " (Sq^i is the notation at p = 2)"
-        } else {
-            ""
-        };
-        format!("unknown operation \"{token}\"{hint}; expected b (or β), P<n> (e.g. P1), P^<n>, Q_<i>, a Milnor element P(r1,r2,...), Q(i,j,...) or Q(i,...)P(r,...), or a product of these")
-    };
-    if token == "b" || token == "β" {
-        return Ok(QpFactor {
-            e: vec![0],
-            r: Vec::new(),
-        });
-    }
-    if let Some(rest) = token.strip_prefix("Q(") {
-        let (inner, tail) = rest.split_once(')').ok_or_else(unknown)?;
-        let e = numbers(inner).ok_or_else(unknown)?;
-        if e.windows(2).any(|w| w[0] >= w[1]) {
-            return Err(format!(
-                "\"{token}\": the indices of Q(...) must increase (Q(E) is Q_i for i in E in increasing order)"
-            ));
-        }
-        let r = if tail.is_empty() {
-            Vec::new()
-        } else {
-            milnor_p(tail).ok_or_else(unknown)?
-        };
-        return Ok(QpFactor { e, r });
-    }
-    if let Some(r) = milnor_p(token) {
-        return Ok(QpFactor { e: Vec::new(), r });
-    }
-    let number = |prefix: &str| {
-        token
-            .strip_prefix(prefix)
-            .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
-    };
-    if let Some(d) = number("Q_").or_else(|| number("Q")) {
-        let i = d
-            .parse::<u32>()
-            .map_err(|_| format!("\"{token}\": the index is too large"))?;
-        return Ok(QpFactor {
-            e: vec![i],
-            r: Vec::new(),
-        });
-    }
-    if let Some(d) = number("P^").or_else(|| number("P")) {
-        let n = d
-            .parse::<u32>()
-            .map_err(|_| format!("\"{token}\": the exponent is too large"))?;
-        let r = if n == 0 { Vec::new() } else { vec![n] };
-        return Ok(QpFactor { e: Vec::new(), r });
-    }
-    Err(unknown())
 }
 
 /// `P(r1,…)` as `R` without trailing zeros; `None` if it is not that.

@@ -10,7 +10,7 @@ use std::fmt;
 use fp::{FpVector, P2};
 use serde_json::Value;
 
-use super::build::{Basis, Operation, Tables};
+use super::build::Tables;
 use super::file_algebra::{CellsAndActions, FileAlgebra, FileObject};
 use super::json::ActionSpec;
 use super::keys::Notation;
@@ -84,18 +84,63 @@ impl FileAlgebra for MilnorAlgebra {
     type Factor = SqFactor;
     const NOTATION: Notation = Notation::Squares;
     const GENERATORS: &'static str = "the Sq^(2^k)";
-    const READS_OVER_PROFILE: bool = true;
+    const READS_OVER_PROFILE: bool = true; // as a B-module alone: `build/sub.rs`
 
     fn file_prime(file: &str, p: Option<&Value>) -> Result<P2, ModuleError> {
         check_prime(file, p).map(|()| P2)
     }
 
+    /// `Sq<i>`, or a Milnor basis element `Sq(r1,r2,…)` (also `P(r1,…)`), trailing zeros
+    /// dropped.
     fn parse_factor(token: &str) -> Result<SqFactor, String> {
-        parse_factor(token)
+        let unknown = || {
+            format!("unknown operation \"{token}\"; expected Sq<i> (e.g. Sq2), a Milnor element Sq(r1,r2,...) or a product of these")
+        };
+        let inner = token
+            .strip_prefix("Sq(")
+            .or_else(|| token.strip_prefix("P("))
+            .and_then(|rest| rest.strip_suffix(')'));
+        if let Some(inner) = inner {
+            let mut r = inner
+                .split(',')
+                .map(|x| x.trim().parse::<u32>().map_err(|_| unknown()))
+                .collect::<Result<Vec<u32>, String>>()?;
+            while r.last() == Some(&0) {
+                r.pop();
+            }
+            return Ok(match r.len() {
+                0 => SqFactor::Sq(0),
+                1 => SqFactor::Sq(r[0]),
+                _ => SqFactor::Milnor(r),
+            });
+        }
+        match token.strip_prefix("Sq") {
+            Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                digits
+                    .parse::<u32>()
+                    .map(SqFactor::Sq)
+                    .map_err(|_| format!("\"{token}\": the exponent is too large"))
+            }
+            _ => Err(unknown()),
+        }
     }
 
+    /// The degree `i`, or `Σ r_k (2^k − 1)`, saturating at `u64::MAX`.
     fn factor_degree(f: &SqFactor, _p: u32) -> u64 {
-        f.degree()
+        match f {
+            SqFactor::Sq(i) => u64::from(*i),
+            SqFactor::Milnor(r) => r.iter().enumerate().fold(0u64, |acc, (k, &x)| {
+                if x == 0 {
+                    return acc;
+                }
+                let weight = if k + 1 >= 63 {
+                    u64::MAX
+                } else {
+                    (1u64 << (k + 1)) - 1
+                };
+                acc.saturating_add(weight.saturating_mul(u64::from(x)))
+            }),
+        }
     }
 
     fn factor_element(f: &SqFactor) -> Option<PPart> {
@@ -141,18 +186,13 @@ impl FileAlgebra for MilnorAlgebra {
     /// Milnor basis tabulated through those squares (`Sq(R) = Σ_k c_k Sq^{i_k}·Sq(R'_k)`).
     fn tabulate_checked<'a>(
         file: &str,
-        basis: &'a Basis<P2>,
-        generators: Vec<Operation<MilnorAlgebra>>,
+        mut tables: Tables<'a, MilnorAlgebra>,
         algebra: &MilnorAlgebra,
     ) -> Result<Tables<'a, MilnorAlgebra>, ModuleError> {
-        let squares = adem::check_adem(file, basis, &generators)?;
-        let milnor = build::fill_milnor(basis, &squares, algebra)
+        let squares = adem::check_adem(file, tables.basis, &tables.generators)?;
+        tables.milnor = build::fill_milnor(tables.basis, &squares, algebra)
             .expect("the products Sq(i)·Sq(R) span A_d");
-        Ok(Tables {
-            basis,
-            generators,
-            milnor,
-        })
+        Ok(tables)
     }
 
     fn cancelled_terms(action: &ActionSpec<SqFactor>) -> Option<String> {
@@ -169,26 +209,6 @@ impl FileAlgebra for MilnorAlgebra {
 pub(super) enum SqFactor {
     Sq(u32),
     Milnor(Vec<u32>),
-}
-
-impl SqFactor {
-    /// The degree `i`, or `Σ r_k (2^k − 1)`, saturating at `u64::MAX`.
-    fn degree(&self) -> u64 {
-        match self {
-            SqFactor::Sq(i) => u64::from(*i),
-            SqFactor::Milnor(r) => r.iter().enumerate().fold(0u64, |acc, (k, &x)| {
-                if x == 0 {
-                    return acc;
-                }
-                let weight = if k + 1 >= 63 {
-                    u64::MAX
-                } else {
-                    (1u64 << (k + 1)) - 1
-                };
-                acc.saturating_add(weight.saturating_mul(u64::from(x)))
-            }),
-        }
-    }
 }
 
 impl fmt::Display for SqFactor {
@@ -272,36 +292,5 @@ fn check_prime(file: &str, p: Option<&Value>) -> Result<(), ModuleError> {
             "p",
             format!("expected the prime as an integer (2, or an odd prime below 256), found {v}"),
         )),
-    }
-}
-
-fn parse_factor(token: &str) -> Result<SqFactor, String> {
-    let unknown = || {
-        format!("unknown operation \"{token}\"; expected Sq<i> (e.g. Sq2), a Milnor element Sq(r1,r2,...) or a product of these")
-    };
-    let inner = token
-        .strip_prefix("Sq(")
-        .or_else(|| token.strip_prefix("P("))
-        .and_then(|rest| rest.strip_suffix(')'));
-    if let Some(inner) = inner {
-        let mut r = inner
-            .split(',')
-            .map(|x| x.trim().parse::<u32>().map_err(|_| unknown()))
-            .collect::<Result<Vec<u32>, String>>()?;
-        while r.last() == Some(&0) {
-            r.pop();
-        }
-        return Ok(match r.len() {
-            0 => SqFactor::Sq(0),
-            1 => SqFactor::Sq(r[0]),
-            _ => SqFactor::Milnor(r),
-        });
-    }
-    match token.strip_prefix("Sq") {
-        Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => digits
-            .parse::<u32>()
-            .map(SqFactor::Sq)
-            .map_err(|_| format!("\"{token}\": the exponent is too large")),
-        _ => Err(unknown()),
     }
 }
