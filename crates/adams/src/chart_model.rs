@@ -8,11 +8,11 @@ use chart::chart_json::{Chart, Class, Generator, Product, AT_ODD, AT_TWO};
 use chart::csv::Row;
 use chart::Bidegree;
 use fp::Prime;
+use fp::ValidPrime;
 use resolution::products::{chart_products, Primitive, ReadOff, MAX_HOPF_INDEX};
 use resolution::{ExtEntry, Resolution, ResolutionConfig};
 use steenrod::module::ModuleAlgebra;
 use steenrod::{MilnorAlgebra, Module, PPart};
-use fp::ValidPrime;
 
 // A chart spans at most the Milnor basis tables' top degree; the chart crate states the
 // number without depending on the engine.

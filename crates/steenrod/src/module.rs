@@ -16,13 +16,14 @@ mod dual;
 mod duplicates;
 mod error;
 mod file;
+mod file_algebra;
 mod json;
 mod keys;
 mod kinds;
 mod map;
-mod odd;
 mod presented;
 mod profile;
+mod reduced_powers;
 mod shape;
 mod smash;
 mod two;
@@ -127,24 +128,12 @@ pub type Coproduct<E> = Vec<(Graded<E>, Graded<E>)>;
 /// The vector type of an algebra's field.
 pub type FieldVector<A> = <<A as Algebra>::Field as Field>::Vector;
 
-/// What a [`FiniteModule`] needs of its algebra beyond [`Algebra`]: the per-prime part
-/// of reading a module file (the notation of the generators and the relations checked),
-/// the algebra's generators, and its profile. Implemented by [`MilnorAlgebra`] (p = 2)
-/// and `MilnorAlgebra<ValidPrime>` (odd p).
-pub trait ModuleAlgebra: Algebra + Clone {
-    /// Read and build a module from the text of a module file (`file`: its name, used in
-    /// errors). Errors: those of [`FiniteModule::from_json_str_with`] at p = 2 and of
-    /// [`FiniteModule::from_text_with`] at odd p.
-    fn read_module(
-        file: &str,
-        text: &str,
-        options: &LoadOptions,
-    ) -> Result<FiniteModule<Self>, ModuleError>;
-
-    /// The sphere at the field's prime: the field in degree 0 (basis element `x0`),
-    /// named `S_p`.
-    fn sphere(field: Self::Field) -> FiniteModule<Self>;
-
+/// What a [`FiniteModule`] needs of its algebra beyond [`Algebra`]: the reader of module
+/// files at its prime (one reader and builder for every prime, whose per-prime part, the
+/// notation of the generators and the Adem relations checked, each impl gives it), the
+/// algebra's generators, and its profile. Implemented by [`MilnorAlgebra`] (p = 2) and
+/// `MilnorAlgebra<ValidPrime>` (odd p).
+pub trait ModuleAlgebra: Algebra + Clone + ReadModule {
     /// Whether a bundled file declaring `p` is read at this algebra's prime.
     fn reads_prime(p: Option<i64>) -> bool;
 
@@ -181,6 +170,23 @@ pub trait ModuleAlgebra: Algebra + Clone {
     /// [`generators`](Self::generators), `degree ≤ max_degree`), a vector of `A_degree`
     /// (see `dual.rs` for the formulas).
     fn conjugate_generator(&self, degree: u32) -> FieldVector<Self>;
+}
+
+/// Reading a module file, and building a module from its generators and their actions,
+/// at an algebra's prime: one reader and builder for every prime (`module/json.rs`,
+/// `module/build.rs`), implemented for every [`ModuleAlgebra`] (each prime gives its
+/// notation and its Adem relations to it).
+pub trait ReadModule: Algebra {
+    /// Read and build a module from the text of a module file (`file`: its name, used in
+    /// errors). Errors: those of [`FiniteModule::from_json_str_with`] at p = 2 and of
+    /// [`FiniteModule::from_text_with`] at odd p.
+    fn read_module(
+        file: &str,
+        text: &str,
+        options: &LoadOptions,
+    ) -> Result<FiniteModule<Self>, ModuleError>
+    where
+        Self: ModuleAlgebra;
 
     /// Builds the module `name` from its generators `(name, degree)` and the actions of
     /// the algebra's generators on them, checked as a module file is (the relations of
@@ -192,13 +198,58 @@ pub trait ModuleAlgebra: Algebra + Clone {
         gens: Vec<(String, i32)>,
         actions: Vec<DerivedAction>,
         top_degree: Option<i32>,
-    ) -> Result<FiniteModule<Self>, ModuleError>;
+    ) -> Result<FiniteModule<Self>, ModuleError>
+    where
+        Self: ModuleAlgebra;
+}
+
+impl<A: file_algebra::FileAlgebra> ReadModule for A
+where
+    A::Field: Field<Vector = fp::FqVector<A::Field>>,
+{
+    fn read_module(
+        file: &str,
+        text: &str,
+        options: &LoadOptions,
+    ) -> Result<FiniteModule<A>, ModuleError> {
+        let (field, spec) = json::read_spec::<A>(file, text, options)?;
+        build::build(file, file_stem(file), field, &spec, options)
+    }
+
+    fn build_derived(
+        name: &str,
+        field: A::Field,
+        gens: Vec<(String, i32)>,
+        actions: Vec<DerivedAction>,
+        top_degree: Option<i32>,
+    ) -> Result<FiniteModule<A>, ModuleError> {
+        let p = fp::Prime::value(field);
+        let actions = actions
+            .into_iter()
+            .map(|a| json::derived_action::<A>(p, a))
+            .collect();
+        let spec = json::Spec {
+            gens,
+            actions,
+            shift: 0,
+            profile: None,
+        };
+        let options = LoadOptions {
+            shift: 0,
+            top_degree,
+        };
+        build::build(name, name.to_string(), field, &spec, &options)
+    }
 }
 
 impl<A: ModuleAlgebra> FiniteModule<A> {
-    /// The sphere at the prime of `field` (see [`ModuleAlgebra::sphere`]).
+    /// The sphere at the prime of `field`: the field in degree 0 (basis element `x0`),
+    /// named `S_p` (`S_2`, `S_3`, …). Panics if `field` is not a prime of `A` (2 for
+    /// `MilnorAlgebra<ValidPrime>`).
     pub fn sphere_at(field: A::Field) -> Self {
-        A::sphere(field)
+        let name = format!("S_{}", fp::Prime::value(field));
+        A::build_derived(&name, field, vec![("x0".to_string(), 0)], Vec::new(), None)
+            .expect("the sphere is an A-module")
     }
 
     /// Read a module from the text of a module file at `A`'s prime (see
@@ -534,9 +585,9 @@ impl FiniteModule {
             // Not a p = 2 file: its own errors.
             return Self::from_json_str_with(&name, &text, options);
         }
-        let mut spec = json::parse_spec(&name, &text, options)?;
+        let (field, mut spec) = json::read_spec::<MilnorAlgebra>(&name, &text, options)?;
         spec.profile.get_or_insert_with(|| profile.clone());
-        build::build(&name, file_stem(&name), &spec, options)
+        build::build(&name, file_stem(&name), field, &spec, options)
     }
 
     /// One of the project's bundled modules at p = 2 (see [`bundled_names`]), or

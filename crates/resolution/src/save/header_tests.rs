@@ -2,8 +2,8 @@
 //! module hash.
 
 use super::*;
-use steenrod::Profile;
 use fp::ValidPrime;
+use steenrod::Profile;
 
 #[test]
 fn header_round_trips_and_detects_edits() {
@@ -270,7 +270,8 @@ fn the_cut_degree_round_trips_and_leaves_the_identity_alone() {
 fn the_module_hash_over_a_sub_algebra_is_unchanged() {
     use steenrod::MilnorAlgebra;
     let sphere = FiniteModule::sphere();
-    let s3 = FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(fp::ValidPrime::new(3).expect("3"));
+    let s3 =
+        FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(fp::ValidPrime::new(3).expect("3"));
     let cases = [
         (
             module_hash(&sphere.clone().restricted_to(&Profile::a(1))),

@@ -53,10 +53,15 @@ fn run(
     max_stem: i32,
     max_s: u32,
     save: Option<&Path>,
-) -> (Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>, ResumeReport) {
-    let mut res =
-        Resolution::<FiniteModule<MilnorAlgebra<ValidPrime>>>::new(module.clone(), config(max_stem, max_s))
-            .expect("range");
+) -> (
+    Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>>,
+    ResumeReport,
+) {
+    let mut res = Resolution::<FiniteModule<MilnorAlgebra<ValidPrime>>>::new(
+        module.clone(),
+        config(max_stem, max_s),
+    )
+    .expect("range");
     let mut report = ResumeReport::default();
     if let Some(dir) = save {
         let save = open_classical(dir, module).expect("open save dir");
@@ -194,8 +199,9 @@ fn packed_entries_that_are_not_mod_p_are_corrupt() {
         payload.extend_from_slice(&1u64.to_le_bytes());
         payload.extend_from_slice(&limb.to_le_bytes());
         std::fs::write(save.record_path(b), record(&identity, b, &payload)).expect("write");
-        let mut res = Resolution::<FiniteModule<MilnorAlgebra<ValidPrime>>>::new(s3.clone(), config(12, 4))
-            .expect("range");
+        let mut res =
+            Resolution::<FiniteModule<MilnorAlgebra<ValidPrime>>>::new(s3.clone(), config(12, 4))
+                .expect("range");
         let report = res
             .resume(open_classical(&dir, &s3).expect("open"))
             .expect("resume");

@@ -1,28 +1,30 @@
 //! Reading the field's JSON module format into a [`Spec`]: the generators and
-//! the parsed actions, before any algebra is done. See `MODULE-FORMAT.md`.
-
-use std::fmt;
+//! the parsed actions, before any algebra is done, at every prime (the notation of a
+//! factor and of a term is the algebra's: [`FileAlgebra`]). See `MODULE-FORMAT.md`.
 
 use serde_json::{Map, Value};
 
 use super::duplicates::DuplicateScan;
-use super::ModuleError;
+use super::file_algebra::{FileAlgebra, FileObject};
+use super::keys::Notation;
+use super::kinds::Kind;
+use super::{DerivedAction, LoadOptions, ModuleError};
 
-/// The generators and actions of a file, syntax checked.
+/// The generators and actions of a file, syntax checked (`F` the algebra's factor).
 #[derive(Debug)]
-pub(super) struct Spec {
+pub(super) struct Spec<F> {
     /// `(name, degree)` in the file's order.
     pub gens: Vec<(String, i32)>,
-    pub actions: Vec<ActionSpec>,
+    pub actions: Vec<ActionSpec<F>>,
     /// The file's own `shift` (added to every degree), 0 when absent.
     pub shift: i32,
     /// The sub-Hopf algebra the module is over (`profile`), `None` for `A`.
     pub profile: Option<crate::Profile>,
 }
 
-/// One entry of `actions`, e.g. `"Sq2 Sq1 x0 = x3 + x4"`.
+/// One entry of `actions`, e.g. `"Sq2 Sq1 x0 = x3 + x4"` or `"P1 b x0 = 2 x5"`.
 #[derive(Debug)]
-pub(super) struct ActionSpec {
+pub(super) struct ActionSpec<F> {
     /// How errors name it: `actions[3] "Sq2 Sq1 x0 = x3 + x4"`.
     pub field: String,
     /// The left side as written, trimmed: `Sq2 Sq1 x0`.
@@ -30,26 +32,18 @@ pub(super) struct ActionSpec {
     /// The operation as written, trimmed: `Sq2 Sq1`.
     pub op_text: String,
     /// The factors of the operation, leftmost first (applied right to left).
-    pub op: Vec<Factor>,
+    pub op: Vec<F>,
+    /// The operation's degree at the file's prime (saturating).
+    pub degree: u64,
     /// The generator acted on.
     pub source: String,
-    /// The generators summed on the right side (repeats cancel mod 2).
-    pub targets: Vec<String>,
+    /// The right side: `(generator, coefficient in 0..p)` in the file's order (a
+    /// generator named twice: the coefficients add; at p = 2 repeats cancel).
+    pub targets: Vec<(String, u32)>,
 }
 
-/// One factor of an operation: `Sq^i` or a Milnor basis element `Sq(R)`.
-///
-/// Normal form: a Milnor element has at least two significant entries (no
-/// trailing zeros); `Sq(i)` is stored as `Sq(i)` = `Factor::Sq(i)`, so that
-/// `Sq2` and `Sq(2)` compare equal.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Factor {
-    Sq(u32),
-    Milnor(Vec<u32>),
-}
-
-impl super::shape::ListedAction for ActionSpec {
-    type Key = Vec<Factor>;
+impl<F: std::hash::Hash + Eq> super::shape::ListedAction for ActionSpec<F> {
+    type Key = Vec<F>;
     fn field(&self) -> &str {
         &self.field
     }
@@ -59,105 +53,166 @@ impl super::shape::ListedAction for ActionSpec {
     fn op_text(&self) -> &str {
         &self.op_text
     }
-    fn op_key(&self) -> &Vec<Factor> {
+    fn op_key(&self) -> &Vec<F> {
         &self.op
     }
     fn op_degree(&self) -> u64 {
-        Factor::total_degree(&self.op)
+        self.degree
     }
     fn source(&self) -> &str {
         &self.source
     }
     fn target_names(&self) -> Vec<&str> {
-        self.targets.iter().map(String::as_str).collect()
+        self.targets.iter().map(|(n, _)| n.as_str()).collect()
     }
 }
 
-impl Factor {
-    /// The degree `i`, or `Σ r_k (2^k − 1)`, saturating at `u64::MAX`.
-    pub fn degree(&self) -> u64 {
-        match self {
-            Factor::Sq(i) => u64::from(*i),
-            Factor::Milnor(r) => r.iter().enumerate().fold(0u64, |acc, (k, &x)| {
-                if x == 0 {
-                    return acc;
-                }
-                let weight = if k + 1 >= 63 {
-                    u64::MAX
-                } else {
-                    (1u64 << (k + 1)) - 1
-                };
-                acc.saturating_add(weight.saturating_mul(u64::from(x)))
-            }),
-        }
-    }
-
-    /// The operation's degree: the sum of its factors' degrees (saturating).
-    pub fn total_degree(op: &[Factor]) -> u64 {
-        op.iter()
-            .fold(0u64, |acc, f| acc.saturating_add(f.degree()))
-    }
-}
-
-impl fmt::Display for Factor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Factor::Sq(i) => write!(f, "Sq{i}"),
-            Factor::Milnor(r) => {
-                let parts: Vec<String> = r.iter().map(u32::to_string).collect();
-                write!(f, "Sq({})", parts.join(","))
-            }
-        }
-    }
-}
-
-/// Parse and syntax check a whole file. Errors: invalid JSON (with serde's
-/// line and column), a duplicate key, the top-level keys' errors
-/// ([`super::keys::check_keys`]), malformed `gens` or `actions`. A file of
-/// another type than `"finite dimensional module"` becomes the spec of a
-/// finite module truncated to `options.top_degree` ([`super::kinds`]).
-pub(super) fn parse_spec(
+/// Parse and syntax check a whole file at `A`'s prime: the prime, the field and the
+/// spec. Errors: invalid JSON (with serde's line and column), a duplicate key, `p`
+/// ([`FileAlgebra::file_prime`]), the top-level keys' errors
+/// ([`super::keys::check_keys`]), malformed `gens`, `actions` or `profile`. A file of
+/// another type than `"finite dimensional module"` becomes the spec of a finite module
+/// truncated to `options.top_degree` ([`super::kinds`], [`super::presented`]).
+pub(super) fn read_spec<A: FileAlgebra>(
     file: &str,
     text: &str,
-    options: &super::LoadOptions,
-) -> Result<Spec, ModuleError> {
-    use super::kinds::{derived_power_action, projective_spec, Kind};
+    options: &LoadOptions,
+) -> Result<(A::Field, Spec<A::Factor>), ModuleError> {
     let obj = parse_object(file, text)?;
-    let (shift, kind) = super::keys::check_keys(file, &obj)?;
-    match kind {
-        Kind::Finite => {}
-        Kind::RealProjective | Kind::ComplexProjective | Kind::ClassifyingSpace => {
-            return projective_spec(file, &obj, kind, shift, options)
+    let field = A::file_prime(file, obj.get("p"))?;
+    let p = fp::Prime::value(field);
+    let (shift, kind) = super::keys::check_keys(file, &obj, A::NOTATION)?;
+    let (gens, derived) = match kind {
+        Kind::Finite => {
+            let gens = parse_gens(file, obj.get("gens"))?;
+            let actions = parse_actions(file, obj.get("actions"), |f, i, s| {
+                parse_action::<A>(f, i, s, p)
+            })?;
+            let odd = A::NOTATION == Notation::ReducedPowers;
+            let profile = super::profile::parse_profile(file, obj.get("profile"), odd)?;
+            let spec = Spec {
+                gens,
+                actions,
+                shift,
+                profile,
+            };
+            return Ok((field, spec));
         }
         Kind::FinitelyPresented => {
-            let quotient = super::presented::presented_spec::<crate::MilnorAlgebra>(
+            let quotient =
+                super::presented::presented_spec::<A>(file, &obj, field, shift, options)?;
+            (quotient.gens, quotient.actions)
+        }
+        _ => {
+            let source = FileObject {
                 file,
-                &obj,
-                fp::P2,
+                obj: &obj,
                 shift,
                 options,
-            )?;
-            return Ok(Spec {
-                gens: quotient.gens,
-                actions: quotient
-                    .actions
-                    .into_iter()
-                    .map(derived_power_action)
-                    .collect(),
-                shift,
-                profile: None,
-            });
+            };
+            A::space(&source, kind, p)?
         }
-    }
-    let gens = parse_gens(file, obj.get("gens"))?;
-    let actions = parse_actions(file, obj.get("actions"), parse_action)?;
-    let profile = super::profile::parse_profile(file, obj.get("profile"), false)?;
-    Ok(Spec {
+    };
+    let actions = derived
+        .into_iter()
+        .map(|a| derived_action::<A>(p, a))
+        .collect();
+    let spec = Spec {
         gens,
         actions,
         shift,
-        profile,
+        profile: None,
+    };
+    Ok((field, spec))
+}
+
+/// The action `g·source = Σ c·target` of a derived module (its generator `g` of degree
+/// `a.degree`), as a file would list it: `derived action "Sq4 x0 = x4"`.
+pub(super) fn derived_action<A: FileAlgebra>(p: u32, a: DerivedAction) -> ActionSpec<A::Factor> {
+    let op = A::generator_factor(a.degree, p);
+    let op_text = op.to_string();
+    let lhs = format!("{op_text} {}", a.source);
+    let terms: Vec<String> = a
+        .targets
+        .iter()
+        .map(|(t, c)| {
+            if *c == 1 {
+                t.clone()
+            } else {
+                format!("{c} {t}")
+            }
+        })
+        .collect();
+    let rhs = if terms.is_empty() {
+        "0".to_string()
+    } else {
+        terms.join(" + ")
+    };
+    ActionSpec {
+        field: format!("derived action {:?}", format!("{lhs} = {rhs}")),
+        degree: A::factor_degree(&op, p),
+        lhs,
+        op_text,
+        op: vec![op],
+        source: a.source,
+        targets: a.targets,
+    }
+}
+
+/// Parse `"OP GEN = SUM"` at the prime `p` (entry `i` of `actions` in `file`): `OP` one or
+/// more factors ([`FileAlgebra::parse_factor`]), `SUM` terms
+/// ([`FileAlgebra::parse_term`]) joined by `+`, or `0`.
+fn parse_action<A: FileAlgebra>(
+    file: &str,
+    i: usize,
+    text: &str,
+    p: u32,
+) -> Result<ActionSpec<A::Factor>, ModuleError> {
+    let field = format!("actions[{i}] {text:?}");
+    let err = |reason: String| ModuleError::field(file, &field, reason);
+    let ActionParts {
+        lhs,
+        factors,
+        source,
+        op_text,
+        rhs,
+    } = split_action(text).map_err(&err)?;
+    let op = factors
+        .iter()
+        .map(|t| A::parse_factor(t))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(&err)?;
+    let targets = parse_sum::<A>(rhs.trim(), p).map_err(&err)?;
+    Ok(ActionSpec {
+        field,
+        lhs: lhs.to_string(),
+        op_text,
+        degree: op
+            .iter()
+            .fold(0u64, |acc, f| acc.saturating_add(A::factor_degree(f, p))),
+        op,
+        source: source.to_string(),
+        targets,
     })
+}
+
+/// `0`, or terms ([`FileAlgebra::parse_term`]) joined by `+`; the terms `0` left out.
+fn parse_sum<A: FileAlgebra>(rhs: &str, p: u32) -> Result<Vec<(String, u32)>, String> {
+    if rhs.is_empty() {
+        return Err("the right side is empty (write 0 for zero)".into());
+    }
+    let mut targets = Vec::new();
+    for term in rhs.split('+') {
+        let term = term.trim();
+        if term.is_empty() {
+            return Err("an empty term on the right side".into());
+        }
+        let (name, c) = A::parse_term(term, p)?;
+        if name != "0" {
+            targets.push((name.to_string(), c));
+        }
+    }
+    Ok(targets)
 }
 
 /// The top-level object of a module file. Errors: invalid JSON (with serde's
@@ -349,53 +404,6 @@ pub(super) fn split_action(text: &str) -> Result<ActionParts<'_>, String> {
     })
 }
 
-/// Parse `"OP GEN = SUM"`, `OP` one or more factors `Sq<i>`, `Sq(r1,r2,…)`
-/// (also `P(r1,…)`), `SUM` generators joined by `+`, or `0`.
-fn parse_action(file: &str, i: usize, text: &str) -> Result<ActionSpec, ModuleError> {
-    let field = format!("actions[{i}] {text:?}");
-    let err = |reason: String| ModuleError::field(file, &field, reason);
-    let ActionParts {
-        lhs,
-        factors,
-        source,
-        op_text,
-        rhs,
-    } = split_action(text).map_err(&err)?;
-    let op = factors
-        .iter()
-        .map(|t| parse_factor(t))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(&err)?;
-
-    let rhs = rhs.trim();
-    if rhs.is_empty() {
-        return Err(err("the right side is empty (write 0 for zero)".into()));
-    }
-    let mut targets = Vec::new();
-    for term in rhs.split('+') {
-        let term = term.trim();
-        if term.is_empty() {
-            return Err(err("an empty term on the right side".into()));
-        }
-        if term.chars().any(char::is_whitespace) {
-            return Err(err(format!(
-                "\"{term}\" on the right side is not a generator name (terms are joined by '+')"
-            )));
-        }
-        if term != "0" {
-            targets.push(term.to_string());
-        }
-    }
-    Ok(ActionSpec {
-        field,
-        lhs: lhs.to_string(),
-        op_text,
-        op,
-        source: source.to_string(),
-        targets,
-    })
-}
-
 /// Split at white space outside parentheses: `Sq(0, 1) x0` → `Sq(0, 1)`, `x0`.
 pub(super) fn tokenize(s: &str) -> Result<Vec<&str>, String> {
     let mut tokens = Vec::new();
@@ -426,35 +434,4 @@ pub(super) fn tokenize(s: &str) -> Result<Vec<&str>, String> {
         tokens.push(&s[b..]);
     }
     Ok(tokens)
-}
-
-pub(super) fn parse_factor(token: &str) -> Result<Factor, String> {
-    let unknown = || {
-        format!("unknown operation \"{token}\"; expected Sq<i> (e.g. Sq2), a Milnor element Sq(r1,r2,...) or a product of these")
-    };
-    let inner = token
-        .strip_prefix("Sq(")
-        .or_else(|| token.strip_prefix("P("))
-        .and_then(|rest| rest.strip_suffix(')'));
-    if let Some(inner) = inner {
-        let mut r = inner
-            .split(',')
-            .map(|x| x.trim().parse::<u32>().map_err(|_| unknown()))
-            .collect::<Result<Vec<u32>, String>>()?;
-        while r.last() == Some(&0) {
-            r.pop();
-        }
-        return Ok(match r.len() {
-            0 => Factor::Sq(0),
-            1 => Factor::Sq(r[0]),
-            _ => Factor::Milnor(r),
-        });
-    }
-    match token.strip_prefix("Sq") {
-        Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => digits
-            .parse::<u32>()
-            .map(Factor::Sq)
-            .map_err(|_| format!("\"{token}\": the exponent is too large")),
-        _ => Err(unknown()),
-    }
 }

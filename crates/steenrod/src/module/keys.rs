@@ -27,43 +27,29 @@ pub(super) const METADATA_KEYS: [&str; 5] =
 /// Labels whose value must be a string (the field's tools write strings).
 const STRING_KEYS: [&str; 3] = ["name", "file_name", "description"];
 
-/// Which notation the actions are read in: the p = 2 reader's (`Sq`), or the odd
-/// primes' (`P^i` and the Bockstein `b`).
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// Which notation the actions are read in: that of p = 2 (the squares `Sq^i`), or that
+/// of the odd primes (the reduced powers `P^i` and the Bockstein `b`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Notation {
-    Two,
-    Odd,
+    Squares,
+    ReducedPowers,
 }
 
-/// Check every top-level key of `obj` (a file named `file`) and return the
-/// file's own `shift` (0 when absent) and its type. Errors, in this order: `p`
-/// missing or not 2, an `algebra` other than a list of
-/// `"adem"`/`"milnor"`, `type` missing or not one of [`Kind`]'s, `cofiber`
-/// (unless `null`), `generic` not a boolean or `true`, `shift` not an integer,
-/// a metadata label that is not a string, any other key (the keys read depend
-/// on the type: [`Kind::keys`]).
-pub(super) fn check_keys(file: &str, obj: &Map<String, Value>) -> Result<(i32, Kind), ModuleError> {
-    check_prime(file, obj.get("p"))?;
-    check_keys_typed(file, obj, Notation::Two)
-}
-
-/// [`check_keys`] without the check of `p` (the caller read it), for the
-/// notation given: at odd p `generic` must be `true` or absent (the generic
-/// Steenrod algebra is the only one there), and the real projective space is refused.
-pub(super) fn check_keys_in(
+/// Check every top-level key of `obj` (a file named `file`) but `p` (read by the
+/// caller, [`super::file_algebra::FileAlgebra::file_prime`]) and return the file's own
+/// `shift` (0 when absent) and its type. Errors, in this order: an `algebra` other than
+/// a list of `"adem"`/`"milnor"`, `type` missing or not one of [`Kind`]'s (at odd p the
+/// real projective space is refused), `profile` on a type other than a finite module,
+/// `cofiber` (unless `null`), `generic` not a boolean, or `true` at p = 2 or `false` at
+/// odd p (the generic Steenrod algebra is the only one there), `shift` not an integer, a
+/// metadata label that is not a string, any other key (the keys read depend on the
+/// type: [`Kind::keys`]).
+pub(super) fn check_keys(
     file: &str,
     obj: &Map<String, Value>,
     notation: Notation,
 ) -> Result<(i32, Kind), ModuleError> {
-    check_keys_typed(file, obj, notation)
-}
-
-fn check_keys_typed(
-    file: &str,
-    obj: &Map<String, Value>,
-    notation: Notation,
-) -> Result<(i32, Kind), ModuleError> {
-    // The profile is read with the actions (`super::profile`, `super::odd::profile`).
+    // The profile is read with the actions (`super::profile`).
     if let Some(alg) = obj.get("algebra") {
         // Without a profile, `algebra` only names the bases a tool may use for
         // the full A; accept the two the field uses, refuse anything else.
@@ -150,54 +136,26 @@ fn check_generic(file: &str, v: Option<&Value>, notation: Notation) -> Result<()
         reason: reason.to_string(),
     };
     match (v, notation) {
-        (None, _) | (Some(Value::Bool(false)), Notation::Two) => Ok(()),
-        (Some(Value::Bool(true)), Notation::Odd) => Ok(()),
-        (Some(Value::Bool(true)), Notation::Two) => Err(refused(
+        (None, _) | (Some(Value::Bool(false)), Notation::Squares) => Ok(()),
+        (Some(Value::Bool(true)), Notation::ReducedPowers) => Ok(()),
+        (Some(Value::Bool(true)), Notation::Squares) => Err(refused(
             "true asks for the odd-primary notation (P^i and the Bockstein b) at \
              p = 2, which adams does not read; write the actions with Sq and set \
              \"generic\": false or drop the key",
         )),
-        (Some(Value::Bool(false)), Notation::Odd) => Err(refused(
+        (Some(Value::Bool(false)), Notation::ReducedPowers) => Err(refused(
             "false asks for the non-generic Steenrod algebra (the Sq^i), which exists only \
              at p = 2; at an odd prime set \"generic\": true or drop the key",
         )),
-        (Some(v), Notation::Two) => Err(ModuleError::field(
+        (Some(v), Notation::Squares) => Err(ModuleError::field(
             file,
             "generic",
             format!("expected false (or true), found {v}"),
         )),
-        (Some(v), Notation::Odd) => Err(ModuleError::field(
+        (Some(v), Notation::ReducedPowers) => Err(ModuleError::field(
             file,
             "generic",
             format!("expected true (or false), found {v}"),
-        )),
-    }
-}
-
-fn check_prime(file: &str, p: Option<&Value>) -> Result<(), ModuleError> {
-    let Some(v) = p else {
-        return Err(ModuleError::field(
-            file,
-            "p",
-            "missing (the prime: 2, or an odd prime below 256)",
-        ));
-    };
-    match v.as_i64() {
-        Some(2) => Ok(()),
-        Some(p) if u32::try_from(p).is_ok_and(|p| p != 2 && fp::ValidPrime::new(p).is_ok()) => {
-            Err(ModuleError::OddPrime {
-                file: file.to_string(),
-                p: p as u32,
-            })
-        }
-        Some(p) => Err(ModuleError::UnsupportedPrime {
-            file: file.to_string(),
-            p,
-        }),
-        None => Err(ModuleError::field(
-            file,
-            "p",
-            format!("expected the prime as an integer (2, or an odd prime below 256), found {v}"),
         )),
     }
 }
@@ -213,15 +171,18 @@ fn check_type(file: &str, kind: Option<&Value>, notation: Notation) -> Result<Ki
         Some(Value::String(s)) => match (Kind::from_type(s), notation) {
             // H^*(RP^n; F_p) is that of a point, or of S^n for n odd: the cells are joined
             // by multiplication by 2, a unit mod p.
-            (Some(Kind::RealProjective), Notation::Odd) => Err(ModuleError::UnsupportedType {
-                file: file.to_string(),
-                kind: s.clone(),
-                supported: "at an odd prime the real projective space's cells are joined by 2, \
+            (Some(Kind::RealProjective), Notation::ReducedPowers) => {
+                Err(ModuleError::UnsupportedType {
+                    file: file.to_string(),
+                    kind: s.clone(),
+                    supported:
+                        "at an odd prime the real projective space's cells are joined by 2, \
                     a unit mod p, so its mod p cohomology is that of at most two spheres: write \
                     those cells as a \"finite dimensional module\" (for BZ/p, the type \
                     \"classifying space BCp\")"
-                    .to_string(),
-            }),
+                            .to_string(),
+                })
+            }
             (Some(k), _) => Ok(k),
             (None, _) => Err(ModuleError::UnsupportedType {
                 file: file.to_string(),

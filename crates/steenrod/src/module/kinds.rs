@@ -1,8 +1,7 @@
 //! The field's module types other than `"finite dimensional module"`, each
-//! turned into the generators and `Sq^(2^k)` actions of a finite module (a
-//! [`Spec`]) truncated to the degrees a range can see, and then built by the
-//! same code as a module file ([`super::build`]: the Adem relations are
-//! checked, the Milnor basis tabulated).
+//! turned into the cells and the generators' actions of a finite module truncated to
+//! the degrees a range can see, and then built by the same code as a module file
+//! ([`super::build`]: the Adem relations are checked, the Milnor basis tabulated).
 //!
 //! * `"real projective space"` (`min`, optional `max`): cells `x_i`,
 //!   `min ≤ i ≤ max`, with `Sq^j x_i = binom(i, j) x_{i+j}` — the cohomology of
@@ -12,22 +11,23 @@
 //!   on spheres", Ann. of Math. 75 (1962), §2–4; Mosher–Tangora, "Cohomology
 //!   operations and applications in homotopy theory", ch. 12).
 //! * `"complex projective space"` (`min`, optional `max`, cell indices): cells
-//!   `y_i` in degree `2i`, `Sq^{2j} y_i = binom(i, j) y_{i+j}`, odd squares zero.
+//!   `y_i` in degree `2i`, `P^j y_i = binom(i, j) y_{i+j(p−1)}` (`Sq^{2j}` at p = 2, odd
+//!   squares zero; [`lens_spec`]).
 //! * `"finitely presented module"`: see [`super::presented`] (every prime).
 //! * `"classifying space BCp"` (`min`, optional `max`, degrees; optional `exponent` k ≥ 1,
-//!   default 1): the cohomology of `BZ/p^k`. At odd p see [`super::odd`]'s `bcp`; at p = 2
-//!   and k = 1, `BZ/2 = RP^∞`, the real projective space with the same `min`, `max`; at
-//!   p = 2 and k ≥ 2, `H^*(BZ/2^k; F_2) = E[x] ⊗ F_2[y]`, `|x| = 1`, `|y| = 2`, where
-//!   `Sq^1 x = 0` (the first Bockstein vanishes: only the k-th, `β_k x = y`, is nonzero —
-//!   the Bockstein spectral sequence of `Z/2^k`, McCleary, "A User's Guide to Spectral
-//!   Sequences", §10.1) and `Sq(y) = y + y^2`; by Cartan `Sq^{2i} y^n = binom(n, i)
-//!   y^{n+i}`, `Sq^{2i}(x y^n) = binom(n, i) x y^{n+i}`, odd squares zero (cells `y<n>` in
-//!   degree 2n, `xy<n>` in degree 2n + 1, as at odd p).
+//!   default 1): the cohomology of `BZ/p^k`. At p = 2 and k = 1, `BZ/2 = RP^∞`, the real
+//!   projective space with the same `min`, `max`. Otherwise (every prime) see
+//!   [`lens_spec`]: `H^*(BZ/p^k; F_p) = E[x] ⊗ F_p[y]`, `|x| = 1`, `|y| = 2`, cells `y<n>`
+//!   in degree `2n` and `xy<n>` in degree `2n + 1`.
+//!
+//! Each is given as the generators' actions ([`DerivedAction`]) and built by the same
+//! code as a module file.
 
 use serde_json::{Map, Value};
 
-use super::json::{bounded_degree, ActionSpec, Factor, Spec};
-use super::{LoadOptions, ModuleError, MAX_SPAN};
+use super::file_algebra::{CellsAndActions, FileObject};
+use super::json::bounded_degree;
+use super::{DerivedAction, LoadOptions, ModuleError, MAX_SPAN};
 
 /// A module type of the field's format that this reader builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,58 +71,35 @@ impl Kind {
     }
 }
 
-/// `binom(i, j) mod 2` for any integer `i` and `j ≥ 0`: Lucas for `i ≥ 0`, and
-/// `binom(i, j) = (−1)^j binom(j − i − 1, j)` for `i < 0`.
-pub(super) fn binom_odd(i: i64, j: i64) -> bool {
-    let n = if i >= 0 { i } else { j - i - 1 };
-    j & !n == 0
-}
-
-/// The action `Sq^op source = targets`, as a file would list it.
-pub(super) fn power_action(op: u32, source: &str, targets: Vec<String>) -> ActionSpec {
-    let lhs = format!("Sq{op} {source}");
-    let rhs = if targets.is_empty() {
-        "0".to_string()
-    } else {
-        targets.join(" + ")
-    };
-    ActionSpec {
-        field: format!("derived action {:?}", format!("{lhs} = {rhs}")),
-        op_text: format!("Sq{op}"),
-        lhs,
-        op: vec![Factor::Sq(op)],
-        source: source.to_string(),
-        targets,
+/// `binom(n, k) mod p` for any integer `n` and `k ≥ 0`: by Lucas' theorem (the product of
+/// the binomials of the base-p digits) for `n ≥ 0`, and by
+/// `binom(n, k) = (−1)^k binom(k − n − 1, k)` for `n < 0` (the coefficients of the formal
+/// power series `(1 + y)^n`).
+pub(super) fn binom_mod(n: i64, k: i64, p: u32) -> u32 {
+    let p64 = u64::from(p);
+    let field = fp::ValidPrime::new(p).expect("binom_mod: p is a prime");
+    if n < 0 {
+        let c = binom_mod(k - n - 1, k, p);
+        return if k % 2 == 0 || c == 0 { c } else { p - c };
     }
-}
-
-/// The action `Sq^degree source = Σ targets` of a derived module, as a file would list it
-/// (the coefficients, all 1 at p = 2, dropped).
-pub(super) fn derived_power_action(a: super::DerivedAction) -> ActionSpec {
-    let targets = a.targets.into_iter().map(|(name, _)| name).collect();
-    power_action(a.degree, &a.source, targets)
-}
-
-/// A module derived from others (a smash product, a dual), named `name`: its generators
-/// `(name, degree)` and `Sq^(2^k)` actions built and checked as a module file's are, the
-/// cells above `top_degree` dropped ([`LoadOptions::top_degree`]).
-pub(super) fn build_derived(
-    name: &str,
-    gens: Vec<(String, i32)>,
-    actions: Vec<ActionSpec>,
-    top_degree: Option<i32>,
-) -> Result<super::FiniteModule, ModuleError> {
-    let spec = Spec {
-        profile: None,
-        gens,
-        actions,
-        shift: 0,
-    };
-    let options = LoadOptions {
-        shift: 0,
-        top_degree,
-    };
-    super::build::build(name, name.to_string(), &spec, &options)
+    let (mut n, mut k) = (n as u64, k as u64);
+    let mut out = 1u64;
+    while k > 0 {
+        let (nd, kd) = (n % p64, k % p64);
+        if kd > nd {
+            return 0;
+        }
+        // binom(nd, kd) = Π_{i<kd} (nd − i)/(i + 1) for digits below p: i + 1 is a unit.
+        let (mut num, mut den) = (1u64, 1u64);
+        for i in 0..kd {
+            num = num * (nd - i) % p64;
+            den = den * (i + 1) % p64;
+        }
+        out = out * num % p64 * u64::from(fp::Prime::inverse(field, den as u32)) % p64;
+        n /= p64;
+        k /= p64;
+    }
+    out as u32
 }
 
 /// The highest degree of the file's own (unshifted) degrees that the range can
@@ -185,15 +162,10 @@ fn read_bounds(file: &str, obj: &Map<String, Value>) -> Result<(i64, Option<i64>
 /// (the file's `min`, `max`): `(min, hi)`, `hi` the last cell at or below the top degree
 /// of `options`. Errors: those of [`read_bounds`], no `max` and no top degree (an
 /// infinite module needs a range), more than [`MAX_SPAN`] degrees left.
-pub(super) fn kept_cells(
-    file: &str,
-    obj: &Map<String, Value>,
-    weight: i64,
-    shift: i32,
-    options: &LoadOptions,
-) -> Result<(i64, i64), ModuleError> {
-    let (min, max) = read_bounds(file, obj)?;
-    let top_cell = unshifted_top(options, shift).map(|top| top.div_euclid(weight));
+pub(super) fn kept_cells(source: &FileObject, weight: i64) -> Result<(i64, i64), ModuleError> {
+    let file = source.file;
+    let (min, max) = read_bounds(file, source.obj)?;
+    let top_cell = unshifted_top(source.options, source.shift).map(|top| top.div_euclid(weight));
     let hi = match (max, top_cell) {
         (Some(m), Some(t)) => m.min(t).max(min),
         (Some(m), None) => m,
@@ -241,91 +213,96 @@ pub(super) fn exponent(file: &str, obj: &Map<String, Value>) -> Result<u32, Modu
     }
 }
 
-/// The actions `Sq^{w·step·2^k} c_d = binom(index(d), 2^k) c_{d + step·2^k}` on the cells
-/// `c_d` (named `name(d)`, in degree `w·d`) for `d` in `cells`, every `k` with the target
-/// cell kept: the cohomology of the projective spaces and of `BZ/2^e` (`e ≥ 2`), where
-/// `Sq^{2j} y^i = binom(i, j) y^{i+j}` for `|y| = 2` (the Cartan formula on `y^i`;
-/// Hatcher, "Algebraic Topology", §4.L) and the squares of degree not a power of two
-/// follow from these by the Adem relations.
-fn binomial_actions(
-    cells: std::ops::RangeInclusive<i64>,
-    w: i64,
-    step: i64,
-    index: impl Fn(i64) -> i64,
-    name: impl Fn(i64) -> String,
-) -> Vec<ActionSpec> {
-    let hi = *cells.end();
+/// The cells of `RP_min^max` (`x<i>` in degree `i`, the file's `min ..= max` cut at the
+/// top degree of `options`) and `Sq^{2^k} x_i = binom(i, 2^k) x_{i+2^k}` (p = 2: the real
+/// projective space, and `BZ/2 = RP^∞`). Errors: those of [`kept_cells`].
+pub(super) fn real_projective(source: &FileObject) -> Result<CellsAndActions, ModuleError> {
+    let (min, hi) = kept_cells(source, 1)?;
+    let name = |i: i64| format!("x{i}");
+    let gens = (min..=hi).map(|i| (name(i), i as i32)).collect();
     let mut actions = Vec::new();
-    for d in cells {
+    for i in min..=hi {
         let mut j = 1i64;
-        while d + step * j <= hi {
-            if binom_odd(index(d), j) {
-                let op = (w * step * j) as u32;
-                actions.push(power_action(op, &name(d), vec![name(d + step * j)]));
+        while i + j <= hi {
+            if binom_mod(i, j, 2) == 1 {
+                actions.push(cell_action(j, name(i), name(i + j), 1));
             }
             j *= 2;
         }
     }
-    actions
+    Ok((gens, actions))
 }
 
-/// The spec of `BZ/2^k`, k ≥ 2 (see the module): one cell in every degree `min ≤ d ≤ max`,
-/// `Sq^{2^{j+1}}` on `y^n` and `x y^n` with coefficient `binom(n, 2^j)` (for n < 0, the
-/// Thom spectra of multiples of the complex line bundle, the binomial extended as for
-/// `RP_{−n}`: `Sq(U) = U (1 + y)^n`), no `Sq^1`.
-fn bz2k_spec(
-    file: &str,
-    obj: &Map<String, Value>,
-    shift: i32,
-    options: &LoadOptions,
-) -> Result<Spec, ModuleError> {
-    let (min, hi) = kept_cells(file, obj, 1, shift, options)?;
+/// The action `g·source = c·target` of the generator `g` of degree `degree`.
+fn cell_action(degree: i64, source: String, target: String, c: u32) -> DerivedAction {
+    DerivedAction {
+        degree: degree as u32,
+        source,
+        targets: vec![(target, c)],
+    }
+}
+
+/// The cells of `BZ/p^k` in the file's `min ..= max` (degrees), or with `complex` of the
+/// complex projective space (`min ..= max` cell indices, `y<i>` in degree `2i`), those
+/// above the top degree of `options` not built, at the prime `p` (not `BZ/2`, which is
+/// `RP^∞`: [`real_projective`]).
+///
+/// `H^*(BZ/p^k; F_p) = E[x] ⊗ F_p[y]`, `|x| = 1`, `|y| = 2` (the infinite lens space:
+/// Hatcher, "Algebraic Topology", Example 3.41 for the ring, §3.E for `β`): `y^n` in
+/// degree `2n` (named `y<n>`), `x y^n` in degree `2n + 1` (`xy<n>`). Since
+/// `P(y) = y + y^p` (the total power operation) and `P^i x = 0` for `i > 0`, by Cartan
+/// `P^j y^n = binom(n, j) y^{n+j(p−1)}` and `P^j (x y^n) = binom(n, j) x y^{n+j(p−1)}`
+/// (Steenrod–Epstein, "Cohomology operations", ch. VI; at p = 2, `P^j = Sq^{2j}` and the
+/// odd squares vanish, `Sq(y) = y + y^2`). For k = 1 (p odd) `β(x y^n) = y^{n+1}`, `β y^n = 0`;
+/// for k ≥ 2, `β = 0` on every cell: the first Bockstein vanishes on `H^1(BZ/p^k; F_p)`,
+/// only the k-th is nonzero, `β_k x = y` (the Bockstein spectral sequence of `Z/p^k`:
+/// McCleary, "A User's Guide to Spectral Sequences", §10.1), and `β y = 0` as `y` is the
+/// reduction of an integral class. `H^*(CP^∞; F_p) = F_p[y]` is the polynomial part alone
+/// (no `β`: the cohomology of a torsion-free space). A negative `min` gives the Thom
+/// spectra of multiples of the bundle over `BZ/p` (or `CP^∞`), with the binomial extended
+/// to `n < 0` ([`binom_mod`]; the formal power series `(y + y^p)^n`).
+///
+/// Only the generators `β` and `P^{p^j}` (`Sq^{2^{j+1}}`) are listed; the builder derives
+/// every other Milnor basis element's action and checks the Adem relations, as for a
+/// file. Errors: those of [`kept_cells`] (`min` missing, `max` below it, neither `max`
+/// nor a range, too many cells), an `exponent` that is not an integer from 1 to 30.
+pub(super) fn lens_spec(
+    source: &FileObject,
+    p: u32,
+    complex: bool,
+) -> Result<CellsAndActions, ModuleError> {
+    let (min, hi, step) = match complex {
+        true => {
+            let (min, hi) = kept_cells(source, 2)?;
+            (2 * min, 2 * hi, 2)
+        }
+        false => {
+            let (min, hi) = kept_cells(source, 1)?;
+            (min, hi, 1)
+        }
+    };
+    let bockstein = !complex && exponent(source.file, source.obj)? == 1;
     let name = |d: i64| match d.rem_euclid(2) {
         0 => format!("y{}", d.div_euclid(2)),
         _ => format!("xy{}", d.div_euclid(2)),
     };
-    let gens = (min..=hi).map(|d| (name(d), d as i32)).collect();
-    // Sq^{2^(k+1)} y^i = binom(i, 2^k) y^{i+2^k}, Sq^{2^(k+1)} xy^i = binom(i, 2^k) xy^{i+2^k}.
-    let actions = binomial_actions(min..=hi, 1, 2, |d| d.div_euclid(2), name);
-    Ok(Spec {
-        profile: None,
-        gens,
-        actions,
-        shift,
-    })
-}
-
-/// The spec of a projective space (`kind` real or complex; `BZ/2 = RP^∞` for the
-/// classifying space at p = 2, `BZ/2^k` by [`bz2k_spec`]), its cells above
-/// the top degree of `options` not built. Errors: those of [`read_bounds`], no
-/// `max` and no top degree (an infinite module needs a range), more than
-/// [`MAX_SPAN`] degrees left.
-pub(super) fn projective_spec(
-    file: &str,
-    obj: &Map<String, Value>,
-    kind: Kind,
-    shift: i32,
-    options: &LoadOptions,
-) -> Result<Spec, ModuleError> {
-    if kind == Kind::ClassifyingSpace && exponent(file, obj)? >= 2 {
-        return bz2k_spec(file, obj, shift, options);
+    let degrees = (min..=hi).step_by(step);
+    let gens = degrees.clone().map(|d| (name(d), d as i32)).collect();
+    let mut actions = Vec::new();
+    for d in degrees {
+        if bockstein && d.rem_euclid(2) == 1 && d < hi {
+            actions.push(cell_action(1, name(d), name(d + 1), 1));
+        }
+        // P^{p^j}: degree 2p^j(p − 1).
+        let mut n = 1i64;
+        while d + 2 * n * i64::from(p - 1) <= hi {
+            let c = binom_mod(d.div_euclid(2), n, p);
+            if c != 0 {
+                let degree = 2 * n * i64::from(p - 1);
+                actions.push(cell_action(degree, name(d), name(d + degree), c));
+            }
+            n *= i64::from(p);
+        }
     }
-    // Cell i lies in degree weight·i.
-    let weight: i64 = if kind == Kind::ComplexProjective {
-        2
-    } else {
-        1
-    };
-    let (min, hi) = kept_cells(file, obj, weight, shift, options)?;
-    let letter = if weight == 2 { "y" } else { "x" };
-    let name = |i: i64| format!("{letter}{i}");
-    let gens = (min..=hi).map(|i| (name(i), (weight * i) as i32)).collect();
-    // Sq^{2^k} x_i = binom(i, 2^k) x_{i+2^k}; Sq^{2^(k+1)} y_i = binom(i, 2^k) y_{i+2^k}.
-    let actions = binomial_actions(min..=hi, weight, 1, |i| i, name);
-    Ok(Spec {
-        profile: None,
-        gens,
-        actions,
-        shift,
-    })
+    Ok((gens, actions))
 }

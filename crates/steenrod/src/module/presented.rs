@@ -18,19 +18,11 @@
 use fp::{Field, Prime, SubspaceOf, Vector};
 use serde_json::{Map, Value};
 
+use super::file_algebra::FileAlgebra;
 use super::json::{parse_gens, tokenize};
 use super::kinds::unshifted_top;
 use super::{DerivedAction, FieldVector, LoadOptions, ModuleAlgebra, ModuleError, MAX_SPAN};
 use crate::Algebra;
-
-/// The notation of the operations of a relation at one prime: that of the prime's
-/// `actions` (`Sq2`, `Sq(0,1)` at p = 2; `b`, `P1`, `Q_1`, `Q(0)P(1)` at odd p).
-pub(super) trait RelationNotation: ModuleAlgebra {
-    /// One factor of an operation at the prime `p`: its degree (saturating) and its
-    /// Milnor basis element (`None` when it has none, its degree beyond every range).
-    /// Errors: the reason, for the caller's field.
-    fn factor(token: &str, p: u32) -> Result<(u64, Option<Self::Element>), String>;
-}
 
 /// `R_t` in reduced row echelon form, over the basis of `F_t`.
 type RelationSpace<A> = <<A as Algebra>::Field as Field>::Subspace;
@@ -116,7 +108,7 @@ pub(super) struct Presented {
 /// over [`MAX_SPAN`], the two relation lists spanning different submodules, every
 /// element through the top killed. With every generator above the top the file's
 /// generators come back unchanged (the builder gives its own error).
-pub(super) fn presented_spec<A: RelationNotation>(
+pub(super) fn presented_spec<A: FileAlgebra>(
     file: &str,
     obj: &Map<String, Value>,
     field: A::Field,
@@ -325,7 +317,7 @@ fn submodule<A: Algebra>(
 
 /// The relations of one list (`key`), those of degree above `top` dropped
 /// (they cannot change the degrees kept).
-fn parse_relations<A: RelationNotation>(
+fn parse_relations<A: FileAlgebra>(
     file: &str,
     key: &str,
     value: &Value,
@@ -358,7 +350,7 @@ fn parse_relations<A: RelationNotation>(
 }
 
 /// One relation `"[c ]OP GEN + …"` (`None` above `top`). Errors: the reason.
-fn parse_relation<A: RelationNotation>(
+fn parse_relation<A: FileAlgebra>(
     text: &str,
     gens: &[(String, i32)],
     algebra: &A,
@@ -401,7 +393,7 @@ fn parse_relation<A: RelationNotation>(
 /// One term `[c ]OP GEN` at the prime `p`: the coefficient (1 when absent), the
 /// generator and the factors of `OP`. Errors: the reason (an empty term, an unknown
 /// generator, a coefficient outside `0..p`, an unknown operation).
-fn parse_term<A: RelationNotation>(
+fn parse_term<A: FileAlgebra>(
     term: &str,
     gens: &[(String, i32)],
     p: u32,
@@ -422,8 +414,11 @@ fn parse_term<A: RelationNotation>(
     };
     let op = factors
         .iter()
-        .map(|f| A::factor(f, p))
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|f| {
+            let f = A::parse_factor(f)?;
+            Ok((A::factor_degree(&f, p), A::factor_element(&f)))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     Ok((c, g, op))
 }
 

@@ -10,10 +10,11 @@
 //! and `β β = 0`. Together they present the mod p Steenrod algebra on `β` and
 //! the `P^i`, so a module on which they hold is an A-module.
 
-use fp::{FqVector, Prime, ValidPrime};
+use fp::{FqVector, ValidPrime};
 
+use super::super::build::Tables;
+use super::super::kinds::binom_mod;
 use super::super::ModuleError;
-use super::build::Tables;
 use crate::MilnorAlgebra;
 use crate::MilnorQP;
 
@@ -27,29 +28,9 @@ enum Letter {
 /// `c · w` (a word, leftmost letter applied last).
 type Term = (u32, Vec<Letter>);
 
-/// `binom(n, k) mod p` by Lucas' theorem (0 when `k > n`).
-fn binom_mod(mut n: u64, mut k: u64, p: u64) -> u64 {
-    let mut out = 1u64;
-    while k > 0 || n > 0 {
-        let (nd, kd) = (n % p, k % p);
-        if kd > nd {
-            return 0;
-        }
-        // binom(nd, kd) for digits < p, exactly (nd < 256).
-        let mut c = 1u64;
-        for i in 0..kd {
-            c = c * (nd - i) / (i + 1);
-        }
-        out = out * (c % p) % p;
-        n /= p;
-        k /= p;
-    }
-    out
-}
-
 /// `(−1)^sign · binom(n, k) mod p`, `n ≥ 0`.
 fn signed_binom(sign: u32, n: u32, k: u32, p: u32) -> u32 {
-    let b = binom_mod(u64::from(n), u64::from(k), u64::from(p)) as u32;
+    let b = binom_mod(i64::from(n), i64::from(k), p);
     if sign.is_multiple_of(2) || b == 0 {
         b
     } else {
@@ -123,7 +104,7 @@ fn format_sum(terms: &[Term]) -> String {
 
 /// Words applied to the module through its tables.
 struct Words<'a, 'b> {
-    tables: &'a Tables<'b>,
+    tables: &'a Tables<'b, MilnorAlgebra<ValidPrime>>,
     /// Index of `P(n)` in degree `2n(p−1)`, for `n ≤ span / 2(p−1)`.
     p_index: Vec<usize>,
     beta_index: Option<usize>,
@@ -161,11 +142,11 @@ impl Words<'_, '_> {
 /// both sides, e.g. `P1 b P1 = b P2 + P2 b … (P1 b P1 x0 = x9 but (b P2 + P2 b) x0 = 0)`.
 pub(super) fn check_adem(
     file: &str,
-    tables: &Tables,
+    tables: &Tables<MilnorAlgebra<ValidPrime>>,
     algebra: &MilnorAlgebra<ValidPrime>,
 ) -> Result<(), ModuleError> {
     let basis = tables.basis;
-    let p = basis.p.value();
+    let p = algebra.prime();
     let span = (basis.max - basis.min) as u32;
     let q = 2 * (p - 1);
     let words = Words {
@@ -241,6 +222,9 @@ mod tests {
         assert_eq!(binom_mod(7, 2, 5), 1);
         assert_eq!(binom_mod(2, 3, 3), 0);
         assert_eq!(binom_mod(0, 0, 7), 1);
+        // binom(−1, 3) = (−1)^3 = −1 ≡ 2 mod 3; binom(−2, 1) = −2 ≡ 1 mod 3.
+        assert_eq!(binom_mod(-1, 3, 3), 2);
+        assert_eq!(binom_mod(-2, 1, 3), 1);
     }
 
     #[test]
