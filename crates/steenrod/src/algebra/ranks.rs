@@ -21,7 +21,11 @@ pub fn part_weights(p: u32) -> [u32; N] {
     let mut w = [0u32; N];
     let mut pow = u64::from(p);
     for wk in &mut w {
-        let d = if p == 2 { pow - 1 } else { 2 * (pow - 1) };
+        let d = if p == 2 {
+            pow - 1
+        } else {
+            (pow - 1).saturating_mul(2)
+        };
         *wk = u32::try_from(d).unwrap_or(u32::MAX);
         pow = pow.saturating_mul(u64::from(p));
     }
