@@ -91,12 +91,6 @@ impl MilnorAlgebra<ValidPrime> {
         Self::whole_or_sub(field, max_degree, 0, profile)
     }
 
-    /// `p` as a number, for the arithmetic mod p.
-    #[inline(always)]
-    fn p(&self) -> u32 {
-        self.prime()
-    }
-
     /// The index of `x` in `basis(t)`. Panics if `x` is not a basis element of
     /// degree `t ≤ max_degree`.
     pub fn index_of(&self, t: u32, x: &MilnorQP) -> usize {
@@ -104,7 +98,7 @@ impl MilnorAlgebra<ValidPrime> {
             panic!(
                 "index_of({t}, {x}): not a basis element of degree {t} (its degree is {}, max \
                  degree {})",
-                x.degree(self.p()),
+                x.degree(self.prime()),
                 self.max_degree()
             )
         })

@@ -121,7 +121,7 @@ impl MilnorAlgebra<ValidPrime> {
     /// number too large for `u32`, a term above `max_degree`, terms of
     /// different degrees.
     pub fn parse(&self, s: &str) -> Result<(u32, Vec<u32>), ParseError> {
-        let p = self.p();
+        let p = self.prime();
         let mut parser = Parser(Lexer::new(s, char::is_whitespace));
         if parser.peek().is_none() {
             return Err(ParseError::Empty {
@@ -185,7 +185,7 @@ impl MilnorAlgebra<ValidPrime> {
 
     /// The product of the factors of the term `text`, as (degree, vector).
     fn product_of(&self, text: &str, factors: &[Factor]) -> Result<(u32, Vec<u32>), ParseError> {
-        let p = u128::from(self.p());
+        let p = u128::from(self.prime());
         let pow = |i: u32| p.checked_pow(i).unwrap_or(u128::MAX);
         let degree = factors.iter().fold(0u128, |acc, f| {
             let d = match f {
@@ -218,7 +218,7 @@ impl MilnorAlgebra<ValidPrime> {
                     r: PPart::from_slice(r),
                 },
             };
-            let xd = x.degree(self.p());
+            let xd = x.degree(self.prime());
             let mut v = vec![0; self.dim(xd)];
             v[self.index_of(xd, &x)] = 1;
             acc = self.multiply(deg, &acc, xd, &v);
@@ -233,7 +233,7 @@ impl MilnorAlgebra<ValidPrime> {
     /// unit prints as `c`. The output parses back to `v` with
     /// `MilnorAlgebra::<ValidPrime>::parse`.
     pub fn element_to_string(&self, deg: u32, v: &[u32]) -> String {
-        let p = self.p();
+        let p = self.prime();
         let terms: Vec<String> = self
             .basis(deg)
             .iter()

@@ -134,7 +134,7 @@ impl<'a> Matrices<'a> {
                     self.rem_r[i] -= u64::from(x) * pj;
                     self.rem_s[j] -= x;
                     self.diag[i + j] = m + x;
-                    self.fix(at + 1, c * b % self.alg.p(), emit);
+                    self.fix(at + 1, c * b % self.alg.prime(), emit);
                     self.rem_r[i] += u64::from(x) * pj;
                     self.rem_s[j] += x;
                 }
@@ -167,7 +167,7 @@ impl<'a> Matrices<'a> {
         let b = self.alg.binom_mod(m + x, x);
         if b != 0 {
             self.diag[n] = m + x;
-            self.fix(at + 1, c * b % self.alg.p(), emit);
+            self.fix(at + 1, c * b % self.alg.prime(), emit);
             self.diag[n] = m;
         }
     }
@@ -183,7 +183,7 @@ impl MilnorAlgebra<ValidPrime> {
         if n < l {
             return u32::from(self.tables.binom[(n * l + k) as usize]);
         }
-        let p = self.p();
+        let p = self.prime();
         let mut c = 1;
         while k > 0 {
             let (a, b) = (n % l, k % l);
@@ -231,7 +231,7 @@ impl MilnorAlgebra<ValidPrime> {
             }
             // Q(E)·Q_m = (−1)^{#{j ∈ E : j > m}} Q(E ∪ {m}).
             let sign_odd = (e >> (m + 1)).count_ones() % 2 == 1;
-            let c2 = if sign_odd { self.p() - c } else { c };
+            let c2 = if sign_odd { self.prime() - c } else { c };
             self.move_q(e | 1 << m, &r2, c2, rest, emit);
         }
     }
@@ -249,7 +249,7 @@ impl MilnorAlgebra<ValidPrime> {
             return;
         }
         let deg = deg as u32;
-        let p = self.p();
+        let p = self.prime();
         let mut buf = SCRATCH.with(Cell::take);
         buf.clear();
         self.move_q(a.e, &a.r.0, 1, b.e, &mut |e, r, c| {
@@ -282,7 +282,7 @@ impl MilnorAlgebra<ValidPrime> {
     /// buffer and sort: allocation free, the form for accumulating products.
     pub fn multiply_basis_into(&self, a: &MilnorQP, b: &MilnorQP, c: u32, out: &mut [u32]) {
         let deg = self.degree_of(a).saturating_add(self.degree_of(b));
-        let p = self.p();
+        let p = self.prime();
         let c = c % p;
         if deg > u64::from(self.max_degree) || c == 0 {
             return;
@@ -320,7 +320,7 @@ impl MilnorAlgebra<ValidPrime> {
                 self.max_degree
             )
         });
-        let p = self.p();
+        let p = self.prime();
         let mut out = vec![0u32; self.dim(deg)];
         let (ba, bb) = (self.basis(a_deg), self.basis(b_deg));
         for (x, &ca) in ba.iter().zip(a).filter(|(_, &c)| c % p != 0) {
