@@ -19,13 +19,19 @@ cd "$(dirname "$0")/.."
 
 bash scripts/mpi-install.sh
 
-# The test profile (opt-level 2, as the test suite's): after scripts/test.sh's test run
-# only adams and the MPI bindings are compiled again, not the whole graph in release.
-cargo build --profile test -q -p adams --features mpi
-# Where cargo put it: CARGO_TARGET_DIR when set (relative paths are from here), else target/.
-target_dir="${CARGO_TARGET_DIR:-target}"
-case "$target_dir" in /*) ;; *) target_dir="$(pwd)/$target_dir" ;; esac
-adams="$target_dir/debug/adams"
+if [ -n "${ADAMS_BIN:-}" ]; then
+    # A binary built with `mpi` already (scripts/test.sh passes its test build's): nothing
+    # is compiled here.
+    [ -x "$ADAMS_BIN" ] || { echo "error: ADAMS_BIN=$ADAMS_BIN is not an executable file" >&2; exit 2; }
+    adams="$ADAMS_BIN"
+else
+    # The test profile (opt-level 2, as the test suite's), not the whole graph in release.
+    cargo build --profile test -q -p adams --features mpi
+    # Where cargo put it: CARGO_TARGET_DIR when set (relative paths are from here), else target/.
+    target_dir="${CARGO_TARGET_DIR:-target}"
+    case "$target_dir" in /*) ;; *) target_dir="$(pwd)/$target_dir" ;; esac
+    adams="$target_dir/debug/adams"
+fi
 # Open MPI refuses root without these; CI runs as root.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # No MPI shared-memory segments left in a small /dev/shm to trouble the next run.
