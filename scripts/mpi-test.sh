@@ -15,6 +15,11 @@
 #
 # Usage: scripts/mpi-test.sh (ADAMS_BIN=PATH: test that binary, built with `mpi`)
 set -euo pipefail
+# ADAMS_BIN relative to the caller's folder, resolved before the cd below.
+if [ -n "${ADAMS_BIN:-}" ]; then
+    [ -x "$ADAMS_BIN" ] || { echo "error: ADAMS_BIN=$ADAMS_BIN is not an executable file" >&2; exit 2; }
+    ADAMS_BIN=$(realpath "$ADAMS_BIN")
+fi
 cd "$(dirname "$0")/.."
 
 bash scripts/mpi-install.sh
@@ -22,7 +27,6 @@ bash scripts/mpi-install.sh
 if [ -n "${ADAMS_BIN:-}" ]; then
     # A binary built with `mpi` already (scripts/test.sh passes its test build's): nothing
     # is compiled here.
-    [ -x "$ADAMS_BIN" ] || { echo "error: ADAMS_BIN=$ADAMS_BIN is not an executable file" >&2; exit 2; }
     adams="$ADAMS_BIN"
 else
     # The test profile (opt-level 2, as the test suite's), not the whole graph in release.
