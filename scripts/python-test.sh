@@ -2,7 +2,7 @@
 # The Python bindings (python/): a virtual environment in target/python-venv (made when
 # missing), maturin, pytest, numpy and blake3 (the tests rewrite a save record's checksum)
 # installed there from PyPI, the package installed
-# from the clone with `pip install ./python` (as the README says), then its pytest suite
+# from the clone with `pip install ./python` (as the README says, in a cheaper profile), then its pytest suite
 # and the README's Python example run as written.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +18,9 @@ if [ ! -x "$venv/bin/python" ]; then
     }
 fi
 "$venv/bin/pip" install -q --upgrade maturin pytest numpy blake3
-"$venv/bin/pip" install -q ./python
+# The package as the README installs it, built in the profile `pytest` of python/Cargo.toml
+# (opt-level 1: the tests' ranges are small; the release build is most of this stage's time).
+MATURIN_PEP517_ARGS="--profile pytest" "$venv/bin/pip" install -q ./python
 # From the repository root, so that the source folder python/adams does not shadow the
 # installed package.
 "$venv/bin/pytest" -q python/tests

@@ -98,32 +98,28 @@ else
 fi
 
 # Every test of the workspace: unit tests and each crate's integration-test binary
-# (tests/it), built once with the MPI transport (feature `mpi`) and the distributed run
-# (`resolution`'s feature `cluster`: its tests over channels between threads, one per
-# rank). The features add code and change none, so one build serves these tests and its
-# `adams` binary the MPI tests after them. The examples are compiled (and linted) by the
-# clippy run above, not linked here.
-cargo test --workspace --features adams/mpi,resolution/cluster --lib --bins --tests "$@"
+# (tests/it), built once with the GPU backend (feature `gpu`: its end-to-end runs on the
+# Vulkan device against the CPU run, on one device, on 2-3 logical devices (`--gpus`) and
+# under memory budgets, `gpu_backend::`), the MPI transport (feature `mpi`) and the
+# distributed run (`resolution`'s feature `cluster`: its tests over channels between
+# threads, one per rank). The features add code and change none, so one build serves
+# every test and its `adams` binary the MPI and browser tests after them; the CPU-only
+# build (adams' default features) is linted above, and its one difference, the refusal of
+# `--backend gpu`, is a unit test of crates/adams/src/offload.rs. The examples are
+# compiled (and linted) by the clippy run above, not linked here.
+cargo test --workspace --features adams/gpu,adams/mpi,resolution/cluster --lib --bins --tests "$@"
 stage "workspace tests"
 target_dir="${CARGO_TARGET_DIR:-target}"
 case "$target_dir" in /*) ;; *) target_dir="$(pwd)/$target_dir" ;; esac
 # One resolution across MPI ranks over Open MPI end to end, with that binary.
 ADAMS_BIN="$target_dir/debug/adams" bash scripts/mpi-test.sh
 stage "mpi tests"
-# The adams binary with its GPU backend (feature `gpu`): verified end-to-end runs on
-# the Vulkan device against the CPU run, on one device, on 2-3 logical devices (`--gpus`)
-# and under memory budgets (`--gpu-memory`, `--host-memory`). (The gpu crate's own tests
-# of the device pool and budgets, crates/gpu/tests/it/pool.rs, run with the workspace above.)
-# The same workspace and features as above and `gpu`, so that only adams is built again.
-# The tests of the build without `gpu` (the default) ran above.
-cargo test --workspace --features adams/gpu,adams/mpi,resolution/cluster --test it "$@" -- gpu_backend::
-stage "gpu backend tests"
 # The Python bindings (python/, a Cargo workspace of its own): pip install ./python in a
 # virtual environment, then their pytest suite and the README's Python example.
 bash scripts/python-test.sh
 stage "python tests"
 # chart.html in headless Chromium, off the network (installs chromium, Node.js and
-# playwright-core when missing); the adams binary the GPU tests built serves, so nothing
-# is compiled again.
+# playwright-core when missing); the adams binary the workspace tests built serves, so
+# nothing is compiled again.
 ADAMS_BIN="$target_dir/debug/adams" bash scripts/browser-test.sh
 stage "browser tests"

@@ -36,7 +36,6 @@ pub enum SetupError {
     #[error("--verify-sample checks an offloading backend against the CPU: give --backend gpu (or wgpu, cuda)")]
     SampleOnCpu,
     /// A device backend asked of a build without the `gpu` feature.
-    #[cfg(not(feature = "gpu"))]
     #[error("--backend {backend}: this adams was built without GPU support; rebuild with \
              `cargo build --release -p adams --features gpu` (Vulkan through wgpu) or `--features cuda`")]
     NoGpuSupport {
@@ -188,9 +187,34 @@ pub fn summary_line(
     )
 }
 
+/// The refusal of the device backend `choice` by a build without the `gpu` feature.
+#[cfg(any(test, not(feature = "gpu")))]
+fn without_gpu(choice: BackendChoice) -> SetupError {
+    SetupError::NoGpuSupport {
+        backend: choice.name(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Built without the `gpu` feature (the default), asking for a device names the feature
+    /// and the build command. (The CPU-only build is linted by scripts/test.sh; its tests
+    /// run in the build with `gpu`, so the refusal is checked here, not through the binary.)
+    #[test]
+    fn a_device_backend_without_the_feature_says_how_to_build_it() {
+        for backend in [BackendChoice::Gpu, BackendChoice::Wgpu, BackendChoice::Cuda] {
+            let message = without_gpu(backend).to_string();
+            assert!(
+                message.starts_with(&format!("--backend {}:", backend.name()))
+                    && message.contains("without GPU support")
+                    && message.contains("--features gpu")
+                    && !message.contains('\n'),
+                "{message}"
+            );
+        }
+    }
 
     #[test]
     fn the_fraction_comes_from_verify_the_flag_the_variable_or_the_default() {
@@ -247,9 +271,7 @@ mod imp {
         _: &GpuKnobs,
         _: u32,
     ) -> Result<Box<dyn Device>, SetupError> {
-        Err(SetupError::NoGpuSupport {
-            backend: choice.name(),
-        })
+        Err(without_gpu(choice))
     }
 }
 

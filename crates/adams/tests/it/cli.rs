@@ -448,14 +448,3 @@ fn backend_flags_are_checked_before_any_work() {
     }
     assert!(!dir.path().join("output/S_2/ext.csv").exists());
 }
-
-/// Built without the `gpu` feature (the default), asking for a GPU names the feature.
-#[cfg(not(feature = "gpu"))]
-#[test]
-fn a_gpu_backend_without_the_feature_says_how_to_build_it() {
-    let dir = tempfile::tempdir().unwrap();
-    for backend in ["gpu", "wgpu", "cuda"] {
-        let o = adams_in(dir.path(), &["resolve", "S_2", "--backend", backend]);
-        assert_one_line_error(&o, 2, &["without GPU support", "--features gpu"]);
-    }
-}
