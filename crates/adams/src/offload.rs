@@ -36,6 +36,7 @@ pub enum SetupError {
     #[error("--verify-sample checks an offloading backend against the CPU: give --backend gpu (or wgpu, cuda)")]
     SampleOnCpu,
     /// A device backend asked of a build without the `gpu` feature.
+    #[cfg(any(test, not(feature = "gpu")))]
     #[error("--backend {backend}: this adams was built without GPU support; rebuild with \
              `cargo build --release -p adams --features gpu` (Vulkan through wgpu) or `--features cuda`")]
     NoGpuSupport {
