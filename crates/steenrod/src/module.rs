@@ -33,8 +33,6 @@ use std::path::Path;
 
 use fp::{Field, FpVector, Vector, P2};
 
-#[cfg(doc)]
-use crate::MilnorAlgebra;
 use crate::{Algebra, MilnorAlgebra, Profile};
 
 pub use any::AnyModule;

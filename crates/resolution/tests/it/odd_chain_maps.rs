@@ -34,23 +34,13 @@ fn encode(
     resolution::chain_map::saved::encode(map, &expected)
 }
 
+/// A classical resolution of `module` on two threads (`odd_primes::resolve`).
 fn resolve(
     module: FiniteModule<MilnorAlgebra<ValidPrime>>,
     max_stem: i32,
     max_s: u32,
 ) -> Resolution<FiniteModule<MilnorAlgebra<ValidPrime>>> {
-    let mut res = Resolution::<FiniteModule<MilnorAlgebra<ValidPrime>>>::new(
-        module,
-        ResolutionConfig { max_stem, max_s },
-    )
-    .expect("range");
-    res.run(RunOptions {
-        algorithm: Algorithm::Classical,
-        threads: 2,
-        ..RunOptions::default()
-    })
-    .expect("resolution");
-    res
+    super::odd_primes::resolve(module, max_stem, max_s, 2)
 }
 
 fn prime(p: u32) -> ValidPrime {

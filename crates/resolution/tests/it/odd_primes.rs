@@ -28,7 +28,7 @@ fn reference(name: &str) -> (i32, u32, BTreeMap<(i32, u32), usize>) {
     (nums[0] as i32, nums[1] as u32, table)
 }
 
-fn resolve(
+pub(crate) fn resolve(
     module: FiniteModule<MilnorAlgebra<ValidPrime>>,
     max_stem: i32,
     max_s: u32,

@@ -91,7 +91,7 @@ pub struct AdmissibleMatrices {
 
 impl AdmissibleMatrices {
     /// All admissible matrices of `R` (entries `x_ij` with `i + j ≤ 8` only;
-    /// see [`super::product`] for why no others matter below degree 511).
+    /// see `super::matrices` for why no others matter below degree 511).
     pub fn new(r: &PPart) -> AdmissibleMatrices {
         Self::with_max_s_degree(r, u32::MAX)
     }

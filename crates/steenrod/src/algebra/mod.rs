@@ -7,6 +7,7 @@
 mod admissible;
 mod cache;
 mod filtered;
+pub(crate) mod matrices;
 mod prime;
 mod product;
 mod profile;
@@ -159,6 +160,21 @@ impl<F: MilnorPrime> MilnorAlgebra<F> {
     #[inline]
     pub fn basis(&self, t: u32) -> &[F::Element] {
         self.basis.get(t as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// Panics unless the factors of a product, `a_len` entries in degree `a_deg` and
+    /// `b_len` in `b_deg`, have the dimensions of their degrees (`multiply` at every prime).
+    pub(crate) fn assert_factor_lengths(&self, a_deg: u32, a_len: usize, b_deg: u32, b_len: usize) {
+        assert_eq!(
+            a_len,
+            self.dim(a_deg),
+            "multiply: left factor has the wrong length"
+        );
+        assert_eq!(
+            b_len,
+            self.dim(b_deg),
+            "multiply: right factor has the wrong length"
+        );
     }
 
     /// Bytes held by the Milnor bases of all degrees (`Σ_t dim A_t` elements).

@@ -26,10 +26,8 @@ use std::cell::Cell;
 use fp::ValidPrime;
 
 use super::MilnorQP;
-use crate::milnor::MAX_PPART_LEN;
+use crate::algebra::matrices::{Lucas, Matrices, N};
 use crate::MilnorAlgebra;
-
-const N: usize = MAX_PPART_LEN;
 
 thread_local! {
     /// Reused `(index, coefficient)` buffer of
@@ -38,138 +36,43 @@ thread_local! {
     static SCRATCH: Cell<Vec<(usize, u32)>> = const { Cell::new(Vec::new()) };
 }
 
-/// What one position of the enumeration schedule fixes (see [`Matrices`]).
-#[derive(Clone, Copy)]
-enum Fix {
-    /// `x_ij` for `i, j ≥ 1`: every value allowed by row `i` and column `j`.
-    Entry(u8, u8),
-    /// `x_i0`: the rest of row `i`.
-    RowRest(u8),
-    /// `x_0j`: the rest of column `j`.
-    ColumnRest(u8),
-    /// All entries fixed: emit `T`.
-    Done,
-}
+/// Lucas' theorem at an odd prime, from the algebra's tables (`binom_mod`, `pow`).
+impl Lucas for &MilnorAlgebra<ValidPrime> {
+    type Coeff = u32;
 
-/// Length of the longest schedule: the `N(N − 1)/2` entries `x_ij` with
-/// `i, j ≥ 1`, `i + j ≤ N`, the `N` row rests, the `N` column rests, `Done`.
-const SCHEDULE_LEN: usize = N * (N - 1) / 2 + 2 * N + 1;
-
-/// Enumeration state of Theorem 4b's matrices for one `P(R)·P(S)`.
-///
-/// Schedule: for `k = 1, 2, …`, the entries `x_kj` (`j ≥ k`, last column
-/// first), then `x_k0`, then the entries `x_ik` (`i > k`), then `x_0k`. So each
-/// row and column is closed as soon as its last free entry is fixed, and each
-/// entry's binomial (its anti-diagonal's multinomial, built entry by entry)
-/// is checked as soon as it is fixed.
-struct Matrices<'a> {
-    alg: &'a MilnorAlgebra<ValidPrime>,
-    schedule: [Fix; SCHEDULE_LEN],
-    /// `rem_r[i] = r_i − Σ p^j x_ij` over the entries fixed so far.
-    rem_r: [u64; N + 1],
-    /// `rem_s[j] = s_j − Σ x_ij` over the entries fixed so far.
-    rem_s: [u32; N + 1],
-    /// `diag[n]`: sum of the entries fixed so far on anti-diagonal `n`.
-    diag: [u32; N + 1],
-}
-
-impl<'a> Matrices<'a> {
-    fn new(alg: &'a MilnorAlgebra<ValidPrime>, r: &[u32; N], s: &[u32; N]) -> Self {
-        let rows = r.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
-        let cols = s.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
-        let mut schedule = [Fix::Done; SCHEDULE_LEN];
-        let mut at = 0;
-        // Entries x_ij with i + j > N would make |T| ≥ 2(p^9 − 1) > max_degree.
-        for k in 1..=rows.max(cols) {
-            if k <= rows {
-                for j in (k..=cols.min(N - k)).rev() {
-                    schedule[at] = Fix::Entry(k as u8, j as u8);
-                    at += 1;
-                }
-                schedule[at] = Fix::RowRest(k as u8);
-                at += 1;
-            }
-            if k <= cols {
-                for i in (k + 1..=rows.min(N - k)).rev() {
-                    schedule[at] = Fix::Entry(i as u8, k as u8);
-                    at += 1;
-                }
-                schedule[at] = Fix::ColumnRest(k as u8);
-                at += 1;
-            }
-        }
-        let mut m = Matrices {
-            alg,
-            schedule,
-            rem_r: [0; N + 1],
-            rem_s: [0; N + 1],
-            diag: [0; N + 1],
-        };
-        for i in 0..N {
-            m.rem_r[i + 1] = u64::from(r[i]);
-            m.rem_s[i + 1] = s[i];
-        }
-        m
-    }
-
-    /// Fixes the entry at schedule position `at` in every allowed way and goes
-    /// on; `c ≠ 0` is the coefficient of the entries fixed so far.
-    fn fix(&mut self, at: usize, c: u32, emit: &mut impl FnMut(&[u32; N], u32)) {
-        match self.schedule[at] {
-            Fix::Entry(i, j) => {
-                let (i, j) = (i as usize, j as usize);
-                let pj = self.alg.tables.pow[j];
-                let max = (self.rem_r[i] / pj).min(u64::from(self.rem_s[j])) as u32;
-                let m = self.diag[i + j];
-                for x in 0..=max {
-                    // The first entry of an anti-diagonal contributes C(x, x) = 1.
-                    let b = if m == 0 {
-                        1
-                    } else {
-                        self.alg.binom_mod(m + x, x)
-                    };
-                    if b == 0 {
-                        continue;
-                    }
-                    self.rem_r[i] -= u64::from(x) * pj;
-                    self.rem_s[j] -= x;
-                    self.diag[i + j] = m + x;
-                    self.fix(at + 1, c * b % self.alg.prime(), emit);
-                    self.rem_r[i] += u64::from(x) * pj;
-                    self.rem_s[j] += x;
-                }
-                self.diag[i + j] = m;
-            }
-            Fix::RowRest(i) => {
-                self.put_rest(i as usize, self.rem_r[i as usize] as u32, at, c, emit)
-            }
-            Fix::ColumnRest(j) => self.put_rest(j as usize, self.rem_s[j as usize], at, c, emit),
-            Fix::Done => {
-                let mut t = [0u32; N];
-                t.copy_from_slice(&self.diag[1..]);
-                emit(&t, c);
-            }
-        }
-    }
-
-    /// Puts `x` (`x_n0` or `x_0n`) on anti-diagonal `n` and goes on if the
-    /// coefficient stays nonzero.
     #[inline]
-    fn put_rest(
-        &mut self,
-        n: usize,
-        x: u32,
-        at: usize,
-        c: u32,
-        emit: &mut impl FnMut(&[u32; N], u32),
-    ) {
-        let m = self.diag[n];
-        let b = self.alg.binom_mod(m + x, x);
-        if b != 0 {
-            self.diag[n] = m + x;
-            self.fix(at + 1, c * b % self.alg.prime(), emit);
-            self.diag[n] = m;
+    fn one(self) -> u32 {
+        1
+    }
+
+    #[inline]
+    fn row_quotient(self, rem: u64, j: usize) -> u64 {
+        rem / self.tables.pow[j]
+    }
+
+    #[inline]
+    fn row_weight(self, x: u32, j: usize) -> u64 {
+        u64::from(x) * self.tables.pow[j]
+    }
+
+    #[inline]
+    fn next(self, _: u32, x: u32) -> u32 {
+        x + 1
+    }
+
+    #[inline]
+    fn chosen(self, m: u32, x: u32, c: u32) -> Option<u32> {
+        // The first entry of an anti-diagonal contributes C(x, x) = 1.
+        if m == 0 {
+            return Some(c);
         }
+        self.forced(m, x, c)
+    }
+
+    #[inline]
+    fn forced(self, m: u32, x: u32, c: u32) -> Option<u32> {
+        let b = self.binom_mod(m + x, x);
+        (b != 0).then(|| c * b % self.prime())
     }
 }
 
@@ -200,7 +103,7 @@ impl MilnorAlgebra<ValidPrime> {
     /// Calls `emit(T, c)` for each matrix of Theorem 4b with `b(X) = c ≠ 0`
     /// mod p in `P(R)·P(S)` (several matrices may give the same `T`).
     fn p_product(&self, r: &[u32; N], s: &[u32; N], emit: &mut impl FnMut(&[u32; N], u32)) {
-        Matrices::new(self, r, s).fix(0, 1, emit);
+        Matrices::for_each(self, r, s, emit);
     }
 
     /// Theorem 4a: moves the `Q_k`, `k` in the bit set `rest` (increasing),
@@ -303,16 +206,7 @@ impl MilnorAlgebra<ValidPrime> {
     /// Panics if a vector's length is not the dimension of its degree or if
     /// `a_deg + b_deg > max_degree`.
     pub fn multiply(&self, a_deg: u32, a: &[u32], b_deg: u32, b: &[u32]) -> Vec<u32> {
-        assert_eq!(
-            a.len(),
-            self.dim(a_deg),
-            "multiply: left factor has the wrong length"
-        );
-        assert_eq!(
-            b.len(),
-            self.dim(b_deg),
-            "multiply: right factor has the wrong length"
-        );
+        self.assert_factor_lengths(a_deg, a.len(), b_deg, b.len());
         let deg = a_deg.checked_add(b_deg).filter(|&d| d <= self.max_degree);
         let deg = deg.unwrap_or_else(|| {
             panic!(
