@@ -13,8 +13,8 @@ use resolution::chain_map::saved::{Expected, Mismatch, Saved};
 use resolution::chain_map::yoneda::{lift_class as lift, load_class, multiply, ExtElement};
 use resolution::chain_map::{ChainMap, ChainMapError, LiftTarget};
 use resolution::products::{product_matrix, Primitive};
+use resolution::Bidegree;
 use resolution::Resolution;
-use resolution::{Algorithm, Bidegree, ResolutionConfig, RunOptions};
 use steenrod::module::FiniteModule;
 use steenrod::MilnorAlgebra;
 
