@@ -16,10 +16,8 @@
 //! So `Q(E)P(R)·Q(F)P(S) = Q(E)·[P(R)·Q_{f_1}Q_{f_2}⋯]·P(S)`: each `Q_f`,
 //! `f ∈ F` increasing, is moved left past the current `P(R')` by Theorem 4a
 //! and multiplied into the exterior part on its left, and then `P(R')·P(S)` by
-//! Theorem 4b. A multinomial coefficient mod p is the product over base-p
-//! digits of the multinomials of the digits (Lucas); it is built entry by entry
-//! as `Π C(partial sum + x, x)`, and an entry whose binomial vanishes mod p (a
-//! carry, Kummer) is skipped at once.
+//! Theorem 4b, whose matrices `crate::algebra::matrices` enumerates for every
+//! prime; here the binomials mod p it needs (`binom_mod`, Lucas in base `p^m`).
 
 use std::cell::Cell;
 
