@@ -90,8 +90,7 @@ impl ClassModule for FiniteModule {
                 ),
             });
         }
-        let table = NameTable::bundled();
-        let mut namer = crate::naming::Namer::new(sphere, &table)?;
+        let mut namer = crate::naming::Namer::new(sphere, NameTable::bundled_ref())?;
         let x = namer.monomial(factors).map_err(|why| ClassError::Refused {
             name: sphere.module().name().to_string(),
             why: format!("class {spec}: {why}"),

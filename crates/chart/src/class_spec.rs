@@ -94,7 +94,7 @@ impl std::str::FromStr for ClassSpec {
                 .map_err(|why| format!("class {text:?}: {why}"));
         }
         if t.starts_with(|c: char| c.is_ascii_alphabetic()) {
-            let table = crate::names::NameTable::bundled();
+            let table = crate::names::NameTable::bundled_ref();
             return match table.monomial(t) {
                 Ok((factors, (stem, s))) => Ok(ClassSpec::Named { factors, stem, s }),
                 Err(_) if t.starts_with(['h', 'H']) => {

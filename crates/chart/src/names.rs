@@ -97,9 +97,19 @@ pub enum NamesError {
 }
 
 impl NameTable {
-    /// The bundled table, of p = 2 (parsed once per call; it is small).
+    /// The bundled table, of p = 2, as an owned copy of [`NameTable::bundled_ref`].
     pub fn bundled() -> NameTable {
-        NameTable::parse(BUNDLED, Path::new(BUNDLED_PATH), 2).expect("the bundled table is valid")
+        NameTable::bundled_ref().clone()
+    }
+
+    /// The bundled table, of p = 2, parsed on first use and kept for the process (a chart's
+    /// class specs read it once per spec).
+    pub fn bundled_ref() -> &'static NameTable {
+        static TABLE: std::sync::OnceLock<NameTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| {
+            NameTable::parse(BUNDLED, Path::new(BUNDLED_PATH), 2)
+                .expect("the bundled table is valid")
+        })
     }
 
     /// Reads a table of names of `Ext` at the prime `p` from `path` (a regular UTF-8 file
@@ -507,7 +517,7 @@ impl NameTable {
         if self.prime != 2 {
             return Vec::new();
         }
-        let bundled = NameTable::bundled();
+        let bundled = NameTable::bundled_ref();
         let same = |name: &str| {
             let (mine, theirs) = (self.row(name), bundled.row(name));
             mine.zip(theirs)
