@@ -21,6 +21,7 @@ use crate::error::Error;
 use crate::range::{check_memory, check_module_range, check_range, check_threads};
 use crate::{modules, usage};
 
+mod leibniz;
 mod output;
 
 /// `summary.json` of `adams d2`.
@@ -51,6 +52,8 @@ struct D2Summary {
     checked_d2_squared: usize,
     /// Bidegrees where `d2(h_i x) = h_i d2(x)` was checked, `i = 0, 1, 2`.
     checked_h_linear: [usize; 3],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    checked_leibniz: Vec<(String, usize)>,
 }
 
 /// The exit status of a [`LiftError`]: 2 for bad input (another module, a `λ` file that
@@ -140,6 +143,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
 
     let started = Instant::now();
     let checked = check_identities(&lift)?;
+    let leibniz = leibniz::check(&lift, &args.leibniz)?;
     let checks_s = started.elapsed().as_secs_f64();
 
     let files = output::write_all(&output, &lift, &name, &args)?;
@@ -159,6 +163,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
         lambda_files_read: read,
         checked_d2_squared: checked.d2_squared,
         checked_h_linear: checked.h_linear,
+        checked_leibniz: leibniz,
     };
     crate::products::write_json(&output.join("summary.json"), &summary)?;
     // `--quiet` silences stderr only (its help says so, as for `adams resolve`): the E3
@@ -205,6 +210,9 @@ fn print_chart(e3_chart: Option<&str>) {
 /// Prints the self-checks' line and the run's line (stderr).
 fn print_run(summary: &D2Summary, checked: &Checked, output: &Path, e3_page: bool) {
     eprintln!("{}", checks_line(checked));
+    if let Some(line) = leibniz::line(&summary.checked_leibniz) {
+        eprintln!("{line}");
+    }
     eprintln!(
         "d2 of {} through stem {}, s <= {}: resolution {:.2} s, secondary lift {:.2} s{} \
          (CPU {:.2} s, peak memory {:.1} MB): {} classes with d2 != 0 (total rank {}); wrote \

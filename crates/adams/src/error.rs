@@ -222,6 +222,13 @@ pub enum Error {
     /// `adams d2`: a self-check of d2 that fails (exit 1).
     #[error(transparent)]
     D2Check(#[from] resolution::secondary::CheckFailure),
+    /// `adams d2 --leibniz CLASS`: the rule fails (exit 1), or it cannot be checked for that
+    /// class (not the sphere, `d2` of the class outside the range: exit 2).
+    #[error("d2 --leibniz {class}: {source}")]
+    D2Leibniz {
+        class: String,
+        source: resolution::secondary::LeibnizError,
+    },
 }
 
 impl Error {
@@ -232,6 +239,11 @@ impl Error {
         match self {
             D2(e) => crate::d2::exit_code(e),
             D2Check(_) => 1,
+            D2Leibniz { source, .. } => match source {
+                resolution::secondary::LeibnizError::Fails { .. } => 1,
+                resolution::secondary::LeibnizError::Product { .. } => 3,
+                _ => 2,
+            },
             Certificate { source, .. } => match source {
                 CertifyError::Failed(_) => 1,
                 CertifyError::Range(_) | CertifyError::NotResolved { .. } => 2,

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use chart::class_spec::ClassSpec;
 use clap::Args;
 
 use super::{DrawArgs, ExportArgs, ExtRangeArgs};
@@ -28,6 +29,12 @@ pub struct D2Args {
     /// Folder for the results. Default: output/MODULE-d2 (beside, never over, adams resolve's output/MODULE).
     #[arg(long, short = 'o', value_name = "DIR")]
     pub output: Option<PathBuf>,
+
+    /// Also check the Leibniz rule d2(x·y) = d2(x)·y + x·d2(y) for the products by this
+    /// class of Ext(S_2) (h4, c0, d0, (stem,s,index); repeatable) at every class x of the
+    /// range where both sides are computed; the sphere only. A failure is exit 1.
+    #[arg(long, value_name = "CLASS")]
+    pub leibniz: Vec<ClassSpec>,
 
     #[command(flatten)]
     pub draw: DrawArgs,

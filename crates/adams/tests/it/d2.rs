@@ -488,3 +488,86 @@ fn rank(mut rows: Vec<u64>) -> i64 {
     }
     r as i64
 }
+
+/// `--leibniz`: `d2(x·y) = d2(x)·y + x·d2(y)` for `y = h4` (whose `d2(h4) = h0 h3^2`,
+/// Adams 1960, gives the rule its `x·d2(y)` term) and `y = c0`, counted in summary.json and
+/// printed; over another module it is exit 2 with one line, and a class beyond the range
+/// likewise.
+#[test]
+fn leibniz_is_checked_for_named_classes_and_refused_over_a_module() {
+    let tmp = tempfile::tempdir().unwrap();
+    let r = adams_in(
+        tmp.path(),
+        &[
+            "d2",
+            "S_2",
+            "--max-stem",
+            "36",
+            "--max-s",
+            "14",
+            "-o",
+            "l",
+            "--leibniz",
+            "h4",
+            "--leibniz",
+            "c0",
+        ],
+    );
+    assert!(r.status.success(), "{}", stderr(&r));
+    let err = stderr(&r);
+    assert!(
+        err.contains("checked: d2(x·y) = d2(x)·y + x·d2(y) for y = h4 at "),
+        "{err}"
+    );
+    let summary: Value =
+        serde_json::from_str(&fs::read_to_string(tmp.path().join("l/summary.json")).unwrap())
+            .unwrap();
+    let checked = summary["checked_leibniz"].as_array().unwrap();
+    assert_eq!(checked.len(), 2);
+    for (entry, name) in checked.iter().zip(["h4", "c0"]) {
+        assert_eq!(entry[0], name);
+        assert!(entry[1].as_u64().unwrap() > 20, "{name}: {entry}");
+    }
+
+    let r = adams_in(
+        tmp.path(),
+        &[
+            "d2",
+            "C2",
+            "--max-stem",
+            "20",
+            "--max-s",
+            "8",
+            "-o",
+            "c",
+            "--leibniz",
+            "h1",
+        ],
+    );
+    assert_eq!(r.status.code(), Some(2), "{}", stderr(&r));
+    let err = stderr(&r);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--leibniz h1") && err.contains("sphere S_2 only"),
+        "{err}"
+    );
+
+    let r = adams_in(
+        tmp.path(),
+        &[
+            "d2",
+            "S_2",
+            "--max-stem",
+            "16",
+            "--max-s",
+            "6",
+            "-o",
+            "o",
+            "--leibniz",
+            "h5",
+        ],
+    );
+    assert_eq!(r.status.code(), Some(2), "{}", stderr(&r));
+    let err = stderr(&r);
+    assert!(err.lines().count() == 1 && err.contains("h5"), "{err}");
+}

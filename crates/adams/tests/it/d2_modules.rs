@@ -135,6 +135,58 @@ fn a_shift_moves_d2_by_its_stems() {
     assert_eq!(moved, c2);
 }
 
+/// The classes of `chart.json` at `(stem, s)`, by index: each one's `key` list (the
+/// indices of its product by `h_i`, or of its `d2`).
+fn chart_lists(chart: &Value, stem: i64, s: i64, key: &str) -> Vec<BTreeSet<i64>> {
+    let mut found: Vec<(i64, BTreeSet<i64>)> = chart["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["stem"] == stem && c["s"] == s)
+        .map(|c| {
+            let list = c[key]
+                .as_array()
+                .unwrap_or_else(|| panic!("({stem}, {s}) {key}"));
+            let set = list.iter().map(|k| k.as_i64().unwrap()).collect();
+            (c["index"].as_i64().unwrap(), set)
+        })
+        .collect();
+    found.sort_by_key(|(k, _)| *k);
+    found.into_iter().map(|(_, set)| set).collect()
+}
+
+/// The `d2`'s of the Adams spectral sequence of tmf (as `Ext` of `A//A(2)` over `A`, by
+/// change of rings Ext over `A(2)`) that Bruner and Rognes name: `d2(α) = h2 w1` and
+/// `d2(β) = h0 d0` (R. Bruner, J. Rognes, "The Adams spectral sequence for topological
+/// modular forms", Math. Surveys Monogr. 253, AMS 2021, §5.2, the d2-differentials for
+/// tmf), with `α ∈ E2^{3,15}` (stem 12), `β ∈ E2^{3,18}` (stem 15), `w1 ∈ E2^{4,12}`,
+/// `d0 ∈ E2^{4,18}`, each the only class of its bidegree. The products are the run's own
+/// `h0`, `h2` lines of chart.json.
+#[test]
+fn tmf_d2_of_alpha_is_h2_w1_and_of_beta_is_h0_d0() {
+    let tmp = tempfile::tempdir().unwrap();
+    let a_mod_a2 = repository_root().join("tests/data/d2/A-mod-A2.json");
+    let out = d2_run(tmp.path(), a_mod_a2.to_str().unwrap(), "tmf", 20);
+    let chart: Value =
+        serde_json::from_str(&fs::read_to_string(out.join("chart.json")).unwrap()).unwrap();
+    for (stem, s, name) in [(12, 3, "α"), (15, 3, "β"), (8, 4, "w1"), (14, 4, "d0")] {
+        assert_eq!(
+            chart_lists(&chart, stem, s, "d2").len(),
+            1,
+            "{name}: dim E2 at ({stem}, {s})"
+        );
+    }
+    let h2_w1 = &chart_lists(&chart, 8, 4, "h2")[0];
+    let h0_d0 = &chart_lists(&chart, 14, 4, "h0")[0];
+    assert!(!h2_w1.is_empty() && !h0_d0.is_empty(), "h2 w1, h0 d0 ≠ 0");
+    assert_eq!(&chart_lists(&chart, 12, 3, "d2")[0], h2_w1, "d2(α)");
+    assert_eq!(&chart_lists(&chart, 15, 3, "d2")[0], h0_d0, "d2(β)");
+    // d2.csv says the same.
+    let d2 = d2_csv(&out);
+    assert_eq!(d2.get(&(12, 3, 0)), Some(&vec![0]), "d2.csv: d2(α)");
+    assert_eq!(d2.get(&(15, 3, 0)), Some(&vec![0]), "d2.csv: d2(β)");
+}
+
 /// `--save-dir` for a module below degree 0 (`Cnu[-3]`: generators in negative `t`): a
 /// larger second run reads the first run's λ files and writes what a fresh run writes.
 #[test]

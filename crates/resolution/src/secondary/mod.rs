@@ -33,7 +33,8 @@
 //!
 //! * The work split by `s` ([`lift_split`], docs/design/d2.md §3) with its per-`s` entry
 //!   point [`lift_filtration`]; `λ` kept in a save directory ([`LambdaStore`],
-//!   [`lift_saved`]); `E3` ([`e3_dimensions`]); the self-checks ([`check_identities`]).
+//!   [`lift_saved`]); `E3` ([`e3_dimensions`]); the self-checks ([`check_identities`],
+//!   and the Leibniz rule for products by any class of the sphere, [`check_leibniz`]).
 //!
 //! A module's secondary structure is taken as the one with `λ_2 = 0`; the solve at
 //! `s = 3` checks that it exists and names the bidegree where it does not
@@ -47,6 +48,7 @@ mod homotopy;
 mod integral;
 mod kappa;
 mod kernel;
+mod leibniz;
 mod lift;
 mod saved;
 
@@ -61,5 +63,6 @@ pub use homotopy::SecondaryLift;
 pub use integral::{binomial_mod4, integral_product};
 pub use kappa::{kappa, kappa_element};
 pub use kernel::{y_degree, KernelElement};
+pub use leibniz::{check_leibniz, LeibnizError};
 pub use lift::{composite, d2_on_h, intermediate, Composite, SecondaryError};
 pub use saved::{lift_saved, LambdaStore, LiftError, SavedLambdaError};
