@@ -143,7 +143,7 @@ pub fn run_command(args: D2Args) -> Result<(), Error> {
 
     let started = Instant::now();
     let checked = check_identities(&lift)?;
-    let leibniz = leibniz::check(&lift, &args.leibniz)?;
+    let leibniz = leibniz::check(&lift, &args.leibniz, args.quiet)?;
     let checks_s = started.elapsed().as_secs_f64();
 
     let files = output::write_all(&output, &lift, &name, &args)?;

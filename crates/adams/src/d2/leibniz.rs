@@ -11,15 +11,20 @@ use crate::error::Error;
 /// For each class of `specs`, in order: its text and the number of bidegrees where the
 /// rule was checked. Errors: a spec that names no class ([`Error::ProductsModule`],
 /// [`Error::Lift`]), or [`Error::D2Leibniz`] (not the sphere, `d2(y)` out of range, or a
-/// failure of the rule).
+/// failure of the rule). A class that is zero (`h1h2`) is checked all the same (trivially)
+/// and, unless `quiet`, named on stderr.
 pub(super) fn check(
     lift: &SecondaryLift,
     specs: &[ClassSpec],
+    quiet: bool,
 ) -> Result<Vec<(String, usize)>, Error> {
     specs
         .iter()
         .map(|spec| {
             let y = element(lift.resolution(), spec)?;
+            if y.is_zero() && !quiet {
+                eprintln!("note: --leibniz {spec}: the class is zero, so its rule holds trivially");
+            }
             let n = check_leibniz(lift, &y).map_err(|source| Error::D2Leibniz {
                 class: spec.to_string(),
                 source,
