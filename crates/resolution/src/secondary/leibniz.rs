@@ -9,9 +9,10 @@
 //! ([`crate::chain_map::yoneda`]), independently of the secondary lift whose `d2` is checked.
 
 use fp::{FpVector, Matrix};
+use steenrod::module::FiniteModule;
 
 use super::SecondaryLift;
-use crate::chain_map::yoneda::{lift_classes, ExtElement};
+use crate::chain_map::yoneda::{combine, lift_classes, ExtElement};
 use crate::chain_map::LiftTarget;
 use crate::Bidegree;
 
@@ -54,15 +55,11 @@ fn d2_of(lift: &SecondaryLift, y: &ExtElement) -> Result<FpVector, LeibnizError>
     let d = lift
         .d2(y.bidegree)
         .ok_or(LeibnizError::OutOfRange { y: y.bidegree })?;
-    let mut z = FpVector::new(d.cols());
-    for k in y.vector.iter_ones() {
-        for j in 0..d.cols() {
-            if d.get(k, j) {
-                z.flip(j);
-            }
-        }
-    }
-    Ok(z)
+    Ok(combine::<FiniteModule>(
+        lift.resolution().prime(),
+        &d,
+        &y.vector,
+    ))
 }
 
 /// Checks `d2(x·y) = d2(x)·y + x·d2(y)` on every basis class `x` of every bidegree `b` of
