@@ -83,8 +83,9 @@ pub(crate) enum Subject {
     /// file's prime (cells through the cone's range, [`cofiber::base_range`]), whose
     /// mapping cone is resolved.
     Cofiber(Box<(CofiberFile, AnyModule)>),
-    /// `--unstable N`: the sphere `S^N` in the category of unstable modules (p = 2).
-    Unstable(u32),
+    /// `--unstable N`: the module `Σ^N M` (the sphere `S^N` for `S_p`) in the category of
+    /// unstable modules, at its prime.
+    Unstable(Box<resolve_unstable::Unstable>),
 }
 
 /// A module over the algebra of the run.
@@ -107,7 +108,7 @@ pub(crate) fn read(args: ResolveArgs) -> Result<(Plan, Subject), Error> {
     check_threads(args.range.threads)?;
     let mut algorithm = args.algorithm;
     let subject = match args.unstable {
-        Some(sphere) => Subject::Unstable(resolve_unstable::check(&args, sphere, range)?),
+        Some(n) => Subject::Unstable(Box::new(resolve_unstable::check(&args, n, range)?)),
         None => module_subject(&args, range, &mut algorithm)?,
     };
     let default = match &subject {

@@ -61,7 +61,7 @@ fn run_here(args: ResolveArgs) -> Result<(), Error> {
             let (class, base) = *cofiber;
             crate::resolve_cofiber::run(&plan, class, base, &start)
         }
-        Subject::Unstable(sphere) => crate::resolve_unstable::run(&plan, sphere, &start),
+        Subject::Unstable(target) => crate::resolve_unstable::run(&plan, *target, &start),
     }
 }
 

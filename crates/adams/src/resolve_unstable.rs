@@ -1,51 +1,71 @@
-//! `adams resolve S_2 --unstable N`: the unstable Adams E2 page of the sphere `S^N` at
-//! p = 2, `Ext_U^{s,t}(H̃^*(S^N))`, by `resolution::unstable` (a minimal resolution by free
-//! unstable modules); ext.csv and the ASCII chart, stems absolute (the bottom class at
-//! stem `N`).
+//! `adams resolve MODULE --unstable N`: Ext in the category of unstable modules of the
+//! module `Σ^N M` (the sphere `S^N` for `S_2`, `S_3`, …), the unstable Adams E2 page, by
+//! `resolution::unstable` (a minimal resolution by free unstable modules) at the module's
+//! prime; ext.csv, the ASCII chart and chart.json/svg/html with the products by the
+//! generators of `Ext^1`, stems absolute (the bottom class at stem `N` for a sphere).
 
-use std::io::Write;
+mod output;
 
-use chart::csv::Row;
-use chart::{ascii, csv};
+use resolution::unstable::{check_unstable, UnstableAlgebra, UnstableField};
 use resolution::ResolutionConfig;
+use steenrod::module::{AnyModule, FiniteModule, ModuleAlgebra};
 
+use crate::chart_model::ChartAlgebra;
 use crate::cli::{Algorithm, BackendChoice, ResolveArgs};
 use crate::error::Error;
-use crate::resolve::{open_output, Start};
-use crate::usage;
+use crate::modules;
+use crate::resolve::Start;
 
-/// The largest internal degree above the bottom class the Milnor basis reaches.
-const MAX_SPAN: i64 = steenrod::MAX_ALGEBRA_DEGREE as i64;
+/// What `--unstable N` resolves: `Σ^N M` at its prime, and how the run names it.
+pub(crate) struct Unstable {
+    /// `N`.
+    pub shift: u32,
+    /// `Σ^N M`, checked unstable.
+    pub module: AnyModule,
+    /// `S^N` for a sphere, `Σ^N M` otherwise.
+    pub label: String,
+}
 
-/// Checks `--unstable N` against the module, the range and the other flags (exit 2, one
-/// line naming what is refused): the module must be `S_2`, the stems must reach the bottom
-/// class (`max_stem ≥ N`) and `max_stem + max_s − N` fit the algebra (510); save
-/// directories, certificates, devices, sub-Hopf algebras, smash products, Nassau's
-/// algorithm and names tables are not carried over to unstable runs yet.
+/// Checks `--unstable N` against the flags, finds the module and suspends it `N` times,
+/// and checks the range and the unstable condition (exit 2, one line naming what is
+/// refused): the stems must reach the bottom class and `max_stem + max_s` less the bottom
+/// class fit the algebra's basis; save directories, certificates, devices, sub-Hopf
+/// algebras, smash products, Nassau's algorithm and names tables are not carried over to
+/// unstable runs.
 pub(crate) fn check(
     args: &ResolveArgs,
-    sphere: u32,
+    shift: u32,
     range: ResolutionConfig,
-) -> Result<u32, Error> {
-    let refuse = |why: String| Err(Error::Unstable { sphere, why });
-    if args.module != "S_2" {
-        return refuse(format!(
-            "resolves the sphere S^{sphere}: MODULE must be S_2, not {}",
-            args.module
-        ));
+) -> Result<Unstable, Error> {
+    let refuse = |why: String| Error::Unstable { sphere: shift, why };
+    if let Some(flag) = refused_flag(args) {
+        return Err(refuse(format!("{flag} is not available for unstable runs")));
     }
-    let ResolutionConfig { max_stem, max_s } = range;
-    if max_stem < sphere as i32 {
-        return refuse(format!(
-            "--max-stem {max_stem} is below the bottom class of S^{sphere} (stem {sphere})"
-        ));
-    }
-    if i64::from(max_stem) + i64::from(max_s) - i64::from(sphere) > MAX_SPAN {
-        return refuse(format!(
-            "--max-stem {max_stem} --max-s {max_s} needs the Steenrod algebra beyond degree \
-             {MAX_SPAN} above the bottom class"
-        ));
-    }
+    let found = modules::find_module(&args.module, args.range.modules_dir.as_deref(), None)?;
+    let label = match found.name() {
+        name if name == format!("S_{}", found.prime()) => format!("S^{shift}"),
+        name => format!("Σ^{shift} {name}"),
+    };
+    let name = format!("{}[{shift}]", found.name());
+    let suspended = match found {
+        AnyModule::Two(m) => m.shifted(shift as i32, name).map(AnyModule::Two),
+        AnyModule::Odd(m) => m.shifted(shift as i32, name).map(AnyModule::Odd),
+    };
+    let module = suspended.ok_or_else(|| refuse(format!("{label} has a degree past 2^31")))?;
+    let checked = match &module {
+        AnyModule::Two(m) => admissible(m, &label, range),
+        AnyModule::Odd(m) => admissible(m, &label, range),
+    };
+    checked.map_err(refuse)?;
+    Ok(Unstable {
+        shift,
+        module,
+        label,
+    })
+}
+
+/// The first flag given that unstable runs do not have.
+fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
     let flags = [
         (
             args.algebra.is_some() || args.profile.is_some(),
@@ -64,72 +84,88 @@ pub(crate) fn check(
         ),
         (args.names.is_some(), "--names"),
     ];
-    match flags.iter().find(|(given, _)| *given) {
-        Some((_, flag)) => refuse(format!("{flag} is not available for unstable runs")),
-        None => Ok(sphere),
-    }
-}
-
-/// The first line of an unstable run's ext.csv: the range it is complete for, in the form
-/// `adams verify` reads, and what it holds.
-fn first_line(sphere: u32, range: ResolutionConfig) -> String {
-    let ResolutionConfig { max_stem, max_s } = range;
-    format!(
-        "# complete for stem <= {max_stem}, s <= {max_s}; Ext of S_2 in unstable modules \
-         (unstable, S^{sphere}: Ext_U^(s,t) of the reduced cohomology of S^{sphere}, stems \
-         absolute, the bottom class at stem {sphere}) over the mod 2 Steenrod algebra, \
-         computed by adams (classical, free unstable modules)"
-    )
-}
-
-/// Resolves, writes ext.csv, prints the chart (unless `--no-chart`) and the closing line
-/// (unless `--quiet`). Errors: the output folder, writing ext.csv.
-pub(crate) fn run(plan: &crate::plan::Plan, sphere: u32, start: &Start) -> Result<(), Error> {
-    let output = open_output(&plan.output, &format!("S_2-unstable-{sphere}"))?;
-    let range = plan.range;
-    let ext = resolution::unstable::resolve_sphere(sphere, range.max_stem, range.max_s);
-    let rows: Vec<Row> = ext
-        .dims
+    flags
         .iter()
-        .map(|(b, &dim)| Row {
-            bidegree: chart::Bidegree::n_s(b.n(), b.s()),
-            dim,
-        })
-        .collect();
-    let path = output.join("ext.csv");
-    let mut text = Vec::new();
-    let written = csv::write_table(&mut text, &first_line(sphere, range), &rows)
-        .and_then(|()| chart::output::write_atomic(&path, &text));
-    written.map_err(|source| Error::Write {
-        path: path.clone(),
-        source,
-    })?;
-    if !plan.output.no_chart {
-        let chart = format!(
-            "Ext_U^(s,t) of S^{sphere} in unstable modules over the mod 2 Steenrod algebra \
-             (unstable Adams E2), stem <= {}, s <= {}\n\
-             mark = dim Ext^(s,t): . for 0, 1-9, * for 10 or more\n\n{}",
-            range.max_stem,
-            range.max_s,
-            ascii::render(&rows, sphere as i32, range.max_stem, range.max_s)
-        );
-        let _ = std::io::stdout().lock().write_all(chart.as_bytes());
+        .find(|(given, _)| *given)
+        .map(|&(_, flag)| flag)
+}
+
+/// Why `module` (`label`) cannot be resolved unstably over `range`, if it cannot: a
+/// profile, stems below its bottom class, a span past the algebra's basis, a class that
+/// breaks the unstable condition.
+fn admissible<A: ModuleAlgebra + UnstableAlgebra>(
+    module: &FiniteModule<A>,
+    label: &str,
+    range: ResolutionConfig,
+) -> Result<(), String> {
+    let ResolutionConfig { max_stem, max_s } = range;
+    let bottom = module.min_degree();
+    if module.profile().is_some() {
+        return Err(format!(
+            "{label}: a module over a sub-Hopf algebra (its profile key)"
+        ));
     }
-    if !plan.quiet {
-        let usage = usage::current().since(&start.usage);
-        let total: usize = rows.iter().map(|r| r.dim).sum();
-        eprintln!(
-            "resolved S^{sphere} unstably (classical) through stem {}, s <= {} in {:.2} s \
-             (CPU {:.2} s, peak memory {:.1} MB): {} nonzero bidegrees, total dimension \
-             {total}; wrote {}",
-            range.max_stem,
-            range.max_s,
-            start.at.elapsed().as_secs_f64(),
-            usage.cpu.as_secs_f64(),
-            usage.peak_rss_bytes as f64 / 1e6,
-            rows.len(),
-            path.display()
-        );
+    if max_stem < bottom {
+        return Err(format!(
+            "--max-stem {max_stem} is below the bottom class of {label} (stem {bottom})"
+        ));
     }
-    Ok(())
+    let top = fp::Prime::value(module.prime());
+    let limit = match top {
+        2 => steenrod::MAX_ALGEBRA_DEGREE,
+        p => steenrod::max_odd_degree(p),
+    };
+    if i64::from(max_stem) + i64::from(max_s) - i64::from(bottom) > i64::from(limit) {
+        return Err(format!(
+            "--max-stem {max_stem} --max-s {max_s} needs the Steenrod algebra beyond degree \
+             {limit} above the bottom class"
+        ));
+    }
+    check_unstable(module).map_err(|e| format!("{label}: {e}"))
+}
+
+/// Resolves, writes ext.csv and the chart files, prints the ASCII chart (unless
+/// `--no-chart`) and the closing line (unless `--quiet`). Errors: the output folder, the
+/// thread pool, writing the files.
+pub(crate) fn run(plan: &crate::plan::Plan, target: Unstable, start: &Start) -> Result<(), Error> {
+    let Unstable {
+        shift,
+        module,
+        label,
+    } = target;
+    match module {
+        AnyModule::Two(m) => run_at(plan, m, shift, &label, start),
+        AnyModule::Odd(m) => run_at(plan, m, shift, &label, start),
+    }
+}
+
+/// [`run`] at the module's prime.
+fn run_at<A>(
+    plan: &crate::plan::Plan,
+    module: FiniteModule<A>,
+    shift: u32,
+    label: &str,
+    start: &Start,
+) -> Result<(), Error>
+where
+    A: ChartAlgebra + UnstableAlgebra,
+    A::Field: UnstableField,
+{
+    let folder = format!(
+        "{}-unstable-{shift}",
+        module.name().split('[').next().unwrap_or("")
+    );
+    let output = crate::resolve::open_output(&plan.output, &folder)?;
+    let range = plan.range;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.limits.threads)
+        .build()
+        .map_err(|e| Error::Unstable {
+            sphere: shift,
+            why: format!("cannot start {} threads: {e}", plan.limits.threads),
+        })?;
+    let res = pool.install(|| {
+        resolution::unstable::UnstableResolution::resolve(module, range.max_stem, range.max_s)
+    });
+    output::write(plan, &res, label, &output, start)
 }

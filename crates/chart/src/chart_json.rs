@@ -117,6 +117,10 @@ pub struct Chart {
     /// Steenrod algebra.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub algebra: Option<String>,
+    /// Whether this is Ext in the category of unstable modules (`adams resolve --unstable
+    /// N`): an unstable Adams E2 page, stems absolute (absent in the file: stable).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unstable: bool,
     /// Smallest stem drawn (0, or the bottom cell of a module with cells below 0).
     pub min_stem: i32,
     /// Largest stem computed.
@@ -220,6 +224,7 @@ impl Chart {
             algorithm: algorithm.to_string(),
             prime,
             algebra: None,
+            unstable: false,
             min_stem,
             max_stem,
             max_s,
@@ -290,6 +295,9 @@ impl Chart {
         };
         if let Some(b) = &self.algebra {
             prime.push_str(&format!(", \"algebra\": {}", q(b)));
+        }
+        if self.unstable {
+            prime.push_str(", \"unstable\": true");
         }
         let _ = writeln!(
             out,

@@ -183,6 +183,10 @@ pub fn title(chart: &Chart) -> String {
 
 /// The chart title naming `page` (`Adams E2`, `Adams E3`, `Adams E2 with d2`).
 pub fn title_of_page(chart: &Chart, page: &str) -> String {
+    let page = match chart.unstable {
+        true => format!("unstable {page}"),
+        false => page.to_string(),
+    };
     format!(
         "Ext of {} over {} ({page}): stem {} to {}, s \u{2264} {}",
         chart.module,
@@ -630,6 +634,7 @@ mod tests {
             algorithm: String::new(),
             prime: 2,
             algebra: None,
+            unstable: false,
             min_stem: 0,
             max_stem,
             max_s,

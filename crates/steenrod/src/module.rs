@@ -297,6 +297,16 @@ impl<A: ModuleAlgebra> FiniteModule<A> {
         )
     }
 
+    /// The module with every degree raised by `k` — its suspension `Σ^k M`, the action
+    /// unchanged, as a file's `shift` key or `NAME[k]` gives it — named `name`. `None` if a
+    /// degree would leave `i32`.
+    pub fn shifted(mut self, k: i32, name: impl Into<String>) -> Option<Self> {
+        self.min_degree = self.min_degree.checked_add(k)?;
+        self.max_degree = self.max_degree.checked_add(k)?;
+        self.name = name.into();
+        Some(self)
+    }
+
     /// The module's name: `S_2` for the sphere, the file name without `.json`,
     /// or what [`with_name`](Self::with_name) set.
     pub fn name(&self) -> &str {

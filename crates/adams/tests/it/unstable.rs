@@ -1,7 +1,13 @@
-//! `adams resolve S_2 --unstable N`: the unstable Adams E2 page of `S^N` against the
-//! independent resolver's tables (`tests/data/ext/unstable_S_2_N.csv`, sseq's
-//! `resolve_unstable`, provenance in tests/data/README.md) in every bidegree through
-//! stem 40, `s ≤ 14`, and its refusals (exit 2, one line).
+//! `adams resolve MODULE --unstable N`: the unstable Adams E2 page of `S^N` at p = 2 and
+//! p = 3 and of suspended module files against the independent resolver's tables
+//! (`tests/data/ext/unstable_*.csv`, sseq's `resolve_unstable`, provenance in
+//! tests/data/README.md) in every bidegree of their ranges; the chart's products by `h_i`
+//! against the stable chart's in the stable range; the refusals (exit 2, one line).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::Value;
 
 use crate::common::{
     assert_one_line_error, differences, read_table, reference_ext, resolve, resolve_in,
@@ -45,15 +51,134 @@ fn acceptance_command() {
     assert!(chart.contains("Ext_U^(s,t) of S^7"), "{chart}");
 }
 
+/// Suspended module files at p = 2 (`C2[1]` = `H̃^*(RP^2)`, `Ceta[2]` = `H̃^*(CP^2)`, stem
+/// ≤ 40, `s ≤ 14`) and the spheres `S^3`, `S^7` at p = 3 (stem ≤ 60, `s ≤ 16`), every
+/// bidegree against the independent resolver's tables.
+#[test]
+fn modules_and_odd_primes_against_the_independent_resolver() {
+    let cases = [
+        ("C2", "1", 40, 14, "unstable_C2_1", "Σ^1 C2"),
+        ("Ceta", "2", 40, 14, "unstable_Ceta_2", "Σ^2 Ceta"),
+        ("S_3", "3", 60, 16, "unstable_S_3_3", "S^3"),
+        ("S_3", "7", 60, 16, "unstable_S_3_7", "S^7"),
+    ];
+    for (module, n, max_stem, max_s, table, label) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let extra = ["--unstable", n, "--no-chart"];
+        let (ours, _) = resolve(module, max_stem, max_s, dir.path(), &extra);
+        let reference = read_table(&reference_ext(table));
+        assert_eq!(reference.complete, Some((max_stem, max_s)), "{table}");
+        assert!(
+            ours.dims.len() > 100,
+            "{table}: {} classes",
+            ours.dims.len()
+        );
+        let diff = differences(&ours, &reference, max_stem, max_s);
+        assert_eq!(diff, vec![], "{module} --unstable {n}");
+        let text = std::fs::read_to_string(dir.path().join("ext.csv")).unwrap();
+        let first = text.lines().next().unwrap().to_string();
+        assert!(first.contains(&format!("unstable, {label}")), "{first}");
+    }
+}
+
+/// The rank of the product by the generator `key` from each bidegree `(stem, s)` of a
+/// chart.json, over F_p (indices, or `[index, coefficient]` pairs at odd p).
+fn product_ranks(path: &Path, key: &str, p: u64) -> BTreeMap<(i64, i64), usize> {
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut rows: BTreeMap<(i64, i64), Vec<Vec<u64>>> = BTreeMap::new();
+    for c in v["classes"].as_array().unwrap() {
+        let (stem, s) = (c["stem"].as_i64().unwrap(), c["s"].as_i64().unwrap());
+        let Some(terms) = c[key].as_array() else {
+            continue;
+        };
+        let mut row = vec![0u64; 64];
+        for term in terms {
+            match term {
+                Value::Array(pair) => {
+                    row[pair[0].as_u64().unwrap() as usize] = pair[1].as_u64().unwrap()
+                }
+                k => row[k.as_u64().unwrap() as usize] = 1,
+            }
+        }
+        rows.entry((stem, s)).or_default().push(row);
+    }
+    rows.into_iter().map(|(b, m)| (b, rank_mod(m, p))).collect()
+}
+
+/// The rank of a matrix over F_p by Gaussian elimination.
+fn rank_mod(mut m: Vec<Vec<u64>>, p: u64) -> usize {
+    let inverse = |a: u64| (1..p).find(|b| a * b % p == 1).unwrap();
+    let mut rank = 0;
+    for col in 0..64 {
+        let Some(pivot) = (rank..m.len()).find(|&i| m[i][col] != 0) else {
+            continue;
+        };
+        m.swap(rank, pivot);
+        let scale = inverse(m[rank][col]);
+        let top: Vec<u64> = m[rank].iter().map(|x| x * scale % p).collect();
+        for (i, row) in m.iter_mut().enumerate() {
+            if i != rank && row[col] != 0 {
+                let c = row[col];
+                for (x, y) in row.iter_mut().zip(&top) {
+                    *x = (*x + (p - c) * y) % p;
+                }
+            }
+        }
+        m[rank] = top;
+        rank += 1;
+    }
+    rank
+}
+
+/// In the stable range, relative stems `n ≤ N − 2`, `Ext_U(S^N)` is the stable Ext of the
+/// sphere (the admissible `λ_I` outside `Λ(N)` have stem `≥ N`: BCKQRS, Topology 5, 1966;
+/// Ravenel §3.3) and the unstable and stable minimal resolutions agree there, so the
+/// products read off each must have the same rank from every bidegree: `h0`, `h1`, `h2`
+/// of `S^20` at p = 2 against the stable chart of `S_2` through stem 17, and `a0`, `h0` of
+/// `S^40` at p = 3 against `S_3` through stem 37.
+#[test]
+fn products_agree_with_the_stable_chart_in_the_stable_range() {
+    let cases = [
+        ("S_2", 20, 17, 2, &["h0", "h1", "h2"][..]),
+        ("S_3", 40, 37, 3, &["a0", "h0"]),
+    ];
+    for (module, n, stable_stem, p, keys) in cases {
+        let (stable, unstable) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        resolve(module, stable_stem, 8, stable.path(), &["--no-chart"]);
+        let shift = n.to_string();
+        let extra = ["--unstable", shift.as_str(), "--no-chart"];
+        resolve(module, n + stable_stem, 8, unstable.path(), &extra);
+        let mut nonzero = 0;
+        for key in keys {
+            let want = product_ranks(&stable.path().join("chart.json"), key, p);
+            let got = product_ranks(&unstable.path().join("chart.json"), key, p);
+            for (&(stem, s), &rank) in &want {
+                let here = got.get(&(stem + i64::from(n), s)).copied().unwrap_or(0);
+                assert_eq!(
+                    here, rank,
+                    "{key} from (stem {stem}, s {s}) of {module}, S^{n}"
+                );
+                nonzero += usize::from(rank > 0);
+            }
+        }
+        assert!(nonzero > 20, "{module}: {nonzero} nonzero product maps");
+        let text = std::fs::read_to_string(unstable.path().join("chart.json")).unwrap();
+        assert!(
+            text.contains("\"unstable\": true"),
+            "chart.json says it is unstable"
+        );
+    }
+}
+
 #[test]
 fn refusals() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
     let cases: [(&str, &[&str], &[&str]); 4] = [
         (
-            "C2",
-            &["--unstable", "3"],
-            &["--unstable 3", "MODULE must be S_2"],
+            "Ceta",
+            &["--unstable", "1"],
+            &["--unstable 1", "not unstable", "Sq(2)·x0", "|x0| = 1"],
         ),
         (
             "S_2",

@@ -16,6 +16,7 @@ fn chart(classes: Vec<Class>) -> Chart {
         algorithm: "nassau".into(),
         prime: 2,
         algebra: None,
+        unstable: false,
         min_stem: 0,
         max_stem: 3,
         max_s: 2,

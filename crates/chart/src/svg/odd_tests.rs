@@ -21,6 +21,7 @@ fn small_odd_chart(prime: u32) -> Chart {
         algorithm: "classical".into(),
         prime,
         algebra: None,
+        unstable: false,
         min_stem: 0,
         max_stem: far,
         max_s: 2,

@@ -1,24 +1,87 @@
-//! Ext in the category `U` of unstable modules over the mod 2 Steenrod algebra: the E2
-//! page of the unstable Adams spectral sequence of a sphere `S^N`, by a minimal resolution
-//! of `H̃^*(S^N)` by free unstable modules.
+//! Ext in the category `U` of unstable modules over the Steenrod algebra: the E2 page of
+//! the unstable Adams spectral sequence, by a minimal resolution by free unstable modules,
+//! at every prime.
 //!
 //! The free unstable module `F(k)` on a class `ι_k` of degree `k` is `A/I_k · ι_k`, `I_k`
 //! the span of the admissible monomials of excess `> k` (Massey–Peterson; Schwartz,
 //! "Unstable modules over the Steenrod algebra and Sullivan's fixed point set
-//! conjecture", §1.6). In the Milnor basis `I_k` is the span of the `Sq(R)` of excess
-//! `Σ r_i > k` (Kraines, "On excess in the Milnor basis", Bull. LMS 3, 1971), so
-//! `F(k)_{k+d}` has the basis `Sq(R) ι_k`, `|R| = d`, `Σ r_i ≤ k` ([`excess`],
-//! [`free_basis`]), and `Sq(S)·Sq(R) ι_k` is the Milnor product with its terms of excess
-//! `> k` dropped.
+//! conjecture", §1.6). In the Milnor basis `I_k` is the span of the elements of excess
+//! `> k` — `Σ r_i` for `Sq(R)`, `|E| + 2Σ r_i` for `Q(E)P(R)` (Kraines, "On excess in the
+//! Milnor basis", Bull. LMS 3, 1971; [`UnstableAlgebra::excess`]) — so `F(k)_{k+d}` has
+//! the basis of `A_d` of excess `≤ k` ([`free_basis`]), and a product is the Milnor
+//! product with its terms of excess `> k` dropped.
 //!
-//! A minimal resolution `… → C_1 → C_0 → H̃^*(S^N)` with each `C_s` a sum of `F(k)`s gives
-//! `Ext_U^{s,t}` as the number of summands `F(t)` of `C_s` ([`resolve_sphere`]); stems are
-//! absolute, `t − s`, the bottom class at stem `N` as the field's unstable charts draw it.
-//! The classical algorithm of the stable resolution (kernel of `d_{s−1}` modulo the image of
-//! `d_s`, one internal degree at a time) with these modules in place of free `A`-modules.
+//! A minimal resolution `… → C_1 → C_0 → M` with each `C_s` a sum of `F(k)`s
+//! ([`UnstableResolution`]) gives `Ext_U^{s,t}(M)` as the number of summands `F(t)` of
+//! `C_s`; for `M = H̃^*(S^N)` it is the unstable Adams E2 page of the sphere `S^N`
+//! ([`resolve_sphere`]). Stems are absolute, `t − s`: the bottom class of `S^N` at stem
+//! `N`, as the field's unstable charts draw it. The products by `h_i` (and `a_0`) are read
+//! off the differentials as in the stable case ([`crate::products`]): the coefficient of
+//! `Sq(2^i)·h` in `d(g)` ([`read_off`]).
 
-mod free;
-mod resolve;
+mod check;
+mod excess;
+mod field;
+mod readoff;
+mod resolution;
+mod suspension;
 
-pub use free::{excess, free_basis};
-pub use resolve::{resolve_sphere, UnstableExt};
+pub use check::{check_unstable, NotUnstable};
+pub use excess::{excess, free_basis, UnstableAlgebra};
+pub use field::UnstableField;
+pub use readoff::{read_off, ProductTerm};
+pub use resolution::{Generator, Term, UnstableResolution};
+pub use suspension::{suspension, Suspension};
+
+use std::collections::BTreeMap;
+
+use steenrod::module::FiniteModule;
+use steenrod::module::ReadModule;
+
+use crate::Bidegree;
+
+/// `Ext_U^{s,t}(H̃^*(S^N))` at p = 2 in a range, by [`resolve_sphere`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnstableExt {
+    /// The sphere's dimension `N`.
+    pub sphere: u32,
+    /// The largest stem `t − s` (absolute: the bottom class at stem `N`).
+    pub max_stem: i32,
+    /// The largest filtration.
+    pub max_s: u32,
+    /// The nonzero dimensions by bidegree (`t` the internal degree).
+    pub dims: BTreeMap<Bidegree, usize>,
+}
+
+impl UnstableExt {
+    /// `dim Ext_U^{s,t}` at `b`: 0 inside the range where nothing was found, `None` outside.
+    pub fn dim(&self, b: Bidegree) -> Option<usize> {
+        let inside = b.s() <= self.max_s && b.n() <= self.max_stem;
+        inside.then(|| self.dims.get(&b).copied().unwrap_or(0))
+    }
+}
+
+/// The sphere `S^N`'s reduced cohomology at p = 2: F_2 in degree `N`.
+pub fn sphere_module(sphere: u32) -> FiniteModule {
+    steenrod::MilnorAlgebra::build_derived(
+        &format!("S^{sphere}"),
+        fp::P2,
+        vec![("x0".to_string(), sphere as i32)],
+        Vec::new(),
+        None,
+    )
+    .expect("a sphere is an unstable module")
+}
+
+/// `Ext_U^{s,t}(H̃^*(S^N))` at p = 2 for `s ≤ max_s` and absolute stem `t − s ≤ max_stem`
+/// ([`UnstableResolution::resolve`] on the current rayon pool). Panics if `max_stem +
+/// max_s − N` exceeds the algebra's range (510).
+pub fn resolve_sphere(sphere: u32, max_stem: i32, max_s: u32) -> UnstableExt {
+    let res = UnstableResolution::resolve(sphere_module(sphere), max_stem, max_s);
+    UnstableExt {
+        sphere,
+        max_stem,
+        max_s,
+        dims: res.dims(),
+    }
+}

@@ -87,6 +87,25 @@ impl MilnorAlgebra {
         });
     }
 
+    /// Calls `f(idx)` for each of Milnor's matrices with odd coefficient in `Sq(R)·Sq(S)`
+    /// (Theorem 4b), `idx` the index of its `Sq(T)` in `basis(|R| + |S|)`. Unlike
+    /// [`MilnorAlgebra::multiply_basis`] the terms are not combined: an index may come more
+    /// than once, the coefficient of `Sq(T)` being the parity of its count — what a caller
+    /// adding into an F_2 vector by flipping bits needs, without a sort. Over a sub-Hopf
+    /// algebra, terms outside it are skipped (they cancel in pairs). Panics if `|R| + |S| >
+    /// max_degree`.
+    pub fn for_each_product_index(&self, r: &PPart, s: &PPart, mut f: impl FnMut(usize)) {
+        let deg = self.product_degree(r, s);
+        match &self.sub {
+            None => self.for_each_term(r, s, |t| f(self.rank(t, deg))),
+            Some(sub) => self.for_each_term(r, s, |t| {
+                if let Some(i) = self.sub_rank(sub, t, deg) {
+                    f(i)
+                }
+            }),
+        }
+    }
+
     /// [`MilnorAlgebra::multiply_basis_into`] over a sub-Hopf algebra `B`: indices in
     /// `B`'s basis. A term `Sq(T)` outside `B` has an even total coefficient (`B` is
     /// closed under products), so it is skipped.

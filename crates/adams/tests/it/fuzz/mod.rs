@@ -306,6 +306,7 @@ pub fn generated_chart(rng: &mut Rng, seeds: &[(String, Vec<u8>)]) -> Vec<u8> {
         algorithm: "generated".into(),
         prime,
         algebra: None,
+        unstable: false,
         min_stem,
         max_stem,
         max_s,
