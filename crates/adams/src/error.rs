@@ -36,9 +36,10 @@ pub enum Error {
     /// and why, in parentheses).
     #[error("module {name}: {what} is not available at p = {p}")]
     NotAtOddPrimes { name: String, p: u32, what: String },
-    /// `--unstable N` with a module, range or flag it cannot run (exit 2).
-    #[error("--unstable {sphere}: {why}")]
-    Unstable { sphere: u32, why: String },
+    /// `--unstable N` (`adams suspension --from N`) with a module, range or flag it cannot
+    /// run (exit 2); `flag` names it with its value.
+    #[error("{flag}: {why}")]
+    Unstable { flag: String, why: String },
     /// `--algebra`/`--profile`, or a flag refused over a sub-Hopf algebra (exit 2).
     #[error("{what}: {reason}")]
     SubAlgebra { what: String, reason: String },
@@ -212,6 +213,12 @@ pub enum Error {
     /// `adams products` / `adams massey` over a module other than the sphere's kind.
     #[error("module {name}: {why}")]
     ProductsModule { name: String, why: String },
+    /// An unstable resolution that fails its check (`resolve --unstable N --certify`, exit 1).
+    #[error("certify: {why}")]
+    UnstableCertificate { why: String },
+    /// A suspension whose chain map could not be lifted (exit 3: the resolutions disagree).
+    #[error("{what}")]
+    Suspension { what: String },
     /// A table of names that cannot be read, or a definition that does not hold (exit 2).
     #[error(transparent)]
     Names(#[from] chart::names::NamesError),
@@ -244,6 +251,7 @@ impl Error {
                 resolution::secondary::LeibnizError::Product { .. } => 3,
                 _ => 2,
             },
+            UnstableCertificate { .. } => 1,
             Certificate { source, .. } => match source {
                 CertifyError::Failed(_) => 1,
                 CertifyError::Range(_) | CertifyError::NotResolved { .. } => 2,
@@ -302,6 +310,7 @@ impl Error {
             | Write { .. }
             | Chart(ChartError::Write { .. } | ChartError::Draw { .. })
             | Summary(_)
+            | Suspension { .. }
             | Threads { .. } => 3,
         }
     }

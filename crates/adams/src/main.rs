@@ -46,6 +46,7 @@ mod resolve_cofiber;
 mod resolve_unstable;
 mod save;
 mod subalgebra;
+mod suspension;
 mod usage;
 
 use std::process::ExitCode;
@@ -135,6 +136,7 @@ fn run(command: Command) -> Result<ExitCode, Error> {
         Command::Map(args) => map::run_command(args).map(|()| ExitCode::SUCCESS),
         Command::Cofiber(args) => cofiber::run_command(args).map(|()| ExitCode::SUCCESS),
         Command::D2(args) => d2::run_command(args).map(|()| ExitCode::SUCCESS),
+        Command::Suspension(args) => suspension::run(args).map(|()| ExitCode::SUCCESS),
         Command::CliReference => {
             print!("{}", cli_reference::markdown());
             Ok(ExitCode::SUCCESS)

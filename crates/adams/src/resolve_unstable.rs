@@ -31,37 +31,55 @@ pub(crate) struct Unstable {
 /// refused): the stems must reach the bottom class and `max_stem + max_s` less the bottom
 /// class fit the algebra's basis; save directories, certificates, devices, sub-Hopf
 /// algebras, smash products, Nassau's algorithm and names tables are not carried over to
-/// unstable runs.
+/// unstable runs (`--certify` is: [`resolution::unstable::certify`]).
 pub(crate) fn check(
     args: &ResolveArgs,
     shift: u32,
     range: ResolutionConfig,
 ) -> Result<Unstable, Error> {
-    let refuse = |why: String| Error::Unstable { sphere: shift, why };
+    let refuse = |why: String| Error::Unstable {
+        flag: format!("--unstable {shift}"),
+        why,
+    };
     if let Some(flag) = refused_flag(args) {
         return Err(refuse(format!("{flag} is not available for unstable runs")));
     }
     let found = modules::find_module(&args.module, args.range.modules_dir.as_deref(), None)?;
-    let label = match found.name() {
-        name if name == format!("S_{}", found.prime()) => format!("S^{shift}"),
-        name => format!("Σ^{shift} {name}"),
-    };
-    let name = format!("{}[{shift}]", found.name());
-    let suspended = match found {
-        AnyModule::Two(m) => m.shifted(shift as i32, name).map(AnyModule::Two),
-        AnyModule::Odd(m) => m.shifted(shift as i32, name).map(AnyModule::Odd),
-    };
-    let module = suspended.ok_or_else(|| refuse(format!("{label} has a degree past 2^31")))?;
-    let checked = match &module {
-        AnyModule::Two(m) => admissible(m, &label, range),
-        AnyModule::Odd(m) => admissible(m, &label, range),
-    };
-    checked.map_err(refuse)?;
+    let (module, label) = suspended(found, shift).map_err(refuse)?;
+    check_module(&module, &label, range).map_err(refuse)?;
     Ok(Unstable {
         shift,
         module,
         label,
     })
+}
+
+/// `Σ^shift M` and its label: `S^shift` for the sphere `S_p`, `Σ^shift M` otherwise;
+/// named `M[shift]`. Errors: a degree past `i32`.
+pub(crate) fn suspended(found: AnyModule, shift: u32) -> Result<(AnyModule, String), String> {
+    let label = match found.name() {
+        name if name == format!("S_{}", found.prime()) => format!("S^{shift}"),
+        name => format!("Σ^{shift} {name}"),
+    };
+    let name = format!("{}[{shift}]", found.name());
+    let module = match found {
+        AnyModule::Two(m) => m.shifted(shift as i32, name).map(AnyModule::Two),
+        AnyModule::Odd(m) => m.shifted(shift as i32, name).map(AnyModule::Odd),
+    };
+    let module = module.ok_or_else(|| format!("{label} has a degree past 2^31"))?;
+    Ok((module, label))
+}
+
+/// Why `Σ^N M` cannot be resolved unstably over `range` ([`admissible`] at its prime).
+pub(crate) fn check_module(
+    module: &AnyModule,
+    label: &str,
+    range: ResolutionConfig,
+) -> Result<(), String> {
+    match module {
+        AnyModule::Two(m) => admissible(m, label, range),
+        AnyModule::Odd(m) => admissible(m, label, range),
+    }
 }
 
 /// The first flag given that unstable runs do not have.
@@ -73,7 +91,6 @@ fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
         ),
         (!args.smash.is_empty(), "--smash"),
         (args.save_dir.is_some(), "--save-dir"),
-        (args.certify, "--certify"),
         (
             args.backend != BackendChoice::Cpu || args.verify,
             "--backend/--verify",
@@ -93,7 +110,7 @@ fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
 /// Why `module` (`label`) cannot be resolved unstably over `range`, if it cannot: a
 /// profile, stems below its bottom class, a span past the algebra's basis, a class that
 /// breaks the unstable condition.
-fn admissible<A: ModuleAlgebra + UnstableAlgebra>(
+pub(crate) fn admissible<A: ModuleAlgebra + UnstableAlgebra>(
     module: &FiniteModule<A>,
     label: &str,
     range: ResolutionConfig,
@@ -125,8 +142,9 @@ fn admissible<A: ModuleAlgebra + UnstableAlgebra>(
 }
 
 /// Resolves, writes ext.csv and the chart files, prints the ASCII chart (unless
-/// `--no-chart`) and the closing line (unless `--quiet`). Errors: the output folder, the
-/// thread pool, writing the files.
+/// `--no-chart`) and the closing line (unless `--quiet`); with `--certify`, then checks
+/// the resolution ([`resolution::unstable::certify`]). Errors: the output folder, the
+/// thread pool, writing the files, a failed check (exit 1, the files written).
 pub(crate) fn run(plan: &crate::plan::Plan, target: Unstable, start: &Start) -> Result<(), Error> {
     let Unstable {
         shift,
@@ -137,6 +155,14 @@ pub(crate) fn run(plan: &crate::plan::Plan, target: Unstable, start: &Start) -> 
         AnyModule::Two(m) => run_at(plan, m, shift, &label, start),
         AnyModule::Odd(m) => run_at(plan, m, shift, &label, start),
     }
+}
+
+/// A pool of `threads` workers (0: one per core).
+pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, Error> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|source| Error::Threads { threads, source })
 }
 
 /// [`run`] at the module's prime.
@@ -157,15 +183,20 @@ where
     );
     let output = crate::resolve::open_output(&plan.output, &folder)?;
     let range = plan.range;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.limits.threads)
-        .build()
-        .map_err(|e| Error::Unstable {
-            sphere: shift,
-            why: format!("cannot start {} threads: {e}", plan.limits.threads),
-        })?;
+    let pool = pool(plan.limits.threads)?;
     let res = pool.install(|| {
         resolution::unstable::UnstableResolution::resolve(module, range.max_stem, range.max_s)
     });
-    output::write(plan, &res, label, &output, start)
+    output::write(plan, &res, label, &output, start)?;
+    if plan.certify {
+        let c = resolution::unstable::certify(&res)
+            .map_err(|why| Error::UnstableCertificate { why })?;
+        if !plan.quiet {
+            eprintln!(
+                "certified: exact at {} bidegrees (s < {}), minimal at {} generators",
+                c.exact, range.max_s, c.minimal
+            );
+        }
+    }
+    Ok(())
 }

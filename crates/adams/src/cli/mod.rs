@@ -16,6 +16,7 @@ mod gpu;
 mod maps;
 mod products;
 mod resolve;
+mod suspension;
 
 pub use algorithm::Algorithm;
 pub use bench::BenchArgs;
@@ -27,6 +28,7 @@ pub use gpu::{BackendChoice, GpuKnobs};
 pub use maps::{CofiberArgs, MapArgs};
 pub use products::{ExtRangeArgs, MasseyArgs, ProductsArgs};
 pub use resolve::ResolveArgs;
+pub use suspension::SuspensionArgs;
 
 use clap::{Parser, Subcommand};
 
@@ -174,6 +176,19 @@ structure does not exist (the lift at s = 3 is obstructed) it exits 2 naming the
 Odd primes and sub-Hopf algebras (profiles) exit 2."
     )]
     D2(D2Args),
+    /// The suspension E2(Σ^N M) → E2(Σ^K M) of unstable Ext, in every bidegree; write suspension.csv.
+    #[command(
+        long_about = "Resolve Σ^j M in the category of unstable modules (as `adams resolve \
+MODULE --unstable j` does) for j = N … K, build the suspension σ: Ext_U^{s,t}(Σ^j M) → \
+Ext_U^{s,t+1}(Σ^{j+1} M) of each step from a chain map between the minimal resolutions \
+(degree −1, lifting the identity of the suspended module), and compose them. Writes \
+DIR/suspension.csv: per bidegree (relative stem n = t − s − the bottom degree, filtration s) \
+with a class on either side, the dimensions of the source and the target, the rank, and the \
+matrix (the images of the source's classes in the target's basis of ext.csv, rows separated \
+by ';'). In the stable range (n <= N − 2 for the sphere S^N) σ is an isomorphism; the guide \
+(docs/guide/15-unstable.md) says what else it satisfies. Exit 2 when Σ^N M is not unstable."
+    )]
+    Suspension(SuspensionArgs),
     /// Print the command line's reference in Markdown (docs/reference/cli.md).
     #[command(hide = true, name = "cli-reference")]
     CliReference,

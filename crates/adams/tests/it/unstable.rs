@@ -41,7 +41,8 @@ fn spheres_against_the_independent_resolver() {
 }
 
 /// The acceptance command of the guide (docs/guide/15-unstable.md): S^7 through stem 40,
-/// `s ≤ 14`, the bottom class at stem 7 on the chart.
+/// `s ≤ 14`, the bottom class at stem 7 on the chart; with `--certify` the resolution is
+/// checked exact and minimal (`resolution::unstable::certify`).
 #[test]
 fn acceptance_command() {
     let dir = tempfile::tempdir().unwrap();
@@ -49,6 +50,11 @@ fn acceptance_command() {
     assert_eq!(ours.dims.get(&(7, 0)), Some(&1), "the bottom class of S^7");
     assert!(ours.dims.keys().all(|&(stem, _)| stem >= 7));
     assert!(chart.contains("Ext_U^(s,t) of S^7"), "{chart}");
+    let out = dir.path().to_str().unwrap();
+    let extra = ["--unstable", "7", "--certify", "--no-chart"];
+    let o = crate::common::ok(resolve_in(dir.path(), "S_2", 40, 14, out, &extra));
+    let err = crate::common::stderr(&o);
+    assert!(err.contains("certified: exact at 476 bidegrees (s < 14), minimal at 195 generators"), "{err}");
 }
 
 /// Suspended module files at p = 2 (`C2[1]` = `H̃^*(RP^2)`, `Ceta[2]` = `H̃^*(CP^2)`, stem
@@ -185,7 +191,11 @@ fn refusals() {
             &["--unstable", "9"],
             &["--max-stem 5", "bottom class of S^9"],
         ),
-        ("S_2", &["--unstable", "3", "--certify"], &["--certify"]),
+        (
+            "S_2",
+            &["--unstable", "3", "--names", "x.csv"],
+            &["--names"],
+        ),
         (
             "S_2",
             &["--unstable", "3", "--save-dir", out],
@@ -198,4 +208,130 @@ fn refusals() {
     }
     let o = resolve_in(dir.path(), "S_2", 5, 3, out, &["--unstable", "0"]);
     assert_one_line_error(&o, 2, &["--unstable"]);
+}
+
+/// suspension.csv's rows: `(relative stem, s) → (source dim, target dim, rank)`.
+fn suspension_table(dir: &Path) -> BTreeMap<(i32, u32), (usize, usize, usize)> {
+    let text = std::fs::read_to_string(dir.join("suspension.csv")).unwrap();
+    let mut lines = text.lines();
+    assert!(lines
+        .next()
+        .unwrap()
+        .starts_with("# complete for relative stem n <= "));
+    assert_eq!(lines.next(), Some("stem,s,source,target,rank,matrix"));
+    lines
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            let num = |i: usize| f[i].parse::<usize>().unwrap();
+            (
+                (f[0].parse().unwrap(), f[1].parse().unwrap()),
+                (num(2), num(3), num(4)),
+            )
+        })
+        .collect()
+}
+
+/// `adams suspension S_2 --from 5 --to 6`: an isomorphism in relative stems `n ≤ 3 = N − 2`
+/// and onto at `n = 4` (the stable range of `Λ(N) ⊂ Λ(N+1)`: BCKQRS 1966; Ravenel §1.5),
+/// its dimensions those of the two unstable runs; `--from 2 --to 9` composes seven steps.
+/// (Every rank against the independent resolver: `scripts/sseq-suspension-compare.py`.)
+#[test]
+fn suspension_is_an_isomorphism_in_the_stable_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let args = [
+        "suspension",
+        "S_2",
+        "--from",
+        "5",
+        "--to",
+        "6",
+        "--max-stem",
+        "12",
+    ];
+    let o = crate::common::ok(crate::common::adams_in(
+        dir.path(),
+        &[&args[..], &["--max-s", "6", "--output", out]].concat(),
+    ));
+    assert!(crate::common::stderr(&o).contains("σ^1: E2(S^5) -> E2(S^6)"));
+    let table = suspension_table(dir.path());
+    let (s5, s6) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (e5, _) = resolve("S_2", 17, 6, s5.path(), &["--unstable", "5", "--no-chart"]);
+    let (e6, _) = resolve("S_2", 18, 6, s6.path(), &["--unstable", "6", "--no-chart"]);
+    let mut iso = 0;
+    for n in 0..=12 {
+        for s in 0..=6u32 {
+            let dim =
+                |t: &crate::common::Table, stem: i32| t.dims.get(&(stem, s)).copied().unwrap_or(0);
+            let (source, target) = (dim(&e5, n + 5), dim(&e6, n + 6));
+            let (a, b, rank) = table.get(&(n, s)).copied().unwrap_or((0, 0, 0));
+            assert_eq!(
+                (a, b),
+                (source, target),
+                "dimensions at relative ({n}, {s})"
+            );
+            if n <= 4 {
+                assert_eq!(rank, target, "onto at relative ({n}, {s})");
+            }
+            if n <= 3 {
+                assert_eq!(rank, source, "one to one at relative ({n}, {s})");
+                iso += usize::from(source > 0);
+            }
+        }
+    }
+    assert!(iso > 8, "{iso}");
+    let o = crate::common::adams_in(
+        dir.path(),
+        &[
+            "suspension",
+            "S_2",
+            "--from",
+            "2",
+            "--to",
+            "9",
+            "--max-stem",
+            "6",
+            "--output",
+            out,
+        ],
+    );
+    crate::common::ok(o);
+    let table = suspension_table(dir.path());
+    // The h_0-tower of stem 0 survives to S^9; η on S^2 (relative stem 1) does too.
+    assert_eq!(table[&(0, 3)], (1, 1, 1));
+    assert_eq!(table[&(1, 1)], (1, 1, 1));
+}
+
+#[test]
+fn suspension_refusals() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let o = crate::common::adams_in(
+        dir.path(),
+        &[
+            "suspension",
+            "Ceta",
+            "--from",
+            "1",
+            "--to",
+            "3",
+            "--output",
+            out,
+        ],
+    );
+    assert_one_line_error(&o, 2, &["--from 1", "not unstable", "Sq(2)·x0"]);
+    let o = crate::common::adams_in(
+        dir.path(),
+        &[
+            "suspension",
+            "S_2",
+            "--from",
+            "4",
+            "--to",
+            "4",
+            "--output",
+            out,
+        ],
+    );
+    assert_one_line_error(&o, 2, &["--to 4 must be above --from 4"]);
 }

@@ -19,6 +19,7 @@
 //! off the differentials as in the stable case ([`crate::products`]): the coefficient of
 //! `Sq(2^i)·h` in `d(g)` ([`read_off`]).
 
+mod certify;
 mod check;
 mod excess;
 mod field;
@@ -26,12 +27,13 @@ mod readoff;
 mod resolution;
 mod suspension;
 
+pub use certify::{certify, Certificate};
 pub use check::{check_unstable, NotUnstable};
 pub use excess::{excess, free_basis, UnstableAlgebra};
 pub use field::UnstableField;
 pub use readoff::{read_off, ProductTerm};
 pub use resolution::{Generator, Term, UnstableResolution};
-pub use suspension::{suspension, Suspension};
+pub use suspension::{suspension, Map, Suspension};
 
 use std::collections::BTreeMap;
 

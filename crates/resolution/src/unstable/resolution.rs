@@ -368,6 +368,12 @@ impl<A: ModuleAlgebra + UnstableAlgebra> UnstableResolution<A> {
         &self.algebra
     }
 
+    /// The generators of every row, to damage in tests of the checks.
+    #[cfg(test)]
+    pub(super) fn rows_mut(&mut self) -> &mut Vec<Vec<Generator<A>>> {
+        &mut self.rows
+    }
+
     /// The range it is complete for: `(max_stem, max_s)`, stems absolute.
     pub fn range(&self) -> (i32, u32) {
         (self.max_stem, self.max_s)

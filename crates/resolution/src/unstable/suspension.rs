@@ -11,10 +11,19 @@ use super::field::UnstableField;
 use super::resolution::{Term, UnstableResolution};
 use crate::Bidegree;
 
-/// The matrices of `σ^k: E2(M) → E2(Σ^k M)` by the source's bidegree `(s, t)`: row `i`
-/// is the image of the `i`-th class of `Ext_U^{s,t}(M)` in the basis of
-/// `Ext_U^{s,t+k}(Σ^k M)` (entries in `0..p`), for every bidegree of the source with
-/// classes inside both ranges.
+/// A matrix over F_p with its shape: row `i` the image of the `i`-th source class in the
+/// target's basis (entries in `0..p`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    /// The dimension of the target.
+    pub cols: usize,
+    /// One row per class of the source.
+    pub rows: Vec<Vec<u32>>,
+}
+
+/// The matrices of `σ^k: E2(M) → E2(Σ^k M)` by the source's bidegree `(s, t)`, into
+/// `Ext_U^{s,t+k}(Σ^k M)`, for every bidegree inside both ranges where the source or the
+/// target has a class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Suspension {
     /// The prime.
@@ -22,7 +31,7 @@ pub struct Suspension {
     /// `k`: how far `t` rises.
     pub degrees: i32,
     /// `σ` out of each bidegree of the source.
-    pub maps: BTreeMap<Bidegree, Vec<Vec<u32>>>,
+    pub maps: BTreeMap<Bidegree, Map>,
 }
 
 impl Suspension {
@@ -32,18 +41,25 @@ impl Suspension {
         let p = self.p;
         let mut maps = BTreeMap::new();
         for (&b, a) in &self.maps {
-            let Some(c) = other.maps.get(&b.shift_t(self.degrees)) else {
-                continue;
+            // No entry: the middle and the target have no class.
+            let empty = Map {
+                cols: 0,
+                rows: Vec::new(),
             };
-            let product = a
+            let c = other.maps.get(&b.shift_t(self.degrees)).unwrap_or(&empty);
+            let rows = a
+                .rows
                 .iter()
                 .map(|row| {
-                    (0..c.first().map_or(0, Vec::len))
-                        .map(|j| row.iter().zip(c).map(|(x, r)| x * r[j] % p).sum::<u32>() % p)
+                    (0..c.cols)
+                        .map(|j| {
+                            let terms = row.iter().zip(&c.rows).map(|(x, r)| x * r[j] % p);
+                            terms.sum::<u32>() % p
+                        })
                         .collect()
                 })
                 .collect();
-            maps.insert(b, product);
+            maps.insert(b, Map { cols: c.cols, rows });
         }
         let degrees = self.degrees + other.degrees;
         Suspension { p, degrees, maps }
@@ -54,12 +70,13 @@ impl Suspension {
         let Some(m) = self
             .maps
             .get(&b)
-            .filter(|m| !m.is_empty() && !m[0].is_empty())
+            .filter(|m| !m.rows.is_empty() && m.cols > 0)
         else {
             return 0;
         };
         let field = fp::ValidPrime::new(self.p).expect("a prime");
         let rows = m
+            .rows
             .iter()
             .map(|row| {
                 let mut v = field.zero_vector(row.len());
@@ -69,7 +86,7 @@ impl Suspension {
                 v
             })
             .collect();
-        let mut matrix = field.matrix_from_rows(m[0].len(), rows);
+        let mut matrix = field.matrix_from_rows(m.cols, rows);
         matrix.row_reduce().len()
     }
 }
@@ -112,30 +129,27 @@ where
     for s in 0..=max_s {
         let row = to.generators(s);
         let mut fs = Vec::with_capacity(row.len());
-        let mut at = 0;
-        while at < row.len() && row[at].degree - s as i32 <= max_stem {
-            let t = row[at].degree;
-            let gens = to.in_degree(s, t);
-            let images = lift_degree(from, to, s, t, &f)?;
+        let bottom = sm.min_degree() + s as i32;
+        for t in bottom..=max_stem + s as i32 {
+            let images = match to.in_degree(s, t).is_empty() {
+                true => Vec::new(),
+                false => lift_degree(from, to, s, t, &f)?,
+            };
             let new = from.in_degree(s, t - 1);
-            let matrix: Vec<Vec<u32>> = new
-                .clone()
-                .map(|g| {
-                    images
-                        .iter()
-                        .map(|y| {
-                            y.iter()
-                                .find(|x| x.gen as usize == g)
-                                .map_or(0, |x| x.coefficient)
-                        })
-                        .collect()
-                })
-                .collect();
-            if !matrix.is_empty() {
-                maps.insert(Bidegree::s_t(s, t - 1), matrix);
+            if new.is_empty() && images.is_empty() {
+                continue;
             }
+            let coefficient = |y: &[Term<A>], g: usize| {
+                y.iter()
+                    .find(|x| x.gen as usize == g)
+                    .map_or(0, |x| x.coefficient)
+            };
+            let rows = new
+                .map(|g| images.iter().map(|y| coefficient(y, g)).collect())
+                .collect();
+            let cols = images.len();
+            maps.insert(Bidegree::s_t(s, t - 1), Map { cols, rows });
             fs.extend(images);
-            at = gens.end;
         }
         f.push(fs);
     }
