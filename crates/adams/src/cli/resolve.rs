@@ -145,11 +145,13 @@ pub struct ResolveArgs {
     #[arg(long, value_name = "MB")]
     pub memory: Option<usize>,
 
-    /// Resolve in the category of unstable modules: Ext_U^{s,t} of H~*(S^N), the E2 page
-    /// of the unstable Adams spectral sequence of the sphere S^N (p = 2; MODULE must be
-    /// S_2), by free unstable modules F(k). Stems are absolute: the bottom class sits at
-    /// stem N, as the field's unstable charts draw it. Writes ext.csv ("unstable, S^N" in
-    /// its first line) and the ASCII chart (docs/guide/15-unstable.md).
+    /// Resolve in the category of unstable modules: Ext_U^{s,t} of the module suspended N
+    /// times, Σ^N MODULE (H~*(S^N) for S_2, S_3, …), the E2 page of the unstable Adams
+    /// spectral sequence, at the module's prime, by free unstable modules F(k). Refused (exit
+    /// 2, the class named) when Σ^N MODULE is not unstable. Stems are absolute: the bottom
+    /// class of S^N sits at stem N, as the field's unstable charts draw it. Writes ext.csv
+    /// ("unstable, S^N" in its first line), the chart files and the ASCII chart; --certify
+    /// checks exactness and minimality (docs/guide/15-unstable.md).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub unstable: Option<u32>,
 }
