@@ -213,6 +213,9 @@ pub enum Error {
     /// `adams products` / `adams massey` over a module other than the sphere's kind.
     #[error("module {name}: {why}")]
     ProductsModule { name: String, why: String },
+    /// A save of an unstable run that cannot be used (exit 2).
+    #[error("{message}")]
+    UnstableSave { message: String },
     /// An unstable resolution that fails its check (`resolve --unstable N --certify`, exit 1).
     #[error("certify: {why}")]
     UnstableCertificate { why: String },
@@ -295,6 +298,7 @@ impl Error {
             | MapFile { .. }
             | CofiberFile { .. }
             | ProductsModule { .. }
+            | UnstableSave { .. }
             | Names(_) => 2,
             Lift { source, .. } => match source {
                 resolution::chain_map::ChainMapError::NotInImage { .. } => 3,

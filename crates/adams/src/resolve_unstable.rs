@@ -5,6 +5,7 @@
 //! generators of `Ext^1`, stems absolute (the bottom class at stem `N` for a sphere).
 
 mod output;
+mod saved;
 
 use resolution::unstable::{check_unstable, UnstableAlgebra, UnstableField};
 use resolution::ResolutionConfig;
@@ -29,9 +30,9 @@ pub(crate) struct Unstable {
 /// Checks `--unstable N` against the flags, finds the module and suspends it `N` times,
 /// and checks the range and the unstable condition (exit 2, one line naming what is
 /// refused): the stems must reach the bottom class and `max_stem + max_s` less the bottom
-/// class fit the algebra's basis; save directories, certificates, devices, sub-Hopf
-/// algebras, smash products, Nassau's algorithm and names tables are not carried over to
-/// unstable runs (`--certify` is: [`resolution::unstable::certify`]).
+/// class fit the algebra's basis; devices, sub-Hopf algebras, smash products, Nassau's
+/// algorithm and names tables are not carried over to unstable runs (`--certify` and
+/// `--save-dir` are: [`resolution::unstable::certify`], [`resolution::unstable::save`]).
 pub(crate) fn check(
     args: &ResolveArgs,
     shift: u32,
@@ -90,7 +91,6 @@ fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
             "--algebra/--profile",
         ),
         (!args.smash.is_empty(), "--smash"),
-        (args.save_dir.is_some(), "--save-dir"),
         (
             args.backend != BackendChoice::Cpu || args.verify,
             "--backend/--verify",
@@ -174,7 +174,7 @@ fn run_at<A>(
     start: &Start,
 ) -> Result<(), Error>
 where
-    A: ChartAlgebra + UnstableAlgebra,
+    A: ChartAlgebra + UnstableAlgebra + resolution::save::SaveAlgebra,
     A::Field: UnstableField,
 {
     let folder = format!(
@@ -184,17 +184,21 @@ where
     let output = crate::resolve::open_output(&plan.output, &folder)?;
     let range = plan.range;
     let pool = pool(plan.limits.threads)?;
-    let res = pool.install(|| {
-        resolution::unstable::UnstableResolution::resolve(module, range.max_stem, range.max_s)
-    });
+    let dir = plan.save.as_ref().map(|save| save.dir.as_path());
+    let (res, saved) = pool.install(|| saved::resolve(module, range, dir))?;
     output::write(plan, &res, label, &output, start)?;
+    if let Some(line) = saved.filter(|_| !plan.quiet) {
+        eprintln!("{line}");
+    }
     if plan.certify {
         let c = resolution::unstable::certify(&res)
             .map_err(|why| Error::UnstableCertificate { why })?;
         if !plan.quiet {
             eprintln!(
                 "certified: exact at {} bidegrees (s < {}), minimal at {} generators",
-                c.exact, range.max_s, c.minimal
+                c.exact,
+                res.range().1,
+                c.minimal
             );
         }
     }

@@ -54,7 +54,10 @@ fn acceptance_command() {
     let extra = ["--unstable", "7", "--certify", "--no-chart"];
     let o = crate::common::ok(resolve_in(dir.path(), "S_2", 40, 14, out, &extra));
     let err = crate::common::stderr(&o);
-    assert!(err.contains("certified: exact at 476 bidegrees (s < 14), minimal at 195 generators"), "{err}");
+    assert!(
+        err.contains("certified: exact at 476 bidegrees (s < 14), minimal at 195 generators"),
+        "{err}"
+    );
 }
 
 /// Suspended module files at p = 2 (`C2[1]` = `H̃^*(RP^2)`, `Ceta[2]` = `H̃^*(CP^2)`, stem
@@ -196,11 +199,7 @@ fn refusals() {
             &["--unstable", "3", "--names", "x.csv"],
             &["--names"],
         ),
-        (
-            "S_2",
-            &["--unstable", "3", "--save-dir", out],
-            &["--save-dir"],
-        ),
+        ("S_2", &["--unstable", "3", "--smash", "C2"], &["--smash"]),
     ];
     for (module, extra, mentions) in cases {
         let o = resolve_in(dir.path(), module, 5, 3, out, extra);
@@ -334,4 +333,70 @@ fn suspension_refusals() {
         ],
     );
     assert_one_line_error(&o, 2, &["--to 4 must be above --from 4"]);
+}
+
+/// `--save-dir`: a run resumed from a smaller one's save writes the same files as a run
+/// from scratch; a save of another module, a truncated one and one whose term names an
+/// operation that does not exist are refused (exit 2) naming the file and the field.
+#[test]
+fn save_and_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("saved");
+    let save = save.to_str().unwrap();
+    let run = |stem: i32, s: u32, out: &str, extra: &[&str]| {
+        let out = dir.path().join(out);
+        let args = [&["--unstable", "5", "--no-chart"][..], extra].concat();
+        let o = resolve_in(dir.path(), "S_2", stem, s, out.to_str().unwrap(), &args);
+        (o, out)
+    };
+    crate::common::ok(run(30, 8, "first", &["--save-dir", save]).0);
+    let (o, resumed) = run(45, 12, "resumed", &["--save-dir", save]);
+    let o = crate::common::ok(o);
+    assert!(crate::common::stderr(&o).contains("(72 of them resumed from it)"));
+    let (o, fresh) = run(45, 12, "fresh", &[]);
+    crate::common::ok(o);
+    for file in ["ext.csv", "chart.json"] {
+        let (a, b) = (resumed.join(file), fresh.join(file));
+        assert_eq!(
+            std::fs::read(a).unwrap(),
+            std::fs::read(b).unwrap(),
+            "{file}"
+        );
+    }
+    let o = crate::common::adams_in(
+        dir.path(),
+        &[
+            "resolve",
+            "S_2",
+            "--unstable",
+            "6",
+            "--max-stem",
+            "20",
+            "--save-dir",
+            save,
+        ],
+    );
+    assert_one_line_error(&o, 2, &["unstable.json", "module_hash", "S_2[5]"]);
+    let path = dir.path().join("saved/unstable.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut json: Value = serde_json::from_str(&text).unwrap();
+    json["rows"][2][0]["d"][0][1] = Value::from(999);
+    std::fs::write(&path, json.to_string()).unwrap();
+    let (o, _) = run(45, 12, "bad", &["--save-dir", save]);
+    assert_one_line_error(
+        &o,
+        2,
+        &["unstable.json", "rows[2][0].d[0]", "no operation 999"],
+    );
+    std::fs::write(&path, &text[..text.len() / 2]).unwrap();
+    let (o, _) = run(45, 12, "bad", &["--save-dir", save]);
+    assert_one_line_error(
+        &o,
+        2,
+        &[
+            "unstable.json",
+            "file",
+            "not a save of adams resolve --unstable",
+        ],
+    );
 }

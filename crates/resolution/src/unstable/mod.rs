@@ -25,6 +25,7 @@ mod excess;
 mod field;
 mod readoff;
 mod resolution;
+pub mod save;
 mod suspension;
 
 pub use certify::{certify, Certificate};
@@ -32,7 +33,7 @@ pub use check::{check_unstable, NotUnstable};
 pub use excess::{excess, free_basis, UnstableAlgebra};
 pub use field::UnstableField;
 pub use readoff::{read_off, ProductTerm};
-pub use resolution::{Generator, Term, UnstableResolution};
+pub use resolution::{Done, Generator, Term, UnstableResolution};
 pub use suspension::{suspension, Map, Suspension};
 
 use std::collections::BTreeMap;

@@ -45,6 +45,34 @@ pub struct UnstableResolution<A: ModuleAlgebra + UnstableAlgebra> {
     rows: Vec<Vec<Generator<A>>>,
     max_stem: i32,
     max_s: u32,
+    /// The bidegrees whose generators are final before the run (a resumed save).
+    done: Done,
+}
+
+/// The bidegrees `(s, t)` of a resolution read back whose generators are final: `s ≤
+/// max_s`, stem `t − s ≤ max_stem` and `t ≤ through` (the last degree it finished).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Done {
+    /// The stem bound of the run saved.
+    pub max_stem: i32,
+    /// Its filtration bound.
+    pub max_s: u32,
+    /// The last internal degree it finished.
+    pub through: i32,
+}
+
+impl Done {
+    /// Nothing done.
+    pub const NOTHING: Done = Done {
+        max_stem: i32::MIN,
+        max_s: 0,
+        through: i32::MIN,
+    };
+
+    /// Whether `(s, t)` is final.
+    pub fn contains(&self, s: u32, t: i32) -> bool {
+        s <= self.max_s && t - s as i32 <= self.max_stem && t <= self.through
+    }
 }
 
 /// What one reduction at `(s, t)` hands the choice of generators.
@@ -73,22 +101,39 @@ where
     /// Panics if `max_stem + max_s` minus the module's bottom degree exceeds the algebra's
     /// range (the caller checks it).
     pub fn resolve(module: FiniteModule<A>, max_stem: i32, max_s: u32) -> Self {
+        let mut res = Self::new(module, max_stem, max_s);
+        let _: Result<(), ()> = res.run(|_, _| Ok(()));
+        res
+    }
+
+    /// A resolution of `module` over the range with no generators yet ([`Self::run`]
+    /// resolves it; `super::save::load` fills it from a save first).
+    pub fn new(module: FiniteModule<A>, max_stem: i32, max_s: u32) -> Self {
         let top_t = max_stem + max_s as i32;
         let span = (top_t - module.min_degree()).max(0) as u32;
         let algebra = Module::resolving_algebra(&module, span, None);
         let order = ExcessOrder::new(&algebra);
-        let mut res = UnstableResolution {
+        UnstableResolution {
             module,
             algebra,
             order,
             rows: (0..=max_s).map(|_| Vec::new()).collect(),
             max_stem,
             max_s,
-        };
-        for t in res.module.min_degree()..=top_t {
-            res.degree(t);
+            done: Done::NOTHING,
         }
-        res
+    }
+
+    /// Resolves every degree of the range in turn (those of [`Done`] keep their
+    /// generators), calling `after(self, t)` when degree `t` is finished (a save, a
+    /// progress line); its error stops the run.
+    pub fn run<E>(&mut self, mut after: impl FnMut(&Self, i32) -> Result<(), E>) -> Result<(), E> {
+        let top_t = self.max_stem + self.max_s as i32;
+        for t in self.module.min_degree()..=top_t {
+            self.degree(t);
+            after(self, t)?;
+        }
+        Ok(())
     }
 
     /// Every step of internal degree `t`: the reductions in parallel, then the generators.
@@ -98,8 +143,9 @@ where
             .filter(|&s| t - s as i32 >= bottom)
             .filter_map(|s| {
                 let stem = t - s as i32;
-                let image = stem <= self.max_stem;
-                let kernel = s < self.max_s && stem <= self.max_stem + 1;
+                let image = stem <= self.max_stem && !self.done.contains(s, t);
+                let kernel =
+                    s < self.max_s && stem <= self.max_stem + 1 && !self.done.contains(s + 1, t);
                 (image || kernel).then_some((s, kernel))
             })
             .collect();
@@ -120,7 +166,7 @@ where
             })
             .collect();
         for r in &reduced {
-            if t - r.s as i32 > self.max_stem {
+            if t - r.s as i32 > self.max_stem || self.done.contains(r.s, t) {
                 continue;
             }
             let found = self.complement(t, r, &reduced);
@@ -366,6 +412,14 @@ impl<A: ModuleAlgebra + UnstableAlgebra> UnstableResolution<A> {
     /// The algebra the resolution works over.
     pub fn algebra(&self) -> &A {
         &self.algebra
+    }
+
+    /// Puts generators read back from a save in place: final over `done`.
+    pub(super) fn restore(&mut self, rows: Vec<Vec<Generator<A>>>, done: Done) {
+        for (s, row) in rows.into_iter().enumerate() {
+            self.rows[s] = row;
+        }
+        self.done = done;
     }
 
     /// The generators of every row, to damage in tests of the checks.

@@ -1,0 +1,60 @@
+//! `--save-dir` for unstable runs: resume from `DIR/unstable.json` and rewrite it as
+//! degrees finish (`resolution::unstable::save`).
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use resolution::save::SaveAlgebra;
+use resolution::unstable::save::{self, FILE};
+use resolution::unstable::{UnstableAlgebra, UnstableField, UnstableResolution};
+use resolution::ResolutionConfig;
+use steenrod::module::{FiniteModule, ModuleAlgebra};
+
+use crate::error::Error;
+
+/// How often the save is rewritten while a run goes on.
+const EVERY: Duration = Duration::from_secs(10);
+
+/// Resolves `module` over `range` on the current pool; with `dir`, from the save there if
+/// any (over the larger of its range and `range`), rewriting it at least every
+/// [`EVERY`] and at the end. Returns the resolution and, with `dir`, a line saying what
+/// was resumed and saved. Errors: a save that cannot be used (exit 2), one that cannot be
+/// written (exit 3; the generators of the degrees before were saved).
+pub(crate) fn resolve<A>(
+    module: FiniteModule<A>,
+    range: ResolutionConfig,
+    dir: Option<&Path>,
+) -> Result<(UnstableResolution<A>, Option<String>), Error>
+where
+    A: ModuleAlgebra + UnstableAlgebra + SaveAlgebra,
+    A::Field: UnstableField,
+{
+    let ResolutionConfig { max_stem, max_s } = range;
+    let Some(dir) = dir else {
+        return Ok((UnstableResolution::resolve(module, max_stem, max_s), None));
+    };
+    crate::resolve::make_output(dir)?;
+    let mut res = save::resume(module, max_stem, max_s, dir).map_err(|e| Error::UnstableSave {
+        message: e.to_string(),
+    })?;
+    let kept: usize = (0..=res.range().1).map(|s| res.generators(s).len()).sum();
+    let path = dir.join(FILE);
+    let top = res.range().0 + res.range().1 as i32;
+    let mut last = Instant::now();
+    res.run(|r, t| {
+        if t < top && last.elapsed() < EVERY {
+            return Ok(());
+        }
+        last = Instant::now();
+        save::write(r, t, dir).map_err(|source| Error::Write {
+            path: path.clone(),
+            source,
+        })
+    })?;
+    let total: usize = (0..=res.range().1).map(|s| res.generators(s).len()).sum();
+    let line = format!(
+        "saved {total} generators to {} ({kept} of them resumed from it)",
+        path.display()
+    );
+    Ok((res, Some(line)))
+}
