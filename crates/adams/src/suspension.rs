@@ -15,9 +15,76 @@ use crate::cli::SuspensionArgs;
 use crate::error::Error;
 use crate::resolve_unstable::{check_module, pool, suspended};
 
+/// The modules `Σ^j M`, `j = N … K`, checked, with the labels of the first and last.
+struct Modules {
+    all: Vec<AnyModule>,
+    first: String,
+    last: String,
+    name: String,
+}
+
 /// Runs the command. Errors (exit 2): the range, a module that cannot be found or whose
 /// `Σ^N M` is not unstable; (exit 3) a chain map that does not lift, writing the file.
 pub(crate) fn run(args: SuspensionArgs) -> Result<(), Error> {
+    let (from, to) = (args.from, args.to);
+    let modules = modules(&args)?;
+    let (label, last) = (&modules.first, &modules.last);
+    let bottom = modules.all[0].min_degree();
+    let folder = format!("{}-suspension-{from}-{to}", modules.name);
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("output").join(folder));
+    crate::resolve::make_output(&output)?;
+    let header = format!(
+        "# complete for relative stem n <= {}, s <= {}; σ^{}: Ext_U^(s,t)({label}) -> \
+         Ext_U^(s,t+{})({last}), n = t - s - {bottom} (the bottom degree of {label}), \
+         computed by adams (chain maps of minimal resolutions by free unstable modules)",
+        args.max_stem,
+        args.max_s,
+        to - from,
+        to - from,
+    );
+    let (stem, max_s) = (args.max_stem, args.max_s);
+    let all = &modules.all;
+    let composite = pool(args.threads)?.install(|| match &all[0] {
+        AnyModule::Two(_) => compose(all, |m| two(m).cloned(), stem, max_s),
+        AnyModule::Odd(_) => compose(all, |m| odd(m).cloned(), stem, max_s),
+    })?;
+    let path = output.join("suspension.csv");
+    let (text, isomorphic, bidegrees) = table(&header, &composite, bottom, stem);
+    chart::output::write_atomic(&path, text.as_bytes()).map_err(|source| Error::Write {
+        path: path.clone(),
+        source,
+    })?;
+    if !args.quiet {
+        eprintln!(
+            "σ^{}: E2({label}) -> E2({last}) through relative stem {stem}, s <= {max_s}: \
+             {bidegrees} bidegrees with classes, an isomorphism at {isomorphic}; wrote {}",
+            to - from,
+            display(&path)
+        );
+    }
+    Ok(())
+}
+
+fn two(m: &AnyModule) -> Option<&FiniteModule> {
+    match m {
+        AnyModule::Two(m) => Some(m),
+        AnyModule::Odd(_) => None,
+    }
+}
+
+fn odd(m: &AnyModule) -> Option<&FiniteModule<steenrod::MilnorAlgebra<fp::ValidPrime>>> {
+    match m {
+        AnyModule::Odd(m) => Some(m),
+        AnyModule::Two(_) => None,
+    }
+}
+
+/// Checks the flags and finds `Σ^j M` for `j = N … K` (exit 2: `--to` not above `--from`,
+/// a negative stem, a module not found, `Σ^N M` not unstable over the range).
+fn modules(args: &SuspensionArgs) -> Result<Modules, Error> {
     let (from, to) = (args.from, args.to);
     let refuse = |why: String| Error::Unstable {
         flag: format!("--from {from}"),
@@ -27,77 +94,26 @@ pub(crate) fn run(args: SuspensionArgs) -> Result<(), Error> {
         return Err(refuse(format!("--to {to} must be above --from {from}")));
     }
     if args.max_stem < 0 {
-        return Err(refuse(format!(
-            "--max-stem {} is below the bottom class",
-            args.max_stem
-        )));
+        let why = format!("--max-stem {} is below the bottom class", args.max_stem);
+        return Err(refuse(why));
     }
     let found = crate::modules::find_module(&args.module, args.modules_dir.as_deref(), None)?;
     let (first, label) = suspended(found.clone(), from).map_err(refuse)?;
     let (_, last) = suspended(found.clone(), to).map_err(refuse)?;
-    let range = |m: &AnyModule| ResolutionConfig {
-        max_stem: m.min_degree() + args.max_stem + (to - from) as i32,
+    let range = ResolutionConfig {
+        max_stem: first.min_degree() + args.max_stem + (to - from) as i32,
         max_s: args.max_s,
     };
-    check_module(&first, &label, range(&first)).map_err(refuse)?;
-    let folder = format!("{}-suspension-{from}-{to}", found.name());
-    let output = args
-        .output
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("output").join(folder));
-    crate::resolve::make_output(&output)?;
-    let modules: Result<Vec<AnyModule>, Error> = (from..=to)
+    check_module(&first, &label, range).map_err(refuse)?;
+    let all = (from..=to)
         .map(|j| suspended(found.clone(), j).map(|(m, _)| m).map_err(refuse))
-        .collect();
-    let header = format!(
-        "# complete for relative stem n <= {}, s <= {}; σ^{}: Ext_U^(s,t)({label}) -> \
-         Ext_U^(s,t+{})({last}), n = t - s - {} (the bottom degree of {label}), computed by \
-         adams (chain maps of minimal resolutions by free unstable modules)",
-        args.max_stem,
-        args.max_s,
-        to - from,
-        to - from,
-        first.min_degree()
-    );
-    let modules = modules?;
-    let composite = pool(args.threads)?.install(|| match (modules.first(), &modules[..]) {
-        (Some(AnyModule::Two(_)), all) => compose(
-            all,
-            |m| match m {
-                AnyModule::Two(m) => Some(m.clone()),
-                AnyModule::Odd(_) => None,
-            },
-            args.max_stem,
-            args.max_s,
-        ),
-        (_, all) => compose(
-            all,
-            |m| match m {
-                AnyModule::Odd(m) => Some(m.clone()),
-                AnyModule::Two(_) => None,
-            },
-            args.max_stem,
-            args.max_s,
-        ),
-    })?;
-    let path = output.join("suspension.csv");
-    let (text, isomorphic, bidegrees) =
-        table(&header, &composite, first.min_degree(), args.max_stem);
-    chart::output::write_atomic(&path, text.as_bytes()).map_err(|source| Error::Write {
-        path: path.clone(),
-        source,
-    })?;
-    if !args.quiet {
-        eprintln!(
-            "σ^{}: E2({label}) -> E2({last}) through relative stem {}, s <= {}: {bidegrees} \
-             bidegrees with classes, an isomorphism at {isomorphic}; wrote {}",
-            to - from,
-            args.max_stem,
-            args.max_s,
-            display(&path)
-        );
-    }
-    Ok(())
+        .collect::<Result<Vec<AnyModule>, Error>>()?;
+    Ok(Modules {
+        all,
+        first: label,
+        last,
+        name: found.name().to_string(),
+    })
 }
 
 fn display(path: &Path) -> String {
