@@ -20,7 +20,7 @@ pub enum Sphere {
 }
 
 impl Sphere {
-    fn first_below(self) -> Option<u32> {
+    pub(crate) fn first_below(self) -> Option<u32> {
         match self {
             Sphere::Stable => None,
             Sphere::Unstable(n) => Some(n),
@@ -79,35 +79,75 @@ impl Ranks {
         })
     }
 
+    /// The columns (indices in the basis at `b`) of the terms of a sum, sorted; panics on a
+    /// term outside that basis, naming `what` the sum is.
+    fn columns(&mut self, b: Bidegree, sum: &[Monomial], what: &dyn Fn() -> String) -> Vec<u32> {
+        let index = &self.degree(b).index;
+        let mut ones: Vec<u32> = sum
+            .iter()
+            .map(|y| match index.get(y) {
+                Some(&c) => c as u32,
+                None => panic!("{} has the term {y} outside Λ(N) at {b}", what()),
+            })
+            .collect();
+        ones.sort_unstable();
+        ones
+    }
+
+    /// The rows `d(x)`, `x` in the basis at `b`, in the basis of `(n − 1, s + 1)`, eliminated.
+    fn boundaries(&mut self, b: Bidegree) -> SparseRank {
+        let target = Bidegree::n_s(b.n() - 1, b.s() + 1);
+        let sources = self.degree(b).monomials.clone();
+        let mut rows = SparseRank::default();
+        if !self.degree(target).monomials.is_empty() {
+            for x in &sources {
+                let dx = self.lambda.differential(x);
+                rows.add(self.columns(target, &dx, &|| format!("d({x})")));
+            }
+        }
+        rows
+    }
+
     /// The rank of `d` out of bidegree `b` (relative stem `n`, filtration `s`).
     fn rank(&mut self, b: Bidegree) -> usize {
         if let Some(&r) = self.ranks.get(&b) {
             return r;
         }
-        let target = Bidegree::n_s(b.n() - 1, b.s() + 1);
-        let sources = self.degree(b).monomials.clone();
-        let cols = self.degree(target).monomials.len();
-        let mut rows = SparseRank::default();
-        if cols > 0 {
-            for x in &sources {
-                let dx = self.lambda.differential(x);
-                let index = &self.bases[&target].index;
-                let mut ones: Vec<u32> = dx
-                    .iter()
-                    .map(|y| {
-                        *index.get(y).unwrap_or_else(|| {
-                            panic!("d({x}) has the term {y} outside Λ(N) at {target}")
-                        }) as u32
-                    })
-                    .collect();
-                ones.sort_unstable();
-                rows.add(ones);
-            }
-        }
-        let r = rows.rank();
+        let r = self.boundaries(b).rank();
         self.ranks.insert(b, r);
         r
     }
+}
+
+impl Ranks {
+    fn new(sphere: Sphere) -> Self {
+        Ranks {
+            sphere,
+            lambda: Lambda::new(),
+            bases: HashMap::new(),
+            ranks: HashMap::new(),
+        }
+    }
+}
+
+/// The dimension of the span of the classes of `cycles` in `H^{s}` of `Λ` or `Λ(N)` at
+/// `b` (relative stem `n`, filtration `s`): the rank of the cycles modulo the boundaries
+/// `d(Λ^{s−1}_{n+1})`, by sparse elimination over the admissible basis (the algorithm of
+/// [`homology`], which shares nothing with the pairing of the
+/// [`CurtisTable`](crate::CurtisTable)). For the cycles of `Λ(N)` a table gives, this
+/// number at `Λ(N+1)` is the rank of the suspension `E` they span. Does not check that the
+/// sums are cycles; panics if one has a term outside the basis of `Λ(N)` at `b`.
+pub fn class_rank(sphere: Sphere, b: Bidegree, cycles: &[&[Monomial]]) -> usize {
+    let mut ranks = Ranks::new(sphere);
+    let mut rows = match b.s() {
+        0 => SparseRank::default(),
+        s => ranks.boundaries(Bidegree::n_s(b.n() + 1, s - 1)),
+    };
+    let before = rows.rank();
+    for (k, z) in cycles.iter().enumerate() {
+        rows.add(ranks.columns(b, z, &|| format!("cycle {k}")));
+    }
+    rows.rank() - before
 }
 
 /// `dim H^{s}` of `Λ` or `Λ(N)` in every relative stem `0 ≤ n ≤ max_stem` and filtration
@@ -120,12 +160,7 @@ pub fn homology(sphere: Sphere, max_stem: i32, max_s: u32) -> HomologyTable {
         (max_s as usize) < crate::MAX_FACTORS && max_stem < 255,
         "range beyond Monomial"
     );
-    let mut ranks = Ranks {
-        sphere,
-        lambda: Lambda::new(),
-        bases: HashMap::new(),
-        ranks: HashMap::new(),
-    };
+    let mut ranks = Ranks::new(sphere);
     let mut dims = BTreeMap::new();
     for n in 0..=max_stem {
         for s in 0..=max_s {

@@ -24,10 +24,12 @@
 //! (sparse elimination; tested against the `fp` crate's row reduction).
 
 mod algebra;
+mod curtis;
 mod homology;
 mod monomial;
 mod sparse;
 
 pub use algebra::Lambda;
-pub use homology::{homology, HomologyTable, Sphere};
+pub use curtis::{suspension_ranks, CurtisTable};
+pub use homology::{class_rank, homology, HomologyTable, Sphere};
 pub use monomial::{basis, Monomial, MAX_FACTORS};
