@@ -140,7 +140,7 @@ impl Lambda {
 
     /// `d(λ_k) · c` in the admissible basis, for a sum `c` of admissible monomials (sorted,
     /// distinct; the result likewise): for `c` in `Λ(2k+1)` this is `d(λ_k c) − λ_k d(c)`,
-    /// which lies in `Λ(k)` (the algebraic EHP sequence, Ravenel §3.3; tested).
+    /// which lies in `Λ(k)` (the algebraic EHP sequence, Curtis 1971; tested).
     pub fn generator_differential_times(&mut self, k: u16, c: &[Monomial]) -> Sum {
         let mut acc = Vec::new();
         for (a, b) in generator_differential(k) {

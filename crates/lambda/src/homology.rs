@@ -130,24 +130,34 @@ impl Ranks {
     }
 }
 
-/// The dimension of the span of the classes of `cycles` in `H^{s}` of `Λ` or `Λ(N)` at
-/// `b` (relative stem `n`, filtration `s`): the rank of the cycles modulo the boundaries
-/// `d(Λ^{s−1}_{n+1})`, by sparse elimination over the admissible basis (the algorithm of
+/// Sparse elimination over the admissible basis of `Λ` or `Λ(N)` (the algorithm of
 /// [`homology`], which shares nothing with the pairing of the
-/// [`CurtisTable`](crate::CurtisTable)). For the cycles of `Λ(N)` a table gives, this
-/// number at `Λ(N+1)` is the rank of the suspension `E` they span. Does not check that the
-/// sums are cycles; panics if one has a term outside the basis of `Λ(N)` at `b`.
-pub fn class_rank(sphere: Sphere, b: Bidegree, cycles: &[&[Monomial]]) -> usize {
-    let mut ranks = Ranks::new(sphere);
-    let mut rows = match b.s() {
-        0 => SparseRank::default(),
-        s => ranks.boundaries(Bidegree::n_s(b.n() + 1, s - 1)),
-    };
-    let before = rows.rank();
-    for (k, z) in cycles.iter().enumerate() {
-        rows.add(ranks.columns(b, z, &|| format!("cycle {k}")));
+/// [`CurtisTable`](crate::CurtisTable)), its bases and differentials kept across calls.
+pub struct Elimination(Ranks);
+
+impl Elimination {
+    /// An elimination in `Λ` or `Λ(N)`, nothing computed yet.
+    pub fn new(sphere: Sphere) -> Self {
+        Elimination(Ranks::new(sphere))
     }
-    rows.rank() - before
+
+    /// The dimension of the span of the classes of `cycles` in `H^{s}` at `b` (relative
+    /// stem `n`, filtration `s`): the rank of the cycles modulo the boundaries
+    /// `d(Λ^{s−1}_{n+1})`. For cycles of `Λ(N)` in an elimination of `Λ(N+1)` it is the
+    /// rank of the suspension `E` on their span. Does not check that the sums are cycles;
+    /// panics if one has a term outside the basis at `b`.
+    pub fn class_rank(&mut self, b: Bidegree, cycles: &[&[Monomial]]) -> usize {
+        let ranks = &mut self.0;
+        let mut rows = match b.s() {
+            0 => SparseRank::default(),
+            s => ranks.boundaries(Bidegree::n_s(b.n() + 1, s - 1)),
+        };
+        let before = rows.rank();
+        for (k, z) in cycles.iter().enumerate() {
+            rows.add(ranks.columns(b, z, &|| format!("cycle {k}")));
+        }
+        rows.rank() - before
+    }
 }
 
 /// `dim H^{s}` of `Λ` or `Λ(N)` in every relative stem `0 ≤ n ≤ max_stem` and filtration
