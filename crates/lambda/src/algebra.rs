@@ -11,7 +11,7 @@ pub type Sum = Vec<Monomial>;
 
 /// A multiply-and-rotate hash (the one rustc uses for its own tables, written out here):
 /// the memo's keys are short byte strings whose hashing by the standard SipHash was a fifth
-/// of the Curtis table's time (docs/EXPERIMENTS.md, 2026-12-04).
+/// of the Curtis table's time (docs/EXPERIMENTS.md, 2026-12-03).
 #[derive(Default, Clone, Copy)]
 struct FastHasher(u64);
 
