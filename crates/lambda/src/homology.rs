@@ -162,8 +162,10 @@ impl Elimination {
 
 /// `dim H^{s}` of `Λ` or `Λ(N)` in every relative stem `0 ≤ n ≤ max_stem` and filtration
 /// `s ≤ max_s`: `dim Λ^{s}_n − rank(d out of it) − rank(d into it)`, the ranks by
-/// sparse elimination ([`SparseRank`]: `d(λ_I)` has few terms). The work grows with
-/// the number of admissible monomials, about `10^4` at stem 20, `s = 5`. Panics if
+/// sparse elimination on leading columns (`d(λ_I)` has few terms). The work grows with
+/// the number of admissible monomials, about `10^4` at stem 20, `s = 5` (2.6 million at
+/// stem 40, `s = 9`): beyond small ranges use the [`CurtisTable`](crate::CurtisTable),
+/// which this function cross-checks. Panics if
 /// `max_s + 1` exceeds [`MAX_FACTORS`](crate::MAX_FACTORS) or `max_stem` 254.
 pub fn homology(sphere: Sphere, max_stem: i32, max_s: u32) -> HomologyTable {
     assert!(
