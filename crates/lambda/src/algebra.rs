@@ -1,6 +1,7 @@
 //! Products and the differential of `Λ` in the admissible basis.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use crate::monomial::Monomial;
@@ -8,8 +9,35 @@ use crate::monomial::Monomial;
 /// A sum of distinct admissible monomials (coefficients in F_2), sorted.
 pub type Sum = Vec<Monomial>;
 
+/// A multiply-and-rotate hash (the one rustc uses for its own tables, written out here):
+/// the memo's keys are short byte strings whose hashing by the standard SipHash was a fifth
+/// of the Curtis table's time (docs/EXPERIMENTS.md, 2026-12-03).
+#[derive(Default, Clone, Copy)]
+struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
 /// The Lambda algebra's product and differential in the admissible basis, with the
-/// products `λ_i · λ_J` and differentials `d(λ_J)` already computed kept for reuse.
+/// products `λ_i · λ_J` that need rewriting and the differentials `d(λ_J)` already computed
+/// kept for reuse.
 ///
 /// Formulas (module docs of the crate; Ravenel §3.3, Tangora 1985): a pair `λ_i λ_j` with
 /// `2i < j` is rewritten by the relation with `n = j − 2i − 1`; a product `λ_i λ_J` with
@@ -17,8 +45,8 @@ pub type Sum = Vec<Monomial>;
 /// recursively; `d` is a derivation.
 #[derive(Default)]
 pub struct Lambda {
-    products: HashMap<(u16, Monomial), Rc<Sum>>,
-    differentials: HashMap<Monomial, Rc<Sum>>,
+    products: FastMap<(u16, Monomial), Rc<Sum>>,
+    differentials: FastMap<Monomial, Rc<Sum>>,
 }
 
 /// Whether the binomial coefficient `C(a, b)` is odd, zero outside `0 ≤ b ≤ a` (Lucas:
@@ -47,17 +75,19 @@ fn generator_differential(n: u16) -> Vec<(u16, u16)> {
         .collect()
 }
 
-/// Adds `m` to a sum over F_2.
-fn toggle(acc: &mut HashSet<Monomial>, m: Monomial) {
-    if !acc.remove(&m) {
-        acc.insert(m);
+/// A list of monomials made a sum over F_2: sorted, each kept once if it occurs an odd
+/// number of times.
+fn cancel(mut terms: Vec<Monomial>) -> Sum {
+    terms.sort_unstable();
+    let mut out = Vec::with_capacity(terms.len());
+    for m in terms {
+        if out.last() == Some(&m) {
+            out.pop();
+        } else {
+            out.push(m);
+        }
     }
-}
-
-fn sorted(acc: HashSet<Monomial>) -> Sum {
-    let mut v: Sum = acc.into_iter().collect();
-    v.sort_unstable();
-    v
+    out
 }
 
 impl Lambda {
@@ -68,50 +98,69 @@ impl Lambda {
 
     /// `λ_i · λ_J` in the admissible basis, for `J` admissible.
     pub fn left_multiply(&mut self, i: u16, j: &Monomial) -> Rc<Sum> {
-        let key = (i, *j);
-        if let Some(done) = self.products.get(&key) {
-            return done.clone();
-        }
-        let result = match j.indices().first().map(|&f| f as u16) {
-            Some(first) if 2 * i < first => {
-                let rest = j.tail();
-                let mut acc = HashSet::new();
-                for (a, b) in relation(i, first) {
-                    self.multiply_pair_into(a, b, &rest, &mut acc);
-                }
-                sorted(acc)
-            }
-            _ => vec![j.prepend(i)],
-        };
-        let result = Rc::new(result);
-        self.products.insert(key, result.clone());
-        result
+        let mut out = Vec::new();
+        self.push_product(i, j, &mut out);
+        Rc::new(out)
     }
 
-    /// Adds `λ_a λ_b λ_J` (for `J` admissible) to `acc`, in the admissible basis.
-    fn multiply_pair_into(&mut self, a: u16, b: u16, j: &Monomial, acc: &mut HashSet<Monomial>) {
-        let inner = self.left_multiply(b, j);
-        for k in inner.iter() {
-            for m in self.left_multiply(a, k).iter() {
-                toggle(acc, *m);
-            }
+    /// Appends the terms of `λ_i λ_J` (for `J` admissible) to `out`: `λ_i λ_J` itself when
+    /// admissible, else the rewritten product (computed once).
+    fn push_product(&mut self, i: u16, j: &Monomial, out: &mut Vec<Monomial>) {
+        let first = j.indices().first().map(|&f| f as u16);
+        let Some(first) = first.filter(|&f| 2 * i < f) else {
+            out.push(j.prepend(i));
+            return;
+        };
+        let key = (i, *j);
+        if let Some(done) = self.products.get(&key) {
+            out.extend_from_slice(done);
+            return;
         }
+        let rest = j.tail();
+        let mut acc = Vec::new();
+        for (a, b) in relation(i, first) {
+            self.push_pair_product(a, b, std::slice::from_ref(&rest), &mut acc);
+        }
+        let result = Rc::new(cancel(acc));
+        out.extend_from_slice(&result);
+        self.products.insert(key, result);
+    }
+
+    /// Appends the terms of `λ_a λ_b c` (for `c` a sum of admissibles) to `out`, the
+    /// intermediate `λ_b c` summed (cancelled) first.
+    fn push_pair_product(&mut self, a: u16, b: u16, c: &[Monomial], out: &mut Vec<Monomial>) {
+        let mut inner = Vec::new();
+        for m in c {
+            self.push_product(b, m, &mut inner);
+        }
+        for k in &cancel(inner) {
+            self.push_product(a, k, out);
+        }
+    }
+
+    /// `d(λ_k) · c` in the admissible basis, for a sum `c` of admissible monomials (sorted,
+    /// distinct; the result likewise): for `c` in `Λ(2k+1)` this is `d(λ_k c) − λ_k d(c)`,
+    /// which lies in `Λ(k)` (the algebraic EHP sequence, Curtis 1971; tested).
+    pub fn generator_differential_times(&mut self, k: u16, c: &[Monomial]) -> Sum {
+        let mut acc = Vec::new();
+        for (a, b) in generator_differential(k) {
+            self.push_pair_product(a, b, c, &mut acc);
+        }
+        cancel(acc)
     }
 
     /// Any monomial `λ_{i_1} ⋯ λ_{i_s}`, admissible or not, in the admissible basis
     /// (multiplied out from the right).
     pub fn reduce(&mut self, m: &Monomial) -> Sum {
-        let mut current: HashSet<Monomial> = HashSet::from([Monomial::default()]);
+        let mut current = vec![Monomial::default()];
         for i in m.indices().iter().rev().map(|&i| i as u16) {
-            let mut next = HashSet::new();
+            let mut next = Vec::new();
             for k in &current {
-                for p in self.left_multiply(i, k).iter() {
-                    toggle(&mut next, *p);
-                }
+                self.push_product(i, k, &mut next);
             }
-            current = next;
+            current = cancel(next);
         }
-        sorted(current)
+        current
     }
 
     /// `d(λ_I)` in the admissible basis, for `λ_I` admissible: filtration `s + 1`, stem
@@ -124,17 +173,15 @@ impl Lambda {
             return Rc::new(Vec::new());
         };
         let (i, rest) = (i as u16, m.tail());
-        let mut acc = HashSet::new();
+        let mut acc = Vec::new();
         for (a, b) in generator_differential(i) {
-            self.multiply_pair_into(a, b, &rest, &mut acc);
+            self.push_pair_product(a, b, std::slice::from_ref(&rest), &mut acc);
         }
         let d_rest = self.differential(&rest);
         for k in d_rest.iter() {
-            for p in self.left_multiply(i, k).iter() {
-                toggle(&mut acc, *p);
-            }
+            self.push_product(i, k, &mut acc);
         }
-        let result = Rc::new(sorted(acc));
+        let result = Rc::new(cancel(acc));
         self.differentials.insert(*m, result.clone());
         result
     }

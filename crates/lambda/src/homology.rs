@@ -20,7 +20,7 @@ pub enum Sphere {
 }
 
 impl Sphere {
-    fn first_below(self) -> Option<u32> {
+    pub(crate) fn first_below(self) -> Option<u32> {
         match self {
             Sphere::Stable => None,
             Sphere::Unstable(n) => Some(n),
@@ -79,53 +79,100 @@ impl Ranks {
         })
     }
 
+    /// The columns (indices in the basis at `b`) of the terms of a sum, sorted; panics on a
+    /// term outside that basis, naming `what` the sum is.
+    fn columns(&mut self, b: Bidegree, sum: &[Monomial], what: &dyn Fn() -> String) -> Vec<u32> {
+        let index = &self.degree(b).index;
+        let mut ones: Vec<u32> = sum
+            .iter()
+            .map(|y| match index.get(y) {
+                Some(&c) => c as u32,
+                None => panic!("{} has the term {y} outside Λ(N) at {b}", what()),
+            })
+            .collect();
+        ones.sort_unstable();
+        ones
+    }
+
+    /// The rows `d(x)`, `x` in the basis at `b`, in the basis of `(n − 1, s + 1)`, eliminated.
+    fn boundaries(&mut self, b: Bidegree) -> SparseRank {
+        let target = Bidegree::n_s(b.n() - 1, b.s() + 1);
+        let sources = self.degree(b).monomials.clone();
+        let mut rows = SparseRank::default();
+        if !self.degree(target).monomials.is_empty() {
+            for x in &sources {
+                let dx = self.lambda.differential(x);
+                rows.add(self.columns(target, &dx, &|| format!("d({x})")));
+            }
+        }
+        rows
+    }
+
     /// The rank of `d` out of bidegree `b` (relative stem `n`, filtration `s`).
     fn rank(&mut self, b: Bidegree) -> usize {
         if let Some(&r) = self.ranks.get(&b) {
             return r;
         }
-        let target = Bidegree::n_s(b.n() - 1, b.s() + 1);
-        let sources = self.degree(b).monomials.clone();
-        let cols = self.degree(target).monomials.len();
-        let mut rows = SparseRank::default();
-        if cols > 0 {
-            for x in &sources {
-                let dx = self.lambda.differential(x);
-                let index = &self.bases[&target].index;
-                let mut ones: Vec<u32> = dx
-                    .iter()
-                    .map(|y| {
-                        *index.get(y).unwrap_or_else(|| {
-                            panic!("d({x}) has the term {y} outside Λ(N) at {target}")
-                        }) as u32
-                    })
-                    .collect();
-                ones.sort_unstable();
-                rows.add(ones);
-            }
-        }
-        let r = rows.rank();
+        let r = self.boundaries(b).rank();
         self.ranks.insert(b, r);
         r
     }
 }
 
+impl Ranks {
+    fn new(sphere: Sphere) -> Self {
+        Ranks {
+            sphere,
+            lambda: Lambda::new(),
+            bases: HashMap::new(),
+            ranks: HashMap::new(),
+        }
+    }
+}
+
+/// Sparse elimination over the admissible basis of `Λ` or `Λ(N)` (the algorithm of
+/// [`homology`], which shares nothing with the pairing of the
+/// [`CurtisTable`](crate::CurtisTable)), its bases and differentials kept across calls.
+pub struct Elimination(Ranks);
+
+impl Elimination {
+    /// An elimination in `Λ` or `Λ(N)`, nothing computed yet.
+    pub fn new(sphere: Sphere) -> Self {
+        Elimination(Ranks::new(sphere))
+    }
+
+    /// The dimension of the span of the classes of `cycles` in `H^{s}` at `b` (relative
+    /// stem `n`, filtration `s`): the rank of the cycles modulo the boundaries
+    /// `d(Λ^{s−1}_{n+1})`. For cycles of `Λ(N)` in an elimination of `Λ(N+1)` it is the
+    /// rank of the suspension `E` on their span. Does not check that the sums are cycles;
+    /// panics if one has a term outside the basis at `b`.
+    pub fn class_rank(&mut self, b: Bidegree, cycles: &[&[Monomial]]) -> usize {
+        let ranks = &mut self.0;
+        let mut rows = match b.s() {
+            0 => SparseRank::default(),
+            s => ranks.boundaries(Bidegree::n_s(b.n() + 1, s - 1)),
+        };
+        let before = rows.rank();
+        for (k, z) in cycles.iter().enumerate() {
+            rows.add(ranks.columns(b, z, &|| format!("cycle {k}")));
+        }
+        rows.rank() - before
+    }
+}
+
 /// `dim H^{s}` of `Λ` or `Λ(N)` in every relative stem `0 ≤ n ≤ max_stem` and filtration
 /// `s ≤ max_s`: `dim Λ^{s}_n − rank(d out of it) − rank(d into it)`, the ranks by
-/// sparse elimination ([`SparseRank`]: `d(λ_I)` has few terms). The work grows with
-/// the number of admissible monomials, about `10^4` at stem 20, `s = 5`. Panics if
+/// sparse elimination on leading columns (`d(λ_I)` has few terms). The work grows with
+/// the number of admissible monomials, about `10^4` at stem 20, `s = 5` (2.6 million at
+/// stem 40, `s = 9`): beyond small ranges use the [`CurtisTable`](crate::CurtisTable),
+/// which this function cross-checks. Panics if
 /// `max_s + 1` exceeds [`MAX_FACTORS`](crate::MAX_FACTORS) or `max_stem` 254.
 pub fn homology(sphere: Sphere, max_stem: i32, max_s: u32) -> HomologyTable {
     assert!(
         (max_s as usize) < crate::MAX_FACTORS && max_stem < 255,
         "range beyond Monomial"
     );
-    let mut ranks = Ranks {
-        sphere,
-        lambda: Lambda::new(),
-        bases: HashMap::new(),
-        ranks: HashMap::new(),
-    };
+    let mut ranks = Ranks::new(sphere);
     let mut dims = BTreeMap::new();
     for n in 0..=max_stem {
         for s in 0..=max_s {

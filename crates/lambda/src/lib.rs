@@ -19,15 +19,22 @@
 //! unstable Adams E2 page of the sphere `S^N` (BCKQRS 1966; Ravenel §3.3). `H(Λ)` is the
 //! stable `Ext_A^{s, n+s}(F_2, F_2)`.
 //!
-//! [`Lambda`] multiplies and differentiates in the admissible basis;
-//! [`homology`] gives `dim H` per bidegree by ranks of the differential's matrices
-//! (sparse elimination; tested against the `fp` crate's row reduction).
+//! [`Lambda`] multiplies and differentiates in the admissible basis. Two algorithms give
+//! `dim H`: the [`CurtisTable`] (Curtis 1971, Tangora 1985: elimination on leading terms in
+//! the lexicographic order, every `Λ(N)` at once, cycles representing a basis, the ranks of
+//! the suspension `Λ(N) ⊂ Λ(N+1)` from [`suspension_ranks`]) — fast, through stem 40 at
+//! every filtration in seconds — and [`homology`] with [`Elimination`], ranks of the
+//! differential's matrices over the whole admissible basis (sparse elimination, tested
+//! against the `fp` crate's row reduction), whose work grows with `dim Λ` and which is kept
+//! as the cross-check on small ranges.
 
 mod algebra;
+mod curtis;
 mod homology;
 mod monomial;
 mod sparse;
 
 pub use algebra::Lambda;
-pub use homology::{homology, HomologyTable, Sphere};
+pub use curtis::{suspension_ranks, CurtisTable};
+pub use homology::{homology, Elimination, HomologyTable, Sphere};
 pub use monomial::{basis, Monomial, MAX_FACTORS};

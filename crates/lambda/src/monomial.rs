@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// The most factors a [`Monomial`] holds.
-pub const MAX_FACTORS: usize = 30;
+pub const MAX_FACTORS: usize = 47;
 
 /// A monomial `λ_{i_1} ⋯ λ_{i_s}` (the empty one is the unit): filtration `s` (its length)
 /// and stem `Σ i_j` (internal degree `t = stem + s`). Admissible when `2 i_j ≥ i_{j+1}` for
@@ -11,10 +11,20 @@ pub const MAX_FACTORS: usize = 30;
 ///
 /// Held inline (a copy, no allocation): at most [`MAX_FACTORS`] factors, each index `≤ 255`
 /// (stems beyond every range this crate is used for).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Monomial {
     len: u8,
     factors: [u8; MAX_FACTORS],
+}
+
+impl Default for Monomial {
+    /// The unit: no factors.
+    fn default() -> Self {
+        Monomial {
+            len: 0,
+            factors: [0; MAX_FACTORS],
+        }
+    }
 }
 
 impl Monomial {
@@ -50,6 +60,25 @@ impl Monomial {
         out.factors[..self.len as usize - 1].copy_from_slice(&self.indices()[1..]);
         out.len = self.len - 1;
         out
+    }
+
+    /// This monomial times `λ_0` on the right (admissible when this one is).
+    pub(crate) fn times_lambda0(&self) -> Monomial {
+        let mut out = *self;
+        out.factors[self.len as usize] = 0;
+        out.len = self.len + 1;
+        out
+    }
+
+    /// `λ_J` when this monomial is `λ_J λ_0`, else `None`.
+    pub(crate) fn over_lambda0(&self) -> Option<Monomial> {
+        let (&last, _) = self.indices().split_last()?;
+        (last == 0).then(|| {
+            let mut out = *self;
+            out.len -= 1;
+            out.factors[out.len as usize] = 0;
+            out
+        })
     }
 
     /// Filtration `s`: the number of factors.

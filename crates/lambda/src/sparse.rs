@@ -11,8 +11,8 @@ pub struct SparseRank {
     pivots: HashMap<u32, Vec<u32>>,
 }
 
-/// The sum over F_2 of two sorted lists of columns.
-fn xor_sorted(a: &[u32], b: &[u32]) -> Vec<u32> {
+/// The sum over F_2 of two sorted lists of distinct elements (columns, monomials).
+pub(crate) fn xor_sorted<T: Ord + Copy>(a: &[T], b: &[T]) -> Vec<T> {
     let (mut i, mut j) = (0, 0);
     let mut out = Vec::with_capacity(a.len() + b.len());
     while i < a.len() && j < b.len() {

@@ -2,7 +2,8 @@
 
 use lambda::{homology, Sphere};
 
-use crate::stable::reference;
+use crate::dim_any_s;
+use crate::stable::{reference, reference_with_range};
 
 /// `Ext_U^{0,*}` of `S^N` is F_2 at the bottom class (absolute stem `N`) and zero
 /// elsewhere: `Hom_U(F(t), H̃^*(S^N))` is `H̃^t(S^N)` (Massey–Peterson; Schwartz ch. 1). And
@@ -55,7 +56,7 @@ fn stable_range() {
 }
 
 /// The algebraic EHP sequence `0 → Λ(N) → Λ(N+1) → σ^N Λ(2N+1) → 0`, `λ_N λ_J ↦ λ_J`
-/// (Ravenel §3.3; Curtis): at `N = 1`, `H(Λ(1))` is zero in positive stems, so
+/// (Curtis 1971; the general case in `ehp::long_exact_sequence_for_n_1_to_7`): at `N = 1`, `H(Λ(1))` is zero in positive stems, so
 /// `H^s(Λ(2))` in stem `n ≥ 2` is `H^{s−1}(Λ(3))` in stem `n − 1` (the Hopf map
 /// `S^3 → S^2` on E2 pages).
 #[test]
@@ -69,4 +70,46 @@ fn ehp_from_s2_to_s3() {
         nonzero += usize::from(dim > 0);
     }
     assert!(nonzero > 10, "{nonzero}");
+}
+
+/// `H(Λ(N))` against the independent resolver's unstable tables
+/// (`tests/data/ext/unstable_S_2_N.csv`, N = 1 … 8: sseq's `resolve_unstable`, provenance
+/// in tests/data/README.md) in every bidegree they are complete for, read from their first
+/// line (absolute stem ≤ 40, `s ≤ 14`: relative stems ≤ 40 − N). This covers the guide's
+/// `adams resolve S_2 --unstable 7 --max-stem 40 --max-s 14` (docs/guide/15-unstable.md).
+#[test]
+fn against_the_unstable_tables() {
+    for n in 1..=8u32 {
+        let (first, ext) = reference_with_range(&format!("unstable_S_2_{n}.csv"));
+        let (max_stem, max_s) = complete_for(&first);
+        assert!((max_stem, max_s) == (40, 14), "S^{n}: {first}");
+        let mut nonzero = 0;
+        for stem in n as i32..=max_stem {
+            for s in 0..=max_s {
+                let want = ext.get(&(stem, s)).copied().unwrap_or(0);
+                let relative = stem - n as i32;
+                let got = dim_any_s(Sphere::Unstable(n), relative, s).expect("inside");
+                assert_eq!(
+                    got, want,
+                    "S^{n} at stem {stem}, s = {s}: Λ({n}) {got}, table {want}"
+                );
+                nonzero += usize::from(got > 0);
+            }
+        }
+        assert!(nonzero > 10, "S^{n}: {nonzero} nonzero bidegrees");
+        assert!(
+            ext.keys().all(|&(stem, _)| stem >= n as i32),
+            "S^{n}: below the bottom cell"
+        );
+    }
+}
+
+/// `(stem, s)` of a first line `# complete for stem <= N, s <= S; …`.
+fn complete_for(first: &str) -> (i32, u32) {
+    let range = first
+        .strip_prefix("# complete for stem <= ")
+        .and_then(|r| r.split(';').next())
+        .unwrap_or_else(|| panic!("no range in {first}"));
+    let (stem, s) = range.split_once(", s <= ").expect("stem and s");
+    (stem.parse().expect("stem"), s.parse().expect("s"))
 }
