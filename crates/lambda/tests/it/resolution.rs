@@ -37,3 +37,33 @@ fn spheres_1_to_8_every_filtration_through_stem_30() {
         assert!(nonzero > 10, "S^{n}: {nonzero}");
     }
 }
+
+/// The suspension `E2(S^N) → E2(S^{N+1})` of the resolutions (`resolution::unstable::
+/// suspension`: a chain map between minimal resolutions by free unstable modules) against
+/// the map `H(Λ(N)) → H(Λ(N+1))` of the inclusion (the Curtis table's ranks: BCKQRS 1966,
+/// Curtis 1971), rank by rank, for `N = 1 … 10` through relative stem 30, `s ≤ 12`.
+#[test]
+fn the_suspension_against_the_lambda_algebra() {
+    use resolution::unstable::{sphere_module, suspension, UnstableResolution};
+    let (stem, max_s) = (MAX_RELATIVE_STEM, 12);
+    let resolve =
+        |n: u32| UnstableResolution::resolve(sphere_module(n), stem + n as i32 + 1, max_s);
+    let mut below = resolve(1);
+    let mut nonzero = 0;
+    for n in 1..=10u32 {
+        let above = resolve(n + 1);
+        let sigma = suspension(&below, &above).expect("a chain map");
+        for k in 0..=stem {
+            for s in 0..=max_s {
+                let want = curtis()
+                    .suspension_rank(n, Bidegree::n_s(k, s))
+                    .expect("in range");
+                let got = sigma.rank(Bidegree::n_s(k + n as i32, s));
+                assert_eq!(got, want, "σ: S^{n} → S^{} at relative ({k}, {s})", n + 1);
+                nonzero += usize::from(want > 0);
+            }
+        }
+        below = above;
+    }
+    assert!(nonzero > 500, "{nonzero} nonzero ranks");
+}
