@@ -77,6 +77,8 @@ pub(crate) fn unpack(v: u64) -> [u32; N] {
 #[derive(Clone, Debug)]
 pub struct AdmissibleMatrices {
     r: PPart,
+    /// `|R|`, read by every product.
+    degree: u32,
     /// Only matrices that can match `S` with `|S| ≤ max_s_degree` are kept.
     max_s_degree: u32,
     /// Packed column sums `c_j`.
@@ -129,6 +131,7 @@ impl AdmissibleMatrices {
         }
         AdmissibleMatrices {
             r: *r,
+            degree: r.degree(),
             max_s_degree,
             colsums: found.iter().map(|f| f.2).collect(),
             masks: found.iter().map(|f| f.3).collect(),
@@ -312,12 +315,20 @@ impl MilnorAlgebra {
         if let Some(sub) = &self.sub {
             return self.multiply_admissible_into_sub(sub, r, s, out, bit_offset);
         }
-        let deg = self.product_degree(r.r(), s);
+        // `|S|` once and `|R|` from the table: the degree checks are on every product.
+        let s_degree = s.degree();
         assert!(
-            s.degree() <= r.max_s_degree,
+            s_degree <= r.max_s_degree,
             "{s} has degree above the bound {} of the admissible matrices of {}",
             r.max_s_degree,
             r.r()
+        );
+        let deg = r.degree + s_degree;
+        assert!(
+            deg <= self.max_degree,
+            "{}·{s} has degree {deg} > max degree {}",
+            r.r(),
+            self.max_degree
         );
         r.for_each_term(s, |t| {
             let b = bit_offset + self.rank(t, deg);
