@@ -62,6 +62,13 @@ pub(crate) fn suspended(found: AnyModule, shift: u32) -> Result<(AnyModule, Stri
         name if name == format!("S_{}", found.prime()) => format!("S^{shift}"),
         name => format!("Σ^{shift} {name}"),
     };
+    // Module cells lie within ±2^20 (the range checks of every run).
+    let bottom = i64::from(found.min_degree()) + i64::from(shift);
+    if bottom > 1 << 20 {
+        return Err(format!(
+            "{label} has its bottom class in degree {bottom}, above 2^20"
+        ));
+    }
     let name = format!("{}[{shift}]", found.name());
     let module = match found {
         AnyModule::Two(m) => m.shifted(shift as i32, name).map(AnyModule::Two),

@@ -207,6 +207,8 @@ fn refusals() {
     }
     let o = resolve_in(dir.path(), "S_2", 5, 3, out, &["--unstable", "0"]);
     assert_one_line_error(&o, 2, &["--unstable"]);
+    let o = resolve_in(dir.path(), "S_2", 5, 3, out, &["--unstable", "4000000000"]);
+    assert_one_line_error(&o, 2, &["--unstable 4000000000", "above 2^20"]);
 }
 
 /// suspension.csv's rows: `(relative stem, s) → (source dim, target dim, rank)`.
