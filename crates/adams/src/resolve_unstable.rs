@@ -45,8 +45,19 @@ pub(crate) fn check(
     if let Some(flag) = refused_flag(args) {
         return Err(refuse(format!("{flag} is not available for unstable runs")));
     }
-    let found = modules::find_module(&args.module, args.range.modules_dir.as_deref(), None)?;
+    // Cells above t = max_stem + max_s (after the shift) cannot change Ext in the range.
+    let top = i64::from(range.max_stem) + i64::from(range.max_s) - i64::from(shift);
+    let top = top.clamp(-(1 << 20), 1 << 20) as i32;
+    let dir = args.range.modules_dir.as_deref();
+    let found = modules::find_module(&args.module, dir, Some(top))?;
     let (module, label) = suspended(found, shift).map_err(refuse)?;
+    if odd_sphere_of_even_dimension(&module, shift) {
+        return Err(refuse(format!(
+            "at an odd prime H̃^*(S^N) is the free unstable algebra on its class only for odd N \
+             (Massey–Peterson), so Ext_U is the unstable Adams E2 page of {label} only then; \
+             {shift} is even"
+        )));
+    }
     check_module(&module, &label, range).map_err(refuse)?;
     Ok(Unstable {
         shift,
@@ -90,6 +101,12 @@ pub(crate) fn check_module(
     }
 }
 
+/// Whether `module` is the sphere `S_p[N]` at an odd prime with `N` even.
+fn odd_sphere_of_even_dimension(module: &AnyModule, shift: u32) -> bool {
+    let sphere = format!("S_{}[{shift}]", module.prime());
+    module.prime() != 2 && shift % 2 == 0 && module.name() == sphere
+}
+
 /// The first flag given that unstable runs do not have.
 fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
     let flags = [
@@ -107,6 +124,9 @@ fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
             "--algorithm nassau",
         ),
         (args.names.is_some(), "--names"),
+        (args.memory.is_some(), "--memory"),
+        (args.range.max_memory.is_some(), "--max-memory"),
+        (args.range.log.is_some(), "--log"),
     ];
     flags
         .iter()
@@ -184,30 +204,33 @@ where
     A: ChartAlgebra + UnstableAlgebra + resolution::save::SaveAlgebra,
     A::Field: UnstableField,
 {
-    let folder = format!(
-        "{}-unstable-{shift}",
-        module.name().split('[').next().unwrap_or("")
-    );
+    let name = module.name();
+    let base = name.strip_suffix(&format!("[{shift}]")).unwrap_or(name);
+    let folder = format!("{base}-unstable-{shift}");
     let output = crate::resolve::open_output(&plan.output, &folder)?;
     let range = plan.range;
     let pool = pool(plan.limits.threads)?;
     let dir = plan.save.as_ref().map(|save| save.dir.as_path());
     let (res, saved) = pool.install(|| saved::resolve(module, range, dir))?;
+    // Checked before any output is written: a resolution that fails writes no table.
+    let certified = match plan.certify {
+        true => Some(
+            resolution::unstable::certify(&res)
+                .map_err(|why| Error::UnstableCertificate { why })?,
+        ),
+        false => None,
+    };
     output::write(plan, &res, label, &output, start)?;
     if let Some(line) = saved.filter(|_| !plan.quiet) {
         eprintln!("{line}");
     }
-    if plan.certify {
-        let c = resolution::unstable::certify(&res)
-            .map_err(|why| Error::UnstableCertificate { why })?;
-        if !plan.quiet {
-            eprintln!(
-                "certified: exact at {} bidegrees (s < {}), minimal at {} generators",
-                c.exact,
-                res.range().1,
-                c.minimal
-            );
-        }
+    if let Some(c) = certified.filter(|_| !plan.quiet) {
+        eprintln!(
+            "certified: exact at {} bidegrees (s < {}), minimal at {} generators",
+            c.exact,
+            res.range().1,
+            c.minimal
+        );
     }
     Ok(())
 }

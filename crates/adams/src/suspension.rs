@@ -93,15 +93,32 @@ fn modules(args: &SuspensionArgs) -> Result<Modules, Error> {
     if to <= from {
         return Err(refuse(format!("--to {to} must be above --from {from}")));
     }
+    // One resolution per suspension; past relative stem n + 2 each step is an isomorphism.
+    if to - from > 512 {
+        let why = format!("--to {to} is more than 512 suspensions above --from {from}");
+        return Err(refuse(why));
+    }
     if args.max_stem < 0 {
         let why = format!("--max-stem {} is below the bottom class", args.max_stem);
+        return Err(refuse(why));
+    }
+    // Every Σ^j M is resolved through relative stem n + 1 with s ≤ S: n + 1 + S degrees
+    // above its bottom class, within the Milnor basis (510 at p = 2; checked at odd p below).
+    let span = i64::from(args.max_stem) + 1 + i64::from(args.max_s);
+    if span > i64::from(steenrod::MAX_ALGEBRA_DEGREE) {
+        let why = format!(
+            "--max-stem {} --max-s {} needs the Steenrod algebra beyond degree {}",
+            args.max_stem,
+            args.max_s,
+            steenrod::MAX_ALGEBRA_DEGREE
+        );
         return Err(refuse(why));
     }
     let found = crate::modules::find_module(&args.module, args.modules_dir.as_deref(), None)?;
     let (first, label) = suspended(found.clone(), from).map_err(refuse)?;
     let (_, last) = suspended(found.clone(), to).map_err(refuse)?;
     let range = ResolutionConfig {
-        max_stem: first.min_degree() + args.max_stem + (to - from) as i32,
+        max_stem: first.min_degree() + args.max_stem,
         max_s: args.max_s,
     };
     check_module(&first, &label, range).map_err(refuse)?;

@@ -27,10 +27,19 @@ fn first_line(
 ) -> String {
     format!(
         "# complete for stem <= {max_stem}, s <= {max_s}; Ext of {name} in unstable modules \
-         (unstable, {label}: Ext_U^(s,t) of the reduced cohomology of {label}, stems \
-         absolute, the bottom class at stem {bottom}) over the mod {p} Steenrod algebra, \
-         computed by adams (classical, free unstable modules)"
+         (unstable, {label}: Ext_U^(s,t) of {}, stems absolute, the bottom class at stem \
+         {bottom}) over the mod {p} Steenrod algebra, computed by adams (classical, free \
+         unstable modules)",
+        what(label)
     )
+}
+
+/// What the groups are of: a sphere's reduced cohomology, or a suspended module.
+fn what(label: &str) -> String {
+    match label.starts_with("S^") {
+        true => format!("the reduced cohomology of {label}"),
+        false => format!("the module {label}"),
+    }
 }
 
 /// The chart: every class of the range with its products by [`ChartAlgebra::PRIMITIVES`]
@@ -100,9 +109,14 @@ pub(super) fn write<A: ChartAlgebra + UnstableAlgebra>(
     let (max_stem, max_s) = res.range();
     if !out.no_chart {
         let text = format!(
-            "Ext_U^(s,t) of {label} in unstable modules over the mod {p} Steenrod algebra \
-             (unstable Adams E2), stem <= {max_stem}, s <= {max_s}\n\
+            "Ext_U^(s,t) of {label} in unstable modules over the mod {p} Steenrod algebra{}, \
+             stem <= {max_stem}, s <= {max_s}\n\
              mark = dim Ext^(s,t): . for 0, 1-9, * for 10 or more\n\n{}",
+            if label.starts_with("S^") {
+                " (unstable Adams E2)"
+            } else {
+                ""
+            },
             ascii::render(&rows, bottom, max_stem, max_s)
         );
         let _ = std::io::stdout().lock().write_all(text.as_bytes());

@@ -33,6 +33,19 @@ where
     let Some(dir) = dir else {
         return Ok((UnstableResolution::resolve(module, max_stem, max_s), None));
     };
+    let refuse = |why: String| Error::UnstableSave {
+        message: format!("--save-dir {}: {why}", dir.display()),
+    };
+    if dir.exists() && !dir.is_dir() {
+        return Err(refuse("exists and is not a folder".into()));
+    }
+    let other = std::fs::read_dir(dir).map_or(false, |mut d| d.next().is_some());
+    if other && !dir.join(FILE).exists() {
+        return Err(refuse(format!(
+            "not empty and holds no {FILE}: an unstable run keeps its save in a folder of its \
+             own (nothing in it was changed)"
+        )));
+    }
     crate::resolve::make_output(dir)?;
     let mut res = save::resume(module, max_stem, max_s, dir).map_err(|e| Error::UnstableSave {
         message: e.to_string(),

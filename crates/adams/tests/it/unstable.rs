@@ -233,7 +233,7 @@ fn suspension_table(dir: &Path) -> BTreeMap<(i32, u32), (usize, usize, usize)> {
 }
 
 /// `adams suspension S_2 --from 5 --to 6`: an isomorphism in relative stems `n ≤ 3 = N − 2`
-/// and onto at `n = 4` (the stable range of `Λ(N) ⊂ Λ(N+1)`: BCKQRS 1966; Ravenel §1.5),
+/// and onto at `n = 4` (the stable range of `Λ(N) ⊂ Λ(N+1)`: BCKQRS 1966; Curtis, "Simplicial homotopy theory", Adv. Math. 6, 1971),
 /// its dimensions those of the two unstable runs; `--from 2 --to 9` composes seven steps.
 /// (Every rank against the independent resolver: `scripts/sseq-suspension-compare.py`.)
 #[test]

@@ -40,6 +40,18 @@ struct SaveFile {
     max_s: u32,
     through: i32,
     rows: Vec<Vec<SavedGenerator>>,
+    /// BLAKE3 of the file written with this field empty: an edited file is refused.
+    checksum: String,
+}
+
+impl SaveFile {
+    /// The checksum of everything else.
+    fn digest(&mut self) -> String {
+        let kept = std::mem::take(&mut self.checksum);
+        let text = serde_json::to_vec(&*self).expect("a save serializes");
+        self.checksum = kept;
+        blake3::hash(&text).to_hex().to_string()
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -103,7 +115,7 @@ pub fn write<A: ModuleAlgebra + UnstableAlgebra + SaveAlgebra>(
                 .collect()
         })
         .collect();
-    let file = SaveFile {
+    let mut file = SaveFile {
         format: FORMAT.into(),
         version: VERSION,
         module: res.module().name().into(),
@@ -113,7 +125,9 @@ pub fn write<A: ModuleAlgebra + UnstableAlgebra + SaveAlgebra>(
         max_s,
         through,
         rows,
+        checksum: String::new(),
     };
+    file.checksum = file.digest();
     let text = serde_json::to_vec(&file).map_err(std::io::Error::other)?;
     let (path, partial) = (dir.join(FILE), dir.join(format!("{FILE}.partial")));
     std::fs::write(&partial, text)?;
@@ -161,13 +175,23 @@ where
 }
 
 fn read(path: &Path) -> Result<SaveFile, String> {
-    let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
-    if size > MAX_BYTES {
-        return Err(format!("{size} bytes, more than the {MAX_BYTES} read"));
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    if meta.len() > MAX_BYTES {
+        return Err(format!(
+            "{} bytes, more than the {MAX_BYTES} read",
+            meta.len()
+        ));
     }
     let text = std::fs::read(path).map_err(|e| e.to_string())?;
-    serde_json::from_slice(&text)
-        .map_err(|e| format!("not a save of adams resolve --unstable: {e}"))
+    let mut file: SaveFile = serde_json::from_slice(&text)
+        .map_err(|e| format!("not a save of adams resolve --unstable: {e}"))?;
+    if file.digest() != file.checksum {
+        return Err("the checksum does not match: the file was changed or damaged".into());
+    }
+    Ok(file)
 }
 
 fn check_header<A: ModuleAlgebra + SaveAlgebra>(
@@ -196,6 +220,24 @@ fn check_header<A: ModuleAlgebra + SaveAlgebra>(
             module.name()
         );
         return Err(("module_hash", why));
+    }
+    let limit = match p {
+        2 => steenrod::MAX_ALGEBRA_DEGREE,
+        p => steenrod::max_odd_degree(p),
+    };
+    let span = i64::from(file.max_stem) + i64::from(file.max_s) - i64::from(module.min_degree());
+    if span > i64::from(limit) || file.max_stem < module.min_degree() {
+        let why = format!(
+            "{} with max_s = {} is outside the algebra's range",
+            file.max_stem, file.max_s
+        );
+        return Err(("max_stem", why));
+    }
+    if i64::from(file.through) > i64::from(file.max_stem) + i64::from(file.max_s) {
+        return Err((
+            "through",
+            format!("{} is past the saved range", file.through),
+        ));
     }
     if file.rows.len() != file.max_s as usize + 1 {
         let why = format!("{} rows for max_s = {}", file.rows.len(), file.max_s);

@@ -40,13 +40,20 @@ impl Suspension {
     pub fn then(&self, other: &Suspension) -> Suspension {
         let p = self.p;
         let mut maps = BTreeMap::new();
-        for (&b, a) in &self.maps {
-            // No entry: the middle and the target have no class.
-            let empty = Map {
-                cols: 0,
-                rows: Vec::new(),
-            };
+        // No entry: that bidegree has no class on either side of the map.
+        let empty = Map {
+            cols: 0,
+            rows: Vec::new(),
+        };
+        let sources = self.maps.keys().copied();
+        let targets = other.maps.keys().map(|m| m.shift_t(-self.degrees));
+        let all: std::collections::BTreeSet<Bidegree> = sources.chain(targets).collect();
+        for b in all {
+            let a = self.maps.get(&b).unwrap_or(&empty);
             let c = other.maps.get(&b.shift_t(self.degrees)).unwrap_or(&empty);
+            if a.rows.is_empty() && c.cols == 0 {
+                continue;
+            }
             let rows = a
                 .rows
                 .iter()

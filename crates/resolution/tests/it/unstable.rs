@@ -106,7 +106,7 @@ mod suspension {
 
     /// The suspension is an isomorphism in relative stems `n ≤ N − 2` and onto at
     /// `n = N − 1` (the admissible `λ_I` of `Λ(N+1)` outside `Λ(N)` begin with `λ_N`, of
-    /// stem `≥ N`: BCKQRS, Topology 5, 1966; Ravenel, "Complex cobordism", §1.5), and the
+    /// stem `≥ N`: BCKQRS, Topology 5, 1966; Curtis, Adv. Math. 6, 1971), and the
     /// composite `E2(S^2) → E2(S^9)` is one below stem 1.
     #[test]
     fn an_isomorphism_in_the_stable_range() {
@@ -142,10 +142,19 @@ mod suspension {
                 "stem 0, s = {s}"
             );
         }
+        // Every bidegree with a class on either side has its map, of the right shape.
+        for k in 0..=stem {
+            for s in 0..=max_s {
+                let (source, target) = (dim(&spheres[1], k, s), dim(&spheres[8], k, s));
+                let map = composite.maps.get(&Bidegree::n_s(k + 2, s));
+                let shape = map.map_or((0, 0), |m| (m.rows.len(), m.cols));
+                assert_eq!(shape, (source, target), "S^2 → S^9 at relative ({k}, {s})");
+            }
+        }
     }
 
     /// The algebraic EHP sequence, the long exact sequence of `0 → Λ(N) → Λ(N+1) →
-    /// σ^N Λ(2N+1) → 0` (`λ_N λ_J ↦ λ_J`; Curtis; Ravenel §1.5), in unstable Ext:
+    /// σ^N Λ(2N+1) → 0` (`λ_N λ_J ↦ λ_J`; Curtis, Adv. Math. 6, 1971), in unstable Ext:
     /// `… → E2^{s}_{n}(S^N) →σ E2^{s}_{n}(S^{N+1}) →H E2^{s−1}_{n−N}(S^{2N+1}) →P
     /// E2^{s+1}_{n−1}(S^N) → …` (relative stems), so by exactness at the third term
     /// `dim E2^{s−1}_{n−N}(S^{2N+1}) = dim coker σ_{s,n} + dim ker σ_{s+1,n−1}`: checked for
