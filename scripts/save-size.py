@@ -7,7 +7,8 @@ Reads every bidegree file DIR/sSSS/tTTT.rec (crates/resolution/SAVE-FORMAT.md: a
 record, kind 1, then optionally a quasi-inverse record, kind 2; each a 52-byte head, the
 stored payload and a 32-byte checksum) and prints, for each STEM given (default: every 10th
 stem present), the files and bytes of the bidegrees of stem <= STEM (t - s), split into
-generators records and quasi-inverse records, and the bytes of that stem's decade alone
+generators records and quasi-inverse records, the space they take on disk (the file system's
+blocks: a small file takes a whole block), and the record bytes of that stem's decade alone
 (stems STEM-9 .. STEM); then the growth of the decade bytes per 10 stems between the last
 two decades given, as a projection model `bytes(stem) = bytes(last) * growth^((stem-last)/10)`.
 """
@@ -51,20 +52,22 @@ def main():
             if not m:
                 continue
             stem = int(m.group(1)) - s
-            entry = by_stem.setdefault(stem, [0, 0, 0])
+            entry = by_stem.setdefault(stem, [0, 0, 0, 0])
             entry[0] += 1
-            for kind, size in records(os.path.join(root, sdir, name)):
+            path = os.path.join(root, sdir, name)
+            for kind, size in records(path):
                 entry[1 if kind == 1 else 2] += size
+            entry[3] += os.stat(path).st_blocks * 512
     stems = [int(x) for x in sys.argv[2:]] or list(range(10, max(by_stem) + 1, 10))
-    print("stem <= N | files | generators MB | quasi-inverses MB | total MB | decade MB")
+    print("stem <= N | files | generators MB | quasi-inverses MB | total MB | on disk MB | decade MB")
     decades = []
     for n in stems:
         inside = [v for k, v in by_stem.items() if k <= n]
         decade = sum(v[1] + v[2] for k, v in by_stem.items() if n - 10 < k <= n)
-        files, gens, qis = (sum(v[i] for v in inside) for i in range(3))
+        files, gens, qis, disk = (sum(v[i] for v in inside) for i in range(4))
         decades.append((n, decade))
         print(f"{n} | {files} | {gens / 1e6:.1f} | {qis / 1e6:.1f} | {(gens + qis) / 1e6:.1f} | "
-              f"{decade / 1e6:.1f}")
+              f"{disk / 1e6:.1f} | {decade / 1e6:.1f}")
     if len(decades) >= 2 and decades[-2][1] > 0:
         (a, da), (b, db) = decades[-2], decades[-1]
         growth = (db / da) ** (10 / (b - a))

@@ -47,7 +47,9 @@ pub(crate) fn check(
     }
     // Cells above t = max_stem + max_s (after the shift) cannot change Ext in the range.
     let top = i64::from(range.max_stem) + i64::from(range.max_s) - i64::from(shift);
-    let top = top.clamp(-(1 << 20), 1 << 20) as i32;
+    // (At least degree 0, so that a range below the bottom class is said in the terms of
+    // the suspended module, below.)
+    let top = top.clamp(0, 1 << 20) as i32;
     let dir = args.range.modules_dir.as_deref();
     let found = modules::find_module(&args.module, dir, Some(top))?;
     let (module, label) = suspended(found, shift).map_err(refuse)?;

@@ -151,7 +151,9 @@ pub struct ResolveArgs {
     /// 2, the class named) when Σ^N MODULE is not unstable. Stems are absolute: the bottom
     /// class of S^N sits at stem N, as the field's unstable charts draw it. Writes ext.csv
     /// ("unstable, S^N" in its first line), the chart files and the ASCII chart; --certify
-    /// checks exactness and minimality (docs/guide/15-unstable.md).
+    /// checks exactness and minimality before writing; --save-dir keeps DIR/unstable.json (its
+    /// own format with a checksum, not the stable save) and resumes from it. At an odd prime
+    /// S_p is refused for even N (docs/guide/15-unstable.md).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub unstable: Option<u32>,
 }

@@ -144,12 +144,12 @@ fn rank_mod(mut m: Vec<Vec<u64>>, p: u64) -> usize {
 /// Ravenel §3.3) and the unstable and stable minimal resolutions agree there, so the
 /// products read off each must have the same rank from every bidegree: `h0`, `h1`, `h2`
 /// of `S^20` at p = 2 against the stable chart of `S_2` through stem 17, and `a0`, `h0` of
-/// `S^40` at p = 3 against `S_3` through stem 37.
+/// `S^41` at p = 3 against `S_3` through stem 37.
 #[test]
 fn products_agree_with_the_stable_chart_in_the_stable_range() {
     let cases = [
         ("S_2", 20, 17, 2, &["h0", "h1", "h2"][..]),
-        ("S_3", 40, 37, 3, &["a0", "h0"]),
+        ("S_3", 41, 37, 3, &["a0", "h0"]),
     ];
     for (module, n, stable_stem, p, keys) in cases {
         let (stable, unstable) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
@@ -209,6 +209,9 @@ fn refusals() {
     assert_one_line_error(&o, 2, &["--unstable"]);
     let o = resolve_in(dir.path(), "S_2", 5, 3, out, &["--unstable", "4000000000"]);
     assert_one_line_error(&o, 2, &["--unstable 4000000000", "above 2^20"]);
+    // At odd p, H̃^*(S^{2m}) is not the free unstable algebra on its class (Massey–Peterson).
+    let o = resolve_in(dir.path(), "S_3", 5, 3, out, &["--unstable", "2"]);
+    assert_one_line_error(&o, 2, &["--unstable 2", "only for odd N", "2 is even"]);
 }
 
 /// suspension.csv's rows: `(relative stem, s) → (source dim, target dim, rank)`.
@@ -338,8 +341,8 @@ fn suspension_refusals() {
 }
 
 /// `--save-dir`: a run resumed from a smaller one's save writes the same files as a run
-/// from scratch; a save of another module, a truncated one and one whose term names an
-/// operation that does not exist are refused (exit 2) naming the file and the field.
+/// from scratch; a save of another module, an edited one (its checksum), a truncated one and
+/// a folder holding other files are refused (exit 2) naming the file and the field.
 #[test]
 fn save_and_resume() {
     let dir = tempfile::tempdir().unwrap();
@@ -385,10 +388,15 @@ fn save_and_resume() {
     json["rows"][2][0]["d"][0][1] = Value::from(999);
     std::fs::write(&path, json.to_string()).unwrap();
     let (o, _) = run(45, 12, "bad", &["--save-dir", save]);
+    assert_one_line_error(&o, 2, &["unstable.json", "file", "checksum does not match"]);
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::write(other.join("notes.txt"), "mine").unwrap();
+    let (o, _) = run(45, 12, "other", &["--save-dir", other.to_str().unwrap()]);
     assert_one_line_error(
         &o,
         2,
-        &["unstable.json", "rows[2][0].d[0]", "no operation 999"],
+        &["--save-dir", "not empty and holds no unstable.json"],
     );
     std::fs::write(&path, &text[..text.len() / 2]).unwrap();
     let (o, _) = run(45, 12, "bad", &["--save-dir", save]);
