@@ -106,7 +106,7 @@ pub(crate) fn check_module(
 /// Whether `module` is the sphere `S_p[N]` at an odd prime with `N` even.
 fn odd_sphere_of_even_dimension(module: &AnyModule, shift: u32) -> bool {
     let sphere = format!("S_{}[{shift}]", module.prime());
-    module.prime() != 2 && shift % 2 == 0 && module.name() == sphere
+    module.prime() != 2 && shift.is_multiple_of(2) && module.name() == sphere
 }
 
 /// The first flag given that unstable runs do not have.

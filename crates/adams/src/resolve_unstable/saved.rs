@@ -39,7 +39,7 @@ where
     if dir.exists() && !dir.is_dir() {
         return Err(refuse("exists and is not a folder".into()));
     }
-    let other = std::fs::read_dir(dir).map_or(false, |mut d| d.next().is_some());
+    let other = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some());
     if other && !dir.join(FILE).exists() {
         return Err(refuse(format!(
             "not empty and holds no {FILE}: an unstable run keeps its save in a folder of its \
