@@ -213,7 +213,7 @@ where
     let range = plan.range;
     let pool = pool(plan.limits.threads)?;
     let dir = plan.save.as_ref().map(|save| save.dir.as_path());
-    let (res, saved) = pool.install(|| saved::resolve(module, range, dir))?;
+    let (res, saved) = pool.install(|| saved::resolve(module, range, dir, plan.quiet))?;
     // Checked before any output is written: a resolution that fails writes no table.
     let certified = match plan.certify {
         true => Some(

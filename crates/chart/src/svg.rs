@@ -183,12 +183,16 @@ pub fn title(chart: &Chart) -> String {
 
 /// The chart title naming `page` (`Adams E2`, `Adams E3`, `Adams E2 with d2`).
 pub fn title_of_page(chart: &Chart, page: &str) -> String {
-    let page = match chart.unstable {
-        true => format!("unstable {page}"),
-        false => page.to_string(),
+    let (ext, over, page) = match chart.unstable {
+        true => (
+            "Ext_U",
+            "in unstable modules over",
+            format!("unstable {page}"),
+        ),
+        false => ("Ext", "over", page.to_string()),
     };
     format!(
-        "Ext of {} over {} ({page}): stem {} to {}, s \u{2264} {}",
+        "{ext} of {} {over} {} ({page}): stem {} to {}, s \u{2264} {}",
         chart.module,
         crate::csv::algebra_name(chart.prime, chart.algebra.as_deref()),
         chart.min_stem,

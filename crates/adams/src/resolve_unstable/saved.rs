@@ -24,14 +24,22 @@ pub(crate) fn resolve<A>(
     module: FiniteModule<A>,
     range: ResolutionConfig,
     dir: Option<&Path>,
+    quiet: bool,
 ) -> Result<(UnstableResolution<A>, Option<String>), Error>
 where
     A: ModuleAlgebra + UnstableAlgebra + SaveAlgebra,
     A::Field: UnstableField,
 {
     let ResolutionConfig { max_stem, max_s } = range;
+    let mut progress = Progress::new(quiet);
     let Some(dir) = dir else {
-        return Ok((UnstableResolution::resolve(module, max_stem, max_s), None));
+        let mut res = UnstableResolution::new(module, max_stem, max_s);
+        let top = max_stem + max_s as i32;
+        res.run(|_, t| {
+            progress.degree(t, top);
+            Ok::<(), Error>(())
+        })?;
+        return Ok((res, None));
     };
     let refuse = |why: String| Error::UnstableSave {
         message: format!("--save-dir {}: {why}", dir.display()),
@@ -55,6 +63,7 @@ where
     let top = res.range().0 + res.range().1 as i32;
     let mut last = Instant::now();
     res.run(|r, t| {
+        progress.degree(t, top);
         if t < top && last.elapsed() < EVERY {
             return Ok(());
         }
@@ -70,4 +79,29 @@ where
         path.display()
     );
     Ok((res, Some(line)))
+}
+
+/// A line on stderr every [`Progress::EVERY`] while a run is long: the internal degree
+/// reached of the last one.
+struct Progress {
+    quiet: bool,
+    last: Instant,
+}
+
+impl Progress {
+    const EVERY: Duration = Duration::from_secs(5);
+
+    fn new(quiet: bool) -> Self {
+        Progress {
+            quiet,
+            last: Instant::now(),
+        }
+    }
+
+    fn degree(&mut self, t: i32, top: i32) {
+        if !self.quiet && t < top && self.last.elapsed() >= Self::EVERY {
+            self.last = Instant::now();
+            eprintln!("resolving unstably: internal degree {t} of {top} done");
+        }
+    }
 }
