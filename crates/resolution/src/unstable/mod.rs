@@ -1,6 +1,7 @@
-//! Ext in the category `U` of unstable modules over the Steenrod algebra: the E2 page of
-//! the unstable Adams spectral sequence, by a minimal resolution by free unstable modules,
-//! at every prime.
+//! Ext in the category `U` of unstable modules over the Steenrod algebra, by a minimal
+//! resolution by free unstable modules, at every prime: the E2 page of the unstable Adams
+//! spectral sequence of a space `X` when `H̃^*(X)` is the free unstable algebra on the module
+//! (Massey–Peterson) — the spheres at p = 2, the odd spheres at odd p.
 //!
 //! The free unstable module `F(k)` on a class `ι_k` of degree `k` is `A/I_k · ι_k`, `I_k`
 //! the span of the admissible monomials of excess `> k` (Massey–Peterson; Schwartz,
@@ -17,7 +18,9 @@
 //! ([`resolve_sphere`]). Stems are absolute, `t − s`: the bottom class of `S^N` at stem
 //! `N`, as the field's unstable charts draw it. The products by `h_i` (and `a_0`) are read
 //! off the differentials as in the stable case ([`crate::products`]): the coefficient of
-//! `Sq(2^i)·h` in `d(g)` ([`read_off`]).
+//! `Sq(2^i)·h` in `d(g)` ([`read_off`]). Also: the suspension `E2(M) → E2(ΣM)` from a chain
+//! map between two resolutions ([`suspension`]), the check of exactness and minimality from
+//! the stored differentials ([`certify`]), and save and resume ([`save`]).
 
 mod certify;
 mod check;
