@@ -103,6 +103,14 @@ pub(crate) fn check_module(
     }
 }
 
+/// The largest span of degrees a resolution of `module` may have ([`UnstableAlgebra::degree_limit`]).
+pub(crate) fn degree_limit(module: &AnyModule) -> u32 {
+    match module {
+        AnyModule::Two(m) => m.algebra().degree_limit(),
+        AnyModule::Odd(m) => m.algebra().degree_limit(),
+    }
+}
+
 /// Whether `module` is the sphere `S_p[N]` at an odd prime with `N` even.
 fn odd_sphere_of_even_dimension(module: &AnyModule, shift: u32) -> bool {
     let sphere = format!("S_{}[{shift}]", module.prime());
@@ -156,11 +164,7 @@ pub(crate) fn admissible<A: ModuleAlgebra + UnstableAlgebra>(
             "--max-stem {max_stem} is below the bottom class of {label} (stem {bottom})"
         ));
     }
-    let top = fp::Prime::value(module.prime());
-    let limit = match top {
-        2 => steenrod::MAX_ALGEBRA_DEGREE,
-        p => steenrod::max_odd_degree(p),
-    };
+    let limit = module.algebra().degree_limit();
     if i64::from(max_stem) + i64::from(max_s) - i64::from(bottom) > i64::from(limit) {
         return Err(format!(
             "--max-stem {max_stem} --max-s {max_s} needs the Steenrod algebra beyond degree \

@@ -13,7 +13,7 @@ use steenrod::module::{AnyModule, FiniteModule, ModuleAlgebra};
 
 use crate::cli::SuspensionArgs;
 use crate::error::Error;
-use crate::resolve_unstable::{check_module, pool, suspended};
+use crate::resolve_unstable::{check_module, degree_limit, pool, suspended};
 
 /// The modules `Σ^j M`, `j = N … K`, checked, with the labels of the first and last.
 struct Modules {
@@ -102,19 +102,17 @@ fn modules(args: &SuspensionArgs) -> Result<Modules, Error> {
         let why = format!("--max-stem {} is below the bottom class", args.max_stem);
         return Err(refuse(why));
     }
-    // Every Σ^j M is resolved through relative stem n + 1 with s ≤ S: n + 1 + S degrees
-    // above its bottom class, within the Milnor basis (510 at p = 2; checked at odd p below).
-    let span = i64::from(args.max_stem) + 1 + i64::from(args.max_s);
-    if span > i64::from(steenrod::MAX_ALGEBRA_DEGREE) {
+    let found = crate::modules::find_module(&args.module, args.modules_dir.as_deref(), None)?;
+    // Every Σ^j M is resolved through relative stem n with s ≤ S: n + S degrees above its
+    // bottom class, within the Milnor basis at the module's prime.
+    let limit = degree_limit(&found);
+    if i64::from(args.max_stem) + i64::from(args.max_s) > i64::from(limit) {
         let why = format!(
-            "--max-stem {} --max-s {} needs the Steenrod algebra beyond degree {}",
-            args.max_stem,
-            args.max_s,
-            steenrod::MAX_ALGEBRA_DEGREE
+            "--max-stem {} --max-s {} needs the Steenrod algebra beyond degree {limit}",
+            args.max_stem, args.max_s
         );
         return Err(refuse(why));
     }
-    let found = crate::modules::find_module(&args.module, args.modules_dir.as_deref(), None)?;
     let (first, label) = suspended(found.clone(), from).map_err(refuse)?;
     let (_, last) = suspended(found.clone(), to).map_err(refuse)?;
     let range = ResolutionConfig {

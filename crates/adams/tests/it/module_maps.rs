@@ -87,32 +87,6 @@ fn dense(rows: &[Row], len: usize, p: u64) -> Vec<Vec<u64>> {
         .collect()
 }
 
-/// The rank over F_p of dense rows (Gaussian elimination).
-fn rank(mut rows: Vec<Vec<u64>>, p: u64) -> usize {
-    let inverse = |a: u64| (1..p).find(|&b| a * b % p == 1).unwrap();
-    let mut r = 0;
-    let cols = rows.first().map_or(0, Vec::len);
-    for c in 0..cols {
-        let Some(k) = (r..rows.len()).find(|&k| rows[k][c] != 0) else {
-            continue;
-        };
-        rows.swap(r, k);
-        let inv = inverse(rows[r][c]);
-        let pivot: Vec<u64> = rows[r].iter().map(|&x| x * inv % p).collect();
-        for (i, row) in rows.iter_mut().enumerate() {
-            if i != r && row[c] != 0 {
-                let f = row[c];
-                for (x, y) in row.iter_mut().zip(&pivot) {
-                    *x = (*x + (p - f) * y) % p;
-                }
-            }
-        }
-        rows[r] = pivot;
-        r += 1;
-    }
-    r
-}
-
 /// `Ext(S) → Ext(C) → Ext(S^1)` from the bottom cell and the pinch of `C` (the cofiber
 /// of `p`) is exact at every class of `Ext(C)` in range, and the bottom cell sends `1`
 /// to the bottom class; through `max_stem`, `s ≤ 8`.
@@ -149,7 +123,7 @@ fn check_exact(c: &str, p: u64, max_stem: &str) {
             );
         }
         assert_eq!(
-            rank(q, p) + rank(pinch_rows, p),
+            rank_mod_p(q, p) + rank_mod_p(pinch_rows, p),
             dim,
             "ker(pinch) ≠ im(bottom cell) at (stem {n}, s {s}) of {c}"
         );

@@ -111,32 +111,9 @@ fn product_ranks(path: &Path, key: &str, p: u64) -> BTreeMap<(i64, i64), usize> 
         }
         rows.entry((stem, s)).or_default().push(row);
     }
-    rows.into_iter().map(|(b, m)| (b, rank_mod(m, p))).collect()
-}
-
-/// The rank of a matrix over F_p by Gaussian elimination.
-fn rank_mod(mut m: Vec<Vec<u64>>, p: u64) -> usize {
-    let inverse = |a: u64| (1..p).find(|b| a * b % p == 1).unwrap();
-    let mut rank = 0;
-    for col in 0..64 {
-        let Some(pivot) = (rank..m.len()).find(|&i| m[i][col] != 0) else {
-            continue;
-        };
-        m.swap(rank, pivot);
-        let scale = inverse(m[rank][col]);
-        let top: Vec<u64> = m[rank].iter().map(|x| x * scale % p).collect();
-        for (i, row) in m.iter_mut().enumerate() {
-            if i != rank && row[col] != 0 {
-                let c = row[col];
-                for (x, y) in row.iter_mut().zip(&top) {
-                    *x = (*x + (p - c) * y) % p;
-                }
-            }
-        }
-        m[rank] = top;
-        rank += 1;
-    }
-    rank
+    rows.into_iter()
+        .map(|(b, m)| (b, crate::common::rank_mod_p(m, p)))
+        .collect()
 }
 
 /// In the stable range, relative stems `n ≤ N − 2`, `Ext_U(S^N)` is the stable Ext of the

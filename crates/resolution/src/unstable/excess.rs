@@ -20,6 +20,11 @@ pub trait UnstableAlgebra: ReadOff {
     /// them of excess `> |m|` kills every `m` (Steenrod–Epstein ch. I; Schwartz §1.3).
     fn is_unstable_generator(&self, x: &Self::Element) -> bool;
 
+    /// The largest degree the Milnor basis at this prime reaches
+    /// ([`steenrod::MilnorPrime::max_algebra_degree`]: 510 at p = 2): a resolution spans at
+    /// most this many degrees above its bottom class.
+    fn degree_limit(&self) -> u32;
+
     /// The terms `f(k, c)` of `a·b` in the basis of `A_{|a|+|b|}`, to be summed by the
     /// caller: an index may come more than once (at p = 2 each matrix of Milnor's
     /// Theorem 4b with odd coefficient, uncombined:
@@ -48,6 +53,10 @@ impl UnstableAlgebra for MilnorAlgebra<P2> {
         x.as_slice().iter().skip(1).all(|&r| r == 0)
     }
 
+    fn degree_limit(&self) -> u32 {
+        steenrod::MilnorPrime::max_algebra_degree(P2)
+    }
+
     #[inline]
     fn for_each_product_term(&self, a: &PPart, b: &PPart, mut f: impl FnMut(usize, u32)) {
         self.for_each_product_index(a, b, |k| f(k, 1));
@@ -62,6 +71,10 @@ impl UnstableAlgebra for MilnorAlgebra<ValidPrime> {
 
     fn is_unstable_generator(&self, x: &steenrod::MilnorQP) -> bool {
         x.e <= 1 && x.r.as_slice().iter().skip(1).all(|&r| r == 0)
+    }
+
+    fn degree_limit(&self) -> u32 {
+        steenrod::MilnorPrime::max_algebra_degree(self.field())
     }
 
     #[inline]

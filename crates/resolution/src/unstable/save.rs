@@ -194,7 +194,7 @@ fn read(path: &Path) -> Result<SaveFile, String> {
     Ok(file)
 }
 
-fn check_header<A: ModuleAlgebra + SaveAlgebra>(
+fn check_header<A: ModuleAlgebra + UnstableAlgebra + SaveAlgebra>(
     file: &SaveFile,
     module: &FiniteModule<A>,
 ) -> Result<(), (&'static str, String)> {
@@ -221,10 +221,7 @@ fn check_header<A: ModuleAlgebra + SaveAlgebra>(
         );
         return Err(("module_hash", why));
     }
-    let limit = match p {
-        2 => steenrod::MAX_ALGEBRA_DEGREE,
-        p => steenrod::max_odd_degree(p),
-    };
+    let limit = module.algebra().degree_limit();
     let span = i64::from(file.max_stem) + i64::from(file.max_s) - i64::from(module.min_degree());
     if span > i64::from(limit) || file.max_stem < module.min_degree() {
         let why = format!(

@@ -267,3 +267,29 @@ pub fn summary_in(cwd: &Path, folder: &str) -> serde_json::Value {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{folder}: {e}"));
     serde_json::from_str(&text).expect("summary.json parses")
 }
+
+/// The rank over F_p of dense rows (Gaussian elimination).
+pub fn rank_mod_p(mut rows: Vec<Vec<u64>>, p: u64) -> usize {
+    let inverse = |a: u64| (1..p).find(|&b| a * b % p == 1).unwrap();
+    let mut r = 0;
+    let cols = rows.first().map_or(0, Vec::len);
+    for c in 0..cols {
+        let Some(k) = (r..rows.len()).find(|&k| rows[k][c] != 0) else {
+            continue;
+        };
+        rows.swap(r, k);
+        let inv = inverse(rows[r][c]);
+        let pivot: Vec<u64> = rows[r].iter().map(|&x| x * inv % p).collect();
+        for (i, row) in rows.iter_mut().enumerate() {
+            if i != r && row[c] != 0 {
+                let f = row[c];
+                for (x, y) in row.iter_mut().zip(&pivot) {
+                    *x = (*x + (p - f) * y) % p;
+                }
+            }
+        }
+        rows[r] = pivot;
+        r += 1;
+    }
+    r
+}
