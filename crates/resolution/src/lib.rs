@@ -25,6 +25,7 @@ pub mod error;
 pub mod free_module;
 pub mod graph;
 mod memory;
+pub mod motivic;
 pub mod nassau;
 pub mod products;
 pub mod report;

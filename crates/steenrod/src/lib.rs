@@ -14,6 +14,7 @@
 pub mod algebra;
 pub mod milnor;
 pub mod module;
+pub mod motivic;
 pub mod odd;
 pub mod parse;
 mod traits;

@@ -12,6 +12,7 @@ mod cofibers;
 mod determinism;
 mod fault_injection;
 mod module_maps;
+mod motivic;
 mod nassau_vs_classical;
 mod odd_chain_maps;
 mod odd_primes;
