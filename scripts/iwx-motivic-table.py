@@ -10,9 +10,9 @@ data of "Stable homotopy groups of spheres: from dimension 0 to 90" (Publ. Math.
 page: one row per F_2[tau]-module generator, its stem, Adams filtration, weight and
 tau-torsion order, 0 for tau-free) this writes OUT_DIR/S_2_iwx.csv with the columns
 `stem,s,t,w,tau_torsion,count` (`inf` for tau-free) for stem <= 70, the range of Isaksen's
-"Stable stems"; and from csv/Adams-motivic-E2.csv (the hand-drawn chart with names and the
-h0, h1, h2 products) OUT_DIR/S_2_iwx_products.csv: `stem,s,w,name,h,target,tau` for each
-product h_i x = tau^k y listed there (tau 1 where the chart marks the target "t"), stem <= 40.
+"Stable stems"; and OUT_DIR/S_2_iwx_products.csv, the same chart's generators through stem 43
+with their h0, h1, h2 products (`name,stem,s,w,tau_torsion,h0,h1,h2`, each product a sum of
+`t^k{name}`).
 """
 import csv
 import subprocess
@@ -46,22 +46,24 @@ def main():
         f.write("stem,s,t,w,tau_torsion,count\n")
         for (n, s, w, k), c in sorted(counts.items(), key=lambda x: (x[0][0], x[0][1], x[0][2], x[0][3])):
             f.write(f"{n},{s},{n + s},{w},{k},{c}\n")
-    named = list(csv.DictReader(show(clone, "csv/Adams-motivic-E2.csv").splitlines()))
     with open(f"{out}/S_2_iwx_products.csv", "w") as f:
-        f.write("# h0, h1, h2 products of the named generators through stem 40: Isaksen-Wang-Xu, "
-                f"Zenodo 6987157, csv/Adams-motivic-E2.csv of JoeyBF/SeqSee at {commit[:10]}, "
-                "by scripts/iwx-motivic-table.py; target 'loc' is an infinite h1 tower\n")
-        f.write("stem,s,w,tau_torsion,name,h,target,tau\n")
-        for r in named:
-            if int(r["stem"]) > 40:
+        f.write("# complete for stem <= 43; the generators of the same machine-generated chart "
+                "(Isaksen-Wang-Xu, Zenodo 6987157, csv/Adams-motivic-E2-machine.csv of "
+                f"JoeyBF/SeqSee at {commit[:10]}, by scripts/iwx-motivic-table.py) with their "
+                "h0, h1, h2 products: a sum of t^k{name}, k the power of tau (the chart's info "
+                "column when the target is one name)\n")
+        f.write("name,stem,s,w,tau_torsion,h0,h1,h2\n")
+        for r in rows:
+            if int(r["stem"]) > 43:
                 continue
+            targets = []
             for i in range(3):
-                target = r[f"h{i}target"]
-                if target:
-                    tau = 1 if r[f"h{i}info"] == "t" else 0
-                    f.write(f"{r['stem']},{r['Adams filtration']},{r['weight']},{r['tautorsion']},"
-                            f"{r['name']},{i},{target},{tau}\n")
-
+                target, info = r[f"h{i}target"], r[f"h{i}info"]
+                if target and "+" not in target and info:
+                    target = f"t^{info}{target}"
+                targets.append(target.replace("+", " + "))
+            f.write(f"{r['name']},{r['stem']},{r['Adams filtration']},{r['weight']},"
+                    f"{r['tautorsion']},{','.join(targets)}\n")
 
 if __name__ == "__main__":
     main()
