@@ -40,6 +40,10 @@ pub enum Error {
     /// run (exit 2); `flag` names it with its value.
     #[error("{flag}: {why}")]
     Unstable { flag: String, why: String },
+    /// `--motivic` refused: a module other than the sphere, a flag it does not have, a
+    /// range past the algebra's tables (exit 2).
+    #[error("--motivic: {why}")]
+    Motivic { why: String },
     /// `--algebra`/`--profile`, or a flag refused over a sub-Hopf algebra (exit 2).
     #[error("{what}: {reason}")]
     SubAlgebra { what: String, reason: String },
@@ -273,6 +277,7 @@ impl Error {
             | ModuleRange { .. }
             | NotAtOddPrimes { .. }
             | Unstable { .. }
+            | Motivic { .. }
             | SubAlgebra { .. }
             | OutputNotFolder { .. }
             | OutputCreate { .. }

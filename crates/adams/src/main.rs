@@ -43,6 +43,7 @@ mod progress;
 mod range;
 mod resolve;
 mod resolve_cofiber;
+mod resolve_motivic;
 mod resolve_unstable;
 mod save;
 mod subalgebra;

@@ -86,6 +86,8 @@ pub(crate) enum Subject {
     /// `--unstable N`: the module `Σ^N M` (the sphere `S^N` for `S_p`) in the category of
     /// unstable modules, at its prime.
     Unstable(Box<resolve_unstable::Unstable>),
+    /// `--motivic`: the sphere over the C-motivic Steenrod algebra.
+    Motivic,
 }
 
 /// A module over the algebra of the run.
@@ -109,6 +111,10 @@ pub(crate) fn read(args: ResolveArgs) -> Result<(Plan, Subject), Error> {
     let mut algorithm = args.algorithm;
     let subject = match args.unstable {
         Some(n) => Subject::Unstable(Box::new(resolve_unstable::check(&args, n, range)?)),
+        None if args.motivic => {
+            crate::resolve_motivic::check(&args, range)?;
+            Subject::Motivic
+        }
         None => module_subject(&args, range, &mut algorithm)?,
     };
     let default = match &subject {
@@ -118,7 +124,7 @@ pub(crate) fn read(args: ResolveArgs) -> Result<(Plan, Subject), Error> {
         Subject::Cofiber(c) if matches!(c.1, AnyModule::Odd(_)) => {
             <FiniteModule<MilnorAlgebra<ValidPrime>> as PrimeModule>::DEFAULT_ALGORITHM
         }
-        Subject::Unstable(_) => Algorithm::Classical,
+        Subject::Unstable(_) | Subject::Motivic => Algorithm::Classical,
         _ => <FiniteModule as PrimeModule>::DEFAULT_ALGORITHM,
     };
     let algorithm = algorithm.unwrap_or(default);

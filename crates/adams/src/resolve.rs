@@ -62,6 +62,7 @@ fn run_here(args: ResolveArgs) -> Result<(), Error> {
             crate::resolve_cofiber::run(&plan, class, base, &start)
         }
         Subject::Unstable(target) => crate::resolve_unstable::run(&plan, *target, &start),
+        Subject::Motivic => crate::resolve_motivic::run(&plan, &start),
     }
 }
 

@@ -41,6 +41,7 @@ pub mod csv;
 pub mod files;
 pub mod html;
 pub mod input;
+pub mod motivic;
 pub mod names;
 pub mod output;
 pub mod pages;

@@ -156,4 +156,13 @@ pub struct ResolveArgs {
     /// S_p is refused for even N (docs/guide/15-unstable.md).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub unstable: Option<u32>,
+
+    /// Resolve the sphere S_2 over the C-motivic Steenrod algebra A^C at p = 2: Ext^{s,t,w}
+    /// trigraded by stem, filtration and weight, as a module over F_2[τ]. Writes ext.csv (its
+    /// generators by weight and τ-torsion order: columns stem,s,t,w,tau_torsion,count, inf
+    /// for τ-free), generators.csv (each with its h0, h1, h2 products), ctau.csv (Ext of the
+    /// cofiber of τ), chart.svg and the ASCII chart, into S_2-motivic/ by default. The
+    /// sphere only; --certify and --save-dir are refused (docs/guide/16-motivic.md).
+    #[arg(long, conflicts_with = "unstable")]
+    pub motivic: bool,
 }

@@ -28,6 +28,7 @@ mod massey_modules;
 pub(crate) mod module_maps;
 mod module_types;
 mod modules;
+mod motivic;
 mod names;
 mod odd_bcp;
 mod odd_charts;

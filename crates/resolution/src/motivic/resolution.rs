@@ -1,7 +1,9 @@
 //! The minimal resolution of `M_2 = F_2[τ]` over the C-motivic Steenrod algebra, held as a
 //! classical resolution with a weight on every generator.
 
-use fp::{kernel_image, FpVector, Matrix, Subspace};
+use std::collections::BTreeMap;
+
+use fp::{FpVector, Matrix};
 use rayon::prelude::*;
 use steenrod::motivic::weight;
 use steenrod::{MilnorAlgebra, PPart};
@@ -54,7 +56,7 @@ pub struct MotivicResolution {
     max_s: u32,
 }
 
-/// The basis of `(C_s)_t` in weight order, highest first: `order[k]` is the unsorted
+/// The basis of `(C_s)_t` in weight order, lowest first: `order[k]` is the unsorted
 /// index (generator `j`'s block `offsets[j]..offsets[j+1]`, in the algebra's basis order of
 /// `A_{t − |g_j|}`) at sorted position `k`, `position` the inverse.
 struct Layout {
@@ -62,6 +64,66 @@ struct Layout {
     order: Vec<u32>,
     position: Vec<u32>,
     weight: Vec<u32>,
+}
+
+/// What the step at `(s, t)` found: row `s`'s generators of degree `t`, and `ker(d_s)_t`.
+struct Step {
+    s: u32,
+    t: i32,
+    found: Vec<Generator>,
+    kernel: Option<Kernel>,
+}
+
+/// `ker(v ↦ v·M)` for a matrix `M` whose rows are a basis in weight order (lowest first):
+/// the reduced row echelon form `R` of `Mᵀ` and its free columns. Each free column `j` gives
+/// the kernel vector `k_j = e_j + Σ_i R[i][j]·e_{p_i}` (`p_i` the pivots, all `< j`), so
+/// `k_j` weighs what `j` weighs, `ker ∩ F_w` is spanned by the `k_j` of free columns of weight
+/// `≤ w`, and a kernel vector's coordinates in this basis are its entries at the free
+/// columns. Reducing `Mᵀ` (`n × m`) is cheaper than `[M | I]` (`m × (n + m)`).
+struct Kernel {
+    rref: Matrix,
+    pivots: Vec<usize>,
+    free: Vec<usize>,
+}
+
+impl Kernel {
+    /// The whole space F_2^`dim`.
+    fn entire(dim: usize) -> Kernel {
+        Kernel {
+            rref: Matrix::new(0, dim),
+            pivots: Vec::new(),
+            free: (0..dim).collect(),
+        }
+    }
+
+    fn of(m: &Matrix) -> Kernel {
+        let mut rref = m.transpose();
+        let pivots = rref.row_reduce();
+        rref.truncate_rows(pivots.len());
+        let mut free = Vec::with_capacity(m.rows() - pivots.len());
+        let mut next = pivots.iter().peekable();
+        for j in 0..m.rows() {
+            if next.peek() == Some(&&j) {
+                next.next();
+            } else {
+                free.push(j);
+            }
+        }
+        Kernel { rref, pivots, free }
+    }
+
+    /// The `k`-th basis vector, of the free column `free[k]`.
+    fn vector(&self, k: usize) -> FpVector {
+        let j = self.free[k];
+        let mut v = FpVector::new(self.rref.cols());
+        v.set(j, true);
+        for (i, &p) in self.pivots.iter().enumerate() {
+            if self.rref.get(i, j) {
+                v.set(p, true);
+            }
+        }
+        v
+    }
 }
 
 impl Layout {
@@ -76,10 +138,10 @@ impl MotivicResolution {
     ///
     /// The classical algorithm (Bruner, "Calculation of large Ext modules", 1993) in the
     /// weight filtration: at `(s, t)`, with the basis of `(C_{s−1})_t` ordered by weight
-    /// (highest first), the reduced row echelon basis of `ker d_{s−1}` meets each `F_w` in
-    /// the basis vectors whose pivot weighs `≤ w`. For `w = 0, 1, …` the image of `d_s` on
+    /// (lowest first), the basis of `ker d_{s−1}` read off the echelon form of the transposed
+    /// matrix ([`Kernel`]) meets each `F_w` in the vectors whose free column weighs `≤ w`. For `w = 0, 1, …` the image of `d_s` on
     /// the elements of weight `≤ w` (all decomposable: the old generators' `Sq(R)·g` and
-    /// `τ`-multiples of the new ones) is grown, and each kernel vector of pivot weight `w`
+    /// `τ`-multiples of the new ones) is grown, and each kernel vector of weight `w`
     /// outside it becomes a new generator of weight `w`. Unlike the classical case a
     /// generator of degree `t` meets degree `t` (`d(g)` may hold `τ^k·h`, `|h| = t`), so
     /// row `s − 1` of degree `t` is finished before row `s`; the products of each degree's
@@ -105,111 +167,142 @@ impl MotivicResolution {
             max_t,
             max_s,
         };
-        for t in 1..=max_t {
-            res.degree(t);
-        }
+        res.run();
         res
     }
 
-    /// Every row of internal degree `t`, in order of `s`.
-    fn degree(&mut self, t: i32) {
-        let this = &*self;
-        // The rows d_s(Sq(R)·g) of the generators of degree < t, in the unsorted layout of
-        // (C_{s−1})_t: they do not involve degree t's new generators.
-        let rows: Vec<u32> = (1..=self.max_s).collect();
-        let old: Vec<Vec<(u32, FpVector)>> = rows
-            .into_par_iter()
-            .with_max_len(1)
-            .map(|s| this.old_rows(s, t))
-            .collect();
-        // ker d_0 in degree t > 0 is all of (C_0)_t.
-        let mut below = self.layout(0, t);
-        let mut kernel = Subspace::entire(below.dim());
-        let mut matrix_rows: Vec<(u32, FpVector)>;
-        for s in 1..=self.max_s {
-            // The rows of d_s, sorted into the layout of (C_{s−1})_t.
-            matrix_rows = old[s as usize - 1]
-                .iter()
-                .map(|(w, v)| (*w, scatter(v, &below)))
+    /// Every `(s, t)` with `s ≥ 1`, `1 ≤ t ≤ max_t`, by anti-diagonals `s + t`: `(s, t)` needs
+    /// `(s − 1, t)` (its kernel) and `(s, t − 1)` (row `s` below degree `t`), both on the
+    /// diagonal before, so a diagonal's steps run in parallel.
+    fn run(&mut self) {
+        let mut kernels: BTreeMap<(u32, i32), Kernel> = BTreeMap::new();
+        for k in 2..=(self.max_t + self.max_s as i32) {
+            let steps: Vec<(u32, i32)> = (1..=self.max_s)
+                .map(|s| (s, k - s as i32))
+                .filter(|&(_, t)| (1..=self.max_t).contains(&t))
                 .collect();
-            let found = self.generators_at(&kernel, &below, &matrix_rows);
-            let first = self.rows[s as usize].len() as u32;
-            for (w, v) in &found {
-                let d = self.terms(s - 1, t, &below, v);
-                self.rows[s as usize].push(Generator {
-                    degree: t,
-                    weight: *w,
-                    d,
-                });
+            let this = &*self;
+            let done: Vec<Step> = steps
+                .par_iter()
+                .with_max_len(1)
+                .map(|&(s, t)| {
+                    let entire;
+                    let kernel = match s {
+                        // ker d_0 in degree t > 0 is all of (C_0)_t.
+                        1 => {
+                            entire = Kernel::entire(this.layout(0, t, &[]).dim());
+                            &entire
+                        }
+                        _ => &kernels[&(s - 1, t)],
+                    };
+                    this.step(s, t, kernel)
+                })
+                .collect();
+            kernels.clear();
+            for step in done {
+                let row = &mut self.rows[step.s as usize];
+                row.extend(step.found);
+                if let Some(kernel) = step.kernel {
+                    kernels.insert((step.s, step.t), kernel);
+                }
             }
-            if s == self.max_s {
-                break;
-            }
-            // ker d_s, for row s + 1: the old rows and the new generators' rows, in weight
-            // order of (C_s)_t.
-            let layout = self.layout(s, t);
+        }
+    }
+
+    /// The step at `(s, t)`: the new generators from `kernel = ker(d_{s−1})_t` (in the layout
+    /// of `(C_{s−1})_t`), and `ker(d_s)_t` for row `s + 1` (below the top row).
+    fn step(&self, s: u32, t: i32, kernel: &Kernel) -> Step {
+        let below = self.layout(s - 1, t, &[]);
+        // The rows d_s(Sq(R)·g) of the generators of degree < t, sorted into the layout of
+        // (C_{s−1})_t.
+        let image: Vec<(u32, FpVector)> = self
+            .old_rows(s, t)
+            .iter()
+            .map(|(w, v)| (*w, scatter(v, &below)))
+            .collect();
+        let found = self.generators_at(kernel, &below, &image);
+        let gens: Vec<Generator> = found
+            .iter()
+            .map(|(w, v)| Generator {
+                degree: t,
+                weight: *w,
+                d: self.terms(s - 1, t, &below, v),
+            })
+            .collect();
+        let kernel = (s < self.max_s).then(|| {
+            // ker d_s: the old rows and the new generators' rows, in the weight order of
+            // (C_s)_t.
+            let weights: Vec<u32> = found.iter().map(|(w, _)| *w).collect();
+            let layout = self.layout(s, t, &weights);
             let mut m = Matrix::new(layout.dim(), below.dim());
-            let old_count = layout.dim() - found.len();
+            let old_count = image.len();
             for (k, &u) in layout.order.iter().enumerate() {
-                let v = if (u as usize) < old_count {
-                    &matrix_rows[u as usize].1
-                } else {
-                    &found[u as usize - old_count].1
+                let v = match (u as usize).checked_sub(old_count) {
+                    None => &image[u as usize].1,
+                    Some(j) => &found[j].1,
                 };
                 m.row_mut(k)[..v.limbs().len()].copy_from_slice(v.limbs());
             }
-            debug_assert!(self.rows[s as usize][first as usize..]
-                .iter()
-                .all(|g| g.degree == t));
-            kernel = kernel_image(&m).kernel;
-            below = layout;
+            Kernel::of(&m)
+        });
+        Step {
+            s,
+            t,
+            found: gens,
+            kernel,
         }
     }
 
     /// The new generators at `(s, t)`, by weight: `(w, d(g))` with `d(g)` a vector of
     /// `(C_{s−1})_t` in its layout `below`.
     ///
-    /// The image rows lie in `ker d_{s−1}`, where a vector's coordinates in the RREF basis
-    /// are its entries at the pivots. In those coordinates the image rows (by weight) and
-    /// the kernel's basis vectors (by pivot weight, each after the image rows of no larger
-    /// weight) are the columns of one matrix; a kernel vector is a new generator iff its
-    /// column is a pivot column of the reduced matrix (independent of the columns before).
+    /// The image rows lie in `ker d_{s−1}`, where a vector's coordinates in the kernel's basis
+    /// are its entries at the free columns ([`Kernel`]). In those coordinates the image rows
+    /// (by weight) and the kernel's basis vectors (by weight, each after the image rows of no
+    /// larger weight) are the columns of one matrix; a kernel vector is a new generator iff
+    /// its column is a pivot column of the reduced matrix (independent of the columns
+    /// before).
     fn generators_at(
         &self,
-        kernel: &Subspace,
+        kernel: &Kernel,
         below: &Layout,
         image_rows: &[(u32, FpVector)],
     ) -> Vec<(u32, FpVector)> {
-        let pivots = kernel.pivots();
-        let kernel_weight = |k: usize| below.weight[pivots[k]];
+        let free = &kernel.free;
+        let kernel_weight = |k: usize| below.weight[free[k]];
         let mut items: Vec<(u32, bool, usize)> = image_rows
             .iter()
             .enumerate()
             .map(|(i, (w, _))| (*w, false, i))
-            .chain((0..kernel.dim()).map(|k| (kernel_weight(k), true, k)))
+            .chain((0..free.len()).map(|k| (kernel_weight(k), true, k)))
             .collect();
         items.sort();
+        let mut index = vec![u32::MAX; below.dim()];
+        for (k, &j) in free.iter().enumerate() {
+            index[j] = k as u32;
+        }
         let columns: Vec<FpVector> = items
             .iter()
             .map(|&(_, is_kernel, i)| {
                 if is_kernel {
-                    FpVector::from_ones(pivots.len(), &[i])
+                    FpVector::from_ones(free.len(), &[i])
                 } else {
                     let v = &image_rows[i].1;
-                    let ones: Vec<usize> =
-                        (0..pivots.len()).filter(|&k| v.get(pivots[k])).collect();
-                    debug_assert!(kernel.contains(v), "an image row outside the kernel");
-                    FpVector::from_ones(pivots.len(), &ones)
+                    let mut c = FpVector::new(free.len());
+                    for j in v.iter_ones().filter(|&j| index[j] != u32::MAX) {
+                        c.set(index[j] as usize, true);
+                    }
+                    c
                 }
             })
             .collect();
-        let mut m = Matrix::from_rows(pivots.len(), &columns).transpose();
+        let mut m = Matrix::from_rows(free.len(), &columns).transpose();
         let independent = m.row_reduce();
         independent
             .into_iter()
             .filter_map(|c| {
                 let (w, is_kernel, k) = items[c];
-                is_kernel.then(|| (w, kernel.basis().row_vector(k)))
+                is_kernel.then(|| (w, kernel.vector(k)))
             })
             .collect()
     }
@@ -221,19 +314,24 @@ impl MotivicResolution {
         &row[..row.partition_point(|g| g.degree <= t)]
     }
 
-    /// The layout of `(C_s)_t` over the generators of degree `≤ t` found so far.
-    fn layout(&self, s: u32, t: i32) -> Layout {
+    /// The layout of `(C_s)_t` over the generators of degree `≤ t` found so far and `extra`
+    /// more of degree `t` (their weights).
+    fn layout(&self, s: u32, t: i32, extra: &[u32]) -> Layout {
         let gens = self.through(s, t);
-        let mut offsets = Vec::with_capacity(gens.len() + 1);
+        let mut offsets = Vec::with_capacity(gens.len() + extra.len() + 1);
         let mut weight = Vec::new();
         for g in gens {
             offsets.push(weight.len());
             let d = (t - g.degree) as usize;
             weight.extend(self.weights[d].iter().map(|w| w + g.weight));
         }
+        for &w in extra {
+            offsets.push(weight.len());
+            weight.push(w);
+        }
         offsets.push(weight.len());
         let mut order: Vec<u32> = (0..weight.len() as u32).collect();
-        order.sort_by_key(|&u| std::cmp::Reverse(weight[u as usize]));
+        order.sort_by_key(|&u| weight[u as usize]);
         let mut position = vec![0; order.len()];
         for (k, &u) in order.iter().enumerate() {
             position[u as usize] = k as u32;
