@@ -17,7 +17,7 @@ use crate::usage;
 
 /// Checks `--motivic` against the module and the flags (exit 2, one line): the sphere
 /// `S_2` only (the C-motivic cohomology of a point, `M_2 = F_2[τ]`); the range within the
-/// Milnor basis tables (`t ≤ max_stem + max_s + 1`); no flag a C-motivic run does not have.
+/// Milnor basis tables (`t ≤ max_stem + max_s`); no flag a C-motivic run does not have.
 pub(crate) fn check(args: &ResolveArgs, range: ResolutionConfig) -> Result<(), Error> {
     let refuse = |why: String| Error::Motivic { why };
     if args.module != "S_2" {
@@ -32,12 +32,12 @@ pub(crate) fn check(args: &ResolveArgs, range: ResolutionConfig) -> Result<(), E
             "{flag} is not available for C-motivic runs"
         )));
     }
-    let top = i64::from(range.max_stem) + i64::from(range.max_s) + 1;
+    let top = i64::from(range.max_stem) + i64::from(range.max_s);
     let limit = i64::from(steenrod::MAX_ALGEBRA_DEGREE);
     if top > limit {
         return Err(refuse(format!(
             "--max-stem {} --max-s {} needs the Steenrod algebra through degree {top} \
-             (max_stem + max_s + 1), beyond its tables ({limit})",
+             (max_stem + max_s), beyond its tables ({limit})",
             range.max_stem, range.max_s
         )));
     }

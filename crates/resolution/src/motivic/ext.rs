@@ -242,11 +242,11 @@ fn check_counts(slice: &Slice, weights: &[i32], floor: i32, got: &[Summand], b: 
 impl MotivicExt {
     /// The summands of `Ext^{s,t}` for `s ≤ max_s`, stem `t − s ≤ max_stem`, and the
     /// products by `h_0, h_1, h_2` among them. `res` must reach filtration `max_s + 1` and
-    /// internal degree `max_stem + max_s + 1`.
+    /// internal degree `max_stem + max_s`.
     pub fn new(res: &MotivicResolution, max_stem: i32, max_s: u32) -> MotivicExt {
         let (rs, rt) = res.range();
         assert!(
-            rs > max_s && rt >= max_stem + max_s as i32 + 1,
+            rs > max_s && rt >= max_stem + max_s as i32,
             "resolution too short"
         );
         let mut summands = Vec::new();

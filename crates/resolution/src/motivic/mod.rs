@@ -50,10 +50,11 @@ pub fn ctau(
 }
 
 /// Resolves and computes `Ext_{A^C}(M_2, M_2)` for `s ≤ max_s`, stem `≤ max_stem`: the
-/// resolution through `s ≤ max_s + 1` and `t ≤ max_stem + max_s + 1` (a class at `(s, t)`
-/// needs `δ` into and out of it, and row `s` in degree `t` needs row `s − 1` there).
+/// resolution through `s ≤ max_s + 1` and `t ≤ max_stem + max_s` (a class at `(s, t)` needs
+/// `δ` into and out of it, from rows `s ± 1` in degree `t`; and row `s` in degree `t` needs
+/// row `s − 1` there, so the rows are resolved through the same `t`, a rectangle).
 pub fn resolve_sphere(max_stem: i32, max_s: u32) -> (MotivicResolution, MotivicExt) {
-    let res = MotivicResolution::resolve(max_s + 1, max_stem + max_s as i32 + 1);
+    let res = MotivicResolution::resolve(max_s + 1, max_stem + max_s as i32);
     let ext = MotivicExt::new(&res, max_stem, max_s);
     (res, ext)
 }
