@@ -8,13 +8,12 @@ use std::path::Path;
 
 use crate::common::{adams_in, assert_one_line_error, ok, repository_root, resolve_in};
 
+/// `(stem, s, w, tau_torsion) ↦ count`.
+type Counts = BTreeMap<(i32, u32, i32, String), usize>;
+
 /// `(stem, s, w, tau_torsion) ↦ count` of a motivic ext.csv, within `stem ≤ max_stem`,
 /// `s ≤ max_s`; and its first line.
-fn counts(
-    path: &Path,
-    max_stem: i32,
-    max_s: u32,
-) -> (String, BTreeMap<(i32, u32, i32, String), usize>) {
+fn counts(path: &Path, max_stem: i32, max_s: u32) -> (String, Counts) {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out = BTreeMap::new();
     for line in text
