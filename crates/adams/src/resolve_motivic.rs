@@ -1,7 +1,7 @@
 //! `adams resolve S_2 --motivic`: C-motivic Ext of the sphere, `Ext_{A^C}(M_2, M_2)` as a
 //! module over `F_2[τ]` (`resolution::motivic`), and the Ext of `Cτ`; ext.csv, ctau.csv,
-//! generators.csv (each generator with its `h_0`, `h_1`, `h_2` products), chart.svg and the
-//! ASCII chart.
+//! generators.csv (each generator with its `h_0`, `h_1`, `h_2` products), chart.svg,
+//! chart-chow.svg (the Chow degree view) and the ASCII chart.
 
 use std::io::Write;
 use std::path::Path;
@@ -16,20 +16,37 @@ use crate::resolve::Start;
 use crate::usage;
 
 /// Checks `--motivic` against the module and the flags (exit 2, one line): the sphere
-/// `S_2` only (the C-motivic cohomology of a point, `M_2 = F_2[τ]`); the range within the
+/// only (the C-motivic cohomology of a point, `M_2 = F_2[τ]`: the module named must be
+/// `F_2` in degree 0 at p = 2, wherever it is found); stems from 0; the range within the
 /// Milnor basis tables (`t ≤ max_stem + max_s`); no flag a C-motivic run does not have.
 pub(crate) fn check(args: &ResolveArgs, range: ResolutionConfig) -> Result<(), Error> {
     let refuse = |why: String| Error::Motivic { why };
-    if args.module != "S_2" {
+    if let Some(flag) = refused_flag(args) {
+        return Err(refuse(format!(
+            "{flag} is not available for C-motivic runs"
+        )));
+    }
+    let dir = args.range.modules_dir.as_deref();
+    // Every cell the range can see (a module with a cell above degree 0 is not the sphere).
+    let top = (i64::from(range.max_stem) + i64::from(range.max_s)).clamp(1, 1 << 20) as i32;
+    let found = crate::modules::find_module(&args.module, dir, Some(top))?;
+    let sphere = match &found {
+        steenrod::module::AnyModule::Two(m) => {
+            m.profile().is_none() && (m.min_degree(), m.max_degree(), m.dim(0)) == (0, 0, 1)
+        }
+        steenrod::module::AnyModule::Odd(_) => false,
+    };
+    if !sphere {
         return Err(refuse(format!(
             "{}: only the sphere S_2 (M_2 = F_2[τ], the C-motivic cohomology of a point) is \
              resolved C-motivically; module files carry no weights",
             args.module
         )));
     }
-    if let Some(flag) = refused_flag(args) {
+    if range.max_stem < 0 {
         return Err(refuse(format!(
-            "{flag} is not available for C-motivic runs"
+            "--max-stem {} is below the sphere's bottom class (stem 0)",
+            range.max_stem
         )));
     }
     let top = i64::from(range.max_stem) + i64::from(range.max_s);
@@ -67,6 +84,13 @@ fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
         (args.certify, "--certify"),
         (args.save_dir.is_some(), "--save-dir"),
         (args.verify_sample.is_some(), "--verify-sample"),
+        (!args.export.format.is_empty(), "--format"),
+        (args.draw.lines != chart::svg::Lines::default(), "--lines"),
+        (
+            args.draw.labels != crate::cli::LabelsArg::Indecomposables,
+            "--labels",
+        ),
+        (args.no_names, "--no-names"),
     ];
     flags
         .iter()
@@ -81,7 +105,9 @@ pub(crate) fn run(plan: &crate::plan::Plan, start: &Start) -> Result<(), Error> 
     let output = crate::resolve::open_output(&plan.output, "S_2-motivic")?;
     let ResolutionConfig { max_stem, max_s } = plan.range;
     let pool = crate::resolve_unstable::pool(plan.limits.threads)?;
-    let (res, ext) = pool.install(|| resolve_sphere(max_stem, max_s));
+    let mut progress = Progress::new(plan.quiet);
+    let (res, ext) =
+        pool.install(|| resolve_sphere(max_stem, max_s, |k, of| progress.diagonal(k, of)));
     let drawn = chart_of(&ext);
     let range = format!("stem <= {max_stem}, s <= {max_s}");
     let head = format!(
@@ -108,6 +134,7 @@ pub(crate) fn run(plan: &crate::plan::Plan, start: &Start) -> Result<(), Error> 
     }
     write(&output.join("ctau.csv"), text.as_bytes())?;
     write(&output.join("chart.svg"), drawn.svg().as_bytes())?;
+    write(&output.join("chart-chow.svg"), drawn.svg_chow().as_bytes())?;
     let rows = ascii_rows(&ext);
     if !plan.output.no_chart {
         let text = format!(
@@ -124,7 +151,7 @@ pub(crate) fn run(plan: &crate::plan::Plan, start: &Start) -> Result<(), Error> 
         eprintln!(
             "resolved S_2 C-motivically through stem {max_stem}, s <= {max_s} in {:.2} s (CPU \
              {:.2} s, peak memory {:.1} MB): {} generators over F_2[tau], {torsion} of them \
-             tau-torsion; wrote {} and the chart files",
+             tau-torsion; wrote {}, generators.csv, ctau.csv and the charts",
             start.at.elapsed().as_secs_f64(),
             usage.cpu.as_secs_f64(),
             usage.peak_rss_bytes as f64 / 1e6,
@@ -205,6 +232,31 @@ fn ascii_rows(ext: &MotivicExt) -> Vec<chart::csv::Row> {
             dim,
         })
         .collect()
+}
+
+/// A line on stderr every 5 s of a long run (unless `--quiet`): the anti-diagonal `s + t`
+/// reached.
+struct Progress {
+    quiet: bool,
+    last: std::time::Instant,
+}
+
+impl Progress {
+    const EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+    fn new(quiet: bool) -> Self {
+        Progress {
+            quiet,
+            last: std::time::Instant::now(),
+        }
+    }
+
+    fn diagonal(&mut self, k: i32, of: i32) {
+        if !self.quiet && k < of && self.last.elapsed() >= Self::EVERY {
+            self.last = std::time::Instant::now();
+            eprintln!("resolving C-motivically: s + t = {k} of {of} done");
+        }
+    }
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {

@@ -99,11 +99,30 @@ impl MotivicChart {
         out
     }
 
-    /// The chart as an SVG document.
+    /// The chart as an SVG document: stem across, Adams filtration up.
     pub fn svg(&self) -> String {
+        self.draw(Axis::Filtration)
+    }
+
+    /// The Chow degree view: stem across, the Chow degree `stem + s − 2w` up (Isaksen,
+    /// "Stable stems", §2.1; the Chow degree is never negative). `h_1` and `h_2` keep it, so
+    /// their lines run across, `h_0` raises it by one, `τ` by two.
+    pub fn svg_chow(&self) -> String {
+        self.draw(Axis::Chow)
+    }
+
+    fn height(&self, axis: Axis) -> u32 {
+        match axis {
+            Axis::Filtration => self.max_s,
+            Axis::Chow => self.classes.iter().map(|c| axis.of(c)).max().unwrap_or(0),
+        }
+    }
+
+    fn draw(&self, axis: Axis) -> String {
+        let height = self.height(axis);
         let (w, h) = (
             MARGIN * 2.0 + CELL * (self.max_stem + 1) as f64,
-            MARGIN * 2.0 + 24.0 + CELL * (self.max_s + 1) as f64,
+            MARGIN * 2.0 + 24.0 + CELL * (height + 1) as f64,
         );
         let top = h - MARGIN;
         let mut out = String::new();
@@ -115,14 +134,18 @@ impl MotivicChart {
             out,
             r##"<rect width="100%" height="100%" fill="#ffffff"/>"##
         );
+        let title = match axis {
+            Axis::Filtration => self.title.clone(),
+            Axis::Chow => format!("{} (up: Chow degree stem + s − 2w)", self.title),
+        };
         let _ = writeln!(
             out,
             r#"<text x="{MARGIN}" y="20" font-size="14">{}</text>"#,
-            escape(&self.title)
+            escape(&title)
         );
         legend(&mut out);
-        self.axes(&mut out, top);
-        let xy = self.positions(top);
+        self.axes(&mut out, top, height);
+        let xy = self.positions(top, axis);
         self.lines(&mut out, &xy);
         self.dots(&mut out, &xy);
         out.push_str("</svg>\n");
@@ -130,27 +153,27 @@ impl MotivicChart {
     }
 
     /// Where each class sits: spread across its cell.
-    fn positions(&self, top: f64) -> Vec<(f64, f64)> {
+    fn positions(&self, top: f64, axis: Axis) -> Vec<(f64, f64)> {
         let mut at: BTreeMap<(i32, u32), Vec<usize>> = BTreeMap::new();
         for (k, c) in self.classes.iter().enumerate() {
-            at.entry((c.stem, c.s)).or_default().push(k);
+            at.entry((c.stem, axis.of(c))).or_default().push(k);
         }
         let mut xy = vec![(0.0, 0.0); self.classes.len()];
-        for ((n, s), ks) in &at {
+        for ((n, y), ks) in &at {
             let count = ks.len() as f64;
             for (j, &k) in ks.iter().enumerate() {
                 let spread = (j as f64 - (count - 1.0) / 2.0) * (CELL * 0.8 / count).min(7.0);
                 xy[k] = (
                     MARGIN + CELL * (*n as f64 + 0.5) + spread,
-                    top - CELL * (*s as f64 + 0.5),
+                    top - CELL * (*y as f64 + 0.5),
                 );
             }
         }
         xy
     }
 
-    /// The frame and the stem and filtration labels.
-    fn axes(&self, out: &mut String, top: f64) {
+    /// The frame and the stem and vertical labels.
+    fn axes(&self, out: &mut String, top: f64, height: u32) {
         for n in (0..=self.max_stem).step_by(2) {
             let x = MARGIN + CELL * (n as f64 + 0.5);
             let _ = writeln!(
@@ -159,7 +182,7 @@ impl MotivicChart {
                 top + 14.0
             );
         }
-        for s in (0..=self.max_s).step_by(2) {
+        for s in (0..=height).step_by(2) {
             let y = top - CELL * (s as f64 + 0.5);
             let _ = writeln!(
                 out,
@@ -171,9 +194,9 @@ impl MotivicChart {
         let _ = writeln!(
             out,
             r##"<rect x="{MARGIN}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="#bbbbbb"/>"##,
-            top - CELL * (self.max_s + 1) as f64,
+            top - CELL * (height + 1) as f64,
             CELL * (self.max_stem + 1) as f64,
-            CELL * (self.max_s + 1) as f64
+            CELL * (height + 1) as f64
         );
     }
 
@@ -212,6 +235,24 @@ impl MotivicChart {
                 c.s,
                 c.weight
             );
+        }
+    }
+}
+
+/// What the vertical axis shows.
+#[derive(Clone, Copy)]
+enum Axis {
+    /// The Adams filtration `s`.
+    Filtration,
+    /// The Chow degree `stem + s − 2w`.
+    Chow,
+}
+
+impl Axis {
+    fn of(self, c: &MotivicClass) -> u32 {
+        match self {
+            Axis::Filtration => c.s,
+            Axis::Chow => (c.stem + c.s as i32 - 2 * c.weight).max(0) as u32,
         }
     }
 }
@@ -304,5 +345,9 @@ mod tests {
             svg.contains("#ff0000") && svg.contains("weight 4, τ^1-torsion"),
             "{svg}"
         );
+        // Chow degrees 3 + 3 − 6 = 0 and 4 + 4 − 8 = 0: one row, the h1 line across.
+        let chow = c.svg_chow();
+        assert!(chow.contains("Chow degree"), "{chow}");
+        assert_eq!(chow.matches(r#"r="3" fill"#).count(), 2);
     }
 }

@@ -21,7 +21,9 @@ mod suspension;
 pub use algorithm::Algorithm;
 pub use bench::BenchArgs;
 pub use certify::CertifyArgs;
-pub use chart::{ChartArgs, ChartFormat, DrawArgs, ExportArgs, ExportFormat, VerifyArgs};
+pub use chart::{
+    ChartArgs, ChartFormat, DrawArgs, ExportArgs, ExportFormat, LabelsArg, VerifyArgs,
+};
 pub use d2::D2Args;
 pub use env::env_source;
 pub use gpu::{BackendChoice, GpuKnobs};

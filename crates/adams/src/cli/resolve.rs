@@ -161,8 +161,9 @@ pub struct ResolveArgs {
     /// trigraded by stem, filtration and weight, as a module over F_2[τ]. Writes ext.csv (its
     /// generators by weight and τ-torsion order: columns stem,s,t,w,tau_torsion,count, inf
     /// for τ-free), generators.csv (each with its h0, h1, h2 products), ctau.csv (Ext of the
-    /// cofiber of τ), chart.svg and the ASCII chart, into S_2-motivic/ by default. The
-    /// sphere only; --certify and --save-dir are refused (docs/guide/16-motivic.md).
+    /// cofiber of τ), chart.svg, chart-chow.svg (the Chow degree view) and the ASCII chart,
+    /// into output/S_2-motivic/ by default. The sphere only; --certify, --save-dir and the
+    /// chart flags of classical runs are refused (docs/guide/16-motivic.md).
     #[arg(long, conflicts_with = "unstable")]
     pub motivic: bool,
 }

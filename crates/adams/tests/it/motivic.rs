@@ -104,6 +104,27 @@ fn refusals_are_one_line() {
     assert_one_line_error(&o, 2, &["--save-dir"]);
     let o = resolve_in(dir.path(), "S_2", 500, 20, out, &["--motivic"]);
     assert_one_line_error(&o, 2, &["--max-stem 500", "beyond its tables"]);
+    let o = resolve_in(dir.path(), "S_2", -1, 3, out, &["--motivic"]);
+    assert_one_line_error(&o, 2, &["--max-stem -1", "bottom class"]);
+    for flag in [["--format", "tikz"], ["--lines", "h0"], ["--labels", "all"]] {
+        let o = resolve_in(
+            dir.path(),
+            "S_2",
+            10,
+            5,
+            out,
+            &["--motivic", flag[0], flag[1]],
+        );
+        assert_one_line_error(&o, 2, &[flag[0], "not available for C-motivic runs"]);
+    }
+    // A module file named S_2 that is not the sphere (C2's cells) is refused, not replaced
+    // by the bundled sphere.
+    let fake = dir.path().join("fake");
+    std::fs::create_dir(&fake).unwrap();
+    std::fs::copy(crate::common::project_module("C2"), fake.join("S_2.json")).unwrap();
+    let args = ["--motivic", "--modules-dir", fake.to_str().unwrap()];
+    let o = resolve_in(dir.path(), "S_2", 10, 5, out, &args);
+    assert_one_line_error(&o, 2, &["only the sphere"]);
     let o = adams_in(
         dir.path(),
         &["resolve", "S_2", "--motivic", "--algorithm", "nassau"],

@@ -53,8 +53,14 @@ pub fn ctau(
 /// resolution through `s ≤ max_s + 1` and `t ≤ max_stem + max_s` (a class at `(s, t)` needs
 /// `δ` into and out of it, from rows `s ± 1` in degree `t`; and row `s` in degree `t` needs
 /// row `s − 1` there, so the rows are resolved through the same `t`, a rectangle).
-pub fn resolve_sphere(max_stem: i32, max_s: u32) -> (MotivicResolution, MotivicExt) {
-    let res = MotivicResolution::resolve(max_s + 1, max_stem + max_s as i32);
+///
+/// `progress(k, of)` is called when the anti-diagonal `s + t = k` of the `of` is finished.
+pub fn resolve_sphere(
+    max_stem: i32,
+    max_s: u32,
+    progress: impl FnMut(i32, i32),
+) -> (MotivicResolution, MotivicExt) {
+    let res = MotivicResolution::resolve_with(max_s + 1, max_stem + max_s as i32, progress);
     let ext = MotivicExt::new(&res, max_stem, max_s);
     (res, ext)
 }

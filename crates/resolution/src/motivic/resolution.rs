@@ -149,6 +149,12 @@ impl MotivicResolution {
     ///
     /// Panics if `max_t` is negative or above the algebra's range (the caller checks).
     pub fn resolve(max_s: u32, max_t: i32) -> Self {
+        Self::resolve_with(max_s, max_t, |_, _| {})
+    }
+
+    /// [`Self::resolve`], calling `progress(k, of)` when the anti-diagonal `s + t = k` (of
+    /// `of = max_s + max_t`) is finished.
+    pub fn resolve_with(max_s: u32, max_t: i32, progress: impl FnMut(i32, i32)) -> Self {
         assert!(max_t >= 0, "a negative range");
         let algebra = MilnorAlgebra::new(max_t as u32);
         let weights = (0..=max_t as u32)
@@ -167,14 +173,14 @@ impl MotivicResolution {
             max_t,
             max_s,
         };
-        res.run();
+        res.run(progress);
         res
     }
 
     /// Every `(s, t)` with `s ≥ 1`, `1 ≤ t ≤ max_t`, by anti-diagonals `s + t`: `(s, t)` needs
     /// `(s − 1, t)` (its kernel) and `(s, t − 1)` (row `s` below degree `t`), both on the
     /// diagonal before, so a diagonal's steps run in parallel.
-    fn run(&mut self) {
+    fn run(&mut self, mut progress: impl FnMut(i32, i32)) {
         let mut kernels: BTreeMap<(u32, i32), Kernel> = BTreeMap::new();
         for k in 2..=(self.max_t + self.max_s as i32) {
             let steps: Vec<(u32, i32)> = (1..=self.max_s)
@@ -206,6 +212,7 @@ impl MotivicResolution {
                     kernels.insert((step.s, step.t), kernel);
                 }
             }
+            progress(k, self.max_t + self.max_s as i32);
         }
     }
 

@@ -19,7 +19,7 @@ const S: u32 = 20;
 /// One resolution through stem 40, `s ≤ 20` for every test here.
 fn computed() -> &'static (MotivicResolution, MotivicExt) {
     static RES: OnceLock<(MotivicResolution, MotivicExt)> = OnceLock::new();
-    RES.get_or_init(|| resolve_sphere(STEM, S))
+    RES.get_or_init(|| resolve_sphere(STEM, S, |_, _| {}))
 }
 
 type Counts = BTreeMap<(i32, u32, i32, Option<u32>), usize>;
