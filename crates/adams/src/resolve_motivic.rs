@@ -10,7 +10,7 @@ use chart::motivic::{MotivicChart, MotivicClass};
 use resolution::motivic::{ctau, resolve_sphere, MotivicExt};
 use resolution::ResolutionConfig;
 
-use crate::cli::{Algorithm, BackendChoice, ResolveArgs};
+use crate::cli::ResolveArgs;
 use crate::error::Error;
 use crate::resolve::Start;
 use crate::usage;
@@ -63,24 +63,9 @@ pub(crate) fn check(args: &ResolveArgs, range: ResolutionConfig) -> Result<(), E
 
 /// The first flag given that C-motivic runs do not have.
 fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
-    let flags = [
-        (
-            args.algebra.is_some() || args.profile.is_some(),
-            "--algebra/--profile",
-        ),
-        (!args.smash.is_empty(), "--smash"),
-        (
-            args.backend != BackendChoice::Cpu || args.verify,
-            "--backend/--verify",
-        ),
-        (
-            args.algorithm == Some(Algorithm::Nassau),
-            "--algorithm nassau",
-        ),
-        (args.names.is_some(), "--names"),
-        (args.memory.is_some(), "--memory"),
-        (args.range.max_memory.is_some(), "--max-memory"),
-        (args.range.log.is_some(), "--log"),
+    use crate::resolve_unstable::{engine_flags, first_given};
+    let mut flags = engine_flags(args);
+    flags.extend([
         (args.certify, "--certify"),
         (args.save_dir.is_some(), "--save-dir"),
         (args.verify_sample.is_some(), "--verify-sample"),
@@ -91,11 +76,8 @@ fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
             "--labels",
         ),
         (args.no_names, "--no-names"),
-    ];
-    flags
-        .iter()
-        .find(|(given, _)| *given)
-        .map(|&(_, flag)| flag)
+    ]);
+    first_given(&flags)
 }
 
 /// Resolves, writes the files into the output folder (`S_2-motivic` by default), prints

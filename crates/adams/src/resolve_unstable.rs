@@ -119,7 +119,14 @@ fn odd_sphere_of_even_dimension(module: &AnyModule, shift: u32) -> bool {
 
 /// The first flag given that unstable runs do not have.
 fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
-    let flags = [
+    first_given(&engine_flags(args))
+}
+
+/// The flags of the stable engine alone, each with whether it was given: the sub-Hopf
+/// algebra, smash products, devices, Nassau's algorithm, a names table, the memory flags,
+/// the log (refused by the runs that resolve outside it: unstable and C-motivic).
+pub(crate) fn engine_flags(args: &ResolveArgs) -> Vec<(bool, &'static str)> {
+    vec![
         (
             args.algebra.is_some() || args.profile.is_some(),
             "--algebra/--profile",
@@ -137,7 +144,11 @@ fn refused_flag(args: &ResolveArgs) -> Option<&'static str> {
         (args.memory.is_some(), "--memory"),
         (args.range.max_memory.is_some(), "--max-memory"),
         (args.range.log.is_some(), "--log"),
-    ];
+    ]
+}
+
+/// The first flag of `flags` that was given.
+pub(crate) fn first_given(flags: &[(bool, &'static str)]) -> Option<&'static str> {
     flags
         .iter()
         .find(|(given, _)| *given)
