@@ -189,7 +189,6 @@ fn chart_of(ext: &MotivicExt) -> MotivicChart {
             c
         })
         .collect();
-    classes.clear();
     MotivicChart {
         title: format!(
             "C-motivic Adams E2 of the sphere, Ext over A^C as an F_2[τ]-module, stem ≤ {}, s ≤ {}",
