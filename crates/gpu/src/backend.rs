@@ -163,7 +163,7 @@ fn device_batch(batch: &ProductBatch<'_>) -> Result<DeviceBatch, GpuError> {
                     batch.gens[*g as usize]
                         .terms
                         .iter()
-                        .map(|t| (t.op, batch.target_offsets[t.gen as usize] as u64)),
+                        .map(|t| (t.op(), batch.target_offsets[t.gen as usize] as u64)),
                 );
                 let end = u32::try_from(out.terms.len()).map_err(|_| too_many(out.terms.len()))?;
                 ranges[*g as usize] = Some((start, end));

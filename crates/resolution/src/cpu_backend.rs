@@ -73,8 +73,7 @@ fn build_block_rows(
         let left = alg.left_factor(r);
         for term in &gens[*g as usize].terms {
             let off = offsets[term.gen as usize];
-            let (op, deg) = (&term.op, term.op_degree);
-            alg.for_each_filtered_term_index(&left, op, deg, &block.filter, |idx| {
+            alg.for_each_filtered_term_index_packed(&left, term.packed, &block.filter, |idx| {
                 let b = block.pos[off + idx] as usize;
                 debug_assert!(b < block.len, "a kept term outside the block");
                 row[b / 64] ^= 1 << (b % 64);
@@ -97,12 +96,13 @@ pub(crate) fn build_rows(batch: &ProductBatch<'_>, m: &mut Matrix, workers: &dyn
         match alg.admissible_matrices(r) {
             Some(table) => {
                 for term in &dg.terms {
-                    alg.multiply_admissible_into(table, &term.op, row, offsets[term.gen as usize]);
+                    let off = offsets[term.gen as usize];
+                    alg.multiply_admissible_packed_into(table, term.packed, row, off);
                 }
             }
             None => {
                 for term in &dg.terms {
-                    alg.multiply_basis_into(r, &term.op, row, offsets[term.gen as usize]);
+                    alg.multiply_basis_into(r, &term.op(), row, offsets[term.gen as usize]);
                 }
             }
         }
@@ -129,7 +129,7 @@ fn build_block_and_whole(
         let left = alg.left_factor(r);
         for term in &gens[*g as usize].terms {
             let off = offsets[term.gen as usize];
-            alg.for_each_term_index(&left, &term.op, term.op_degree, |i| emit(off + i));
+            alg.for_each_term_index_packed(&left, term.packed, |i| emit(off + i));
         }
     });
 }

@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use fp::{Field, Vector};
-use steenrod::{Algebra, MilnorAlgebra};
+use steenrod::{Algebra, MilnorAlgebra, PackedElement};
 
 /// The coefficient type of a term over `A`: zero-sized at p = 2 ([`fp::One`]), `u32` at odd
 /// primes.
@@ -15,20 +15,41 @@ pub type Coefficient<A> = <<A as Algebra>::Field as Field>::Coefficient;
 pub type FieldVector<A> = <<A as Algebra>::Field as Field>::Vector;
 
 /// One term `c·op·g` of an element of a free module: `op` a basis element of the algebra
-/// (`Sq(R)` at p = 2, `Q(E)P(R)` at odd p), `c` its coefficient (always 1 at p = 2, where
-/// it takes no bytes).
+/// (`Sq(R)` at p = 2, `Q(E)P(R)` at odd p) kept packed with its degree, `c` its coefficient
+/// (always 1 at p = 2, where it takes no bytes). At p = 2 a term takes 12 bytes: the
+/// differentials' terms are most of a long run's memory.
 pub struct Term<A: Algebra = MilnorAlgebra> {
     /// Index of the generator `g` (creation order, i.e. by degree).
     pub gen: u32,
-    /// Degree of `op`.
-    pub op_degree: u32,
-    /// `op`.
-    pub op: A::Element,
+    /// `op` and its degree ([`Algebra::Packed`]).
+    pub packed: A::Packed,
     /// `c`, nonzero.
     pub coeff: Coefficient<A>,
 }
 
 impl<A: Algebra> Term<A> {
+    /// The term `c·op·g`, `op` of degree `op_degree`.
+    #[inline]
+    pub fn new(gen: u32, op_degree: u32, op: &A::Element, coeff: Coefficient<A>) -> Self {
+        Term {
+            gen,
+            packed: A::Packed::pack(op_degree, op),
+            coeff,
+        }
+    }
+
+    /// `op`.
+    #[inline(always)]
+    pub fn op(&self) -> A::Element {
+        self.packed.element()
+    }
+
+    /// The degree of `op`.
+    #[inline(always)]
+    pub fn op_degree(&self) -> u32 {
+        self.packed.degree()
+    }
+
     /// The coefficient as a number in `1..p`.
     #[inline(always)]
     pub fn coefficient(&self) -> u32 {
@@ -44,7 +65,7 @@ impl<A: Algebra> Clone for Term<A> {
 impl<A: Algebra> Copy for Term<A> {}
 impl<A: Algebra> PartialEq for Term<A> {
     fn eq(&self, o: &Self) -> bool {
-        (self.gen, self.op_degree, self.op, self.coeff) == (o.gen, o.op_degree, o.op, o.coeff)
+        (self.gen, self.packed, self.coeff) == (o.gen, o.packed, o.coeff)
     }
 }
 impl<A: Algebra> Eq for Term<A> {}
@@ -52,8 +73,8 @@ impl<A: Algebra> fmt::Debug for Term<A> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Term")
             .field("gen", &self.gen)
-            .field("op_degree", &self.op_degree)
-            .field("op", &self.op)
+            .field("op_degree", &self.op_degree())
+            .field("op", &self.op())
             .field("coeff", &self.coeff)
             .finish()
     }
@@ -269,12 +290,8 @@ pub(crate) fn decode_with_degrees<A: Algebra>(
             gen += 1;
         }
         let op_degree = (t - degrees[gen]) as u32;
-        terms.push(Term {
-            gen: gen as u32,
-            op_degree,
-            op: algebra.basis(op_degree)[k - start],
-            coeff: field.coefficient(c),
-        });
+        let op = &algebra.basis(op_degree)[k - start];
+        terms.push(Term::new(gen as u32, op_degree, op, field.coefficient(c)));
     }
     // Kept for the rest of the run: no spare capacity.
     terms.shrink_to_fit();
@@ -303,4 +320,21 @@ pub(crate) fn ext_of<A: Algebra>(rows: &[FreeModule<A>], max_stem: i32) -> Vec<c
     }
     entries.sort();
     entries
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_term_at_p_2_takes_12_bytes_and_round_trips() {
+        assert_eq!(std::mem::size_of::<Term>(), 12);
+        let alg = MilnorAlgebra::new(40);
+        for t in 0..=40 {
+            for (i, op) in alg.basis(t).iter().enumerate() {
+                let term = Term::<MilnorAlgebra>::new(i as u32, t, op, fp::One);
+                assert_eq!((term.gen, term.op_degree(), term.op()), (i as u32, t, *op));
+            }
+        }
+    }
 }

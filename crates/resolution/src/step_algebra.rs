@@ -178,7 +178,9 @@ fn build_rows_on_cpu<A: Algebra>(
         let mut v = <A::Field as fp::Field>::zero_vector(field, cols);
         for term in &batch.gens[*g as usize].terms {
             let (off, c) = (batch.target_offsets[term.gen as usize], term.coefficient());
-            alg.multiply_basis(op, &term.op, |k, d| v.add_basis_element(off + k, c * d % p));
+            alg.multiply_basis(op, &term.op(), |k, d| {
+                v.add_basis_element(off + k, c * d % p)
+            });
         }
         v
     };

@@ -19,6 +19,7 @@ pub mod odd;
 pub mod parse;
 mod traits;
 
+pub use algebra::packed::{PackedElement, PackedPPart, PackedQP};
 pub use algebra::{
     available_memory, table_budget_for, AdmissibleMatrices, LeftFactor, MilnorAlgebra, MilnorPrime,
     Profile, ProfileError, TermFilter, DEFAULT_TABLE_BUDGET, MAX_ALGEBRA_DEGREE,

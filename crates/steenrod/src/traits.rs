@@ -14,7 +14,7 @@ use std::hash::Hash;
 use fp::Field;
 
 use crate::module::{FiniteModule, ModuleAlgebra};
-use crate::{MilnorAlgebra, MilnorPrime};
+use crate::{MilnorAlgebra, MilnorPrime, PackedElement};
 
 /// A graded algebra with a basis fixed in each degree: the Steenrod algebra at one prime
 /// (or a sub-Hopf algebra of it) through a maximal degree.
@@ -26,6 +26,9 @@ pub trait Algebra: fmt::Debug + Send + Sync + Sized + 'static {
     type Field: Field;
     /// A basis element: `Sq(R)` ([`crate::PPart`]) at p = 2, `Q(E)P(R)` ([`crate::MilnorQP`]) at odd p.
     type Element: Copy + fmt::Debug + fmt::Display + PartialEq + Eq + Hash + Send + Sync + 'static;
+    /// A basis element with its degree in few bytes, for the terms a resolution keeps
+    /// ([`crate::PackedPPart`] at p = 2: 8 bytes).
+    type Packed: PackedElement<Element = Self::Element>;
 
     /// The prime as a field.
     fn field(&self) -> Self::Field;
@@ -101,6 +104,7 @@ pub type VectorOf<M> = <<<M as Module>::Algebra as Algebra>::Field as Field>::Ve
 impl<F: MilnorPrime> Algebra for MilnorAlgebra<F> {
     type Field = F;
     type Element = F::Element;
+    type Packed = F::Packed;
 
     #[inline(always)]
     fn field(&self) -> F {

@@ -74,12 +74,12 @@ fn coboundary_rank(res: &Resolution, n: &FiniteModule, s: u32, t: i32) -> usize 
                     let mut hit = false;
                     for term in d.terms.iter().filter(|term| term.gen as usize == h) {
                         let from = degrees[h] - t;
-                        if term.op_degree > n.algebra().max_degree() {
+                        if term.op_degree() > n.algebra().max_degree() {
                             continue;
                         }
-                        let op = n.algebra().index_of(&term.op);
+                        let op = n.algebra().index_of(&term.op());
                         let mut out = fp::FpVector::new(n.dim(deg - t));
-                        n.act_on_basis(term.op_degree, op, from, y, &mut out);
+                        n.act_on_basis(term.op_degree(), op, from, y, &mut out);
                         hit ^= out.get(x);
                     }
                     hit

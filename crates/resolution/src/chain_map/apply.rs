@@ -26,15 +26,17 @@ pub(crate) fn apply(
             continue;
         }
         let limbs = out.limbs_mut();
-        match alg.admissible_matrices(&term.op) {
+        let op = term.op();
+        match alg.admissible_matrices(&op) {
             Some(table) => {
                 for t in image {
-                    alg.multiply_admissible_into(table, &t.op, limbs, offsets[t.gen as usize]);
+                    let off = offsets[t.gen as usize];
+                    alg.multiply_admissible_packed_into(table, t.packed, limbs, off);
                 }
             }
             None => {
                 for t in image {
-                    alg.multiply_basis_into(&term.op, &t.op, limbs, offsets[t.gen as usize]);
+                    alg.multiply_basis_into(&op, &t.op(), limbs, offsets[t.gen as usize]);
                 }
             }
         }

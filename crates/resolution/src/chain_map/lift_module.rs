@@ -177,7 +177,7 @@ fn apply_with_coefficients<A: Algebra>(
         for inner in &values[term.gen as usize].terms {
             let off = offsets[inner.gen as usize];
             let c = term.coefficient() * inner.coefficient() % p;
-            alg.multiply_basis(&term.op, &inner.op, |k, x| {
+            alg.multiply_basis(&term.op(), &inner.op(), |k, x| {
                 v.add_basis_element(off + k, c * x % p)
             });
         }
@@ -206,12 +206,7 @@ fn d_matrix(
         let dh = row.differential(h).1;
         let op_degree = (t - deg) as u32;
         for op in res.algebra().basis(op_degree) {
-            let term = Term::<MilnorAlgebra<ValidPrime>> {
-                gen: 0,
-                op_degree,
-                op: *op,
-                coeff: 1,
-            };
+            let term = Term::<MilnorAlgebra<ValidPrime>>::new(0, op_degree, op, 1);
             rows.push(apply_with_coefficients(
                 res.algebra(),
                 std::slice::from_ref(dh),

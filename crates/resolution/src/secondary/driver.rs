@@ -90,7 +90,7 @@ pub fn add_feedback(
             let basis = alg.basis((t1 - 1 - d3) as u32);
             for bit in src[g3]..src[g3 + 1] {
                 if lam.get(bit) {
-                    alg.multiply_basis(&term.op, &basis[bit - src[g3]], |i| v.flip(dst[g3] + i));
+                    alg.multiply_basis(&term.op(), &basis[bit - src[g3]], |i| v.flip(dst[g3] + i));
                 }
             }
         }

@@ -96,7 +96,7 @@ pub fn composite(res: &Resolution, s: u32, g: usize) -> Result<Composite, Second
         let of_g1 = coefficients.entry(term1.gen).or_insert_with(|| {
             let mut by_gen: BTreeMap<u32, Vec<PPart>> = BTreeMap::new();
             for term2 in &below.differential(term1.gen as usize).1.terms {
-                by_gen.entry(term2.gen).or_default().push(term2.op);
+                by_gen.entry(term2.gen).or_default().push(term2.op());
             }
             by_gen
         });
@@ -104,7 +104,7 @@ pub fn composite(res: &Resolution, s: u32, g: usize) -> Result<Composite, Second
             let deg = (t - target.differential(g2 as usize).0) as u32;
             out.entry(g2)
                 .or_insert_with(|| KernelElement::zero(algebra, deg))
-                .add_sigma_products(algebra, &term1.op, ops);
+                .add_sigma_products(algebra, &term1.op(), ops);
         }
     }
     if out.values().any(|y| !y.is_in_kernel()) {
@@ -142,7 +142,7 @@ pub(crate) fn intermediate_with<'c>(
     // A(·, y) is linear: act once with the whole coefficient of each g' in d_s(g).
     let mut coefficients: BTreeMap<u32, Vec<PPart>> = BTreeMap::new();
     for term in &dg.terms {
-        coefficients.entry(term.gen).or_default().push(term.op);
+        coefficients.entry(term.gen).or_default().push(term.op());
     }
     // The g' in parallel (one (s, t) often has a single generator): the sum is a XOR of
     // the parts, the same whatever the order.

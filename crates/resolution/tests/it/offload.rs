@@ -70,7 +70,7 @@ impl Backend for TestBackend {
         let mut out = Matrix::new(batch.rows.len(), batch.cols());
         for (i, (g, r)) in batch.rows.iter().enumerate() {
             for term in &batch.gens[*g as usize].terms {
-                batch.alg.multiply_basis(r, &term.op, |idx| {
+                batch.alg.multiply_basis(r, &term.op(), |idx| {
                     let col = batch.target_offsets[term.gen as usize] + idx;
                     out.set(i, col, !out.get(i, col));
                 });

@@ -257,7 +257,7 @@ fn matrices_agree_with_decoded_terms() {
                 {
                     for term in &dg.terms {
                         let g = term.gen as usize;
-                        if term.op == op && g >= first && g < first + e.dim {
+                        if term.op() == op && g >= first && g < first + e.dim {
                             want.set(g - first, col, true);
                         }
                     }

@@ -126,11 +126,11 @@ fn d_squared_is_zero_over_a2() {
                 let off = below.offsets(alg, t, n);
                 let mut dd = FpVector::new(off[n]);
                 for term in &dg.terms {
-                    assert!(alg.contains(&term.op), "{} is not in A(2)", term.op);
+                    assert!(alg.contains(&term.op()), "{} is not in A(2)", term.op());
                     for inner in &middle.differential(term.gen as usize).1.terms {
                         alg.multiply_basis_into(
-                            &term.op,
-                            &inner.op,
+                            &term.op(),
+                            &inner.op(),
                             dd.limbs_mut(),
                             off[inner.gen as usize],
                         );

@@ -76,8 +76,8 @@ fn d_squared_is_zero(algorithm: Algorithm) {
                     // d(Sq(S)·h) = Sq(S)·d(h), d(h) = Σ Sq(U)·k.
                     for inner in &middle.differential(term.gen as usize).1.terms {
                         alg.multiply_basis_into(
-                            &term.op,
-                            &inner.op,
+                            &term.op(),
+                            &inner.op(),
                             dd.limbs_mut(),
                             off[inner.gen as usize],
                         );

@@ -24,6 +24,7 @@
 //! time into a bit mask before it emits any (few are accepted: about one in eight on the
 //! sphere, docs/EXPERIMENTS.md, 2026-12-01), so it branches once per eight.
 
+use super::packed::{PackedElement, PackedPPart};
 use super::MilnorAlgebra;
 use crate::milnor::{PPart, MAX_PPART_LEN, WEIGHTS};
 
@@ -31,7 +32,9 @@ const N: usize = MAX_PPART_LEN;
 /// Value bits of each lane: `⌊510 / 2^k⌋ < 2^{BITS[k]}` (see the module documentation).
 pub(crate) const BITS: [u32; N] = [9, 8, 7, 6, 5, 4, 3, 2];
 /// The lowest bit of each lane (each lane is `BITS[k] + 1` bits wide; 52 bits in all).
-const OFF: [u32; N] = [0, 10, 19, 27, 34, 40, 45, 49];
+pub(crate) const OFF: [u32; N] = [0, 10, 19, 27, 34, 40, 45, 49];
+/// The first bit above the lanes.
+pub(crate) const LANES_END: u32 = OFF[N - 1] + BITS[N - 1] + 1;
 /// The guard bit of every lane.
 const G: u64 = {
     let mut g = 0;
@@ -185,14 +188,27 @@ impl AdmissibleMatrices {
     /// documentation), for filters that test it before unpacking.
     /// `s_degree` must be `|S|`.
     #[inline]
-    pub(crate) fn for_each_packed_term(&self, s: &PPart, s_degree: u32, mut emit: impl FnMut(u64)) {
+    pub(crate) fn for_each_packed_term(&self, s: &PPart, s_degree: u32, emit: impl FnMut(u64)) {
         debug_assert_eq!(s_degree, s.degree());
-        let sp = pack(&s.0) | G;
+        self.for_each_term_of_lanes(pack(&s.0), s_degree, s.len(), emit);
+    }
+
+    /// [`AdmissibleMatrices::for_each_packed_term`] with `S` given by its lanes (guard bits
+    /// clear), its degree and its length.
+    #[inline]
+    pub(crate) fn for_each_term_of_lanes(
+        &self,
+        s_lanes: u64,
+        s_degree: u32,
+        s_len: usize,
+        mut emit: impl FnMut(u64),
+    ) {
+        let sp = s_lanes | G;
         let key_max = s_degree.min(u16::MAX as u32) as u16;
         // Within each bucket keys ascend: scan each bucket up to the first key above |S|,
         // eight matrices at a time.
         let mut start = 0;
-        for &stop in &self.bucket_end[..=s.len()] {
+        for &stop in &self.bucket_end[..=s_len] {
             let mut i = start;
             while i < stop {
                 let end = (i + 8).min(stop);
@@ -312,49 +328,49 @@ impl MilnorAlgebra {
         out: &mut [u64],
         bit_offset: usize,
     ) {
-        if let Some(sub) = &self.sub {
-            return self.multiply_admissible_into_sub(sub, r, s, out, bit_offset);
-        }
-        // `|S|` once and `|R|` from the table: the degree checks are on every product.
+        self.multiply_admissible_packed_into(r, PackedPPart::pack(s.degree(), s), out, bit_offset)
+    }
+
+    /// [`MilnorAlgebra::multiply_admissible_into`] with `Sq(S)` packed (as a resolution keeps
+    /// the terms of its differentials): the tables' scan reads it as it is.
+    #[inline]
+    pub fn multiply_admissible_packed_into(
+        &self,
+        r: &AdmissibleMatrices,
+        s: PackedPPart,
+        out: &mut [u64],
+        bit_offset: usize,
+    ) {
+        // `|S|` from the packed form and `|R|` from the table: the degree checks are on
+        // every product.
         let s_degree = s.degree();
         assert!(
             s_degree <= r.max_s_degree,
-            "{s} has degree above the bound {} of the admissible matrices of {}",
+            "{s:?} has degree above the bound {} of the admissible matrices of {}",
             r.max_s_degree,
             r.r()
         );
         let deg = r.degree + s_degree;
         assert!(
             deg <= self.max_degree,
-            "{}·{s} has degree {deg} > max degree {}",
+            "{}·{s:?} has degree {deg} > max degree {}",
             r.r(),
             self.max_degree
         );
-        r.for_each_term(s, |t| {
-            let b = bit_offset + self.rank(t, deg);
+        let sub = self.sub.as_ref();
+        r.for_each_term_of_lanes(s.lanes(), s_degree, s.len(), |t| {
+            let t = unpack(t);
+            let b = match sub {
+                None => self.rank(&t, deg),
+                // Over a sub-Hopf algebra: indices in its basis, terms outside it skipped
+                // (their coefficients sum to 0: it is closed under products).
+                Some(sub) => match self.sub_rank(sub, &t, deg) {
+                    Some(i) => i,
+                    None => return,
+                },
+            };
+            let b = bit_offset + b;
             out[b / 64] ^= 1 << (b % 64);
-        });
-    }
-
-    /// [`MilnorAlgebra::multiply_admissible_into`] over a sub-Hopf algebra: indices in its
-    /// basis, terms outside it skipped (their coefficients sum to 0: it is closed under
-    /// products).
-    #[cold]
-    fn multiply_admissible_into_sub(
-        &self,
-        sub: &super::sub::SubIndex,
-        r: &AdmissibleMatrices,
-        s: &PPart,
-        out: &mut [u64],
-        bit_offset: usize,
-    ) {
-        let deg = self.product_degree(r.r(), s);
-        assert!(s.degree() <= r.max_s_degree, "{s}: above the table's bound");
-        r.for_each_term(s, |t| {
-            if let Some(i) = self.sub_rank(sub, t, deg) {
-                let b = bit_offset + i;
-                out[b / 64] ^= 1 << (b % 64);
-            }
         });
     }
 }

@@ -8,6 +8,7 @@
 //! tested on the packed exponents before a term is unpacked and ranked.
 
 use super::admissible::{pack, unpack, BITS as LANE_BITS};
+use super::packed::{PackedElement, PackedPPart};
 use super::{AdmissibleMatrices, MilnorAlgebra};
 use crate::milnor::{PPart, MAX_PPART_LEN};
 
@@ -99,7 +100,19 @@ impl MilnorAlgebra {
         s_degree: u32,
         f: impl FnMut(usize),
     ) {
-        self.terms_of(left, s, s_degree, |_| true, |_| true, f);
+        self.for_each_term_index_packed(left, PackedPPart::pack(s_degree, s), f);
+    }
+
+    /// [`MilnorAlgebra::for_each_term_index`] with `Sq(S)` packed (as a resolution keeps
+    /// the terms of its differentials).
+    #[inline]
+    pub fn for_each_term_index_packed(
+        &self,
+        left: &LeftFactor<'_>,
+        s: PackedPPart,
+        f: impl FnMut(usize),
+    ) {
+        self.terms_of(left, s, |_| true, |_| true, f);
     }
 
     /// [`MilnorAlgebra::for_each_term_index`] for the terms `filter` keeps only; the others
@@ -113,8 +126,20 @@ impl MilnorAlgebra {
         filter: &TermFilter,
         f: impl FnMut(usize),
     ) {
+        self.for_each_filtered_term_index_packed(left, PackedPPart::pack(s_degree, s), filter, f);
+    }
+
+    /// [`MilnorAlgebra::for_each_filtered_term_index`] with `Sq(S)` packed.
+    #[inline]
+    pub fn for_each_filtered_term_index_packed(
+        &self,
+        left: &LeftFactor<'_>,
+        s: PackedPPart,
+        filter: &TermFilter,
+        f: impl FnMut(usize),
+    ) {
         let (packed, unpacked) = (|t: u64| filter.keeps_packed(t), |t: &_| filter.keeps(t));
-        self.terms_of(left, s, s_degree, packed, unpacked, f);
+        self.terms_of(left, s, packed, unpacked, f);
     }
 
     /// The terms passing `keep_packed` (table path) or `keep` (direct path), ranked.
@@ -122,16 +147,16 @@ impl MilnorAlgebra {
     fn terms_of(
         &self,
         left: &LeftFactor<'_>,
-        s: &PPart,
-        s_degree: u32,
+        s: PackedPPart,
         keep_packed: impl Fn(u64) -> bool,
         keep: impl Fn(&[u32; MAX_PPART_LEN]) -> bool,
         mut f: impl FnMut(usize),
     ) {
+        let s_degree = s.degree();
         let deg = left.degree + s_degree;
         assert!(
             deg <= self.max_degree,
-            "{}·{s} has degree {deg} > max degree {}",
+            "{}·{s:?} has degree {deg} > max degree {}",
             left.r,
             self.max_degree
         );
@@ -144,12 +169,12 @@ impl MilnorAlgebra {
             }
         };
         match left.table {
-            Some(table) => table.for_each_packed_term(s, s_degree, |t| {
+            Some(table) => table.for_each_term_of_lanes(s.lanes(), s_degree, s.len(), |t| {
                 if keep_packed(t) {
                     place(&unpack(t));
                 }
             }),
-            None => self.multiply_direct(&left.r, s, &mut |t| {
+            None => self.multiply_direct(&left.r, &s.element(), &mut |t| {
                 if keep(t) {
                     place(t);
                 }

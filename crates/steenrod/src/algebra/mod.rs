@@ -8,6 +8,7 @@ mod admissible;
 mod cache;
 mod filtered;
 pub(crate) mod matrices;
+pub mod packed;
 mod prime;
 mod product;
 mod profile;

@@ -10,6 +10,7 @@ use std::hash::Hash;
 use fp::{Field, Prime, ValidPrime, P2};
 
 use super::cache::TableCache;
+use super::packed::{PackedElement, PackedPPart, PackedQP};
 use super::{MilnorAlgebra, PartRanks, Profile, MAX_ALGEBRA_DEGREE};
 use crate::milnor::{PPart, WEIGHTS};
 use crate::odd::{max_odd_degree, MilnorQP, QTables};
@@ -19,6 +20,8 @@ use crate::odd::{max_odd_degree, MilnorQP, QTables};
 pub trait MilnorPrime: Field {
     /// A basis element: `Sq(R)` ([`PPart`]) at p = 2, `Q(E)P(R)` ([`MilnorQP`]) at odd p.
     type Element: Copy + fmt::Debug + fmt::Display + PartialEq + Eq + Hash + Send + Sync + 'static;
+    /// A basis element with its degree in few bytes ([`PackedPPart`] at p = 2: 8 bytes).
+    type Packed: PackedElement<Element = Self::Element>;
     /// What products and indices need beyond the basis and the counts: the admissible-
     /// matrix cache at p = 2, the exterior parts' offsets and the binomials mod p at odd p.
     type Tables: Clone + fmt::Debug + Send + Sync + 'static;
@@ -57,6 +60,7 @@ pub trait MilnorPrime: Field {
 
 impl MilnorPrime for P2 {
     type Element = PPart;
+    type Packed = PackedPPart;
     type Tables = TableCache;
 
     #[inline]
@@ -98,6 +102,7 @@ impl MilnorPrime for P2 {
 
 impl MilnorPrime for ValidPrime {
     type Element = MilnorQP;
+    type Packed = PackedQP;
     type Tables = QTables;
 
     #[inline]
