@@ -357,21 +357,21 @@ impl MilnorAlgebra {
             r.r(),
             self.max_degree
         );
-        let sub = self.sub.as_ref();
-        r.for_each_term_of_lanes(s.lanes(), s_degree, s.len(), |t| {
-            let t = unpack(t);
-            let b = match sub {
-                None => self.rank(&t, deg),
-                // Over a sub-Hopf algebra: indices in its basis, terms outside it skipped
-                // (their coefficients sum to 0: it is closed under products).
-                Some(sub) => match self.sub_rank(sub, &t, deg) {
-                    Some(i) => i,
-                    None => return,
-                },
-            };
-            let b = bit_offset + b;
-            out[b / 64] ^= 1 << (b % 64);
-        });
+        let (lanes, len) = (s.lanes(), s.len());
+        match &self.sub {
+            None => r.for_each_term_of_lanes(lanes, s_degree, len, |t| {
+                let b = bit_offset + self.rank(&unpack(t), deg);
+                out[b / 64] ^= 1 << (b % 64);
+            }),
+            // Over a sub-Hopf algebra: indices in its basis, terms outside it skipped
+            // (their coefficients sum to 0: it is closed under products).
+            Some(sub) => r.for_each_term_of_lanes(lanes, s_degree, len, |t| {
+                if let Some(i) = self.sub_rank(sub, &unpack(t), deg) {
+                    let b = bit_offset + i;
+                    out[b / 64] ^= 1 << (b % 64);
+                }
+            }),
+        }
     }
 }
 

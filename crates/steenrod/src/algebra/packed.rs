@@ -39,6 +39,22 @@ pub struct PackedPPart {
 
 const DEGREE_SHIFT: u32 = LANES_END;
 
+/// `LEN_BY_TOP_BIT[b]`: one more than the lane holding bit `b` (lane `k` spans bits
+/// `OFF[k]..OFF[k + 1]`).
+const LEN_BY_TOP_BIT: [usize; 64] = {
+    let mut len = [0; 64];
+    let mut b = 0;
+    while b < 64 {
+        let mut k = 0;
+        while k + 1 < OFF.len() && OFF[k + 1] as usize <= b {
+            k += 1;
+        }
+        len[b] = k + 1;
+        b += 1;
+    }
+    len
+};
+
 impl PackedPPart {
     /// The 64 bits.
     #[inline(always)]
@@ -60,8 +76,7 @@ impl PackedPPart {
         if lanes == 0 {
             return 0;
         }
-        let top = 63 - lanes.leading_zeros();
-        OFF.iter().rposition(|&o| o <= top).map_or(0, |k| k + 1)
+        LEN_BY_TOP_BIT[63 - lanes.leading_zeros() as usize]
     }
 }
 
