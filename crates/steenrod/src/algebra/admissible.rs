@@ -181,34 +181,20 @@ impl AdmissibleMatrices {
     /// summing equal `T`s mod 2.
     #[inline]
     pub(crate) fn for_each_term(&self, s: &PPart, mut emit: impl FnMut(&[u32; N])) {
-        self.for_each_packed_term(s, s.degree(), |t| emit(&unpack(t)));
+        self.for_each_packed_term(PackedPPart::pack(s.degree(), s), |t| emit(&unpack(t)));
     }
 
-    /// [`AdmissibleMatrices::for_each_term`] with each `T` packed (lanes as in the module
-    /// documentation), for filters that test it before unpacking.
-    /// `s_degree` must be `|S|`.
+    /// [`AdmissibleMatrices::for_each_term`] with `S` and each `T` packed (lanes as in the
+    /// module documentation): `S` as a resolution keeps it, `T` for filters that test it
+    /// before unpacking.
     #[inline]
-    pub(crate) fn for_each_packed_term(&self, s: &PPart, s_degree: u32, emit: impl FnMut(u64)) {
-        debug_assert_eq!(s_degree, s.degree());
-        self.for_each_term_of_lanes(pack(&s.0), s_degree, s.len(), emit);
-    }
-
-    /// [`AdmissibleMatrices::for_each_packed_term`] with `S` given by its lanes (guard bits
-    /// clear), its degree and its length.
-    #[inline]
-    pub(crate) fn for_each_term_of_lanes(
-        &self,
-        s_lanes: u64,
-        s_degree: u32,
-        s_len: usize,
-        mut emit: impl FnMut(u64),
-    ) {
-        let sp = s_lanes | G;
+    pub(crate) fn for_each_packed_term(&self, s: PackedPPart, mut emit: impl FnMut(u64)) {
+        let (sp, s_degree) = (s.lanes() | G, s.degree());
         let key_max = s_degree.min(u16::MAX as u32) as u16;
         // Within each bucket keys ascend: scan each bucket up to the first key above |S|,
         // eight matrices at a time.
         let mut start = 0;
-        for &stop in &self.bucket_end[..=s_len] {
+        for &stop in &self.bucket_end[..=s.len()] {
             let mut i = start;
             while i < stop {
                 let end = (i + 8).min(stop);
@@ -357,15 +343,14 @@ impl MilnorAlgebra {
             r.r(),
             self.max_degree
         );
-        let (lanes, len) = (s.lanes(), s.len());
         match &self.sub {
-            None => r.for_each_term_of_lanes(lanes, s_degree, len, |t| {
+            None => r.for_each_packed_term(s, |t| {
                 let b = bit_offset + self.rank(&unpack(t), deg);
                 out[b / 64] ^= 1 << (b % 64);
             }),
             // Over a sub-Hopf algebra: indices in its basis, terms outside it skipped
             // (their coefficients sum to 0: it is closed under products).
-            Some(sub) => r.for_each_term_of_lanes(lanes, s_degree, len, |t| {
+            Some(sub) => r.for_each_packed_term(s, |t| {
                 if let Some(i) = self.sub_rank(sub, &unpack(t), deg) {
                     let b = bit_offset + i;
                     out[b / 64] ^= 1 << (b % 64);

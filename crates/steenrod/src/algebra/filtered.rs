@@ -169,7 +169,7 @@ impl MilnorAlgebra {
             }
         };
         match left.table {
-            Some(table) => table.for_each_term_of_lanes(s.lanes(), s_degree, s.len(), |t| {
+            Some(table) => table.for_each_packed_term(s, |t| {
                 if keep_packed(t) {
                     place(&unpack(t));
                 }
