@@ -88,15 +88,45 @@ pub fn chart<M: Module<Algebra: ChartAlgebra>>(
     algorithm: &str,
     min_stem: i32,
 ) -> Chart {
-    let config = res.config();
-    let further = res.algebra().further_hopf(config, min_stem);
-    let primitives = M::Algebra::PRIMITIVES;
-    let xs: Vec<Primitive> = primitives
+    let products = chart_products(res, &carried(res, min_stem));
+    chart_of(res, algorithm, min_stem, products)
+}
+
+/// [`chart`] of a resolution whose rows may be spilled to its save directory (a run within
+/// `--max-memory`): each row is read back for its products and spilled again
+/// (`resolution::chart_products_loading`). Errors: a row whose records cannot be read.
+pub fn chart_loading<M: resolution::Resolvable<Algebra: ChartAlgebra>>(
+    res: &mut Resolution<M>,
+    algorithm: &str,
+    min_stem: i32,
+) -> Result<Chart, resolution::SaveError> {
+    let xs = carried(res, min_stem);
+    let products = resolution::chart_products_loading(res, &xs)?;
+    Ok(chart_of(res, algorithm, min_stem, products))
+}
+
+/// The classes whose products every class carries: [`ChartAlgebra::PRIMITIVES`], then
+/// the further `h_i` of [`ChartAlgebra::further_hopf`].
+fn carried<M: Module<Algebra: ChartAlgebra>>(res: &Resolution<M>, min_stem: i32) -> Vec<Primitive> {
+    let further = res.algebra().further_hopf(res.config(), min_stem);
+    M::Algebra::PRIMITIVES
         .iter()
         .map(|&(_, x)| x)
         .chain(further.iter().map(|&i| Primitive::H(i)))
-        .collect();
-    let classes = chart_products(res, &xs).into_iter().map(|cp| {
+        .collect()
+}
+
+/// The chart of `res` with the classes' `products` (by [`carried`], in its order).
+fn chart_of<M: Module<Algebra: ChartAlgebra>>(
+    res: &Resolution<M>,
+    algorithm: &str,
+    min_stem: i32,
+    products: Vec<resolution::products::ClassProducts>,
+) -> Chart {
+    let config = res.config();
+    let further = res.algebra().further_hopf(config, min_stem);
+    let primitives = M::Algebra::PRIMITIVES;
+    let classes = products.into_iter().map(|cp| {
         let mut class = Class::new(cp.class.stem, cp.class.s, cp.class.index);
         let mut products = cp.products.into_iter();
         for (&(g, _), product) in primitives.iter().zip(products.by_ref()) {

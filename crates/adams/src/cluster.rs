@@ -4,7 +4,7 @@
 //! nothing, at every prime. Outside `mpirun` (or with one rank) `adams resolve` runs as
 //! without the feature.
 
-pub(crate) use resolution::cluster::mpi::{follow, is_follower, run, start};
+pub(crate) use resolution::cluster::mpi::{active, follow, is_follower, run, start};
 
 use crate::error::Error;
 

@@ -217,6 +217,12 @@ pub enum Error {
     /// `adams products` / `adams massey` over a module other than the sphere's kind.
     #[error("module {name}: {why}")]
     ProductsModule { name: String, why: String },
+    /// `--max-memory` asked of what cannot run within it (exit 2).
+    #[error("--max-memory: {why}")]
+    MaxMemory { why: String },
+    /// The temporary save directory `--max-memory` spills rows to cannot be made (exit 3).
+    #[error("--max-memory: cannot make a temporary save directory to spill rows to (give --save-dir DIR): {source}")]
+    SpillDir { source: std::io::Error },
     /// A save of an unstable run that cannot be used (exit 2).
     #[error("{message}")]
     UnstableSave { message: String },
@@ -304,6 +310,7 @@ impl Error {
             | CofiberFile { .. }
             | ProductsModule { .. }
             | UnstableSave { .. }
+            | MaxMemory { .. }
             | Names(_) => 2,
             Lift { source, .. } => match source {
                 resolution::chain_map::ChainMapError::NotInImage { .. } => 3,
@@ -320,6 +327,7 @@ impl Error {
             | Chart(ChartError::Write { .. } | ChartError::Draw { .. })
             | Summary(_)
             | Suspension { .. }
+            | SpillDir { .. }
             | Threads { .. } => 3,
         }
     }

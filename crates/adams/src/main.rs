@@ -46,6 +46,7 @@ mod resolve_cofiber;
 mod resolve_motivic;
 mod resolve_unstable;
 mod save;
+mod spill;
 mod subalgebra;
 mod suspension;
 mod usage;

@@ -128,6 +128,7 @@ pub(crate) fn read(args: ResolveArgs) -> Result<(Plan, Subject), Error> {
         _ => <FiniteModule as PrimeModule>::DEFAULT_ALGORITHM,
     };
     let algorithm = algorithm.unwrap_or(default);
+    refuse_within_budget(&args)?;
     Ok((plan_of(args, range, algorithm), subject))
 }
 
@@ -167,6 +168,30 @@ fn named<A: steenrod::module::ModuleAlgebra>(
     let (file, off) = (args.names.as_deref(), args.no_names);
     let names = chart_names::wanted(file, off, over_a, &target.module, range)?;
     Ok(Target { names, ..target })
+}
+
+/// What `--max-memory` cannot hold (exit 2): `--certify` reads every row at once, and a
+/// run across MPI ranks keeps every row on each.
+fn refuse_within_budget(args: &ResolveArgs) -> Result<(), Error> {
+    if args.range.max_memory.is_none() {
+        return Ok(());
+    }
+    #[cfg(feature = "mpi")]
+    let across_ranks = crate::cluster::active();
+    #[cfg(not(feature = "mpi"))]
+    let across_ranks = false;
+    let why = if args.certify {
+        "--certify reads every row of the resolution at once, so it cannot run within a \
+         memory budget; certify without --max-memory"
+    } else if across_ranks {
+        "a run across MPI ranks keeps every row on each rank; run on one machine, or \
+         without the budget"
+    } else {
+        return Ok(());
+    };
+    Err(Error::MaxMemory {
+        why: why.to_string(),
+    })
 }
 
 /// The plan of a run whose subject was read.

@@ -56,9 +56,13 @@ pub(crate) trait PrimeModule:
     /// `min_stem`): every class with its products by the generators of `Ext^1` read off
     /// the differentials, named from `names` (`(table, strict)`: the sphere's).
     ///
-    /// Errors: the names of a table the user gave that do not hold (`strict`).
+    /// Rows a run within `--max-memory` spilled are read back from the save directory, one
+    /// at a time for the products, all of them for the names.
+    ///
+    /// Errors: the names of a table the user gave that do not hold (`strict`); a spilled
+    /// row whose records cannot be read back.
     fn chart(
-        res: &Resolution<Self>,
+        res: &mut Resolution<Self>,
         algorithm: &str,
         min_stem: i32,
         names: Option<&(NameTable, bool)>,
@@ -134,13 +138,16 @@ where
     /// `h2` and the further `h_i` at p = 2; `a0`, `h0` with their coefficients at odd p);
     /// the sphere's classes named by `names` (the bundled table at p = 2, `--names FILE`).
     fn chart(
-        res: &Resolution<Self>,
+        res: &mut Resolution<Self>,
         algorithm: &str,
         min_stem: i32,
         names: Option<&(NameTable, bool)>,
     ) -> Result<Chart, Error> {
-        let mut chart = crate::chart_model::chart(res, algorithm, min_stem);
+        let mut chart = crate::chart_model::chart_loading(res, algorithm, min_stem)?;
         if let Some((table, strict)) = names {
+            for s in res.spilled_rows() {
+                res.load_row(s)?;
+            }
             crate::chart_names::add(&mut chart, res, table, *strict)?;
         }
         Ok(chart)

@@ -18,6 +18,7 @@ use crate::offload::{self, Backend};
 use crate::plan::{self, Plan, Subject, Target};
 use crate::prime::PrimeModule;
 use crate::range::check_memory;
+use crate::spill::{summary_line, Spill};
 use crate::{certify, save, usage};
 
 pub(crate) use crate::offload::open_backend;
@@ -79,11 +80,10 @@ fn new_resolution<M: PrimeModule>(
     let p = fp::Prime::value(module.field());
     let (bottom, limits) = (module.min_degree(), &plan.limits);
     check_memory(name, p, bottom, over_a, plan.range, limits.max_memory)?;
-    Resolution::with_table_budget(module, plan.range, limits.table_memory).map_err(|source| {
-        Error::ModuleRange {
-            name: name.to_string(),
-            source,
-        }
+    let tables = crate::spill::table_budget(limits, plan.range, bottom);
+    Resolution::with_table_budget(module, plan.range, tables).map_err(|source| Error::ModuleRange {
+        name: name.to_string(),
+        source,
     })
 }
 
@@ -114,11 +114,12 @@ fn run_module<M: PrimeModule>(plan: &Plan, target: Target<M>, start: &Start) -> 
         false => Backend::cpu(),
     };
     init_logging(plan.log.as_deref())?;
-    let finished = resolve(plan, &mut res, &backend, name, plan.range)?;
+    let spill = Spill::for_plan(plan)?;
+    let finished = resolve(plan, &mut res, &backend, name, plan.range, spill.as_ref())?;
     let algorithm = plan.algorithm.name();
     let csv_path = output.join("ext.csv");
     write_table(&csv_path, &finished, algorithm)?;
-    let chart = M::chart(&res, algorithm, min_stem, names.as_ref())?;
+    let chart = M::chart(&mut res, algorithm, min_stem, names.as_ref())?;
     let out = &plan.output;
     let chart_files = crate::chart_files::write(&chart, &output, &out.draw, &out.export)?;
     if !out.no_chart {
@@ -128,10 +129,20 @@ fn run_module<M: PrimeModule>(plan: &Plan, target: Target<M>, start: &Start) -> 
     // Wall and CPU time over the same interval (the charts' products are CPU time too).
     let elapsed = start.at.elapsed();
     let usage = usage::current().since(&start.usage);
-    let summary = run_summary(plan, &finished, &backend, &usage, elapsed, &saved);
+    let mut summary = run_summary(plan, &finished, &backend, &usage, elapsed, &saved);
+    let held = spill.as_ref().zip(finished.report.held);
+    if let Some((spill, held)) = held {
+        summary.max_memory_bytes = Some(spill.budget);
+        summary.spilled_rows = Some(held.spilled_rows);
+        summary.peak_row_bytes = Some(held.peak_row_bytes);
+    }
     write_summary(&output.join("summary.json"), &summary)?;
     if !plan.quiet {
         print_run_lines(&finished, &usage, elapsed, &saved);
+        if let Some((spill, held)) = held {
+            let rows = plan.range.max_s as usize + 1;
+            eprintln!("{}", summary_line(spill, &held, usage.peak_rss_bytes, rows));
+        }
         if let Some(c) = &finished.certificate {
             eprintln!("{}", certify::summary_line(c));
         }
@@ -147,8 +158,9 @@ fn run_module<M: PrimeModule>(plan: &Plan, target: Target<M>, start: &Start) -> 
     Ok(())
 }
 
-/// Resume from `--save-dir` if given, run the resolution with a progress bar, certify it
-/// with `--certify` (before any output is written: a resolution that fails its
+/// Resume from `--save-dir` if given, run the resolution with a progress bar (within the
+/// budget of `spill`, spilling finished rows to the save directory or its temporary one),
+/// certify it with `--certify` (before any output is written: a resolution that fails its
 /// certificate writes none), and keep the nonzero Ext of the range.
 pub(crate) fn resolve<M: PrimeModule>(
     plan: &Plan,
@@ -156,17 +168,23 @@ pub(crate) fn resolve<M: PrimeModule>(
     backend: &Backend,
     name: String,
     range: ResolutionConfig,
+    spill: Option<&Spill>,
 ) -> Result<Finished, Error> {
     let algorithm = plan.algorithm.to_resolution();
-    let resumed = match &plan.save {
-        Some(s) => Some(save::resume(
+    let resumed = match (&plan.save, spill.and_then(|s| s.temp.as_ref())) {
+        (Some(s), _) => Some(save::resume(
             &s.dir,
             res,
             algorithm,
             s.quasi_inverses,
             plan.quiet,
         )?),
-        None => None,
+        // A fresh directory: nothing to resume, and its line would only name a temporary.
+        (None, Some(temp)) => {
+            save::resume(temp.path(), res, algorithm, false, true)?;
+            None
+        }
+        (None, None) => None,
     };
     let report = with_progress(plan.quiet, &name, |progress| {
         let options = RunOptions {
@@ -178,6 +196,7 @@ pub(crate) fn resolve<M: PrimeModule>(
                 .as_deref()
                 .map(|d| resolution::Offload::new(d as &dyn resolution::Backend, backend.check)),
             stop: Some(crate::interrupt::stop_on_sigint()),
+            hold: spill.map(|s| s.hold),
         };
         #[cfg(feature = "mpi")]
         return crate::cluster::run(res, options, plan.quiet);

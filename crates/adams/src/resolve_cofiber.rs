@@ -113,7 +113,7 @@ fn run_cone<M: PrimeModule>(
         false => crate::offload::Backend::cpu(),
     };
     resolve::init_logging(plan.log.as_deref())?;
-    let base = resolve::resolve(plan, &mut res, &backend, cofiber.name.clone(), inner)?;
+    let base = resolve::resolve(plan, &mut res, &backend, cofiber.name.clone(), inner, None)?;
     let base_wall = start.at.elapsed();
     let cone_started = Instant::now();
     let rows = cofiber.cone_rows(&res, range)?;

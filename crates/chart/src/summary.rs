@@ -38,6 +38,16 @@ pub struct RunSummary {
     /// With `--save-dir`: bidegrees loaded from it instead of computed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loaded_bidegrees: Option<usize>,
+    /// With `--max-memory`: the budget, bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_memory_bytes: Option<u64>,
+    /// With `--max-memory`: rows whose differentials were spilled to the save directory
+    /// (read back one at a time for the chart's products).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spilled_rows: Option<u32>,
+    /// With `--max-memory`: the most bytes the differentials kept in memory took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_row_bytes: Option<u64>,
     /// `--backend` (cpu, gpu, wgpu, cuda) and, for a device, its name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub backend: Option<String>,

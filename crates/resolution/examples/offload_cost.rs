@@ -37,6 +37,7 @@ fn run(
             progress: None,
             offload,
             stop: None,
+            hold: None,
         })
         .expect("resolve");
     (report, started.elapsed())

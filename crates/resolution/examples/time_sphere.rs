@@ -25,6 +25,7 @@ fn main() {
             progress: None,
             offload: None,
             stop: None,
+            hold: None,
         })
         .expect("resolve");
     let total: usize = res.ext().iter().map(|e| e.dim).sum();

@@ -40,6 +40,10 @@ pub struct RunOptions<'a> {
     /// written to the save directory), and the run returns [`crate::ResolutionError::Stopped`].
     /// `None`: the run goes to the end of its range.
     pub stop: Option<&'a AtomicBool>,
+    /// Resolve within a memory budget ([`crate::Hold`]: a band of rows at a time, the rows
+    /// no later step reads spilled to the attached save directory); `None`: every row
+    /// stays in memory.
+    pub hold: Option<crate::Hold>,
 }
 
 impl Default for RunOptions<'_> {
@@ -50,6 +54,7 @@ impl Default for RunOptions<'_> {
             progress: None,
             offload: None,
             stop: None,
+            hold: None,
         }
     }
 }

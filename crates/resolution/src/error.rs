@@ -77,6 +77,10 @@ pub enum ResolutionError {
         /// The profile, as `A(1)` or `profile (2,1)`.
         profile: String,
     },
+    /// A run within a memory budget ([`crate::RunOptions::hold`]) without a save
+    /// directory to spill its rows to.
+    #[error("a run within a memory budget spills its finished rows to a save directory, and none is attached")]
+    HoldWithoutSave,
     /// The dependency graph stalled (a scheduler bug).
     #[error("the bidegree graph stalled after {completed} of {total} bidegrees")]
     Stalled {

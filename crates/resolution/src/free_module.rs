@@ -89,6 +89,15 @@ pub struct Differential<A: Algebra = MilnorAlgebra> {
     pub terms: Vec<Term<A>>,
 }
 
+impl<A: Algebra> Differential<A> {
+    /// Frees the value and the terms (a spilled row keeps only the generator).
+    fn drop_contents(&mut self) {
+        // An empty vector over the same field (at odd p it carries its prime).
+        self.value = self.value.slice(0, 0);
+        self.terms = Vec::new();
+    }
+}
+
 impl<A: Algebra> Clone for Differential<A> {
     fn clone(&self) -> Self {
         Self {
@@ -129,6 +138,9 @@ struct Block<D> {
 pub struct FreeModule<A: Algebra = MilnorAlgebra> {
     min_degree: i32,
     blocks: Vec<OnceLock<Block<Differential<A>>>>,
+    /// Whether the differentials were dropped from memory ([`FreeModule::spill`]): the
+    /// generators' counts and degrees stay, their differentials are in the save directory.
+    spilled: bool,
 }
 
 impl<A: Algebra> FreeModule<A> {
@@ -138,7 +150,51 @@ impl<A: Algebra> FreeModule<A> {
         Self {
             min_degree,
             blocks: (0..n).map(|_| OnceLock::new()).collect(),
+            spilled: false,
         }
+    }
+
+    /// Whether the differentials were dropped from memory ([`FreeModule::spill`]).
+    pub fn is_spilled(&self) -> bool {
+        self.spilled
+    }
+
+    /// Drops the differentials of every generator from memory, keeping how many
+    /// generators each degree has (so [`FreeModule::gens_below`], the offsets and the Ext
+    /// table still answer). For a row whose records are in the save directory and which no
+    /// later step reads; [`FreeModule::gens`] refuses a spilled row until
+    /// [`FreeModule::restore`] puts every degree back.
+    pub(crate) fn spill(&mut self) {
+        for block in self.blocks.iter_mut().filter_map(OnceLock::get_mut) {
+            block.gens.iter_mut().for_each(Differential::drop_contents);
+        }
+        self.spilled = true;
+    }
+
+    /// Puts back the differentials of a spilled row: `gens(t)` gives, for each filled-in
+    /// degree `t`, the generators read back (as many as the degree had). Errors: the first
+    /// degree whose count differs, with the two counts.
+    pub(crate) fn restore(
+        &mut self,
+        mut gens: impl FnMut(i32) -> Vec<Differential<A>>,
+    ) -> Result<(), (i32, usize, usize)> {
+        let min = self.min_degree;
+        let mut read = Vec::new();
+        for (t, cell) in (min..).zip(&self.blocks) {
+            if let Some(block) = cell.get() {
+                let g = gens(t);
+                if g.len() != block.gens.len() {
+                    return Err((t, block.gens.len(), g.len()));
+                }
+                read.push(g);
+            }
+        }
+        let filled = self.blocks.iter_mut().filter_map(OnceLock::get_mut);
+        for (block, g) in filled.zip(read) {
+            block.gens = g;
+        }
+        self.spilled = false;
+        Ok(())
     }
 
     /// Lowest degree a generator may have.
@@ -202,7 +258,13 @@ impl<A: Algebra> FreeModule<A> {
     }
 
     /// The generators of degree `t` and their differentials (empty if not yet resolved).
+    /// Panics on a spilled row ([`FreeModule::spill`]): its differentials are not in
+    /// memory, and reading them as zero would be a wrong answer.
     pub fn gens(&self, t: i32) -> &[Differential<A>] {
+        assert!(
+            !self.spilled,
+            "a row spilled to the save directory was read before it was restored"
+        );
         self.block(t).map_or(&[], |b| &b.gens)
     }
 
@@ -220,8 +282,13 @@ impl<A: Algebra> FreeModule<A> {
         out
     }
 
-    /// The differential of generator `g` and its degree.
+    /// The differential of generator `g` and its degree. Panics on a spilled row, as
+    /// [`FreeModule::gens`].
     pub fn differential(&self, g: usize) -> (i32, &Differential<A>) {
+        assert!(
+            !self.spilled,
+            "a row spilled to the save directory was read before it was restored"
+        );
         let mut t = self.min_degree;
         loop {
             let b = self

@@ -37,7 +37,7 @@ impl Resolution {
             product_tables: self.algebra.table_bytes(),
             ..MemoryUse::default()
         };
-        for row in &self.rows {
+        for row in self.rows.iter().filter(|r| !r.is_spilled()) {
             for t in row.min_degree()..=row.max_degree() {
                 for d in row.gens(t) {
                     m.differential_values += d.value.limbs().len() * 8;

@@ -41,7 +41,7 @@ use steenrod::module::FiniteModule;
 use steenrod::{Algebra, MilnorAlgebra, Module, PPart, VectorOf};
 
 use crate::chain_map::MatrixOver;
-use crate::{Bidegree, Resolution};
+use crate::{Bidegree, ExtEntry, Resolution};
 use fp::ValidPrime;
 use steenrod::MilnorQP;
 
@@ -267,28 +267,42 @@ where
 {
     let mut out = Vec::new();
     for e in res.ext() {
-        let matrices: Vec<Option<MatrixOver<M>>> = xs
-            .iter()
-            .map(|&x| product_matrix(res, x, e.bidegree))
-            .collect();
-        for index in 0..e.dim {
-            let products = matrices
-                .iter()
-                .map(|m| {
-                    m.as_ref()
-                        .map(|m| m.row_vector(index).nonzero_entries().collect())
-                })
-                .collect();
-            out.push(ClassProducts {
-                class: ExtClass {
-                    stem: e.stem(),
-                    s: e.s(),
-                    t: e.t(),
-                    index,
-                },
-                products,
-            });
-        }
+        class_products(res, e, xs, &mut out);
     }
     out
+}
+
+/// The classes of the Ext entry `e` with their products by `xs`, appended to `out`
+/// (what [`chart_products`] does for each entry). Panics when the row above `e` is
+/// spilled ([`crate::FreeModule::gens`]).
+pub(crate) fn class_products<M: Module>(
+    res: &Resolution<M>,
+    e: ExtEntry,
+    xs: &[Primitive],
+    out: &mut Vec<ClassProducts>,
+) where
+    M::Algebra: ReadOff,
+{
+    let matrices: Vec<Option<MatrixOver<M>>> = xs
+        .iter()
+        .map(|&x| product_matrix(res, x, e.bidegree))
+        .collect();
+    for index in 0..e.dim {
+        let products = matrices
+            .iter()
+            .map(|m| {
+                m.as_ref()
+                    .map(|m| m.row_vector(index).nonzero_entries().collect())
+            })
+            .collect();
+        out.push(ClassProducts {
+            class: ExtClass {
+                stem: e.stem(),
+                s: e.s(),
+                t: e.t(),
+                index,
+            },
+            products,
+        });
+    }
 }

@@ -80,4 +80,7 @@ pub struct RunReport {
     /// The offloaded builds and reductions redone on the CPU and compared
     /// ([`crate::Offload::check`]); empty without offload.
     pub checks: Checks,
+    /// How a run within a memory budget went ([`crate::RunOptions::hold`]); `None` for
+    /// a run that kept every row in memory.
+    pub held: Option<crate::HoldReport>,
 }

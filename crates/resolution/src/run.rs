@@ -187,19 +187,65 @@ impl<M: Resolvable> Resolution<M> {
         let (pool, threads) = worker_pool(options.threads)?;
         let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
         let active = Active::select(&plan, |b| self.rows.is_complete(b));
-        let this: &Resolution<M> = self;
         let mut tracker = Tracker::new(&plan, &active.nodes, options.progress, options.stop);
-        let stats = match &this.save {
-            Some(save) => save.with_writers(|store| {
-                let steps = Steps::new(this, &plan, &active, options.offload, Some(store));
-                active.schedule(&plan, &pool, &steps, &mut tracker)
-            })?,
+        let mut pass = Pass {
+            plan: &plan,
+            active: &active,
+            pool: &pool,
+            offload: options.offload,
+            kernels: Vec::new(),
+        };
+        let (stats, held) = match options.hold {
             None => {
-                let steps = Steps::new(this, &plan, &active, options.offload, None);
-                active.schedule(&plan, &pool, &steps, &mut tracker)?
+                let every: Vec<usize> = (0..active.nodes.len()).collect();
+                (pass.run(self, &every, &mut tracker)?, None)
+            }
+            Some(hold) => {
+                let (stats, held) = crate::hold::run_held(self, hold, &mut pass, &mut tracker)?;
+                (stats, Some(held))
             }
         };
-        Ok(tracker.report(started.elapsed(), stats, threads))
+        let mut report = tracker.report(started.elapsed(), stats, threads);
+        report.held = held;
+        Ok(report)
+    }
+}
+
+/// What the passes of one run share: the plan, its active nodes, the workers and the
+/// kernels handed from one pass to the next (a run within a memory budget makes one pass
+/// per band of rows, `hold.rs`; any other run one pass).
+pub(crate) struct Pass<'r, M: Resolvable> {
+    pub(crate) plan: &'r Plan,
+    pub(crate) active: &'r Active,
+    pool: &'r rayon::ThreadPool,
+    offload: Option<Offload<'r>>,
+    /// The kernel table left by the last pass (empty before the first).
+    kernels: Vec<Option<SubspaceOver<M::Algebra>>>,
+}
+
+impl<M: Resolvable> Pass<'_, M> {
+    /// Runs the active nodes `subset` (active indices; every node they wait for is in it
+    /// or complete) on the pool, each completed bidegree to the resolution's stores.
+    /// Errors: as [`Active::schedule`], and the save directory's ([`ResolutionError::Save`]).
+    pub(crate) fn run(
+        &mut self,
+        res: &Resolution<M>,
+        subset: &[usize],
+        tracker: &mut Tracker<'_, '_>,
+    ) -> Result<RunStats, ResolutionError> {
+        let kernels = std::mem::take(&mut self.kernels);
+        let (plan, active, pool) = (self.plan, self.active, self.pool);
+        let go = |store: Option<&dyn Store<M::Algebra>>| {
+            let steps = Steps::new(res, plan, active, self.offload, store).with_kernels(kernels);
+            let stats = active.schedule(plan, subset, pool, &steps, tracker)?;
+            Ok::<_, ResolutionError>((stats, steps.into_kernels()))
+        };
+        let (stats, kernels) = match &res.save {
+            Some(save) => save.with_writers(|store| go(Some(store)))?,
+            None => go(None)?,
+        };
+        self.kernels = kernels;
+        Ok(stats)
     }
 }
 
@@ -258,33 +304,44 @@ impl Active {
 
     /// The scheduler's graph over the active nodes (edges to inactive nodes dropped:
     /// those are complete).
+    #[cfg(feature = "cluster")]
     pub(crate) fn graph(&self, plan: &Plan) -> scheduler::Graph {
+        let every: Vec<usize> = (0..self.nodes.len()).collect();
+        self.graph_of(plan, &every)
+    }
+
+    /// The scheduler's graph over the active nodes `subset` (active indices), node `k`
+    /// being `subset[k]`; edges to nodes outside it dropped (those are complete, or
+    /// belong to a later pass and are not waited for: [`Pass::run`]).
+    fn graph_of(&self, plan: &Plan, subset: &[usize]) -> scheduler::Graph {
         let mut slot = vec![usize::MAX; plan.nodes.len()];
-        for (j, &i) in self.nodes.iter().enumerate() {
-            slot[i] = j;
+        for (k, &j) in subset.iter().enumerate() {
+            slot[self.nodes[j]] = k;
         }
-        scheduler::Graph::new(self.nodes.len(), |j| {
-            plan.deps[self.nodes[j]]
+        scheduler::Graph::new(subset.len(), |k| {
+            plan.deps[self.nodes[subset[k]]]
                 .iter()
                 .filter_map(|&d| (slot[d] != usize::MAX).then_some(slot[d]))
                 .collect()
         })
     }
 
-    /// Runs every active node's step on `pool` ([`scheduler::run`]), `tracker` recording
-    /// each completion. Errors: the first error of a step or of `on_done`, or
-    /// [`ResolutionError::Stalled`].
+    /// Runs the steps of the active nodes `subset` (active indices) on `pool`
+    /// ([`scheduler::run`]), `tracker` recording each completion. Errors: the first error
+    /// of a step or of `on_done`, or [`ResolutionError::Stalled`].
     pub(crate) fn schedule<S: RunSteps>(
         &self,
         plan: &Plan,
+        subset: &[usize],
         pool: &rayon::ThreadPool,
         steps: &S,
         tracker: &mut Tracker<'_, '_>,
     ) -> Result<RunStats, ResolutionError> {
-        let on_done = |j: usize, (out, elapsed): (Result<S::Output, ResolutionError>, Duration)| {
-            steps.on_done(tracker, j, out, elapsed)
+        let on_done = |k: usize, (out, elapsed): (Result<S::Output, ResolutionError>, Duration)| {
+            steps.on_done(tracker, subset[k], out, elapsed)
         };
-        scheduler::run(pool, self.graph(plan), |j| steps.compute(j), on_done).map_err(|e| match e {
+        let graph = self.graph_of(plan, subset);
+        scheduler::run(pool, graph, |k| steps.compute(subset[k]), on_done).map_err(|e| match e {
             scheduler::RunError::Node(e) => e,
             scheduler::RunError::Stalled { completed, total } => {
                 ResolutionError::Stalled { completed, total }
@@ -357,7 +414,7 @@ impl<'a, M: Resolvable> Steps<'a, M> {
             res,
             plan,
             active,
-            kernels: Mutex::new((0..plan.nodes.len()).map(|_| None).collect()),
+            kernels: Mutex::new(Vec::new()),
             env: StepEnv {
                 offload,
                 workers: &SchedulerWorkers,
@@ -367,9 +424,25 @@ impl<'a, M: Resolvable> Steps<'a, M> {
         }
     }
 
+    /// These steps with the kernel table a previous pass left (`Steps::into_kernels`;
+    /// empty: none yet).
+    pub(crate) fn with_kernels(self, kernels: Vec<Option<SubspaceOver<M::Algebra>>>) -> Self {
+        *self.kernels.lock().expect("kernel table") = kernels;
+        self
+    }
+
+    /// The kernel table, for the next pass: kernels handed on and not yet taken.
+    pub(crate) fn into_kernels(self) -> Vec<Option<SubspaceOver<M::Algebra>>> {
+        self.kernels.into_inner().expect("kernel table")
+    }
+
     /// Keeps the kernel plan node `i`'s step handed on (for the classical step above it).
     pub(crate) fn keep_kernel(&self, i: usize, kernel: SubspaceOver<M::Algebra>) {
-        self.kernels.lock().expect("kernel table")[i] = Some(kernel);
+        let mut table = self.kernels.lock().expect("kernel table");
+        if table.len() <= i {
+            table.resize_with(self.plan.nodes.len(), || None);
+        }
+        table[i] = Some(kernel);
     }
 }
 

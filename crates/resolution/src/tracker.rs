@@ -97,6 +97,7 @@ impl<'p, 'o> Tracker<'p, 'o> {
             threads,
             step_times: self.step_times,
             checks: self.checks,
+            held: None,
         }
     }
 }

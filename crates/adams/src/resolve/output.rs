@@ -166,6 +166,9 @@ pub(crate) fn run_summary(
         mean_in_flight: report.mean_in_flight,
         save_dir_bytes: saved.as_ref().map(|(bytes, _)| *bytes),
         loaded_bidegrees: run.resumed.as_ref().map(|r| r.loaded),
+        max_memory_bytes: None,
+        spilled_rows: None,
+        peak_row_bytes: None,
         backend: Some(match device {
             Some(d) => format!("{} ({})", plan.backend.choice.name(), d.name()),
             None => "cpu".to_string(),

@@ -185,6 +185,15 @@ pub enum CorruptReason {
     /// outside the entries).
     #[error(transparent)]
     Limbs(#[from] fp::LimbsError),
+    /// A record read back for a spilled row holds another number of generators than the
+    /// run found in its bidegree.
+    #[error("{found} generators, but the run found {kept} in this bidegree")]
+    GeneratorCount {
+        /// Generators in the record.
+        found: usize,
+        /// Generators the run found.
+        kept: usize,
+    },
     /// A vector with bits set past its length.
     #[error("bits set past the differential's length")]
     BitsPastLength,

@@ -175,6 +175,46 @@ pub(super) fn parse_generators<C: VectorCodec>(
     Ok(Gens { value_len, values })
 }
 
+impl SaveDir {
+    /// The differentials of the generators of row `s` in the degrees `ts`, read back from
+    /// their records (a spilled row, [`Resolution::load_row`]), in parallel;
+    /// `expected(t)`: the entries of each differential in degree `t`.
+    ///
+    /// Errors: [`SaveError::Unreadable`] for a record missing or unreadable,
+    /// [`SaveError::Corrupt`] for one that does not check or parse.
+    pub(crate) fn read_row<C: VectorCodec>(
+        &self,
+        codec: &C,
+        s: u32,
+        ts: &[i32],
+        expected: impl Fn(i32) -> usize + Sync,
+    ) -> Result<Vec<Vec<C::Vector>>, SaveError> {
+        ts.par_iter()
+            .map(|&t| {
+                let b = Bidegree::s_t(s, t);
+                let path = self.record_path(b);
+                let bytes = match read_regular(&path, record::MAX_FILE_LEN) {
+                    Ok(bytes) => bytes,
+                    Err(source) => return Err(SaveError::Unreadable { path, source }),
+                };
+                check_file(bytes, &self.identity, b)
+                    .and_then(|c| parse_checked(&c, expected(t), codec))
+                    .map(|g| g.values)
+                    .map_err(|source| SaveError::Corrupt { path, source })
+            })
+            .collect()
+    }
+
+    /// The error of a record at `b` read back with `found` generators where the run found
+    /// `kept`.
+    pub(crate) fn generators_differ(&self, b: Bidegree, kept: usize, found: usize) -> SaveError {
+        SaveError::Corrupt {
+            path: self.record_path(b),
+            source: corrupt("generator count", Why::GeneratorCount { found, kept }),
+        }
+    }
+}
+
 /// The records of a resume that load, found by [`load_records`].
 struct Loaded<V> {
     /// The bidegrees of the range, row by row and stem by stem.

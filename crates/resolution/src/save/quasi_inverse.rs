@@ -198,6 +198,7 @@ mod tests {
                 progress: None,
                 offload: None,
                 stop: None,
+                hold: None,
             })
             .expect("resolve");
             let save = res.save_dir().expect("attached");

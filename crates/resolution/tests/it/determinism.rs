@@ -16,6 +16,7 @@ fn differentials(threads: usize, algorithm: Algorithm) -> Vec<(u32, i32, Vec<Vec
         progress: None,
         offload: None,
         stop: None,
+        hold: None,
     })
     .expect("resolve");
     let mut out = Vec::new();

@@ -133,6 +133,7 @@ fn resolve(algorithm: Algorithm, backend: Option<&FaultyCpu>) -> Result<Resoluti
         progress: None,
         offload,
         stop: None,
+        hold: None,
     })
     .map_err(|e| e.to_string())?;
     Ok(res)

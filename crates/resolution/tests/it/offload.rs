@@ -146,6 +146,7 @@ fn run_with(
         progress: None,
         offload,
         stop: None,
+        hold: None,
     });
     (res, out)
 }

@@ -67,6 +67,7 @@ where
         progress: None,
         offload: None,
         stop: None,
+        hold: None,
     })
     .expect("resolve");
     (res, loaded)
@@ -191,6 +192,7 @@ fn a_run_with_another_algorithm_than_the_save_directory_is_refused() {
             progress: None,
             offload: None,
             stop: None,
+            hold: None,
         })
         .expect_err("refused");
     assert!(err.to_string().contains("field algorithm"), "{err}");
@@ -222,6 +224,7 @@ fn a_failed_write_stops_the_run_naming_the_file() {
             progress: None,
             offload: None,
             stop: None,
+            hold: None,
         })
         .expect_err("the write fails");
     let text = err.to_string();
@@ -301,6 +304,7 @@ fn a_record_declaring_a_huge_payload_is_corrupt_and_nothing_is_allocated_from_it
             progress: None,
             offload: None,
             stop: None,
+            hold: None,
         })
         .expect("resolve");
         assert!(
@@ -404,6 +408,7 @@ fn a_stopped_run_resumes_to_the_uninterrupted_result() {
             progress: Some(&mut progress),
             offload: None,
             stop: Some(&stop),
+            hold: None,
         })
         .expect_err("stopped");
     match err {

@@ -1,0 +1,246 @@
+//! A run within a memory budget ([`Hold`]): the rows are resolved a band at a time, and
+//! each row no later step reads is spilled to the save directory — its generators' counts
+//! and degrees stay in memory (the Ext table, the offsets of every later degree), their
+//! differentials are read back when something asks for them ([`Resolution::load_row`],
+//! [`chart_products_loading`]).
+//!
+//! Which rows a step reads (`graph.rs`): a Nassau step at `(s, t)` reads `C_s`, `C_{s−1}`
+//! and `C_{s−2}` (Nassau, arXiv:1910.04063, §2: the kernel of `d_{s−1}` against the image
+//! of `d_s`); a classical one `C_s` and `C_{s−1}`, the kernel of `d_{s−1}` coming from the
+//! step below. So once the rows `≤ hi` are complete, the steps of rows `> hi` read only
+//! rows `≥ hi − 1`, and the rows `< hi − 1` are spilled. The results are those of a run
+//! that keeps every row: a step reads only completed bidegrees, in any order (`scheduler.rs`).
+//!
+//! The height of the next band follows the budget: as many rows as the budget left over
+//! holds at the mean size of the rows just resolved, at least one and at most twice the
+//! last band.
+
+use fp::Vector;
+use steenrod::Algebra;
+
+use crate::bidegree::Bidegree;
+use crate::error::ResolutionError;
+use crate::free_module::{decode_with_degrees, Differential, Term};
+use crate::products::{class_products, ClassProducts, Primitive, ReadOff};
+use crate::run::{Pass, Resolvable};
+use crate::save::SaveError;
+use crate::scheduler::RunStats;
+use crate::step_algebra::StepAlgebra;
+use crate::tracker::Tracker;
+use crate::Resolution;
+
+/// A budget for the differentials a run keeps in memory ([`crate::RunOptions::hold`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hold {
+    /// Bytes the differentials of the rows in memory may take (their dense values and
+    /// their terms, [`Resolution::resident_row_bytes`]). The run's other memory — the
+    /// product tables, the Milnor basis, one step's matrices — is outside it.
+    pub row_bytes: u64,
+}
+
+/// How a run within a memory budget went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HoldReport {
+    /// Bands of rows resolved (one pass of the scheduler each).
+    pub bands: usize,
+    /// Rows spilled to the save directory at the end of the run.
+    pub spilled_rows: u32,
+    /// The most bytes the rows in memory took, measured at the end of each band (when
+    /// they are largest).
+    pub peak_row_bytes: u64,
+}
+
+/// The first band's height.
+const FIRST_BAND: u32 = 4;
+
+/// [`Resolution::run`] within `hold`: the active nodes of `pass` a band of rows at a time,
+/// spilling the rows no later band reads after each. Errors: those of the run, and
+/// [`ResolutionError::HoldWithoutSave`].
+pub(crate) fn run_held<M: Resolvable>(
+    res: &mut Resolution<M>,
+    hold: Hold,
+    pass: &mut Pass<'_, M>,
+    tracker: &mut Tracker<'_, '_>,
+) -> Result<(RunStats, HoldReport), ResolutionError> {
+    if res.save.is_none() {
+        return Err(ResolutionError::HoldWithoutSave);
+    }
+    let (plan, active) = (pass.plan, pass.active);
+    let row_of: Vec<u32> = active
+        .nodes
+        .iter()
+        .map(|&i| plan.nodes[i].bidegree.s())
+        .collect();
+    let max_s = res.config.max_s;
+    let mut lo = row_of.iter().copied().min().unwrap_or(max_s + 1);
+    // A resumed run: the rows below what its first band reads are complete.
+    res.spill_rows_below(lo.saturating_sub(2));
+    let (mut stats, mut report) = (RunStats::default(), HoldReport::default());
+    let mut height = FIRST_BAND;
+    while lo <= max_s {
+        let hi = (lo + height - 1).min(max_s);
+        let band: Vec<usize> = (0..row_of.len())
+            .filter(|&j| (lo..=hi).contains(&row_of[j]))
+            .collect();
+        stats = merged(stats, pass.run(res, &band, tracker)?);
+        report.bands += 1;
+        let (peak, resident_rows) = (res.resident_row_bytes(), res.resident_rows());
+        report.peak_row_bytes = report.peak_row_bytes.max(peak);
+        res.spill_rows_below(hi.saturating_sub(1));
+        let left = hold.row_bytes.saturating_sub(res.resident_row_bytes());
+        let per_row = (peak / u64::from(resident_rows.max(1))).max(1);
+        height = ((left / per_row) as u32).clamp(1, 2 * height);
+        lo = hi + 1;
+    }
+    report.spilled_rows = res.rows.iter().filter(|r| r.is_spilled()).count() as u32;
+    Ok((stats, report))
+}
+
+/// The statistics of two passes as one run's.
+fn merged(a: RunStats, b: RunStats) -> RunStats {
+    let completed = a.completed + b.completed;
+    let weighted = a.mean_in_flight * a.completed as f64 + b.mean_in_flight * b.completed as f64;
+    RunStats {
+        completed,
+        parked: a.parked + b.parked,
+        mean_in_flight: if completed > 0 {
+            weighted / completed as f64
+        } else {
+            0.0
+        },
+    }
+}
+
+impl<M: Resolvable> Resolution<M> {
+    /// Bytes the differentials of the rows in memory take: their dense values and their
+    /// terms (spilled rows take none).
+    pub fn resident_row_bytes(&self) -> u64 {
+        let term = std::mem::size_of::<Term<M::Algebra>>();
+        let mut bytes = 0usize;
+        for row in self.rows.iter().filter(|r| !r.is_spilled()) {
+            for t in row.min_degree()..=row.max_degree() {
+                for d in row.gens(t) {
+                    bytes += d.value.limbs().len() * 8 + d.terms.capacity() * term;
+                }
+            }
+        }
+        bytes as u64
+    }
+
+    /// The rows in memory (not spilled).
+    fn resident_rows(&self) -> u32 {
+        self.rows.iter().filter(|r| !r.is_spilled()).count() as u32
+    }
+
+    /// The rows whose differentials are in the save directory only.
+    pub fn spilled_rows(&self) -> Vec<u32> {
+        (0u32..)
+            .zip(&self.rows)
+            .filter(|(_, r)| r.is_spilled())
+            .map(|(s, _)| s)
+            .collect()
+    }
+
+    /// Spills the rows `s < below` (their records are in the save directory: a band's
+    /// writers have finished before this is called).
+    fn spill_rows_below(&mut self, below: u32) {
+        for row in self.rows.iter_mut().take(below as usize) {
+            if !row.is_spilled() {
+                row.spill();
+            }
+        }
+    }
+
+    /// Reads row `s`'s differentials back from the save directory if it was spilled
+    /// (values and terms, as a run left them); a row in memory is left as it is.
+    ///
+    /// Errors: [`SaveError::Unreadable`] for a record that is missing or cannot be read,
+    /// [`SaveError::Corrupt`] for one that does not parse or whose generators differ from
+    /// the row's (the field at fault and why).
+    pub fn load_row(&mut self, s: u32) -> Result<(), SaveError> {
+        let Some(row) = self.rows.get(s as usize).filter(|r| r.is_spilled()) else {
+            return Ok(());
+        };
+        let save = self
+            .save
+            .as_ref()
+            .expect("a spilled row has a save directory");
+        let (m, alg) = (&self.module, &self.algebra);
+        let ts: Vec<i32> = (row.min_degree()..=row.max_degree())
+            .filter(|&t| row.gens_in_degree(t) > 0)
+            .collect();
+        let below: Vec<i32> = match s {
+            0 => Vec::new(),
+            _ => {
+                let lower = &self.rows[s as usize - 1];
+                lower.gen_degrees(lower.gens_below(lower.max_degree() + 1))
+            }
+        };
+        let expected = |t: i32| match s {
+            0 => m.dim(t),
+            _ => below
+                .iter()
+                .filter(|&&d| d < t)
+                .map(|&d| alg.dim((t - d) as u32))
+                .sum(),
+        };
+        let values = save.read_row(&alg.save_codec(), s, &ts, expected)?;
+        let mut read: Vec<(i32, Vec<Differential<M::Algebra>>)> = ts
+            .iter()
+            .zip(values)
+            .map(|(&t, vs)| {
+                let gens = vs.into_iter().map(|value| Differential {
+                    terms: match s {
+                        0 => Vec::new(),
+                        _ => decode_with_degrees(alg, t, &below, &value),
+                    },
+                    value,
+                });
+                (t, gens.collect())
+            })
+            .collect();
+        read.reverse();
+        let restored = self.rows[s as usize].restore(|t| match read.last() {
+            Some((at, _)) if *at == t => read.pop().map(|(_, g)| g).unwrap_or_default(),
+            _ => Vec::new(),
+        });
+        restored
+            .map_err(|(t, kept, found)| save.generators_differ(Bidegree::s_t(s, t), kept, found))
+    }
+}
+
+/// [`crate::products::chart_products`] of a resolution whose rows may be spilled: the
+/// classes of each row `s` with their products by `xs`, read off the differentials of row
+/// `s + 1`, which is read back from the save directory for the purpose and spilled again
+/// after (one row in memory at a time beyond those a run left). Ordered as
+/// `chart_products`: by stem, then `s`, then index.
+///
+/// Errors: those of [`Resolution::load_row`].
+pub fn chart_products_loading<M: Resolvable>(
+    res: &mut Resolution<M>,
+    xs: &[Primitive],
+) -> Result<Vec<ClassProducts>, SaveError>
+where
+    M::Algebra: ReadOff,
+{
+    let entries = res.ext();
+    let mut out = Vec::new();
+    for s in 0..=res.config.max_s {
+        let target = s + 1;
+        let spilled = res
+            .rows
+            .get(target as usize)
+            .is_some_and(|r| r.is_spilled());
+        if spilled {
+            res.load_row(target)?;
+        }
+        for e in entries.iter().filter(|e| e.s() == s) {
+            class_products(res, *e, xs, &mut out);
+        }
+        if spilled {
+            res.rows[target as usize].spill();
+        }
+    }
+    out.sort_by_key(|c| (c.class.stem, c.class.s, c.class.index));
+    Ok(out)
+}
