@@ -12,8 +12,9 @@
 //! that keeps every row: a step reads only completed bidegrees, in any order (`scheduler.rs`).
 //!
 //! The height of the next band follows the budget: as many rows as the budget left over
-//! holds at the mean size of the rows just resolved, at least one and at most twice the
-//! last band.
+//! holds at the size of the largest row just resolved, at least one and at most twice the
+//! last band (the first band is two rows). A row much larger than those before it can take
+//! the rows in memory over the budget for one band; [`HoldReport::peak_row_bytes`] says.
 
 use fp::Vector;
 use steenrod::Algebra;
@@ -34,7 +35,8 @@ use crate::Resolution;
 pub struct Hold {
     /// Bytes the differentials of the rows in memory may take (their dense values and
     /// their terms, [`Resolution::resident_row_bytes`]). The run's other memory — the
-    /// product tables, the Milnor basis, one step's matrices — is outside it.
+    /// product tables, the Milnor basis, one step's matrices — is outside it. The rows one
+    /// step reads (three for Nassau's) stay in memory whatever the budget.
     pub row_bytes: u64,
 }
 
@@ -51,7 +53,7 @@ pub struct HoldReport {
 }
 
 /// The first band's height.
-const FIRST_BAND: u32 = 4;
+const FIRST_BAND: u32 = 2;
 
 /// [`Resolution::run`] within `hold`: the active nodes of `pass` a band of rows at a time,
 /// spilling the rows no later band reads after each. Errors: those of the run, and
@@ -84,11 +86,15 @@ pub(crate) fn run_held<M: Resolvable>(
             .collect();
         stats = merged(stats, pass.run(res, &band, tracker)?);
         report.bands += 1;
-        let (peak, resident_rows) = (res.resident_row_bytes(), res.resident_rows());
+        let peak = res.resident_row_bytes();
         report.peak_row_bytes = report.peak_row_bytes.max(peak);
         res.spill_rows_below(hi.saturating_sub(1));
         let left = hold.row_bytes.saturating_sub(res.resident_row_bytes());
-        let per_row = (peak / u64::from(resident_rows.max(1))).max(1);
+        let per_row = (lo..=hi)
+            .map(|s| res.row_bytes(s))
+            .max()
+            .unwrap_or(0)
+            .max(1);
         height = ((left / per_row) as u32).clamp(1, 2 * height);
         lo = hi + 1;
     }
@@ -115,21 +121,21 @@ impl<M: Resolvable> Resolution<M> {
     /// Bytes the differentials of the rows in memory take: their dense values and their
     /// terms (spilled rows take none).
     pub fn resident_row_bytes(&self) -> u64 {
-        let term = std::mem::size_of::<Term<M::Algebra>>();
-        let mut bytes = 0usize;
-        for row in self.rows.iter().filter(|r| !r.is_spilled()) {
-            for t in row.min_degree()..=row.max_degree() {
-                for d in row.gens(t) {
-                    bytes += d.value.limbs().len() * 8 + d.terms.capacity() * term;
-                }
-            }
-        }
-        bytes as u64
+        (0..self.rows.len() as u32).map(|s| self.row_bytes(s)).sum()
     }
 
-    /// The rows in memory (not spilled).
-    fn resident_rows(&self) -> u32 {
-        self.rows.iter().filter(|r| !r.is_spilled()).count() as u32
+    /// Bytes the differentials of row `s` take in memory (0 when spilled or outside the
+    /// range).
+    fn row_bytes(&self, s: u32) -> u64 {
+        let term = std::mem::size_of::<Term<M::Algebra>>();
+        let Some(row) = self.rows.get(s as usize).filter(|r| !r.is_spilled()) else {
+            return 0;
+        };
+        let bytes: usize = (row.min_degree()..=row.max_degree())
+            .flat_map(|t| row.gens(t))
+            .map(|d| d.value.limbs().len() * 8 + d.terms.capacity() * term)
+            .sum();
+        bytes as u64
     }
 
     /// The rows whose differentials are in the save directory only.

@@ -25,6 +25,7 @@ mod guide;
 mod hostile;
 mod interrupt;
 mod massey_modules;
+mod max_memory;
 pub(crate) mod module_maps;
 mod module_types;
 mod modules;

@@ -11,6 +11,7 @@ mod cluster;
 mod cofibers;
 mod determinism;
 mod fault_injection;
+mod hold;
 mod module_maps;
 mod motivic;
 mod nassau_vs_classical;
