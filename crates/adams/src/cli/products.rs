@@ -86,9 +86,15 @@ pub struct ExtRangeArgs {
     /// modules (e.g. ../shared/reference/modules).
     #[arg(long, value_name = "DIR")]
     pub modules_dir: Option<PathBuf>,
-    /// Refuse (exit 2, before any work) a range whose projected peak memory — a lower
-    /// bound from the Milnor basis sizes — is above GB gigabytes. Default: the memory
-    /// available on this machine.
+    /// A memory budget of GB gigabytes. Every command refuses (exit 2, before any work) a
+    /// range whose projected peak memory — a lower bound from the Milnor basis sizes — is
+    /// above it. `adams resolve` also runs within it: the product tables take at most a
+    /// quarter, the rows of the resolution kept in memory another quarter; the rows are
+    /// resolved a band at a time, and the finished rows no later step reads are spilled to
+    /// --save-dir (a temporary directory without it, removed at the end) and read back for
+    /// the chart. The result does not depend on it; the summary gives the peak against
+    /// the budget. Not with --certify or across MPI ranks. Default: the memory available
+    /// on this machine, as a refusal only.
     #[arg(long, value_name = "GB")]
     pub max_memory: Option<f64>,
     /// Worker threads (bidegrees whose inputs are complete run concurrently; large matrix
