@@ -12,9 +12,11 @@
 //! that keeps every row: a step reads only completed bidegrees, in any order (`scheduler.rs`).
 //!
 //! The height of the next band follows the budget: as many rows as the budget left over
-//! holds at the size of the largest row just resolved, at least one and at most twice the
-//! last band (the first band is two rows). A row much larger than those before it can take
-//! the rows in memory over the budget for one band; [`HoldReport::peak_row_bytes`] says.
+//! holds at the size of the largest row just resolved, at most twice the last band, and at
+//! least one row more than the run has workers (the first band's height): a band's rows
+//! run as a wavefront, one worker per row at most. So a budget below that many rows is
+//! exceeded, as is one a row much larger than those before it meets;
+//! [`HoldReport::peak_row_bytes`] says by how much.
 
 use fp::Vector;
 use steenrod::Algebra;
@@ -52,9 +54,6 @@ pub struct HoldReport {
     pub peak_row_bytes: u64,
 }
 
-/// The first band's height.
-const FIRST_BAND: u32 = 2;
-
 /// [`Resolution::run`] within `hold`: the active nodes of `pass` a band of rows at a time,
 /// spilling the rows no later band reads after each. Errors: those of the run, and
 /// [`ResolutionError::HoldWithoutSave`].
@@ -78,7 +77,10 @@ pub(crate) fn run_held<M: Resolvable>(
     // A resumed run: the rows below what its first band reads are complete.
     res.spill_rows_below(lo.saturating_sub(2));
     let (mut stats, mut report) = (RunStats::default(), HoldReport::default());
-    let mut height = FIRST_BAND;
+    // A band's rows run as a wavefront (a bidegree waits for the one below it and the one
+    // before it in its row), so a band shorter than the workers leaves some idle.
+    let least = (pass.threads as u32 + 1).max(2);
+    let mut height = least;
     while lo <= max_s {
         let hi = (lo + height - 1).min(max_s);
         let band: Vec<usize> = (0..row_of.len())
@@ -95,7 +97,7 @@ pub(crate) fn run_held<M: Resolvable>(
             .max()
             .unwrap_or(0)
             .max(1);
-        height = ((left / per_row) as u32).clamp(1, 2 * height);
+        height = ((left / per_row) as u32).clamp(least, 2 * height);
         lo = hi + 1;
     }
     report.spilled_rows = res.rows.iter().filter(|r| r.is_spilled()).count() as u32;

@@ -194,6 +194,7 @@ impl<M: Resolvable> Resolution<M> {
             pool: &pool,
             offload: options.offload,
             kernels: Vec::new(),
+            threads,
         };
         let (stats, held) = match options.hold {
             None => {
@@ -221,6 +222,8 @@ pub(crate) struct Pass<'r, M: Resolvable> {
     offload: Option<Offload<'r>>,
     /// The kernel table left by the last pass (empty before the first).
     kernels: Vec<Option<SubspaceOver<M::Algebra>>>,
+    /// The pool's workers.
+    pub(crate) threads: usize,
 }
 
 impl<M: Resolvable> Pass<'_, M> {
