@@ -355,6 +355,7 @@ fn run_one(
         progress: Some(&mut progress),
         offload: None,
         stop: Some(&shared.stop),
+        hold: None,
     };
     match res {
         AnyResolution::Two(r) => r.run(options).map(drop),
