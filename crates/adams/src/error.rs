@@ -317,11 +317,11 @@ impl Error {
                 _ => 2,
             },
             Bench(e) => e.exit_code(),
-            // Stopped by Ctrl-C (crate::interrupt): 128 + SIGINT, as a shell reports it.
+            // Stopped by a signal (crate::interrupt): 128 + its number, as a shell reports it.
             Resolve {
                 source: ResolutionError::Stopped { .. },
                 ..
-            } => 130,
+            } => crate::interrupt::stopped_exit_code(),
             Resolve { .. }
             | Write { .. }
             | Chart(ChartError::Write { .. } | ChartError::Draw { .. })

@@ -117,9 +117,11 @@ fn run_module<M: PrimeModule>(plan: &Plan, target: Target<M>, start: &Start) -> 
     let spill = Spill::for_plan(plan)?;
     let finished = resolve(plan, &mut res, &backend, name, plan.range, spill.as_ref())?;
     let algorithm = plan.algorithm.name();
+    // The chart first: it reads spilled rows back, and a row that cannot be read must
+    // leave the output folder as it was rather than with a new ext.csv beside an old chart.
+    let chart = M::chart(&mut res, algorithm, min_stem, names.as_ref())?;
     let csv_path = output.join("ext.csv");
     write_table(&csv_path, &finished, algorithm)?;
-    let chart = M::chart(&mut res, algorithm, min_stem, names.as_ref())?;
     let out = &plan.output;
     let chart_files = crate::chart_files::write(&chart, &output, &out.draw, &out.export)?;
     if !out.no_chart {

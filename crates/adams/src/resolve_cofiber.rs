@@ -179,6 +179,12 @@ fn base_resolution<M: PrimeModule>(
         plan.limits.max_memory,
     )?;
     cofiber.check_range(inner, m.min_degree())?;
+    if plan.limits.max_memory.is_some() && !plan.quiet {
+        eprintln!(
+            "note: a cofiber file's run keeps every row of its resolutions in memory: \
+             --max-memory refuses a range projected above it, but nothing is spilled"
+        );
+    }
     let budget = plan.limits.table_memory;
     Resolution::with_table_budget(m, inner, budget).map_err(|source| Error::ModuleRange {
         name: cofiber.name.clone(),

@@ -73,13 +73,17 @@ pub(crate) fn summary_line(spill: &Spill, held: &HoldReport, peak_rss: u64, rows
         true => " (above it: the Milnor basis, the product tables and a step's matrices took more than the budget leaves them)",
         false => "",
     };
+    let bands = match held.bands {
+        0 => "no band resolved (every bidegree was loaded)".to_string(),
+        1 => "in 1 band".to_string(),
+        n => format!("in {n} bands"),
+    };
     format!(
         "memory: peak {:.1} MB of the --max-memory budget {:.1} MB{over}; {} of {rows} rows \
-         spilled to the save directory in {} bands, the rows in memory at most {:.1} MB",
+         spilled to the save directory, {bands}, the rows in memory at most {:.1} MB",
         mb(peak_rss),
         mb(spill.budget),
         held.spilled_rows,
-        held.bands,
         mb(held.peak_row_bytes),
     )
 }

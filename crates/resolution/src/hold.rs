@@ -10,6 +10,8 @@
 //! step below. So once the rows `≤ hi` are complete, the steps of rows `> hi` read only
 //! rows `≥ hi − 1`, and the rows `< hi − 1` are spilled. The results are those of a run
 //! that keeps every row: a step reads only completed bidegrees, in any order (`scheduler.rs`).
+//! Only as many of those rows are spilled, lowest first, as the budget needs: a budget the
+//! rows fit writes nothing back.
 //!
 //! The height of the next band follows the budget: as many rows as the budget left over
 //! holds at the size of the largest row just resolved, at most twice the last band, and at
@@ -75,8 +77,9 @@ pub(crate) fn run_held<M: Resolvable>(
     let max_s = res.config.max_s;
     let mut lo = row_of.iter().copied().min().unwrap_or(max_s + 1);
     // A resumed run: the rows below what its first band reads are complete.
-    res.spill_rows_below(lo.saturating_sub(2));
+    res.spill_rows_below(lo.saturating_sub(2), hold.row_bytes);
     let (mut stats, mut report) = (RunStats::default(), HoldReport::default());
+    report.peak_row_bytes = res.resident_row_bytes();
     // A band's rows run as a wavefront (a bidegree waits for the one below it and the one
     // before it in its row), so a band shorter than the workers leaves some idle.
     let least = (pass.threads as u32 + 1).max(2);
@@ -90,13 +93,15 @@ pub(crate) fn run_held<M: Resolvable>(
         report.bands += 1;
         let peak = res.resident_row_bytes();
         report.peak_row_bytes = report.peak_row_bytes.max(peak);
-        res.spill_rows_below(hi.saturating_sub(1));
-        let left = hold.row_bytes.saturating_sub(res.resident_row_bytes());
         let per_row = (lo..=hi)
             .map(|s| res.row_bytes(s))
             .max()
             .unwrap_or(0)
             .max(1);
+        // Room for the next band's least height at the size of the largest row just made.
+        let room = hold.row_bytes.saturating_sub(u64::from(least) * per_row);
+        res.spill_rows_below(hi.saturating_sub(1), room);
+        let left = hold.row_bytes.saturating_sub(res.resident_row_bytes());
         height = ((left / per_row) as u32).clamp(least, 2 * height);
         lo = hi + 1;
     }
@@ -149,12 +154,19 @@ impl<M: Resolvable> Resolution<M> {
             .collect()
     }
 
-    /// Spills the rows `s < below` (their records are in the save directory: a band's
-    /// writers have finished before this is called).
-    fn spill_rows_below(&mut self, below: u32) {
-        for row in self.rows.iter_mut().take(below as usize) {
-            if !row.is_spilled() {
-                row.spill();
+    /// Spills rows `s < below`, lowest first, until the rows in memory take at most
+    /// `budget` bytes (their records are in the save directory: a band's writers have
+    /// finished before this is called). A budget the rows fit spills nothing.
+    fn spill_rows_below(&mut self, below: u32, budget: u64) {
+        let mut resident = self.resident_row_bytes();
+        for s in 0..below.min(self.rows.len() as u32) {
+            if resident <= budget {
+                return;
+            }
+            let bytes = self.row_bytes(s);
+            if bytes > 0 {
+                self.rows[s as usize].spill();
+                resident -= bytes;
             }
         }
     }

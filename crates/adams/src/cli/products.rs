@@ -93,9 +93,10 @@ pub struct ExtRangeArgs {
     /// resolved a band at a time, and the finished rows no later step reads are spilled to
     /// --save-dir (a temporary directory without it, removed at the end) and read back for
     /// the chart. The result does not depend on it; the summary gives the peak against
-    /// the budget. Not with --certify or across MPI ranks. Default: the memory available
+    /// the budget. Not with --certify or across MPI ranks; a cofiber file's run and the
+    /// other commands take it as a refusal only. Default: the memory available
     /// on this machine, as a refusal only.
-    #[arg(long, value_name = "GB")]
+    #[arg(long, value_name = "GB", allow_negative_numbers = true, value_parser = parse_gb)]
     pub max_memory: Option<f64>,
     /// Worker threads (bidegrees whose inputs are complete run concurrently; large matrix
     /// builds and the lifts of chain maps also split across threads); 0 means one per
@@ -107,4 +108,26 @@ pub struct ExtRangeArgs {
     /// bidegree with its step time. Default: the RUST_LOG environment variable, else off.
     #[arg(long, value_name = "LEVEL")]
     pub log: Option<String>,
+}
+
+/// The largest `--max-memory`, GB (a petabyte): above it the byte count would lose its
+/// meaning long before a machine could hold it.
+pub const MAX_GB: f64 = 1e6;
+
+/// `--max-memory GB`: a finite number of gigabytes above 0 and at most [`MAX_GB`]. Checked
+/// when the command line is parsed, so a bad value is refused before any folder is made.
+pub fn parse_gb(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(gb) if gb.is_finite() && gb > 0.0 && gb <= MAX_GB => match gb * 1e9 >= 1.0 {
+            true => Ok(gb),
+            false => Err("below one byte: give the budget in GB, e.g. 0.5".to_string()),
+        },
+        Ok(gb) if gb.is_nan() || gb.is_infinite() => {
+            Err("expected a finite number of GB, e.g. 0.5".to_string())
+        }
+        Ok(_) => Err(format!(
+            "expected a number of GB above 0 and at most {MAX_GB:.0}, e.g. 0.5"
+        )),
+        Err(_) => Err("expected a number of GB, e.g. 0.5".to_string()),
+    }
 }

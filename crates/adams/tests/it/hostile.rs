@@ -395,8 +395,22 @@ fn case_5_a_range_whose_projected_peak_is_too_large_is_refused_before_work() {
         "S_2 through stem 100, s <= 10: projected peak memory at least 2.6 MB",
     );
     assert!(stderr(&o).contains("above the limit of 1.0 MB (--max-memory)"));
-    let o = adams_in(tmp.path(), &["resolve", "--max-memory", "0"]);
-    refused_with(&o, 2, "--max-memory 0: must be a positive number of GB");
+    // A budget that is not a number of GB is refused when the command line is read,
+    // before the output folder is made.
+    for (value, why) in [
+        ("0", "above 0 and at most 1000000"),
+        ("-1", "above 0 and at most 1000000"),
+        ("1e30", "above 0 and at most 1000000"),
+        ("nan", "a finite number of GB"),
+        ("inf", "a finite number of GB"),
+        ("1e-12", "below one byte"),
+        ("lots", "a number of GB"),
+    ] {
+        let args = ["resolve", "--output", "out", "--max-memory", value];
+        let o = adams_in(tmp.path(), &args);
+        assert_one_line_error(&o, 2, &["--max-memory", why]);
+        assert!(!tmp.path().join("out").exists(), "{value}: out/ was made");
+    }
 }
 
 // Case 6: messages that point the right way.
