@@ -231,6 +231,7 @@ fn prepare(module: &Module, req: &Request) -> PyResult<(AnyResolution, Algorithm
                 let options = SaveOptions {
                     quasi_inverses: true,
                     wait_for_lock: None,
+                    ..SaveOptions::default()
                 };
                 let save = SaveDir::open(dir, r.module(), algorithm, options)
                     .map_err(|e| save_error(dir, e))?;

@@ -55,6 +55,7 @@ pub fn resume<M: PrimeModule>(
     let options = SaveOptions {
         quasi_inverses,
         wait_for_lock: on_lock(),
+        ..SaveOptions::default()
     };
     let save = M::open_save(dir, res.module(), algorithm, options).map_err(open_error)?;
     let created = save.created();
@@ -114,12 +115,15 @@ pub fn summary(save: Option<&SaveDir>) -> Option<Result<(u64, String), Error>> {
         }
     };
     let line = format!(
-        "save: {} holds {:.2} MB in {} bidegree files ({:.2} kB each; {:.2} MB allocated on disk); this run wrote {} files: differentials {:.2} MB \
+        "save: {} holds {:.2} MB in {} files: {} bidegree records ({:.2} kB each), {} of them in {} row packs; {:.2} MB allocated on disk; this run wrote {} records: differentials {:.2} MB \
          (payloads {:.2} MB before compression, the rest each record's header and checksum), quasi-inverses {:.2} MB in {} records (payloads {:.2} MB before compression)",
         save.dir().display(),
         mb(usage.total_bytes),
+        usage.file_count,
         usage.files,
         per(usage.record_bytes, usage.files),
+        usage.packed_records,
+        usage.packs,
         mb(usage.allocated_bytes),
         stats.files,
         mb(stats.gens_bytes),

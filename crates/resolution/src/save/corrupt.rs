@@ -65,6 +65,12 @@ pub enum CorruptReason {
     /// The checksum does not match the bytes before it.
     #[error("BLAKE3 of the record does not match (altered bytes)")]
     Checksum,
+    /// A row pack's index is inconsistent (`pack.rs`).
+    #[error("{why}")]
+    PackIndex {
+        /// What is inconsistent.
+        why: &'static str,
+    },
     /// Another format version than this build's.
     #[error("{found}, this adams reads {supported}")]
     FormatVersion {

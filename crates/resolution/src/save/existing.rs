@@ -76,6 +76,7 @@ impl SaveDir {
         let options = SaveOptions {
             quasi_inverses: false,
             wait_for_lock: None,
+            pack_at: super::PACK_AT,
         };
         Ok(SaveDir {
             dir: dir.to_path_buf(),
@@ -84,6 +85,7 @@ impl SaveDir {
             options,
             created: false,
             stats: Default::default(),
+            packs: Default::default(),
             _lock: None,
         })
     }
@@ -93,8 +95,9 @@ impl SaveDir {
         algorithm_of(&self.header)
     }
 
-    /// The bidegrees that have a file (`s{s}/t{t}.rec`; whether it is valid is
-    /// checked when loading), sorted.
+    /// The bidegrees that have a record (their own file `s{s}/t{t}.rec` or an entry of a
+    /// row pack whose index checks; whether the record is valid is checked when loading),
+    /// sorted.
     ///
     /// Errors: [`SaveError::Io`] when a folder cannot be listed.
     pub fn bidegree_files(&self) -> Result<Vec<Bidegree>, SaveError> {
@@ -120,6 +123,9 @@ impl SaveDir {
             if !entry.path().is_dir() {
                 continue;
             }
+            for pack in super::pack::read_row_packs(&entry.path()).packs {
+                out.extend(pack.entries.keys().map(|&t| Bidegree::s_t(s, t)));
+            }
             for f in fs::read_dir(entry.path()).map_err(|e| io_error(&entry.path(), e))? {
                 let f = f.map_err(|e| io_error(&entry.path(), e))?;
                 let name = f.file_name();
@@ -138,6 +144,7 @@ impl SaveDir {
             }
         }
         out.sort_unstable();
+        out.dedup();
         Ok(out)
     }
 

@@ -14,8 +14,9 @@ use fp::{limbs_for, FpVector};
 use rayon::prelude::*;
 
 use super::corrupt::{corrupt, Corrupt, CorruptReason as Why};
+use super::pack::Lookup;
 use super::record::{self, Kind, Reader};
-use super::{read_regular, ReadError, Refusal, SaveDir, SaveError};
+use super::{ReadError, Refusal, SaveDir, SaveError};
 use crate::bidegree::Bidegree;
 use crate::free_module::decode_with_degrees;
 use crate::step_algebra::StepAlgebra;
@@ -192,10 +193,19 @@ impl SaveDir {
         ts.par_iter()
             .map(|&t| {
                 let b = Bidegree::s_t(s, t);
-                let path = self.record_path(b);
-                let bytes = match read_regular(&path, record::MAX_FILE_LEN) {
-                    Ok(bytes) => bytes,
-                    Err(source) => return Err(SaveError::Unreadable { path, source }),
+                let (path, bytes) = match self.lookup(b) {
+                    Lookup::Found(path, bytes) => (path, bytes),
+                    Lookup::Missing => {
+                        let path = self.record_path(b);
+                        let source = ReadError::Missing;
+                        return Err(SaveError::Unreadable { path, source });
+                    }
+                    Lookup::Unreadable(path, source) => {
+                        return Err(SaveError::Unreadable { path, source })
+                    }
+                    Lookup::BadPack(path, source) => {
+                        return Err(SaveError::Corrupt { path, source })
+                    }
                 };
                 check_file(bytes, &self.identity, b)
                     .and_then(|c| parse_checked(&c, expected(t), codec))
@@ -209,7 +219,7 @@ impl SaveDir {
     /// `kept`.
     pub(crate) fn generators_differ(&self, b: Bidegree, kept: usize, found: usize) -> SaveError {
         SaveError::Corrupt {
-            path: self.record_path(b),
+            path: self.location(b),
             source: corrupt("generator count", Why::GeneratorCount { found, kept }),
         }
     }
@@ -411,13 +421,12 @@ fn check_rows(save: &SaveDir, max_s: u32) -> Result<(), SaveError> {
 fn read_all(save: &SaveDir, coords: &[Bidegree]) -> Vec<Option<Result<Checked, Corrupt>>> {
     coords
         .par_iter()
-        .map(
-            |&b| match read_regular(&save.record_path(b), record::MAX_FILE_LEN) {
-                Ok(bytes) => Some(check_file(bytes, &save.identity, b)),
-                Err(ReadError::Missing) => None,
-                Err(e) => Some(Err(corrupt("file", e.into()))),
-            },
-        )
+        .map(|&b| match save.lookup(b) {
+            Lookup::Found(_, bytes) => Some(check_file(bytes, &save.identity, b)),
+            Lookup::Missing => None,
+            Lookup::Unreadable(_, e) => Some(Err(corrupt("file", e.into()))),
+            Lookup::BadPack(_, c) => Some(Err(c)),
+        })
         .collect()
 }
 
@@ -425,7 +434,7 @@ impl ResumeReport {
     pub(super) fn corrupt(&mut self, save: &SaveDir, bidegree: Bidegree, reason: Corrupt) {
         self.corrupt.push(CorruptRecord {
             bidegree,
-            path: save.record_path(bidegree),
+            path: save.location(bidegree),
             reason,
         });
     }

@@ -6,11 +6,14 @@
 //! * `DIR/header` — what the directory was made for (format version, prime, algorithm, a
 //!   hash of the module definition); a run for anything else is refused
 //!   ([`SaveError::Refused`]) before a byte is written.
-//! * `DIR/s{s}/t{t}.rec` — one file per bidegree: a generators record (the new
+//! * `DIR/s{s}/t{t}.rec` — one file per bidegree as it completes: a generators record (the new
 //!   generators of `C_s` in degree `t` and their differentials), then a quasi-inverse
 //!   record (what step `(s, t)` row reduced; omitted with `quasi_inverses: false`). Each
 //!   record carries a BLAKE3 checksum, payloads are zstd-compressed where that pays, and
 //!   the file is written to a temporary name, fsynced and renamed.
+//! * `DIR/s{s}/pack{k}.pack` — once a row folder holds [`SaveOptions::pack_at`] such
+//!   files, they are gathered into the row's next pack and removed (`pack.rs`), so the
+//!   directory's file count grows with its rows, not its bidegrees.
 //! * [`crate::Resolution::resume`] loads every valid bidegree file whose dependencies
 //!   loaded too; a corrupted record is reported (file, field, reason) and that bidegree and
 //!   everything depending on it is recomputed. [`crate::Resolution::run`] then computes
@@ -25,6 +28,7 @@ pub(crate) mod fq_limbs;
 mod header;
 pub(crate) mod load;
 mod lock;
+mod pack;
 mod profile;
 mod quasi_inverse;
 mod record;
@@ -45,6 +49,7 @@ pub use error::{HeaderError, HeaderReason, ReadError, Refusal, SaveError};
 pub use header::{algorithm_name, module_hash, Header};
 pub use load::{CorruptRecord, ResumeReport, ResumeWarning};
 pub use lock::{temporary_path, OnWait, LOCK_FILE};
+pub use pack::PACK_AT;
 pub use record::Kind;
 use writer::Job;
 
@@ -135,6 +140,9 @@ pub struct SaveOptions {
     /// When another process holds the directory's lock: `None` refuses at once
     /// ([`Refusal::Locked`]); `Some(announce)` calls `announce` and waits for it.
     pub wait_for_lock: Option<OnWait>,
+    /// Record files in a row folder that are gathered into a row pack (at least 1;
+    /// default [`PACK_AT`]). Packing changes where records lie, never what they hold.
+    pub pack_at: usize,
 }
 
 impl Default for SaveOptions {
@@ -142,6 +150,7 @@ impl Default for SaveOptions {
         Self {
             quasi_inverses: true,
             wait_for_lock: None,
+            pack_at: PACK_AT,
         }
     }
 }
@@ -166,10 +175,16 @@ pub struct SaveStats {
 /// Disk use of a whole save directory.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DiskUsage {
-    /// Bidegree files (`.rec`).
+    /// Bidegree records: their own files (`.rec`) and those in row packs (`.pack`).
     pub files: usize,
-    /// Their bytes.
+    /// Their bytes (the packs' whole files).
     pub record_bytes: u64,
+    /// Row packs.
+    pub packs: usize,
+    /// The records in them.
+    pub packed_records: usize,
+    /// Files in the directory (the header included, the lock file left out).
+    pub file_count: usize,
     /// Bytes of every file (header included; the lock file left out).
     pub total_bytes: u64,
     /// Bytes the file system allocated for them (blocks; on Unix), which for small
@@ -185,6 +200,8 @@ pub struct SaveDir {
     options: SaveOptions,
     created: bool,
     pub(crate) stats: Mutex<SaveStats>,
+    /// The rows' packs as read so far, and the packing in progress.
+    packs: pack::Packs,
     /// The directory's lock, held while this value lives (`None`: opened for reading).
     _lock: Option<lock::DirLock>,
 }
@@ -250,6 +267,7 @@ impl SaveDir {
             options,
             created,
             stats: Mutex::default(),
+            packs: pack::Packs::default(),
             _lock: Some(lock),
         };
         save.check_writable()?;
@@ -369,11 +387,13 @@ impl SaveDir {
     /// Reads the quasi-inverse record of bidegree `b`, checking its checksum.
     /// `Ok(None)` when the bidegree has no file or its file no quasi-inverse record.
     pub fn read_quasi_inverse(&self, b: Bidegree) -> Result<Option<StepQuasiInverse>, SaveError> {
-        let path = self.record_path(b);
-        let bytes = match read_regular(&path, record::MAX_FILE_LEN) {
-            Ok(b) => b,
-            Err(ReadError::Missing) => return Ok(None),
-            Err(source) => return Err(SaveError::Unreadable { path, source }),
+        let (path, bytes) = match self.lookup(b) {
+            pack::Lookup::Found(path, bytes) => (path, bytes),
+            pack::Lookup::Missing => return Ok(None),
+            pack::Lookup::Unreadable(path, source) => {
+                return Err(SaveError::Unreadable { path, source })
+            }
+            pack::Lookup::BadPack(path, source) => return Err(SaveError::Corrupt { path, source }),
         };
         let corrupt = |source| SaveError::Corrupt {
             path: path.clone(),
@@ -388,6 +408,54 @@ impl SaveDir {
         quasi_inverse::from_payload(&payload)
             .map(Some)
             .map_err(corrupt)
+    }
+
+    /// The folder of row `s`: `DIR/s{s:03}`.
+    fn row_dir(&self, s: u32) -> PathBuf {
+        self.dir.join(format!("s{s:03}"))
+    }
+
+    /// The bytes of bidegree `b`'s record file: its own file, else the newest pack of its
+    /// row holding it (`pack.rs`).
+    pub(crate) fn lookup(&self, b: Bidegree) -> pack::Lookup {
+        let row = self.row_dir(b.s());
+        self.packs.lookup(b.s(), b.t(), &row, &self.record_path(b))
+    }
+
+    /// Whether bidegree `b` has a record, in its own file or in a pack of its row (whether
+    /// it is valid is checked when it is read).
+    pub fn has_record(&self, b: Bidegree) -> bool {
+        self.record_path(b).is_file() || self.packs.holds(b.s(), b.t(), &self.row_dir(b.s()))
+    }
+
+    /// Where bidegree `b`'s record lies: its own file if there is one, else the pack of its
+    /// row holding it, else a pack of the row whose index does not check, else the path
+    /// its own file would have (for messages).
+    pub fn location(&self, b: Bidegree) -> PathBuf {
+        let own = self.record_path(b);
+        if own.is_file() {
+            return own;
+        }
+        let row = self.row_dir(b.s());
+        let packs = self.packs.row(b.s(), &row);
+        let held = packs.packs.iter().find(|p| p.entries.contains_key(&b.t()));
+        match (held, packs.bad.first()) {
+            (Some(p), _) => p.path.clone(),
+            (None, Some((bad, _))) => bad.clone(),
+            (None, None) => own,
+        }
+    }
+
+    /// Counts a record file just written into row `s`, and gathers the row's record files
+    /// into a pack once there are [`SaveOptions::pack_at`] of them (`pack.rs`).
+    ///
+    /// Errors: [`SaveError::Io`] from the packing (the record files are then kept).
+    fn after_write(&self, s: u32) -> Result<(), SaveError> {
+        let row = self.row_dir(s);
+        if self.packs.wrote(s, &row, self.options.pack_at.max(1)) {
+            self.packs.pack_row(s, &row)?;
+        }
+        Ok(())
     }
 
     /// Sizes of every file in the directory.
@@ -408,9 +476,20 @@ impl SaveDir {
                 }
                 usage.total_bytes += meta.len();
                 usage.allocated_bytes += allocated(&meta);
-                if entry.path().extension().and_then(|e| e.to_str()) == Some(record::EXTENSION) {
-                    usage.files += 1;
-                    usage.record_bytes += meta.len();
+                usage.file_count += 1;
+                match entry.path().extension().and_then(|e| e.to_str()) {
+                    Some(record::EXTENSION) => {
+                        usage.files += 1;
+                        usage.record_bytes += meta.len();
+                    }
+                    Some(pack::EXTENSION) => {
+                        let records = pack::records_in(&entry.path());
+                        usage.packs += 1;
+                        usage.files += records;
+                        usage.packed_records += records;
+                        usage.record_bytes += meta.len();
+                    }
+                    _ => {}
                 }
             }
         }
@@ -444,6 +523,7 @@ impl SaveDir {
     fn generators_job(&self, b: Bidegree, payload: &[u8]) -> Job {
         let g = record::encode(Kind::Generators, &self.identity, b, payload);
         Job {
+            bidegree: b,
             path: self.record_path(b),
             gens_len: g.bytes.len(),
             gens_raw: g.raw_len,

@@ -32,6 +32,7 @@ const DIR_SYNC_EVERY: Duration = Duration::from_secs(1);
 
 /// One bidegree's file to write.
 pub(crate) struct Job {
+    pub bidegree: Bidegree,
     pub path: PathBuf,
     pub bytes: Vec<u8>,
     /// Bytes of the generators record, and of its payload uncompressed.
@@ -90,7 +91,7 @@ struct SaveWriters<'a> {
 
 impl<A: Algebra> Store<A> for SaveWriters<'_> {
     fn is_complete(&self, b: Bidegree) -> bool {
-        self.save.record_path(b).is_file()
+        self.save.has_record(b)
     }
 
     fn keeps_quasi_inverses(&self) -> bool {
@@ -216,7 +217,8 @@ impl SaveDir {
             stats.qi_bytes += job.qi_len as u64;
             stats.qi_raw_bytes += job.qi_raw as u64;
         }
-        Ok(())
+        drop(stats);
+        self.after_write(job.bidegree.s())
     }
 }
 

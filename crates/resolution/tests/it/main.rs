@@ -19,6 +19,7 @@ mod odd_chain_maps;
 mod odd_primes;
 mod odd_save;
 mod offload;
+mod pack;
 mod products;
 mod profiles;
 mod reference;
