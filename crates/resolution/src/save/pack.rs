@@ -102,7 +102,7 @@ pub(crate) fn read_row_packs(row: &Path) -> RowPacks {
             .collect(),
         Err(_) => Vec::new(),
     };
-    found.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    found.sort_unstable_by_key(|b| std::cmp::Reverse(b.0));
     let mut out = RowPacks::default();
     for (number, path) in found {
         match read_index(&path, number) {

@@ -8,7 +8,6 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fp::Vector;
 use resolution::save::{SaveDir, SaveOptions, PACK_AT};
 use resolution::{Algorithm, Bidegree, Hold, Resolution, ResolutionConfig, RunOptions};
 use steenrod::module::FiniteModule;
