@@ -171,9 +171,24 @@ fn read_index(path: &Path, number: u32) -> Result<PackIndex, Corrupt> {
     if blake3::hash(body).as_bytes() != sum {
         return Err(corrupt("pack checksum", Why::Checksum));
     }
+    Ok(PackIndex {
+        path: path.to_path_buf(),
+        number,
+        entries: entries(&body[FIXED..], index_len as u64, meta.len())?,
+    })
+}
+
+/// The entries of a pack index whose checksum checked (`raw`: `count` entries of
+/// [`ENTRY`] bytes), each checked to lie after the index (`index_len` bytes) and within
+/// the file (`file_len` bytes), in order of `t` and of offset, not overlapping.
+fn entries(
+    raw: &[u8],
+    index_len: u64,
+    file_len: u64,
+) -> Result<BTreeMap<i32, (u64, u64)>, Corrupt> {
     let mut entries = BTreeMap::new();
-    let mut end = index_len as u64;
-    for e in body[FIXED..].chunks_exact(ENTRY) {
+    let mut end = index_len;
+    for e in raw.chunks_exact(ENTRY) {
         let t = i32::from_le_bytes(e[0..4].try_into().expect("4 bytes"));
         let offset = u64::from_le_bytes(e[4..12].try_into().expect("8 bytes"));
         let len = u64::from_le_bytes(e[12..20].try_into().expect("8 bytes"));
@@ -181,7 +196,7 @@ fn read_index(path: &Path, number: u32) -> Result<PackIndex, Corrupt> {
             Some("records overlap or are out of order")
         } else if len > record::MAX_FILE_LEN {
             Some("a record longer than a bidegree file may be")
-        } else if offset.saturating_add(len) > meta.len() {
+        } else if offset.saturating_add(len) > file_len {
             Some("a record beyond the end of the file (truncated)")
         } else if entries.last_key_value().is_some_and(|(&last, _)| last >= t) {
             Some("degrees out of order")
@@ -194,11 +209,7 @@ fn read_index(path: &Path, number: u32) -> Result<PackIndex, Corrupt> {
         end = offset + len;
         entries.insert(t, (offset, len));
     }
-    Ok(PackIndex {
-        path: path.to_path_buf(),
-        number,
-        entries,
-    })
+    Ok(entries)
 }
 
 /// The records the pack at `path` indexes (0 when its index does not check).
