@@ -99,8 +99,9 @@ fn run_module<M: PrimeModule>(plan: &Plan, target: Target<M>, start: &Start) -> 
     let name = module.name().to_string();
     // Charts start at the module's bottom cell.
     let min_stem = module.min_degree();
-    let output = open_output(&plan.output, &folder)?;
+    // The range's checks before the output folder is made: a refusal leaves nothing.
     let mut res = new_resolution(module, plan, &name)?;
+    let output = open_output(&plan.output, &folder)?;
     #[cfg(feature = "mpi")]
     if crate::cluster::follow(
         &mut res,

@@ -31,6 +31,16 @@ impl Records<'_> {
         b.s() <= self.range.max_s && (self.filled)(b)
     }
 
+    /// A pack of `b`'s row whose index does not check (its record may have been there).
+    fn bad_pack_of(&self, b: Bidegree) -> Option<&(PathBuf, Corrupt)> {
+        let row = format!("s{:03}", b.s());
+        self.loading.bad_packs.iter().find(|(p, _)| {
+            p.parent()
+                .and_then(|d| d.file_name())
+                .is_some_and(|n| n == row.as_str())
+        })
+    }
+
     /// Why bidegree `b` did not load. (The loader's warnings say "recomputing": certify
     /// recomputes nothing.)
     fn why_not(&self, b: Bidegree) -> Unusable {
@@ -40,8 +50,14 @@ impl Records<'_> {
                 path: c.path.clone(),
                 reason: c.reason.clone(),
             },
-            None if !self.files.contains(&b) => Unusable::NoRecord {
-                path: res_path(self.dir, b),
+            None if !self.files.contains(&b) => match self.bad_pack_of(b) {
+                Some((path, reason)) => Unusable::Corrupt {
+                    path: path.clone(),
+                    reason: reason.clone(),
+                },
+                None => Unusable::NoRecord {
+                    path: res_path(self.dir, b),
+                },
             },
             None => Unusable::Dependency,
         }
@@ -66,6 +82,12 @@ impl Records<'_> {
         max_stem: Option<i32>,
         max_s: Option<u32>,
     ) -> Result<ResolutionConfig, Error> {
+        for (path, reason) in &self.loading.bad_packs {
+            eprintln!(
+                "warning: save pack {} does not check ({reason}): none of its records is read, so its bidegrees are not certified",
+                path.display()
+            );
+        }
         for c in &self.loading.corrupt {
             eprintln!(
                 "warning: save record {} is corrupt ({}): bidegree (stem {}, s {}) is not certified",

@@ -69,7 +69,7 @@ pub enum CorruptReason {
     #[error("{why}")]
     PackIndex {
         /// What is inconsistent.
-        why: &'static str,
+        why: String,
     },
     /// Another format version than this build's.
     #[error("{found}, this adams reads {supported}")]

@@ -37,6 +37,9 @@ pub struct ResumeReport {
     /// The corrupt records; [`ResumeReport::warnings`] words them for a run that resumes,
     /// a caller with its own wording reads them here.
     pub corrupt: Vec<CorruptRecord>,
+    /// The row packs of the range whose index does not check, with why: none of their
+    /// records is read (those found nowhere else are recomputed). One warning each.
+    pub bad_packs: Vec<(std::path::PathBuf, super::Corrupt)>,
     /// Time spent loading.
     pub elapsed: Duration,
 }
@@ -203,9 +206,6 @@ impl SaveDir {
                     Lookup::Unreadable(path, source) => {
                         return Err(SaveError::Unreadable { path, source })
                     }
-                    Lookup::BadPack(path, source) => {
-                        return Err(SaveError::Corrupt { path, source })
-                    }
                 };
                 check_file(bytes, &self.identity, b)
                     .and_then(|c| parse_checked(&c, expected(t), codec))
@@ -368,6 +368,7 @@ impl<M: Fn(i32) -> usize, A: Fn(u32) -> usize> Shape<M, A> {
         let mut report = ResumeReport::default();
         let expected = |b: Bidegree, below: &[i32]| self.differential_len(b, below);
         let loaded = load_records(save, self.config, self.min, codec, expected, &mut report)?;
+        report.bad_packs = save.bad_packs(self.config.max_s);
         for (b, gens) in loaded.decode(make) {
             put(b, gens)?;
             report.loaded += 1;
@@ -425,7 +426,6 @@ fn read_all(save: &SaveDir, coords: &[Bidegree]) -> Vec<Option<Result<Checked, C
             Lookup::Found(_, bytes) => Some(check_file(bytes, &save.identity, b)),
             Lookup::Missing => None,
             Lookup::Unreadable(_, e) => Some(Err(corrupt("file", e.into()))),
-            Lookup::BadPack(_, c) => Some(Err(c)),
         })
         .collect()
 }
@@ -439,9 +439,14 @@ impl ResumeReport {
         });
     }
 
-    /// One warning per corrupt record, in the order found.
-    pub fn warnings(&self) -> impl ExactSizeIterator<Item = ResumeWarning<'_>> {
-        self.corrupt.iter().map(ResumeWarning::Recomputing)
+    /// One warning per pack whose index does not check, then one per corrupt record, in
+    /// the order found.
+    pub fn warnings(&self) -> impl Iterator<Item = ResumeWarning<'_>> {
+        let packs = self
+            .bad_packs
+            .iter()
+            .map(|(path, reason)| ResumeWarning::BadPack { path, reason });
+        packs.chain(self.corrupt.iter().map(ResumeWarning::Recomputing))
     }
 }
 
@@ -457,4 +462,15 @@ pub enum ResumeWarning<'a> {
         .0.bidegree.s()
     )]
     Recomputing(&'a CorruptRecord),
+    /// A row pack whose index does not check: none of its records is read.
+    #[error(
+        "save pack {} does not check ({reason}): none of its records is read (a resuming run sets it aside as NAME.corrupt); those found nowhere else are recomputed",
+        .path.display()
+    )]
+    BadPack {
+        /// The pack.
+        path: &'a std::path::Path,
+        /// Why.
+        reason: &'a super::Corrupt,
+    },
 }

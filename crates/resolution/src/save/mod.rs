@@ -393,7 +393,6 @@ impl SaveDir {
             pack::Lookup::Unreadable(path, source) => {
                 return Err(SaveError::Unreadable { path, source })
             }
-            pack::Lookup::BadPack(path, source) => return Err(SaveError::Corrupt { path, source }),
         };
         let corrupt = |source| SaveError::Corrupt {
             path: path.clone(),
@@ -422,6 +421,24 @@ impl SaveDir {
         self.packs.lookup(b.s(), b.t(), &row, &self.record_path(b))
     }
 
+    /// The row packs of rows `0..=max_s` whose index does not check, with why. A run that
+    /// holds the directory's lock sets each aside as `NAME.corrupt` (kept, never read
+    /// again; not when the file could not be read at all, which may pass), so that it is
+    /// reported once and its number never taken twice.
+    pub fn bad_packs(&self, max_s: u32) -> Vec<(PathBuf, Corrupt)> {
+        let bad = self.packs.bad(&self.dir, max_s);
+        if self._lock.is_some() {
+            for (path, reason) in &bad {
+                if !matches!(reason.reason, CorruptReason::File(_)) {
+                    let mut aside = path.clone().into_os_string();
+                    aside.push(".corrupt");
+                    let _ = fs::rename(path, aside);
+                }
+            }
+        }
+        bad
+    }
+
     /// Whether bidegree `b` has a record, in its own file or in a pack of its row (whether
     /// it is valid is checked when it is read).
     pub fn has_record(&self, b: Bidegree) -> bool {
@@ -429,8 +446,7 @@ impl SaveDir {
     }
 
     /// Where bidegree `b`'s record lies: its own file if there is one, else the pack of its
-    /// row holding it, else a pack of the row whose index does not check, else the path
-    /// its own file would have (for messages).
+    /// row holding it, else the path its own file would have (for messages).
     pub fn location(&self, b: Bidegree) -> PathBuf {
         let own = self.record_path(b);
         if own.is_file() {
@@ -439,11 +455,7 @@ impl SaveDir {
         let row = self.row_dir(b.s());
         let packs = self.packs.row(b.s(), &row);
         let held = packs.packs.iter().find(|p| p.entries.contains_key(&b.t()));
-        match (held, packs.bad.first()) {
-            (Some(p), _) => p.path.clone(),
-            (None, Some((bad, _))) => bad.clone(),
-            (None, None) => own,
-        }
+        held.map_or(own, |p| p.path.clone())
     }
 
     /// Counts a record file just written into row `s`, and gathers the row's record files

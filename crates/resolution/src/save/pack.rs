@@ -72,11 +72,12 @@ impl RowPacks {
             .find_map(|p| p.entries.get(&t).map(|&(off, len)| (p, off, len)))
     }
 
-    /// The number the next pack of the row takes.
-    fn next_number(&self) -> u32 {
+    /// The number the next pack of the row takes (`None` past `u32::MAX`: the row is then
+    /// left unpacked).
+    fn next_number(&self) -> Option<u32> {
         let bad = self.bad.iter().filter_map(|(p, _)| pack_number(p));
         let good = self.packs.iter().map(|p| p.number);
-        good.chain(bad).max().map_or(0, |k| k + 1)
+        good.chain(bad).max().map_or(Some(0), |k| k.checked_add(1))
     }
 }
 
@@ -104,6 +105,21 @@ pub(crate) fn read_row_packs(row: &Path) -> RowPacks {
     };
     found.sort_unstable_by_key(|b| std::cmp::Reverse(b.0));
     let mut out = RowPacks::default();
+    // A file named like a pack that this build would not have named so holds nothing it
+    // reads: said once, not silently skipped.
+    if let Ok(entries) = fs::read_dir(row) {
+        for e in entries.filter_map(|e| e.ok()) {
+            let path = e.path();
+            let packish = path.extension().is_some_and(|x| x == EXTENSION);
+            if packish && pack_number(&path).is_none() {
+                let why =
+                    "not a pack name this build writes (pack0000.pack, pack0001.pack, …): not read"
+                        .to_string();
+                out.bad
+                    .push((path, corrupt("pack name", Why::PackIndex { why })));
+            }
+        }
+    }
     for (number, path) in found {
         match read_index(&path, number) {
             Ok(index) => out.packs.push(index),
@@ -122,59 +138,49 @@ fn read_index(path: &Path, number: u32) -> Result<PackIndex, Corrupt> {
         return Err(corrupt("file", Why::File(ReadError::NotRegular)));
     }
     let mut f = fs::File::open(path).map_err(file_err)?;
+    let len = meta.len();
+    let bad = |field: &'static str, why: String| corrupt(field, Why::PackIndex { why });
     let mut fixed = [0u8; FIXED];
-    f.read_exact(&mut fixed).map_err(|_| {
-        corrupt(
+    if len < FIXED as u64 {
+        return Err(bad(
             "pack index",
-            Why::ShorterThanHeader {
-                len: meta.len() as usize,
-                header: FIXED,
-            },
-        )
-    })?;
+            format!("{len} bytes, shorter than a pack's first {FIXED}"),
+        ));
+    }
+    f.read_exact(&mut fixed).map_err(file_err)?;
     if &fixed[..8] != MAGIC {
-        return Err(corrupt("magic", Why::Magic));
+        return Err(bad(
+            "pack magic",
+            "not an adams row pack (ADAMSPAK)".to_string(),
+        ));
     }
     let version = u16::from_le_bytes([fixed[8], fixed[9]]);
     if version != VERSION {
-        return Err(corrupt(
-            "pack version",
-            Why::FormatVersion {
-                found: version,
-                supported: VERSION,
-            },
-        ));
+        let why = format!("version {version}, this adams reads {VERSION}");
+        return Err(bad("pack version", why));
     }
     let count = u32::from_le_bytes(fixed[12..16].try_into().expect("4 bytes"));
-    if count > MAX_ENTRIES {
-        return Err(corrupt(
-            "pack count",
-            Why::PackIndex {
-                why: "more entries than a row has bidegrees",
-            },
-        ));
+    if count == 0 || count > MAX_ENTRIES {
+        let why = format!("{count} records: a pack holds 1 to {MAX_ENTRIES}");
+        return Err(bad("pack count", why));
     }
     let index_len = FIXED + ENTRY * count as usize + CHECKSUM;
-    if (index_len as u64) > meta.len() {
-        return Err(corrupt(
-            "pack index",
-            Why::Truncated {
-                len: meta.len() as usize,
-                declared: index_len as u64,
-            },
-        ));
+    if (index_len as u64) > len {
+        let why = format!("{count} records need an index of {index_len} bytes, the file has {len} (truncated, or the count altered)");
+        return Err(bad("pack count", why));
     }
     let mut index = fixed.to_vec();
     index.resize(index_len, 0);
     f.read_exact(&mut index[FIXED..]).map_err(file_err)?;
     let (body, sum) = index.split_at(index_len - CHECKSUM);
     if blake3::hash(body).as_bytes() != sum {
-        return Err(corrupt("pack checksum", Why::Checksum));
+        let why = "BLAKE3 of the pack index does not match (altered bytes)".to_string();
+        return Err(bad("pack checksum", why));
     }
     Ok(PackIndex {
         path: path.to_path_buf(),
         number,
-        entries: entries(&body[FIXED..], index_len as u64, meta.len())?,
+        entries: entries(&body[FIXED..], index_len as u64, len)?,
     })
 }
 
@@ -204,6 +210,7 @@ fn entries(
             None
         };
         if let Some(why) = why {
+            let why = format!("record of t = {t}: {why}");
             return Err(corrupt("pack entry", Why::PackIndex { why }));
         }
         end = offset + len;
@@ -215,6 +222,16 @@ fn entries(
 /// The records the pack at `path` indexes (0 when its index does not check).
 pub(crate) fn records_in(path: &Path) -> usize {
     read_index(path, pack_number(path).unwrap_or(0)).map_or(0, |i| i.entries.len())
+}
+
+/// The packs of rows `0..=max_s` whose index does not check, each once (their records
+/// are recomputed; [`super::ResumeReport::bad_packs`]).
+impl Packs {
+    pub(crate) fn bad(&self, dir: &Path, max_s: u32) -> Vec<(PathBuf, Corrupt)> {
+        (0..=max_s)
+            .flat_map(|s| self.row(s, &dir.join(format!("s{s:03}"))).bad.clone())
+            .collect()
+    }
 }
 
 /// The bytes of the record of degree `t` in `pack`.
@@ -235,8 +252,6 @@ pub(crate) enum Lookup {
     Missing,
     /// A file that could not be read.
     Unreadable(PathBuf, ReadError),
-    /// A pack of the row whose index does not check (the record may have been in it).
-    BadPack(PathBuf, Corrupt),
 }
 
 /// The packs of a save directory's rows as read so far, and the packing in progress.
@@ -273,10 +288,7 @@ impl Packs {
                 Err(e) => Lookup::Unreadable(pack.path.clone(), e),
             };
         }
-        match packs.bad.first() {
-            Some((path, c)) => Lookup::BadPack(path.clone(), c.clone()),
-            None => Lookup::Missing,
-        }
+        Lookup::Missing
     }
 
     /// Whether row `s` has a pack holding `t`.
@@ -341,7 +353,9 @@ impl Packs {
         }
         let sum = blake3::hash(&index);
         index.extend_from_slice(sum.as_bytes());
-        let number = self.row(s, row).next_number();
+        let Some(number) = self.row(s, row).next_number() else {
+            return Ok(0);
+        };
         let path = pack_path(row, number);
         let tmp = temporary_path(&path);
         let write = || -> Result<(), SaveError> {
@@ -360,6 +374,15 @@ impl Packs {
                 }
             }
             out.sync_all().map_err(|e| io_error(&tmp, e))?;
+            // Never over a pack already there (packs are never rewritten; one process holds
+            // the directory's lock and one writer packs a row at a time).
+            if fs::symlink_metadata(&path).is_ok() {
+                let e = std::io::Error::new(
+                    std::io::ErrorKind::AlreadyExists,
+                    "a pack of this number exists: not replaced",
+                );
+                return Err(io_error(&path, e));
+            }
             fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))
         };
         if let Err(e) = write() {

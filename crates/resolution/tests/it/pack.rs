@@ -39,6 +39,12 @@ fn run(save: Option<(&Path, usize)>, hold: Option<Hold>) -> (Sphere, usize, Vec<
         let report = res.resume(save).expect("resume");
         loaded = report.loaded;
         corrupt = report.corrupt.iter().map(|c| c.path.clone()).collect();
+        corrupt.extend(report.bad_packs.iter().map(|(p, _)| p.clone()));
+        // One warning per bad pack, not one per record it held.
+        let warned: Vec<String> = report.warnings().map(|w| w.to_string()).collect();
+        let mut unique = warned.clone();
+        unique.dedup();
+        assert_eq!(unique, warned, "a warning repeated");
     }
     res.run(RunOptions {
         algorithm: Algorithm::Nassau,
@@ -278,4 +284,65 @@ fn an_altered_pack_index_is_recomputed() {
         bytes[20] ^= 0x01;
         fs::write(pack, bytes).expect("write");
     });
+}
+
+#[test]
+fn a_pack_of_the_last_number_is_never_replaced_and_odd_names_are_reported() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("save");
+    let module = FiniteModule::sphere();
+    let small = ResolutionConfig {
+        max_stem: 10,
+        max_s: 1,
+    };
+    let resolve = |config: ResolutionConfig| {
+        let mut res = Resolution::new(module.clone(), config).expect("range");
+        let save = SaveDir::open(&dir, &module, Algorithm::Nassau, options(4)).expect("open");
+        let report = res.resume(save).expect("resume");
+        res.run(RunOptions {
+            algorithm: Algorithm::Nassau,
+            threads: 2,
+            progress: None,
+            offload: None,
+            stop: None,
+            hold: None,
+        })
+        .expect("resolve");
+        report
+    };
+    resolve(small);
+    let row = dir.join("s000");
+    let first = fs::read(row.join("pack0000.pack")).expect("the first pack");
+    // A pack numbered u32::MAX (an empty file: its index does not check) leaves no number
+    // for the next pack: the row stays unpacked, and pack 0 is untouched.
+    fs::write(row.join("pack4294967295.pack"), b"").expect("write");
+    fs::write(row.join("pack7.pack"), b"not ours").expect("write");
+    let report = resolve(ResolutionConfig {
+        max_stem: 30,
+        max_s: 1,
+    });
+    assert_eq!(fs::read(row.join("pack0000.pack")).expect("pack 0"), first);
+    let bad: Vec<String> = report
+        .bad_packs
+        .iter()
+        .map(|(p, c)| format!("{} {c}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    assert_eq!(bad.len(), 2, "{bad:?}");
+    assert!(
+        bad.iter()
+            .any(|b| b.starts_with("pack4294967295.pack field pack index")),
+        "{bad:?}"
+    );
+    assert!(
+        bad.iter()
+            .any(|b| b.starts_with("pack7.pack field pack name")),
+        "{bad:?}"
+    );
+    assert!(loose_in(&row) > 4, "the row was left unpacked");
+    // Every record is still found.
+    let again = resolve(ResolutionConfig {
+        max_stem: 30,
+        max_s: 1,
+    });
+    assert_eq!(again.loaded, again.bidegrees);
 }
