@@ -336,23 +336,7 @@ impl Packs {
             let meta = fs::metadata(path).map_err(|e| io_error(path, e))?;
             sizes.push(meta.len());
         }
-        let index_len = (FIXED + ENTRY * files.len() + CHECKSUM) as u64;
-        let mut index = Vec::with_capacity(index_len as usize);
-        index.extend_from_slice(MAGIC);
-        index.extend_from_slice(&VERSION.to_le_bytes());
-        index.extend_from_slice(&0u16.to_le_bytes());
-        index.extend_from_slice(&(files.len() as u32).to_le_bytes());
-        let mut offset = index_len;
-        let mut entries = BTreeMap::new();
-        for ((t, _), &len) in files.iter().zip(&sizes) {
-            index.extend_from_slice(&t.to_le_bytes());
-            index.extend_from_slice(&offset.to_le_bytes());
-            index.extend_from_slice(&len.to_le_bytes());
-            entries.insert(*t, (offset, len));
-            offset += len;
-        }
-        let sum = blake3::hash(&index);
-        index.extend_from_slice(sum.as_bytes());
+        let (index, entries) = build_index(&files, &sizes);
         let Some(number) = self.row(s, row).next_number() else {
             return Ok(0);
         };
@@ -414,6 +398,28 @@ impl Packs {
         }
         Ok(files.len())
     }
+}
+
+/// The index of a pack of `files` (by `t`) of `sizes` bytes, and its entries.
+fn build_index(files: &[(i32, PathBuf)], sizes: &[u64]) -> (Vec<u8>, BTreeMap<i32, (u64, u64)>) {
+    let index_len = (FIXED + ENTRY * files.len() + CHECKSUM) as u64;
+    let mut index = Vec::with_capacity(index_len as usize);
+    index.extend_from_slice(MAGIC);
+    index.extend_from_slice(&VERSION.to_le_bytes());
+    index.extend_from_slice(&0u16.to_le_bytes());
+    index.extend_from_slice(&(files.len() as u32).to_le_bytes());
+    let mut offset = index_len;
+    let mut entries = BTreeMap::new();
+    for ((t, _), &len) in files.iter().zip(sizes) {
+        index.extend_from_slice(&t.to_le_bytes());
+        index.extend_from_slice(&offset.to_le_bytes());
+        index.extend_from_slice(&len.to_le_bytes());
+        entries.insert(*t, (offset, len));
+        offset += len;
+    }
+    let sum = blake3::hash(&index);
+    index.extend_from_slice(sum.as_bytes());
+    (index, entries)
 }
 
 /// A copy of `shared` (its indices re-read from their files).
