@@ -46,16 +46,20 @@ fn run(save: Option<(&Path, usize)>, hold: Option<Hold>) -> (Sphere, usize, Vec<
         unique.dedup();
         assert_eq!(unique, warned, "a warning repeated");
     }
-    res.run(RunOptions {
+    res.run(nassau(hold)).expect("resolve");
+    (res, loaded, corrupt)
+}
+
+/// Nassau's algorithm on two threads, within `hold` when given.
+fn nassau(hold: Option<Hold>) -> RunOptions<'static> {
+    RunOptions {
         algorithm: Algorithm::Nassau,
         threads: 2,
         progress: None,
         offload: None,
         stop: None,
         hold,
-    })
-    .expect("resolve");
-    (res, loaded, corrupt)
+    }
 }
 
 /// Every generator's differential, bidegree by bidegree, reading spilled rows back.
@@ -299,15 +303,7 @@ fn a_pack_of_the_last_number_is_never_replaced_and_odd_names_are_reported() {
         let mut res = Resolution::new(module.clone(), config).expect("range");
         let save = SaveDir::open(&dir, &module, Algorithm::Nassau, options(4)).expect("open");
         let report = res.resume(save).expect("resume");
-        res.run(RunOptions {
-            algorithm: Algorithm::Nassau,
-            threads: 2,
-            progress: None,
-            offload: None,
-            stop: None,
-            hold: None,
-        })
-        .expect("resolve");
+        res.run(nassau(None)).expect("resolve");
         report
     };
     resolve(small);
