@@ -224,9 +224,9 @@ pub(crate) fn records_in(path: &Path) -> usize {
     read_index(path, pack_number(path).unwrap_or(0)).map_or(0, |i| i.entries.len())
 }
 
-/// The packs of rows `0..=max_s` whose index does not check, each once (their records
-/// are recomputed; [`super::ResumeReport::bad_packs`]).
 impl Packs {
+    /// The packs of rows `0..=max_s` (folders under `dir`) whose index does not check, each
+    /// once (their records are recomputed; [`super::ResumeReport::bad_packs`]).
     pub(crate) fn bad(&self, dir: &Path, max_s: u32) -> Vec<(PathBuf, Corrupt)> {
         (0..=max_s)
             .flat_map(|s| self.row(s, &dir.join(format!("s{s:03}"))).bad.clone())
