@@ -47,7 +47,7 @@ const ENTRY: usize = 20;
 const CHECKSUM: usize = 32;
 
 /// Where each record of one pack lies.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct PackIndex {
     /// The pack file.
     pub path: PathBuf,
@@ -58,7 +58,7 @@ pub(crate) struct PackIndex {
 }
 
 /// The packs of one row, newest first, and those whose index did not check.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct RowPacks {
     pub packs: Vec<PackIndex>,
     pub bad: Vec<(PathBuf, Corrupt)>,
@@ -378,7 +378,7 @@ impl Packs {
         {
             let mut rows = self.rows.lock().expect("packs");
             let old = rows.remove(&s).unwrap_or_default();
-            let old = Arc::try_unwrap(old).unwrap_or_else(|shared| read_row_packs_like(&shared));
+            let old = Arc::unwrap_or_clone(old);
             let mut packs = vec![PackIndex {
                 path,
                 number,
@@ -420,19 +420,6 @@ fn build_index(files: &[(i32, PathBuf)], sizes: &[u64]) -> (Vec<u8>, BTreeMap<i3
     let sum = blake3::hash(&index);
     index.extend_from_slice(sum.as_bytes());
     (index, entries)
-}
-
-/// A copy of `shared` (its indices re-read from their files).
-fn read_row_packs_like(shared: &RowPacks) -> RowPacks {
-    let mut out = RowPacks::default();
-    for p in &shared.packs {
-        match read_index(&p.path, p.number) {
-            Ok(index) => out.packs.push(index),
-            Err(c) => out.bad.push((p.path.clone(), c)),
-        }
-    }
-    out.bad.extend(shared.bad.iter().cloned());
-    out
 }
 
 /// The record files (`t{t:03}.rec`, the canonical names) in the row folder `row`, by `t`.
