@@ -3,9 +3,7 @@
 
 use std::sync::OnceLock;
 
-use steenrod::{MilnorAlgebra, PPart, MAX_PPART_LEN};
-
-const N: usize = MAX_PPART_LEN;
+use steenrod::{MilnorAlgebra, PPart};
 
 /// Rows of Pascal's triangle modulo 4 up to this `n` (exclusive); covers every
 /// multinomial of a product of degree ≤ 510 (each part is at most the degree).
@@ -39,25 +37,6 @@ pub fn binomial_mod4(n: u32, k: u32) -> u8 {
     pascal_mod4()[n * PASCAL_ROWS + k]
 }
 
-/// The multinomial `(Σ parts)! / Π parts!` modulo 4, as a product of binomials read from
-/// `pascal` ([`pascal_mod4`]); zero parts contribute `C(n, 0) = 1` and are skipped.
-/// Panics if the sum reaches 512.
-fn multinomial_mod4(pascal: &[u8], parts: &[u32]) -> u8 {
-    let mut total = 0usize;
-    let mut c = 1u8;
-    for &x in parts {
-        if x == 0 {
-            continue;
-        }
-        total += x as usize;
-        c = (c * pascal[total * PASCAL_ROWS + x as usize]) & 3;
-        if c == 0 {
-            break;
-        }
-    }
-    c
-}
-
 /// `Sq(R)·Sq(S)` by Milnor's product formula with the coefficients read modulo 4:
 /// entry `i` of the result is the coefficient of `algebra.basis(|R| + |S|)[i]`, in
 /// `0..4`.
@@ -76,8 +55,9 @@ fn multinomial_mod4(pascal: &[u8], parts: &[u32]) -> u8 {
 /// the `Y_{k,l}` terms of `B_0` are what repair it, and a product in `B_0` must include
 /// them.
 ///
-/// The enumeration here is written independently of `steenrod`'s (which keeps only the
-/// odd coefficients), so the two check each other.
+/// The enumeration ([`steenrod::IntegralMatrices`]: Kummer's carries and Davis–Webb's signs)
+/// is checked against `steenrod`'s modulo-2 product and against a brute force with exact
+/// multinomials (the tests of `secondary_algebra`).
 ///
 /// Panics if `|R| + |S| > algebra.max_degree()` or if `algebra` is over a sub-Hopf
 /// algebra that lacks a term.
@@ -89,31 +69,12 @@ pub fn integral_product(algebra: &MilnorAlgebra, r: &PPart, s: &PPart) -> Vec<u8
 
 /// Adds [`integral_product`]`(R, S)` to `out` (coefficients in `0..4` over
 /// `basis(|R| + |S|)`, added modulo 4) without forming it: no allocation, and only the
-/// entries of its terms are touched. Panics as [`integral_product`] does, or if
+/// entries of its terms are touched ([`MilnorAlgebra::add_integral_product`], by the cached
+/// tables of `R`). Panics as [`integral_product`] does, or if
 /// `out.len() != algebra.dim(|R| + |S|)`.
 pub(crate) fn add_integral_product(algebra: &MilnorAlgebra, r: &PPart, s: &PPart, out: &mut [u8]) {
-    let deg = checked_degree(algebra, r, s);
-    assert_eq!(
-        out.len(),
-        algebra.dim(deg),
-        "integral_product: wrong length"
-    );
-    let mut search = Search {
-        pascal: pascal_mod4(),
-        x: [[0; N + 1]; N + 1],
-        row_left: [0; N + 1],
-        col_left: [0; N + 1],
-        rows: r.len(),
-        cols: s.len(),
-    };
-    for i in 1..=N {
-        search.row_left[i] = r.0[i - 1];
-        search.col_left[i] = s.0[i - 1];
-    }
-    search.run(1, 1, &mut |t, c| {
-        let idx = algebra.index_of(&PPart(*t));
-        out[idx] = (out[idx] + c) & 3;
-    });
+    checked_degree(algebra, r, s);
+    algebra.add_integral_product(r, s, out);
 }
 
 /// `|R| + |S|`; panics if it exceeds the algebra's top degree.
@@ -125,67 +86,4 @@ fn checked_degree(algebra: &MilnorAlgebra, r: &PPart, s: &PPart) -> u32 {
         algebra.max_degree()
     );
     deg
-}
-
-/// Depth-first enumeration of the Milnor matrices of one product.
-struct Search {
-    /// [`pascal_mod4`], fetched once per product.
-    pascal: &'static [u8],
-    /// `x[i][j]` for `i, j ≥ 1`; row 0 and column 0 are filled at the leaves.
-    x: [[u32; N + 1]; N + 1],
-    /// `r_i − Σ_{j ≥ 1} 2^j x_ij` so far: the future `x_i0`.
-    row_left: [u32; N + 1],
-    /// `s_j − Σ_{i ≥ 1} x_ij` so far: the future `x_0j`.
-    col_left: [u32; N + 1],
-    rows: usize,
-    cols: usize,
-}
-
-impl Search {
-    /// Chooses `x_ij`, then the cells after it in row-major order; cells with
-    /// `i + j > N` stay 0 (they would put `T` beyond degree 510).
-    fn run(&mut self, i: usize, j: usize, emit: &mut impl FnMut(&[u32; N], u8)) {
-        if i > self.rows {
-            self.leaf(emit);
-            return;
-        }
-        if j > self.cols || i + j > N {
-            self.run(i + 1, 1, emit);
-            return;
-        }
-        let max = (self.row_left[i] >> j).min(self.col_left[j]);
-        for v in 0..=max {
-            self.x[i][j] = v;
-            self.row_left[i] -= v << j;
-            self.col_left[j] -= v;
-            self.run(i, j + 1, emit);
-            self.row_left[i] += v << j;
-            self.col_left[j] += v;
-        }
-        self.x[i][j] = 0;
-    }
-
-    fn leaf(&self, emit: &mut impl FnMut(&[u32; N], u8)) {
-        let mut t = [0u32; N];
-        let mut coeff = 1u8;
-        let mut parts = [0u32; N + 1];
-        // Beyond n = rows + cols every anti-diagonal is zero (multinomial 1, t_n = 0).
-        for n in 1..=(self.rows + self.cols).min(N) {
-            // The anti-diagonal i + j = n: x_0n, x_1(n−1), …, x_n0.
-            for (i, part) in parts.iter_mut().enumerate().take(n + 1) {
-                let j = n - i;
-                *part = match (i, j) {
-                    (0, j) => self.col_left[j],
-                    (i, 0) => self.row_left[i],
-                    (i, j) => self.x[i][j],
-                };
-            }
-            t[n - 1] = parts[..=n].iter().sum();
-            coeff = (coeff * multinomial_mod4(self.pascal, &parts[..=n])) & 3;
-            if coeff == 0 {
-                return;
-            }
-        }
-        emit(&t, coeff);
-    }
 }

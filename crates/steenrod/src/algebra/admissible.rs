@@ -28,7 +28,7 @@ use super::packed::{PackedElement, PackedPPart};
 use super::MilnorAlgebra;
 use crate::milnor::{PPart, MAX_PPART_LEN, WEIGHTS};
 
-const N: usize = MAX_PPART_LEN;
+pub(crate) const N: usize = MAX_PPART_LEN;
 /// Value bits of each lane: `⌊510 / 2^k⌋ < 2^{BITS[k]}` (see the module documentation).
 pub(crate) const BITS: [u32; N] = [9, 8, 7, 6, 5, 4, 3, 2];
 /// The lowest bit of each lane (each lane is `BITS[k] + 1` bits wide; 52 bits in all).
@@ -36,7 +36,7 @@ pub(crate) const OFF: [u32; N] = [0, 10, 19, 27, 34, 40, 45, 49];
 /// The first bit above the lanes.
 pub(crate) const LANES_END: u32 = OFF[N - 1] + BITS[N - 1] + 1;
 /// The guard bit of every lane.
-const G: u64 = {
+pub(crate) const G: u64 = {
     let mut g = 0;
     let mut k = 0;
     while k < N {
@@ -58,7 +58,7 @@ pub(crate) fn pack(v: &[u32; N]) -> u64 {
 }
 
 /// [`pack`], checking that every entry fits its lane (for table entries, built once).
-fn pack_checked(v: &[u32; N]) -> u64 {
+pub(crate) fn pack_checked(v: &[u32; N]) -> u64 {
     for k in 0..N {
         assert!(
             v[k] < 1 << BITS[k],

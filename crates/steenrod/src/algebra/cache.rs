@@ -1,16 +1,44 @@
-//! A lazily filled, thread-safe cache of [`AdmissibleMatrices`], one table per
-//! basis element `R`, bounded by a byte budget.
+//! A lazily filled, thread-safe cache of tables of left factors ([`AdmissibleMatrices`]
+//! for products modulo 2, [`IntegralMatrices`] modulo 4), one table per basis element
+//! `R`, bounded by a byte budget.
 //!
 //! Each `R`'s table is built on its first use, with the bound
 //! `|S| ≤ max_degree − |R|` (enough for every product the algebra can form).
 //! Once the budget is spent, further `R`s get no table and their products are
-//! computed by direct enumeration instead; either way the result is the same.
+//! computed without one instead; either way the result is the same.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use super::AdmissibleMatrices;
+use super::{AdmissibleMatrices, IntegralMatrices};
 use crate::milnor::PPart;
+
+/// A table of one left factor `Sq(R)` for products by every `Sq(S)` with
+/// `|S| ≤ max_s_degree`.
+pub trait LeftTable: Send + Sync + Sized + 'static {
+    /// The table of `r` for right factors of degree `≤ max_s_degree`.
+    fn build(r: &PPart, max_s_degree: u32) -> Self;
+    /// Heap and inline bytes held.
+    fn bytes(&self) -> usize;
+}
+
+impl LeftTable for AdmissibleMatrices {
+    fn build(r: &PPart, max_s_degree: u32) -> Self {
+        AdmissibleMatrices::with_max_s_degree(r, max_s_degree)
+    }
+    fn bytes(&self) -> usize {
+        AdmissibleMatrices::bytes(self)
+    }
+}
+
+impl LeftTable for IntegralMatrices {
+    fn build(r: &PPart, max_s_degree: u32) -> Self {
+        IntegralMatrices::with_max_s_degree(r, max_s_degree)
+    }
+    fn bytes(&self) -> usize {
+        IntegralMatrices::bytes(self)
+    }
+}
 
 /// The budget of [`MilnorAlgebra::new`](super::MilnorAlgebra::new), and of a resolution
 /// through degree 150 ([`table_budget_for`]): 32 MiB. Chosen by measurement (docs/EXPERIMENTS.md, 2026-11-29): on
@@ -59,22 +87,22 @@ pub fn available_memory() -> Option<usize> {
     kib.checked_mul(1024)
 }
 
-type Slot = OnceLock<Option<Box<AdmissibleMatrices>>>;
+type Slot<T> = OnceLock<Option<Box<T>>>;
 
-/// The admissible-matrix tables of left factors at p = 2, filled on demand within a byte
-/// budget (see [`super::MilnorAlgebra`]).
-pub struct TableCache {
+/// The tables of left factors at p = 2, filled on demand within a byte budget (see
+/// [`super::MilnorAlgebra`]).
+pub struct TableCache<T: LeftTable = AdmissibleMatrices> {
     /// The budget this cache started with.
     budget: usize,
     /// Bytes still available for new tables.
     left: AtomicUsize,
     /// `slots[t][i]`: the table of `basis(t)[i]`, allocated per degree on
     /// first use; `None` once built means "over budget".
-    slots: Vec<OnceLock<Box<[Slot]>>>,
+    slots: Vec<OnceLock<Box<[Slot<T>]>>>,
 }
 
-impl TableCache {
-    pub(crate) fn new(max_degree: u32, budget: usize) -> TableCache {
+impl<T: LeftTable> TableCache<T> {
+    pub(crate) fn new(max_degree: u32, budget: usize) -> TableCache<T> {
         TableCache {
             budget,
             left: AtomicUsize::new(budget),
@@ -92,7 +120,7 @@ impl TableCache {
         idx: usize,
         dim: usize,
         max_degree: u32,
-    ) -> Option<&AdmissibleMatrices> {
+    ) -> Option<&T> {
         let slots =
             self.slots[deg as usize].get_or_init(|| (0..dim).map(|_| OnceLock::new()).collect());
         slots[idx]
@@ -100,7 +128,7 @@ impl TableCache {
                 if self.left.load(Ordering::Relaxed) == 0 {
                     return None;
                 }
-                let table = AdmissibleMatrices::with_max_s_degree(r, max_degree - deg);
+                let table = T::build(r, max_degree - deg);
                 let bytes = table.bytes();
                 self.left
                     .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
@@ -124,17 +152,34 @@ impl TableCache {
 }
 
 /// A fresh, empty cache with the same budget (tables are rebuilt on demand).
-impl Clone for TableCache {
-    fn clone(&self) -> TableCache {
+impl<T: LeftTable> Clone for TableCache<T> {
+    fn clone(&self) -> TableCache<T> {
         TableCache::new(self.slots.len() as u32 - 1, self.budget)
     }
 }
 
-impl std::fmt::Debug for TableCache {
+impl<T: LeftTable> std::fmt::Debug for TableCache<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TableCache")
             .field("bytes_left", &self.left())
             .finish()
+    }
+}
+
+/// The tables of p = 2: one cache per coefficient ring, each with the algebra's budget
+/// (the modulo-4 one is filled only by products modulo 4, i.e. by `d2`).
+#[derive(Clone, Debug)]
+pub struct P2Tables {
+    pub(crate) mod2: TableCache<AdmissibleMatrices>,
+    pub(crate) mod4: TableCache<IntegralMatrices>,
+}
+
+impl P2Tables {
+    pub(crate) fn new(max_degree: u32, budget: usize) -> P2Tables {
+        P2Tables {
+            mod2: TableCache::new(max_degree, budget),
+            mod4: TableCache::new(max_degree, budget),
+        }
     }
 }
 

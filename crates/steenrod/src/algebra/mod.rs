@@ -7,6 +7,7 @@
 mod admissible;
 mod cache;
 mod filtered;
+mod integral;
 pub(crate) mod matrices;
 pub mod packed;
 mod prime;
@@ -18,6 +19,7 @@ pub(crate) mod sub;
 pub use admissible::AdmissibleMatrices;
 pub use cache::{available_memory, table_budget_for, DEFAULT_TABLE_BUDGET, MAX_AUTO_TABLE_BUDGET};
 pub use filtered::{LeftFactor, TermFilter};
+pub use integral::IntegralMatrices;
 pub use prime::MilnorPrime;
 pub use profile::{Profile, ProfileError};
 pub use ranks::{part_weights, PartRanks};
@@ -232,12 +234,18 @@ impl MilnorAlgebra {
 
     /// The byte budget of the product-table cache.
     pub fn table_budget(&self) -> usize {
-        self.tables.budget()
+        self.tables.mod2.budget()
     }
 
     /// Bytes of admissible-matrix tables built so far (at most [`Self::table_budget`]).
     pub fn table_bytes(&self) -> usize {
-        self.tables.budget() - self.tables.left()
+        self.tables.mod2.budget() - self.tables.mod2.left()
+    }
+
+    /// Bytes of [`IntegralMatrices`] built so far (products modulo 4; at most
+    /// [`Self::table_budget`]).
+    pub fn integral_table_bytes(&self) -> usize {
+        self.tables.mod4.budget() - self.tables.mod4.left()
     }
 
     /// The cached admissible matrices of `r` (bounded by
@@ -246,7 +254,20 @@ impl MilnorAlgebra {
     pub fn admissible_matrices(&self, r: &PPart) -> Option<&AdmissibleMatrices> {
         let d = r.degree();
         let idx = self.index_of(r);
-        self.tables.get(r, d, idx, self.dim(d), self.max_degree)
+        self.tables
+            .mod2
+            .get(r, d, idx, self.dim(d), self.max_degree)
+    }
+
+    /// The cached [`IntegralMatrices`] of `r` (bounded by `|S| ≤ max_degree − |R|`), built
+    /// now if not yet and the budget allows; `None` when over budget. Panics if
+    /// `|R| > max_degree`.
+    pub fn integral_matrices(&self, r: &PPart) -> Option<&IntegralMatrices> {
+        let d = r.degree();
+        let idx = self.index_of(r);
+        self.tables
+            .mod4
+            .get(r, d, idx, self.dim(d), self.max_degree)
     }
 
     /// The index of `Sq(R)` in `basis(|R|)`. Panics if `|R| > max_degree`, or (over a

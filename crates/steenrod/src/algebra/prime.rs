@@ -9,7 +9,7 @@ use std::hash::Hash;
 
 use fp::{Field, Prime, ValidPrime, P2};
 
-use super::cache::TableCache;
+use super::cache::P2Tables;
 use super::packed::{PackedElement, PackedPPart, PackedQP};
 use super::{MilnorAlgebra, PartRanks, Profile, MAX_ALGEBRA_DEGREE};
 use crate::milnor::{PPart, WEIGHTS};
@@ -61,7 +61,7 @@ pub trait MilnorPrime: Field {
 impl MilnorPrime for P2 {
     type Element = PPart;
     type Packed = PackedPPart;
-    type Tables = TableCache;
+    type Tables = P2Tables;
 
     #[inline]
     fn max_algebra_degree(self) -> u32 {
@@ -73,7 +73,7 @@ impl MilnorPrime for P2 {
         _ranks: &PartRanks,
         max_degree: u32,
         table_budget: usize,
-    ) -> (Vec<Vec<PPart>>, TableCache) {
+    ) -> (Vec<Vec<PPart>>, P2Tables) {
         let basis = (0..=max_degree)
             .map(|t| {
                 let mut elements = Vec::new();
@@ -81,7 +81,7 @@ impl MilnorPrime for P2 {
                 elements
             })
             .collect();
-        (basis, TableCache::new(max_degree, table_budget))
+        (basis, P2Tables::new(max_degree, table_budget))
     }
 
     #[inline]

@@ -137,7 +137,11 @@ impl MilnorAlgebra {
             None => self.rank(&r.0, d),
             Some(_) => self.index_of(r),
         };
-        match self.tables.get(r, d, idx, self.dim(d), self.max_degree) {
+        match self
+            .tables
+            .mod2
+            .get(r, d, idx, self.dim(d), self.max_degree)
+        {
             Some(table) => table.for_each_term(s, emit),
             None => self.multiply_direct(r, s, &mut emit),
         }
