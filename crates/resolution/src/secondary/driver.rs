@@ -86,12 +86,19 @@ pub fn add_feedback(
         let n1 = bottom.gens_below(t1);
         let src = bottom.offsets(alg, t1 - 1, n1);
         let degrees = bottom.gen_degrees(n1);
-        for (g3, &d3) in degrees.iter().enumerate() {
-            let basis = alg.basis((t1 - 1 - d3) as u32);
-            for bit in src[g3]..src[g3 + 1] {
-                if lam.get(bit) {
-                    alg.multiply_basis(&term.op(), &basis[bit - src[g3]], |i| v.flip(dst[g3] + i));
-                }
+        // Sq(R) of the term times each basis element of λ_{s−1}(g'), with R's admissible
+        // matrices looked up once for the whole of λ.
+        let op = term.op();
+        let table = alg.admissible_matrices(&op);
+        let mut g3 = 0;
+        for bit in lam.iter_ones() {
+            while bit >= src[g3 + 1] {
+                g3 += 1;
+            }
+            let x = &alg.basis((t1 - 1 - degrees[g3]) as u32)[bit - src[g3]];
+            match table {
+                Some(table) => alg.multiply_admissible_into(table, x, v.limbs_mut(), dst[g3]),
+                None => alg.multiply_basis_into(&op, x, v.limbs_mut(), dst[g3]),
             }
         }
     }

@@ -74,6 +74,38 @@ pub(crate) fn unpack(v: u64) -> [u32; N] {
     std::array::from_fn(|k| ((v >> OFF[k]) & ((1 << BITS[k]) - 1)) as u32)
 }
 
+/// `TOP_ENTRY[b]`: the entry (1-based) whose lane holds bit `b`; below the lanes' end.
+const TOP_ENTRY: [u8; 64] = {
+    let mut top = [0u8; 64];
+    let mut b = 0;
+    while b < 64 {
+        let mut k = 0;
+        while k < N && OFF[k] as usize <= b {
+            k += 1;
+        }
+        top[b] = k as u8;
+        b += 1;
+    }
+    top
+};
+
+impl MilnorAlgebra {
+    /// The rank of the packed `T` (lanes as above, guard bits clear) in degree `deg`:
+    /// [`MilnorAlgebra::rank`] read off the lanes, from the highest nonzero one down.
+    #[inline(always)]
+    pub(crate) fn rank_packed(&self, t: u64, deg: u32) -> usize {
+        // Lane k − 1 (entry k) starts at OFF[k − 1]: the highest nonzero entry is the last
+        // lane whose offset is at or below t's top bit.
+        let top = TOP_ENTRY[63usize.saturating_sub(t.leading_zeros() as usize)] as usize;
+        self.ranks.rank_from(
+            &WEIGHTS,
+            top,
+            |k| ((t >> OFF[k - 1]) & ((1 << BITS[k - 1]) - 1)) as usize,
+            deg,
+        )
+    }
+}
+
 /// The admissible matrices of one `Sq(R)`, bucketed by the number of columns
 /// they use and sorted within a bucket by the least degree of an `S` they
 /// can match, `Σ_j c_j (2^j − 1)`.
@@ -345,7 +377,7 @@ impl MilnorAlgebra {
         );
         match &self.sub {
             None => r.for_each_packed_term(s, |t| {
-                let b = bit_offset + self.rank(&unpack(t), deg);
+                let b = bit_offset + self.rank_packed(t, deg);
                 out[b / 64] ^= 1 << (b % 64);
             }),
             // Over a sub-Hopf algebra: indices in its basis, terms outside it skipped
@@ -363,6 +395,16 @@ impl MilnorAlgebra {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rank_of_a_packed_element_is_its_index() {
+        let alg = MilnorAlgebra::new(160);
+        for d in 0..=160 {
+            for (i, r) in alg.basis(d).iter().enumerate() {
+                assert_eq!(alg.rank_packed(pack(&r.0), d), i, "{r}");
+            }
+        }
+    }
 
     #[test]
     fn every_exponent_up_to_degree_510_fits_its_lane() {

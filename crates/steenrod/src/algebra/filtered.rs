@@ -168,13 +168,19 @@ impl MilnorAlgebra {
                 }
             }
         };
-        match left.table {
-            Some(table) => table.for_each_packed_term(s, |t| {
+        match (left.table, &self.sub) {
+            // Over A the packed term is ranked as it is.
+            (Some(table), None) => table.for_each_packed_term(s, |t| {
+                if keep_packed(t) {
+                    f(self.rank_packed(t, deg));
+                }
+            }),
+            (Some(table), Some(_)) => table.for_each_packed_term(s, |t| {
                 if keep_packed(t) {
                     place(&unpack(t));
                 }
             }),
-            None => self.multiply_direct(&left.r, &s.element(), &mut |t| {
+            (None, _) => self.multiply_direct(&left.r, &s.element(), &mut |t| {
                 if keep(t) {
                     place(t);
                 }

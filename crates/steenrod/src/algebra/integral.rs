@@ -265,7 +265,15 @@ impl MilnorAlgebra {
         assert_eq!(out.len(), self.dim(deg), "integral product: wrong length");
         let packed = PackedPPart::pack(s.degree(), s);
         let mut add = |t: u64, c: u8| {
-            let i = self.index_of(&PPart(unpack(t)));
+            let i = match &self.sub {
+                None => self.rank_packed(t, deg),
+                Some(sub) => self.sub_rank(sub, &unpack(t), deg).unwrap_or_else(|| {
+                    panic!(
+                        "integral product: a term outside the sub-algebra {}",
+                        sub.profile()
+                    )
+                }),
+            };
             out[i] = (out[i] + c) & 3;
         };
         match self.integral_matrices(r) {

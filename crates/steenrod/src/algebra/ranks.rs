@@ -101,6 +101,29 @@ impl PartRanks {
         rank
     }
 
+    /// [`PartRanks::rank`] of the sequence whose entry `k` (1-based) is `entry(k)`, for
+    /// entries above `top` zero: the loop runs from `top` down, without a branch per entry
+    /// (a zero entry adds `N_k(d) − N_k(d) = 0`).
+    #[inline(always)]
+    pub fn rank_from(
+        &self,
+        weights: &[u32; N],
+        top: usize,
+        entry: impl Fn(usize) -> usize,
+        deg: u32,
+    ) -> usize {
+        let stride = self.stride;
+        let mut d = deg as usize;
+        let mut rank = 0usize;
+        for k in (2..=top).rev() {
+            let below = d - entry(k) * weights[k - 1] as usize;
+            let row = &self.counts[k * stride..(k + 1) * stride];
+            rank += (row[d] - row[below]) as usize;
+            d = below;
+        }
+        rank
+    }
+
     /// Calls `f(R)` for each sequence of degree `d` in order: `r_8, r_7, …, r_2` ascending
     /// (outermost first), `r_1` what is left, when `w_1` divides it.
     pub fn for_each_part(weights: &[u32; N], d: u32, mut f: impl FnMut(PPart)) {
