@@ -1,7 +1,9 @@
 //! The action `A(a, y) ∈ π_1 B = ΣA` of `A` on `ker(B_0 → A)`.
 
+use std::collections::BTreeMap;
+
 use fp::FpVector;
-use steenrod::{MilnorAlgebra, PPart};
+use steenrod::{AdmissibleMatrices, MilnorAlgebra, PPart};
 
 use super::kappa::kappa;
 use super::kernel::{y_degree, KernelElement};
@@ -68,63 +70,114 @@ pub fn act(algebra: &MilnorAlgebra, r: &PPart, y: &KernelElement) -> FpVector {
 /// `R` before they are made). A vector over `basis(|R| + |y| − 1)`. Panics if `rs` is
 /// empty or if `y` is not in the kernel.
 pub(crate) fn act_sum(algebra: &MilnorAlgebra, rs: &[PPart], y: &KernelElement) -> FpVector {
-    let rd = rs[0].degree();
-    debug_assert!(
-        rs.iter().all(|r| r.degree() == rd),
-        "act_sum: mixed degrees"
-    );
-    let deg = rd + y.degree() - 1;
-    let mut out = FpVector::new(algebra.dim(deg));
-    if rd == 0 {
-        return out;
-    }
-    let twos = y.twos();
-    if !twos.is_zero() {
-        let mut ka = FpVector::new(algebra.dim(rd - 1));
-        for kr in rs.iter().filter_map(kappa) {
-            ka.flip(algebra.index_of(&kr));
-        }
-        multiply_into(algebra, rd - 1, &ka, y.degree(), &twos, &mut out);
-    }
-    for ((k, l), v) in y.ys() {
-        let a_deg = rd + y_degree(k, l) - 1;
-        let mut a = FpVector::new(algebra.dim(a_deg));
-        for r in rs {
-            add_a_on_y(algebra, r, k, l, &mut a);
-        }
-        multiply_into(algebra, a_deg, &a, y.degree() - y_degree(k, l), v, &mut out);
-    }
-    out
+    Acting::new(algebra, rs).act(y)
 }
 
-/// Adds `a·b` to `out` (`a ∈ A_{a_deg}`, `b ∈ A_{b_deg}` over the Milnor bases; `out` over
-/// `basis(a_deg + b_deg)`): `MilnorAlgebra::multiply` without its allocation, with the
-/// admissible matrices of each `Sq(R)` of `a` looked up once for all of `b`.
-fn multiply_into(
-    algebra: &MilnorAlgebra,
-    a_deg: u32,
-    a: &FpVector,
-    b_deg: u32,
-    b: &FpVector,
-    out: &mut FpVector,
-) {
-    if b.is_zero() {
-        return;
+/// One left factor `a = Σ_{R ∈ rs} Sq(R)` acting on many `y` ([`act_sum`] for each): its
+/// `κ(a)` and its `A(a, Y_{k,l})` are formed once, on first use, with the admissible
+/// matrices of their basis elements.
+pub(crate) struct Acting<'a> {
+    algebra: &'a MilnorAlgebra,
+    rs: &'a [PPart],
+    /// `|R|`.
+    degree: u32,
+    /// `κ(a)` over `basis(|R| − 1)`, as its basis elements' tables.
+    kappa: Option<Left<'a>>,
+    /// `A(a, Y_{k,l})` by `(k, l)`.
+    on_y: BTreeMap<(u32, u32), Left<'a>>,
+}
+
+/// An element of `A` as the left factor of products: for each basis element it holds,
+/// that element and its admissible matrices (`None`: over budget).
+struct Left<'a> {
+    terms: Vec<(&'a PPart, Option<&'a AdmissibleMatrices>)>,
+}
+
+impl<'a> Left<'a> {
+    fn new(algebra: &'a MilnorAlgebra, degree: u32, v: &FpVector) -> Self {
+        let basis = algebra.basis(degree);
+        let terms = v
+            .iter_ones()
+            .map(|i| (&basis[i], algebra.admissible_matrices(&basis[i])))
+            .collect();
+        Left { terms }
     }
-    let (ba, bb) = (algebra.basis(a_deg), algebra.basis(b_deg));
-    let limbs = out.limbs_mut();
-    for i in a.iter_ones() {
-        match algebra.admissible_matrices(&ba[i]) {
-            Some(table) => {
-                for j in b.iter_ones() {
-                    algebra.multiply_admissible_into(table, &bb[j], limbs, 0);
+
+    /// Adds `self · b` to `out` (`b` over `basis(b_deg)`, `out` over the basis of the
+    /// product's degree).
+    fn multiply_into(&self, algebra: &MilnorAlgebra, b_deg: u32, b: &FpVector, out: &mut FpVector) {
+        if b.is_zero() {
+            return;
+        }
+        let bb = algebra.basis(b_deg);
+        let limbs = out.limbs_mut();
+        for &(r, table) in &self.terms {
+            match table {
+                Some(table) => {
+                    for j in b.iter_ones() {
+                        algebra.multiply_admissible_into(table, &bb[j], limbs, 0);
+                    }
                 }
-            }
-            None => {
-                for j in b.iter_ones() {
-                    algebra.multiply_basis_into(&ba[i], &bb[j], limbs, 0);
+                None => {
+                    for j in b.iter_ones() {
+                        algebra.multiply_basis_into(r, &bb[j], limbs, 0);
+                    }
                 }
             }
         }
+    }
+}
+
+impl<'a> Acting<'a> {
+    /// `a = Σ_{R ∈ rs} Sq(R)`. Panics if `rs` is empty.
+    pub(crate) fn new(algebra: &'a MilnorAlgebra, rs: &'a [PPart]) -> Self {
+        let degree = rs[0].degree();
+        debug_assert!(
+            rs.iter().all(|r| r.degree() == degree),
+            "act_sum: mixed degrees"
+        );
+        Acting {
+            algebra,
+            rs,
+            degree,
+            kappa: None,
+            on_y: BTreeMap::new(),
+        }
+    }
+
+    /// `A(a, y)`, a vector over `basis(|R| + |y| − 1)`. Panics if `y` is not in the kernel.
+    pub(crate) fn act(&mut self, y: &KernelElement) -> FpVector {
+        let (algebra, rd) = (self.algebra, self.degree);
+        let deg = rd + y.degree() - 1;
+        let mut out = FpVector::new(algebra.dim(deg));
+        if rd == 0 {
+            return out;
+        }
+        let twos = y.twos();
+        if !twos.is_zero() {
+            let rs = self.rs;
+            let ka = self.kappa.get_or_insert_with(|| {
+                let mut ka = FpVector::new(algebra.dim(rd - 1));
+                for kr in rs.iter().filter_map(kappa) {
+                    ka.flip(algebra.index_of(&kr));
+                }
+                Left::new(algebra, rd - 1, &ka)
+            });
+            ka.multiply_into(algebra, y.degree(), &twos, &mut out);
+        }
+        for ((k, l), v) in y.ys() {
+            let rs = self.rs;
+            let a = self.on_y.entry((k, l)).or_insert_with(|| {
+                let a_deg = rd + y_degree(k, l) - 1;
+                let mut a = FpVector::new(algebra.dim(a_deg));
+                for r in rs {
+                    add_a_on_y(algebra, r, k, l, &mut a);
+                }
+                Left::new(algebra, a_deg, &a)
+            });
+            let b_deg = y.degree() - y_degree(k, l);
+            a.multiply_into(algebra, b_deg, v, &mut out);
+        }
+        out
     }
 }

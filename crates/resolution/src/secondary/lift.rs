@@ -8,7 +8,7 @@ use fp::FpVector;
 use rayon::prelude::*;
 use steenrod::PPart;
 
-use super::action::act_sum;
+use super::action::Acting;
 use super::kernel::KernelElement;
 use crate::{Bidegree, Resolution};
 
@@ -151,8 +151,9 @@ pub(crate) fn intermediate_with<'c>(
         .try_fold(
             || FpVector::new(len),
             |mut part, (&g1, ops)| {
+                let mut a = Acting::new(algebra, ops);
                 for (&g2, y) in composite_of(g1 as usize)?.iter() {
-                    part.add_shifted(&act_sum(algebra, ops, y), offsets[g2 as usize]);
+                    part.add_shifted(&a.act(y), offsets[g2 as usize]);
                 }
                 Ok(part)
             },
