@@ -64,6 +64,17 @@ impl IntegralMatrices {
     /// The matrices of `R` that can match some `S` with `|S| ≤ max_s_degree`.
     /// Panics if `|R| > 510`.
     pub fn with_max_s_degree(r: &PPart, max_s_degree: u32) -> IntegralMatrices {
+        Self::bounded(r, max_s_degree, [u32::MAX; N])
+    }
+
+    /// The matrices of `R` that can match `S` itself (column sums `c_j ≤ s_j`): a table
+    /// for one product, when `R`'s cached table is over budget.
+    fn for_one(r: &PPart, s: &PPart) -> IntegralMatrices {
+        Self::bounded(r, s.degree(), s.0)
+    }
+
+    /// The matrices with key `≤ max_s_degree` and column sums `c_j ≤ col_max[j − 1]`.
+    fn bounded(r: &PPart, max_s_degree: u32, col_max: [u32; N]) -> IntegralMatrices {
         assert!(
             r.degree() <= super::MAX_ALGEBRA_DEGREE,
             "integral matrices of {r}: degree above {}",
@@ -72,6 +83,7 @@ impl IntegralMatrices {
         let mut found = Vec::new();
         let mut x = Rows {
             r: *r,
+            col_max,
             colsum: [0; N],
             diagonal: [0; N + 1],
             carried: 0,
@@ -169,6 +181,8 @@ struct Found {
 /// anti-diagonals' carries at most one.
 struct Rows {
     r: PPart,
+    /// Bounds on the column sums (`u32::MAX`: none).
+    col_max: [u32; N],
     colsum: [u32; N],
     diagonal: [u32; N + 1],
     /// Carries so far (0 or 1).
@@ -217,7 +231,9 @@ impl Rows {
             return;
         }
         let w = WEIGHTS[j - 1];
-        let max = (rem >> j).min((self.max_key - self.key) / w);
+        let max = (rem >> j)
+            .min((self.max_key - self.key) / w)
+            .min(self.col_max[j - 1] - self.colsum[j - 1]);
         for x in 0..=max {
             if !self.place(i + j, x) {
                 continue;
@@ -278,7 +294,7 @@ impl MilnorAlgebra {
         };
         match self.integral_matrices(r) {
             Some(table) => table.for_each_term(packed, &mut add),
-            None => IntegralMatrices::with_max_s_degree(r, s.degree()).for_each_term(packed, add),
+            None => IntegralMatrices::for_one(r, s).for_each_term(packed, add),
         }
     }
 }
