@@ -87,13 +87,16 @@ fn integral_product_reduces_to_the_mod_2_product() {
 /// carry-counting search of `integral_product`.
 fn integral_product_exact(alg: &MilnorAlgebra, r: &PPart, s: &PPart) -> Vec<u8> {
     const L: usize = 8;
+    /// The entries `x_ij`, `i, j ≥ 1`; a row's or a column's remainder.
+    type Grid = [[u64; L + 1]; L + 1];
+    type Line = [u64; L + 1];
     fn cell(
         i: usize,
         j: usize,
-        x: &mut [[u64; L + 1]; L + 1],
-        row: &mut [u64; L + 1],
-        col: &mut [u64; L + 1],
-        leaf: &mut dyn FnMut(&[[u64; L + 1]; L + 1], &[u64; L + 1], &[u64; L + 1]),
+        x: &mut Grid,
+        row: &mut Line,
+        col: &mut Line,
+        leaf: &mut dyn FnMut(&Grid, &Line, &Line),
     ) {
         if i > L {
             return leaf(x, row, col);
@@ -119,7 +122,7 @@ fn integral_product_exact(alg: &MilnorAlgebra, r: &PPart, s: &PPart) -> Vec<u8> 
         row[k] = u64::from(r.0[k - 1]);
         col[k] = u64::from(s.0[k - 1]);
     }
-    let mut leaf = |x: &[[u64; L + 1]; L + 1], row: &[u64; L + 1], col: &[u64; L + 1]| {
+    let mut leaf = |x: &Grid, row: &Line, col: &Line| {
         let mut t = [0u32; L];
         let mut coeff: u128 = 1;
         for n in 1..=L {
