@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use fp::FpVector;
-use steenrod::{AdmissibleMatrices, MilnorAlgebra, PPart};
+use steenrod::{LeftFactor, MilnorAlgebra, PPart};
 
 use super::kappa::kappa;
 use super::kernel::{y_degree, KernelElement};
@@ -87,10 +87,10 @@ pub(crate) struct Acting<'a> {
     on_y: BTreeMap<(u32, u32), Left<'a>>,
 }
 
-/// An element of `A` as the left factor of products: for each basis element it holds,
-/// that element and its admissible matrices (`None`: over budget).
+/// An element of `A` as the left factor of products: its basis elements as
+/// [`LeftFactor`]s (each table looked up once).
 struct Left<'a> {
-    terms: Vec<(&'a PPart, Option<&'a AdmissibleMatrices>)>,
+    terms: Vec<LeftFactor<'a>>,
 }
 
 impl<'a> Left<'a> {
@@ -98,7 +98,7 @@ impl<'a> Left<'a> {
         let basis = algebra.basis(degree);
         let terms = v
             .iter_ones()
-            .map(|i| (&basis[i], algebra.admissible_matrices(&basis[i])))
+            .map(|i| algebra.left_factor(&basis[i]))
             .collect();
         Left { terms }
     }
@@ -106,23 +106,10 @@ impl<'a> Left<'a> {
     /// Adds `self · b` to `out` (`b` over `basis(b_deg)`, `out` over the basis of the
     /// product's degree).
     fn multiply_into(&self, algebra: &MilnorAlgebra, b_deg: u32, b: &FpVector, out: &mut FpVector) {
-        if b.is_zero() {
-            return;
-        }
         let bb = algebra.basis(b_deg);
-        let limbs = out.limbs_mut();
-        for &(r, table) in &self.terms {
-            match table {
-                Some(table) => {
-                    for j in b.iter_ones() {
-                        algebra.multiply_admissible_into(table, &bb[j], limbs, 0);
-                    }
-                }
-                None => {
-                    for j in b.iter_ones() {
-                        algebra.multiply_basis_into(r, &bb[j], limbs, 0);
-                    }
-                }
+        for left in &self.terms {
+            for j in b.iter_ones() {
+                algebra.for_each_term_index(left, &bb[j], b_deg, |i| out.flip(i));
             }
         }
     }

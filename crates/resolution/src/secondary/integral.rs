@@ -63,18 +63,8 @@ pub fn binomial_mod4(n: u32, k: u32) -> u8 {
 /// algebra that lacks a term.
 pub fn integral_product(algebra: &MilnorAlgebra, r: &PPart, s: &PPart) -> Vec<u8> {
     let mut out = vec![0u8; algebra.dim(checked_degree(algebra, r, s))];
-    add_integral_product(algebra, r, s, &mut out);
+    algebra.add_integral_product(r, s, &mut out);
     out
-}
-
-/// Adds [`integral_product`]`(R, S)` to `out` (coefficients in `0..4` over
-/// `basis(|R| + |S|)`, added modulo 4) without forming it: no allocation, and only the
-/// entries of its terms are touched ([`MilnorAlgebra::add_integral_product`], by the cached
-/// tables of `R`). Panics as [`integral_product`] does, or if
-/// `out.len() != algebra.dim(|R| + |S|)`.
-pub(crate) fn add_integral_product(algebra: &MilnorAlgebra, r: &PPart, s: &PPart, out: &mut [u8]) {
-    checked_degree(algebra, r, s);
-    algebra.add_integral_product(r, s, out);
 }
 
 /// `|R| + |S|`; panics if it exceeds the algebra's top degree.

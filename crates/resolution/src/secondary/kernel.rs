@@ -6,8 +6,6 @@ use std::collections::BTreeMap;
 use fp::FpVector;
 use steenrod::{MilnorAlgebra, PPart, MAX_PPART_LEN};
 
-use super::integral::add_integral_product;
-
 /// The degree of the correction generator `Y_{k,l}`: `2^k + 2^l − 1`.
 pub fn y_degree(k: u32, l: u32) -> u32 {
     (1 << k) + (1 << l) - 1
@@ -89,7 +87,7 @@ impl KernelElement {
                 self.degree,
                 "add_sigma_product: degree"
             );
-            add_integral_product(algebra, r, s, &mut self.z4);
+            algebra.add_integral_product(r, s, &mut self.z4);
         }
         for k in 0..MAX_PPART_LEN {
             if ss.iter().all(|s| s.0[k] == 0) {

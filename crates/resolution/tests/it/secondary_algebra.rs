@@ -160,7 +160,7 @@ fn integral_product_exact(alg: &MilnorAlgebra, r: &PPart, s: &PPart) -> Vec<u8> 
 /// (Kummer's theorem) and signs the rest by Davis–Webb; the brute force with exact
 /// multinomials keeps every matrix. They agree on every pair of basis elements with
 /// `|R| + |S| ≤ 40`, both with the cached tables of `R` and without (budget 0: a table
-/// built for `|S|` alone).
+/// built for `S` alone).
 #[test]
 fn integral_product_agrees_with_exact_integer_products() {
     const DEG: u32 = 40;

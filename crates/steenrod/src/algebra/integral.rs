@@ -268,7 +268,8 @@ impl Rows {
 impl MilnorAlgebra {
     /// Adds `Sq(R)·Sq(S)` by Milnor's formula with coefficients modulo 4 to `out`
     /// (coefficients in `0..4` over `basis(|R| + |S|)`), reading `R`'s cached
-    /// [`IntegralMatrices`] when the budget allows, else building them for `|S|` only.
+    /// [`IntegralMatrices`] when the budget allows, else a table for `S` alone (bounded by its
+    /// columns).
     /// Panics if `|R| + |S| > max_degree`, if `out.len() != dim(|R| + |S|)`, or over a
     /// sub-Hopf algebra that lacks a term.
     pub fn add_integral_product(&self, r: &PPart, s: &PPart, out: &mut [u8]) {

@@ -51,8 +51,9 @@ pub const MAX_ALGEBRA_DEGREE: u32 = (1 << (MAX_PPART_LEN + 1)) - 2;
 /// **Products**: at p = 2 (see [`MilnorAlgebra::multiply_basis_into`]) with a cache of
 /// [`AdmissibleMatrices`], one table per left factor `R`, built on first use within a
 /// byte budget ([`DEFAULT_TABLE_BUDGET`], or [`MilnorAlgebra::with_table_budget`]; a
-/// resolution sizes it by [`table_budget_for`]); beyond it, and with budget 0, products
-/// are enumerated directly. Both give the same results. At odd p by Milnor's Theorems 4a
+/// resolution sizes it by [`table_budget_for`]; the tables of products mod 4,
+/// [`IntegralMatrices`], are a second cache with the same budget, filled only by `d2`);
+/// beyond it, and with budget 0, products are enumerated directly. Both give the same results. At odd p by Milnor's Theorems 4a
 /// and 4b directly ([`crate::odd`]).
 ///
 /// Memory: the basis of every degree is stored (32 bytes per element at p = 2, 36 at odd
