@@ -81,10 +81,10 @@ bash scripts/mpi-install.sh
 all_features=adams/cuda,adams/mpi,resolution/cluster
 if have clippy; then
     # Every target (library, binaries, tests, examples, benches) with the union of
-    # features; then adams with its default features (the `cfg(not(feature))` code of the
-    # CPU-only build: a check of adams and what it links, not of the workspace again).
+    # features; then adams' library and binary with its default features (the
+    # `cfg(not(feature))` code of the CPU-only build is there, none in its tests or benches).
     cargo clippy --workspace --all-targets --features "$all_features" -q -- -D warnings
-    cargo clippy -p adams --all-targets -q -- -D warnings
+    cargo clippy -p adams --lib --bins -q -- -D warnings
     stage "fmt and clippy"
 else
     echo "warning: clippy is not installed and cannot be added: the lint check is skipped" >&2

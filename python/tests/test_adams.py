@@ -151,7 +151,13 @@ def test_interrupt_and_resume(tmp_path):
         [sys.executable, "-c", INTERRUPTED, str(save)], stdout=subprocess.PIPE, text=True
     )
     assert child.stdout.readline().strip() == "started"
-    time.sleep(3)
+    # The signal goes once the run has written its first records (a fixed sleep raced a
+    # fast machine: the range finished before the signal came).
+    started = time.monotonic()
+    while not any(save.glob("s000/*")):
+        assert child.poll() is None, "the run ended before it wrote a record"
+        assert time.monotonic() - started < 60, "no record written in 60 s"
+        time.sleep(0.01)
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=60)
