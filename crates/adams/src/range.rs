@@ -68,6 +68,8 @@ pub enum RangeError {
     },
     #[error("--max-memory {0}: must be a positive number of GB")]
     MaxMemory(f64),
+    #[error("environment variable {AVAILABLE_MEMORY_VAR}: {text:?}: {why}")]
+    AvailableMemory { text: String, why: String },
     #[error("--runs 0: at least one run per range is needed")]
     NoRuns,
     #[error("{flag} {value}: must be between {lo} and {hi}")]
@@ -170,6 +172,32 @@ fn human_bytes(bytes: u64) -> String {
     }
 }
 
+/// The environment variable that sets the memory a run takes as available (GB, as
+/// `--max-memory`): the limit of the projected-peak refusal without `--max-memory`, and
+/// what `adams resolve`'s default budget is a share of. For a machine shared with other
+/// jobs, or where `MemAvailable` does not see the limit the run lives under.
+pub const AVAILABLE_MEMORY_VAR: &str = "ADAMS_AVAILABLE_MEMORY";
+
+/// The memory this run takes as available, bytes: [`AVAILABLE_MEMORY_VAR`] when set, else
+/// [`steenrod::available_memory`] (`MemAvailable`, or less under a cgroup's limit);
+/// `None` where neither is known.
+///
+/// Errors: [`RangeError::AvailableMemory`] for a value of the variable that is not a
+/// number of GB above 0.
+pub fn available_memory() -> Result<Option<u64>, RangeError> {
+    match std::env::var(AVAILABLE_MEMORY_VAR) {
+        Ok(text) => match crate::cli::parse_gb(&text) {
+            Ok(gb) => Ok(Some((gb * 1e9) as u64)),
+            Err(why) => Err(RangeError::AvailableMemory { text, why }),
+        },
+        Err(std::env::VarError::NotPresent) => Ok(steenrod::available_memory().map(|b| b as u64)),
+        Err(std::env::VarError::NotUnicode(raw)) => Err(RangeError::AvailableMemory {
+            text: raw.to_string_lossy().into_owned(),
+            why: "not UTF-8".to_string(),
+        }),
+    }
+}
+
 /// Refuses a run whose projected peak memory ([`resolution::projected_peak`], a lower
 /// bound from the Milnor basis sizes) is above `--max-memory GB`, else above the memory
 /// available; before anything is allocated. A module over a sub-Hopf algebra (`over_a`
@@ -185,8 +213,8 @@ pub fn check_memory(
     let (limit, limit_from) = match max_memory {
         Some(gb) if !(gb > 0.0 && gb.is_finite()) => return Err(RangeError::MaxMemory(gb)),
         Some(gb) => ((gb * 1e9) as u64, "--max-memory"),
-        None => match steenrod::available_memory() {
-            Some(bytes) => (bytes as u64, "the memory available"),
+        None => match available_memory()? {
+            Some(bytes) => (bytes, "the memory available"),
             None => return Ok(()),
         },
     };

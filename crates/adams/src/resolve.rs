@@ -189,6 +189,7 @@ pub(crate) fn resolve<M: PrimeModule>(
         }
         (None, None) => None,
     };
+    let (hold, watch) = Spill::options(spill);
     let report = with_progress(plan.quiet, &name, |progress| {
         let options = RunOptions {
             algorithm,
@@ -199,7 +200,8 @@ pub(crate) fn resolve<M: PrimeModule>(
                 .as_deref()
                 .map(|d| resolution::Offload::new(d as &dyn resolution::Backend, backend.check)),
             stop: Some(crate::interrupt::stop_on_sigint()),
-            hold: spill.map(|s| s.hold),
+            hold,
+            watch,
         };
         #[cfg(feature = "mpi")]
         return crate::cluster::run(res, options, plan.quiet);

@@ -4,11 +4,21 @@
 //! half), the save directory finished rows are spilled to (`--save-dir`, else a temporary
 //! one removed at the end), and the summary line of such a run. The engine's side is
 //! `resolution::Hold`.
+//!
+//! Without `--max-memory` the budget is [`DEFAULT_SHARE`] of the memory available
+//! ([`crate::range::available_memory`]) and the run is watched (`resolution::Watch`): it
+//! keeps every row, as a run without a budget, until its resident memory passes half of
+//! the budget, then goes on within it.
 
-use resolution::{Hold, HoldReport, ResolutionConfig};
+use resolution::{Hold, HoldReport, ResolutionConfig, Watch};
 
 use crate::error::Error;
 use crate::plan::{Limits, Plan};
+
+/// The share of the memory available that a run without `--max-memory` keeps under: the
+/// rest is the margin for the machine's other work and for a step's matrices past the
+/// watch's reading.
+pub const DEFAULT_SHARE: f64 = 0.8;
 
 /// What a run within `--max-memory` needs beyond its plan.
 pub(crate) struct Spill {
@@ -18,6 +28,9 @@ pub(crate) struct Spill {
     pub budget: u64,
     /// The temporary save directory when no `--save-dir` was given (removed when dropped).
     pub temp: Option<tempfile::TempDir>,
+    /// The default budget (no `--max-memory`): the run is watched, and holds its rows only
+    /// past half of the budget (the engine then makes the temporary directory).
+    pub watched: bool,
 }
 
 impl Spill {
@@ -27,7 +40,7 @@ impl Spill {
     /// Errors: [`Error::SpillDir`] when the temporary directory cannot be made.
     pub fn for_plan(plan: &Plan) -> Result<Option<Spill>, Error> {
         let Some(budget) = budget_bytes(&plan.limits) else {
-            return Ok(None);
+            return default_budget(plan);
         };
         let temp = match plan.save {
             Some(_) => None,
@@ -44,8 +57,50 @@ impl Spill {
             },
             budget,
             temp,
+            watched: false,
         }))
     }
+
+    /// The engine's options for this spill: a [`Hold`] from the start for `--max-memory`,
+    /// a [`Watch`] at half of the budget for the default one.
+    pub fn options(spill: Option<&Spill>) -> (Option<Hold>, Option<Watch>) {
+        match spill {
+            Some(s) if s.watched => (
+                None,
+                Some(Watch {
+                    trip_bytes: s.budget / 2,
+                    hold: s.hold,
+                }),
+            ),
+            Some(s) => (Some(s.hold), None),
+            None => (None, None),
+        }
+    }
+}
+
+/// The watched default of a plan without `--max-memory`: [`DEFAULT_SHARE`] of the memory
+/// available; `None` where that is unknown, and for what cannot run held (`--certify`
+/// reads every row at once; a run across MPI ranks keeps every row on each).
+fn default_budget(plan: &Plan) -> Result<Option<Spill>, Error> {
+    #[cfg(feature = "mpi")]
+    let across_ranks = crate::cluster::active();
+    #[cfg(not(feature = "mpi"))]
+    let across_ranks = false;
+    if plan.certify || across_ranks {
+        return Ok(None);
+    }
+    let Some(available) = crate::range::available_memory()? else {
+        return Ok(None);
+    };
+    let budget = (available as f64 * DEFAULT_SHARE) as u64;
+    Ok(Some(Spill {
+        hold: Hold {
+            row_bytes: budget / 4,
+        },
+        budget,
+        temp: None,
+        watched: true,
+    }))
 }
 
 /// `--max-memory` in bytes.
@@ -61,14 +116,32 @@ pub(crate) fn table_budget(limits: &Limits, range: ResolutionConfig, bottom: i32
     limits.table_memory.or_else(|| {
         let top = i64::from(range.max_stem) + i64::from(range.max_s) - i64::from(bottom);
         let degree = u32::try_from(top.max(0)).unwrap_or(u32::MAX);
-        budget_bytes(limits).map(|b| steenrod::table_budget_for(degree, Some(b as usize)))
+        // Under ADAMS_AVAILABLE_MEMORY, the tables of a machine with that much free.
+        let set = std::env::var_os(crate::range::AVAILABLE_MEMORY_VAR).is_some();
+        let free = match set {
+            true => crate::range::available_memory().ok().flatten(),
+            false => None,
+        };
+        budget_bytes(limits)
+            .or(free)
+            .map(|b| steenrod::table_budget_for(degree, Some(b as usize)))
     })
 }
 
-/// The summary line of a run within `--max-memory`: the process's peak against the
-/// budget, and where the rows went.
+/// The summary line of a run within `--max-memory`, or of a watched one that went on within
+/// the default budget: the process's peak against the budget, and where the rows went.
 pub(crate) fn summary_line(spill: &Spill, held: &HoldReport, peak_rss: u64, rows: usize) -> String {
     let mb = |b: u64| b as f64 / 1e6;
+    let budget = match held.watch_resident {
+        Some(resident) => format!(
+            "the default budget {:.1} MB ({:.0}% of the memory available; the run went on \
+             within it at {:.1} MB resident)",
+            mb(spill.budget),
+            DEFAULT_SHARE * 100.0,
+            mb(resident)
+        ),
+        None => format!("the --max-memory budget {:.1} MB", mb(spill.budget)),
+    };
     let over = match peak_rss > spill.budget {
         true => " (above it: the Milnor basis, the product tables and a step's matrices took more than the budget leaves them)",
         false => "",
@@ -79,10 +152,9 @@ pub(crate) fn summary_line(spill: &Spill, held: &HoldReport, peak_rss: u64, rows
         n => format!("in {n} bands"),
     };
     format!(
-        "memory: peak {:.1} MB of the --max-memory budget {:.1} MB{over}; {} of {rows} rows \
-         spilled to the save directory, {bands}, the rows in memory at most {:.1} MB",
+        "memory: peak {:.1} MB of {budget}{over}; {} of {rows} rows spilled to the save \
+         directory, {bands}, the rows in memory at most {:.1} MB",
         mb(peak_rss),
-        mb(spill.budget),
         held.spilled_rows,
         mb(held.peak_row_bytes),
     )

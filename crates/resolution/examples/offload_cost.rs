@@ -38,6 +38,7 @@ fn run(
             offload,
             stop: None,
             hold: None,
+            watch: None,
         })
         .expect("resolve");
     (report, started.elapsed())

@@ -26,6 +26,7 @@ fn main() {
             offload: None,
             stop: None,
             hold: None,
+            watch: None,
         })
         .expect("resolve");
     let total: usize = res.ext().iter().map(|e| e.dim).sum();

@@ -44,6 +44,10 @@ pub struct RunOptions<'a> {
     /// no later step reads spilled to the attached save directory); `None`: every row
     /// stays in memory.
     pub hold: Option<crate::Hold>,
+    /// Without `hold`: keep every row in memory while the process's resident memory stays
+    /// below the watch's mark, and past it go on within its budget ([`crate::Watch`]);
+    /// `None`: no watch. Ignored when `hold` is given.
+    pub watch: Option<crate::Watch>,
 }
 
 impl Default for RunOptions<'_> {
@@ -55,6 +59,7 @@ impl Default for RunOptions<'_> {
             offload: None,
             stop: None,
             hold: None,
+            watch: None,
         }
     }
 }

@@ -81,6 +81,23 @@ pub enum ResolutionError {
     /// directory to spill its rows to.
     #[error("a run within a memory budget spills its finished rows to a save directory, and none is attached")]
     HoldWithoutSave,
+    /// A watched run ([`crate::RunOptions::watch`]) passed its resident-memory mark: the
+    /// pass stops there and [`crate::Resolution::run`] goes on within the watch's
+    /// [`crate::Hold`]; a run never returns it.
+    #[error("the process's resident memory reached {resident} bytes, past the watch's {trip}")]
+    PastWatch {
+        /// Resident bytes when the watch read them.
+        resident: u64,
+        /// The watch's mark ([`crate::Watch::trip_bytes`]).
+        trip: u64,
+    },
+    /// The temporary save directory a watched run spills to could not be made.
+    #[error("cannot make a temporary directory to spill finished rows to: {source}")]
+    SpillDir {
+        /// The operating system's error.
+        #[source]
+        source: std::io::Error,
+    },
     /// The dependency graph stalled (a scheduler bug).
     #[error("the bidegree graph stalled after {completed} of {total} bidegrees")]
     Stalled {

@@ -44,6 +44,27 @@ pub struct Hold {
     pub row_bytes: u64,
 }
 
+/// A run that keeps every row in memory until the process grows past a mark, then goes on
+/// within a budget ([`crate::RunOptions::watch`]): a run that fits pays nothing (no bands,
+/// no records written), and one that does not is not lost to the machine running out.
+///
+/// The resident set (`VmRSS`, [`crate::resident_bytes`]) is read on the driving thread
+/// after a completed bidegree, at most every [`WATCH_EVERY`]. Past `trip_bytes` the pass
+/// stops dispatching (the steps in flight finish), every completed bidegree is written to
+/// the attached save directory or, without one, to a temporary one the resolution owns
+/// (removed when it is dropped), and the rest of the range is resolved within `hold` as a
+/// [`Hold`] run resumed at that point. The results are those of a run without a watch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Watch {
+    /// Resident bytes of the process past which the run goes on within `hold`.
+    pub trip_bytes: u64,
+    /// The budget after the switch.
+    pub hold: Hold,
+}
+
+/// How often at most a watched run reads its resident memory.
+pub const WATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
+
 /// How a run within a memory budget went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HoldReport {
@@ -54,6 +75,9 @@ pub struct HoldReport {
     /// The most bytes the rows in memory took, measured at the end of each band (when
     /// they are largest).
     pub peak_row_bytes: u64,
+    /// For a watched run ([`Watch`]), the resident bytes when it went on within its
+    /// budget; `None` for a run held from the start.
+    pub watch_resident: Option<u64>,
 }
 
 /// [`Resolution::run`] within `hold`: the active nodes of `pass` a band of rows at a time,
@@ -110,7 +134,7 @@ pub(crate) fn run_held<M: Resolvable>(
 }
 
 /// The statistics of two passes as one run's.
-fn merged(a: RunStats, b: RunStats) -> RunStats {
+pub(crate) fn merged(a: RunStats, b: RunStats) -> RunStats {
     let completed = a.completed + b.completed;
     let weighted = a.mean_in_flight * a.completed as f64 + b.mean_in_flight * b.completed as f64;
     RunStats {

@@ -46,6 +46,7 @@ pub mod subalgebra;
 mod tracker;
 pub mod unstable;
 pub mod verified;
+mod watch;
 pub mod workers;
 
 pub use backend::{Backend, BlockBuild, BlockColumns, Call, Offload, ProductBatch, WholeRows};
@@ -57,8 +58,8 @@ pub use cpu_device::CpuDevice;
 pub use error::ResolutionError;
 pub use free_module::{Differential, FreeModule, Term};
 pub use graph::{BidegreeNode, StepPlan};
-pub use hold::{chart_products_loading, Hold, HoldReport};
-pub use memory::{milnor_basis_dims, projected_peak, MemoryUse, PeakEstimate};
+pub use hold::{chart_products_loading, Hold, HoldReport, Watch, WATCH_EVERY};
+pub use memory::{milnor_basis_dims, projected_peak, resident_bytes, MemoryUse, PeakEstimate};
 pub use report::{ExtEntry, Progress, RunReport};
 pub use resolution::Resolution;
 pub use run::{ModuleSteps, Resolvable};

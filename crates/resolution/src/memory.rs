@@ -50,6 +50,15 @@ impl Resolution {
     }
 }
 
+/// The resident set of this process (`VmRSS` of `/proc/self/status`), bytes; `None` where
+/// it cannot be read (not Linux).
+pub fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
 /// A lower bound of a run's peak memory, computed before anything is allocated
 /// ([`projected_peak`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

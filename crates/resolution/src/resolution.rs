@@ -24,6 +24,9 @@ pub struct Resolution<M: Module = FiniteModule> {
     pub(crate) rows: Vec<FreeModule<M::Algebra>>,
     /// Where completed bidegrees are written ([`Resolution::resume`]).
     pub(crate) save: Option<save::SaveDir>,
+    /// The temporary directory `save` is in when a watched run made it (`watch.rs`);
+    /// after `save`, so that the directory's lock is released before it is removed.
+    pub(crate) spill_temp: Option<tempfile::TempDir>,
 }
 
 impl<M: Module> Resolution<M> {
@@ -57,6 +60,7 @@ impl<M: Module> Resolution<M> {
             config,
             rows,
             save: None,
+            spill_temp: None,
         })
     }
 

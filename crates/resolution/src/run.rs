@@ -26,6 +26,7 @@ use crate::classical::{self, StepKind};
 use crate::config::{Algorithm, RunOptions};
 use crate::error::ResolutionError;
 use crate::graph::{self, BidegreeNode, Plan, StepPlan};
+use crate::hold::HoldReport;
 use crate::nassau;
 use crate::report::RunReport;
 use crate::resolution::Resolution;
@@ -34,7 +35,7 @@ use crate::step::{StepOutput, SubspaceOver};
 use crate::step_algebra::StepAlgebra;
 use crate::step_context::StepEnv;
 use crate::store::Store;
-use crate::tracker::Tracker;
+use crate::tracker::{Prior, Tracker};
 use crate::workers::SchedulerWorkers;
 use fp::ValidPrime;
 
@@ -177,38 +178,65 @@ impl<M: Resolvable> Resolution<M> {
     /// written as it completes (writer threads; the run waits for them at the end) and a
     /// write error stops the run ([`ResolutionError::Save`]).
     ///
+    /// A watched run ([`RunOptions::watch`]) that passes its mark goes on within its
+    /// budget from the bidegrees completed by then (`watch.rs`); its report's `steps`
+    /// counts both passes, its other statistics are the second's.
+    ///
     /// Errors: at p = 2 [`ResolutionError::NassauOverSubalgebra`]; at odd primes
     /// [`ResolutionError::NotAtOddPrimes`] for Nassau's algorithm or an offload device;
     /// [`ResolutionError::Inconsistent`] when a step's check fails;
-    /// [`ResolutionError::Threads`]; [`ResolutionError::Save`].
-    pub fn run(&mut self, options: RunOptions<'_>) -> Result<RunReport, ResolutionError> {
+    /// [`ResolutionError::Threads`]; [`ResolutionError::Save`]; [`ResolutionError::SpillDir`].
+    pub fn run(&mut self, mut options: RunOptions<'_>) -> Result<RunReport, ResolutionError> {
         let started = Instant::now();
         M::check_run(self, &options)?;
         let (pool, threads) = worker_pool(options.threads)?;
         let plan = graph::plan(self.config, self.module.min_degree(), options.algorithm);
-        let active = Active::select(&plan, |b| self.rows.is_complete(b));
-        let mut tracker = Tracker::new(&plan, &active.nodes, options.progress, options.stop);
-        let mut pass = Pass {
-            plan: &plan,
-            active: &active,
-            pool: &pool,
-            offload: options.offload,
-            kernels: Vec::new(),
-            threads,
-        };
-        let (stats, held) = match options.hold {
-            None => {
-                let every: Vec<usize> = (0..active.nodes.len()).collect();
-                (pass.run(self, &every, &mut tracker)?, None)
-            }
-            Some(hold) => {
-                let (stats, held) = crate::hold::run_held(self, hold, &mut pass, &mut tracker)?;
-                (stats, Some(held))
-            }
-        };
-        let mut report = tracker.report(started.elapsed(), stats, threads);
-        report.held = held;
-        Ok(report)
+        let watch = options.watch.filter(|_| options.hold.is_none());
+        let mut switched: Option<(usize, u64)> = None;
+        let mut prior = Prior::default();
+        loop {
+            let active = Active::select(&plan, |b| self.rows.is_complete(b));
+            let trip = watch.filter(|_| switched.is_none()).map(|w| w.trip_bytes);
+            let mut tracker =
+                Tracker::new(&plan, &active.nodes, options.progress.take(), options.stop)
+                    .watching(trip)
+                    .continuing(std::mem::take(&mut prior));
+            let mut pass = Pass {
+                plan: &plan,
+                active: &active,
+                pool: &pool,
+                offload: options.offload,
+                kernels: Vec::new(),
+                threads,
+            };
+            let outcome = match options.hold {
+                None => {
+                    let every: Vec<usize> = (0..active.nodes.len()).collect();
+                    pass.run(self, &every, &mut tracker)
+                        .map(|stats| (stats, None))
+                }
+                Some(hold) => crate::hold::run_held(self, hold, &mut pass, &mut tracker)
+                    .map(|(stats, held)| (stats, Some(held))),
+            };
+            let (stats, held) = match (outcome, watch) {
+                (Err(ResolutionError::PastWatch { resident, .. }), Some(w)) => {
+                    let (p, progress) = tracker.into_prior();
+                    (prior, options.progress) = (p, progress);
+                    switched = Some((prior.done, resident));
+                    self.attach_spill(options.algorithm, &pool)?;
+                    options.hold = Some(w.hold);
+                    continue;
+                }
+                (outcome, _) => outcome?,
+            };
+            let mut report = tracker.report(started.elapsed(), stats, threads);
+            report.steps += switched.map_or(0, |(done, _)| done);
+            report.held = held.map(|h| HoldReport {
+                watch_resident: switched.map(|(_, resident)| resident),
+                ..h
+            });
+            return Ok(report);
+        }
     }
 }
 

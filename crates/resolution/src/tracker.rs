@@ -2,7 +2,7 @@
 //! offload checks, and the progress callback (shared by the p = 2 and odd-primary runs).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::bidegree::Bidegree;
 use crate::error::ResolutionError;
@@ -23,6 +23,20 @@ pub(crate) struct Tracker<'p, 'o> {
     pub(crate) checks: Checks,
     progress: Option<&'o mut dyn FnMut(&Progress)>,
     stop: Option<&'o AtomicBool>,
+    /// A watched pass: its mark (resident bytes) and when the resident set was last read.
+    watch: Option<(u64, Option<Instant>)>,
+}
+
+/// The progress callback of a run ([`crate::RunOptions::progress`]).
+pub(crate) type ProgressFn<'o> = &'o mut dyn FnMut(&Progress);
+
+/// What the passes of a watched run before its switch did ([`Tracker::into_prior`]): the
+/// next pass's tracker goes on from it.
+#[derive(Default)]
+pub(crate) struct Prior {
+    pub(crate) done: usize,
+    step_times: Vec<(Bidegree, Duration)>,
+    checks: Checks,
 }
 
 impl<'p, 'o> Tracker<'p, 'o> {
@@ -47,6 +61,60 @@ impl<'p, 'o> Tracker<'p, 'o> {
             checks: Checks::default(),
             progress,
             stop,
+            watch: None,
+        }
+    }
+
+    /// This tracker with the resident-memory mark of a watched pass
+    /// ([`crate::Watch::trip_bytes`]; `None`: not watched).
+    pub(crate) fn watching(self, trip: Option<u64>) -> Self {
+        Self {
+            watch: trip.map(|t| (t, None)),
+            ..self
+        }
+    }
+
+    /// This tracker going on from `prior` (the completions, step times and checks of the
+    /// passes before): progress counts from there.
+    pub(crate) fn continuing(mut self, prior: Prior) -> Self {
+        self.done += prior.done;
+        self.total += prior.done;
+        let mut times = prior.step_times;
+        times.append(&mut self.step_times);
+        self.step_times = times;
+        let mut checks = prior.checks;
+        checks.append(&mut self.checks);
+        self.checks = checks;
+        self
+    }
+
+    /// What this tracker recorded, for the next pass's ([`Tracker::continuing`]), and the
+    /// progress callback it held.
+    pub(crate) fn into_prior(self) -> (Prior, Option<ProgressFn<'o>>) {
+        let prior = Prior {
+            done: self.done,
+            step_times: self.step_times,
+            checks: self.checks,
+        };
+        (prior, self.progress)
+    }
+
+    /// Errors: [`ResolutionError::PastWatch`] when a watched pass's resident memory, read
+    /// at most every [`crate::WATCH_EVERY`], is past its mark.
+    fn check_watch(&mut self) -> Result<(), ResolutionError> {
+        let Some((trip, last)) = self.watch.as_mut() else {
+            return Ok(());
+        };
+        if last.is_some_and(|at| at.elapsed() < crate::WATCH_EVERY) {
+            return Ok(());
+        }
+        *last = Some(Instant::now());
+        match crate::resident_bytes() {
+            Some(resident) if resident > *trip => Err(ResolutionError::PastWatch {
+                resident,
+                trip: *trip,
+            }),
+            _ => Ok(()),
         }
     }
 
@@ -81,7 +149,7 @@ impl<'p, 'o> Tracker<'p, 'o> {
                 completed: self.done,
                 total: self.total,
             }),
-            false => Ok(()),
+            false => self.check_watch(),
         }
     }
 

@@ -28,7 +28,7 @@ pub use d2::D2Args;
 pub use env::env_source;
 pub use gpu::{BackendChoice, GpuKnobs};
 pub use maps::{CofiberArgs, MapArgs};
-pub use products::{ExtRangeArgs, MasseyArgs, ProductsArgs};
+pub use products::{parse_gb, ExtRangeArgs, MasseyArgs, ProductsArgs};
 pub use resolve::ResolveArgs;
 pub use suspension::SuspensionArgs;
 

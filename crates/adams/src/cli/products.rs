@@ -94,8 +94,11 @@ pub struct ExtRangeArgs {
     /// --save-dir (a temporary directory without it, removed at the end) and read back for
     /// the chart. The result does not depend on it; the summary gives the peak against
     /// the budget. Not with --certify or across MPI ranks; a cofiber file's run and the
-    /// other commands take it as a refusal only. Default: the memory available
-    /// on this machine, as a refusal only.
+    /// other commands take it as a refusal only. Default: the refusal above the memory
+    /// available (MemAvailable, or less under a memory cgroup's limit; the environment
+    /// variable ADAMS_AVAILABLE_MEMORY=GB sets it), and `adams resolve` keeps under 80% of
+    /// it: every row stays in memory until the process passes half of that, then the run
+    /// goes on within it, spilling as above.
     #[arg(long, value_name = "GB", allow_negative_numbers = true, value_parser = parse_gb)]
     pub max_memory: Option<f64>,
     /// Worker threads (bidegrees whose inputs are complete run concurrently; large matrix

@@ -125,3 +125,90 @@ fn what_a_budget_cannot_hold_is_refused_before_any_work() {
     );
     assert!(!tmp.path().join("out").exists(), "nothing written");
 }
+
+/// `adams resolve S_2` through stem 60 (`s ≤ 30`) into `cwd/out` with the environment
+/// `env` and `TMPDIR=cwd/temp`: the output and the child's stderr.
+fn resolve_with_env(
+    cwd: &std::path::Path,
+    out: &str,
+    env: &[(&str, &str)],
+    extra: &[&str],
+) -> std::process::Output {
+    let temp = cwd.join("temp");
+    std::fs::create_dir_all(&temp).expect("temp");
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_adams"));
+    c.args([
+        "resolve",
+        "--max-stem",
+        "60",
+        "--max-s",
+        "30",
+        "--output",
+        out,
+    ])
+    .args(["--threads", "2", "--no-chart"])
+    .args(extra)
+    .current_dir(cwd)
+    .env("TMPDIR", &temp);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.output().expect("run adams")
+}
+
+#[test]
+fn without_a_budget_a_run_past_half_of_the_default_goes_on_within_it() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let cwd = tmp.path();
+    let (csv, chart, whole) = run(cwd, "S_2", (60, 30), "whole", &["-q"]);
+    assert!(
+        whole["max_memory_bytes"].is_null(),
+        "a run far below the default: {whole}"
+    );
+    // 1 MB available: the default budget is 0.8 MB, its watch at 0.4 MB, which any process
+    // is past; the rows' share (0.2 MB) holds a few rows of the range's 0.3 MB.
+    let small = [("ADAMS_AVAILABLE_MEMORY", "0.001")];
+    let o = resolve_with_env(cwd, "watched", &small, &[]);
+    let err = stderr(&o);
+    ok(o);
+    assert!(
+        err.contains("of the default budget 0.8 MB (80% of the memory available"),
+        "{err}"
+    );
+    let read = |f: &str| std::fs::read_to_string(cwd.join("watched").join(f)).expect(f);
+    assert_eq!(read("ext.csv"), csv, "ext.csv of the watched run");
+    assert_eq!(read("chart.json"), chart, "chart.json of the watched run");
+    let summary: serde_json::Value = serde_json::from_str(&read("summary.json")).expect("parses");
+    assert_eq!(summary["max_memory_bytes"], 800_000, "{summary}");
+    assert!(
+        summary["spilled_rows"].as_u64().is_some_and(|n| n > 0),
+        "{summary}"
+    );
+    let left: Vec<_> = std::fs::read_dir(cwd.join("temp")).expect("temp").collect();
+    assert!(left.is_empty(), "the spill directory is removed: {left:?}");
+    // With --save-dir the rows spill there, and a second run resumes every bidegree.
+    let o = resolve_with_env(cwd, "saved", &small, &["--save-dir", "save"]);
+    ok(o);
+    let o = resolve_with_env(cwd, "again", &[], &["--save-dir", "save"]);
+    let err = stderr(&o);
+    ok(o);
+    assert!(err.contains("0 to compute"), "{err}");
+    let again = std::fs::read_to_string(cwd.join("again/ext.csv")).expect("ext.csv");
+    assert_eq!(again, csv);
+}
+
+#[test]
+fn a_bad_available_memory_is_refused_naming_the_variable() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    for bad in ["lots", "0", "-1", "nan"] {
+        let o = resolve_with_env(tmp.path(), "out", &[("ADAMS_AVAILABLE_MEMORY", bad)], &[]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with("error: environment variable ADAMS_AVAILABLE_MEMORY: "),
+            "{err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(!tmp.path().join("out").exists(), "{bad}: nothing written");
+    }
+}

@@ -231,7 +231,11 @@ impl SaveDir {
     /// [`SaveDir::open`] for a run whose header is `run`. The header is checked before
     /// anything is created; the lock is taken before anything is written (and the header
     /// read again under it, in case another run created the directory meanwhile).
-    fn open_for(dir: &Path, run: Header, options: SaveOptions) -> Result<SaveDir, SaveError> {
+    pub(crate) fn open_for(
+        dir: &Path,
+        run: Header,
+        options: SaveOptions,
+    ) -> Result<SaveDir, SaveError> {
         let refused = |reason| refused(dir, reason);
         if dir.exists() && !dir.is_dir() {
             return Err(refused(Refusal::NotAFolder));

@@ -199,6 +199,7 @@ mod tests {
                 offload: None,
                 stop: None,
                 hold: None,
+                watch: None,
             })
             .expect("resolve");
             let save = res.save_dir().expect("attached");

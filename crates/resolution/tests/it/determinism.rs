@@ -17,6 +17,7 @@ fn differentials(threads: usize, algorithm: Algorithm) -> Vec<(u32, i32, Vec<Vec
         offload: None,
         stop: None,
         hold: None,
+        watch: None,
     })
     .expect("resolve");
     let mut out = Vec::new();

@@ -134,6 +134,7 @@ fn resolve(algorithm: Algorithm, backend: Option<&FaultyCpu>) -> Result<Resoluti
         offload,
         stop: None,
         hold: None,
+        watch: None,
     })
     .map_err(|e| e.to_string())?;
     Ok(res)

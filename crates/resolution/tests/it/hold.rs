@@ -11,7 +11,7 @@ use resolution::products::{chart_products, Primitive};
 use resolution::save::{SaveAlgebra, SaveDir, SaveError, SaveOptions};
 use resolution::{
     chart_products_loading, Algorithm, Bidegree, Hold, Resolution, ResolutionConfig, Resolvable,
-    RunOptions,
+    RunOptions, Watch,
 };
 use steenrod::module::FiniteModule;
 use steenrod::MilnorAlgebra;
@@ -152,4 +152,108 @@ fn a_corrupt_record_of_a_spilled_row_is_reported_when_read_back() {
     }
     let message = held.load_row(3).unwrap_err().to_string();
     assert!(message.contains(&path.display().to_string()), "{message}");
+}
+
+/// Resolves `module` without a save directory, watched at `trip` resident bytes and then
+/// within `hold`.
+fn watched<A: SaveAlgebra>(
+    module: &FiniteModule<A>,
+    config: ResolutionConfig,
+    algorithm: Algorithm,
+    watch: Watch,
+) -> (Resolution<FiniteModule<A>>, resolution::RunReport)
+where
+    FiniteModule<A>: Resolvable,
+{
+    let mut res = Resolution::new(module.clone(), config).expect("range");
+    let report = res
+        .run(RunOptions {
+            algorithm,
+            threads: 1,
+            watch: Some(watch),
+            ..RunOptions::default()
+        })
+        .expect("resolve");
+    (res, report)
+}
+
+#[test]
+fn a_watched_run_past_its_mark_goes_on_within_its_budget_to_the_same_resolution() {
+    let config = ResolutionConfig {
+        max_stem: 36,
+        max_s: 18,
+    };
+    let sphere = FiniteModule::<MilnorAlgebra>::from_bundled("S_2").expect("S_2");
+    for algorithm in [Algorithm::Nassau, Algorithm::Classical] {
+        let (mut whole, _) = resolve(&sphere, config, algorithm, None);
+        // Any process is past one byte: the switch comes at the first completed bidegree.
+        let watch = Watch {
+            trip_bytes: 1,
+            hold: Hold {
+                row_bytes: whole.resident_row_bytes() / 8,
+            },
+        };
+        let (mut held, report) = watched(&sphere, config, algorithm, watch);
+        let held_report = report.held.expect("a run past its mark goes on held");
+        assert!(
+            held_report.watch_resident.is_some_and(|r| r > 1),
+            "{held_report:?}"
+        );
+        assert!(
+            held_report.spilled_rows > 0,
+            "{algorithm:?}: {held_report:?}"
+        );
+        let spill = held
+            .save_dir()
+            .expect("a temporary save directory")
+            .dir()
+            .to_path_buf();
+        assert!(spill.is_dir());
+        assert_eq!(held.ext(), whole.ext(), "{algorithm:?}");
+        let xs = [0, 1, 2, 3].map(Primitive::H);
+        let loaded = chart_products_loading(&mut held, &xs).expect("rows read back");
+        assert_eq!(loaded, chart_products(&whole, &xs), "{algorithm:?}");
+        assert_eq!(differentials(&mut held), differentials(&mut whole));
+        drop(held);
+        assert!(
+            !spill.exists(),
+            "the temporary save directory is removed with the resolution"
+        );
+    }
+    // At p = 3 (no quasi-inverse records, F_3 limbs).
+    let s3 = FiniteModule::<MilnorAlgebra<ValidPrime>>::sphere_at(ValidPrime::new(3).expect("3"));
+    let (mut whole, _) = resolve(&s3, config, Algorithm::Classical, None);
+    let watch = Watch {
+        trip_bytes: 1,
+        hold: Hold {
+            row_bytes: whole.resident_row_bytes() / 8,
+        },
+    };
+    let (mut held, report) = watched(&s3, config, Algorithm::Classical, watch);
+    assert!(
+        report.held.is_some_and(|h| h.spilled_rows > 0),
+        "{:?}",
+        report.held
+    );
+    assert_eq!(held.ext(), whole.ext());
+    assert_eq!(differentials(&mut held), differentials(&mut whole));
+}
+
+#[test]
+fn a_watched_run_below_its_mark_keeps_every_row_and_writes_nothing() {
+    let config = ResolutionConfig {
+        max_stem: 30,
+        max_s: 15,
+    };
+    let sphere = FiniteModule::<MilnorAlgebra>::from_bundled("S_2").expect("S_2");
+    let (whole, _) = resolve(&sphere, config, Algorithm::Nassau, None);
+    let watch = Watch {
+        trip_bytes: u64::MAX,
+        hold: Hold { row_bytes: 1 },
+    };
+    let (res, report) = watched(&sphere, config, Algorithm::Nassau, watch);
+    assert!(report.held.is_none(), "{:?}", report.held);
+    assert!(res.save_dir().is_none(), "no save directory is made");
+    assert!(res.spilled_rows().is_empty());
+    assert_eq!(res.ext(), whole.ext());
 }

@@ -147,6 +147,7 @@ fn run_with(
         offload,
         stop: None,
         hold: None,
+        watch: None,
     });
     (res, out)
 }

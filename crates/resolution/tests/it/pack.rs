@@ -59,6 +59,7 @@ fn nassau(hold: Option<Hold>) -> RunOptions<'static> {
         offload: None,
         stop: None,
         hold,
+        watch: None,
     }
 }
 

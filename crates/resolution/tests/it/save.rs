@@ -68,6 +68,7 @@ where
         offload: None,
         stop: None,
         hold: None,
+        watch: None,
     })
     .expect("resolve");
     (res, loaded)
@@ -193,6 +194,7 @@ fn a_run_with_another_algorithm_than_the_save_directory_is_refused() {
             offload: None,
             stop: None,
             hold: None,
+            watch: None,
         })
         .expect_err("refused");
     assert!(err.to_string().contains("field algorithm"), "{err}");
@@ -225,6 +227,7 @@ fn a_failed_write_stops_the_run_naming_the_file() {
             offload: None,
             stop: None,
             hold: None,
+            watch: None,
         })
         .expect_err("the write fails");
     let text = err.to_string();
@@ -305,6 +308,7 @@ fn a_record_declaring_a_huge_payload_is_corrupt_and_nothing_is_allocated_from_it
             offload: None,
             stop: None,
             hold: None,
+            watch: None,
         })
         .expect("resolve");
         assert!(
@@ -409,6 +413,7 @@ fn a_stopped_run_resumes_to_the_uninterrupted_result() {
             offload: None,
             stop: Some(&stop),
             hold: None,
+            watch: None,
         })
         .expect_err("stopped");
     match err {

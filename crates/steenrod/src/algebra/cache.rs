@@ -78,13 +78,57 @@ pub fn table_budget_for(max_degree: u32, available: Option<usize>) -> usize {
     }
 }
 
-/// Memory available on this machine (`MemAvailable` of `/proc/meminfo`); `None` where it
-/// cannot be read.
+/// Memory available to this process: `MemAvailable` of `/proc/meminfo`, or less when the
+/// process's memory cgroup (v2 `memory.max`, v1 `memory.limit_in_bytes`: a batch
+/// scheduler's job, a container) leaves less room below its limit; `None` where neither
+/// can be read.
 pub fn available_memory() -> Option<usize> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
+    let machine = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+            let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+            kib.checked_mul(1024)
+        });
+    match (machine, cgroup_room()) {
+        (Some(m), Some(c)) => Some(m.min(c)),
+        (m, c) => m.or(c),
+    }
+}
+
+/// The room below the limit of this process's memory cgroup, bytes; `None` without a
+/// limit or where it cannot be read.
+fn cgroup_room() -> Option<usize> {
+    let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let read = |dir: &std::path::Path, limit: &str, usage: &str| {
+        let l = std::fs::read_to_string(dir.join(limit)).ok()?;
+        let u = std::fs::read_to_string(dir.join(usage)).ok()?;
+        room_below(&l, &u)
+    };
+    own.lines().find_map(|line| {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        let (mount, limit, usage) = match controllers {
+            "" => ("/sys/fs/cgroup", "memory.max", "memory.current"),
+            c if c.split(',').any(|c| c == "memory") => (
+                "/sys/fs/cgroup/memory",
+                "memory.limit_in_bytes",
+                "memory.usage_in_bytes",
+            ),
+            _ => return None,
+        };
+        // Inside a cgroup namespace the own cgroup is the mount itself.
+        let mount = std::path::Path::new(mount);
+        let nested = mount.join(path.trim_start_matches('/'));
+        read(&nested, limit, usage).or_else(|| read(mount, limit, usage))
+    })
+}
+
+/// `limit − usage` from a cgroup's files (`max` or a value of 2^60 or more: no limit).
+fn room_below(limit: &str, usage: &str) -> Option<usize> {
+    let limit: u64 = limit.trim().parse().ok().filter(|&l| l < 1 << 60)?;
+    let usage: u64 = usage.trim().parse().ok()?;
+    usize::try_from(limit.saturating_sub(usage)).ok()
 }
 
 type Slot<T> = OnceLock<Option<Box<T>>>;
@@ -186,6 +230,19 @@ impl P2Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cgroup_limit_leaves_the_room_below_it_and_max_is_none() {
+        // cgroup v2 writes "max" for no limit; v1 a value near 2^63.
+        assert_eq!(room_below("max\n", "4096\n"), None);
+        assert_eq!(room_below("9223372036854771712\n", "3796910080\n"), None);
+        assert_eq!(
+            room_below("8000000000\n", "3000000000\n"),
+            Some(5_000_000_000)
+        );
+        assert_eq!(room_below("1000\n", "2000\n"), Some(0));
+        assert_eq!(room_below("junk", "1"), None);
+    }
 
     #[test]
     fn the_budget_grows_with_the_range_up_to_its_cap() {
