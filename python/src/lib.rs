@@ -357,6 +357,9 @@ fn run_one(
         offload: None,
         stop: Some(&shared.stop),
         hold: None,
+        // Every row stays in memory: the bindings' products, maps and Massey products read
+        // the rows as they are, and none reads a spilled row back.
+        watch: None,
     };
     match res {
         AnyResolution::Two(r) => r.run(options).map(drop),
