@@ -32,28 +32,12 @@ fn a_budget_far_below_the_peak_gives_the_same_ext_and_chart() {
     let (csv, chart, whole) = run(cwd, "S_2", (60, 30), "whole", &["-q"]);
     assert!(whole["max_memory_bytes"].is_null(), "{whole}");
     // Without --save-dir the rows spill to a temporary directory, removed at the end.
-    let temp = cwd.join("temp");
-    std::fs::create_dir(&temp).expect("temp");
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_adams"))
-        .args([
-            "resolve",
-            "--max-stem",
-            "60",
-            "--max-s",
-            "30",
-            "--output",
-            "held",
-        ])
-        .args(["-q", "--max-memory", "0.0001", "--threads", "2"])
-        .current_dir(cwd)
-        .env("TMPDIR", &temp)
-        .output()
-        .expect("run adams");
+    let o = resolve_with_env(cwd, "held", &[], &["-q", "--max-memory", "0.0001"]);
     ok(o);
     let read = |f: &str| std::fs::read_to_string(cwd.join("held").join(f)).expect(f);
     let (held_csv, held_chart) = (read("ext.csv"), read("chart.json"));
     let held: serde_json::Value = serde_json::from_str(&read("summary.json")).expect("parses");
-    let left: Vec<_> = std::fs::read_dir(&temp).expect("temp").collect();
+    let left: Vec<_> = std::fs::read_dir(cwd.join("temp")).expect("temp").collect();
     assert!(left.is_empty(), "left in TMPDIR: {left:?}");
     assert_eq!(held_csv, csv, "ext.csv within --max-memory");
     assert_eq!(held_chart, chart, "chart.json within --max-memory");
