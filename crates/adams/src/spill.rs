@@ -117,11 +117,8 @@ pub(crate) fn table_budget(limits: &Limits, range: ResolutionConfig, bottom: i32
         let top = i64::from(range.max_stem) + i64::from(range.max_s) - i64::from(bottom);
         let degree = u32::try_from(top.max(0)).unwrap_or(u32::MAX);
         // Under ADAMS_AVAILABLE_MEMORY, the tables of a machine with that much free.
-        let set = std::env::var_os(crate::range::AVAILABLE_MEMORY_VAR).is_some();
-        let free = match set {
-            true => crate::range::available_memory().ok().flatten(),
-            false => None,
-        };
+        let free = std::env::var_os(crate::range::AVAILABLE_MEMORY_VAR)
+            .and_then(|_| crate::range::available_memory().ok().flatten());
         budget_bytes(limits)
             .or(free)
             .map(|b| steenrod::table_budget_for(degree, Some(b as usize)))

@@ -134,7 +134,7 @@ pub(crate) fn run_held<M: Resolvable>(
 }
 
 /// The statistics of two passes as one run's.
-pub(crate) fn merged(a: RunStats, b: RunStats) -> RunStats {
+fn merged(a: RunStats, b: RunStats) -> RunStats {
     let completed = a.completed + b.completed;
     let weighted = a.mean_in_flight * a.completed as f64 + b.mean_in_flight * b.completed as f64;
     RunStats {
