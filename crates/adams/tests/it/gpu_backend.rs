@@ -6,7 +6,7 @@
 use std::fs;
 use std::process::Command;
 
-/// Runs `adams resolve S_2` to stem 30, `s ≤ 15`, into `out` with `extra` flags and the
+/// Runs `adams resolve S_2` to stem 25, `s ≤ 12`, into `out` with `extra` flags and the
 /// device thresholds lowered so that nearly every build and many row reductions run on
 /// the device (`ADAMS_VERIFY_SAMPLE` unset); fails the test unless it succeeds. Returns
 /// its stderr.
@@ -16,9 +16,9 @@ fn resolve_s2(out: &std::path::Path, extra: &[&str]) -> String {
             "resolve",
             "S_2",
             "--max-stem",
-            "30",
+            "25",
             "--max-s",
-            "15",
+            "12",
             "--no-chart",
         ])
         .arg("--output")
@@ -34,7 +34,7 @@ fn resolve_s2(out: &std::path::Path, extra: &[&str]) -> String {
     err
 }
 
-/// S_2 to stem 30 with the thresholds lowered so that nearly every Nassau build and many
+/// S_2 to stem 25 with the thresholds lowered so that nearly every Nassau build and many
 /// row reductions run on the device, each redone on the CPU (`--verify`): the run must
 /// succeed and its ext.csv must be byte-identical to a CPU run's.
 #[test]
