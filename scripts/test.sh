@@ -83,8 +83,10 @@ if have clippy; then
     # Every target (library, binaries, tests, examples, benches) with the union of
     # features; then adams' library and binary with its default features (the
     # `cfg(not(feature))` code of the CPU-only build is there, none in its tests or benches).
-    cargo clippy --workspace --all-targets --features "$all_features" -q -- -D warnings
-    cargo clippy -p adams --lib --bins -q -- -D warnings
+    # Under the test profile: the lints are the same (no code is generated), and the build
+    # scripts and proc macros built for them are the test build's below, built once.
+    cargo clippy --profile test --workspace --all-targets --features "$all_features" -q -- -D warnings
+    cargo clippy --profile test -p adams --lib --bins -q -- -D warnings
     stage "fmt and clippy"
 else
     echo "warning: clippy is not installed and cannot be added: the lint check is skipped" >&2
