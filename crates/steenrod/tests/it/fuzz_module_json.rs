@@ -10,7 +10,8 @@
 //! mutated — byte flips, truncation, key deletion and duplication, number
 //! changes, huge numbers, deep nesting, odd Unicode, actions spliced between
 //! files — plus freshly generated modules, each loaded with a random shift and
-//! a random top degree.
+//! a random top degree (at most 60 in its own degrees where the input may be a
+//! finitely presented module: beyond, the time is the algebra's, not the reader's).
 //!
 //! `ADAMS_FUZZ_CASES` sets the number of inputs (default 10000), `ADAMS_FUZZ_SEED`
 //! the seed. Each input runs on a worker thread; one that takes longer than
