@@ -528,7 +528,7 @@ fn module_json_reader_never_panics_or_hangs() {
             for _ in 0..1 + rng.below(3) {
                 text = mutate(&text, &mut rng, &corpus);
             }
-            let options = LoadOptions {
+            let mut options = LoadOptions {
                 shift: if rng.chance(70) {
                     0
                 } else {
@@ -543,7 +543,6 @@ fn module_json_reader_never_panics_or_hangs() {
             // A finitely presented module is computed through its top degree: that is the
             // algebra's work, steep in the degree (A//A(1) through degree 125 took 9 s of
             // this test's 26), not the reader's. Its own top degree stays at most 60.
-            let mut options = options;
             if text.contains("finitely presented") {
                 options.top_degree = options
                     .top_degree
