@@ -11,11 +11,24 @@ if ! command -v python3 >/dev/null 2>&1; then
     exit 2
 fi
 venv=target/python-venv
-if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv" || {
-        echo "error: python3 -m venv failed (Debian: apt-get install python3-venv)" >&2
+# A fresh venv; a half-made one (Debian without python3-venv leaves one without pip) is
+# made again.
+make_venv() {
+    rm -rf "$venv"
+    python3 -m venv "$venv" >/dev/null 2>&1 && [ -x "$venv/bin/pip" ]
+}
+if [ ! -x "$venv/bin/pip" ] && ! make_venv; then
+    # Debian ships `venv`'s pip bootstrap in its own package: install it, as the browser
+    # stage installs chromium.
+    echo "installing python3-venv (apt-get) for the Python tests" >&2
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        sudo="sudo"
+    fi
+    if ! { $sudo apt-get update -q && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-venv; } || ! make_venv; then
+        echo "error: python3 -m venv failed and python3-venv could not be installed; install it and rerun" >&2
         exit 2
-    }
+    fi
 fi
 "$venv/bin/pip" install -q --upgrade maturin pytest numpy blake3
 # The package as the README installs it, built in the profile `pytest` of python/Cargo.toml

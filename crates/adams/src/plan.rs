@@ -17,7 +17,7 @@ use crate::cli::{Algorithm, BackendChoice, DrawArgs, ExportArgs, GpuKnobs, Resol
 use crate::cofiber::{self, CofiberFile};
 use crate::error::Error;
 use crate::prime::PrimeModule;
-use crate::range::{check_module_range, check_range, check_threads};
+use crate::range::{check_module_range, check_range, check_threads, RangeError};
 use crate::{chart_names, modules, resolve_cofiber, resolve_unstable, subalgebra};
 use fp::ValidPrime;
 
@@ -226,6 +226,30 @@ fn plan_of(args: ResolveArgs, range: ResolutionConfig, algorithm: Algorithm) -> 
     }
 }
 
+/// A module whose every cell lies above `t = max_stem + max_s` said in the flags' terms: the
+/// stem bound below its bottom cell ([`RangeError::StemBelowBottom`]); any other error as
+/// it is. A smash product's factor keeps the reader's words (its bottom cell is not the
+/// product's).
+fn empty_range(e: modules::LookupError, args: &ResolveArgs, range: ResolutionConfig) -> Error {
+    use steenrod::module::ModuleError;
+    match e {
+        modules::LookupError::Module(ModuleError::AboveRange { lowest, .. })
+            if args.smash.is_empty() =>
+        {
+            match i32::try_from(lowest) {
+                Ok(bottom) => RangeError::StemBelowBottom {
+                    max_stem: range.max_stem,
+                    name: args.module.clone(),
+                    bottom,
+                }
+                .into(),
+                Err(_) => e.into(),
+            }
+        }
+        e => e.into(),
+    }
+}
+
 /// The module, its cells above `t = max_stem + max_s` dropped (they cannot change Ext
 /// in the range; a note says how many unless `--quiet`), with the flags its prime lacks
 /// refused ([`refuse_at_odd_prime`]), checked against the range, and whether it was read
@@ -245,7 +269,7 @@ fn find_module(args: &ResolveArgs, range: ResolutionConfig) -> Result<(AnyModule
         let smashed = !args.smash.is_empty();
         match subalgebra::load_over_asked(&args.module, smashed, algebra, profile, top_t) {
             Some(over) => over.map(|m| (AnyModule::Two(m), true)),
-            None => Err(e.into()),
+            None => Err(empty_range(e, args, range)),
         }
     })?;
     if let AnyModule::Odd(m) = &module {

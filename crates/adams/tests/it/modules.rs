@@ -102,7 +102,7 @@ fn c2_at_degree_600_is_c2_moved_600_stems() {
     );
     // 510 above the bottom cell is the limit; a stem bound below the bottom cell, a
     // range that holds no cell at all and a shift that is not a number are refused.
-    let refused: [(&[&str], &[&str]); 5] = [
+    let refused: [(&[&str], &[&str]); 6] = [
         (
             &["C2[600]", "--max-stem", "1100", "--max-s", "20"],
             &[
@@ -117,10 +117,11 @@ fn c2_at_degree_600_is_c2_moved_600_stems() {
         ),
         (
             &["C2[600]", "--max-stem", "10", "--max-s", "20"],
-            &[
-                "C2: gens: every generator lies above degree 30",
-                "(the lowest is in degree 600)",
-            ],
+            &["--max-stem 10 is below the bottom cell", "degree 600"],
+        ),
+        (
+            &["S_2", "--max-stem=-5", "--max-s", "3"],
+            &["--max-stem -5 is negative", "S_2", "degree 0"],
         ),
         (&["C2[six]"], &["C2[six]", "whole number"]),
         (

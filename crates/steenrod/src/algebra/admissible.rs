@@ -224,35 +224,59 @@ impl AdmissibleMatrices {
         let (sp, s_degree) = (s.lanes() | G, s.degree());
         let key_max = s_degree.min(u16::MAX as u32) as u16;
         // Within each bucket keys ascend: scan each bucket up to the first key above |S|,
-        // eight matrices at a time.
+        // eight matrices at a time (a block of fixed width, so that the eight tests are
+        // unrolled without a loop counter), then the bucket's last fewer than eight.
         let mut start = 0;
         for &stop in &self.bucket_end[..=s.len()] {
             let mut i = start;
-            while i < stop {
-                let end = (i + 8).min(stop);
+            start = stop;
+            while i + 8 <= stop {
+                let c: &[u64; 8] = self.colsums[i..i + 8].try_into().expect("eight");
+                let m: &[u64; 8] = self.masks[i..i + 8].try_into().expect("eight");
+                let keys: &[u16; 8] = self.keys[i..i + 8].try_into().expect("eight");
+                let mut hits = 0u32;
+                for k in 0..8 {
+                    hits |= (matches(sp, c[k], m[k], keys[k], key_max) as u32) << k;
+                }
+                emit_hits(hits, sp, c, m, &mut emit);
+                if keys[7] > key_max {
+                    i = stop;
+                    break;
+                }
+                i += 8;
+            }
+            if i < stop {
                 let (c, m, keys) = (
-                    &self.colsums[i..end],
-                    &self.masks[i..end],
-                    &self.keys[i..end],
+                    &self.colsums[i..stop],
+                    &self.masks[i..stop],
+                    &self.keys[i..stop],
                 );
                 let mut hits = 0u32;
                 for k in 0..c.len() {
-                    let d = sp.wrapping_sub(c[k]);
-                    let ok = ((d ^ G) & m[k] == 0) & (keys[k] <= key_max);
-                    hits |= (ok as u32) << k;
+                    hits |= (matches(sp, c[k], m[k], keys[k], key_max) as u32) << k;
                 }
-                while hits != 0 {
-                    let k = hits.trailing_zeros() as usize;
-                    hits &= hits - 1;
-                    emit((sp.wrapping_sub(c[k]) & !G) | (m[k] & !G));
-                }
-                if keys[keys.len() - 1] > key_max {
-                    break;
-                }
-                i = end;
+                emit_hits(hits, sp, c, m, &mut emit);
             }
-            start = stop;
         }
+    }
+}
+
+/// Whether the matrix with packed column sums `c`, guarded masks `m` and key `key` extends
+/// to one with odd coefficient for the packed, guarded `S` (`sp`): every `c_j ≤ s_j` (no
+/// lane borrows, so its guard bit stays set) and `(s_j − c_j) & m_j = 0` (the anti-diagonal's
+/// binomial coefficient odd, by Lucas), and its least matching degree `key ≤ |S|`.
+#[inline(always)]
+fn matches(sp: u64, c: u64, m: u64, key: u16, key_max: u16) -> bool {
+    ((sp.wrapping_sub(c) ^ G) & m == 0) & (key <= key_max)
+}
+
+/// `emit(T)` for each set bit `k` of `hits`: `T = (S − c_k) + m_k`, lanes packed.
+#[inline(always)]
+fn emit_hits(mut hits: u32, sp: u64, c: &[u64], m: &[u64], emit: &mut impl FnMut(u64)) {
+    while hits != 0 {
+        let k = hits.trailing_zeros() as usize;
+        hits &= hits - 1;
+        emit((sp.wrapping_sub(c[k]) & !G) | (m[k] & !G));
     }
 }
 

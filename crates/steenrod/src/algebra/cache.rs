@@ -3,12 +3,15 @@
 //! `R`, bounded by a byte budget.
 //!
 //! Each `R`'s table is built on its first use, with the bound
-//! `|S| ≤ max_degree − |R|` (enough for every product the algebra can form).
-//! Once the budget is spent, further `R`s get no table and their products are
-//! computed without one instead; either way the result is the same.
+//! `|S| ≤ max_degree − |R|` (enough for every product the algebra can form), but never
+//! before every `R` of lower degree has had its table: the budget goes to the smallest
+//! `|R|` (the left factors used most) whatever order the products come in — a resolution
+//! resumed at its top stems asks for large `R` first. Once the budget is spent, further
+//! `R`s get no table and their products are computed without one instead; either way the
+//! result is the same.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use super::{AdmissibleMatrices, IntegralMatrices};
 use crate::milnor::PPart;
@@ -143,6 +146,10 @@ pub struct TableCache<T: LeftTable = AdmissibleMatrices> {
     /// `slots[t][i]`: the table of `basis(t)[i]`, allocated per degree on
     /// first use; `None` once built means "over budget".
     slots: Vec<OnceLock<Box<[Slot<T>]>>>,
+    /// Every degree below this one has had each of its tables tried (built or refused).
+    filled: AtomicU32,
+    /// Held by the one thread filling the lower degrees.
+    filling: Mutex<()>,
 }
 
 impl<T: LeftTable> TableCache<T> {
@@ -151,37 +158,85 @@ impl<T: LeftTable> TableCache<T> {
             budget,
             left: AtomicUsize::new(budget),
             slots: (0..=max_degree).map(|_| OnceLock::new()).collect(),
+            filled: AtomicU32::new(0),
+            filling: Mutex::new(()),
         }
     }
 
-    /// The table of `r` (`r = basis(deg)[idx]`, `dim = dim A_deg`), building
-    /// it if the budget allows; `None` when it does not.
+    /// The table of `r` (`r = basis(deg)[idx]`, `dim = dim A_deg = basis(deg).len()`),
+    /// building it if the budget allows; `None` when it does not. The tables of every
+    /// lower degree are tried first (`basis` gives their left factors): by this thread, or,
+    /// while another thread fills them, `None` for now (the product is computed directly
+    /// and a later call gets the table).
     #[inline]
-    pub(crate) fn get(
+    pub(crate) fn get<'b>(
         &self,
         r: &PPart,
         deg: u32,
         idx: usize,
         dim: usize,
         max_degree: u32,
+        basis: impl Fn(u32) -> &'b [PPart],
     ) -> Option<&T> {
-        let slots =
-            self.slots[deg as usize].get_or_init(|| (0..dim).map(|_| OnceLock::new()).collect());
-        slots[idx]
-            .get_or_init(|| {
-                if self.left.load(Ordering::Relaxed) == 0 {
-                    return None;
-                }
-                let table = T::build(r, max_degree - deg);
-                let bytes = table.bytes();
-                self.left
-                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
-                        left.checked_sub(bytes)
-                    })
-                    .ok()
-                    .map(|_| Box::new(table))
-            })
-            .as_deref()
+        let slot = &self.slots_of(deg, dim)[idx];
+        if let Some(table) = slot.get() {
+            return table.as_deref();
+        }
+        if deg > self.filled.load(Ordering::Acquire) {
+            let Ok(_filling) = self.filling.try_lock() else {
+                return None;
+            };
+            self.fill_below(deg, max_degree, &basis);
+        }
+        self.build(slot, r, deg, max_degree)
+    }
+
+    /// The slots of degree `deg`, allocated on first use.
+    fn slots_of(&self, deg: u32, dim: usize) -> &[Slot<T>] {
+        self.slots[deg as usize].get_or_init(|| (0..dim).map(|_| OnceLock::new()).collect())
+    }
+
+    /// Tries every table of degree `filled..deg` in basis order (the caller holds
+    /// `filling`), until the budget is spent.
+    fn fill_below<'b>(&self, deg: u32, max_degree: u32, basis: &impl Fn(u32) -> &'b [PPart]) {
+        for d in self.filled.load(Ordering::Acquire)..deg {
+            if self.left.load(Ordering::Relaxed) == 0 {
+                break;
+            }
+            let rs = basis(d);
+            for (slot, r) in self.slots_of(d, rs.len()).iter().zip(rs) {
+                self.build(slot, r, d, max_degree);
+            }
+            self.filled.store(d + 1, Ordering::Release);
+        }
+        if self.left.load(Ordering::Relaxed) == 0 {
+            self.filled.store(u32::MAX, Ordering::Release);
+        }
+    }
+
+    /// The table in `slot` (of `r`, degree `deg`): built now if not yet and the budget
+    /// allows.
+    fn build<'a>(
+        &'a self,
+        slot: &'a Slot<T>,
+        r: &PPart,
+        deg: u32,
+        max_degree: u32,
+    ) -> Option<&'a T> {
+        slot.get_or_init(|| {
+            if self.left.load(Ordering::Relaxed) == 0 {
+                return None;
+            }
+            let table = T::build(r, max_degree - deg);
+            let bytes = table.bytes();
+            self.left
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                    left.checked_sub(bytes)
+                })
+                .ok()
+                .map(|_| Box::new(table))
+        })
+        .as_deref()
     }
 
     /// The budget this cache started with.

@@ -257,7 +257,7 @@ impl MilnorAlgebra {
         let idx = self.index_of(r);
         self.tables
             .mod2
-            .get(r, d, idx, self.dim(d), self.max_degree)
+            .get(r, d, idx, self.dim(d), self.max_degree, |e| self.basis(e))
     }
 
     /// The cached [`IntegralMatrices`] of `r` (bounded by `|S| ≤ max_degree − |R|`), built
@@ -268,7 +268,7 @@ impl MilnorAlgebra {
         let idx = self.index_of(r);
         self.tables
             .mod4
-            .get(r, d, idx, self.dim(d), self.max_degree)
+            .get(r, d, idx, self.dim(d), self.max_degree, |e| self.basis(e))
     }
 
     /// The index of `Sq(R)` in `basis(|R|)`. Panics if `|R| > max_degree`, or (over a

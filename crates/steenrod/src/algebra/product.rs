@@ -140,7 +140,7 @@ impl MilnorAlgebra {
         match self
             .tables
             .mod2
-            .get(r, d, idx, self.dim(d), self.max_degree)
+            .get(r, d, idx, self.dim(d), self.max_degree, |e| self.basis(e))
         {
             Some(table) => table.for_each_term(s, emit),
             None => self.multiply_direct(r, s, &mut emit),

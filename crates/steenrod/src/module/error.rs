@@ -80,6 +80,11 @@ pub enum ModuleError {
         field: String,
         reason: String,
     },
+    /// Every generator lies above `top`, the highest degree a truncated load
+    /// ([`super::LoadOptions::top_degree`]) keeps: the range asked for holds no cell of
+    /// the module. `lowest` is the lowest generator's degree (after the shift).
+    #[error("{file}: gens: every generator lies above degree {top}, the highest that can affect the range asked for (the lowest is in degree {lowest})")]
+    AboveRange { file: String, top: i32, lowest: i64 },
     /// An Adem relation fails: the actions do not make M an A-module.
     /// `relation` is e.g. `Sq1 Sq1 = 0`, `detail` e.g. `Sq1 Sq1 x0 = x2`.
     #[error("{file}: not an A-module: the Adem relation {relation} fails on generator {generator} ({detail})")]
@@ -107,6 +112,7 @@ impl ModuleError {
             | ModuleError::UnsupportedProfile { file, .. }
             | ModuleError::UnknownKey { file, .. }
             | ModuleError::Field { file, .. }
+            | ModuleError::AboveRange { file, .. }
             | ModuleError::NotAModule { file, .. } => file,
         }
     }

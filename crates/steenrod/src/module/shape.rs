@@ -170,15 +170,11 @@ fn kept_gens(
     if kept.is_empty() {
         // `gens` is never empty (json::parse_gens), so a top was given.
         let lowest = gens.iter().map(|g| i64::from(g.1) + shift).min();
-        return Err(ModuleError::field(
-            file,
-            "gens",
-            format!(
-                "every generator lies above degree {}, the highest that can affect the range asked for (the lowest is in degree {})",
-                top.unwrap_or(i32::MAX),
-                lowest.unwrap_or(0)
-            ),
-        ));
+        return Err(ModuleError::AboveRange {
+            file: file.to_string(),
+            top: top.unwrap_or(i32::MAX),
+            lowest: lowest.unwrap_or(0),
+        });
     }
     Ok(kept)
 }

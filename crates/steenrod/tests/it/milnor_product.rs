@@ -152,6 +152,40 @@ fn multiply_basis_matches_brute_force_formula() {
     );
 }
 
+/// Which `Sq(R)` of degree `≤ max` get a table when they are asked for in `order`.
+fn tabled(a: &MilnorAlgebra, max: u32, order: impl Iterator<Item = u32>) -> Vec<(u32, usize)> {
+    let mut got = Vec::new();
+    for d in order {
+        for r in a.basis(d) {
+            if a.admissible_matrices(r).is_some() {
+                got.push((d, a.index_of(r)));
+            }
+        }
+    }
+    assert!(got.iter().all(|&(d, _)| d <= max));
+    got.sort_unstable();
+    got
+}
+
+#[test]
+fn the_table_budget_goes_to_the_lowest_degrees_whatever_the_order_of_use() {
+    // A resolution resumed at its top stems asks for large `R` first; the tables must
+    // still go to the small `R` (used most), as in a run from the bottom.
+    const MAX: u32 = 40;
+    let all = MilnorAlgebra::with_table_budget(MAX, usize::MAX);
+    let every = tabled(&all, MAX, 0..=MAX);
+    let budget = all.table_bytes() / 3;
+    let up = tabled(&MilnorAlgebra::with_table_budget(MAX, budget), MAX, 0..=MAX);
+    let down = tabled(
+        &MilnorAlgebra::with_table_budget(MAX, budget),
+        MAX,
+        (0..=MAX).rev(),
+    );
+    assert!(!up.is_empty() && up.len() < every.len(), "the budget binds");
+    assert_eq!(down, up, "tables asked for from the top degree down");
+    assert!(up.contains(&(1, 0)), "Sq(1) is tabled");
+}
+
 #[test]
 fn small_products() {
     let a = MilnorAlgebra::new(20);
