@@ -197,20 +197,18 @@ impl<T: LeftTable> TableCache<T> {
     }
 
     /// Tries every table of degree `filled..deg` in basis order (the caller holds
-    /// `filling`), until the budget is spent.
+    /// `filling`), until the first one the budget refuses: the filling stops there for
+    /// good, so no table is built only to be thrown away for a left factor never used.
     fn fill_below<'b>(&self, deg: u32, max_degree: u32, basis: &impl Fn(u32) -> &'b [PPart]) {
         for d in self.filled.load(Ordering::Acquire)..deg {
-            if self.left.load(Ordering::Relaxed) == 0 {
-                break;
-            }
             let rs = basis(d);
             for (slot, r) in self.slots_of(d, rs.len()).iter().zip(rs) {
-                self.build(slot, r, d, max_degree);
+                if self.build(slot, r, d, max_degree).is_none() {
+                    self.filled.store(u32::MAX, Ordering::Release);
+                    return;
+                }
             }
             self.filled.store(d + 1, Ordering::Release);
-        }
-        if self.left.load(Ordering::Relaxed) == 0 {
-            self.filled.store(u32::MAX, Ordering::Release);
         }
     }
 

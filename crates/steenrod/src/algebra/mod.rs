@@ -250,8 +250,10 @@ impl MilnorAlgebra {
     }
 
     /// The cached admissible matrices of `r` (bounded by
-    /// `|S| ≤ max_degree − |R|`), built now if not yet and the budget allows;
-    /// `None` when over budget. Panics if `|R| > max_degree`.
+    /// `|S| ≤ max_degree − |R|`), built now if not yet and the budget allows, after the
+    /// tables of every lower degree (`algebra/cache.rs`); `None` when over budget, or
+    /// for now while another thread builds the lower degrees. Panics if
+    /// `|R| > max_degree`.
     pub fn admissible_matrices(&self, r: &PPart) -> Option<&AdmissibleMatrices> {
         let d = r.degree();
         let idx = self.index_of(r);
