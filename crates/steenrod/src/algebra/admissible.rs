@@ -109,6 +109,9 @@ impl MilnorAlgebra {
 /// The admissible matrices of one `Sq(R)`, bucketed by the number of columns
 /// they use and sorted within a bucket by the least degree of an `S` they
 /// can match, `Σ_j c_j (2^j − 1)`.
+///
+/// Memory: 16 bytes per matrix (its packed column sums with that degree in the 12 bits
+/// above the lanes, and its guarded masks) and about 100 bytes per table.
 #[derive(Clone, Debug)]
 pub struct AdmissibleMatrices {
     r: PPart,
@@ -116,15 +119,18 @@ pub struct AdmissibleMatrices {
     degree: u32,
     /// Only matrices that can match `S` with `|S| ≤ max_s_degree` are kept.
     max_s_degree: u32,
-    /// Packed column sums `c_j`.
-    colsums: Box<[u64]>,
-    /// Packed `G | m`: the masks with the guard bits set.
-    masks: Box<[u64]>,
-    /// `Σ_j c_j (2^j − 1)` of each matrix.
-    keys: Box<[u16]>,
+    /// `data[..len]`: packed column sums `c_j`, the key `Σ_j c_j (2^j − 1)` in bits
+    /// `KEY_SHIFT..64`; `data[len..]`: packed `G | m`, the masks with the guard bits set.
+    data: Box<[u64]>,
     /// Matrices using columns `≤ k` only are `0..bucket_end[k]`.
-    bucket_end: [usize; N + 1],
+    bucket_end: [u32; N + 1],
 }
+
+/// The first bit of a matrix's key in its packed column sums (the 12 bits above the
+/// lanes: a key is at most `Σ_j c_j 2^j ≤ Σ_i r_i 2^i ≤ 2·510`).
+const KEY_SHIFT: u32 = 52;
+/// The value bits of every lane (guard bits and key clear).
+const VALUES: u64 = ((1 << LANES_END) - 1) & !G;
 
 impl AdmissibleMatrices {
     /// All admissible matrices of `R` (entries `x_ij` with `i + j ≤ 8` only;
@@ -145,7 +151,7 @@ impl AdmissibleMatrices {
             "admissible matrices of {r}: degree above {}",
             super::MAX_ALGEBRA_DEGREE
         );
-        let mut found: Vec<(usize, u16, u64, u64)> = Vec::new();
+        let mut found: Vec<(usize, u64, u64)> = Vec::new();
         let rows = r.len();
         let mut x = State {
             r: *r,
@@ -155,22 +161,28 @@ impl AdmissibleMatrices {
             max_key: max_s_degree,
         };
         if rows == 0 {
-            found.push((0, 0, 0, G));
+            found.push((0, 0, G));
         } else {
             x.row(1, rows, &mut found);
         }
-        found.sort_unstable_by_key(|&(cols, key, ..)| (cols, key));
+        // The key sits above the lanes, so ordering by the packed column sums within a
+        // bucket orders by key first.
+        found.sort_unstable_by_key(|&(cols, c, _)| (cols, c));
         let mut bucket_end = [0; N + 1];
         for (k, end) in bucket_end.iter_mut().enumerate() {
-            *end = found.partition_point(|&(cols, ..)| cols <= k);
+            let e = found.partition_point(|&(cols, ..)| cols <= k);
+            *end = u32::try_from(e).expect("fewer than 2^32 admissible matrices");
         }
+        let data = found
+            .iter()
+            .map(|f| f.1)
+            .chain(found.iter().map(|f| f.2))
+            .collect();
         AdmissibleMatrices {
             r: *r,
             degree: r.degree(),
             max_s_degree,
-            colsums: found.iter().map(|f| f.2).collect(),
-            masks: found.iter().map(|f| f.3).collect(),
-            keys: found.iter().map(|f| f.1).collect(),
+            data,
             bucket_end,
         }
     }
@@ -188,24 +200,31 @@ impl AdmissibleMatrices {
 
     /// Heap and inline bytes held (for cache budgets).
     pub fn bytes(&self) -> usize {
-        std::mem::size_of::<Self>() + self.len() * (2 * std::mem::size_of::<u64>() + 2)
+        std::mem::size_of::<Self>() + std::mem::size_of_val(&*self.data)
     }
 
     /// The number of admissible matrices.
     pub fn len(&self) -> usize {
-        self.colsums.len()
+        self.data.len() / 2
+    }
+
+    /// The packed column sums (with keys) and the guarded masks.
+    #[inline(always)]
+    fn halves(&self) -> (&[u64], &[u64]) {
+        self.data.split_at(self.data.len() / 2)
     }
 
     /// Never true: `R` always has at least one admissible matrix (all `x_ij = 0`
     /// for `j ≥ 1`).
     pub fn is_empty(&self) -> bool {
-        self.colsums.is_empty()
+        self.data.is_empty()
     }
 
     /// Matrix `k`: its column sums `(c_1, …, c_8)` and anti-diagonal masks
     /// `(m_1, …, m_8)`.
     pub fn matrix(&self, k: usize) -> ([u32; N], [u32; N]) {
-        (unpack(self.colsums[k]), unpack(self.masks[k] & !G))
+        let (colsums, masks) = self.halves();
+        (unpack(colsums[k]), unpack(masks[k] & !G))
     }
 
     /// Calls `emit(T)` for each admissible matrix that extends to a matrix `X`
@@ -221,39 +240,37 @@ impl AdmissibleMatrices {
     /// before unpacking.
     #[inline]
     pub(crate) fn for_each_packed_term(&self, s: PackedPPart, mut emit: impl FnMut(u64)) {
-        let (sp, s_degree) = (s.lanes() | G, s.degree());
-        let key_max = s_degree.min(u16::MAX as u32) as u16;
+        let (sp, s_degree) = (s.lanes() | G, u64::from(s.degree()));
+        let (colsums, masks) = self.halves();
         // Within each bucket keys ascend: scan each bucket up to the first key above |S|,
         // eight matrices at a time (a block of fixed width, so that the eight tests are
-        // unrolled without a loop counter), then the bucket's last fewer than eight.
+        // unrolled without a loop counter), then the bucket's last fewer than eight. The
+        // key is not tested per matrix: `c_j ≤ s_j` for every `j` already gives
+        // `Σ_j c_j (2^j − 1) ≤ |S|`.
         let mut start = 0;
         for &stop in &self.bucket_end[..=s.len()] {
+            let stop = stop as usize;
             let mut i = start;
             start = stop;
             while i + 8 <= stop {
-                let c: &[u64; 8] = self.colsums[i..i + 8].try_into().expect("eight");
-                let m: &[u64; 8] = self.masks[i..i + 8].try_into().expect("eight");
-                let keys: &[u16; 8] = self.keys[i..i + 8].try_into().expect("eight");
+                let c: &[u64; 8] = colsums[i..i + 8].try_into().expect("eight");
+                let m: &[u64; 8] = masks[i..i + 8].try_into().expect("eight");
                 let mut hits = 0u32;
                 for k in 0..8 {
-                    hits |= (matches(sp, c[k], m[k], keys[k], key_max) as u32) << k;
+                    hits |= (matches(sp, c[k], m[k]) as u32) << k;
                 }
                 emit_hits(hits, sp, c, m, &mut emit);
-                if keys[7] > key_max {
+                if c[7] >> KEY_SHIFT > s_degree {
                     i = stop;
                     break;
                 }
                 i += 8;
             }
             if i < stop {
-                let (c, m, keys) = (
-                    &self.colsums[i..stop],
-                    &self.masks[i..stop],
-                    &self.keys[i..stop],
-                );
+                let (c, m) = (&colsums[i..stop], &masks[i..stop]);
                 let mut hits = 0u32;
                 for k in 0..c.len() {
-                    hits |= (matches(sp, c[k], m[k], keys[k], key_max) as u32) << k;
+                    hits |= (matches(sp, c[k], m[k]) as u32) << k;
                 }
                 emit_hits(hits, sp, c, m, &mut emit);
             }
@@ -261,13 +278,14 @@ impl AdmissibleMatrices {
     }
 }
 
-/// Whether the matrix with packed column sums `c`, guarded masks `m` and key `key` extends
-/// to one with odd coefficient for the packed, guarded `S` (`sp`): every `c_j ≤ s_j` (no
-/// lane borrows, so its guard bit stays set) and `(s_j − c_j) & m_j = 0` (the anti-diagonal's
-/// binomial coefficient odd, by Lucas), and its least matching degree `key ≤ |S|`.
+/// Whether the matrix with packed column sums `c` (key above the lanes) and guarded masks
+/// `m` extends to one with odd coefficient for the packed, guarded `S` (`sp`): every
+/// `c_j ≤ s_j` (no lane borrows, so its guard bit stays set) and `(s_j − c_j) & m_j = 0`
+/// (the anti-diagonal's binomial coefficient odd, by Lucas). The key's bits only borrow
+/// upwards, above every bit of `m`.
 #[inline(always)]
-fn matches(sp: u64, c: u64, m: u64, key: u16, key_max: u16) -> bool {
-    ((sp.wrapping_sub(c) ^ G) & m == 0) & (key <= key_max)
+fn matches(sp: u64, c: u64, m: u64) -> bool {
+    (sp.wrapping_sub(c) ^ G) & m == 0
 }
 
 /// `emit(T)` for each set bit `k` of `hits`: `T = (S − c_k) + m_k`, lanes packed.
@@ -276,7 +294,7 @@ fn emit_hits(mut hits: u32, sp: u64, c: &[u64], m: &[u64], emit: &mut impl FnMut
     while hits != 0 {
         let k = hits.trailing_zeros() as usize;
         hits &= hits - 1;
-        emit((sp.wrapping_sub(c[k]) & !G) | (m[k] & !G));
+        emit((sp.wrapping_sub(c[k]) | m[k]) & VALUES);
     }
 }
 
@@ -293,7 +311,7 @@ struct State {
 impl State {
     /// Chooses row `i` (entries `x_ij` for `j` from `N − i` down to 1, then
     /// `x_i0`), then the rows below.
-    fn row(&mut self, i: usize, rows: usize, found: &mut Vec<(usize, u16, u64, u64)>) {
+    fn row(&mut self, i: usize, rows: usize, found: &mut Vec<(usize, u64, u64)>) {
         self.cell(i, N - i, self.r.0[i - 1], rows, found);
     }
 
@@ -303,7 +321,7 @@ impl State {
         j: usize,
         rem: u32,
         rows: usize,
-        found: &mut Vec<(usize, u16, u64, u64)>,
+        found: &mut Vec<(usize, u64, u64)>,
     ) {
         if j == 0 {
             let m = self.mask[i];
@@ -339,19 +357,19 @@ impl State {
         self.mask[n] = m;
     }
 
-    fn record(&self, found: &mut Vec<(usize, u16, u64, u64)>) {
+    fn record(&self, found: &mut Vec<(usize, u64, u64)>) {
         let cols = self
             .colsum
             .iter()
             .rposition(|&c| c != 0)
             .map_or(0, |k| k + 1);
-        let key = self.key;
+        let key = u64::from(self.key);
+        assert!(key < 1 << (64 - KEY_SHIFT), "key {key} above its 12 bits");
         let mut m = [0u32; N];
         m.copy_from_slice(&self.mask[1..]);
         found.push((
             cols,
-            key.min(u16::MAX as u32) as u16,
-            pack_checked(&self.colsum),
+            pack_checked(&self.colsum) | key << KEY_SHIFT,
             pack_checked(&m) | G,
         ));
     }

@@ -43,8 +43,8 @@ impl LeftTable for IntegralMatrices {
     }
 }
 
-/// The budget of [`MilnorAlgebra::new`](super::MilnorAlgebra::new), and of a resolution
-/// through degree 150 ([`table_budget_for`]): 32 MiB. Chosen by measurement (docs/EXPERIMENTS.md, 2026-11-29): on
+/// The budget of [`MilnorAlgebra::new`](super::MilnorAlgebra::new), and the base of
+/// [`table_budget_for`]'s doubling above degree 155: 32 MiB. Chosen by measurement (docs/EXPERIMENTS.md, 2026-11-29): on
 /// the sphere to stem 90 (`s ≤ 48`, one thread) CPU time was 54 s with no tables, 20 s
 /// with 8 MiB, 16–17.5 s with 32 MiB (peak 68 MB), 16.6 s with 128 MiB (166 MB) and
 /// 18.6 s with 512 MiB (200 MB): the tables built first (small `R`, used most) carry
@@ -52,8 +52,16 @@ impl LeftTable for IntegralMatrices {
 /// `s ≤ 35`) every table together takes about 110 MB; at 140 about 0.9 GB and
 /// at 200 about 15 GB (3.0e6, 2.4e7 and 4.4e8 matrices of 34 bytes, measured
 /// with `AdmissibleMatrices::with_max_s_degree(R, D − |R|)` over all `R`; 18 bytes per
-/// matrix since the tables are packed in one `u64`, 2026-12-01).
+/// matrix since the tables are packed in one `u64`, 2026-12-01; 16 since the key sits above
+/// the lanes, 2026-12-07).
 pub const DEFAULT_TABLE_BUDGET: usize = 32 << 20;
+
+/// The budget [`table_budget_for`] gives a resolution through degree 155 (the sphere to
+/// stem 100 with `s ≤ 53` is degree 153): 14 MiB. Measured there (docs/EXPERIMENTS.md,
+/// 2026-12-07, 16-byte matrices, 2 threads, medians of four, CPU / peak): 12 MiB 20.6 s /
+/// 46 MB, 14 MiB 19.1 s / 48 MB, 16 MiB 19.8 s / 50.5 MB, 24 MiB 18.6 s / 58.5 MB, against
+/// 19.6–19.7 s / 66.5 MB for the 32 MiB of 18-byte matrices before.
+pub const SMALL_RANGE_TABLE_BUDGET: usize = 14 << 20;
 
 /// The largest budget [`table_budget_for`] chooses by itself: 384 MiB. At stem 150
 /// (`s ≤ 78`) it keeps the whole run under 1.5 GB (1.43 GB peak, 709 s wall on 2 cores)
@@ -63,18 +71,23 @@ pub const MAX_AUTO_TABLE_BUDGET: usize = 384 << 20;
 /// The table budget for products up to degree `max_degree`, with `available` bytes of
 /// memory free on the machine (`None`: unknown).
 ///
-/// [`DEFAULT_TABLE_BUDGET`] through degree 150 (the sphere to stem 100), then doubling
-/// every 15 degrees up to [`MAX_AUTO_TABLE_BUDGET`] (reached at degree 210, stem ~140),
+/// [`SMALL_RANGE_TABLE_BUDGET`] through degree 155 (the sphere to stem 100), then
+/// [`DEFAULT_TABLE_BUDGET`] doubled once every 15 degrees above 150 up to
+/// [`MAX_AUTO_TABLE_BUDGET`] (reached at degree 210, stem ~140),
 /// and never above a quarter of `available` (nor below 8 MiB). Measured on the sphere
 /// (docs/EXPERIMENTS.md, 2026-12-01): at stem 120 (degree 183) 32 MiB cost 97.7 s CPU,
 /// 128 MiB 85.0 s, 256 MiB 84.4 s — the tables built first carry most of the gain, and
 /// the whole set of tables grows far faster than the gain (several GB at degree 200).
 pub fn table_budget_for(max_degree: u32, available: Option<usize>) -> usize {
     let doublings = max_degree.saturating_sub(150) / 15;
-    let by_range = DEFAULT_TABLE_BUDGET
-        .checked_shl(doublings)
-        .unwrap_or(usize::MAX)
-        .min(MAX_AUTO_TABLE_BUDGET);
+    let by_range = if max_degree <= 155 {
+        SMALL_RANGE_TABLE_BUDGET
+    } else {
+        DEFAULT_TABLE_BUDGET
+            .checked_shl(doublings)
+            .unwrap_or(usize::MAX)
+            .min(MAX_AUTO_TABLE_BUDGET)
+    };
     match available {
         Some(bytes) => by_range.min(bytes / 4).max(8 << 20),
         None => by_range,
@@ -299,8 +312,9 @@ mod tests {
 
     #[test]
     fn the_budget_grows_with_the_range_up_to_its_cap() {
-        assert_eq!(table_budget_for(100, None), DEFAULT_TABLE_BUDGET);
-        assert_eq!(table_budget_for(150, None), DEFAULT_TABLE_BUDGET);
+        assert_eq!(table_budget_for(100, None), SMALL_RANGE_TABLE_BUDGET);
+        assert_eq!(table_budget_for(155, None), SMALL_RANGE_TABLE_BUDGET);
+        assert_eq!(table_budget_for(156, None), DEFAULT_TABLE_BUDGET);
         assert_eq!(table_budget_for(165, None), 2 * DEFAULT_TABLE_BUDGET);
         assert_eq!(table_budget_for(183, None), 4 * DEFAULT_TABLE_BUDGET);
         assert_eq!(table_budget_for(228, None), MAX_AUTO_TABLE_BUDGET);

@@ -17,7 +17,10 @@ mod ranks;
 pub(crate) mod sub;
 
 pub use admissible::AdmissibleMatrices;
-pub use cache::{available_memory, table_budget_for, DEFAULT_TABLE_BUDGET, MAX_AUTO_TABLE_BUDGET};
+pub use cache::{
+    available_memory, table_budget_for, DEFAULT_TABLE_BUDGET, MAX_AUTO_TABLE_BUDGET,
+    SMALL_RANGE_TABLE_BUDGET,
+};
 pub use filtered::{LeftFactor, TermFilter};
 pub use integral::IntegralMatrices;
 pub use prime::MilnorPrime;
