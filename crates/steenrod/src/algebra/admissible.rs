@@ -11,8 +11,10 @@
 //! coefficient iff for every `j`: `c_j ≤ s_j` and `(s_j − c_j) & m_j = 0`; then
 //! `T_j = (s_j − c_j) | m_j`.
 //!
-//! Each matrix is packed into one `u64` of eight lanes of unequal width (lane `k` holds
-//! column / anti-diagonal `n = k + 1`): `BITS[k]` value bits and one guard bit above them.
+//! Each matrix is packed into two `u64`s (16 bytes): its column sums and its masks, each in
+//! eight lanes of unequal width (lane `k` holds column / anti-diagonal `n = k + 1`):
+//! `BITS[k]` value bits and one guard bit above them, 52 bits; the 12 bits above the column
+//! sums' lanes hold the matrix's least matching degree `Σ_j c_j (2^j − 1)` (the sort key).
 //! In degrees up to `D = 510` ([`super::MAX_ALGEBRA_DEGREE`]) every packed value fits:
 //! `s_n, T_n ≤ D / (2^n − 1)`; a column sum `c_n = Σ_i x_{in} ≤ Σ_i r_i / 2^n` and a mask
 //! `m_n ≤ Σ_{i ≤ n} x_{i,n−i} ≤ Σ_i r_i 2^{i−n}` are both `≤ D / 2^{n−1}` (as
