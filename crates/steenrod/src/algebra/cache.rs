@@ -63,17 +63,26 @@ pub const DEFAULT_TABLE_BUDGET: usize = 32 << 20;
 /// 19.6–19.7 s / 66.5 MB for the 32 MiB of 18-byte matrices before.
 pub const SMALL_RANGE_TABLE_BUDGET: usize = 14 << 20;
 
-/// The largest budget [`table_budget_for`] chooses by itself: 384 MiB. At stem 150
-/// (`s ≤ 78`) it keeps the whole run under 1.5 GB (1.43 GB peak, 709 s wall on 2 cores)
-/// where 512 MiB took 1.56 GB for 688 s (docs/EXPERIMENTS.md, 2026-12-01).
-pub const MAX_AUTO_TABLE_BUDGET: usize = 384 << 20;
+/// The budget [`table_budget_for`] keeps from degree 210 through 240 (stems ~140 to ~160):
+/// 384 MiB. At stem 150 (`s ≤ 78`) it kept the whole run under 1.5 GB (1.43 GB peak, 709 s
+/// wall on 2 cores) where 512 MiB took 1.56 GB for 688 s (docs/EXPERIMENTS.md, 2026-12-01);
+/// 829 MB with 16-byte matrices (2026-12-07).
+pub const MID_RANGE_TABLE_BUDGET: usize = 384 << 20;
+
+/// The largest budget [`table_budget_for`] chooses by itself, above degree 240 (stem ~160
+/// on): 768 MiB. Measured at the top of the sphere's range (docs/EXPERIMENTS.md, 2026-12-07,
+/// third session): the stem-171 column (`s ≤ 88`, degree 259) resumed from a stem-170 save
+/// took 674 s CPU and 1.61 GB with 384 MiB, 483 s (0.72×) and 2.02 GB with 768 MiB — there
+/// the products of left factors past the smaller budget were a third of the time.
+pub const MAX_AUTO_TABLE_BUDGET: usize = 768 << 20;
 
 /// The table budget for products up to degree `max_degree`, with `available` bytes of
 /// memory free on the machine (`None`: unknown).
 ///
 /// [`SMALL_RANGE_TABLE_BUDGET`] through degree 155 (the sphere to stem 100), then
 /// [`DEFAULT_TABLE_BUDGET`] doubled once every 15 degrees above 150 up to
-/// [`MAX_AUTO_TABLE_BUDGET`] (reached at degree 210, stem ~140),
+/// [`MID_RANGE_TABLE_BUDGET`] (reached at degree 210, stem ~140), [`MAX_AUTO_TABLE_BUDGET`]
+/// above degree 240,
 /// and never above a quarter of `available` (nor below 8 MiB). Measured on the sphere
 /// (docs/EXPERIMENTS.md, 2026-12-01): at stem 120 (degree 183) 32 MiB cost 97.7 s CPU,
 /// 128 MiB 85.0 s, 256 MiB 84.4 s — the tables built first carry most of the gain, and
@@ -82,11 +91,13 @@ pub fn table_budget_for(max_degree: u32, available: Option<usize>) -> usize {
     let doublings = max_degree.saturating_sub(150) / 15;
     let by_range = if max_degree <= 155 {
         SMALL_RANGE_TABLE_BUDGET
+    } else if max_degree > 240 {
+        MAX_AUTO_TABLE_BUDGET
     } else {
         DEFAULT_TABLE_BUDGET
             .checked_shl(doublings)
             .unwrap_or(usize::MAX)
-            .min(MAX_AUTO_TABLE_BUDGET)
+            .min(MID_RANGE_TABLE_BUDGET)
     };
     match available {
         Some(bytes) => by_range.min(bytes / 4).max(8 << 20),
@@ -317,7 +328,9 @@ mod tests {
         assert_eq!(table_budget_for(156, None), DEFAULT_TABLE_BUDGET);
         assert_eq!(table_budget_for(165, None), 2 * DEFAULT_TABLE_BUDGET);
         assert_eq!(table_budget_for(183, None), 4 * DEFAULT_TABLE_BUDGET);
-        assert_eq!(table_budget_for(228, None), MAX_AUTO_TABLE_BUDGET);
+        assert_eq!(table_budget_for(228, None), MID_RANGE_TABLE_BUDGET);
+        assert_eq!(table_budget_for(240, None), MID_RANGE_TABLE_BUDGET);
+        assert_eq!(table_budget_for(241, None), MAX_AUTO_TABLE_BUDGET);
         assert_eq!(table_budget_for(510, None), MAX_AUTO_TABLE_BUDGET);
         let mut last = 0;
         for d in 0..=510 {
@@ -331,7 +344,12 @@ mod tests {
     fn the_budget_keeps_to_a_quarter_of_the_free_memory() {
         assert_eq!(table_budget_for(200, None), 256 << 20);
         assert_eq!(table_budget_for(228, Some(1 << 30)), 256 << 20);
-        assert_eq!(table_budget_for(228, Some(16 << 30)), MAX_AUTO_TABLE_BUDGET);
+        assert_eq!(
+            table_budget_for(228, Some(16 << 30)),
+            MID_RANGE_TABLE_BUDGET
+        );
+        assert_eq!(table_budget_for(259, Some(16 << 30)), MAX_AUTO_TABLE_BUDGET);
+        assert_eq!(table_budget_for(259, Some(2 << 30)), 512 << 20);
         // Never below 8 MiB: a machine that short of memory gets a slow run, not none.
         assert_eq!(table_budget_for(228, Some(1 << 20)), 8 << 20);
     }
