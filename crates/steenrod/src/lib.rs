@@ -24,6 +24,7 @@ pub use algebra::{
     available_memory, table_budget_for, AdmissibleMatrices, IntegralMatrices, LeftFactor,
     MilnorAlgebra, MilnorPrime, Profile, ProfileError, TermFilter, DEFAULT_TABLE_BUDGET,
     MAX_ALGEBRA_DEGREE, MAX_AUTO_TABLE_BUDGET, MID_RANGE_TABLE_BUDGET, SMALL_RANGE_TABLE_BUDGET,
+    TOP_RANGE_TABLE_BUDGET,
 };
 pub use milnor::{PPart, MAX_PPART_LEN};
 pub use odd::{max_odd_degree, MilnorQP};

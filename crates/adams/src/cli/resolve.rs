@@ -141,7 +141,7 @@ pub struct ResolveArgs {
     /// Memory the Milnor product tables may take, in MB of 2^20 bytes (0: none, every product
     /// enumerated directly; p = 2 only). Default: chosen from the range and the memory free — 14 MB through
     /// t = 155 (stem ~100), then 32 MB doubling every 15 degrees of t past 150 up to 384 MB,
-    /// 768 MB above t = 240, at most a quarter of the free memory. The result does not depend on it; only the time does (docs/EXPERIMENTS.md).
+    /// 768 MB above t = 240, 1536 MB above t = 265, at most a quarter of the free memory. The result does not depend on it; only the time does (docs/EXPERIMENTS.md).
     #[arg(long, value_name = "MB")]
     pub memory: Option<usize>,
 

@@ -69,20 +69,27 @@ pub const SMALL_RANGE_TABLE_BUDGET: usize = 14 << 20;
 /// 829 MB with 16-byte matrices (2026-12-07).
 pub const MID_RANGE_TABLE_BUDGET: usize = 384 << 20;
 
-/// The largest budget [`table_budget_for`] chooses by itself, above degree 240 (stem ~160
-/// on): 768 MiB. Measured at the top of the sphere's range (docs/EXPERIMENTS.md, 2026-12-07,
+/// The budget [`table_budget_for`] gives from degree 241 through 265 (stem ~160 on): 768
+/// MiB. Measured at the top of the sphere's range (docs/EXPERIMENTS.md, 2026-12-07,
 /// third session): the stem-171 column (`s ≤ 88`, degree 259) resumed from a stem-170 save
 /// took 674 s CPU and 1.61 GB with 384 MiB, 483 s (0.72×) and 2.02 GB with 768 MiB — there
 /// the products of left factors past the smaller budget were a third of the time.
-pub const MAX_AUTO_TABLE_BUDGET: usize = 768 << 20;
+pub const TOP_RANGE_TABLE_BUDGET: usize = 768 << 20;
+
+/// The largest budget [`table_budget_for`] chooses by itself, above degree 265 (the sphere
+/// to stem 180 with `s ≤ 93` is degree 273): 1536 MiB. Measured there (docs/EXPERIMENTS.md,
+/// 2026-12-07, fourth session): the stem-181 column (`s ≤ 93`, degree 274) resumed from the
+/// stem-180 save took 1 523 s CPU, 832 s wall and 2.66 GB with 768 MiB, 1 298 s (0.85×),
+/// 717 s and 3.44 GB with 1536 MiB.
+pub const MAX_AUTO_TABLE_BUDGET: usize = 1536 << 20;
 
 /// The table budget for products up to degree `max_degree`, with `available` bytes of
 /// memory free on the machine (`None`: unknown).
 ///
 /// [`SMALL_RANGE_TABLE_BUDGET`] through degree 155 (the sphere to stem 100), then
 /// [`DEFAULT_TABLE_BUDGET`] doubled once every 15 degrees above 150 up to
-/// [`MID_RANGE_TABLE_BUDGET`] (reached at degree 210, stem ~140), [`MAX_AUTO_TABLE_BUDGET`]
-/// above degree 240,
+/// [`MID_RANGE_TABLE_BUDGET`] (reached at degree 210, stem ~140), [`TOP_RANGE_TABLE_BUDGET`]
+/// above degree 240, [`MAX_AUTO_TABLE_BUDGET`] above degree 265,
 /// and never above a quarter of `available` (nor below 8 MiB). Measured on the sphere
 /// (docs/EXPERIMENTS.md, 2026-12-01): at stem 120 (degree 183) 32 MiB cost 97.7 s CPU,
 /// 128 MiB 85.0 s, 256 MiB 84.4 s — the tables built first carry most of the gain, and
@@ -91,8 +98,10 @@ pub fn table_budget_for(max_degree: u32, available: Option<usize>) -> usize {
     let doublings = max_degree.saturating_sub(150) / 15;
     let by_range = if max_degree <= 155 {
         SMALL_RANGE_TABLE_BUDGET
-    } else if max_degree > 240 {
+    } else if max_degree > 265 {
         MAX_AUTO_TABLE_BUDGET
+    } else if max_degree > 240 {
+        TOP_RANGE_TABLE_BUDGET
     } else {
         DEFAULT_TABLE_BUDGET
             .checked_shl(doublings)
@@ -330,7 +339,9 @@ mod tests {
         assert_eq!(table_budget_for(183, None), 4 * DEFAULT_TABLE_BUDGET);
         assert_eq!(table_budget_for(228, None), MID_RANGE_TABLE_BUDGET);
         assert_eq!(table_budget_for(240, None), MID_RANGE_TABLE_BUDGET);
-        assert_eq!(table_budget_for(241, None), MAX_AUTO_TABLE_BUDGET);
+        assert_eq!(table_budget_for(241, None), TOP_RANGE_TABLE_BUDGET);
+        assert_eq!(table_budget_for(265, None), TOP_RANGE_TABLE_BUDGET);
+        assert_eq!(table_budget_for(266, None), MAX_AUTO_TABLE_BUDGET);
         assert_eq!(table_budget_for(510, None), MAX_AUTO_TABLE_BUDGET);
         let mut last = 0;
         for d in 0..=510 {
@@ -348,7 +359,11 @@ mod tests {
             table_budget_for(228, Some(16 << 30)),
             MID_RANGE_TABLE_BUDGET
         );
-        assert_eq!(table_budget_for(259, Some(16 << 30)), MAX_AUTO_TABLE_BUDGET);
+        assert_eq!(
+            table_budget_for(259, Some(16 << 30)),
+            TOP_RANGE_TABLE_BUDGET
+        );
+        assert_eq!(table_budget_for(273, Some(16 << 30)), MAX_AUTO_TABLE_BUDGET);
         assert_eq!(table_budget_for(259, Some(2 << 30)), 512 << 20);
         // Never below 8 MiB: a machine that short of memory gets a slow run, not none.
         assert_eq!(table_budget_for(228, Some(1 << 20)), 8 << 20);

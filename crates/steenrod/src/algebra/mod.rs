@@ -19,7 +19,7 @@ pub(crate) mod sub;
 pub use admissible::AdmissibleMatrices;
 pub use cache::{
     available_memory, table_budget_for, DEFAULT_TABLE_BUDGET, MAX_AUTO_TABLE_BUDGET,
-    MID_RANGE_TABLE_BUDGET, SMALL_RANGE_TABLE_BUDGET,
+    MID_RANGE_TABLE_BUDGET, SMALL_RANGE_TABLE_BUDGET, TOP_RANGE_TABLE_BUDGET,
 };
 pub use filtered::{LeftFactor, TermFilter};
 pub use integral::IntegralMatrices;
