@@ -354,21 +354,8 @@ impl From<adams::classes::ClassError> for Error {
 /// Print `error` as one line on stderr (`error: …`); returns the exit status. A panic
 /// of the GPU runtime is part of the error itself (`gpu::GpuError::RuntimePanic`).
 pub fn report(error: &Error) -> u8 {
-    print_error_line(&error.to_string());
+    resolution::report::print_error_line(&error.to_string());
     error.exit_code()
-}
-
-/// Write `error: MESSAGE` on one line of stderr in one `write(2)`, so that a launcher
-/// forwarding several processes' output (mpirun) cannot print its own lines inside it
-/// (`eprintln!` writes its pieces one by one).
-pub fn print_error_line(message: &str) {
-    use std::io::Write;
-    let line = format!("error: {}\n", one_line(message));
-    let mut stderr = std::io::stderr().lock();
-    // A failed write to stderr leaves no better place to say so.
-    let _ = stderr
-        .write_all(line.as_bytes())
-        .and_then(|()| stderr.flush());
 }
 
 /// Collapse a message onto one line (errors from below may carry newlines).

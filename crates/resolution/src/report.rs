@@ -84,3 +84,19 @@ pub struct RunReport {
     /// a run that kept every row in memory.
     pub held: Option<crate::HoldReport>,
 }
+
+/// Writes `error: MESSAGE` on one line of stderr (the message's whitespace, newlines
+/// included, collapsed to single spaces) in one `write(2)`, so that a launcher forwarding
+/// several processes' output (mpirun) cannot print its own lines inside it: `eprintln!`
+/// writes its pieces one by one, and mpirun's abort notice was seen between `error: ` and
+/// the message.
+pub fn print_error_line(message: &str) {
+    use std::io::Write;
+    let words: Vec<&str> = message.split_whitespace().collect();
+    let line = format!("error: {}\n", words.join(" "));
+    let mut stderr = std::io::stderr().lock();
+    // A failed write to stderr leaves no better place to say so.
+    let _ = stderr
+        .write_all(line.as_bytes())
+        .and_then(|()| stderr.flush());
+}

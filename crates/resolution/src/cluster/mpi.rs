@@ -153,19 +153,10 @@ pub fn active() -> bool {
     NET.get().is_some()
 }
 
-/// Prints `error: MESSAGE` (on one line: errors from below may carry newlines) and ends
-/// every rank with `code`. The line goes out in one `write(2)`: `eprintln!` writes its
-/// pieces one by one, and mpirun's own abort notice was seen printed between `error: `
-/// and the message.
+/// Prints `error: MESSAGE` on one line ([`crate::report::print_error_line`]) and ends
+/// every rank with `code`.
 fn fail(world: &SimpleCommunicator, code: i32, message: &str) -> ! {
-    use std::io::Write;
-    let words: Vec<&str> = message.split_whitespace().collect();
-    let line = format!("error: {}\n", words.join(" "));
-    let mut stderr = std::io::stderr().lock();
-    // Nothing else can be done about a failed write on the way to an abort.
-    let _ = stderr
-        .write_all(line.as_bytes())
-        .and_then(|()| stderr.flush());
+    crate::report::print_error_line(message);
     world.abort(code)
 }
 
