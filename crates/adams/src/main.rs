@@ -60,6 +60,7 @@ use clap::Parser;
 
 use crate::cli::{Cli, Command};
 use crate::error::{one_line, Error};
+use resolution::report::print_error_line;
 
 fn main() -> ExitCode {
     install_panic_hook();
@@ -179,7 +180,7 @@ fn usage_error(e: clap::Error) -> ExitCode {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => e.exit(),
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprintln!("error: no command given: try `adams resolve` (the sphere through stem 40), or see adams --help");
+            print_error_line("no command given: try `adams resolve` (the sphere through stem 40), or see adams --help");
             ExitCode::from(2)
         }
         _ => {
@@ -196,13 +197,12 @@ fn usage_error(e: clap::Error) -> ExitCode {
             let message = parts.join(" ");
             let message = message.strip_prefix("error: ").unwrap_or(&message);
             let argv: Vec<_> = std::env::args_os().collect();
-            match cli::env_source(&e, &argv) {
-                Some(var) => eprintln!(
-                    "error: environment variable {var}: {} (unset it or fix it; see adams --help)",
-                    one_line(message)
+            print_error_line(&match cli::env_source(&e, &argv) {
+                Some(var) => format!(
+                    "environment variable {var}: {message} (unset it or fix it; see adams --help)"
                 ),
-                None => eprintln!("error: {} (see adams --help)", one_line(message)),
-            }
+                None => format!("{message} (see adams --help)"),
+            });
             ExitCode::from(2)
         }
     }
